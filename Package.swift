@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+// Gatehouse: the start-up, sign-in and session layer of a mobile app, as a
+// hexagonal Swift package with no package dependencies (the design card's rule).
+import PackageDescription
+
+/// One settings list applied to every target (as swift-nio does): Swift 6
+/// language mode with complete strict concurrency is the default of tools 6.0;
+/// these add the upcoming features we rely on.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Gatehouse",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "Ports", targets: ["Ports"]),
+        .library(name: "DomainCore", targets: ["DomainCore"]),
+        .library(name: "AdapterInMemory", targets: ["AdapterInMemory"]),
+    ],
+    targets: [
+        // The hexagon's edge: port protocols and the values they speak. Foundation only.
+        .target(name: "Ports", swiftSettings: strictSettings),
+        // The domain: AuthSession, the token manager, validation, view models.
+        .target(name: "DomainCore", dependencies: ["Ports"], swiftSettings: strictSettings),
+        // The simulated backend and in-memory adapters of every port, with virtual time.
+        .target(name: "AdapterInMemory", dependencies: ["Ports"], swiftSettings: strictSettings),
+
+        // One contract suite per port, run against every adapter of that port.
+        .testTarget(
+            name: "ContractTests",
+            dependencies: ["Ports", "AdapterInMemory"],
+            swiftSettings: strictSettings
+        ),
+        // The domain's rules: decision table, token manager, validation, view models.
+        .testTarget(
+            name: "DomainTests",
+            dependencies: ["Ports", "DomainCore", "AdapterInMemory"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,138 @@
+public import Foundation
+public import Ports
+import Synchronization
+
+/// A clock for virtual time: it stands still until `advance(by:)` moves it.
+/// Sleepers wake in deadline order (ties in the order they went to sleep),
+/// each seeing `now()` at its own deadline when it is resumed.
+///
+/// `advance` resumes the sleepers that are due when it is called; a woken task
+/// that goes back to sleep within the same span is not woken again by that
+/// call. Tests that drive a loop wait for it to sleep again
+/// (`waitForSleepers`) and advance one period at a time, so nothing depends on
+/// how the scheduler happens to interleave tasks.
+public final class ManualClock: Clock {
+    private struct Sleeper {
+        let id: UInt64
+        let deadline: Date
+        let continuation: CheckedContinuation<Bool, Never>
+    }
+
+    private struct CountWaiter {
+        let count: Int
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    private struct State {
+        var now: Date
+        var nextID: UInt64 = 0
+        var sleepers: [Sleeper] = []
+        var cancelledBeforeSleeping: Set<UInt64> = []
+        var countWaiters: [CountWaiter] = []
+    }
+
+    /// 2024-02-01T08:00:00Z, the morning of the Cora seed's sample statement.
+    public static let defaultStart = Date(timeIntervalSince1970: 1_706_774_400)
+
+    private let state: Mutex<State>
+
+    public init(start: Date = ManualClock.defaultStart) {
+        state = Mutex(State(now: start))
+    }
+
+    public func now() -> Date {
+        state.withLock { $0.now }
+    }
+
+    public func sleep(until deadline: Date) async throws(CancellationError) {
+        let id: UInt64? = state.withLock { state in
+            guard deadline > state.now else { return nil }
+            state.nextID += 1
+            return state.nextID
+        }
+        guard let id else {
+            if Task.isCancelled { throw CancellationError() }
+            return
+        }
+        let woken = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let waitersToResume: [CheckedContinuation<Void, Never>]? = state.withLock { state in
+                    if state.cancelledBeforeSleeping.remove(id) != nil { return nil }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return Self.takeSatisfiedWaiters(&state)
+                }
+                guard let waitersToResume else {
+                    continuation.resume(returning: false)
+                    return
+                }
+                waitersToResume.forEach { $0.resume() }
+            }
+        } onCancel: {
+            let cancelled: CheckedContinuation<Bool, Never>? = state.withLock { state in
+                if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
+                    return state.sleepers.remove(at: index).continuation
+                }
+                state.cancelledBeforeSleeping.insert(id)
+                return nil
+            }
+            cancelled?.resume(returning: false)
+        }
+        if !woken { throw CancellationError() }
+    }
+
+    /// Moves time forward by `duration`, waking every sleeper due by then in
+    /// deadline order.
+    public func advance(by duration: Duration) {
+        advance(to: now().addingTimeInterval(duration.timeInterval))
+    }
+
+    /// Moves time forward to `target` (never backwards), waking every sleeper
+    /// due by then in deadline order.
+    public func advance(to target: Date) {
+        while true {
+            let due: Sleeper? = state.withLock { state in
+                let dueIndices = state.sleepers.indices.filter { state.sleepers[$0].deadline <= target }
+                guard let first = dueIndices.min(by: { state.sleepers[$0].deadline < state.sleepers[$1].deadline })
+                else {
+                    if target > state.now { state.now = target }
+                    return nil
+                }
+                let sleeper = state.sleepers.remove(at: first)
+                if sleeper.deadline > state.now { state.now = sleeper.deadline }
+                return sleeper
+            }
+            guard let due else { return }
+            due.continuation.resume(returning: true)
+        }
+    }
+
+    /// How many tasks are asleep on this clock right now.
+    public var sleeperCount: Int {
+        state.withLock { $0.sleepers.count }
+    }
+
+    /// The earliest deadline anyone sleeps until, if anyone sleeps.
+    public var nextDeadline: Date? {
+        state.withLock { $0.sleepers.map(\.deadline).min() }
+    }
+
+    /// Returns once at least `count` tasks are asleep on this clock: the
+    /// deterministic way for a test to know a loop is waiting for time.
+    public func waitForSleepers(atLeast count: Int = 1) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.sleepers.count >= count { return true }
+                state.countWaiters.append(CountWaiter(count: count, continuation: continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    private static func takeSatisfiedWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+        let count = state.sleepers.count
+        let satisfied = state.countWaiters.filter { $0.count <= count }.map(\.continuation)
+        state.countWaiters.removeAll { $0.count <= count }
+        return satisfied
+    }
+}

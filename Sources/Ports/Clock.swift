@@ -1,0 +1,33 @@
+public import Foundation
+
+/// Time, for everything in Gatehouse that reads it or waits on it. The core
+/// never calls `Date()` or `Task.sleep` itself, so tests run on virtual time.
+/// (In modules that import `Ports` this name shadows the standard library's
+/// `Clock`; write `Swift.Clock` for that one.)
+///
+/// Contract, for every adapter:
+/// - `now()` never goes backwards.
+/// - `sleep(until:)` returns at once when the deadline is not after `now()`;
+///   otherwise it returns once `now()` has reached the deadline. Sleepers
+///   whose deadlines differ wake in deadline order.
+/// - A sleeping task that is cancelled wakes at once with `CancellationError`,
+///   whatever the clock's time.
+public protocol Clock: Sendable {
+    func now() -> Date
+    func sleep(until deadline: Date) async throws(CancellationError)
+}
+
+extension Clock {
+    /// Sleeps for `duration` from now.
+    public func sleep(for duration: Duration) async throws(CancellationError) {
+        try await sleep(until: now().addingTimeInterval(duration.timeInterval))
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, for `Date` arithmetic.
+    public var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,39 @@
+public import Foundation
+
+/// Why bytes could not be turned into a session, or a session into bytes.
+public enum SessionCodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The bytes are not a session this coding wrote (garbage, truncated, another format).
+    case notASession(String)
+    /// The bytes are a session in a format version this build does not know.
+    case unsupportedVersion(found: Int, newestKnown: Int)
+    /// The session could not be written in this format.
+    case encodingFailed(String)
+
+    public var description: String {
+        switch self {
+        case .notASession(let reason): return "not a stored session (\(reason))"
+        case .unsupportedVersion(let found, let newest):
+            return "stored session has format version \(found); this build reads up to \(newest)"
+        case .encodingFailed(let reason): return "could not encode the session (\(reason))"
+        }
+    }
+}
+
+/// Turns a `UserSession` into bytes and back (Koober's `UserSessionCoding`).
+///
+/// Contract, for every adapter:
+/// - `decode(encode(s)) == s` for every session, every field kept, including
+///   a session with no token or no cached user.
+/// - The bytes carry a format version; `decode` of a newer version throws
+///   `.unsupportedVersion`.
+/// - `decode` throws `.notASession` — it never traps — on anything it did not
+///   write: empty data, garbage, truncated data, another coding's output.
+/// - Neither errors nor descriptions contain the token.
+public protocol SessionCoding: Sendable {
+    /// A short name for messages and plugin lists (`"json"`, `"plist"`).
+    var formatName: String { get }
+    /// The format version `encode` writes.
+    var formatVersion: Int { get }
+    func encode(_ session: UserSession) throws(SessionCodingError) -> Data
+    func decode(_ data: Data) throws(SessionCodingError) -> UserSession
+}

@@ -1,0 +1,50 @@
+/// Why the session store could not do what was asked. Never carries the token.
+public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The storage could not be read or written (I/O error, locked, full disk).
+    case unavailable(String)
+    /// The storage's permissions are unsafe or forbid access.
+    case permissions(String)
+    /// The session could not be encoded for storage.
+    case coding(SessionCodingError)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let reason): return "session storage unavailable: \(reason)"
+        case .permissions(let reason): return "session storage permissions: \(reason)"
+        case .coding(let error): return "session coding: \(error)"
+        }
+    }
+}
+
+/// What a read of the session store found. Three answers, never two:
+/// storage that cannot be read right now is *not* "signed out".
+public enum SessionRead: Sendable, Hashable {
+    case found(UserSession)
+    /// Nothing is stored: the user is signed out.
+    case absent
+    /// The storage could not be read; what it holds is unknown. Callers must
+    /// not treat this as signed out and must not delete.
+    case unavailable(SessionStoreError)
+}
+
+/// Keeps the session across launches — the Keychain of the iOS app
+/// (Koober's `UserSessionDataStore`). Uses a `SessionCoding` inside.
+///
+/// Contract, for every adapter:
+/// - `read` on an empty store returns `.absent`, and reading has no side effect
+///   (two reads in a row agree).
+/// - `save` then `read` returns `.found` with an equal session; a second `save`
+///   replaces the first entirely.
+/// - `delete` then `read` returns `.absent`; deleting an empty store succeeds.
+/// - A read that cannot reach the storage returns `.unavailable`, never
+///   `.absent`, and deletes nothing. A stored value that cannot be decoded is
+///   set aside (not deleted silently), reported, and read as `.absent`.
+/// - `save` and `delete` throw `SessionStoreError` when the storage cannot be
+///   written; a failed `save` leaves the previous session intact.
+/// - Operations are atomic with respect to each other: a `read` sees a whole
+///   session, old or new, never a mix.
+public protocol SessionDataStore: Sendable {
+    func read() async -> SessionRead
+    func save(_ session: UserSession) async throws(SessionStoreError)
+    func delete() async throws(SessionStoreError)
+}
