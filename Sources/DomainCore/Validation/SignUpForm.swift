@@ -1,0 +1,91 @@
+public import Ports
+import Foundation
+
+/// The sign-up form's text as typed, and its per-field validation.
+///
+/// Printing, debug-printing or `dump`ing a form redacts the password and its
+/// confirmation: they are plain strings here, before they become a `Password`.
+public struct SignUpForm: Sendable, Hashable {
+    public var name: String
+    public var email: String
+    public var cpf: String
+    public var password: String
+    public var confirmation: String
+
+    /// The fewest characters a name may have, after trimming.
+    public static let minimumNameLength = 2
+
+    public init(name: String = "", email: String = "", cpf: String = "", password: String = "", confirmation: String = "") {
+        self.name = name
+        self.email = email
+        self.cpf = cpf
+        self.password = password
+        self.confirmation = confirmation
+    }
+
+    /// The problem of each field that has one; empty when the form is valid.
+    /// A field has at most one problem, `.empty` first. The confirmation is
+    /// compared with the password as typed, whether or not the password is
+    /// acceptable, so each field reports only its own problem.
+    public func validate() -> [SignUpField: SignUpFieldProblem] {
+        var problems: [SignUpField: SignUpFieldProblem] = [:]
+        problems[.name] = nameProblem
+        problems[.email] = problem(email, invalid: .invalidEmail) { EmailAddress($0) != nil }
+        problems[.cpf] = problem(cpf, invalid: .invalidCPF) { CPF($0) != nil }
+        problems[.password] = problem(password, invalid: .passwordNotSixDigits, isValid: PasswordPolicy.isAcceptable)
+        problems[.confirmation] = problem(confirmation, invalid: .confirmationMismatch) { $0 == password }
+        return problems
+    }
+
+    /// Whether every field is valid: what enables "Create account".
+    public var isValid: Bool { validate().isEmpty }
+
+    /// What to send to `POST /users`, normalised — name trimmed, e-mail
+    /// normalised, CPF as eleven digits — or nil unless every field is valid.
+    public func registration() -> Registration? {
+        guard isValid,
+              let emailAddress = EmailAddress(email),
+              let cpfNumber = CPF(cpf),
+              let acceptedPassword = PasswordPolicy.password(from: password)
+        else { return nil }
+        return Registration(
+            name: trimmedName, email: emailAddress.value, cpf: cpfNumber.digits, password: acceptedPassword
+        )
+    }
+
+    private var trimmedName: String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private var nameProblem: SignUpFieldProblem? {
+        if trimmedName.isEmpty { return .empty }
+        return trimmedName.count < Self.minimumNameLength ? .nameTooShort : nil
+    }
+
+    private func problem(
+        _ text: String, invalid: SignUpFieldProblem, isValid: (String) -> Bool
+    ) -> SignUpFieldProblem? {
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
+        return isValid(text) ? nil : invalid
+    }
+}
+
+extension SignUpForm: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        "SignUpForm(name: \(name.debugDescription), email: \(email.debugDescription), "
+            + "cpf: \(cpf.debugDescription), password: redacted, confirmation: redacted)"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "name": name, "email": email, "cpf": cpf,
+                "password": "redacted", "confirmation": "redacted",
+            ],
+            displayStyle: .struct
+        )
+    }
+}
