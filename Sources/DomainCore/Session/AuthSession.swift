@@ -1,0 +1,304 @@
+import Foundation
+public import Observation
+public import Ports
+
+/// The one writer of the auth state (FSD 000/001's AuthSession): bootstrap,
+/// login, register, logout, delete account, and the end of a session the
+/// backend refused. View models call it; it changes `state` and tells the
+/// root through the responder; every root screen derives from `state`.
+@MainActor
+@Observable
+public final class AuthSession {
+    public private(set) var state: AuthState = .loading
+
+    /// The root of the graph (Koober's `MainViewModel`), told of each transition.
+    @ObservationIgnored public weak var responder: (any AuthStateResponder)?
+
+    @ObservationIgnored private let authAPI: any AuthRemoteAPI
+    @ObservationIgnored private let userAPI: any UserRemoteAPI
+    @ObservationIgnored private let repository: UserSessionRepository
+    @ObservationIgnored public let tokenManager: TokenManager
+    @ObservationIgnored public let health: HealthMonitor
+    @ObservationIgnored private let clock: any Clock
+    @ObservationIgnored private let policy: TokenPolicy
+    @ObservationIgnored private var proactiveRefresh: Task<Void, Never>?
+    @ObservationIgnored private var isInForeground = true
+
+    public init(
+        authAPI: any AuthRemoteAPI, userAPI: any UserRemoteAPI, repository: UserSessionRepository,
+        tokenManager: TokenManager, health: HealthMonitor, clock: any Clock, policy: TokenPolicy
+    ) {
+        self.authAPI = authAPI
+        self.userAPI = userAPI
+        self.repository = repository
+        self.tokenManager = tokenManager
+        self.health = health
+        self.clock = clock
+        self.policy = policy
+        tokenManager.onSessionEnded { [weak self] generation, reason in
+            await self?.backendEndedSession(generation: generation, reason: reason)
+        }
+    }
+
+    // MARK: - Bootstrap (BEHAVIOUR.md §2)
+
+    /// Decides the launch state. Health, the stored session and — when a
+    /// session is stored — `GET /users/me` start concurrently; a result that
+    /// arrives while the system is down is kept and acted on once it is healthy.
+    public func bootstrap() async {
+        transition(to: .loading)
+        async let healthAtLaunch = health.checkNow()
+        let stored = await repository.load()
+
+        switch stored {
+        case .unavailable:
+            // Storage we cannot read is not "signed out": keep it, ask to sign in.
+            await waitForHealth(healthAtLaunch)
+            transition(to: .sessionExpired(.storageUnavailable))
+        case .absent:
+            await waitForHealth(healthAtLaunch)
+            transition(to: .unauthenticated(nil))
+        case .found(let session):
+            guard let token = session.token else {
+                await waitForHealth(healthAtLaunch)
+                // Closed on SessionExpired: local data but no token.
+                transition(to: session.cachedUser == nil ? .unauthenticated(nil) : .sessionExpired(.previouslyExpired))
+                return
+            }
+            let generation = await repository.beginGeneration()
+            await tokenManager.start(token, generation: generation)
+            async let userCheck = checkStoredUser()
+            let healthWasDown = await healthAtLaunch.isDown
+            var check = await userCheck
+            if healthWasDown {
+                await health.waitUntilHealthy()
+                // Resume: a failure caused by the outage is asked again, once.
+                if case .failed(.remote(let error)) = check, error.isInfrastructure {
+                    check = await checkStoredUser()
+                }
+            }
+            await perform(BootstrapDecision.decide(check), generation: generation)
+        }
+    }
+
+    private func waitForHealth(_ status: HealthStatus) async {
+        if status.isDown { await health.waitUntilHealthy() }
+    }
+
+    private func checkStoredUser() async -> StoredSessionCheck {
+        do {
+            let user = try await tokenManager.authorized { token throws(RemoteError) in
+                try await self.userAPI.currentUser(token: token)
+            }
+            return .user(user)
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    private func perform(_ decision: BootstrapDecision, generation: UInt64) async {
+        if decision.tokens == .clear { await tokenManager.stop() }
+        switch decision.localData {
+        case .save(let profile):
+            await repository.saveUser(CachedUser(profile: profile, syncedAt: clock.now()), generation: generation)
+        case .wipe:
+            await repository.endSession()
+        case .preserve:
+            await repository.expireSession()
+        }
+        transition(to: decision.state)
+    }
+
+    // MARK: - Explicit actions (BEHAVIOUR.md §3)
+
+    /// Signs in. On success the token and user are saved and the state becomes
+    /// authenticated; on failure nothing global changes. Signing in as another
+    /// user than the one whose data was kept wipes that data first.
+    public func login(_ credentials: Credentials) async -> Result<UserProfile, LoginFailure> {
+        guard !health.status.isDown else { return .failure(.systemUnavailable) }
+        let token: AccessToken
+        do {
+            token = try await authAPI.signIn(credentials)
+        } catch {
+            return .failure(Self.loginFailure(for: error))
+        }
+        let issuedAt = clock.now()
+        let sessionToken = SessionToken(
+            token: token, issuedAt: issuedAt, expiresAt: issuedAt.addingTimeInterval(policy.lifetime.timeInterval))
+        let generation = await repository.beginGeneration()
+        await tokenManager.start(sessionToken, generation: generation)
+
+        let profile: UserProfile
+        do {
+            profile = try await tokenManager.authorized { token throws(RemoteError) in
+                try await self.userAPI.currentUser(token: token)
+            }
+        } catch {
+            await tokenManager.stop()
+            return .failure(Self.loginFailure(for: error))
+        }
+        guard profile.active, !profile.isDeleted else {
+            await tokenManager.stop()
+            return .failure(profile.isDeleted ? .invalidCredentials : .accountInactive)
+        }
+        if let kept = await repository.cachedUser, kept.profile.id != profile.id {
+            await repository.wipe(generation: generation)
+        }
+        let currentToken = await tokenManager.currentToken ?? sessionToken
+        await repository.saveSession(
+            UserSession(token: currentToken, cachedUser: CachedUser(profile: profile, syncedAt: clock.now())),
+            generation: generation)
+        transition(to: .authenticated(profile))
+        return .success(profile)
+    }
+
+    /// Registers an account. Never creates a session, never changes the state.
+    public func register(_ registration: Registration) async -> Result<Void, RegistrationFailure> {
+        guard !health.status.isDown else { return .failure(.systemUnavailable) }
+        do {
+            _ = try await authAPI.register(registration)
+            return .success(())
+        } catch {
+            switch error {
+            case .rejected(_, .alreadyRegistered, _): return .failure(.alreadyRegistered)
+            case .rejected(_, .validationFailed, let fields): return .failure(.invalidFields(fields))
+            case .transport, .timeout: return .failure(.network)
+            default: return .failure(.server)
+            }
+        }
+    }
+
+    /// Ends the session: tokens cleared, local data wiped, state
+    /// unauthenticated. Anything still in flight is discarded when it lands.
+    public func logout() async {
+        await endSession(reason: .loggedOut)
+    }
+
+    /// Deletes the account (`DELETE /users/me`); on success, as logout.
+    public func deleteAccount() async -> Result<Void, AccountActionFailure> {
+        do {
+            try await tokenManager.authorized { token throws(RemoteError) in
+                try await self.userAPI.deleteCurrentUser(token: token)
+            }
+        } catch {
+            return .failure(AccountActionFailure(error))
+        }
+        await endSession(reason: .accountDeleted, signOutRemotely: false)
+        return .success(())
+    }
+
+    /// From the session-expired screen: go to sign-in, keeping the local data
+    /// until the next sign-in decides whose it is.
+    public func beginReauthentication() {
+        guard case .sessionExpired = state else { return }
+        transition(to: .unauthenticated(.reauthenticating))
+    }
+
+    /// The user whose data is kept locally (to prefill re-authentication).
+    public func keptUser() async -> UserProfile? {
+        await repository.cachedUser?.profile
+    }
+
+    // MARK: - Lifecycle
+
+    /// In the background nothing polls and nothing refreshes.
+    public func enterBackground() {
+        isInForeground = false
+        stopProactiveRefresh()
+    }
+
+    public func enterForeground() {
+        isInForeground = true
+        if case .authenticated = state { startProactiveRefresh() }
+    }
+
+    /// Whether the proactive refresh loop is alive (tests check nothing is left behind).
+    public var isRefreshingProactively: Bool { proactiveRefresh != nil }
+
+    // MARK: - Transitions
+
+    private func endSession(reason: SignedOutReason, signOutRemotely: Bool = true) async {
+        let token = await tokenManager.currentToken?.token
+        await tokenManager.stop()
+        await repository.endSession()
+        transition(to: .unauthenticated(reason))
+        if signOutRemotely, authAPI.offersSignOut, let token {
+            // Best effort: the session is already over here whatever the backend says.
+            try? await authAPI.signOut(token)
+        }
+    }
+
+    /// The token manager reports that the backend ended the session mid-session
+    /// (refused token a refresh cannot cure, inactive or deleted account): as
+    /// the bootstrap table, tokens cleared and local data wiped, at once.
+    private func backendEndedSession(generation: UInt64, reason: SignedOutReason) async {
+        guard case .authenticated = state, await repository.generation == generation else { return }
+        await endSession(reason: reason, signOutRemotely: false)
+    }
+
+    private func transition(to newState: AuthState) {
+        state = newState
+        switch newState {
+        case .loading:
+            stopProactiveRefresh()
+        case .authenticated(let user):
+            if isInForeground { startProactiveRefresh() }
+            responder?.signedIn(to: user)
+        case .unauthenticated(let reason):
+            stopProactiveRefresh()
+            responder?.notSignedIn(reason: reason)
+        case .sessionExpired(let reason):
+            stopProactiveRefresh()
+            responder?.sessionExpired(reason: reason)
+        }
+    }
+
+    private func startProactiveRefresh() {
+        guard proactiveRefresh == nil else { return }
+        let loop = ProactiveRefreshLoop(tokenManager: tokenManager, clock: clock, retryDelay: policy.proactiveRetryDelay)
+        proactiveRefresh = Task { await loop.run() }
+    }
+
+    private func stopProactiveRefresh() {
+        proactiveRefresh?.cancel()
+        proactiveRefresh = nil
+    }
+
+    private static func loginFailure(for error: RemoteError) -> LoginFailure {
+        switch error.code {
+        case .invalidCredentials, .userDeleted: return .invalidCredentials
+        case .userInactive: return .accountInactive
+        default:
+            if error.status == 401 { return .invalidCredentials }
+            switch error {
+            case .transport, .timeout: return .network
+            default: return .server
+            }
+        }
+    }
+
+    private static func loginFailure(for error: AuthorizedCallError) -> LoginFailure {
+        switch error {
+        case .remote(let remote): return loginFailure(for: remote)
+        case .sessionEnded(.userInactive): return .accountInactive
+        case .sessionEnded: return .invalidCredentials
+        case .notSignedIn, .refreshLimitReached: return .server
+        }
+    }
+}
+
+extension AccountActionFailure {
+    init(_ error: AuthorizedCallError) {
+        switch error {
+        case .sessionEnded, .notSignedIn: self = .sessionEnded
+        case .refreshLimitReached: self = .server
+        case .remote(let remote):
+            switch remote {
+            case .rejected(_, .alreadyRegistered, _): self = .alreadyRegistered
+            case .rejected(_, .validationFailed, let fields): self = .invalidFields(fields)
+            case .transport, .timeout: self = .network
+            default: self = .server
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+public import Ports
+
+/// Why there is no session (shown on the onboarding screens, when there is one).
+public enum SignedOutReason: String, Sendable, Hashable {
+    /// The backend refused the token and a refresh could not cure it.
+    case tokenInvalid = "token-invalid"
+    /// The token and its refresh window are both past.
+    case tokenExpired = "token-expired"
+    case userInactive = "user-inactive"
+    case userDeleted = "user-deleted"
+    /// The user logged out.
+    case loggedOut = "logged-out"
+    /// The user deleted the account.
+    case accountDeleted = "account-deleted"
+    /// The user chose to sign in again from the session-expired screen; the
+    /// previous user's local data is still kept until the next sign-in decides.
+    case reauthenticating = "reauthenticating"
+}
+
+/// Why the session expired without ending: the backend could not be asked,
+/// so the local data is preserved and the user is offered to sign in again.
+public enum SessionExpiredReason: String, Sendable, Hashable {
+    /// Network error or timeout while restoring the session.
+    case network
+    /// The server failed (5xx) or answered with something unreadable.
+    case server
+    /// Too many refreshes in a short time: the server is misbehaving.
+    case refreshLimit = "refresh-limit"
+    /// The app was closed on the session-expired screen and relaunched.
+    case previouslyExpired = "previously-expired"
+    /// The session store could not be read at launch; it was left as it is.
+    case storageUnavailable = "storage-unavailable"
+}
+
+/// The global auth state; `AuthSession` is its only writer and every root
+/// screen is derived from it (BEHAVIOUR.md §1).
+public enum AuthState: Sendable, Hashable {
+    case loading
+    case unauthenticated(SignedOutReason?)
+    case authenticated(UserProfile)
+    case sessionExpired(SessionExpiredReason)
+
+    /// The name scripts use (`expect state …`).
+    public var name: String {
+        switch self {
+        case .loading: return "loading"
+        case .unauthenticated: return "unauthenticated"
+        case .authenticated: return "authenticated"
+        case .sessionExpired: return "session-expired"
+        }
+    }
+}

@@ -1,0 +1,119 @@
+public import Ports
+
+/// The one door to the `SessionDataStore` (Koober's `UserSessionRepository`).
+///
+/// Writes run one at a time, in the order they were asked for, and each is
+/// tagged with the session generation it belongs to: a write asked for by a
+/// session that has since ended (a refresh finishing after logout) is dropped
+/// when its turn comes. So the last word is always the newest session's.
+public actor UserSessionRepository {
+    private let store: any SessionDataStore
+    /// Bumped by every begin, expire and end; writes of older generations are dropped.
+    public private(set) var generation: UInt64 = 0
+    /// What this process last wrote, so a token refresh need not re-read the store.
+    private var lastWritten: UserSession?
+    private var writeChain: Task<Void, Never>?
+    /// The most recent store failure, for diagnostics; never holds a secret.
+    public private(set) var lastProblem: SessionStoreError?
+
+    public init(store: any SessionDataStore) {
+        self.store = store
+    }
+
+    /// Reads the stored session (three answers: found, absent, unavailable).
+    public func load() async -> SessionRead {
+        let read = await store.read()
+        if case .found(let session) = read { lastWritten = session }
+        return read
+    }
+
+    /// Starts a new session generation without writing: writes tagged with
+    /// an older generation are dropped from now on. Returns the new generation.
+    @discardableResult
+    public func beginGeneration() -> UInt64 {
+        generation += 1
+        return generation
+    }
+
+    /// Stores `session` whole, replacing what was stored, if `generation` is current.
+    public func saveSession(_ session: UserSession, generation: UInt64) async {
+        guard generation == self.generation else { return }
+        await write(session, generation: generation)
+    }
+
+    /// Wipes the stored session and local data within the current generation
+    /// (signing in as another user than the one whose data was kept).
+    public func wipe(generation: UInt64) async {
+        guard generation == self.generation else { return }
+        lastWritten = nil
+        await enqueueWrite(for: generation) { store throws(SessionStoreError) in try await store.delete() }
+    }
+
+    /// Saves a refreshed token, keeping the cached user; dropped if the
+    /// session of `generation` has ended meanwhile.
+    /// Nothing is written while no token is stored yet (a refresh during sign-in:
+    /// the sign-in writes the whole session itself).
+    public func saveRefreshedToken(_ token: SessionToken, generation: UInt64) async {
+        guard generation == self.generation, lastWritten?.token != nil else { return }
+        await write(UserSession(token: token, cachedUser: lastWritten?.cachedUser), generation: generation)
+    }
+
+    /// Saves the user as just synced, keeping the token; dropped if the
+    /// session of `generation` has ended meanwhile.
+    public func saveUser(_ user: CachedUser, generation: UInt64) async {
+        guard generation == self.generation else { return }
+        await write(UserSession(token: lastWritten?.token, cachedUser: user), generation: generation)
+    }
+
+    /// Session expired: the tokens go, the local data stays (BEHAVIOUR.md §2).
+    public func expireSession() async {
+        generation += 1
+        if let kept = lastWritten?.cachedUser {
+            await write(UserSession(token: nil, cachedUser: kept), generation: generation)
+        } else {
+            lastWritten = nil
+            await enqueueWrite(for: generation) { store throws(SessionStoreError) in try await store.delete() }
+        }
+    }
+
+    /// Session over: tokens cleared and local data wiped.
+    public func endSession() async {
+        generation += 1
+        lastWritten = nil
+        await enqueueWrite(for: generation) { store throws(SessionStoreError) in try await store.delete() }
+    }
+
+    /// Records `session` as the newest and saves it in its turn.
+    private func write(_ session: UserSession, generation: UInt64) async {
+        lastWritten = session
+        await enqueueWrite(for: generation) { store throws(SessionStoreError) in try await store.save(session) }
+    }
+
+    /// The user cached locally, as last read or written by this process.
+    public var cachedUser: CachedUser? { lastWritten?.cachedUser }
+
+    /// Runs `write` after every write asked for before it, if `generation` is
+    /// still current by then. Waits for it to finish.
+    private func enqueueWrite(
+        for generation: UInt64,
+        _ write: @escaping @Sendable (any SessionDataStore) async throws(SessionStoreError) -> Void
+    ) async {
+        let previous = writeChain
+        let store = self.store
+        let task = Task {
+            await previous?.value
+            guard self.generation == generation else { return }
+            do throws(SessionStoreError) {
+                try await write(store)
+            } catch {
+                self.record(problem: error)
+            }
+        }
+        writeChain = task
+        await task.value
+    }
+
+    private func record(problem: SessionStoreError) {
+        lastProblem = problem
+    }
+}

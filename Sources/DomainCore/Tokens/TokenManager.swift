@@ -1,0 +1,213 @@
+public import Foundation
+public import Ports
+import Synchronization
+
+/// Adds the token to every authorised call and keeps it fresh (BEHAVIOUR.md §4,
+/// FSD 001 §3.5's TokenManager + HTTPClient).
+///
+/// - Single flight: while a refresh is in flight no request is sent; every
+///   caller waits for that one refresh and then reads the token — the barrier
+///   is crossed *before* the token is read, so no request leaves with a token
+///   that is being replaced.
+/// - A token that expires within the refresh margin is refreshed before use.
+/// - A call refused for its token is retried once: after one refresh if it
+///   carried the current token, or at once with the new token if it carried
+///   one that was replaced meanwhile (no second refresh).
+/// - Generations: `start` and `stop` bump the generation; a refresh or call
+///   that finishes for an older generation changes nothing and is discarded.
+/// - A cap on refreshes per time window stops a misbehaving server from
+///   driving a refresh loop.
+/// - The refresh call goes straight to `AuthRemoteAPI`, never through here.
+public actor TokenManager {
+    public typealias SessionEndHandler = @Sendable (_ generation: UInt64, _ reason: SignedOutReason) async -> Void
+
+    private struct InFlightRefresh {
+        let id: UInt64
+        let task: Task<Result<AccessToken, AuthorizedCallError>, Never>
+    }
+
+    private let authAPI: any AuthRemoteAPI
+    private let clock: any Clock
+    private let policy: TokenPolicy
+    private let repository: UserSessionRepository
+    private let sessionEndHandler = Mutex<SessionEndHandler?>(nil)
+
+    private var current: SessionToken?
+    private var generation: UInt64 = 0
+    private var refresh: InFlightRefresh?
+    private var refreshCount: UInt64 = 0
+    private var recentRefreshes: [Date] = []
+
+    public init(authAPI: any AuthRemoteAPI, clock: any Clock, policy: TokenPolicy, repository: UserSessionRepository) {
+        self.authAPI = authAPI
+        self.clock = clock
+        self.policy = policy
+        self.repository = repository
+    }
+
+    /// Who hears that the backend ended the session (refused refresh, account
+    /// unusable). Called once per generation; set once by `AuthSession`.
+    public nonisolated func onSessionEnded(_ handler: @escaping SessionEndHandler) {
+        sessionEndHandler.withLock { $0 = handler }
+    }
+
+    /// Begins using `token` for the session of `generation` (the repository's).
+    public func start(_ token: SessionToken, generation: UInt64) {
+        self.generation = generation
+        current = token
+        refresh = nil
+        recentRefreshes = []
+    }
+
+    /// Forgets the token: logout, expiry or account end. Whatever is in
+    /// flight for the old generation is discarded when it finishes.
+    public func stop() {
+        generation &+= 1
+        current = nil
+        refresh = nil
+    }
+
+    /// The token in use, if any (for diagnostics and tests; views never see it).
+    public var currentToken: SessionToken? { current }
+
+    /// Whether a refresh is in flight right now.
+    public var isRefreshing: Bool { refresh != nil }
+
+    /// Makes `call` with the current token, refreshing first or retrying once
+    /// as the rules above say.
+    public func authorized<Value: Sendable>(
+        _ call: @Sendable (AccessToken) async throws(RemoteError) -> Value
+    ) async throws(AuthorizedCallError) -> Value {
+        let (token, callGeneration) = try await usableToken()
+        let firstError: RemoteError
+        do {
+            return try await call(token)
+        } catch {
+            firstError = error
+        }
+        guard callGeneration == generation, let current else { throw .notSignedIn }
+
+        if firstError.isAccountUnusable {
+            throw await endSession(callGeneration, for: firstError)
+        }
+        guard firstError.isTokenRefused else { throw .remote(firstError) }
+
+        let retryToken: AccessToken
+        if current.token != token {
+            // Replaced while we were out: retry with the new token, no new refresh.
+            retryToken = try await usableToken().token
+        } else {
+            retryToken = try await refreshed(basedOn: token, generation: callGeneration)
+        }
+        do {
+            return try await call(retryToken)
+        } catch {
+            guard callGeneration == generation else { throw .notSignedIn }
+            let stillCurrent = self.current?.token == retryToken
+            if error.isAccountUnusable || (error.isTokenRefused && stillCurrent) {
+                // A freshly issued token refused: no refresh can cure that.
+                throw await endSession(callGeneration, for: error)
+            }
+            throw .remote(error)
+        }
+    }
+
+    /// When the proactive refresh should fire: the refresh margin before expiry.
+    public func nextProactiveRefresh() -> Date? {
+        current.map { $0.expiresAt.addingTimeInterval(-policy.refreshMargin.timeInterval) }
+    }
+
+    /// Refreshes now if the token is within the refresh margin (the proactive
+    /// loop's step). Joins a refresh already in flight.
+    public func refreshIfDue() async throws(AuthorizedCallError) {
+        guard let current else { throw .notSignedIn }
+        guard needsRefresh(current) else { return }
+        _ = try await refreshed(basedOn: current.token, generation: generation)
+    }
+
+    // MARK: - The barrier and the single flight
+
+    /// Waits out any refresh in flight, then returns a token fit to send —
+    /// refreshing it first when it is within the margin.
+    private func usableToken() async throws(AuthorizedCallError) -> (token: AccessToken, generation: UInt64) {
+        if let refresh {
+            let token = try await refresh.task.value.get()
+            return (token, generation)
+        }
+        guard let current else { throw .notSignedIn }
+        if needsRefresh(current) {
+            let token = try await refreshed(basedOn: current.token, generation: generation)
+            return (token, generation)
+        }
+        return (current.token, generation)
+    }
+
+    private func needsRefresh(_ token: SessionToken) -> Bool {
+        token.expiresAt.addingTimeInterval(-policy.refreshMargin.timeInterval) <= clock.now()
+    }
+
+    /// The one place a refresh starts. Joins the refresh in flight; returns the
+    /// current token without refreshing when `token` was already replaced.
+    private func refreshed(basedOn token: AccessToken, generation refreshGeneration: UInt64)
+        async throws(AuthorizedCallError) -> AccessToken
+    {
+        if let refresh { return try await refresh.task.value.get() }
+        guard refreshGeneration == generation, let current else { throw .notSignedIn }
+        if current.token != token { return current.token }
+        try admitRefreshUnderCap()
+
+        refreshCount += 1
+        let id = refreshCount
+        let task = Task { await self.performRefresh(of: token, generation: refreshGeneration, id: id) }
+        refresh = InFlightRefresh(id: id, task: task)
+        return try await task.value.get()
+    }
+
+    private func performRefresh(of token: AccessToken, generation refreshGeneration: UInt64, id: UInt64)
+        async -> Result<AccessToken, AuthorizedCallError>
+    {
+        let outcome: Result<AccessToken, RemoteError>
+        do {
+            outcome = .success(try await authAPI.refresh(token))
+        } catch {
+            outcome = .failure(error)
+        }
+        if refresh?.id == id { refresh = nil }
+        guard refreshGeneration == generation, current != nil else { return .failure(.notSignedIn) }
+
+        switch outcome {
+        case .success(let newToken):
+            let now = clock.now()
+            let issued = SessionToken(
+                token: newToken, issuedAt: now, expiresAt: now.addingTimeInterval(policy.lifetime.timeInterval))
+            current = issued
+            await repository.saveRefreshedToken(issued, generation: refreshGeneration)
+            return .success(newToken)
+        case .failure(let error):
+            if AuthorizedCallError.sessionEndReason(for: error) != nil {
+                return .failure(await endSession(refreshGeneration, for: error))
+            }
+            return .failure(.remote(error))
+        }
+    }
+
+    private func admitRefreshUnderCap() throws(AuthorizedCallError) {
+        let now = clock.now()
+        let windowStart = now.addingTimeInterval(-policy.refreshCapWindow.timeInterval)
+        recentRefreshes.removeAll { $0 <= windowStart }
+        guard recentRefreshes.count < policy.maxRefreshesPerWindow else { throw .refreshLimitReached }
+        recentRefreshes.append(now)
+    }
+
+    /// Ends the session of `endedGeneration` once, tells the handler, and
+    /// returns the error every caller of that generation gets.
+    private func endSession(_ endedGeneration: UInt64, for error: RemoteError) async -> AuthorizedCallError {
+        let reason = AuthorizedCallError.sessionEndReason(for: error) ?? .tokenInvalid
+        guard endedGeneration == generation, current != nil else { return .sessionEnded(reason) }
+        current = nil
+        refresh = nil
+        let handler = sessionEndHandler.withLock { $0 }
+        await handler?(endedGeneration, reason)
+        return .sessionEnded(reason)
+    }
+}

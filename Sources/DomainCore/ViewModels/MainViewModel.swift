@@ -1,0 +1,75 @@
+public import Observation
+public import Ports
+
+/// The root of the graph (Koober's `MainViewModel`). Its screen is derived
+/// from `AuthSession.state` and the health status (BEHAVIOUR.md §1); it adopts
+/// the responders so that each transition gets fresh child models from the
+/// container — a new onboarding after every logout, a new signed-in area for
+/// every user.
+@MainActor
+@Observable
+public final class MainViewModel: SignedInResponder, NotSignedInResponder, SessionExpiredResponder {
+    public enum Screen: Sendable, Hashable {
+        case startup
+        case systemUnavailable(HealthStatus)
+        case onboarding
+        case sessionExpired
+        case signedIn
+    }
+
+    public let launch: LaunchViewModel
+    public private(set) var onboarding: OnboardingViewModel?
+    public private(set) var sessionExpired: SessionExpiredViewModel?
+    public private(set) var dashboard: DashboardViewModel?
+
+    @ObservationIgnored private let authSession: AuthSession
+    @ObservationIgnored private let factory: any MainViewModelFactory
+
+    public init(authSession: AuthSession, factory: any MainViewModelFactory) {
+        self.authSession = authSession
+        self.factory = factory
+        launch = factory.makeLaunchViewModel()
+        authSession.responder = self
+    }
+
+    public var screen: Screen {
+        let health = authSession.health.status
+        switch authSession.state {
+        case .loading:
+            return health.isDown ? .systemUnavailable(health) : .startup
+        case .unauthenticated:
+            return health.isDown ? .systemUnavailable(health) : .onboarding
+        case .authenticated:
+            return .signedIn
+        case .sessionExpired:
+            return .sessionExpired
+        }
+    }
+
+    public func signedIn(to user: UserProfile) {
+        onboarding = nil
+        sessionExpired = nil
+        dashboard = factory.makeDashboardViewModel(user: user)
+    }
+
+    public func notSignedIn(reason: SignedOutReason?) {
+        dashboard = nil
+        sessionExpired = nil
+        onboarding = factory.makeOnboardingViewModel(reason: reason)
+    }
+
+    public func sessionExpired(reason: SessionExpiredReason) {
+        dashboard = nil
+        onboarding = nil
+        sessionExpired = factory.makeSessionExpiredViewModel(reason: reason)
+    }
+}
+
+/// What the root needs from the app container.
+@MainActor
+public protocol MainViewModelFactory: AnyObject {
+    func makeLaunchViewModel() -> LaunchViewModel
+    func makeOnboardingViewModel(reason: SignedOutReason?) -> OnboardingViewModel
+    func makeSessionExpiredViewModel(reason: SessionExpiredReason) -> SessionExpiredViewModel
+    func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel
+}

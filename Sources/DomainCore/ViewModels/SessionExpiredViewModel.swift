@@ -1,0 +1,27 @@
+public import Observation
+
+/// The session-expired screen (FSD 000 §7): says the session expired, keeps
+/// the local data, and offers to sign in again or to log out for good.
+@MainActor
+@Observable
+public final class SessionExpiredViewModel {
+    public let reason: SessionExpiredReason
+    public private(set) var isBusy = false
+    @ObservationIgnored private let authSession: AuthSession
+
+    public init(reason: SessionExpiredReason, authSession: AuthSession) {
+        self.reason = reason
+        self.authSession = authSession
+    }
+
+    public func reauthenticate() {
+        authSession.beginReauthentication()
+    }
+
+    public func logout() async {
+        guard !isBusy else { return }
+        isBusy = true
+        await authSession.logout()
+        isBusy = false
+    }
+}

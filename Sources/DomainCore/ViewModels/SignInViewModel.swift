@@ -1,0 +1,83 @@
+public import Observation
+public import Ports
+
+/// The Cora sign-in: an identifier step (CPF or e-mail), then a password step
+/// (six digits) that submits. Errors stay on the password step; on success
+/// `AuthSession` changes the state and the root moves on — this model never
+/// navigates to the dashboard itself.
+@MainActor
+@Observable
+public final class SignInViewModel {
+    public enum Step: Sendable, Hashable {
+        case identifier
+        case password
+    }
+
+    public private(set) var step: Step = .identifier
+    public var identifier: String {
+        didSet { if identifier != oldValue { failure = nil } }
+    }
+    public var password: String = "" {
+        didSet { if password != oldValue { failure = nil } }
+    }
+    public private(set) var isBusy = false
+    public private(set) var failure: LoginFailure?
+
+    @ObservationIgnored private let authSession: AuthSession
+    @ObservationIgnored private weak var welcomeNavigator: (any GoToWelcomeNavigator)?
+
+    public init(authSession: AuthSession, welcomeNavigator: any GoToWelcomeNavigator, identifier: String = "") {
+        self.authSession = authSession
+        self.welcomeNavigator = welcomeNavigator
+        self.identifier = identifier
+    }
+
+    /// The badge on the screen: online, server down or offline.
+    public var health: HealthStatus { authSession.health.status }
+
+    /// What the identifier step understood, if the text is a valid CPF or e-mail.
+    public var parsedIdentifier: LoginIdentifier? { LoginIdentifier(parsing: identifier) }
+
+    /// "Next" on the identifier step: a CPF with the right check digits or a
+    /// well-formed e-mail. On the password step: exactly six digits, nothing
+    /// in flight, and the server reachable (sign-in is blocked while down).
+    public var isNextEnabled: Bool {
+        switch step {
+        case .identifier: return parsedIdentifier != nil
+        case .password: return PasswordPolicy.isAcceptable(password) && !isBusy && !health.isDown
+        }
+    }
+
+    public var isBackEnabled: Bool { !isBusy }
+
+    /// Advances to the password step, or signs in from it.
+    public func next() async {
+        guard isNextEnabled else { return }
+        switch step {
+        case .identifier:
+            step = .password
+        case .password:
+            guard let identifier = parsedIdentifier, let password = PasswordPolicy.password(from: password)
+            else { return }
+            isBusy = true
+            let outcome = await authSession.login(Credentials(identifier: identifier, password: password))
+            isBusy = false
+            if case .failure(let failure) = outcome {
+                self.failure = failure
+            }
+        }
+    }
+
+    /// Back to the identifier step (forgetting the password), or to welcome.
+    public func back() {
+        guard isBackEnabled else { return }
+        switch step {
+        case .password:
+            password = ""
+            failure = nil
+            step = .identifier
+        case .identifier:
+            welcomeNavigator?.navigateToWelcome()
+        }
+    }
+}

@@ -1,0 +1,81 @@
+public import Observation
+
+/// The sign-up form. Registering never signs in: on success the user is sent
+/// back to sign-in with the identifier filled in (FSD 000 §6).
+@MainActor
+@Observable
+public final class SignUpViewModel {
+    public var form = SignUpForm()
+    /// Per-field problems, shown once the user has tried to submit.
+    public private(set) var problems: [SignUpField: SignUpFieldProblem] = [:]
+    /// The server's per-field reasons (by contract field name) after a refused submit.
+    public private(set) var serverFieldErrors: [String: String] = [:]
+    public private(set) var failure: RegistrationFailure?
+    public private(set) var isBusy = false
+    @ObservationIgnored private var hasTriedToSubmit = false
+
+    @ObservationIgnored private let authSession: AuthSession
+    @ObservationIgnored private weak var welcomeNavigator: (any GoToWelcomeNavigator)?
+    @ObservationIgnored private weak var signedUpResponder: (any SignedUpResponder)?
+
+    public init(
+        authSession: AuthSession, welcomeNavigator: any GoToWelcomeNavigator, signedUpResponder: any SignedUpResponder
+    ) {
+        self.authSession = authSession
+        self.welcomeNavigator = welcomeNavigator
+        self.signedUpResponder = signedUpResponder
+    }
+
+    /// Sets one field by name; problems shown so far are re-checked as the user types.
+    public func set(_ field: SignUpField, to text: String) {
+        switch field {
+        case .name: form.name = text
+        case .email: form.email = text
+        case .cpf: form.cpf = text
+        case .password: form.password = text
+        case .confirmation: form.confirmation = text
+        }
+        failure = nil
+        serverFieldErrors = [:]
+        if hasTriedToSubmit { problems = form.validate() }
+    }
+
+    /// Submit is enabled once every field has something in it and nothing is in flight.
+    public var isSubmitEnabled: Bool {
+        !isBusy && SignUpField.allCases.allSatisfy { !text(of: $0).isEmpty }
+    }
+
+    public func submit() async {
+        guard isSubmitEnabled else { return }
+        hasTriedToSubmit = true
+        problems = form.validate()
+        guard problems.isEmpty, let registration = form.registration() else { return }
+        isBusy = true
+        let outcome = await authSession.register(registration)
+        isBusy = false
+        switch outcome {
+        case .success:
+            signedUpResponder?.signedUp(identifier: CPF(registration.cpf)?.formatted ?? registration.cpf)
+        case .failure(.invalidFields(let fields)):
+            serverFieldErrors = fields
+            failure = .invalidFields(fields)
+        case .failure(let failure):
+            self.failure = failure
+        }
+    }
+
+    public func back() {
+        guard !isBusy else { return }
+        welcomeNavigator?.navigateToWelcome()
+    }
+
+    private func text(of field: SignUpField) -> String {
+        switch field {
+        case .name: return form.name
+        case .email: return form.email
+        case .cpf: return form.cpf
+        case .password: return form.password
+        case .confirmation: return form.confirmation
+        }
+    }
+}
