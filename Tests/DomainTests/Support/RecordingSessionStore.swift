@@ -1,0 +1,37 @@
+import Ports
+
+/// A session store double that records every operation, can be made
+/// unavailable, and never loses a write it accepted.
+actor RecordingSessionStore: SessionDataStore {
+    enum Operation: Equatable {
+        case save(UserSession)
+        case delete
+    }
+
+    private(set) var stored: UserSession?
+    private(set) var operations: [Operation] = []
+    private var unavailable = false
+
+    init(_ initial: UserSession? = nil) {
+        stored = initial
+    }
+
+    func setUnavailable(_ on: Bool) { unavailable = on }
+
+    func read() async -> SessionRead {
+        if unavailable { return .unavailable(.unavailable("simulated")) }
+        return stored.map(SessionRead.found) ?? .absent
+    }
+
+    func save(_ session: UserSession) async throws(SessionStoreError) {
+        if unavailable { throw .unavailable("simulated") }
+        operations.append(.save(session))
+        stored = session
+    }
+
+    func delete() async throws(SessionStoreError) {
+        if unavailable { throw .unavailable("simulated") }
+        operations.append(.delete)
+        stored = nil
+    }
+}

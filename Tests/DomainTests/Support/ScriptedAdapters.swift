@@ -1,0 +1,75 @@
+import Ports
+
+/// The port faces of `ScriptedServer`.
+struct ScriptedAuthAPI: AuthRemoteAPI {
+    let server: ScriptedServer
+    var offersSignOut: Bool { true }
+
+    func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken {
+        try await server.signIn(credentials)
+    }
+
+    func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
+        try await server.refresh(token)
+    }
+
+    func register(_ registration: Registration) async throws(RemoteError) -> String {
+        try await server.register(registration)
+    }
+
+    func signOut(_ token: AccessToken) async throws(RemoteError) {
+        await server.signOut(token)
+    }
+}
+
+struct ScriptedUserAPI: UserRemoteAPI {
+    let server: ScriptedServer
+
+    func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
+        try await server.userCall(token: token)
+    }
+
+    func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError) -> UserProfile {
+        var user = try await server.userCall(token: token)
+        if let name = changes.name { user.name = name }
+        if let email = changes.email { user.email = email }
+        return user
+    }
+
+    func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {
+        _ = try await server.userCall(token: token)
+        await server.revokeAll()
+    }
+
+    func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        _ = try await server.userCall(token: token)
+        return []
+    }
+}
+
+/// A health probe whose answer the test sets, with a gate to hold a check open.
+actor ScriptedHealthProbe: HealthProbe {
+    private(set) var checks = 0
+    private var answer: Result<ServerHealth, RemoteError> = .success(.healthy)
+    private var holding = false
+    private var held: [CheckedContinuation<Void, Never>] = []
+
+    func set(_ answer: Result<ServerHealth, RemoteError>) { self.answer = answer }
+    func setHealthy(_ healthy: Bool) { answer = .success(healthy ? .healthy : .unhealthy) }
+    func hold() { holding = true }
+
+    func release() {
+        holding = false
+        let waiting = held
+        held = []
+        waiting.forEach { $0.resume() }
+    }
+
+    var heldCount: Int { held.count }
+
+    func check() async throws(RemoteError) -> ServerHealth {
+        checks += 1
+        if holding { await withCheckedContinuation { held.append($0) } }
+        return try answer.get()
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Ports
+
+/// A backend double for domain tests, scripted per test: which tokens it
+/// accepts, how refresh and `/users/me` answer, and gates that hold a call
+/// open until the test releases it. Every wait is on a continuation: nothing
+/// here sleeps or polls.
+actor ScriptedServer {
+    enum RefreshBehaviour {
+        /// Issue a new token and stop accepting the old one.
+        case rotate
+        /// Answer with this error (a refusal, or a network failure).
+        case fail(RemoteError)
+    }
+
+    enum UserBehaviour {
+        case answer(UserProfile)
+        case fail(RemoteError)
+    }
+
+    /// Tokens that serve requests.
+    private(set) var acceptedTokens: Set<String> = []
+    /// Tokens that can still be exchanged for a new one (issued, not yet
+    /// exchanged or revoked) — a token may have expired for requests and
+    /// still be refreshable, as on the Cora backend.
+    private(set) var refreshableTokens: Set<String> = []
+    private(set) var refreshedTokens: [String] = []
+    private(set) var signIns = 0
+    private(set) var registrations: [Registration] = []
+    /// The token each user-route call carried, in arrival order.
+    private(set) var userCallTokens: [String] = []
+    private(set) var signedOutTokens: [String] = []
+
+    var refreshBehaviour: RefreshBehaviour = .rotate
+    var userBehaviour: UserBehaviour = .answer(.maria)
+    var signInBehaviour: Result<Void, RemoteError> = .success(())
+    var registerBehaviour: Result<Void, RemoteError> = .success(())
+    /// When true, every token stops being accepted right after one use
+    /// (a misbehaving server, for the refresh cap).
+    var acceptEachTokenOnce = false
+
+    private var issued = 0
+    private var heldRefreshes: [CheckedContinuation<Void, Never>] = []
+    private var refreshesToHold = 0
+    private var heldUserCalls: [CheckedContinuation<Void, Never>] = []
+    private var userCallsToHold = 0
+    private var countWaiters: [(count: @Sendable (isolated ScriptedServer) -> Bool, CheckedContinuation<Void, Never>)] = []
+
+    func set(refresh behaviour: RefreshBehaviour) { refreshBehaviour = behaviour }
+    func set(user behaviour: UserBehaviour) { userBehaviour = behaviour }
+    func set(signIn behaviour: Result<Void, RemoteError>) { signInBehaviour = behaviour }
+    func set(register behaviour: Result<Void, RemoteError>) { registerBehaviour = behaviour }
+    func setAcceptEachTokenOnce(_ on: Bool) { acceptEachTokenOnce = on }
+
+    /// Issues a token the server accepts, as a sign-in would, without counting one.
+    func issueToken() -> AccessToken {
+        issued += 1
+        let token = "token-\(issued)"
+        acceptedTokens.insert(token)
+        refreshableTokens.insert(token)
+        return AccessToken(token)
+    }
+
+    /// The server forgets every token (a restart that lost its sessions).
+    func revokeAll() {
+        acceptedTokens.removeAll()
+        refreshableTokens.removeAll()
+    }
+
+    /// The token stops serving requests but can still be refreshed (its lifetime ended).
+    func expire(_ token: AccessToken) { acceptedTokens.remove(token.reveal()) }
+
+    // MARK: Gates
+
+    /// The next `count` refreshes wait at the server until `releaseRefreshes()`.
+    func holdRefreshes(_ count: Int = 1) { refreshesToHold = count }
+
+    func releaseRefreshes() {
+        refreshesToHold = 0
+        let held = heldRefreshes
+        heldRefreshes = []
+        held.forEach { $0.resume() }
+    }
+
+    /// The next `count` user-route calls wait at the server (before looking at
+    /// their token) until `releaseUserCalls()`.
+    func holdUserCalls(_ count: Int) { userCallsToHold = count }
+
+    func releaseUserCalls() {
+        userCallsToHold = 0
+        let held = heldUserCalls
+        heldUserCalls = []
+        held.forEach { $0.resume() }
+    }
+
+    var heldUserCallCount: Int { heldUserCalls.count }
+    var heldRefreshCount: Int { heldRefreshes.count }
+
+    /// Returns once `condition` holds (checked after every change).
+    func wait(until condition: @escaping @Sendable (isolated ScriptedServer) -> Bool) async {
+        if condition(self) { return }
+        await withCheckedContinuation { countWaiters.append((condition, $0)) }
+    }
+
+    private func changed() {
+        let ready = countWaiters.filter { $0.count(self) }
+        countWaiters.removeAll { $0.count(self) }
+        ready.forEach { $0.1.resume() }
+    }
+
+    // MARK: Routes
+
+    func signIn(_ credentials: Credentials) throws(RemoteError) -> AccessToken {
+        signIns += 1
+        defer { changed() }
+        if case .failure(let error) = signInBehaviour { throw error }
+        return issueToken()
+    }
+
+    func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
+        refreshedTokens.append(token.reveal())
+        changed()
+        if refreshesToHold > 0 {
+            refreshesToHold -= 1
+            await withCheckedContinuation { heldRefreshes.append($0); changed() }
+        }
+        switch refreshBehaviour {
+        case .fail(let error):
+            throw error
+        case .rotate:
+            guard refreshableTokens.remove(token.reveal()) != nil else {
+                throw .rejected(status: 401, code: .tokenInvalid)
+            }
+            acceptedTokens.remove(token.reveal())
+            return issueToken()
+        }
+    }
+
+    func register(_ registration: Registration) throws(RemoteError) -> String {
+        registrations.append(registration)
+        if case .failure(let error) = registerBehaviour { throw error }
+        return "new-user"
+    }
+
+    func signOut(_ token: AccessToken) {
+        signedOutTokens.append(token.reveal())
+        acceptedTokens.remove(token.reveal())
+        refreshableTokens.remove(token.reveal())
+    }
+
+    /// Every user route: checks the token, then answers as scripted.
+    func userCall(token: AccessToken) async throws(RemoteError) -> UserProfile {
+        userCallTokens.append(token.reveal())
+        changed()
+        if userCallsToHold > 0 {
+            userCallsToHold -= 1
+            await withCheckedContinuation { heldUserCalls.append($0); changed() }
+        }
+        guard acceptedTokens.contains(token.reveal()) else {
+            throw .rejected(status: 401, code: .tokenInvalid)
+        }
+        if acceptEachTokenOnce { acceptedTokens.remove(token.reveal()) }
+        switch userBehaviour {
+        case .answer(let profile): return profile
+        case .fail(let error): throw error
+        }
+    }
+}
+
+extension UserProfile {
+    static let maria = UserProfile(
+        id: "user-maria", name: "Maria Silva", email: "maria@example.com", cpf: "12345678909",
+        active: true, isDeleted: false)
+    static let joao = UserProfile(
+        id: "user-joao", name: "João da Silva", email: "joao@example.com", cpf: "52998224725",
+        active: true, isDeleted: false)
+}

@@ -1,0 +1,97 @@
+import AdapterInMemory
+import DomainCore
+import Foundation
+import Ports
+
+/// The domain wired on doubles and virtual time, as a container would wire it.
+@MainActor
+final class SessionHarness {
+    let clock = ManualClock()
+    let server = ScriptedServer()
+    let probe = ScriptedHealthProbe()
+    let store: RecordingSessionStore
+    let policy: TokenPolicy
+    let repository: UserSessionRepository
+    let tokenManager: TokenManager
+    let health: HealthMonitor
+    let authSession: AuthSession
+    private(set) var sessionEnds: [SignedOutReason] = []
+
+    init(stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy()) {
+        self.policy = policy
+        store = RecordingSessionStore(stored)
+        repository = UserSessionRepository(store: store)
+        tokenManager = TokenManager(
+            authAPI: ScriptedAuthAPI(server: server), clock: clock, policy: policy, repository: repository)
+        health = HealthMonitor(probe: probe, clock: clock, pollInterval: .seconds(15))
+        authSession = AuthSession(
+            authAPI: ScriptedAuthAPI(server: server), userAPI: ScriptedUserAPI(server: server),
+            repository: repository, tokenManager: tokenManager, health: health, clock: clock, policy: policy)
+    }
+
+    var userAPI: ScriptedUserAPI { ScriptedUserAPI(server: server) }
+
+    /// A token the server accepts, issued `age` ago, as the session would hold it.
+    func sessionToken(issuedAgo age: Duration = .zero) async -> SessionToken {
+        let token = await server.issueToken()
+        let issuedAt = clock.now().addingTimeInterval(-age.timeInterval)
+        return SessionToken(token: token, issuedAt: issuedAt, expiresAt: issuedAt.addingTimeInterval(policy.lifetime.timeInterval))
+    }
+
+    /// Starts the token manager directly on a fresh token (token-manager tests).
+    @discardableResult
+    func startTokenManager(issuedAgo age: Duration = .zero) async -> SessionToken {
+        let token = await sessionToken(issuedAgo: age)
+        let generation = await repository.beginGeneration()
+        await tokenManager.start(token, generation: generation)
+        await repository.saveSession(UserSession(token: token, cachedUser: nil), generation: generation)
+        tokenManager.onSessionEnded { [weak self] _, reason in
+            await self?.recordSessionEnd(reason)
+        }
+        return token
+    }
+
+    private func recordSessionEnd(_ reason: SignedOutReason) {
+        sessionEnds.append(reason)
+    }
+
+    /// Signs in as Maria through `AuthSession`, as the sign-in screen would.
+    func signInAsMaria() async {
+        await server.set(user: .answer(.maria))
+        _ = await authSession.login(.maria)
+    }
+
+    /// A call through the token manager to the user route.
+    func currentUser() async -> Result<UserProfile, AuthorizedCallError> {
+        await Self.currentUser(through: tokenManager, api: userAPI)
+    }
+
+    nonisolated static func currentUser(through manager: TokenManager, api: ScriptedUserAPI) async
+        -> Result<UserProfile, AuthorizedCallError>
+    {
+        do throws(AuthorizedCallError) {
+            return .success(
+                try await manager.authorized { token throws(RemoteError) in try await api.currentUser(token: token) })
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func storedSession() async -> UserSession? {
+        await store.stored
+    }
+}
+
+extension Credentials {
+    static let maria = Credentials(identifier: .cpf("12345678909"), password: Password("123456"))
+    static let joao = Credentials(identifier: .cpf("52998224725"), password: Password("654321"))
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+
+    var isSuccess: Bool { failure == nil }
+}
