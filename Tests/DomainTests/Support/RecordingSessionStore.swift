@@ -18,6 +18,9 @@ actor RecordingSessionStore: SessionDataStore {
 
     func setUnavailable(_ on: Bool) { unavailable = on }
 
+    /// Puts a session in the store as a previous launch would have left it (not recorded).
+    func plant(_ session: UserSession?) { stored = session }
+
     func read() async -> SessionRead {
         if unavailable { return .unavailable(.unavailable("simulated")) }
         return stored.map(SessionRead.found) ?? .absent

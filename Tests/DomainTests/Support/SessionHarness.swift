@@ -38,6 +38,17 @@ final class SessionHarness {
         return SessionToken(token: token, issuedAt: issuedAt, expiresAt: issuedAt.addingTimeInterval(policy.lifetime.timeInterval))
     }
 
+    /// Leaves a session in the store as a previous launch would: a token the
+    /// server accepts (issued `age` ago) and Maria's cached data.
+    @discardableResult
+    func storeSession(issuedAgo age: Duration = .seconds(10), user: UserProfile = .maria) async -> UserSession {
+        let session = UserSession(
+            token: await sessionToken(issuedAgo: age),
+            cachedUser: CachedUser(profile: user, syncedAt: clock.now().addingTimeInterval(-3600)))
+        await store.plant(session)
+        return session
+    }
+
     /// Starts the token manager directly on a fresh token (token-manager tests).
     @discardableResult
     func startTokenManager(issuedAgo age: Duration = .zero) async -> SessionToken {

@@ -1,0 +1,66 @@
+import DomainCore
+import Ports
+import Testing
+
+/// The decision table of BEHAVIOUR.md §2 as a pure function, row by row.
+@Suite("Bootstrap decision table")
+struct BootstrapDecisionTests {
+    private static let maria = UserProfile(
+        id: "1", name: "Maria Silva", email: "maria@example.com", cpf: "12345678909", active: true, isDeleted: false)
+
+    @Test("Row 1: 200, active and not deleted → tokens kept, user and sync stamp saved, authenticated")
+    func activeUserIsAuthenticated() {
+        let decision = BootstrapDecision.decide(.user(Self.maria))
+        #expect(decision == BootstrapDecision(tokens: .keep, localData: .save(Self.maria), state: .authenticated(Self.maria)))
+    }
+
+    @Test(
+        "Row 2: TOKEN_INVALID, TOKEN_EXPIRED (refresh also refused), USER_DELETED → cleared, wiped, unauthenticated(reason)",
+        arguments: [SignedOutReason.tokenInvalid, .tokenExpired, .userDeleted])
+    func refusedSessionIsWiped(reason: SignedOutReason) {
+        let decision = BootstrapDecision.decide(.failed(.sessionEnded(reason)))
+        #expect(decision == BootstrapDecision(tokens: .clear, localData: .wipe, state: .unauthenticated(reason)))
+    }
+
+    @Test("Row 3: USER_INACTIVE → cleared, wiped, unauthenticated(inactive)")
+    func inactiveAccountIsWiped() {
+        let decision = BootstrapDecision.decide(.failed(.sessionEnded(.userInactive)))
+        #expect(decision == BootstrapDecision(tokens: .clear, localData: .wipe, state: .unauthenticated(.userInactive)))
+    }
+
+    @Test("Row 3: a 200 with active == false counts as USER_INACTIVE")
+    func inactiveFlagIsInactive() {
+        var user = Self.maria
+        user.active = false
+        let decision = BootstrapDecision.decide(.user(user))
+        #expect(decision == BootstrapDecision(tokens: .clear, localData: .wipe, state: .unauthenticated(.userInactive)))
+    }
+
+    @Test("Row 4: is_deleted == true → cleared, wiped, unauthenticated(deleted)")
+    func deletedFlagIsDeleted() {
+        var user = Self.maria
+        user.isDeleted = true
+        let decision = BootstrapDecision.decide(.user(user))
+        #expect(decision == BootstrapDecision(tokens: .clear, localData: .wipe, state: .unauthenticated(.userDeleted)))
+    }
+
+    @Test(
+        "Row 5: network error, timeout, 5xx, malformed body → cleared, local data preserved, sessionExpired",
+        arguments: [
+            (RemoteError.transport("connection refused"), SessionExpiredReason.network),
+            (.timeout, .network),
+            (.rejected(status: 500, code: nil), .server),
+            (.rejected(status: 503, code: nil), .server),
+            (.malformedResponse("not JSON"), .server),
+        ])
+    func infrastructureFailureExpiresSession(error: RemoteError, reason: SessionExpiredReason) {
+        let decision = BootstrapDecision.decide(.failed(.remote(error)))
+        #expect(decision == BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(reason)))
+    }
+
+    @Test("The refresh cap at launch expires the session and keeps the data")
+    func refreshCapExpiresSession() {
+        let decision = BootstrapDecision.decide(.failed(.refreshLimitReached))
+        #expect(decision == BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(.refreshLimit)))
+    }
+}
