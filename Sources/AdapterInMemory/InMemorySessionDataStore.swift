@@ -1,0 +1,124 @@
+public import Foundation
+public import Ports
+import Synchronization
+
+/// A `SessionDataStore` that keeps the session's *encoded bytes* in memory, as
+/// the Keychain keeps a data item: every save goes through the `SessionCoding`
+/// it was given and every read decodes, so the coding's paths run in tests.
+///
+/// Switches for tests: `simulateUnavailable` (nothing can be read or
+/// written), `simulateWriteFailure` (reads work, writes throw, as with a full
+/// disk) and `plantRawData` (put any bytes where the session lives). Bytes
+/// that cannot be decoded are set aside in `setAsideData` — the in-memory
+/// `….corrupt-N` file — reported in `problems`, and read as `.absent`.
+///
+/// Each operation runs under one lock, so a read sees a whole session, old or
+/// new, never a mix.
+public final class InMemorySessionDataStore: SessionDataStore {
+    private struct State {
+        var storedData: Data?
+        var setAsideData: [Data] = []
+        var problems: [SessionCodingError] = []
+        var unavailable = false
+        var writesFail = false
+        var readCount = 0
+        var saveCount = 0
+        var deleteCount = 0
+    }
+
+    /// The coding the bytes are written and read with.
+    public let coding: any SessionCoding
+    private let state = Mutex(State())
+
+    public init(coding: any SessionCoding = InMemorySessionCoding()) {
+        self.coding = coding
+    }
+
+    // MARK: SessionDataStore
+
+    public func read() async -> SessionRead {
+        state.withLock { state -> SessionRead in
+            state.readCount += 1
+            if state.unavailable { return .unavailable(.unavailable("simulated: the storage cannot be read")) }
+            guard let data = state.storedData else { return .absent }
+            do throws(SessionCodingError) {
+                return .found(try coding.decode(data))
+            } catch {
+                state.storedData = nil
+                state.setAsideData.append(data)
+                state.problems.append(error)
+                return .absent
+            }
+        }
+    }
+
+    public func save(_ session: UserSession) async throws(SessionStoreError) {
+        let data: Data
+        do {
+            data = try coding.encode(session)
+        } catch {
+            throw .coding(error)
+        }
+        try state.withLock { (state) throws(SessionStoreError) in
+            state.saveCount += 1
+            try Self.checkWritable(state)
+            state.storedData = data
+        }
+    }
+
+    public func delete() async throws(SessionStoreError) {
+        try state.withLock { (state) throws(SessionStoreError) in
+            state.deleteCount += 1
+            try Self.checkWritable(state)
+            state.storedData = nil
+        }
+    }
+
+    private static func checkWritable(_ state: State) throws(SessionStoreError) {
+        if state.unavailable { throw .unavailable("simulated: the storage cannot be written") }
+        if state.writesFail { throw .unavailable("simulated: the write failed") }
+    }
+
+    // MARK: Switches for tests
+
+    /// While on, `read` returns `.unavailable` and `save`/`delete` throw
+    /// `.unavailable`; the stored bytes stay as they are.
+    public func simulateUnavailable(_ on: Bool = true) {
+        state.withLock { $0.unavailable = on }
+    }
+
+    /// While on, reads work but `save` and `delete` throw `.unavailable` and
+    /// change nothing (a full disk, a locked item).
+    public func simulateWriteFailure(_ on: Bool = true) {
+        state.withLock { $0.writesFail = on }
+    }
+
+    /// Puts `data` where the session is kept, as if written by something else
+    /// (a corrupt item, an older or newer app). Works whatever the switches say.
+    public func plantRawData(_ data: Data) {
+        state.withLock { $0.storedData = data }
+    }
+
+    // MARK: Inspection
+
+    /// Whether bytes are stored (whether or not they decode).
+    public var hasStoredData: Bool { state.withLock { $0.storedData != nil } }
+
+    /// The stored bytes, exactly as the coding wrote them.
+    public var storedData: Data? { state.withLock { $0.storedData } }
+
+    /// Undecodable bytes a read moved aside, oldest first.
+    public var setAsideData: [Data] { state.withLock { $0.setAsideData } }
+
+    /// Why each set-aside value could not be decoded, oldest first. The errors
+    /// never carry the token.
+    public var problems: [SessionCodingError] { state.withLock { $0.problems } }
+
+    /// The most recent problem reported.
+    public var lastProblem: SessionCodingError? { state.withLock { $0.problems.last } }
+
+    /// How many times each operation was called, failed calls included.
+    public var readCount: Int { state.withLock { $0.readCount } }
+    public var saveCount: Int { state.withLock { $0.saveCount } }
+    public var deleteCount: Int { state.withLock { $0.deleteCount } }
+}

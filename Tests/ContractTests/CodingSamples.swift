@@ -1,0 +1,152 @@
+import Foundation
+import Ports
+import Testing
+
+/// A named session for parameterised tests of codings and stores.
+struct CodingSample: Sendable, CustomTestStringConvertible {
+    let name: String
+    let session: UserSession
+
+    var testDescription: String { name }
+
+    /// The token text, when the session has one: what must never reach an error.
+    var tokenText: String? { session.token?.token.reveal() }
+}
+
+extension CodingSample {
+    static let start = Date(timeIntervalSince1970: 1_706_774_400)
+
+    static let token = SessionToken(
+        token: AccessToken("tok-SECRET-3f9a1c7e"),
+        issuedAt: start,
+        expiresAt: start.addingTimeInterval(60)
+    )
+
+    static let profile = UserProfile(
+        id: "user-1", name: "Ana Souza", email: "ana@example.com", cpf: "12345678909",
+        active: true, isDeleted: false
+    )
+
+    static let tokenOnly = CodingSample(
+        name: "token only",
+        session: UserSession(token: token, cachedUser: nil)
+    )
+
+    static let userOnly = CodingSample(
+        name: "cached user only",
+        session: UserSession(token: nil, cachedUser: CachedUser(profile: profile, syncedAt: start))
+    )
+
+    static let both = CodingSample(
+        name: "token and cached user",
+        session: UserSession(token: token, cachedUser: CachedUser(profile: profile, syncedAt: start))
+    )
+
+    static let neither = CodingSample(
+        name: "neither token nor cached user",
+        session: UserSession(token: nil, cachedUser: nil)
+    )
+
+    static let unicode = CodingSample(
+        name: "unicode and awkward text in every string",
+        session: UserSession(
+            token: SessionToken(
+                token: AccessToken("tok-SECRET=%0A\n\r\u{0}é🔑 end"),
+                issuedAt: start,
+                expiresAt: start.addingTimeInterval(3600)
+            ),
+            cachedUser: CachedUser(
+                profile: UserProfile(
+                    id: "id=1%20\nend\n",
+                    name: "José Ñandú da Conceição 🇧🇷 日本語 \u{2028}line\u{85}next\r\nend",
+                    email: "josé+tag@exemplo.com.br",
+                    cpf: "",
+                    active: false,
+                    isDeleted: true
+                ),
+                syncedAt: start
+            )
+        )
+    )
+
+    static let subSecondDates = CodingSample(
+        name: "dates with sub-second precision",
+        session: UserSession(
+            token: SessionToken(
+                token: AccessToken("tok-SECRET-subsecond"),
+                issuedAt: Date(timeIntervalSince1970: 1_706_774_400.123_456_789),
+                expiresAt: Date(timeIntervalSinceReferenceDate: 728_467_260.000_000_1)
+            ),
+            cachedUser: CachedUser(
+                profile: profile,
+                syncedAt: Date(timeIntervalSinceReferenceDate: 0.1)
+            )
+        )
+    )
+
+    static let unusualDates = CodingSample(
+        name: "dates before 1970, around 2001, and far away",
+        session: UserSession(
+            token: SessionToken(
+                token: AccessToken("tok-SECRET-unusual"),
+                issuedAt: Date(timeIntervalSince1970: -1_234.567_8),
+                expiresAt: Date(timeIntervalSinceReferenceDate: -1e-20)
+            ),
+            cachedUser: CachedUser(
+                profile: profile,
+                syncedAt: Date(timeIntervalSinceReferenceDate: -0.25)
+            )
+        )
+    )
+
+    static let distantDates = CodingSample(
+        name: "distant past and future",
+        session: UserSession(
+            token: SessionToken(
+                token: AccessToken(""),
+                issuedAt: .distantPast,
+                expiresAt: .distantFuture
+            ),
+            cachedUser: CachedUser(profile: profile, syncedAt: Date(timeIntervalSinceReferenceDate: .leastNonzeroMagnitude))
+        )
+    )
+
+    /// Every sample a coding must round-trip.
+    static let all: [CodingSample] = [
+        tokenOnly, userOnly, both, neither, unicode, subSecondDates, unusualDates, distantDates,
+    ]
+
+    /// The samples a store must keep: the port says a stored session never has
+    /// neither half, and leaves what a store does with such a session open.
+    static let storable: [CodingSample] = all.filter { $0.session.token != nil || $0.session.cachedUser != nil }
+
+    /// `count` sessions that differ in every field, for telling a whole
+    /// session from a mix of two.
+    static func distinct(count: Int) -> [UserSession] {
+        (0..<count).map { index in
+            let issued = start.addingTimeInterval(Double(index) * 7 + 0.5)
+            return UserSession(
+                token: SessionToken(
+                    token: AccessToken("tok-\(index)"),
+                    issuedAt: issued,
+                    expiresAt: issued.addingTimeInterval(60 + Double(index))
+                ),
+                cachedUser: CachedUser(
+                    profile: UserProfile(
+                        id: "user-\(index)", name: "Name \(index)", email: "u\(index)@example.com",
+                        cpf: String(repeating: String(index % 10), count: 11),
+                        active: index.isMultiple(of: 2), isDeleted: index.isMultiple(of: 3)
+                    ),
+                    syncedAt: issued.addingTimeInterval(1)
+                )
+            )
+        }
+    }
+}
+
+/// Every way an error can turn into text: what must never hold a token.
+func codingTextsOf(_ error: any Error) -> [String] {
+    var dumped = ""
+    dump(error, to: &dumped)
+    return [String(describing: error), String(reflecting: error), error.localizedDescription, dumped]
+}
