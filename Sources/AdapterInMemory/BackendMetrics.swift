@@ -24,7 +24,7 @@ public struct BackendMetrics: Sendable, Equatable {
     }
 
     /// Requests of one route so far.
-    public func requests(_ route: String) -> Int {
+    public func requestCount(_ route: String) -> Int {
         requests[route, default: 0]
     }
 }

@@ -103,7 +103,7 @@ public actor InMemoryBackend {
     /// Returns once `count` requests of `route` have arrived since the start
     /// or the last `reset` — at once if they already have.
     public func waitForRequests(_ route: String, count: Int) async {
-        guard counters.requests(route) < count else { return }
+        guard counters.requestCount(route) < count else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             requestWaiters.append(RequestWaiter(route: route, count: count, continuation: continuation))
         }
@@ -128,8 +128,8 @@ public actor InMemoryBackend {
     }
 
     private func resumeRequestWaiters() {
-        let due = requestWaiters.filter { counters.requests($0.route) >= $0.count }
-        requestWaiters.removeAll { counters.requests($0.route) >= $0.count }
+        let due = requestWaiters.filter { counters.requestCount($0.route) >= $0.count }
+        requestWaiters.removeAll { counters.requestCount($0.route) >= $0.count }
         due.forEach { $0.continuation.resume() }
     }
 

@@ -222,7 +222,7 @@ struct InMemoryBackendTests {
         await backend.waitForRequests(BackendRoute.health, count: 0)
         let waiter = Task {
             await backend.waitForRequests(BackendRoute.health, count: 2)
-            return await backend.metrics().requests(BackendRoute.health)
+            return await backend.metrics().requestCount(BackendRoute.health)
         }
 
         _ = try await server.health.check()
@@ -328,6 +328,17 @@ struct InMemoryBackendTests {
         server.clock.advance(by: .seconds(1))
 
         await #expect(throws: RemoteError.tokenExpired) { try await server.users.currentUser(token: token) }
+    }
+
+    @Test("with no rotation grace an exchanged token stops serving requests at once")
+    func exchangedTokenStopsAtOnce() async throws {
+        let server = InMemoryRemoteFixture()
+        let old = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+
+        let new = try await server.auth.refresh(old)
+
+        await #expect(throws: RemoteError.tokenInvalid) { try await server.users.currentUser(token: old) }
+        _ = try await server.users.currentUser(token: new)
     }
 
     @Test("with a rotation grace an exchanged token serves requests until the grace ends, but is never exchanged again")
