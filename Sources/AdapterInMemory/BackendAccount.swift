@@ -1,0 +1,47 @@
+import Foundation
+import Ports
+
+/// One account of the simulated backend, with its statement.
+struct BackendAccount: Sendable {
+    let id: String
+    var name: String
+    var email: String
+    let cpf: String
+    let password: Password
+    var state: InMemoryBackend.AccountState
+    var relatedIDs: [String]
+    let statement: [BackendStatementEntry]
+
+    var profile: UserProfile {
+        UserProfile(
+            id: id, name: name, email: email, cpf: cpf,
+            active: state == .active, isDeleted: state == .deleted)
+    }
+
+    func matches(_ identifier: LoginIdentifier) -> Bool {
+        switch identifier {
+        case .cpf(let cpf): return cpf.trimmingWhitespace == self.cpf
+        case .email(let email): return Self.sameEmail(email, self.email)
+        }
+    }
+
+    static func sameEmail(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.trimmingWhitespace.lowercased() == rhs.trimmingWhitespace.lowercased()
+    }
+}
+
+/// A statement line and its details, which always agree on id, amount,
+/// description and date; `day` is the `YYYY-MM-DD` section it is listed under.
+struct BackendStatementEntry: Sendable {
+    let day: String
+    let item: StatementItem
+    let details: StatementEntryDetails
+}
+
+/// A live token's record. Revoked tokens are removed; exchanged ones keep a
+/// record only while the rotation grace lets them serve requests.
+struct BackendTokenRecord: Sendable {
+    let accountID: String
+    let issuedAt: Date
+    var rotatedAt: Date?
+}

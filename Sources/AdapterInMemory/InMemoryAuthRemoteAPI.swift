@@ -1,0 +1,32 @@
+public import Ports
+
+/// `AuthRemoteAPI` over an `InMemoryBackend`. Offers sign-out, which the wire
+/// contract does not: it ends the token on the backend directly.
+public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
+    private let backend: InMemoryBackend
+
+    public init(backend: InMemoryBackend) {
+        self.backend = backend
+    }
+
+    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken {
+        try await backend.admitOrThrow(BackendRoute.auth)
+        do { return try await backend.signIn(credentials) } catch { throw error.remoteError }
+    }
+
+    public func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
+        try await backend.admitOrThrow(BackendRoute.auth)
+        do { return try await backend.refresh(token) } catch { throw error.remoteError }
+    }
+
+    public func register(_ registration: Registration) async throws(RemoteError) -> String {
+        try await backend.admitOrThrow(BackendRoute.register)
+        do { return try await backend.register(registration) } catch { throw error.remoteError }
+    }
+
+    public var offersSignOut: Bool { true }
+
+    public func signOut(_ token: AccessToken) async throws(RemoteError) {
+        await backend.signOut(token)
+    }
+}

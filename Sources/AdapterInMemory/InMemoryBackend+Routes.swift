@@ -1,0 +1,212 @@
+import Foundation
+public import Ports
+
+/// The route operations. Each answers one request that `admit(_:)` let
+/// through, or throws the `BackendRejection` the contract prescribes.
+extension InMemoryBackend {
+    // MARK: POST /challenge/auth
+
+    /// Signs in by CPF or e-mail. Wrong or unknown identifier, wrong password,
+    /// or a soft-deleted account: 401 `INVALID_CREDENTIALS`; an inactive
+    /// account (right password): 403 `USER_INACTIVE`.
+    public func signIn(_ credentials: Credentials) throws(BackendRejection) -> AccessToken {
+        guard let id = accountID(matching: credentials.identifier), let account = accounts[id],
+            account.password == credentials.password, account.state != .deleted
+        else { throw .invalidCredentials }
+        guard account.state == .active else { throw .userInactive }
+        counters.logins += 1
+        return issueToken(for: account.id)
+    }
+
+    /// Exchanges a token for a new one, until its refresh window closes (even
+    /// after its lifetime). Unknown, exchanged or revoked: 401 `TOKEN_INVALID`;
+    /// window closed: 401 `TOKEN_EXPIRED`; then 410 `USER_DELETED` or 403
+    /// `USER_INACTIVE`. The old token stops serving requests at once (or when
+    /// the rotation grace ends) and can never be exchanged again.
+    public func refresh(_ token: AccessToken) throws(BackendRejection) -> AccessToken {
+        do {
+            let newToken = try exchange(token)
+            counters.refreshes += 1
+            return newToken
+        } catch {
+            counters.refreshesRejected += 1
+            throw error
+        }
+    }
+
+    private func exchange(_ token: AccessToken) throws(BackendRejection) -> AccessToken {
+        let now = clock.now()
+        guard let record = tokens[token.reveal()], record.rotatedAt == nil else { throw .tokenInvalid }
+        guard now < record.issuedAt.addingTimeInterval(configuration.refreshWindow.timeInterval) else {
+            throw .tokenExpired
+        }
+        guard let account = accounts[record.accountID] else { throw .tokenInvalid }
+        try requireUsable(account)
+        if configuration.rotationGrace > .zero {
+            tokens[token.reveal()]?.rotatedAt = now
+        } else {
+            tokens.removeValue(forKey: token.reveal())
+        }
+        return issueToken(for: account.id)
+    }
+
+    // MARK: POST /users
+
+    /// Creates an active account and returns its id; never a token. Malformed
+    /// fields: 400 `VALIDATION_FAILED` naming each; CPF or e-mail in use: 409
+    /// `ALREADY_REGISTERED`.
+    public func register(_ registration: Registration) throws(BackendRejection) -> String {
+        var fields: [String: String] = [:]
+        fields["name"] = BackendFieldRules.nameProblem(registration.name)
+        fields["email"] = BackendFieldRules.emailProblem(registration.email)
+        fields["cpf"] = BackendFieldRules.cpfProblem(registration.cpf)
+        fields["password"] = BackendFieldRules.passwordProblem(registration.password.reveal())
+        guard fields.isEmpty else { throw .validationFailed(fields) }
+        guard accountID(matching: .cpf(registration.cpf)) == nil,
+            accountID(matching: .email(registration.email)) == nil
+        else { throw .alreadyRegistered }
+
+        let name = registration.name.trimmingWhitespace
+        let account = BackendAccount(
+            id: UUID().uuidString.lowercased(), name: name, email: registration.email.trimmingWhitespace,
+            cpf: registration.cpf, password: registration.password, state: .active, relatedIDs: [],
+            statement: BackendSeed.statementForNewAccount(name: name, cpf: registration.cpf))
+        accounts[account.id] = account
+        accountOrder.append(account.id)
+        return account.id
+    }
+
+    // MARK: /users/me, /users/related
+
+    /// The token's user.
+    public func currentUser(token: AccessToken) throws(BackendRejection) -> UserProfile {
+        try authorize(token).profile
+    }
+
+    /// Changes the given fields only. Malformed: 400 `VALIDATION_FAILED`;
+    /// an e-mail another account uses: 409 `ALREADY_REGISTERED`.
+    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) throws(BackendRejection)
+        -> UserProfile
+    {
+        var account = try authorize(token)
+        var fields: [String: String] = [:]
+        if let name = changes.name { fields["name"] = BackendFieldRules.nameProblem(name) }
+        if let email = changes.email { fields["email"] = BackendFieldRules.emailProblem(email) }
+        guard fields.isEmpty else { throw .validationFailed(fields) }
+        if let email = changes.email,
+            let owner = accountID(matching: .email(email)), owner != account.id
+        {
+            throw .emailTaken
+        }
+        if let name = changes.name { account.name = name.trimmingWhitespace }
+        if let email = changes.email { account.email = email.trimmingWhitespace }
+        accounts[account.id] = account
+        return account.profile
+    }
+
+    /// Removes the account: its tokens are revoked, its credentials refused,
+    /// and it leaves every related-users list.
+    public func deleteCurrentUser(token: AccessToken) throws(BackendRejection) {
+        let account = try authorize(token)
+        accounts.removeValue(forKey: account.id)
+        accountOrder.removeAll { $0 == account.id }
+        tokens = tokens.filter { $0.value.accountID != account.id }
+        for id in accountOrder {
+            accounts[id]?.relatedIDs.removeAll { $0 == account.id }
+        }
+    }
+
+    /// The users related to the token's user (soft-deleted ones left out).
+    public func relatedUsers(token: AccessToken) throws(BackendRejection) -> [RelatedUser] {
+        try authorize(token).relatedIDs.compactMap { id in
+            guard let related = accounts[id], related.state != .deleted else { return nil }
+            return RelatedUser(id: related.id, name: related.name, email: related.email)
+        }
+    }
+
+    // MARK: /challenge/list, /challenge/details/:id
+
+    /// The token's user's statement: sections by day, newest first, items
+    /// newest first within a day.
+    public func statement(token: AccessToken) throws(BackendRejection) -> Statement {
+        let entries = try authorize(token).statement
+        let days = Set(entries.map(\.day)).sorted(by: >)
+        let sections = days.map { day in
+            StatementSection(
+                date: day,
+                items: entries.filter { $0.day == day }.map(\.item).sorted { $0.dateEvent > $1.dateEvent })
+        }
+        return Statement(sections: sections, itemsTotal: entries.count)
+    }
+
+    /// The details of one of the token's user's entries; any other id
+    /// (another user's included): 404 `NOT_FOUND`.
+    public func entryDetails(id: String, token: AccessToken) throws(BackendRejection) -> StatementEntryDetails {
+        guard let entry = try authorize(token).statement.first(where: { $0.item.id == id }) else {
+            throw .notFound
+        }
+        return entry.details
+    }
+
+    // MARK: GET /health
+
+    /// What `/health` says: 200 healthy or 503 unhealthy.
+    public func health() -> ServerHealth {
+        healthy ? .healthy : .unhealthy
+    }
+
+    // MARK: - Tokens
+
+    /// The account a token serves. Unknown, revoked or exchanged (after the
+    /// grace): 401 `TOKEN_INVALID`; past its lifetime: 401 `TOKEN_EXPIRED`;
+    /// then the account's state.
+    private func authorize(_ token: AccessToken) throws(BackendRejection) -> BackendAccount {
+        let now = clock.now()
+        guard let record = tokens[token.reveal()] else { throw .tokenInvalid }
+        if let rotatedAt = record.rotatedAt,
+            now >= rotatedAt.addingTimeInterval(configuration.rotationGrace.timeInterval)
+        {
+            throw .tokenInvalid
+        }
+        guard servesRequests(record, at: now) else { throw .tokenExpired }
+        guard let account = accounts[record.accountID] else { throw .tokenInvalid }
+        try requireUsable(account)
+        return account
+    }
+
+    private func requireUsable(_ account: BackendAccount) throws(BackendRejection) {
+        switch account.state {
+        case .active: return
+        case .inactive: throw .userInactive
+        case .deleted: throw .userDeleted
+        }
+    }
+
+    private func issueToken(for accountID: String) -> AccessToken {
+        let now = clock.now()
+        pruneTokens(at: now)
+        var generator = SystemRandomNumberGenerator()
+        var raw = ""
+        repeat {
+            raw = (0..<4).map { _ in Self.hex16(generator.next()) }.joined()
+        } while tokens[raw] != nil
+        tokens[raw] = BackendTokenRecord(accountID: accountID, issuedAt: now, rotatedAt: nil)
+        return AccessToken(raw)
+    }
+
+    /// Drops records that can only ever answer `TOKEN_INVALID` — the same as
+    /// no record — and those long past their refresh window.
+    private func pruneTokens(at now: Date) {
+        let grace = configuration.rotationGrace.timeInterval
+        let keepUntil = configuration.refreshWindow.timeInterval + Self.expiredTokenRetention
+        tokens = tokens.filter { _, record in
+            if let rotatedAt = record.rotatedAt, now >= rotatedAt.addingTimeInterval(grace) { return false }
+            return now < record.issuedAt.addingTimeInterval(keepUntil)
+        }
+    }
+
+    private static func hex16(_ value: UInt64) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+}

@@ -1,0 +1,79 @@
+extension InMemoryBackend {
+    /// The token timing of the backend (the reference server's `--token-ttl`,
+    /// `--refresh-window` and `--rotation-grace`).
+    public struct Configuration: Sendable, Hashable {
+        /// How long a token serves requests after it is issued.
+        public var tokenLifetime: Duration
+        /// How long after issue a token can still be exchanged for a new one.
+        public var refreshWindow: Duration
+        /// How long a token keeps serving requests after it was exchanged.
+        /// It can never be exchanged twice.
+        public var rotationGrace: Duration
+
+        public init(
+            tokenLifetime: Duration = .seconds(60),
+            refreshWindow: Duration = .seconds(300),
+            rotationGrace: Duration = .zero
+        ) {
+            self.tokenLifetime = tokenLifetime
+            self.refreshWindow = refreshWindow
+            self.rotationGrace = rotationGrace
+        }
+    }
+
+    /// An account's state, as the control API sets it.
+    public enum AccountState: String, Sendable, Hashable, CaseIterable {
+        case active
+        /// Signing in, refreshing and every token route answer 403 `USER_INACTIVE`.
+        case inactive
+        /// Soft-deleted: token routes and refresh answer 410 `USER_DELETED`;
+        /// signing in is refused like wrong credentials.
+        case deleted
+    }
+
+    /// How a faulted request misbehaves.
+    public enum FaultMode: Sendable, Hashable {
+        /// Answer this status with no body.
+        case status(Int)
+        /// Wait this long on the backend's clock, then proceed normally.
+        case delay(Duration)
+        /// Break the connection without answering.
+        case drop
+        /// Answer 200 with a body that is not what the contract says.
+        case malformed
+        /// Never answer: wait until the caller gives up (its task is cancelled)
+        /// or `releaseHangingRequests()` lets the request proceed normally.
+        case hang
+    }
+
+    /// A fault for the next `count` requests of `route` (a `BackendRoute`
+    /// string). Faults of one route apply in the order they were added.
+    public struct Fault: Sendable, Hashable {
+        public var route: String
+        public var mode: FaultMode
+        public var count: Int
+        /// A wait on the backend's clock before `mode` acts (the control API's
+        /// `delayMs` combined with a `mode`); zero for none.
+        public var delayFirst: Duration
+
+        public init(route: String, mode: FaultMode, count: Int = 1, delayFirst: Duration = .zero) {
+            self.route = route
+            self.mode = mode
+            self.count = count
+            self.delayFirst = delayFirst
+        }
+    }
+
+    /// What to do with an admitted request, after any delay or hang.
+    public enum FaultAction: Sendable, Hashable {
+        /// Serve it normally.
+        case proceed
+        /// Break the connection without answering (also: the caller went away
+        /// while the request was delayed or hanging).
+        case drop
+        /// Answer 200 with a body that breaks the contract.
+        case malformed
+        /// Answer this status with no body.
+        case status(Int)
+    }
+}

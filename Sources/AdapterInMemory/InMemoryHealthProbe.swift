@@ -1,0 +1,26 @@
+public import Ports
+
+/// `HealthProbe` over an `InMemoryBackend`. A faulted status other than 2xx
+/// reads as unhealthy, as the port says of any status but 200; a 2xx with no
+/// body is malformed.
+public struct InMemoryHealthProbe: HealthProbe {
+    private let backend: InMemoryBackend
+
+    public init(backend: InMemoryBackend) {
+        self.backend = backend
+    }
+
+    public func check() async throws(RemoteError) -> ServerHealth {
+        let action = await backend.admit(BackendRoute.health)
+        switch action {
+        case .proceed:
+            return await backend.health()
+        case .status(let status) where (200..<300).contains(status):
+            throw .malformedResponse("a \(status) without a health body")
+        case .status:
+            return .unhealthy
+        case .drop, .malformed:
+            throw action.remoteError(cancelled: Task.isCancelled) ?? .malformedResponse("no health body")
+        }
+    }
+}

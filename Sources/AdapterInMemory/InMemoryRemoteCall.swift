@@ -1,0 +1,25 @@
+import Ports
+
+/// How the in-memory adapters turn the backend's answers into `RemoteError`,
+/// as an HTTP adapter would see the same answers on the wire.
+extension InMemoryBackend {
+    /// Admits a request of `route`; throws what the client would see when a
+    /// fault stops it.
+    func admitOrThrow(_ route: String) async throws(RemoteError) {
+        if let error = await admit(route).remoteError(cancelled: Task.isCancelled) { throw error }
+    }
+}
+
+extension InMemoryBackend.FaultAction {
+    /// Drop: the connection broke (or the caller gave up while waiting);
+    /// malformed: the body broke the contract; status: an error answer with
+    /// no body, hence no code.
+    func remoteError(cancelled: Bool) -> RemoteError? {
+        switch self {
+        case .proceed: return nil
+        case .drop: return .transport(cancelled ? "request cancelled" : "connection dropped")
+        case .malformed: return .malformedResponse("the body is not what the contract says")
+        case .status(let status): return .rejected(status: status, code: nil)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Ports
+import Testing
+
+/// The server side of a remote contract test: the adapters of one technology
+/// (all speaking to the same server) and the control operations the suites
+/// need. The in-memory fixture drives an `InMemoryBackend` and a
+/// `ManualClock` directly; an HTTP fixture drives a `ReferenceServer` through
+/// its control API (`/_control/*`, started with `--virtual-clock`).
+protocol RemoteContractFixture: Sendable {
+    var auth: any AuthRemoteAPI { get }
+    var users: any UserRemoteAPI { get }
+    var statements: any StatementRemoteAPI { get }
+    var health: any HealthProbe { get }
+
+    /// The server's `--token-ttl`.
+    var tokenLifetime: Duration { get }
+    /// The server's `--refresh-window`.
+    var refreshWindow: Duration { get }
+
+    /// `POST /_control/health`
+    func setHealthy(_ healthy: Bool) async throws
+    /// `POST /_control/users/:cpf`
+    func setAccountState(cpf: String, _ state: RemoteAccountState) async throws
+    /// `POST /_control/revoke`
+    func revokeAllTokens() async throws
+    /// `POST /_control/faults`, for the next request of `route` only.
+    func injectFault(_ fault: RemoteFault, on route: String) async throws
+    /// `POST /_control/clock`
+    func advanceServerClock(by duration: Duration) async throws
+    /// `GET /_control/metrics`
+    func metrics() async throws -> RemoteServerMetrics
+    /// `POST /_control/reset`
+    func reset() async throws
+}
+
+/// An account state, as the control API sets it.
+enum RemoteAccountState: String, Sendable {
+    case active, inactive, deleted
+}
+
+/// A fault the suites inject to see an adapter's network-failure mapping.
+enum RemoteFault: Sendable, Hashable, CustomTestStringConvertible {
+    /// The server answers this status with no body.
+    case status(Int)
+    /// The connection breaks without an answer.
+    case drop
+    /// The server answers 200 with a body that breaks the contract.
+    case malformed
+
+    /// The faults every remote call must map to `.transport`, `.timeout`,
+    /// `.malformedResponse` or a 5xx rejection.
+    static let networkFailures: [RemoteFault] = [.drop, .malformed, .status(500)]
+
+    var testDescription: String {
+        switch self {
+        case .status(let status): "status \(status)"
+        case .drop: "dropped connection"
+        case .malformed: "malformed body"
+        }
+    }
+}
+
+/// The control API's metrics body.
+struct RemoteServerMetrics: Sendable, Equatable {
+    var requests: [String: Int]
+    var logins: Int
+    var refreshes: Int
+    var refreshesRejected: Int
+    var tokensLive: Int
+}
+
+/// The wire contract's route strings, as faults and metrics name them.
+enum RemoteRoute {
+    static let auth = "POST /challenge/auth"
+    static let statementList = "GET /challenge/list"
+    static let statementDetails = "GET /challenge/details/:id"
+    static let health = "GET /health"
+    static let currentUser = "GET /users/me"
+    static let updateCurrentUser = "PATCH /users/me"
+    static let deleteCurrentUser = "DELETE /users/me"
+    static let relatedUsers = "GET /users/related"
+    static let register = "POST /users"
+}

@@ -1,0 +1,33 @@
+import Ports
+import Testing
+
+/// Expects the failure an injected fault should produce: `.transport` or
+/// `.timeout` for a dropped connection, `.malformedResponse` for a bad body,
+/// a code-less rejection with the status for a status fault.
+func expectNetworkFailure(
+    _ error: RemoteError?, for fault: RemoteFault, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    switch (fault, error) {
+    case (.drop, .transport?), (.drop, .timeout?), (.malformed, .malformedResponse?): break
+    case (.status(let expected), .rejected(let actual, _, _)?) where expected == actual: break
+    default:
+        Issue.record("\(fault.testDescription) gave \(String(describing: error))", sourceLocation: sourceLocation)
+    }
+    #expect(error?.isInfrastructure == true, sourceLocation: sourceLocation)
+}
+
+/// Expects a refusal of credentials: 401 with `INVALID_CREDENTIALS`, or no
+/// code at all (backends that send no body).
+func expectInvalidCredentials(_ error: RemoteError?, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(error?.status == 401, sourceLocation: sourceLocation)
+    #expect(error?.code == .invalidCredentials || error?.code == nil, sourceLocation: sourceLocation)
+}
+
+extension RemoteError {
+    static let tokenInvalid = RemoteError.rejected(status: 401, code: .tokenInvalid)
+    static let tokenExpired = RemoteError.rejected(status: 401, code: .tokenExpired)
+    static let userInactive = RemoteError.rejected(status: 403, code: .userInactive)
+    static let userDeleted = RemoteError.rejected(status: 410, code: .userDeleted)
+    static let alreadyRegistered = RemoteError.rejected(status: 409, code: .alreadyRegistered)
+    static let notFound = RemoteError.rejected(status: 404, code: .notFound)
+}

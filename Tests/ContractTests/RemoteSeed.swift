@@ -1,0 +1,41 @@
+import Ports
+
+/// A seeded account of `CONTRACT.md`.
+struct RemoteSeedAccount: Sendable {
+    let name: String
+    let email: String?
+    let cpf: String
+    let password: String
+
+    var byCPF: Credentials {
+        Credentials(identifier: .cpf(cpf), password: Password(password))
+    }
+
+    /// Sign-in by e-mail, for the accounts whose e-mail the contract gives.
+    var byEmail: Credentials? {
+        email.map { Credentials(identifier: .email($0), password: Password(password)) }
+    }
+
+    func withWrongPassword() -> Credentials {
+        Credentials(identifier: .cpf(cpf), password: Password(password == "000000" ? "999999" : "000000"))
+    }
+}
+
+/// The seeded data every server of the contract starts with.
+enum RemoteSeed {
+    /// Active, the demo account.
+    static let maria = RemoteSeedAccount(
+        name: "Maria Silva", email: "maria@example.com", cpf: "12345678909", password: "123456")
+    /// Active, related to Maria.
+    static let joao = RemoteSeedAccount(name: "João da Silva", email: nil, cpf: "52998224725", password: "654321")
+    /// Inactive.
+    static let inactive = RemoteSeedAccount(name: "", email: nil, cpf: "76626692038", password: "111111")
+
+    /// A registration no seeded account conflicts with (valid CPF check digits).
+    static func newcomer(
+        name: String = "Beatriz Lima", email: String = "beatriz.lima@example.com",
+        cpf: String = "11144477735", password: String = "246810"
+    ) -> Registration {
+        Registration(name: name, email: email, cpf: cpf, password: Password(password))
+    }
+}
