@@ -91,4 +91,22 @@ struct MainViewModelSignInTests {
         #expect(signIn.step == .password)
         #expect(main.screen == .onboarding)
     }
+
+    @Test("An account the server reports as inactive after sign-in is refused, and nothing is stored")
+    func inactiveProfileAfterSignInIsRefused() async throws {
+        let graph = TestViewModelGraph()
+        let main = await graph.launchedMain()
+        let signIn = try main.openSignIn()
+        var inactive = UserProfile.maria
+        inactive.active = false
+        await graph.harness.server.set(user: .answer(inactive))
+
+        await signIn.submit(identifier: "123.456.789-09", password: "123456")
+
+        #expect(signIn.failure == .accountInactive)
+        #expect(graph.authSession.state == .unauthenticated(nil))
+        #expect(main.screen == .onboarding)
+        #expect(await graph.harness.store.operations.isEmpty)
+        #expect(await graph.harness.tokenManager.currentToken == nil)
+    }
 }

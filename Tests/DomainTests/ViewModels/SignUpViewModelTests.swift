@@ -134,6 +134,23 @@ struct SignUpViewModelTests {
         #expect(main.onboarding?.step == .signUp)
     }
 
+    @Test("Submitting while the server is down sends nothing and says the system is unavailable")
+    func submitWhileServerDownSendsNothing() async throws {
+        let graph = TestViewModelGraph()
+        defer { graph.shutDown() }
+        let main = await graph.launchedMain()
+        let signUp = try main.openSignUp()
+        signUp.fill(SignUpViewModel.mariasForm)
+        await graph.harness.probe.setHealthy(false)
+        await graph.harness.health.checkNow()
+
+        await signUp.submit()
+
+        #expect(signUp.failure == .systemUnavailable)
+        #expect(await graph.harness.server.registrations.isEmpty)
+        #expect(main.onboarding?.step == .signUp)
+    }
+
     @Test("Submit is disabled until every field has something in it")
     func submitDisabledUntilAllFieldsFilled() async throws {
         let graph = TestViewModelGraph()
