@@ -63,9 +63,6 @@ enum BackendFieldRules {
     }
 }
 
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-}
 
 extension String {
     var trimmingWhitespace: String {

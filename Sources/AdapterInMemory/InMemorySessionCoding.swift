@@ -330,7 +330,3 @@ extension InMemorySessionCoding {
         return !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit)
     }
 }
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
-}
