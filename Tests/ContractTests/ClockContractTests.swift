@@ -52,7 +52,7 @@ struct ClockContractTests {
         #expect(sut.clock.now() == start.addingTimeInterval(90.25))
     }
 
-    // MARK: sleep(until:)
+    // MARK: Sleeping until a deadline
 
     @Test(arguments: ClockContractFactory.all)
     func sleep_returnsAtOnceWhenTheDeadlineIsNotAfterNow(_ factory: ClockContractFactory) async throws {
@@ -196,7 +196,7 @@ struct ClockContractTests {
     }
 
     @Test(arguments: ClockContractFactory.all)
-    func sleep_cancellingOneSleeperLeavesTheOthersAsleep(_ factory: ClockContractFactory) async throws {
+    func sleep_cancellingOneSleeperLeavesTheOthersWaiting(_ factory: ClockContractFactory) async throws {
         let sut = factory.make()
         let clock = sut.clock
         let deadline = clock.now().addingTimeInterval(60)
