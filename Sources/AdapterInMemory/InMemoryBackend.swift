@@ -27,7 +27,7 @@ public actor InMemoryBackend {
     var faults: [Fault] = []
     var counters = BackendMetrics()
     private var requestWaiters: [RequestWaiter] = []
-    private let hangGate = InMemoryHangGate()
+    private let hangGate: InMemoryHangGate
 
     private struct RequestWaiter {
         let route: String
@@ -39,9 +39,12 @@ public actor InMemoryBackend {
     /// that it is still answered with `TOKEN_EXPIRED` rather than `TOKEN_INVALID`.
     static let expiredTokenRetention: TimeInterval = 86_400
 
-    public init(clock: any Clock, configuration: Configuration = Configuration()) {
+    /// - Parameter activity: told when a request hangs and when it is let
+    ///   go, so that a virtual runner counts hanging requests as idle.
+    public init(clock: any Clock, configuration: Configuration = Configuration(), activity: (any ActivityCounter)? = nil) {
         self.clock = clock
         self.configuration = configuration
+        hangGate = InMemoryHangGate(activity: activity)
         for account in BackendSeed.accounts() {
             accounts[account.id] = account
             accountOrder.append(account.id)

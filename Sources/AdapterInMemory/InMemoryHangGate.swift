@@ -1,3 +1,4 @@
+import Ports
 import Synchronization
 
 /// Holds hanging requests until their caller is cancelled or the backend
@@ -14,10 +15,17 @@ final class InMemoryHangGate: Sendable {
         var entered: Set<UInt64> = []
         /// Outcomes that arrived before the request suspended: true = released.
         var earlyOutcomes: [UInt64: Bool] = [:]
-        var suspended: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+        var suspended: [UInt64: (continuation: CheckedContinuation<Bool, Never>, counted: Bool)] = [:]
     }
 
     private let state = Mutex(State())
+    /// Told when a request parks here and before it is let go, so a virtual
+    /// runner counts a hanging request as idle.
+    private let activity: (any ActivityCounter)?
+
+    init(activity: (any ActivityCounter)?) {
+        self.activity = activity
+    }
 
     func enter() -> UInt64 {
         state.withLock { state in
@@ -34,18 +42,20 @@ final class InMemoryHangGate: Sendable {
                 let early: Bool? = state.withLock { state in
                     state.entered.remove(id)
                     if let outcome = state.earlyOutcomes.removeValue(forKey: id) { return outcome }
-                    state.suspended[id] = continuation
+                    state.suspended[id] = (continuation, activity?.willPark() ?? false)
                     return nil
                 }
                 if let early { continuation.resume(returning: early) }
             }
         } onCancel: {
-            let continuation: CheckedContinuation<Bool, Never>? = state.withLock { state in
-                if let continuation = state.suspended.removeValue(forKey: id) { return continuation }
+            let parked = state.withLock { state in
+                if let parked = state.suspended.removeValue(forKey: id) { return Optional(parked) }
                 if state.entered.contains(id), state.earlyOutcomes[id] == nil { state.earlyOutcomes[id] = false }
                 return nil
             }
-            continuation?.resume(returning: false)
+            guard let parked else { return }
+            if parked.counted { activity?.willResume(1) }
+            parked.continuation.resume(returning: false)
         }
     }
 
@@ -60,15 +70,17 @@ final class InMemoryHangGate: Sendable {
 
     /// Lets every hanging request go on, including any about to hang.
     func releaseAll() {
-        let released: [CheckedContinuation<Bool, Never>] = state.withLock { state in
+        let released = state.withLock { state in
             for id in state.entered where state.earlyOutcomes[id] == nil {
                 state.earlyOutcomes[id] = true
             }
-            let continuations = Array(state.suspended.values)
+            let parked = Array(state.suspended.values)
             state.suspended.removeAll()
-            return continuations
+            return parked
         }
-        released.forEach { $0.resume(returning: true) }
+        let counted = released.filter(\.counted).count
+        if counted > 0 { activity?.willResume(counted) }
+        released.forEach { $0.continuation.resume(returning: true) }
     }
 
     var hangingCount: Int {

@@ -16,6 +16,8 @@ public final class ManualClock: Clock {
         let id: UInt64
         let deadline: Date
         let continuation: CheckedContinuation<Bool, Never>
+        /// Whether the activity counter counted this sleeper as parked.
+        let counted: Bool
     }
 
     private struct CountWaiter {
@@ -35,9 +37,13 @@ public final class ManualClock: Clock {
     public static let defaultStart = Date(timeIntervalSince1970: 1_706_774_400)
 
     private let state: Mutex<State>
+    private let activity: (any ActivityCounter)?
 
-    public init(start: Date = ManualClock.defaultStart) {
+    /// - Parameter activity: told when a task goes to sleep here and before it
+    ///   is woken, so that a virtual runner counts sleepers as idle.
+    public init(start: Date = ManualClock.defaultStart, activity: (any ActivityCounter)? = nil) {
         state = Mutex(State(now: start))
+        self.activity = activity
     }
 
     public func now() -> Date {
@@ -58,7 +64,9 @@ public final class ManualClock: Clock {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 let waitersToResume: [CheckedContinuation<Void, Never>]? = state.withLock { state in
                     if state.cancelledBeforeSleeping.remove(id) != nil { return nil }
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    let counted = activity?.willPark() ?? false
+                    state.sleepers.append(
+                        Sleeper(id: id, deadline: deadline, continuation: continuation, counted: counted))
                     return Self.takeSatisfiedWaiters(&state)
                 }
                 guard let waitersToResume else {
@@ -68,14 +76,16 @@ public final class ManualClock: Clock {
                 waitersToResume.forEach { $0.resume() }
             }
         } onCancel: {
-            let cancelled: CheckedContinuation<Bool, Never>? = state.withLock { state in
+            let cancelled: Sleeper? = state.withLock { state in
                 if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
-                    return state.sleepers.remove(at: index).continuation
+                    return state.sleepers.remove(at: index)
                 }
                 state.cancelledBeforeSleeping.insert(id)
                 return nil
             }
-            cancelled?.resume(returning: false)
+            guard let cancelled else { return }
+            if cancelled.counted { activity?.willResume(1) }
+            cancelled.continuation.resume(returning: false)
         }
         if !woken { throw CancellationError() }
     }
@@ -102,6 +112,7 @@ public final class ManualClock: Clock {
                 return sleeper
             }
             guard let due else { return }
+            if due.counted { activity?.willResume(1) }
             due.continuation.resume(returning: true)
         }
     }

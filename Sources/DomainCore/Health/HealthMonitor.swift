@@ -1,6 +1,5 @@
 public import Observation
 public import Ports
-import Synchronization
 
 /// The one shared view of the backend's health (FSD 001 §10's HealthMonitor),
 /// read by every screen and by `AuthSession` to decide whether to go on.
@@ -18,15 +17,15 @@ public final class HealthMonitor {
 
     @ObservationIgnored private let probe: any HealthProbe
     @ObservationIgnored private let clock: any Clock
-    @ObservationIgnored private var pollTask: Task<Void, Never>?
+    @ObservationIgnored private let scheduler: any TaskScheduler
+    @ObservationIgnored private var pollTask: SpawnedTask<Void>?
     @ObservationIgnored private var latestAppliedCheck = 0
     @ObservationIgnored private var checksStarted = 0
-    @ObservationIgnored private let healthyWaiters = Mutex<[UInt64: CheckedContinuation<Void, Never>]>([:])
-    @ObservationIgnored private var nextWaiterID: UInt64 = 0
 
-    public init(probe: any HealthProbe, clock: any Clock, pollInterval: Duration = .seconds(15)) {
+    public init(probe: any HealthProbe, clock: any Clock, scheduler: any TaskScheduler, pollInterval: Duration = .seconds(15)) {
         self.probe = probe
         self.clock = clock
+        self.scheduler = scheduler
         self.pollInterval = pollInterval
     }
 
@@ -52,20 +51,11 @@ public final class HealthMonitor {
     /// Returns once the status is healthy, polling meanwhile; returns at once
     /// when the calling task is cancelled.
     public func waitUntilHealthy() async {
-        if status == .healthy || Task.isCancelled { return }
-        startPollingIfDown()
-        nextWaiterID += 1
-        let id = nextWaiterID
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                if status == .healthy || Task.isCancelled {
-                    continuation.resume()
-                } else {
-                    healthyWaiters.withLock { $0[id] = continuation }
-                }
-            }
-        } onCancel: {
-            healthyWaiters.withLock { $0.removeValue(forKey: id) }?.resume()
+        while status != .healthy, !Task.isCancelled {
+            startPollingIfDown()
+            guard let pollTask else { return }
+            // The poll loop ends when a check finds the server healthy (or polling stops).
+            await pollTask.value
         }
     }
 
@@ -82,27 +72,21 @@ public final class HealthMonitor {
         status = answer
         if answer == .healthy {
             stopPolling()
-            let waiters = healthyWaiters.withLock { waiters in
-                defer { waiters.removeAll() }
-                return Array(waiters.values)
-            }
-            waiters.forEach { $0.resume() }
         } else {
             startPollingIfDown()
         }
     }
 
     private func startPollingIfDown() {
-        guard pollTask == nil, status.isDown || status == .unknown else { return }
-        pollTask = Task { [weak self, clock, pollInterval] in
+        guard pollTask == nil, status != .healthy else { return }
+        pollTask = scheduler.spawn { [weak self, clock, pollInterval] in
             while !Task.isCancelled {
                 do {
                     try await clock.sleep(for: pollInterval)
                 } catch {
                     return
                 }
-                guard let self else { return }
-                if await self.checkNow() == .healthy { return }
+                guard let self, await self.checkNow() != .healthy else { return }
             }
         }
     }

@@ -20,13 +20,15 @@ public final class AuthSession {
     @ObservationIgnored public let tokenManager: TokenManager
     @ObservationIgnored public let health: HealthMonitor
     @ObservationIgnored private let clock: any Clock
+    @ObservationIgnored private let scheduler: any TaskScheduler
     @ObservationIgnored private let policy: TokenPolicy
-    @ObservationIgnored private var proactiveRefresh: Task<Void, Never>?
+    @ObservationIgnored private var proactiveRefresh: SpawnedTask<Void>?
     @ObservationIgnored private var isInForeground = true
 
     public init(
         authAPI: any AuthRemoteAPI, userAPI: any UserRemoteAPI, repository: UserSessionRepository,
-        tokenManager: TokenManager, health: HealthMonitor, clock: any Clock, policy: TokenPolicy
+        tokenManager: TokenManager, health: HealthMonitor, clock: any Clock, scheduler: any TaskScheduler,
+        policy: TokenPolicy
     ) {
         self.authAPI = authAPI
         self.userAPI = userAPI
@@ -34,6 +36,7 @@ public final class AuthSession {
         self.tokenManager = tokenManager
         self.health = health
         self.clock = clock
+        self.scheduler = scheduler
         self.policy = policy
         tokenManager.onSessionEnded { [weak self] generation, reason in
             await self?.backendEndedSession(generation: generation, reason: reason)
@@ -47,29 +50,29 @@ public final class AuthSession {
     /// arrives while the system is down is kept and acted on once it is healthy.
     public func bootstrap() async {
         transition(to: .loading)
-        async let healthAtLaunch = health.checkNow()
+        let healthCheck = scheduler.spawn { @MainActor in await self.health.checkNow() }
         let stored = await repository.load()
 
         switch stored {
         case .unavailable:
             // Storage we cannot read is not "signed out": keep it, ask to sign in.
-            await waitForHealth(healthAtLaunch)
+            await waitForHealth(await healthCheck.value)
             transition(to: .sessionExpired(.storageUnavailable))
         case .absent:
-            await waitForHealth(healthAtLaunch)
+            await waitForHealth(await healthCheck.value)
             transition(to: .unauthenticated(nil))
         case .found(let session):
             guard let token = session.token else {
-                await waitForHealth(healthAtLaunch)
+                await waitForHealth(await healthCheck.value)
                 // Closed on SessionExpired: local data but no token.
                 transition(to: session.cachedUser == nil ? .unauthenticated(nil) : .sessionExpired(.previouslyExpired))
                 return
             }
             let generation = await repository.beginGeneration()
             await tokenManager.start(token, generation: generation)
-            async let userCheck = checkStoredUser()
-            let healthWasDown = await healthAtLaunch.isDown
-            var check = await userCheck
+            let userCheck = scheduler.spawn { @MainActor in await self.checkStoredUser() }
+            let healthWasDown = await healthCheck.value.isDown
+            var check = await userCheck.value
             if healthWasDown {
                 await health.waitUntilHealthy()
                 // Resume: a failure caused by the outage is asked again, once.
@@ -256,7 +259,7 @@ public final class AuthSession {
     private func startProactiveRefresh() {
         guard proactiveRefresh == nil else { return }
         let loop = ProactiveRefreshLoop(tokenManager: tokenManager, clock: clock, retryDelay: policy.proactiveRetryDelay)
-        proactiveRefresh = Task { await loop.run() }
+        proactiveRefresh = scheduler.spawn { await loop.run() }
     }
 
     private func stopProactiveRefresh() {

@@ -12,12 +12,14 @@ public actor UserSessionRepository {
     public private(set) var generation: UInt64 = 0
     /// What this process last wrote, so a token refresh need not re-read the store.
     private var lastWritten: UserSession?
-    private var writeChain: Task<Void, Never>?
+    private var writeChain: SpawnedTask<Void>?
+    private let scheduler: any TaskScheduler
     /// The most recent store failure, for diagnostics; never holds a secret.
     public private(set) var lastProblem: SessionStoreError?
 
-    public init(store: any SessionDataStore) {
+    public init(store: any SessionDataStore, scheduler: any TaskScheduler) {
         self.store = store
+        self.scheduler = scheduler
     }
 
     /// Reads the stored session (three answers: found, absent, unavailable).
@@ -100,17 +102,21 @@ public actor UserSessionRepository {
     ) async {
         let previous = writeChain
         let store = self.store
-        let task = Task {
+        let task = scheduler.spawn {
             await previous?.value
-            guard self.generation == generation else { return }
+            guard await self.isCurrent(generation) else { return }
             do throws(SessionStoreError) {
                 try await write(store)
             } catch {
-                self.record(problem: error)
+                await self.record(problem: error)
             }
         }
         writeChain = task
         await task.value
+    }
+
+    private func isCurrent(_ generation: UInt64) -> Bool {
+        generation == self.generation
     }
 
     private func record(problem: SessionStoreError) {

@@ -23,13 +23,14 @@ public actor TokenManager {
 
     private struct InFlightRefresh {
         let id: UInt64
-        let task: Task<Result<AccessToken, AuthorizedCallError>, Never>
+        let task: SpawnedTask<Result<AccessToken, AuthorizedCallError>>
     }
 
     private let authAPI: any AuthRemoteAPI
     private let clock: any Clock
     private let policy: TokenPolicy
     private let repository: UserSessionRepository
+    private let scheduler: any TaskScheduler
     private let sessionEndHandler = Mutex<SessionEndHandler?>(nil)
 
     private var current: SessionToken?
@@ -38,9 +39,13 @@ public actor TokenManager {
     private var refreshCount: UInt64 = 0
     private var recentRefreshes: [Date] = []
 
-    public init(authAPI: any AuthRemoteAPI, clock: any Clock, policy: TokenPolicy, repository: UserSessionRepository) {
+    public init(
+        authAPI: any AuthRemoteAPI, clock: any Clock, scheduler: any TaskScheduler, policy: TokenPolicy,
+        repository: UserSessionRepository
+    ) {
         self.authAPI = authAPI
         self.clock = clock
+        self.scheduler = scheduler
         self.policy = policy
         self.repository = repository
     }
@@ -158,7 +163,8 @@ public actor TokenManager {
 
         refreshCount += 1
         let id = refreshCount
-        let task = Task { await self.performRefresh(of: token, generation: refreshGeneration, id: id) }
+        // Its own task: every caller, this one included, only waits for it.
+        let task = scheduler.spawn { await self.performRefresh(of: token, generation: refreshGeneration, id: id) }
         refresh = InFlightRefresh(id: id, task: task)
         return try await task.value.get()
     }

@@ -15,6 +15,7 @@ public final class SessionExpiredViewModel {
     }
 
     public func reauthenticate() {
+        guard !isBusy else { return }
         authSession.beginReauthentication()
     }
 

@@ -256,6 +256,20 @@ struct AuthSessionActionTests {
         #expect(await harness.currentUser().isSuccess)
     }
 
+    @Test("Settling after each step of virtual time shows every refresh done and saved, with no other wait")
+    func settleMakesRefreshesVisible() async throws {
+        let harness = await launchedSignedOut()
+        await harness.signInAsMaria()
+        await harness.activity.waitUntilIdle()
+
+        for minute in 1...10 {
+            harness.clock.advance(by: .seconds(50))
+            await harness.activity.waitUntilIdle()
+            #expect(await harness.server.refreshedTokens.count == minute)
+            #expect(await harness.storedSession()?.token == (await harness.tokenManager.currentToken))
+        }
+    }
+
     @Test("In the background nothing refreshes; back in the foreground the loop resumes")
     func backgroundStopsProactiveRefresh() async throws {
         let harness = await launchedSignedOut()

@@ -6,7 +6,11 @@ import Ports
 /// The domain wired on doubles and virtual time, as a container would wire it.
 @MainActor
 final class SessionHarness {
-    let clock = ManualClock()
+    /// Counts the domain's running work: `settle()` waits until all of it is
+    /// finished or waiting on the clock or a gate.
+    let activity = VirtualActivity()
+    let clock: ManualClock
+    let scheduler: VirtualTaskScheduler
     let server = ScriptedServer()
     let probe = ScriptedHealthProbe()
     let store: RecordingSessionStore
@@ -19,14 +23,18 @@ final class SessionHarness {
 
     init(stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy()) {
         self.policy = policy
+        clock = ManualClock(activity: activity)
+        scheduler = VirtualTaskScheduler(activity: activity)
         store = RecordingSessionStore(stored)
-        repository = UserSessionRepository(store: store)
+        repository = UserSessionRepository(store: store, scheduler: scheduler)
         tokenManager = TokenManager(
-            authAPI: ScriptedAuthAPI(server: server), clock: clock, policy: policy, repository: repository)
-        health = HealthMonitor(probe: probe, clock: clock, pollInterval: .seconds(15))
+            authAPI: ScriptedAuthAPI(server: server), clock: clock, scheduler: scheduler, policy: policy,
+            repository: repository)
+        health = HealthMonitor(probe: probe, clock: clock, scheduler: scheduler, pollInterval: .seconds(15))
         authSession = AuthSession(
             authAPI: ScriptedAuthAPI(server: server), userAPI: ScriptedUserAPI(server: server),
-            repository: repository, tokenManager: tokenManager, health: health, clock: clock, policy: policy)
+            repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
+            policy: policy)
     }
 
     var userAPI: ScriptedUserAPI { ScriptedUserAPI(server: server) }

@@ -1,0 +1,166 @@
+import AdapterInMemory
+import Ports
+import Synchronization
+import Testing
+
+/// A scheduler under test, named for the test output.
+struct TaskSchedulerFactory: Sendable, CustomTestStringConvertible {
+    let name: String
+    let make: @Sendable () -> any TaskScheduler
+
+    var testDescription: String { name }
+
+    /// Every `TaskScheduler` adapter; a new one joins with one line.
+    static let all: [TaskSchedulerFactory] = [
+        TaskSchedulerFactory(name: "VirtualTaskScheduler") { VirtualTaskScheduler(activity: VirtualActivity()) }
+    ]
+}
+
+/// The `TaskScheduler` port's contract, for every adapter.
+@Suite("TaskScheduler contract")
+struct TaskSchedulerContractTests {
+    @Test(arguments: TaskSchedulerFactory.all)
+    func value_deliversTheResultToEveryJoiner(_ factory: TaskSchedulerFactory) async {
+        let scheduler = factory.make()
+        let spawned = scheduler.spawn { 42 }
+
+        async let first = spawned.value
+        async let second = spawned.value
+        let late = await spawned.value
+
+        #expect(await first == 42)
+        #expect(await second == 42)
+        #expect(late == 42)
+        #expect(spawned.isFinished)
+    }
+
+    @Test(arguments: TaskSchedulerFactory.all)
+    func cancel_isSeenByTheOperationWhichStillDeliversItsResult(_ factory: TaskSchedulerFactory) async {
+        let scheduler = factory.make()
+        let clock = ManualClock()
+        let spawned = scheduler.spawn { () -> String in
+            do {
+                try await clock.sleep(for: .seconds(3600))
+                return "woke"
+            } catch {
+                return Task.isCancelled ? "cancelled" : "other"
+            }
+        }
+        await clock.waitForSleepers()
+
+        spawned.cancel()
+
+        #expect(await spawned.value == "cancelled")
+    }
+}
+
+/// `VirtualActivity`: the exact settle rule of APP.md — idle means every
+/// counted task has finished or is waiting on the clock, a hang, or work that is.
+@Suite("VirtualActivity settle rule")
+struct VirtualActivityTests {
+    private final class Flags: Sendable {
+        private let done = Mutex<[String]>([])
+        func mark(_ name: String) { done.withLock { $0.append(name) } }
+        var marked: [String] { done.withLock { $0 } }
+    }
+
+    @Test func idle_whenEveryTaskHasFinished() async {
+        let activity = VirtualActivity()
+        let scheduler = VirtualTaskScheduler(activity: activity)
+        let flags = Flags()
+        for index in 0..<50 {
+            _ = scheduler.spawn { flags.mark("task \(index)") }
+        }
+
+        await activity.waitUntilIdle()
+
+        #expect(flags.marked.count == 50)
+        #expect(activity.runnableCount == 0)
+    }
+
+    @Test func idle_whileATaskSleepsOnTheClock_andBusyAgainOnceWoken() async {
+        let activity = VirtualActivity()
+        let clock = ManualClock(activity: activity)
+        let scheduler = VirtualTaskScheduler(activity: activity)
+        let flags = Flags()
+        _ = scheduler.spawn {
+            flags.mark("before")
+            try? await clock.sleep(for: .seconds(10))
+            flags.mark("after")
+        }
+
+        await activity.waitUntilIdle()
+        #expect(flags.marked == ["before"])
+        #expect(clock.sleeperCount == 1)
+
+        clock.advance(by: .seconds(10))
+        await activity.waitUntilIdle()
+        #expect(flags.marked == ["before", "after"])
+    }
+
+    @Test func idle_whenATaskJoinsWorkThatSleeps_andBothRunOnWake() async {
+        let activity = VirtualActivity()
+        let clock = ManualClock(activity: activity)
+        let scheduler = VirtualTaskScheduler(activity: activity)
+        let flags = Flags()
+        _ = scheduler.spawn {
+            let inner = scheduler.spawn { () -> Int in
+                try? await clock.sleep(for: .seconds(5))
+                flags.mark("inner")
+                return 7
+            }
+            let value = await inner.value
+            flags.mark("outer \(value)")
+        }
+
+        await activity.waitUntilIdle()
+        #expect(flags.marked.isEmpty)
+
+        clock.advance(by: .seconds(5))
+        await activity.waitUntilIdle()
+        #expect(flags.marked == ["inner", "outer 7"])
+    }
+
+    @Test func idle_whileARequestHangs_andTheRequestRunsOnceReleased() async throws {
+        let activity = VirtualActivity()
+        let clock = ManualClock(activity: activity)
+        let scheduler = VirtualTaskScheduler(activity: activity)
+        let backend = InMemoryBackend(clock: clock, activity: activity)
+        await backend.addFault(InMemoryBackend.Fault(route: BackendRoute.health, mode: .hang))
+        let probe = InMemoryHealthProbe(backend: backend)
+        let flags = Flags()
+        _ = scheduler.spawn {
+            let health = try? await probe.check()
+            flags.mark("answered \(health == .healthy)")
+        }
+
+        await activity.waitUntilIdle()
+        #expect(flags.marked.isEmpty)
+        #expect(await backend.hangingRequestCount == 1)
+
+        await backend.releaseHangingRequests()
+        await activity.waitUntilIdle()
+        #expect(flags.marked == ["answered true"])
+    }
+
+    @Test func idle_afterACancelledSleeperHasRun() async {
+        let activity = VirtualActivity()
+        let clock = ManualClock(activity: activity)
+        let scheduler = VirtualTaskScheduler(activity: activity)
+        let flags = Flags()
+        let sleeper = scheduler.spawn {
+            do {
+                try await clock.sleep(for: .seconds(60))
+            } catch {
+                flags.mark("cancelled")
+            }
+        }
+        await activity.waitUntilIdle()
+
+        sleeper.cancel()
+        await activity.waitUntilIdle()
+
+        #expect(flags.marked == ["cancelled"])
+        #expect(clock.sleeperCount == 0)
+    }
+}
