@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "Ports", targets: ["Ports"]),
         .library(name: "DomainCore", targets: ["DomainCore"]),
         .library(name: "AdapterInMemory", targets: ["AdapterInMemory"]),
+        .library(name: "Composition", targets: ["Composition"]),
+        .executable(name: "app", targets: ["app"]),
     ],
     targets: [
         // The hexagon's edge: port protocols and the values they speak. Foundation only.
@@ -26,6 +28,15 @@ let package = Package(
         .target(name: "DomainCore", dependencies: ["Ports"], swiftSettings: strictSettings),
         // The simulated backend and in-memory adapters of every port, with virtual time.
         .target(name: "AdapterInMemory", dependencies: ["Ports"], swiftSettings: strictSettings),
+
+        // The composition root: environments, the plugin registry, the dependency containers.
+        .target(
+            name: "Composition",
+            dependencies: ["Ports", "DomainCore", "AdapterInMemory"],
+            swiftSettings: strictSettings
+        ),
+        // The headless app: screens rendered as text, scripts, the demo.
+        .executableTarget(name: "app", dependencies: ["Composition", "DomainCore"], swiftSettings: strictSettings),
 
         // One contract suite per port, run against every adapter of that port.
         .testTarget(

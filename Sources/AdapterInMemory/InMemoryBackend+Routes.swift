@@ -191,6 +191,7 @@ extension InMemoryBackend {
             raw = (0..<4).map { _ in Self.hex16(generator.next()) }.joined()
         } while tokens[raw] != nil
         tokens[raw] = BackendTokenRecord(accountID: accountID, issuedAt: now, rotatedAt: nil)
+        issuedTokens.append(AccessToken(raw))
         return AccessToken(raw)
     }
 

@@ -23,6 +23,9 @@ public actor InMemoryBackend {
     /// Account ids in creation order, so lookups and listings are deterministic.
     var accountOrder: [String] = []
     var tokens: [String: BackendTokenRecord] = [:]
+    /// Every token issued since this backend was made, across resets: what a
+    /// leak check looks for in output.
+    public internal(set) var issuedTokens: [AccessToken] = []
     var healthy = true
     var faults: [Fault] = []
     var counters = BackendMetrics()
@@ -190,6 +193,12 @@ public actor InMemoryBackend {
         faults.removeAll()
         counters = BackendMetrics()
         hangGate.releaseAll()
+    }
+
+    /// Every password an account of this backend has, seeded or registered
+    /// (for leak checks: none may ever appear in output).
+    public var knownPasswords: [Password] {
+        accountOrder.compactMap { accounts[$0]?.password }
     }
 
     // MARK: - Shared by the routes

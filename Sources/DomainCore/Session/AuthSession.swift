@@ -75,6 +75,8 @@ public final class AuthSession {
             var check = await userCheck.value
             if healthWasDown {
                 await health.waitUntilHealthy()
+                // The app ended while waiting: leave the session as it is.
+                guard !Task.isCancelled else { return }
                 // Resume: a failure caused by the outage is asked again, once.
                 if case .failed(.remote(let error)) = check, error.isInfrastructure {
                     check = await checkStoredUser()

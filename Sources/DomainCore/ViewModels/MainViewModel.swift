@@ -46,6 +46,11 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
         }
     }
 
+    /// "Retry" on the system-unavailable screen: check now (it also polls by itself).
+    public func retryHealthCheck() async {
+        await authSession.health.checkNow()
+    }
+
     public func signedIn(to user: UserProfile) {
         onboarding = nil
         sessionExpired = nil

@@ -1,0 +1,63 @@
+public import DomainCore
+public import Ports
+
+/// The app's dependency container (Koober's `AppDependencyContainer`): the
+/// long-lived shared objects of one launch, and a `make…()` for each model.
+/// A fresh onboarding container is made for every onboarding and a fresh
+/// signed-in container for every signed-in user. `relaunch` makes a new one
+/// on the same `AppWorld`.
+@MainActor
+public final class AppContainer: MainViewModelFactory {
+    public let world: AppWorld
+    public let policy: TokenPolicy
+    public let repository: UserSessionRepository
+    public let tokenManager: TokenManager
+    public let health: HealthMonitor
+    public let authSession: AuthSession
+
+    public init(world: AppWorld) {
+        self.world = world
+        let settings = world.environment.settings
+        policy = TokenPolicy(lifetime: settings.tokenLifetime, refreshMargin: settings.refreshMargin)
+        repository = UserSessionRepository(store: world.store, scheduler: world.scheduler)
+        tokenManager = TokenManager(
+            authAPI: world.remote.auth, clock: world.clock, scheduler: world.scheduler, policy: policy,
+            repository: repository)
+        health = HealthMonitor(
+            probe: world.remote.health, clock: world.clock, scheduler: world.scheduler,
+            pollInterval: settings.healthPollInterval)
+        authSession = AuthSession(
+            authAPI: world.remote.auth, userAPI: world.remote.user, repository: repository, tokenManager: tokenManager,
+            health: health, clock: world.clock, scheduler: world.scheduler, policy: policy)
+    }
+
+    /// The root of the graph. Make it once per launch: it becomes the
+    /// responder of this container's `AuthSession`.
+    public func makeMainViewModel() -> MainViewModel {
+        MainViewModel(authSession: authSession, factory: self)
+    }
+
+    public func makeLaunchViewModel() -> LaunchViewModel {
+        LaunchViewModel(authSession: authSession)
+    }
+
+    public func makeOnboardingViewModel(reason: SignedOutReason?) -> OnboardingViewModel {
+        OnboardingContainer(app: self).makeOnboardingViewModel(reason: reason)
+    }
+
+    public func makeSessionExpiredViewModel(reason: SessionExpiredReason) -> SessionExpiredViewModel {
+        SessionExpiredViewModel(reason: reason, authSession: authSession)
+    }
+
+    public func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel {
+        SignedInContainer(app: self, user: user).makeDashboardViewModel()
+    }
+
+    /// The app is ending (quit or relaunch): nothing of it may keep polling or
+    /// refreshing, and nothing it still has in flight may touch the session.
+    public func shutDown() async {
+        authSession.enterBackground()
+        health.stopPolling()
+        await tokenManager.stop()
+    }
+}

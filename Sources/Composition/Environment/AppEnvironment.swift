@@ -1,0 +1,100 @@
+/// Which adapter plugs into each port, plus the settings that tune them: what
+/// `--env` chooses. Built in (`in-memory`) or read from a JSON file.
+public struct AppEnvironment: Sendable, Hashable {
+    /// The plugin name per port, as the registry knows them.
+    public struct Plugins: Sendable, Hashable {
+        public var auth: String
+        public var user: String
+        public var statement: String
+        public var health: String
+        public var store: String
+        public var coding: String
+        /// `virtual` (time moves only when told) or `system`.
+        public var clock: String
+
+        public init(
+            auth: String, user: String, statement: String, health: String, store: String, coding: String, clock: String
+        ) {
+            self.auth = auth
+            self.user = user
+            self.statement = statement
+            self.health = health
+            self.store = store
+            self.coding = coding
+            self.clock = clock
+        }
+
+        /// The ports and their plugin names, in a fixed order (for `envs` and errors).
+        public var byPort: [(port: String, plugin: String)] {
+            [
+                ("AuthRemoteAPI", auth), ("UserRemoteAPI", user), ("StatementRemoteAPI", statement),
+                ("HealthProbe", health), ("SessionDataStore", store), ("SessionCoding", coding), ("Clock", clock),
+            ]
+        }
+    }
+
+    /// How the token travels on the wire (the Cora header, or a bearer token).
+    public enum TokenHeaderStyle: String, Sendable, Hashable, CaseIterable {
+        case token
+        case bearer
+    }
+
+    public struct Settings: Sendable, Hashable {
+        /// The backend's base URL (HTTP plugins only).
+        public var baseURL: String?
+        /// The name of the process environment variable that holds the API key;
+        /// the key itself never lives in an environment file or in source.
+        public var apiKeyVariable: String?
+        public var tokenHeaderStyle: TokenHeaderStyle
+        public var tokenLifetime: Duration
+        public var refreshMargin: Duration
+        public var healthPollInterval: Duration
+        /// Where a file store keeps the session (file store plugins only).
+        public var storeDirectory: String?
+        /// `pt-BR` (default), `en-US` or `es-ES`.
+        public var locale: String
+
+        public init(
+            baseURL: String? = nil, apiKeyVariable: String? = nil, tokenHeaderStyle: TokenHeaderStyle = .token,
+            tokenLifetime: Duration = .seconds(60), refreshMargin: Duration = .seconds(10),
+            healthPollInterval: Duration = .seconds(15), storeDirectory: String? = nil, locale: String = "pt-BR"
+        ) {
+            self.baseURL = baseURL
+            self.apiKeyVariable = apiKeyVariable
+            self.tokenHeaderStyle = tokenHeaderStyle
+            self.tokenLifetime = tokenLifetime
+            self.refreshMargin = refreshMargin
+            self.healthPollInterval = healthPollInterval
+            self.storeDirectory = storeDirectory
+            self.locale = locale
+        }
+    }
+
+    public var name: String
+    public var summary: String
+    public var plugins: Plugins
+    public var settings: Settings
+
+    public init(name: String, summary: String, plugins: Plugins, settings: Settings = Settings()) {
+        self.name = name
+        self.summary = summary
+        self.plugins = plugins
+        self.settings = settings
+    }
+
+    /// The default: the whole app in memory, on virtual time, with no server
+    /// and no setup — what `swift run app` shows a newcomer.
+    public static let inMemory = AppEnvironment(
+        name: "in-memory",
+        summary: "everything in memory on virtual time: simulated backend, in-memory session store",
+        plugins: Plugins(
+            auth: "in-memory", user: "in-memory", statement: "in-memory", health: "in-memory",
+            store: "in-memory", coding: "in-memory-text", clock: "virtual"))
+
+    /// The environments `--env NAME` knows.
+    public static let builtIn: [AppEnvironment] = [.inMemory]
+
+    public static func builtIn(named name: String) -> AppEnvironment? {
+        builtIn.first { $0.name == name }
+    }
+}

@@ -1,0 +1,137 @@
+public import Foundation
+
+/// Reads an environment from a JSON file (`--env FILE`). Every field is
+/// checked and an unknown one is refused, so a typo never silently falls back
+/// to a default. The format (docs/environments.md):
+///
+/// ```json
+/// { "name": "slow-tokens", "base": "in-memory",
+///   "plugins": { "store": "in-memory" },
+///   "settings": { "tokenLifetimeSeconds": 30, "locale": "en-US" } }
+/// ```
+/// `base` names a built-in environment to start from (default `in-memory`);
+/// `plugins` and `settings` override it field by field.
+public enum EnvironmentFile {
+    public static let supportedLocales = ["pt-BR", "en-US", "es-ES"]
+
+    public static func load(path: String) throws(CompositionError) -> AppEnvironment {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "it could not be read" : "no such file"
+            throw .environmentFileUnreadable(path: path, reason: reason)
+        }
+        return try parse(data, path: path)
+    }
+
+    public static func parse(_ data: Data, path: String) throws(CompositionError) -> AppEnvironment {
+        let root: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw CompositionError.environmentFileInvalid(path: path, field: "(top level)", reason: "must be a JSON object")
+            }
+            root = object
+        } catch let error as CompositionError {
+            throw error
+        } catch {
+            throw .environmentFileInvalid(path: path, field: "(top level)", reason: "is not valid JSON")
+        }
+        let reader = FieldReader(path: path)
+        try reader.refuseUnknown(root, known: ["name", "summary", "base", "plugins", "settings"], prefix: "")
+
+        let baseName = try reader.string(root, "base") ?? AppEnvironment.inMemory.name
+        guard var environment = AppEnvironment.builtIn(named: baseName) else {
+            throw .environmentFileInvalid(
+                path: path, field: "base",
+                reason: "names no built-in environment (known: \(AppEnvironment.builtIn.map(\.name).joined(separator: ", ")))")
+        }
+        environment.name = try reader.string(root, "name") ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        environment.summary = try reader.string(root, "summary") ?? "from \(path)"
+
+        if let plugins = try reader.object(root, "plugins") {
+            let ports: [(String, WritableKeyPath<AppEnvironment.Plugins, String>)] = [
+                ("auth", \.auth), ("user", \.user), ("statement", \.statement), ("health", \.health),
+                ("store", \.store), ("coding", \.coding), ("clock", \.clock),
+            ]
+            try reader.refuseUnknown(plugins, known: ports.map(\.0), prefix: "plugins.")
+            for (key, keyPath) in ports {
+                if let name = try reader.string(plugins, key, prefix: "plugins.") { environment.plugins[keyPath: keyPath] = name }
+            }
+        }
+
+        if let settings = try reader.object(root, "settings") {
+            try reader.refuseUnknown(
+                settings,
+                known: [
+                    "baseURL", "apiKeyVariable", "tokenHeaderStyle", "tokenLifetimeSeconds", "refreshMarginSeconds",
+                    "healthPollIntervalSeconds", "storeDirectory", "locale",
+                ], prefix: "settings.")
+            var values = environment.settings
+            if let url = try reader.string(settings, "baseURL", prefix: "settings.") { values.baseURL = url }
+            if let variable = try reader.string(settings, "apiKeyVariable", prefix: "settings.") { values.apiKeyVariable = variable }
+            if let style = try reader.string(settings, "tokenHeaderStyle", prefix: "settings.") {
+                guard let parsed = AppEnvironment.TokenHeaderStyle(rawValue: style) else {
+                    throw .environmentFileInvalid(path: path, field: "settings.tokenHeaderStyle", reason: "must be \"token\" or \"bearer\"")
+                }
+                values.tokenHeaderStyle = parsed
+            }
+            if let seconds = try reader.seconds(settings, "tokenLifetimeSeconds") { values.tokenLifetime = seconds }
+            if let seconds = try reader.seconds(settings, "refreshMarginSeconds") { values.refreshMargin = seconds }
+            if let seconds = try reader.seconds(settings, "healthPollIntervalSeconds") { values.healthPollInterval = seconds }
+            if let directory = try reader.string(settings, "storeDirectory", prefix: "settings.") { values.storeDirectory = directory }
+            if let locale = try reader.string(settings, "locale", prefix: "settings.") {
+                guard supportedLocales.contains(locale) else {
+                    throw .environmentFileInvalid(
+                        path: path, field: "settings.locale", reason: "must be one of \(supportedLocales.joined(separator: ", "))")
+                }
+                values.locale = locale
+            }
+            guard values.refreshMargin < values.tokenLifetime else {
+                throw .environmentFileInvalid(
+                    path: path, field: "settings.refreshMarginSeconds", reason: "must be shorter than the token lifetime")
+            }
+            environment.settings = values
+        }
+        return environment
+    }
+}
+
+/// Typed access to a JSON object's fields, with errors that name the field.
+private struct FieldReader {
+    let path: String
+
+    func refuseUnknown(_ object: [String: Any], known: [String], prefix: String) throws(CompositionError) {
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw .environmentFileInvalid(
+                path: path, field: prefix + unknown, reason: "is not known (known: \(known.joined(separator: ", ")))")
+        }
+    }
+
+    func string(_ object: [String: Any], _ key: String, prefix: String = "") throws(CompositionError) -> String? {
+        guard let value = object[key] else { return nil }
+        guard let text = value as? String, !text.isEmpty else {
+            throw .environmentFileInvalid(path: path, field: prefix + key, reason: "must be a non-empty string")
+        }
+        return text
+    }
+
+    func object(_ object: [String: Any], _ key: String) throws(CompositionError) -> [String: Any]? {
+        guard let value = object[key] else { return nil }
+        guard let nested = value as? [String: Any] else {
+            throw .environmentFileInvalid(path: path, field: key, reason: "must be a JSON object")
+        }
+        return nested
+    }
+
+    func seconds(_ object: [String: Any], _ key: String) throws(CompositionError) -> Duration? {
+        guard let value = object[key] else { return nil }
+        // JSON's true/false also arrive as NSNumber; `is Bool` tells them apart.
+        guard !(value is Bool), let number = value as? NSNumber, number.doubleValue > 0,
+            number.doubleValue <= 86_400
+        else {
+            throw .environmentFileInvalid(path: path, field: "settings." + key, reason: "must be a number of seconds above 0, at most 86400")
+        }
+        return .milliseconds(Int64((number.doubleValue * 1000).rounded()))
+    }
+}

@@ -1,0 +1,83 @@
+import AdapterInMemory
+public import Foundation
+public import Ports
+
+/// Everything that outlives one launch of the app: the backend (or the
+/// adapters that reach it), the session store, time, and the count of running
+/// work. `relaunch` builds a new `AppContainer` on the same world.
+public final class AppWorld: Sendable {
+    public let environment: AppEnvironment
+    public let remote: RemoteAdapters
+    public let store: any SessionDataStore
+    public let clock: any Clock
+    public let scheduler: any TaskScheduler
+    /// Where the app's work is counted, for `settle()`.
+    private let activity: VirtualActivity
+    /// Set when time is virtual: it moves only through `pass(_:)`.
+    private let manualClock: ManualClock?
+
+    public init(environment: AppEnvironment, registry: PluginRegistry = .standard) throws(CompositionError) {
+        try registry.validate(environment)
+        self.environment = environment
+        let activity = VirtualActivity()
+        self.activity = activity
+        let manualClock = environment.plugins.clock == "virtual" ? ManualClock(activity: activity) : nil
+        self.manualClock = manualClock
+        clock = manualClock ?? SystemClock(activity: activity)
+        scheduler = VirtualTaskScheduler(activity: activity)
+        let context = PluginContext(environment: environment, clock: clock, activity: activity)
+
+        // One instance per remote plugin, shared by every port it serves.
+        var made: [String: RemoteAdapters] = [:]
+        func adapters(_ name: String, port: String) throws(CompositionError) -> RemoteAdapters {
+            if let existing = made[name] { return existing }
+            let adapters = try registry.plugin(name, in: registry.remote, port: port).make(context)
+            made[name] = adapters
+            return adapters
+        }
+        let plugins = environment.plugins
+        let authSide = try adapters(plugins.auth, port: "AuthRemoteAPI")
+        self.remote = RemoteAdapters(
+            auth: authSide.auth,
+            user: try adapters(plugins.user, port: "UserRemoteAPI").user,
+            statement: try adapters(plugins.statement, port: "StatementRemoteAPI").statement,
+            health: try adapters(plugins.health, port: "HealthProbe").health,
+            control: authSide.control)
+        let coding = try registry.plugin(plugins.coding, in: registry.codings, port: "SessionCoding").make(context)
+        store = try registry.store(plugins.store).make(context, coding)
+    }
+
+    /// The backend's control switches, when the backend is a test one.
+    public var control: (any BackendControl)? { remote.control }
+
+    /// Whether time moves only when told (`wait` in a script).
+    public var hasVirtualTime: Bool { manualClock != nil }
+
+    /// Waits until every piece of work the app started has finished or is
+    /// waiting — on the clock, on a hanging request, or on such work.
+    public func settle() async {
+        await activity.waitUntilIdle()
+    }
+
+    /// Lets `duration` pass. On virtual time the clock steps from deadline to
+    /// deadline, settling after each, so every poll and refresh due in the
+    /// span runs in order; on real time it sleeps. Settles before returning.
+    public func pass(_ duration: Duration) async {
+        await settle()
+        guard let manualClock else {
+            try? await Task.sleep(for: duration)
+            await settle()
+            return
+        }
+        let target = manualClock.now().addingTimeInterval(duration.timeInterval)
+        while let next = manualClock.nextDeadline, next <= target {
+            manualClock.advance(to: next)
+            await settle()
+        }
+        manualClock.advance(to: target)
+        await settle()
+    }
+
+    /// Now, on this world's clock.
+    public func now() -> Date { clock.now() }
+}

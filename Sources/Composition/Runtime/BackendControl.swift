@@ -1,0 +1,72 @@
+/// An account state the backend's control switch can set.
+public enum ServerAccountState: String, Sendable, Hashable, CaseIterable {
+    case active
+    case inactive
+    case deleted
+}
+
+/// How the next matching requests fail (`server fault …`).
+public enum ServerFaultMode: Sendable, Hashable {
+    case status(Int)
+    case delay(Duration)
+    case drop
+    case malformed
+    case hang
+}
+
+/// The backend's counters (`expect metric …`).
+public struct ServerMetrics: Sendable, Hashable {
+    public var requests: [String: Int]
+    public var logins: Int
+    public var refreshes: Int
+    public var refreshesRejected: Int
+    public var tokensLive: Int
+
+    public init(requests: [String: Int], logins: Int, refreshes: Int, refreshesRejected: Int, tokensLive: Int) {
+        self.requests = requests
+        self.logins = logins
+        self.refreshes = refreshes
+        self.refreshesRejected = refreshesRejected
+        self.tokensLive = tokensLive
+    }
+
+    /// A metric by the name scripts use: `refreshes`, `logins`,
+    /// `refreshesRejected`, `tokensLive`, or `requests.ROUTE`.
+    public func value(named name: String) -> Int? {
+        switch name {
+        case "logins": return logins
+        case "refreshes": return refreshes
+        case "refreshesRejected": return refreshesRejected
+        case "tokensLive": return tokensLive
+        default:
+            guard name.hasPrefix("requests.") else { return nil }
+            return requests[String(name.dropFirst("requests.".count)), default: 0]
+        }
+    }
+}
+
+/// Why the backend's control switch did not do what was asked.
+public struct BackendControlError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let reason: String
+
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}
+
+/// The backend's control switches (CONTRACT.md's control API), for scripts,
+/// acceptance runs and the demo. Only test backends have them.
+public protocol BackendControl: Sendable {
+    func setHealthy(_ healthy: Bool) async throws(BackendControlError)
+    func setAccountState(cpf: String, _ state: ServerAccountState) async throws(BackendControlError)
+    func revokeAllTokens() async throws(BackendControlError)
+    func addFault(route: String, mode: ServerFaultMode, count: Int) async throws(BackendControlError)
+    func clearFaults() async throws(BackendControlError)
+    func metrics() async throws(BackendControlError) -> ServerMetrics
+    func reset() async throws(BackendControlError)
+    /// Every secret the backend knows of (tokens it issued, account
+    /// passwords), as raw text, for a check that none reached the output.
+    func knownSecrets() async -> [String]
+}
