@@ -1,0 +1,109 @@
+import Composition
+import DomainCore
+import Foundation
+import Ports
+
+/// The app running headless: one launch's container and root view model on
+/// an `AppWorld`, driven by words (`tap`, `type`, `wait`, `relaunch`, …) and
+/// settled after each, so what it shows never depends on timing.
+@MainActor
+final class HeadlessApp {
+    let world: AppWorld
+    let texts: Texts
+    private(set) var container: AppContainer
+    private(set) var main: MainViewModel
+    private var launchTask: SpawnedTask<Void>?
+
+    init(world: AppWorld, texts: Texts) {
+        self.world = world
+        self.texts = texts
+        container = AppContainer(world: world)
+        main = container.makeMainViewModel()
+    }
+
+    private var driver: ScreenDriver { ScreenDriver(main: main, texts: texts) }
+
+    // MARK: - Lifecycle
+
+    /// Starts the app (the start-up screen's bootstrap) and settles.
+    func launch() async {
+        let main = self.main
+        launchTask = world.scheduler.spawn { @MainActor in await main.launch.start() }
+        await world.settle()
+    }
+
+    /// Ends this launch and starts a new one: new container and view models,
+    /// same store and same backend.
+    func relaunch() async {
+        launchTask?.cancel()
+        await container.shutDown()
+        await world.settle()
+        container = AppContainer(world: world)
+        main = container.makeMainViewModel()
+        await launch()
+    }
+
+    /// Ends the app for good: nothing of it keeps running.
+    func shutDown() async {
+        launchTask?.cancel()
+        await container.shutDown()
+        await world.settle()
+    }
+
+    func enterBackground() async {
+        container.authSession.enterBackground()
+        await world.settle()
+    }
+
+    func enterForeground() async {
+        container.authSession.enterForeground()
+        await world.settle()
+    }
+
+    /// Lets time pass (virtual or real, as the environment's clock is) and settles.
+    func wait(_ duration: Duration) async {
+        await world.pass(duration)
+    }
+
+    // MARK: - Screen
+
+    func snapshot() -> ScreenSnapshot { driver.snapshot() }
+
+    func renderedScreen() -> String { snapshot().rendered(disabledWord: texts[.disabled]) }
+
+    /// Presses an action of the screen shown and settles.
+    func tap(_ action: String) async throws(ScreenCommandError) {
+        let work = try driver.tap(action)
+        _ = world.scheduler.spawn { @MainActor in await work() }
+        await world.settle()
+    }
+
+    /// Sets a field of the screen shown and settles.
+    func type(_ field: String, _ text: String) async throws(ScreenCommandError) {
+        try driver.type(field, text)
+        await world.settle()
+    }
+
+    // MARK: - What expectations read
+
+    var stateName: String { container.authSession.state.name }
+    var healthName: String { container.health.status.rawValue }
+
+    /// Whether a session with a token is stored; nil when the store cannot be read.
+    func hasStoredSession() async -> Bool? {
+        switch await world.store.read() {
+        case .found(let session): return session.token != nil
+        case .absent: return false
+        case .unavailable: return nil
+        }
+    }
+
+    /// Whether the user's cached data is kept; nil when the store cannot be read.
+    func hasLocalData() async -> Bool? {
+        switch await world.store.read() {
+        case .found(let session): return session.cachedUser != nil
+        case .absent: return false
+        case .unavailable: return nil
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// Every text the app shows, by key. Each locale's table must have every key
+/// (a test checks it), so a missing translation is a failing test, not a
+/// blank on screen.
+enum TextKey: String, CaseIterable, Sendable {
+    // Screen titles
+    case titleStartup, titleSystemUnavailable, titleWelcome, titleSignIn, titleSignInPassword, titleSignUp
+    case titleSessionExpired, titleDashboard
+    // Start-up and health
+    case loading, serverDown, offline, willRetryAutomatically, healthOnline, healthServerDown, healthOffline
+    case bannerServerDown, bannerOffline
+    // Welcome
+    case welcomeTagline
+    case reasonTokenInvalid, reasonTokenExpired, reasonUserInactive, reasonUserDeleted, reasonLoggedOut
+    case reasonAccountDeleted, reasonReauthenticating
+    // Sign-in
+    case identifierPrompt, passwordPrompt, identifierInvalid, registrationConfirmed, signingIn
+    case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginServer
+    // Sign-up
+    case signUpPrompt, registering
+    case problemEmpty, problemNameTooShort, problemInvalidEmail, problemInvalidCPF, problemPasswordNotSixDigits
+    case problemConfirmationMismatch
+    case registerAlreadyRegistered, registerInvalidFields, registerSystemUnavailable, registerNetwork, registerServer
+    // Session expired
+    case expiredNetwork, expiredServer, expiredRefreshLimit, expiredPreviously, expiredStorageUnavailable
+    case expiredDataKept
+    // Dashboard
+    case greeting, cpfLabel, emailLabel
+    // Fields
+    case fieldIdentifier, fieldPassword, fieldName, fieldEmail, fieldCPF, fieldConfirm
+    // Actions
+    case actionSignIn, actionSignUp, actionNext, actionBack, actionSubmit, actionLogout, actionRetry
+    case actionReauthenticate
+    case disabled
+}

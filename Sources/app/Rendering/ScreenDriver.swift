@@ -1,0 +1,253 @@
+import DomainCore
+import Ports
+
+/// Turns the root view model into the screen on show, and a person's (or a
+/// script's) words into view-model calls: the part of each iOS view that
+/// draws and forwards taps, nothing more. It decides no flow.
+@MainActor
+struct ScreenDriver {
+    let main: MainViewModel
+    let texts: Texts
+
+    // MARK: - What is on screen
+
+    func snapshot() -> ScreenSnapshot {
+        switch main.screen {
+        case .startup:
+            return ScreenSnapshot(name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
+        case .systemUnavailable(let status):
+            return systemUnavailable(status)
+        case .onboarding:
+            return onboarding()
+        case .sessionExpired:
+            return sessionExpired()
+        case .signedIn:
+            return dashboard()
+        }
+    }
+
+    private func systemUnavailable(_ status: HealthStatus) -> ScreenSnapshot {
+        ScreenSnapshot(
+            name: "system-unavailable", title: texts[.titleSystemUnavailable],
+            lines: [texts[status == .offline ? .offline : .serverDown], texts[.willRetryAutomatically]],
+            actions: [action("retry", .actionRetry)])
+    }
+
+    private func onboarding() -> ScreenSnapshot {
+        guard let onboarding = main.onboarding else {
+            return ScreenSnapshot(name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
+        }
+        if let signIn = onboarding.signIn {
+            return self.signIn(signIn, confirmed: onboarding.registrationConfirmed)
+        }
+        if let signUp = onboarding.signUp {
+            return self.signUp(signUp)
+        }
+        var lines = [texts[.welcomeTagline]]
+        if let reason = onboarding.welcome?.reason { lines.append(text(for: reason)) }
+        return ScreenSnapshot(
+            name: "welcome", title: texts[.titleWelcome], lines: lines,
+            actions: [action("sign-in", .actionSignIn), action("sign-up", .actionSignUp)])
+    }
+
+    private func signIn(_ model: SignInViewModel, confirmed: Bool) -> ScreenSnapshot {
+        var lines = [healthBadge(model.health)]
+        if confirmed { lines.append(texts[.registrationConfirmed]) }
+        switch model.step {
+        case .identifier:
+            lines.append(texts[.identifierPrompt])
+            var field = ScreenSnapshot.Field(name: "identifier", label: texts[.fieldIdentifier], shown: model.identifier)
+            if !model.identifier.isEmpty, model.parsedIdentifier == nil { field.problem = texts[.identifierInvalid] }
+            return ScreenSnapshot(
+                name: "sign-in", title: texts[.titleSignIn], lines: lines, fields: [field],
+                actions: [action("next", .actionNext, enabled: model.isNextEnabled), action("back", .actionBack)])
+        case .password:
+            lines.append("\(texts[.fieldIdentifier]): \(model.identifier)")
+            lines.append(texts[.passwordPrompt])
+            if model.isBusy { lines.append(texts[.signingIn]) }
+            if let failure = model.failure { lines.append(text(for: failure)) }
+            return ScreenSnapshot(
+                name: "sign-in-password", title: texts[.titleSignInPassword], lines: lines,
+                fields: [ScreenSnapshot.Field(name: "password", label: texts[.fieldPassword], shown: bullets(model.password))],
+                actions: [
+                    action("next", .actionNext, enabled: model.isNextEnabled),
+                    action("back", .actionBack, enabled: model.isBackEnabled),
+                ],
+                isLoading: model.isBusy)
+        }
+    }
+
+    private func signUp(_ model: SignUpViewModel) -> ScreenSnapshot {
+        var lines = [texts[.signUpPrompt]]
+        if model.isBusy { lines.append(texts[.registering]) }
+        if let failure = model.failure { lines.append(text(for: failure)) }
+        let form = model.form
+        let fields: [(SignUpField, String, TextKey, String)] = [
+            (.name, "name", .fieldName, form.name), (.email, "email", .fieldEmail, form.email),
+            (.cpf, "cpf", .fieldCPF, form.cpf), (.password, "password", .fieldPassword, bullets(form.password)),
+            (.confirmation, "confirm", .fieldConfirm, bullets(form.confirmation)),
+        ]
+        return ScreenSnapshot(
+            name: "sign-up", title: texts[.titleSignUp], lines: lines,
+            fields: fields.map { field, name, label, shown in
+                ScreenSnapshot.Field(
+                    name: name, label: texts[label], shown: shown, problem: model.problems[field].map(text(for:)))
+            },
+            actions: [action("submit", .actionSubmit, enabled: model.isSubmitEnabled), action("back", .actionBack)],
+            isLoading: model.isBusy)
+    }
+
+    private func sessionExpired() -> ScreenSnapshot {
+        var lines: [String] = []
+        if let reason = main.sessionExpired?.reason { lines.append(text(for: reason)) }
+        lines.append(texts[.expiredDataKept])
+        return ScreenSnapshot(
+            name: "session-expired", title: texts[.titleSessionExpired], lines: lines,
+            actions: [action("re-authenticate", .actionReauthenticate), action("logout", .actionLogout)])
+    }
+
+    private func dashboard() -> ScreenSnapshot {
+        guard let model = main.dashboard else {
+            return ScreenSnapshot(name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
+        }
+        var lines: [String] = []
+        if let banner = model.healthBanner { lines.append(texts[banner == .offline ? .bannerOffline : .bannerServerDown]) }
+        lines.append(texts[.greeting, model.user.name])
+        lines.append("\(texts[.cpfLabel]): \(model.maskedCPF)")
+        lines.append("\(texts[.emailLabel]): \(model.user.email)")
+        return ScreenSnapshot(
+            name: "dashboard", title: texts[.titleDashboard], lines: lines,
+            actions: [action("logout", .actionLogout, enabled: !model.isBusy)])
+    }
+
+    // MARK: - Words into view-model calls
+
+    /// The work a tap starts, after checking the action is on screen and enabled.
+    func tap(_ name: String) throws(ScreenCommandError) -> @MainActor @Sendable () async -> Void {
+        let screen = snapshot()
+        guard let action = screen.action(named: name) else { throw .noAction(name, on: screen) }
+        guard action.isEnabled else { throw .disabled(name, on: screen) }
+        let main = self.main
+        switch (screen.name, name) {
+        case ("system-unavailable", "retry"):
+            return { await main.retryHealthCheck() }
+        case ("welcome", "sign-in"):
+            return { main.onboarding?.welcome?.signIn() }
+        case ("welcome", "sign-up"):
+            return { main.onboarding?.welcome?.signUp() }
+        case ("sign-in", "next"), ("sign-in-password", "next"):
+            return { await main.onboarding?.signIn?.next() }
+        case ("sign-in", "back"), ("sign-in-password", "back"):
+            return { main.onboarding?.signIn?.back() }
+        case ("sign-up", "submit"):
+            return { await main.onboarding?.signUp?.submit() }
+        case ("sign-up", "back"):
+            return { main.onboarding?.signUp?.back() }
+        case ("session-expired", "re-authenticate"):
+            return { main.sessionExpired?.reauthenticate() }
+        case ("session-expired", "logout"):
+            return { await main.sessionExpired?.logout() }
+        case ("dashboard", "logout"):
+            return { await main.dashboard?.logout() }
+        default:
+            throw .noAction(name, on: screen)
+        }
+    }
+
+    /// Sets a field of the screen shown.
+    func type(_ name: String, _ text: String) throws(ScreenCommandError) {
+        let screen = snapshot()
+        guard screen.field(named: name) != nil else { throw .noField(name, on: screen) }
+        switch (screen.name, name) {
+        case ("sign-in", "identifier"):
+            main.onboarding?.signIn?.identifier = text
+        case ("sign-in-password", "password"):
+            main.onboarding?.signIn?.password = text
+        case ("sign-up", _):
+            let field: SignUpField? =
+                switch name {
+                case "name": .name
+                case "email": .email
+                case "cpf": .cpf
+                case "password": .password
+                case "confirm": .confirmation
+                default: nil
+                }
+            guard let field else { throw .noField(name, on: screen) }
+            main.onboarding?.signUp?.set(field, to: text)
+        default:
+            throw .noField(name, on: screen)
+        }
+    }
+
+    // MARK: - Texts
+
+    private func action(_ name: String, _ label: TextKey, enabled: Bool = true) -> ScreenSnapshot.Action {
+        ScreenSnapshot.Action(name: name, label: texts[label], isEnabled: enabled)
+    }
+
+    private func bullets(_ secret: String) -> String {
+        String(repeating: "•", count: secret.count)
+    }
+
+    private func healthBadge(_ status: HealthStatus) -> String {
+        switch status {
+        case .unknown, .healthy: return texts[.healthOnline]
+        case .serverDown: return texts[.healthServerDown]
+        case .offline: return texts[.healthOffline]
+        }
+    }
+
+    private func text(for reason: SignedOutReason) -> String {
+        switch reason {
+        case .tokenInvalid: return texts[.reasonTokenInvalid]
+        case .tokenExpired: return texts[.reasonTokenExpired]
+        case .userInactive: return texts[.reasonUserInactive]
+        case .userDeleted: return texts[.reasonUserDeleted]
+        case .loggedOut: return texts[.reasonLoggedOut]
+        case .accountDeleted: return texts[.reasonAccountDeleted]
+        case .reauthenticating: return texts[.reasonReauthenticating]
+        }
+    }
+
+    private func text(for reason: SessionExpiredReason) -> String {
+        switch reason {
+        case .network: return texts[.expiredNetwork]
+        case .server: return texts[.expiredServer]
+        case .refreshLimit: return texts[.expiredRefreshLimit]
+        case .previouslyExpired: return texts[.expiredPreviously]
+        case .storageUnavailable: return texts[.expiredStorageUnavailable]
+        }
+    }
+
+    private func text(for failure: LoginFailure) -> String {
+        switch failure {
+        case .invalidCredentials: return texts[.loginInvalidCredentials]
+        case .accountInactive: return texts[.loginAccountInactive]
+        case .systemUnavailable: return texts[.loginSystemUnavailable]
+        case .network: return texts[.loginNetwork]
+        case .server: return texts[.loginServer]
+        }
+    }
+
+    private func text(for failure: RegistrationFailure) -> String {
+        switch failure {
+        case .alreadyRegistered: return texts[.registerAlreadyRegistered]
+        case .invalidFields(let fields): return texts[.registerInvalidFields, fields.keys.sorted().joined(separator: ", ")]
+        case .systemUnavailable: return texts[.registerSystemUnavailable]
+        case .network: return texts[.registerNetwork]
+        case .server: return texts[.registerServer]
+        }
+    }
+
+    private func text(for problem: SignUpFieldProblem) -> String {
+        switch problem {
+        case .empty: return texts[.problemEmpty]
+        case .nameTooShort: return texts[.problemNameTooShort]
+        case .invalidEmail: return texts[.problemInvalidEmail]
+        case .invalidCPF: return texts[.problemInvalidCPF]
+        case .passwordNotSixDigits: return texts[.problemPasswordNotSixDigits]
+        case .confirmationMismatch: return texts[.problemConfirmationMismatch]
+        }
+    }
+}

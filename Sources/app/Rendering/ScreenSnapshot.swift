@@ -1,0 +1,57 @@
+/// One screen as the headless app shows it — what an iOS view would draw:
+/// a title, content lines, fields, and actions as words. Rendered from view
+/// models only; it never sees a token or a password.
+struct ScreenSnapshot: Sendable, Equatable {
+    struct Field: Sendable, Equatable {
+        /// The word scripts use (`type identifier …`).
+        let name: String
+        let label: String
+        /// What the screen shows: the text typed, or bullets for a secret.
+        let shown: String
+        /// A problem shown beside the field, if any.
+        var problem: String?
+    }
+
+    struct Action: Sendable, Equatable {
+        /// The word scripts use (`tap next`).
+        let name: String
+        let label: String
+        let isEnabled: Bool
+    }
+
+    /// The name scripts use (`expect screen sign-in`).
+    let name: String
+    let title: String
+    var lines: [String] = []
+    var fields: [Field] = []
+    var actions: [Action] = []
+    /// A placeholder is on screen while something loads.
+    var isLoading = false
+
+    func action(named name: String) -> Action? {
+        actions.first { $0.name == name }
+    }
+
+    func field(named name: String) -> Field? {
+        fields.first { $0.name == name }
+    }
+
+    /// The screen as text, the same every time for the same state.
+    func rendered(disabledWord: String) -> String {
+        var output = ["┌─ \(title) · \(name)"]
+        output += lines.map { "│ \($0)" }
+        for field in fields {
+            var line = "│ \(field.label) [\(field.name)]: \(field.shown)"
+            if let problem = field.problem { line += "  ← \(problem)" }
+            output.append(line)
+        }
+        if !actions.isEmpty {
+            let words = actions.map { action in
+                action.isEnabled ? "[\(action.name)] \(action.label)" : "[\(action.name)] \(action.label) (\(disabledWord))"
+            }
+            output.append("│ " + words.joined(separator: "   "))
+        }
+        output.append("└─")
+        return output.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,125 @@
+import Composition
+
+/// What one command did.
+enum CommandOutcome: Sendable, Equatable {
+    /// The app was driven; its screen may have changed.
+    case performed
+    case expectationHeld
+    /// What was expected, and what there was instead.
+    case expectationFailed(String)
+}
+
+/// Why a command could not be carried out (as opposed to an expectation that
+/// did not hold).
+struct CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+
+    var description: String { message }
+}
+
+/// Carries out commands against a running app, settling after each.
+@MainActor
+struct CommandExecutor {
+    let app: HeadlessApp
+
+    func execute(_ command: ScriptCommand) async throws(CommandError) -> CommandOutcome {
+        switch command {
+        case .tap(let action):
+            do { try await app.tap(action) } catch { throw CommandError(error.message) }
+            return .performed
+        case .type(let field, let text):
+            do { try await app.type(field, text) } catch { throw CommandError(error.message) }
+            return .performed
+        case .open, .refresh:
+            throw CommandError("screen \(app.snapshot().name) has no statement to open or refresh")
+        case .background:
+            await app.enterBackground()
+            return .performed
+        case .foreground:
+            await app.enterForeground()
+            return .performed
+        case .wait(let duration):
+            await app.wait(duration)
+            return .performed
+        case .relaunch:
+            await app.relaunch()
+            return .performed
+        case .serverHealth, .serverUser, .serverRevoke, .serverFault, .serverClearFaults:
+            try await control(command)
+            await app.world.settle()
+            return .performed
+        default:
+            return try await check(command)
+        }
+    }
+
+    private func control(_ command: ScriptCommand) async throws(CommandError) {
+        guard let control = app.world.control else {
+            throw CommandError("the \(app.world.environment.name) environment's backend has no control switches")
+        }
+        do {
+            switch command {
+            case .serverHealth(let up): try await control.setHealthy(up)
+            case .serverUser(let cpf, let state): try await control.setAccountState(cpf: cpf, state)
+            case .serverRevoke: try await control.revokeAllTokens()
+            case .serverFault(let route, let mode, let count): try await control.addFault(route: route, mode: mode, count: count)
+            case .serverClearFaults: try await control.clearFaults()
+            default: break
+            }
+        } catch {
+            throw CommandError("server: \(error)")
+        }
+    }
+
+    private func check(_ command: ScriptCommand) async throws(CommandError) -> CommandOutcome {
+        let screen = app.snapshot()
+        let rendered = app.renderedScreen()
+        func expect(_ holds: Bool, _ failure: @autoclosure () -> String) -> CommandOutcome {
+            holds ? .expectationHeld : .expectationFailed(failure())
+        }
+        switch command {
+        case .expectScreen(let name):
+            return expect(screen.name == name, "screen \(name), but it is \(screen.name)")
+        case .expectEnabled(let name):
+            guard let action = screen.action(named: name) else { return .expectationFailed("action \(name) on screen, but there is none") }
+            return expect(action.isEnabled, "\(name) enabled, but it is disabled")
+        case .expectDisabled(let name):
+            guard let action = screen.action(named: name) else { return .expectationFailed("action \(name) on screen, but there is none") }
+            return expect(!action.isEnabled, "\(name) disabled, but it is enabled")
+        case .expectLoading(let loading):
+            return expect(
+                screen.isLoading == loading, loading ? "the placeholder, but none is shown" : "no placeholder, but one is shown")
+        case .expectText(let text):
+            return expect(rendered.contains(text), "text \"\(text)\" on screen")
+        case .expectNoText(let text):
+            return expect(!rendered.contains(text), "no text \"\(text)\" on screen, but it is there")
+        case .expectState(let state):
+            return expect(app.stateName == state, "state \(state), but it is \(app.stateName)")
+        case .expectHealth(let health):
+            return expect(app.healthName == health, "health \(health), but it is \(app.healthName)")
+        case .expectStoredSession(let expected):
+            guard let stored = await app.hasStoredSession() else { return .expectationFailed("a readable session store") }
+            return expect(stored == expected, expected ? "a stored session, but there is none" : "no stored session, but there is one")
+        case .expectLocalData(let expected):
+            guard let kept = await app.hasLocalData() else { return .expectationFailed("a readable session store") }
+            return expect(kept == expected, expected ? "local data kept, but there is none" : "no local data, but it is kept")
+        case .expectMetric(let name, let comparison, let value):
+            guard let control = app.world.control else {
+                throw CommandError("the \(app.world.environment.name) environment's backend has no metrics")
+            }
+            let metrics: ServerMetrics
+            do { metrics = try await control.metrics() } catch { throw CommandError("server: \(error)") }
+            guard let actual = metrics.value(named: name) else {
+                throw CommandError(
+                    "unknown metric '\(name)': use refreshes, logins, refreshesRejected, tokensLive or requests.ROUTE")
+            }
+            return expect(comparison.holds(actual, value), "metric \(name) \(comparison.rawValue) \(value), but it is \(actual)")
+        default:
+            return .performed
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Composition
+
+/// Reads the script language, one line at a time.
+enum ScriptParser {
+    static let screens = [
+        "startup", "system-unavailable", "welcome", "sign-in", "sign-in-password", "sign-up", "dashboard", "statement",
+        "entry-details", "profile", "related-users", "session-expired",
+    ]
+    static let states = ["loading", "unauthenticated", "authenticated", "session-expired"]
+    static let healths = ["unknown", "healthy", "server-down", "offline"]
+    static let commands = [
+        "tap", "type", "open", "refresh", "background", "foreground", "wait", "relaunch", "server", "expect",
+    ]
+
+    /// The command on `line`; nil for a blank line or a comment.
+    static func parse(_ line: String) throws(ScriptParseError) -> ScriptCommand? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        let (word, rest) = split(trimmed)
+        switch word {
+        case "tap":
+            return .tap(try single(rest, usage: "tap ACTION"))
+        case "type":
+            let (field, text) = split(rest)
+            guard !field.isEmpty else { throw ScriptParseError("usage: type FIELD TEXT") }
+            return .type(field: field, text: text)
+        case "open":
+            guard let index = Int(rest), index >= 1 else { throw ScriptParseError("usage: open N (N from 1)") }
+            return .open(index)
+        case "refresh": return try bare(.refresh, rest, word)
+        case "background": return try bare(.background, rest, word)
+        case "foreground": return try bare(.foreground, rest, word)
+        case "relaunch": return try bare(.relaunch, rest, word)
+        case "wait":
+            return .wait(try duration(rest))
+        case "server":
+            return try server(rest)
+        case "expect":
+            return try expect(rest)
+        default:
+            throw ScriptParseError("unknown command '\(word)': commands are \(commands.joined(separator: ", "))")
+        }
+    }
+
+    /// `500ms`, `61s`, `5m`, `1h`.
+    static func duration(_ text: String) throws(ScriptParseError) -> Duration {
+        let units: [(String, (Int) -> Duration)] = [
+            ("ms", { .milliseconds($0) }), ("s", { .seconds($0) }), ("m", { .seconds($0 * 60) }),
+            ("h", { .seconds($0 * 3600) }),
+        ]
+        for (suffix, make) in units where text.hasSuffix(suffix) {
+            if let amount = Int(text.dropLast(suffix.count)), amount >= 0, amount <= 100_000_000 { return make(amount) }
+        }
+        throw ScriptParseError("'\(text)' is not a duration: write it like 500ms, 61s, 5m or 1h")
+    }
+
+    private static func server(_ text: String) throws(ScriptParseError) -> ScriptCommand {
+        let (word, rest) = split(text)
+        switch word {
+        case "health":
+            switch rest {
+            case "up": return .serverHealth(up: true)
+            case "down": return .serverHealth(up: false)
+            default: throw ScriptParseError("usage: server health up|down")
+            }
+        case "user":
+            let (cpf, state) = split(rest)
+            guard let parsed = ServerAccountState(rawValue: state), !cpf.isEmpty else {
+                throw ScriptParseError("usage: server user CPF active|inactive|deleted")
+            }
+            return .serverUser(cpf: cpf, state: parsed)
+        case "revoke":
+            return try bare(.serverRevoke, rest, "server revoke")
+        case "clear-faults":
+            return try bare(.serverClearFaults, rest, "server clear-faults")
+        case "fault":
+            return try fault(rest)
+        default:
+            throw ScriptParseError("unknown server command '\(word)': use health, user, revoke, fault or clear-faults")
+        }
+    }
+
+    /// `server fault "GET /users/me" status 500 x1`, `… delay 2s`, `… drop`, `… malformed`, `… hang`.
+    private static func fault(_ text: String) throws(ScriptParseError) -> ScriptCommand {
+        let usage = "usage: server fault \"METHOD /path\" status N|delay DURATION|drop|malformed|hang [xCOUNT]"
+        var words: [String]
+        if text.hasPrefix("\"") {
+            let afterQuote = text.dropFirst()
+            guard let close = afterQuote.firstIndex(of: "\"") else { throw ScriptParseError(usage) }
+            words = [String(afterQuote[..<close])]
+            words += afterQuote[afterQuote.index(after: close)...].split(separator: " ").map(String.init)
+        } else {
+            let all = text.split(separator: " ").map(String.init)
+            guard all.count >= 2 else { throw ScriptParseError(usage) }
+            words = [all[0] + " " + all[1]] + all.dropFirst(2)
+        }
+        var count = 1
+        if let last = words.last, last.hasPrefix("x") {
+            guard let parsed = Int(last.dropFirst()), parsed >= 1 else { throw ScriptParseError(usage) }
+            count = parsed
+            words.removeLast()
+        }
+        guard words.count >= 2 else { throw ScriptParseError(usage) }
+        let route = words[0]
+        let mode: ServerFaultMode
+        switch (words[1], words.count) {
+        case ("status", 3):
+            guard let status = Int(words[2]), (100...599).contains(status) else { throw ScriptParseError(usage) }
+            mode = .status(status)
+        case ("delay", 3): mode = .delay(try duration(words[2]))
+        case ("drop", 2): mode = .drop
+        case ("malformed", 2): mode = .malformed
+        case ("hang", 2): mode = .hang
+        default: throw ScriptParseError(usage)
+        }
+        return .serverFault(route: route, mode: mode, count: count)
+    }
+
+    private static func expect(_ text: String) throws(ScriptParseError) -> ScriptCommand {
+        let (word, rest) = split(text)
+        switch word {
+        case "screen":
+            let screen = try single(rest, usage: "expect screen NAME")
+            guard screens.contains(screen) else {
+                throw ScriptParseError("unknown screen '\(screen)': screens are \(screens.joined(separator: ", "))")
+            }
+            return .expectScreen(screen)
+        case "enabled": return .expectEnabled(try single(rest, usage: "expect enabled ACTION"))
+        case "disabled": return .expectDisabled(try single(rest, usage: "expect disabled ACTION"))
+        case "loading": return try bare(.expectLoading(true), rest, "expect loading")
+        case "not-loading": return try bare(.expectLoading(false), rest, "expect not-loading")
+        case "text":
+            guard !rest.isEmpty else { throw ScriptParseError("usage: expect text TEXT") }
+            return .expectText(rest)
+        case "no-text":
+            guard !rest.isEmpty else { throw ScriptParseError("usage: expect no-text TEXT") }
+            return .expectNoText(rest)
+        case "state":
+            let state = try single(rest, usage: "expect state STATE")
+            guard states.contains(state) else {
+                throw ScriptParseError("unknown state '\(state)': states are \(states.joined(separator: ", "))")
+            }
+            return .expectState(state)
+        case "health":
+            let health = try single(rest, usage: "expect health STATUS")
+            guard healths.contains(health) else {
+                throw ScriptParseError("unknown health '\(health)': use \(healths.joined(separator: ", "))")
+            }
+            return .expectHealth(health)
+        case "stored-session": return .expectStoredSession(try yesNo(rest, usage: "expect stored-session yes|no"))
+        case "local-data": return .expectLocalData(try yesNo(rest, usage: "expect local-data yes|no"))
+        case "metric":
+            // The name may hold spaces (`requests.GET /users/me`); OP and N are the last two words.
+            let words = rest.split(separator: " ").map(String.init)
+            let usage = "usage: expect metric NAME ==|<=|>= N"
+            guard words.count >= 3, let value = Int(words[words.count - 1]),
+                let comparison = ScriptCommand.Comparison(rawValue: words[words.count - 2])
+            else { throw ScriptParseError(usage) }
+            return .expectMetric(name: words.dropLast(2).joined(separator: " "), comparison: comparison, value: value)
+        default:
+            throw ScriptParseError(
+                "unknown expectation '\(word)': use screen, enabled, disabled, loading, not-loading, text, no-text, state, health, stored-session, local-data or metric"
+            )
+        }
+    }
+
+    private static func split(_ text: String) -> (String, String) {
+        guard let space = text.firstIndex(of: " ") else { return (text, "") }
+        return (String(text[..<space]), text[text.index(after: space)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    private static func single(_ text: String, usage: String) throws(ScriptParseError) -> String {
+        guard !text.isEmpty, !text.contains(" ") else { throw ScriptParseError("usage: \(usage)") }
+        return text
+    }
+
+    private static func bare(_ command: ScriptCommand, _ rest: String, _ usage: String) throws(ScriptParseError)
+        -> ScriptCommand
+    {
+        guard rest.isEmpty else { throw ScriptParseError("usage: \(usage) (takes nothing more)") }
+        return command
+    }
+
+    private static func yesNo(_ text: String, usage: String) throws(ScriptParseError) -> Bool {
+        switch text {
+        case "yes": return true
+        case "no": return false
+        default: throw ScriptParseError("usage: \(usage)")
+        }
+    }
+}
