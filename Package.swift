@@ -44,6 +44,12 @@ let package = Package(
             dependencies: ["Ports", "AdapterInMemory"],
             swiftSettings: strictSettings
         ),
+        // Environments, the plugin registry, the world a launch runs on, the containers.
+        .testTarget(
+            name: "CompositionTests",
+            dependencies: ["Composition", "DomainCore", "Ports"],
+            swiftSettings: strictSettings
+        ),
         // The domain's rules: decision table, token manager, validation, view models.
         .testTarget(
             name: "DomainTests",

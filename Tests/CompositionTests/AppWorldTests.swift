@@ -1,0 +1,72 @@
+import Composition
+import DomainCore
+import Ports
+import Testing
+
+/// The world a launch runs on, and the containers built on it.
+@MainActor
+@Suite("AppWorld and containers")
+struct AppWorldTests {
+    @Test func theInMemoryWorldHasVirtualTimeAndControlSwitches() throws {
+        let world = try AppWorld(environment: .inMemory)
+        #expect(world.hasVirtualTime)
+        #expect(world.control != nil)
+    }
+
+    @Test func passingTimeOnAVirtualClockMovesItExactly() async throws {
+        let world = try AppWorld(environment: .inMemory)
+        let start = world.now()
+        await world.pass(.seconds(61))
+        #expect(world.now().timeIntervalSince(start) == 61)
+    }
+
+    @Test func aLaunchOnAnEmptyStoreSettlesOnWelcome() async throws {
+        let world = try AppWorld(environment: .inMemory)
+        let container = AppContainer(world: world)
+        let main = container.makeMainViewModel()
+
+        _ = world.scheduler.spawn { @MainActor in await main.launch.start() }
+        await world.settle()
+
+        #expect(main.screen == .onboarding)
+        #expect(main.onboarding?.step == .welcome)
+        await container.shutDown()
+    }
+
+    @Test func aSecondContainerOnTheSameWorldRestoresTheSessionTheFirstSaved() async throws {
+        let world = try AppWorld(environment: .inMemory)
+        let first = AppContainer(world: world)
+        _ = first.makeMainViewModel()
+        await first.authSession.bootstrap()
+        let signedIn = await first.authSession.login(
+            Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+        #expect(signedIn.map(\.name) == .success("Maria Silva"))
+        await first.shutDown()
+
+        let second = AppContainer(world: world)
+        let main = second.makeMainViewModel()
+        _ = world.scheduler.spawn { @MainActor in await main.launch.start() }
+        await world.settle()
+
+        #expect(main.screen == .signedIn)
+        #expect(main.dashboard?.user.name == "Maria Silva")
+        await second.shutDown()
+    }
+
+    @Test func tenMinutesSignedInMakeTwelveRefreshesAndNothingIsLeftRunningAfterShutDown() async throws {
+        let world = try AppWorld(environment: .inMemory)
+        let container = AppContainer(world: world)
+        _ = container.makeMainViewModel()
+        await container.authSession.bootstrap()
+        _ = await container.authSession.login(Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+
+        await world.pass(.seconds(600))
+
+        let metrics = try #require(try await world.control?.metrics())
+        #expect(metrics.refreshes == 12)
+        await container.shutDown()
+        await world.settle()
+        #expect(!container.authSession.isRefreshingProactively)
+        #expect(!container.health.isPolling)
+    }
+}

@@ -1,0 +1,76 @@
+import Composition
+import Foundation
+import Testing
+
+/// `--env FILE`: every field checked, an unknown one refused, each error
+/// naming the file and the field.
+@Suite("Environment files")
+struct EnvironmentFileTests {
+    private func parse(_ json: String) throws(CompositionError) -> AppEnvironment {
+        try EnvironmentFile.parse(Data(json.utf8), path: "test.json")
+    }
+
+    @Test func anEmptyObjectIsTheDefaultEnvironmentNamedAfterTheFile() throws {
+        let environment = try parse("{}")
+        #expect(environment.name == "test")
+        #expect(environment.plugins == AppEnvironment.inMemory.plugins)
+        #expect(environment.settings == AppEnvironment.inMemory.settings)
+    }
+
+    @Test func fieldsOverrideTheBase() throws {
+        let environment = try parse(
+            """
+            { "name": "slow", "base": "in-memory",
+              "plugins": { "clock": "system" },
+              "settings": { "tokenLifetimeSeconds": 30, "refreshMarginSeconds": 5, "healthPollIntervalSeconds": 2.5,
+                            "locale": "es-ES", "tokenHeaderStyle": "bearer", "apiKeyVariable": "MY_KEY" } }
+            """)
+        #expect(environment.name == "slow")
+        #expect(environment.plugins.clock == "system")
+        #expect(environment.plugins.auth == "in-memory")
+        #expect(environment.settings.tokenLifetime == .seconds(30))
+        #expect(environment.settings.refreshMargin == .seconds(5))
+        #expect(environment.settings.healthPollInterval == .milliseconds(2500))
+        #expect(environment.settings.locale == "es-ES")
+        #expect(environment.settings.tokenHeaderStyle == .bearer)
+        #expect(environment.settings.apiKeyVariable == "MY_KEY")
+    }
+
+    @Test(
+        "Each bad field is refused with its name",
+        arguments: [
+            (#"{"plugin": {}}"#, "plugin"),
+            (#"{"plugins": {"auht": "in-memory"}}"#, "plugins.auht"),
+            (#"{"plugins": {"auth": 3}}"#, "plugins.auth"),
+            (#"{"settings": {"tokenLifetimeSeconds": "60"}}"#, "settings.tokenLifetimeSeconds"),
+            (#"{"settings": {"tokenLifetimeSeconds": true}}"#, "settings.tokenLifetimeSeconds"),
+            (#"{"settings": {"tokenLifetimeSeconds": -1}}"#, "settings.tokenLifetimeSeconds"),
+            (#"{"settings": {"locale": "fr-FR"}}"#, "settings.locale"),
+            (#"{"settings": {"tokenHeaderStyle": "cookie"}}"#, "settings.tokenHeaderStyle"),
+            (#"{"settings": {"refreshMarginSeconds": 90}}"#, "settings.refreshMarginSeconds"),
+            (#"{"base": "production"}"#, "base"),
+            (#"{"settings": []}"#, "settings"),
+            (#"[1, 2]"#, "(top level)"),
+            (#"{"name": "#, "(top level)"),
+        ])
+    func badFieldIsRefused(json: String, field: String) {
+        #expect {
+            try parse(json)
+        } throws: { error in
+            guard case CompositionError.environmentFileInvalid(let path, let named, _) = error else { return false }
+            return path == "test.json" && named == field
+        }
+    }
+
+    @Test func aMissingFileSaysSo() {
+        let path = "/nonexistent/gatehouse-\(UUID().uuidString).json"
+        #expect(throws: CompositionError.environmentFileUnreadable(path: path, reason: "no such file")) {
+            try EnvironmentFile.load(path: path)
+        }
+    }
+
+    @Test func errorMessagesNameTheFileAndTheField() {
+        let error = CompositionError.environmentFileInvalid(path: "a.json", field: "settings.locale", reason: "must be one of …")
+        #expect(error.description == "environment file a.json: field 'settings.locale' must be one of …")
+    }
+}
