@@ -15,6 +15,7 @@ public final class VirtualActivity: ActivityCounter {
 
     private struct State {
         var runnable = 0
+        var live = 0
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -22,8 +23,15 @@ public final class VirtualActivity: ActivityCounter {
 
     public init() {}
 
-    public func willStart() { add(1) }
-    public func didFinish() { add(-1) }
+    public func willStart() {
+        state.withLock { $0.live += 1 }
+        add(1)
+    }
+
+    public func didFinish() {
+        state.withLock { $0.live -= 1 }
+        add(-1)
+    }
     public func willResume(_ count: Int) { add(count) }
 
     public func willPark() -> Bool {
@@ -31,6 +39,10 @@ public final class VirtualActivity: ActivityCounter {
         add(-1)
         return true
     }
+
+    /// How many tasks the scheduler started have not finished (running or
+    /// parked): what tests count to prove nothing is left behind.
+    public var liveTaskCount: Int { state.withLock { $0.live } }
 
     /// How many counted tasks can run right now.
     public var runnableCount: Int { state.withLock { $0.runnable } }

@@ -21,4 +21,8 @@ public struct VirtualTaskScheduler: TaskScheduler {
         handle.attach(task)
         return handle
     }
+
+    public func makePromise<Value: Sendable>(of type: Value.Type) -> SpawnedTask<Value> {
+        SpawnedTask<Value>(activity: activity)
+    }
 }

@@ -32,9 +32,13 @@ public protocol ActivityCounter: Sendable {
 ///   still finishes and its result is still delivered.
 public protocol TaskScheduler: Sendable {
     func spawn<Success: Sendable>(_ operation: @escaping @Sendable () async -> Success) -> SpawnedTask<Success>
+    /// A handle with no task behind it, fulfilled by whoever calls
+    /// `complete(with:)`: a one-shot signal whose waiters park like joiners.
+    func makePromise<Value: Sendable>(of type: Value.Type) -> SpawnedTask<Value>
 }
 
-/// A handle on work started by a `TaskScheduler`: join it (`value`) or cancel it.
+/// A handle on work started by a `TaskScheduler` — join it (`value`) or
+/// cancel it — or, made by `makePromise`, a one-shot signal.
 /// Joining parks the caller through the activity counter, so a virtual runner
 /// knows a task waiting on parked work is itself idle.
 public final class SpawnedTask<Success: Sendable>: Sendable {
@@ -67,10 +71,11 @@ public final class SpawnedTask<Success: Sendable>: Sendable {
         if cancelNow { task.cancel() }
     }
 
-    /// For scheduler adapters: delivers the result to every joiner, counting
-    /// them as runnable before they are resumed.
+    /// Delivers the result to every joiner, counting them as runnable before
+    /// they are resumed. Only the first call counts; later ones do nothing.
     public func complete(with value: Success) {
-        let joiners = state.withLock { state in
+        let joiners: [Joiner] = state.withLock { state in
+            guard state.result == nil else { return [] }
             state.result = value
             defer { state.joiners = [] }
             return state.joiners

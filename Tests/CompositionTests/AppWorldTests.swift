@@ -69,4 +69,42 @@ struct AppWorldTests {
         #expect(!container.authSession.isRefreshingProactively)
         #expect(!container.health.isPolling)
     }
+
+    @Test func aRelaunchLeavesNoPollingNoRefreshingAndNoMonitorOfTheOldLaunchBehind() async throws {
+        let world = try AppWorld(environment: .inMemory)
+        weak var oldMonitor: HealthMonitor?
+        weak var oldSession: AuthSession?
+        do {
+            let first = AppContainer(world: world)
+            let main = first.makeMainViewModel()
+            first.health.startMonitoring()
+            _ = world.scheduler.spawn { @MainActor in await main.launch.start() }
+            await world.settle()
+            _ = await first.authSession.login(Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+            await world.pass(.seconds(120))
+            #expect(world.liveTaskCount == 2, "the health poll and the proactive refresh")
+            oldMonitor = first.health
+            oldSession = first.authSession
+            await first.shutDown()
+        }
+        await world.settle()
+        #expect(world.liveTaskCount == 0)
+        #expect(oldMonitor == nil)
+        #expect(oldSession == nil)
+
+        let second = AppContainer(world: world)
+        let main = second.makeMainViewModel()
+        second.health.startMonitoring()
+        _ = world.scheduler.spawn { @MainActor in await main.launch.start() }
+        await world.settle()
+        #expect(main.screen == .signedIn)
+        #expect(world.liveTaskCount == 2)
+
+        await main.dashboard?.logout()
+        await world.settle()
+        #expect(world.liveTaskCount == 1, "after logout only the health poll is left")
+        await second.shutDown()
+        await world.settle()
+        #expect(world.liveTaskCount == 0)
+    }
 }

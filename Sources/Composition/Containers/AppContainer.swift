@@ -24,8 +24,8 @@ public final class AppContainer: MainViewModelFactory {
             authAPI: world.remote.auth, clock: world.clock, scheduler: world.scheduler, policy: policy,
             repository: repository)
         health = HealthMonitor(
-            probe: world.remote.health, clock: world.clock, scheduler: world.scheduler,
-            pollInterval: settings.healthPollInterval)
+            probe: world.remote.health, connectivity: world.connectivity, clock: world.clock, scheduler: world.scheduler,
+            policy: HealthPolicy(pollInterval: settings.healthPollInterval))
         authSession = AuthSession(
             authAPI: world.remote.auth, userAPI: world.remote.user, repository: repository, tokenManager: tokenManager,
             health: health, clock: world.clock, scheduler: world.scheduler, policy: policy)
@@ -57,7 +57,20 @@ public final class AppContainer: MainViewModelFactory {
     /// refreshing, and nothing it still has in flight may touch the session.
     public func shutDown() async {
         authSession.enterBackground()
-        health.stopPolling()
+        health.shutDown()
         await tokenManager.stop()
+    }
+
+    /// The app went to the background: nothing polls, nothing refreshes.
+    public func enterBackground() {
+        authSession.enterBackground()
+        health.enterBackground()
+    }
+
+    /// Back in the foreground: a health check at once and a burst, and the
+    /// token kept fresh again.
+    public func enterForeground() {
+        health.enterForeground()
+        authSession.enterForeground()
     }
 }

@@ -7,18 +7,22 @@ public struct AppEnvironment: Sendable, Hashable {
         public var user: String
         public var statement: String
         public var health: String
+        /// Whether there is a network at all (`offline` versus `server-down`).
+        public var connectivity: String
         public var store: String
         public var coding: String
         /// `virtual` (time moves only when told) or `system`.
         public var clock: String
 
         public init(
-            auth: String, user: String, statement: String, health: String, store: String, coding: String, clock: String
+            auth: String, user: String, statement: String, health: String, connectivity: String, store: String,
+            coding: String, clock: String
         ) {
             self.auth = auth
             self.user = user
             self.statement = statement
             self.health = health
+            self.connectivity = connectivity
             self.store = store
             self.coding = coding
             self.clock = clock
@@ -28,7 +32,8 @@ public struct AppEnvironment: Sendable, Hashable {
         public var byPort: [(port: String, plugin: String)] {
             [
                 ("AuthRemoteAPI", auth), ("UserRemoteAPI", user), ("StatementRemoteAPI", statement),
-                ("HealthProbe", health), ("SessionDataStore", store), ("SessionCoding", coding), ("Clock", clock),
+                ("HealthProbe", health), ("ConnectivityProbe", connectivity), ("SessionDataStore", store),
+                ("SessionCoding", coding), ("Clock", clock),
             ]
         }
     }
@@ -89,7 +94,7 @@ public struct AppEnvironment: Sendable, Hashable {
         summary: "everything in memory on virtual time: simulated backend, in-memory session store",
         plugins: Plugins(
             auth: "in-memory", user: "in-memory", statement: "in-memory", health: "in-memory",
-            store: "in-memory", coding: "in-memory-text", clock: "virtual"))
+            connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual"))
 
     /// The environments `--env NAME` knows.
     public static let builtIn: [AppEnvironment] = [.inMemory]

@@ -52,7 +52,7 @@ public enum EnvironmentFile {
         if let plugins = try reader.object(root, "plugins") {
             let ports: [(String, WritableKeyPath<AppEnvironment.Plugins, String>)] = [
                 ("auth", \.auth), ("user", \.user), ("statement", \.statement), ("health", \.health),
-                ("store", \.store), ("coding", \.coding), ("clock", \.clock),
+                ("connectivity", \.connectivity), ("store", \.store), ("coding", \.coding), ("clock", \.clock),
             ]
             try reader.refuseUnknown(plugins, known: ports.map(\.0), prefix: "plugins.")
             for (key, keyPath) in ports {

@@ -62,14 +62,15 @@ public struct PluginRegistry: Sendable {
     }
 
     public var remote: [Plugin<RemoteAdapters>]
+    public var connectivity: [Plugin<any ConnectivityProbe>]
     public var codings: [Plugin<any SessionCoding>]
     public var stores: [StorePlugin]
     public var clockNames: [String]
 
     /// Every plugin this build has.
     public static let standard = PluginRegistry(
-        remote: [InMemoryPlugins.remote], codings: [InMemoryPlugins.coding], stores: [InMemoryPlugins.store],
-        clockNames: ["virtual", "system"])
+        remote: [InMemoryPlugins.remote], connectivity: [InMemoryPlugins.connectivity], codings: [InMemoryPlugins.coding],
+        stores: [InMemoryPlugins.store], clockNames: ["virtual", "system"])
 
     func store(_ name: String) throws(CompositionError) -> StorePlugin {
         guard let plugin = stores.first(where: { $0.name == name }) else {
@@ -93,6 +94,7 @@ public struct PluginRegistry: Sendable {
         {
             _ = try plugin(name, in: remote, port: port)
         }
+        _ = try plugin(plugins.connectivity, in: connectivity, port: "ConnectivityProbe")
         _ = try store(plugins.store)
         _ = try plugin(plugins.coding, in: codings, port: "SessionCoding")
         guard clockNames.contains(plugins.clock) else {

@@ -15,6 +15,11 @@ enum InMemoryPlugins {
             control: InMemoryBackendControl(backend: backend))
     }
 
+    /// A network switch that stays on unless a test or script turns it off.
+    static let connectivity = PluginRegistry.Plugin<any ConnectivityProbe>(
+        name: "in-memory", summary: "a network switch, on unless turned off"
+    ) { _ throws(CompositionError) in InMemoryConnectivity() }
+
     static let coding = PluginRegistry.Plugin<any SessionCoding>(
         name: "in-memory-text", summary: "a versioned line-based text coding"
     ) { _ throws(CompositionError) in InMemorySessionCoding() }

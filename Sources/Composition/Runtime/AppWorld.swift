@@ -8,6 +8,7 @@ public import Ports
 public final class AppWorld: Sendable {
     public let environment: AppEnvironment
     public let remote: RemoteAdapters
+    public let connectivity: any ConnectivityProbe
     public let store: any SessionDataStore
     public let clock: any Clock
     public let scheduler: any TaskScheduler
@@ -43,6 +44,8 @@ public final class AppWorld: Sendable {
             statement: try adapters(plugins.statement, port: "StatementRemoteAPI").statement,
             health: try adapters(plugins.health, port: "HealthProbe").health,
             control: authSide.control)
+        connectivity = try registry.plugin(plugins.connectivity, in: registry.connectivity, port: "ConnectivityProbe")
+            .make(context)
         let coding = try registry.plugin(plugins.coding, in: registry.codings, port: "SessionCoding").make(context)
         store = try registry.store(plugins.store).make(context, coding)
     }
@@ -77,6 +80,10 @@ public final class AppWorld: Sendable {
         manualClock.advance(to: target)
         await settle()
     }
+
+    /// How many tasks the app started are still alive (running or waiting):
+    /// what tests count to prove a relaunch or logout leaves nothing behind.
+    public var liveTaskCount: Int { activity.liveTaskCount }
 
     /// Now, on this world's clock.
     public func now() -> Date { clock.now() }

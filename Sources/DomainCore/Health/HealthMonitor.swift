@@ -1,46 +1,72 @@
+import Foundation
 public import Observation
 public import Ports
 
 /// The one shared view of the backend's health (FSD 001 §10's HealthMonitor),
 /// read by every screen and by `AuthSession` to decide whether to go on.
 ///
-/// While the status is down it polls at `pollInterval` on the `Clock` port
-/// until the server is healthy again; `waitUntilHealthy()` returns as soon as
-/// any check — a poll or a user's retry — finds it healthy.
+/// - `offline` when the connectivity probe says there is no network; then
+///   `/health` is not called. Otherwise `/health` decides `healthy` or
+///   `serverDown`.
+/// - While monitoring in the foreground it checks at once and then every
+///   `pollInterval`; in the background it does not check at all; back in the
+///   foreground it checks at once and then in a burst of short intervals for
+///   a while.
+/// - While the status is down it polls even when not monitoring, so that
+///   start-up can go on by itself; `waitUntilHealthy()` returns as soon as
+///   any check — a poll or a user's retry — finds the server healthy.
 @MainActor
 @Observable
 public final class HealthMonitor {
     public private(set) var status: HealthStatus = .unknown
-    /// How many times the probe was asked (scripts and tests count these).
+    /// How many times the server was asked (scripts and tests count these).
     public private(set) var probeCount = 0
-    public let pollInterval: Duration
+    public let policy: HealthPolicy
+    public var pollInterval: Duration { policy.pollInterval }
 
     @ObservationIgnored private let probe: any HealthProbe
+    @ObservationIgnored private let connectivity: any ConnectivityProbe
     @ObservationIgnored private let clock: any Clock
     @ObservationIgnored private let scheduler: any TaskScheduler
     @ObservationIgnored private var pollTask: SpawnedTask<Void>?
+    @ObservationIgnored private var recovery: SpawnedTask<Void>?
+    @ObservationIgnored private var isMonitoring = false
+    @ObservationIgnored private var isInBackground = false
+    @ObservationIgnored private var isShutDown = false
+    @ObservationIgnored private var burstEnds: Date?
     @ObservationIgnored private var latestAppliedCheck = 0
     @ObservationIgnored private var checksStarted = 0
 
-    public init(probe: any HealthProbe, clock: any Clock, scheduler: any TaskScheduler, pollInterval: Duration = .seconds(15)) {
+    public init(
+        probe: any HealthProbe, connectivity: any ConnectivityProbe, clock: any Clock, scheduler: any TaskScheduler,
+        policy: HealthPolicy = HealthPolicy()
+    ) {
         self.probe = probe
+        self.connectivity = connectivity
         self.clock = clock
         self.scheduler = scheduler
-        self.pollInterval = pollInterval
+        self.policy = policy
     }
 
-    /// Asks the server now and returns what it said. Starts polling when the
-    /// answer is down; an answer older than one already applied is ignored.
+    // MARK: - Checks
+
+    /// Asks now and returns the answer: offline without asking the server
+    /// when there is no network. An answer older than one already applied is
+    /// ignored.
     @discardableResult
     public func checkNow() async -> HealthStatus {
         checksStarted += 1
         let checkNumber = checksStarted
-        probeCount += 1
         let answer: HealthStatus
-        do {
-            answer = try await probe.check() == .healthy ? .healthy : .serverDown
-        } catch {
-            answer = .serverDown
+        if await connectivity.isConnected() {
+            probeCount += 1
+            do {
+                answer = try await probe.check() == .healthy ? .healthy : .serverDown
+            } catch {
+                answer = .serverDown
+            }
+        } else {
+            answer = .offline
         }
         guard checkNumber > latestAppliedCheck else { return status }
         latestAppliedCheck = checkNumber
@@ -49,45 +75,98 @@ public final class HealthMonitor {
     }
 
     /// Returns once the status is healthy, polling meanwhile; returns at once
-    /// when the calling task is cancelled.
+    /// when the calling task is cancelled or the monitor is shut down.
     public func waitUntilHealthy() async {
-        while status != .healthy, !Task.isCancelled {
-            startPollingIfDown()
-            guard let pollTask else { return }
-            // The poll loop ends when a check finds the server healthy (or polling stops).
-            await pollTask.value
+        while status != .healthy, !Task.isCancelled, !isShutDown {
+            let recovery = self.recovery ?? scheduler.makePromise(of: Void.self)
+            self.recovery = recovery
+            startPollingIfNeeded()
+            await recovery.value
         }
     }
 
-    /// Stops polling (the app went to the background or is shutting down).
-    public func stopPolling() {
-        pollTask?.cancel()
-        pollTask = nil
+    // MARK: - Lifecycle
+
+    /// Starts steady monitoring in the foreground: a check now, then every interval.
+    public func startMonitoring() {
+        guard !isMonitoring, !isShutDown else { return }
+        isMonitoring = true
+        restartPolling(checkFirst: true)
+    }
+
+    /// In the background nothing is checked.
+    public func enterBackground() {
+        isInBackground = true
+        stopPolling()
+    }
+
+    /// Back in the foreground: a check at once, then a burst of short intervals.
+    public func enterForeground() {
+        guard isInBackground, !isShutDown else { return }
+        isInBackground = false
+        burstEnds = clock.now().addingTimeInterval(policy.burstDuration.timeInterval)
+        restartPolling(checkFirst: true)
+    }
+
+    /// The app is ending: no more checks, and anyone waiting is let go.
+    public func shutDown() {
+        isShutDown = true
+        isMonitoring = false
+        stopPolling()
+        recovery?.complete(with: ())
+        recovery = nil
     }
 
     /// Whether a polling loop is alive (tests check nothing is left behind).
     public var isPolling: Bool { pollTask != nil }
 
+    // MARK: - Polling
+
     private func apply(_ answer: HealthStatus) {
         status = answer
         if answer == .healthy {
-            stopPolling()
+            recovery?.complete(with: ())
+            recovery = nil
+            if !isMonitoring { stopPolling() }
         } else {
-            startPollingIfDown()
+            startPollingIfNeeded()
         }
     }
 
-    private func startPollingIfDown() {
-        guard pollTask == nil, status != .healthy else { return }
-        pollTask = scheduler.spawn { [weak self, clock, pollInterval] in
+    /// Polls when monitoring, or when down (so start-up can recover), and
+    /// never in the background.
+    private func startPollingIfNeeded() {
+        guard pollTask == nil, !isInBackground, !isShutDown, isMonitoring || status != .healthy else { return }
+        restartPolling(checkFirst: false)
+    }
+
+    private func restartPolling(checkFirst: Bool) {
+        stopPolling()
+        guard !isInBackground else { return }
+        pollTask = scheduler.spawn { [weak self, clock] in
+            if checkFirst { await self?.checkNow() }
             while !Task.isCancelled {
+                guard let interval = await self?.nextInterval() else { return }
                 do {
-                    try await clock.sleep(for: pollInterval)
+                    try await clock.sleep(for: interval)
                 } catch {
                     return
                 }
-                guard let self, await self.checkNow() != .healthy else { return }
+                guard let self, !Task.isCancelled else { return }
+                let answer = await self.checkNow()
+                if answer == .healthy, await !self.isMonitoring { return }
             }
         }
+    }
+
+    private func nextInterval() -> Duration {
+        if let burstEnds, clock.now() < burstEnds { return policy.burstInterval }
+        burstEnds = nil
+        return policy.pollInterval
+    }
+
+    private func stopPolling() {
+        pollTask?.cancel()
+        pollTask = nil
     }
 }

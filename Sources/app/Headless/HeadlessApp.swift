@@ -27,6 +27,7 @@ final class HeadlessApp {
 
     /// Starts the app (the start-up screen's bootstrap) and settles.
     func launch() async {
+        container.health.startMonitoring()
         let main = self.main
         launchTask = world.scheduler.spawn { @MainActor in await main.launch.start() }
         await world.settle()
@@ -51,12 +52,12 @@ final class HeadlessApp {
     }
 
     func enterBackground() async {
-        container.authSession.enterBackground()
+        container.enterBackground()
         await world.settle()
     }
 
     func enterForeground() async {
-        container.authSession.enterForeground()
+        container.enterForeground()
         await world.settle()
     }
 

@@ -59,7 +59,7 @@ struct AuthSessionActionTests {
 
         #expect(await harness.authSession.login(.maria) == .failure(.systemUnavailable))
         #expect(await harness.server.signIns == 0)
-        harness.health.stopPolling()
+        harness.health.shutDown()
     }
 
     @Test("A user whose /users/me says inactive cannot sign in, and nothing is saved")

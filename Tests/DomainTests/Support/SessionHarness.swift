@@ -13,6 +13,7 @@ final class SessionHarness {
     let scheduler: VirtualTaskScheduler
     let server = ScriptedServer()
     let probe = ScriptedHealthProbe()
+    let connectivity = InMemoryConnectivity()
     let store: RecordingSessionStore
     let policy: TokenPolicy
     let repository: UserSessionRepository
@@ -30,7 +31,9 @@ final class SessionHarness {
         tokenManager = TokenManager(
             authAPI: ScriptedAuthAPI(server: server), clock: clock, scheduler: scheduler, policy: policy,
             repository: repository)
-        health = HealthMonitor(probe: probe, clock: clock, scheduler: scheduler, pollInterval: .seconds(15))
+        health = HealthMonitor(
+            probe: probe, connectivity: connectivity, clock: clock, scheduler: scheduler,
+            policy: HealthPolicy(pollInterval: .seconds(15)))
         authSession = AuthSession(
             authAPI: ScriptedAuthAPI(server: server), userAPI: ScriptedUserAPI(server: server),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
@@ -38,6 +41,19 @@ final class SessionHarness {
     }
 
     var userAPI: ScriptedUserAPI { ScriptedUserAPI(server: server) }
+
+    /// Lets `duration` of virtual time pass deadline by deadline, settling
+    /// after each, so every poll or refresh due in the span runs in order.
+    func pass(_ duration: Duration) async {
+        await activity.waitUntilIdle()
+        let target = clock.now().addingTimeInterval(duration.timeInterval)
+        while let next = clock.nextDeadline, next <= target {
+            clock.advance(to: next)
+            await activity.waitUntilIdle()
+        }
+        clock.advance(to: target)
+        await activity.waitUntilIdle()
+    }
 
     /// A token the server accepts, issued `age` ago, as the session would hold it.
     func sessionToken(issuedAgo age: Duration = .zero) async -> SessionToken {

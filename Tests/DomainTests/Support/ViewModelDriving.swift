@@ -26,7 +26,7 @@ extension TestViewModelGraph {
     /// refresh loop of a signed-in session and the health polling.
     func shutDown() {
         authSession.enterBackground()
-        harness.health.stopPolling()
+        harness.health.shutDown()
     }
 }
 

@@ -1,0 +1,20 @@
+/// How often the health monitor asks (FSD 001 §10): a steady interval in the
+/// foreground, and a burst of quicker checks on returning to the foreground,
+/// when the network has most likely just changed.
+public struct HealthPolicy: Sendable, Hashable {
+    /// The steady interval (the environment's; 15 s by default).
+    public var pollInterval: Duration
+    /// The interval during a burst.
+    public var burstInterval: Duration
+    /// How long a burst lasts after returning to the foreground.
+    public var burstDuration: Duration
+
+    public init(
+        pollInterval: Duration = .seconds(15), burstInterval: Duration = .seconds(3),
+        burstDuration: Duration = .seconds(30)
+    ) {
+        self.pollInterval = pollInterval
+        self.burstInterval = burstInterval
+        self.burstDuration = burstDuration
+    }
+}
