@@ -34,8 +34,7 @@ public final class HealthMonitor {
     @ObservationIgnored private var isInBackground = false
     @ObservationIgnored private var isShutDown = false
     @ObservationIgnored private var burstEnds: Date?
-    @ObservationIgnored private var latestAppliedCheck = 0
-    @ObservationIgnored private var checksStarted = 0
+    @ObservationIgnored private var inFlightCheck: SpawnedTask<HealthStatus>?
 
     public init(
         probe: any HealthProbe, connectivity: any ConnectivityProbe, clock: any Clock, scheduler: any TaskScheduler,
@@ -51,12 +50,20 @@ public final class HealthMonitor {
     // MARK: - Checks
 
     /// Asks now and returns the answer: offline without asking the server
-    /// when there is no network. An answer older than one already applied is
-    /// ignored.
+    /// when there is no network. A check already in flight is joined, not
+    /// repeated (a retry during a poll, or start-up right after monitoring
+    /// began, asks once).
     @discardableResult
     public func checkNow() async -> HealthStatus {
-        checksStarted += 1
-        let checkNumber = checksStarted
+        if let inFlight = inFlightCheck { return await inFlight.value }
+        let check = scheduler.spawn { @MainActor [weak self] in await self?.performCheck() ?? .unknown }
+        inFlightCheck = check
+        let answer = await check.value
+        return answer
+    }
+
+    private func performCheck() async -> HealthStatus {
+        defer { inFlightCheck = nil }
         let answer: HealthStatus
         if await connectivity.isConnected() {
             probeCount += 1
@@ -68,8 +75,6 @@ public final class HealthMonitor {
         } else {
             answer = .offline
         }
-        guard checkNumber > latestAppliedCheck else { return status }
-        latestAppliedCheck = checkNumber
         apply(answer)
         return answer
     }
