@@ -27,7 +27,9 @@ struct CommandLineAppTests {
     func unknownEnvironment() async {
         let transcript = Transcript()
         #expect(await transcript.app().run(Invocation(environment: "staging", command: .demo)) == 2)
-        #expect(transcript.errorText.contains("unknown environment 'staging': use one of in-memory or a path to a JSON file"))
+        #expect(
+            transcript.errorText.contains(
+                "unknown environment 'staging': use one of in-memory or a path to a JSON file"))
         #expect(transcript.output.isEmpty)
     }
 
@@ -41,7 +43,8 @@ struct CommandLineAppTests {
 
     @Test("An invalid environment file names the field, exit 2")
     func invalidEnvironmentFile() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-bad-\(UUID().uuidString).json")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gatehouse-bad-\(UUID().uuidString).json")
         try Data(#"{"plugins": {"auth": "carrier-pigeon"}}"#.utf8).write(to: path)
         defer { try? FileManager.default.removeItem(at: path) }
         let transcript = Transcript()

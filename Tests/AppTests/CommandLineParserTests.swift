@@ -25,7 +25,10 @@ struct CommandLineParserTests {
             ["--env", "in-memory", "--locale=pt-BR", "run", "x.flow"],
             Invocation(environment: "in-memory", locale: "pt-BR", command: .run(files: ["x.flow"]))
         ),
-        (["run", "a.flow", "--locale", "en-US", "b.flow"], Invocation(locale: "en-US", command: .run(files: ["a.flow", "b.flow"]))),
+        (
+            ["run", "a.flow", "--locale", "en-US", "b.flow"],
+            Invocation(locale: "en-US", command: .run(files: ["a.flow", "b.flow"]))
+        ),
         (["serve"], Invocation(command: .notInThisBuild("serve"))),
         // serve's own options are its own, not unknown ones.
         (["serve", "--port", "8080", "--virtual-clock"], Invocation(command: .notInThisBuild("serve"))),
@@ -43,7 +46,10 @@ struct CommandLineParserTests {
         (["--verbose"], "unknown option '--verbose'", nil),
         (["run", "--fast", "a.flow"], "unknown option '--fast'", "run"),
         (["-x"], "unknown option '-x'", nil),
-        (["--env"], "option --env needs a value: a built-in environment (in-memory) or the path of a JSON environment file", nil),
+        (
+            ["--env"],
+            "option --env needs a value: a built-in environment (in-memory) or the path of a JSON environment file", nil
+        ),
         (["--env", "--locale", "en-US"], "option --env needs a value", nil),
         (["--env="], "option --env needs a value", nil),
         (["--locale"], "option --locale needs a value: pt-BR, en-US or es-ES", nil),

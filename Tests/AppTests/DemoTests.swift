@@ -10,7 +10,9 @@ struct DemoTests {
     func runsToTheEnd() async throws {
         let transcript = Transcript()
         let world = try AppWorld(environment: .inMemory)
-        let code = await Demo(app: HeadlessApp(world: world, texts: Texts(locale: "en-US")), console: transcript.console).run()
+        let code = await Demo(
+            app: HeadlessApp(world: world, texts: Texts(locale: "en-US")), console: transcript.console
+        ).run()
 
         #expect(code == 0, "\(transcript.text)")
         #expect(transcript.errors.isEmpty)
@@ -51,7 +53,8 @@ struct DemoTests {
         let broken = DemoStep(
             title: "a wrong claim", narration: ["This step expects the wrong screen."],
             lines: ["type password 123456", "expect screen dashboard"])
-        let demo = Demo(app: HeadlessApp(world: world, texts: Texts(locale: "en-US")), console: transcript.console, steps: [broken])
+        let demo = Demo(
+            app: HeadlessApp(world: world, texts: Texts(locale: "en-US")), console: transcript.console, steps: [broken])
 
         let code = await demo.run()
 

@@ -20,7 +20,9 @@ struct EnvironmentListingTests {
                 #expect(row?.contains(plugin) == true, "no row for \(port) with \(plugin)")
             }
         }
-        for setting in ["token lifetime", "60s", "refresh margin", "10s", "health poll interval", "15s", "locale", "pt-BR"] {
+        for setting in [
+            "token lifetime", "60s", "refresh margin", "10s", "health poll interval", "15s", "locale", "pt-BR",
+        ] {
             #expect(text.contains(setting), "envs lacks \(setting)")
         }
     }
@@ -39,8 +41,10 @@ struct EnvironmentListingTests {
 
     @Test("--env FILE lists the file's environment after the built-in ones")
     func fileEnvironmentListed() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-envs-\(UUID().uuidString).json")
-        try Data(#"{"name": "slow-tokens", "settings": {"tokenLifetimeSeconds": 30, "locale": "en-US"}}"#.utf8).write(to: path)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gatehouse-envs-\(UUID().uuidString).json")
+        try Data(#"{"name": "slow-tokens", "settings": {"tokenLifetimeSeconds": 30, "locale": "en-US"}}"#.utf8).write(
+            to: path)
         defer { try? FileManager.default.removeItem(at: path) }
         let transcript = Transcript()
         let code = await transcript.app().run(Invocation(environment: path.path, command: .envs))

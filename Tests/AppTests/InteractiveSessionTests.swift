@@ -16,7 +16,11 @@ struct InteractiveSessionTests {
             .run(Invocation(locale: "en-US", command: .interactive))
 
         #expect(code == 0)
-        #expect(transcript.prompts == ["welcome> ", "sign-in> ", "sign-in> ", "sign-in-password> ", "sign-in-password> ", "dashboard> ", "dashboard> "])
+        #expect(
+            transcript.prompts == [
+                "welcome> ", "sign-in> ", "sign-in> ", "sign-in-password> ", "sign-in-password> ", "dashboard> ",
+                "dashboard> ",
+            ])
         // The start-up screen, then the screen after launch settles.
         #expect(transcript.output[1].contains("· startup"))
         #expect(transcript.output[2].contains("· welcome"))
@@ -35,8 +39,10 @@ struct InteractiveSessionTests {
     @Test("A bad line prints the parser's message and the session goes on")
     func badLineGoesOn() async {
         let transcript = Transcript()
-        let code = await transcript.app(lines: ["frobnicate", "tap nowhere", "expect screen sign-in", "tap sign-in", "exit"])
-            .run(Invocation(command: .interactive))
+        let code = await transcript.app(lines: [
+            "frobnicate", "tap nowhere", "expect screen sign-in", "tap sign-in", "exit",
+        ])
+        .run(Invocation(command: .interactive))
 
         #expect(code == 0)
         #expect(transcript.output.contains { $0.hasPrefix("✘ unknown command 'frobnicate'") })

@@ -8,7 +8,8 @@ struct PipedScriptTests {
     @Test("A piped script runs as <stdin> with run's transcript, last line and exit code")
     func passingScript() async {
         let transcript = Transcript()
-        let script = "tap sign-in\ntype identifier 123.456.789-09\ntap next\ntype password 123456\ntap next\nexpect screen dashboard\n"
+        let script =
+            "tap sign-in\ntype identifier 123.456.789-09\ntap next\ntype password 123456\ntap next\nexpect screen dashboard\n"
         let code = await transcript.app(pipedInput: script).run(Invocation(command: .interactive))
 
         #expect(code == 0)

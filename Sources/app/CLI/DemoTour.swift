@@ -24,7 +24,9 @@ enum DemoTour {
                 "Sign in with a CPF whose check digits are wrong. Validation is domain code (CPF in DomainCore),",
                 "so the view model keeps [next] disabled and no request reaches the backend.",
             ],
-            lines: ["tap sign-in", "type identifier 123.456.789-00", "expect disabled next", "expect metric logins == 0"]),
+            lines: [
+                "tap sign-in", "type identifier 123.456.789-00", "expect disabled next", "expect metric logins == 0",
+            ]),
         DemoStep(
             title: "sign in as Maria",
             narration: [
@@ -34,7 +36,8 @@ enum DemoTour {
             ],
             lines: [
                 "type identifier 123.456.789-09", "expect enabled next", "tap next", "type password 123456", "tap next",
-                "expect screen dashboard", "expect text Maria", "expect state authenticated", "expect stored-session yes",
+                "expect screen dashboard", "expect text Maria", "expect state authenticated",
+                "expect stored-session yes",
             ]),
         DemoStep(
             title: "a minute passes",
