@@ -56,5 +56,7 @@ let package = Package(
             dependencies: ["Ports", "DomainCore", "AdapterInMemory"],
             swiftSettings: strictSettings
         ),
+        // The command line: argument parsing, envs, the demo, interactive and piped modes, the texts.
+        .testTarget(name: "AppTests", dependencies: ["app", "Composition"], swiftSettings: strictSettings),
     ]
 )

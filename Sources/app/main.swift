@@ -1,15 +1,12 @@
-import Composition
 import Foundation
 
-// Until the command line arrives: run the scripts named, or show the start-up.
-let arguments = Array(CommandLine.arguments.dropFirst())
-let texts = Texts(locale: "pt-BR")
-let runner = ScriptRunner(environment: .inMemory, texts: texts, print: { Swift.print($0) })
-if arguments.first == "run" {
-    exit(await runner.run(files: Array(arguments.dropFirst())))
+// Parse, dispatch, exit with the code. Everything else is in CLI/.
+let code: Int32
+do {
+    let invocation = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
+    code = await CommandLineApp.standard().run(invocation)
+} catch {
+    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    code = error.exitCode
 }
-let world = try AppWorld(environment: .inMemory)
-let app = HeadlessApp(world: world, texts: texts)
-await app.launch()
-print(app.renderedScreen())
-await app.shutDown()
+exit(code)

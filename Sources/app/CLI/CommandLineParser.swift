@@ -1,0 +1,135 @@
+/// Reads the command line by hand (the package has no dependencies):
+/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`.
+/// A pure function of the arguments: it touches no file and prints nothing.
+/// The two options may come before or after the command; `--opt=value` works
+/// too. Whatever follows `serve` or `bench` is theirs, untouched.
+enum CommandLineParser {
+    /// The commands of this build, in the order help lists them.
+    static let commands = ["envs", "demo", "run", "serve", "bench", "help"]
+    /// Listed in help, arriving with later issues.
+    static let laterCommands = ["serve", "bench"]
+    static let locales = Texts.supportedLocales
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var environment: String?
+        var locale: String?
+        var wantsHelp = false
+        var commandWord: String?
+        var operands: [String] = []
+
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if let word = commandWord, laterCommands.contains(word) {
+                operands.append(argument)
+                continue
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                if commandWord == nil { commandWord = argument } else { operands.append(argument) }
+                continue
+            }
+            let (flag, inlineValue) = splitOption(argument)
+            switch flag {
+            case "--env":
+                guard environment == nil else { throw UsageError("option --env is given more than once") }
+                environment = try value(of: flag, inline: inlineValue, from: &remaining, expecting: environmentValues)
+            case "--locale":
+                guard locale == nil else { throw UsageError("option --locale is given more than once") }
+                let chosen = try value(of: flag, inline: inlineValue, from: &remaining, expecting: localeValues)
+                guard locales.contains(chosen) else {
+                    throw UsageError("unknown locale '\(chosen)': use \(localeValues)")
+                }
+                locale = chosen
+            case "--help", "-h":
+                guard inlineValue == nil else { throw UsageError("option \(flag) takes no value") }
+                wantsHelp = true
+            default:
+                throw UsageError("unknown option '\(flag)'", helpTopic: commandWord.flatMap(knownTopic))
+            }
+        }
+
+        let command = try command(commandWord, operands: operands, wantsHelp: wantsHelp)
+        return Invocation(environment: environment, locale: locale, command: command)
+    }
+
+    // MARK: - Commands
+
+    private static func command(_ word: String?, operands: [String], wantsHelp: Bool) throws(UsageError)
+        -> Invocation.Command
+    {
+        if wantsHelp {
+            // `app --help`, `app run --help`: the help asked for, if it exists.
+            guard let word, word != "help" else { return .help(topic: nil) }
+            return .help(topic: try topic(word))
+        }
+        guard let word else { return .interactive }
+        switch word {
+        case "envs":
+            try noOperands(operands, of: word)
+            return .envs
+        case "demo":
+            try noOperands(operands, of: word)
+            return .demo
+        case "run":
+            guard !operands.isEmpty else {
+                throw UsageError("'run' needs at least one script FILE", helpTopic: "run")
+            }
+            return .run(files: operands)
+        case "help":
+            guard operands.count <= 1 else {
+                throw UsageError("'help' takes at most one COMMAND, got \(operands.count)", helpTopic: "help")
+            }
+            guard let asked = operands.first else { return .help(topic: nil) }
+            return .help(topic: try topic(asked))
+        case _ where laterCommands.contains(word):
+            return .notInThisBuild(word)
+        case _ where ScriptParser.commands.contains(word):
+            throw UsageError(
+                "unknown command '\(word)': script words like '\(word)' are typed in interactive mode, piped to stdin or written in a script for 'app run'"
+            )
+        default:
+            throw UsageError("unknown command '\(word)': commands are \(commands.joined(separator: ", "))")
+        }
+    }
+
+    private static func topic(_ word: String) throws(UsageError) -> String {
+        guard let topic = knownTopic(word) else {
+            throw UsageError("no help for '\(word)': commands are \(commands.joined(separator: ", "))")
+        }
+        return topic
+    }
+
+    private static func knownTopic(_ word: String) -> String? {
+        commands.contains(word) ? word : nil
+    }
+
+    private static func noOperands(_ operands: [String], of command: String) throws(UsageError) {
+        guard let first = operands.first else { return }
+        throw UsageError("'\(command)' takes no arguments, got '\(first)'", helpTopic: command)
+    }
+
+    // MARK: - Options
+
+    private static let environmentValues = "a built-in environment (in-memory) or the path of a JSON environment file"
+    private static let localeValues = "pt-BR, en-US or es-ES"
+
+    /// `--env=x` → (`--env`, `x`); `--env` → (`--env`, nil).
+    private static func splitOption(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// The option's value: inline after `=`, or the next argument unless that is another option.
+    private static func value(
+        of flag: String, inline: String?, from remaining: inout ArraySlice<String>, expecting: String
+    ) throws(UsageError) -> String {
+        if let inline {
+            guard !inline.isEmpty else { throw UsageError("option \(flag) needs a value: \(expecting)") }
+            return inline
+        }
+        guard let next = remaining.first, !next.hasPrefix("-") else {
+            throw UsageError("option \(flag) needs a value: \(expecting)")
+        }
+        remaining.removeFirst()
+        return next
+    }
+}

@@ -1,0 +1,79 @@
+import Composition
+
+/// What `app envs` prints: each environment, the plugin in each port (with
+/// the plugin's own summary) and the settings. Never an API key: only the
+/// name of the variable that holds it.
+struct EnvironmentListing {
+    var registry: PluginRegistry = .standard
+
+    /// The built-in environments, then `chosen` when it came from a file.
+    func lines(builtIn: [AppEnvironment] = AppEnvironment.builtIn, fromFile chosen: AppEnvironment? = nil) -> [String] {
+        var output = ["Environments (choose one with --env NAME, or --env FILE for a JSON environment file):"]
+        for environment in builtIn {
+            let marker = environment.name == AppEnvironment.inMemory.name ? " (default)" : ""
+            output += [""] + describe(environment, heading: environment.name + marker)
+        }
+        if let chosen {
+            output += [""] + describe(chosen, heading: "\(chosen.name) (from --env)")
+        }
+        output += ["", "The HTTP environments local and cora-stage arrive with the HTTP adapters (a later issue)."]
+        return output
+    }
+
+    func describe(_ environment: AppEnvironment, heading: String) -> [String] {
+        var output = [heading, "  \(environment.summary)", "  ports:"]
+        let portWidth = environment.plugins.byPort.map(\.port.count).max() ?? 0
+        let pluginWidth = environment.plugins.byPort.map(\.plugin.count).max() ?? 0
+        for (port, plugin) in environment.plugins.byPort {
+            let summary = self.summary(of: plugin, port: port).map { "  " + $0 } ?? ""
+            output.append("    " + pad(port, portWidth) + "  " + pad(plugin, pluginWidth) + summary)
+        }
+        output.append("  settings:")
+        for (name, value) in settings(environment.settings) {
+            output.append("    " + pad(name, 22) + value)
+        }
+        return output
+    }
+
+    private func settings(_ settings: AppEnvironment.Settings) -> [(String, String)] {
+        var rows = [
+            ("token lifetime", Self.format(settings.tokenLifetime)),
+            ("refresh margin", Self.format(settings.refreshMargin)),
+            ("health poll interval", Self.format(settings.healthPollInterval)),
+            ("locale", settings.locale),
+        ]
+        if let baseURL = settings.baseURL { rows.append(("base URL", baseURL)) }
+        if let variable = settings.apiKeyVariable {
+            rows.append(("API key", "from the variable \(variable) (never shown)"))
+        }
+        if settings.baseURL != nil { rows.append(("token header", settings.tokenHeaderStyle.rawValue)) }
+        if let directory = settings.storeDirectory { rows.append(("store directory", directory)) }
+        return rows
+    }
+
+    /// The registry's summary of a plugin; nil when it has none by that name.
+    private func summary(of plugin: String, port: String) -> String? {
+        switch port {
+        case "SessionDataStore": return registry.stores.first { $0.name == plugin }?.summary
+        case "SessionCoding": return registry.codings.first { $0.name == plugin }?.summary
+        case "Clock":
+            switch plugin {
+            case "virtual": return "virtual time: it moves only when the app is told to wait"
+            case "system": return "the system clock (real time)"
+            default: return nil
+            }
+        default: return registry.remote.first { $0.name == plugin }?.summary
+        }
+    }
+
+    /// `60s`, `1500ms`.
+    static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return "\(seconds)s" }
+        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000)ms"
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0)
+    }
+}

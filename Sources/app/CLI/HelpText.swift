@@ -1,0 +1,123 @@
+import Composition
+
+/// The usage texts of `app help [COMMAND]`, in English (they are for
+/// developers), true to APP.md and to what this build has.
+enum HelpText {
+    static func text(for topic: String?) -> String {
+        switch topic {
+        case "envs": return envs
+        case "demo": return demo
+        case "run": return run
+        case "serve": return serve
+        case "bench": return bench
+        case "help": return help
+        default: return overview
+        }
+    }
+
+    private static var environmentNames: String {
+        AppEnvironment.builtIn.map(\.name).joined(separator: ", ")
+    }
+
+    static var overview: String {
+        """
+        Gatehouse — the start-up, sign-in and session layer of a mobile app, with its
+        screens as text.
+
+        Usage: app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]
+
+        Commands:
+          (none)           interactive: the app's screens, driven by the script language's
+                           words (type 'help' at the prompt); with stdin from a pipe, the
+                           piped text runs as one script, with the output and exit code of 'run'
+          envs             each built-in environment and which plugin plugs into each port
+          demo             a narrated tour of every flow on virtual time, then exit 0
+          run FILE...      headless acceptance run; exit 0 only if every expectation held
+          serve            the reference HTTP server (not in this build yet: a later issue)
+          bench [--json]   the benchmarks (not in this build yet: a later issue)
+          help [COMMAND]   this text, or one command's
+
+        Options (before or after the command):
+          --env NAME|FILE  NAME: a built-in environment (\(environmentNames)); in-memory is the
+                           default; local and cora-stage arrive with the HTTP adapters.
+                           FILE: the path of a JSON environment file
+          --locale LOCALE  pt-BR (default), en-US or es-ES; overrides the environment's locale
+          -h, --help       help, for the command given if any
+
+        Exit codes: 0 done (every expectation held), 1 a script or demo step failed,
+        2 the command line or the environment could not be used.
+        """
+    }
+
+    static var envs: String {
+        """
+        Usage: app [--env NAME|FILE] envs
+
+        Lists every built-in environment (\(environmentNames)): which plugin plugs into
+        each port (AuthRemoteAPI, UserRemoteAPI, StatementRemoteAPI, HealthProbe,
+        SessionDataStore, SessionCoding, Clock) and its settings: token lifetime,
+        refresh margin, health poll interval, locale, and the base URL and API-key
+        variable when set. With --env FILE, the file's environment is listed too.
+        An API key is never printed, only the name of the variable that holds it.
+        """
+    }
+
+    static var demo: String {
+        """
+        Usage: app [--env NAME|FILE] [--locale LOCALE] demo
+
+        A narrated tour on virtual time: launch, welcome, a bad CPF refused, sign in
+        as Maria, a minute passes and the token is refreshed, relaunch restores the
+        session, log out, sign up a new account and land on sign-in with it filled in.
+        Every step runs the same script commands as 'app run', with checks; the tour
+        exits 0 when all held and 1, saying why, when one did not. It needs an
+        environment with virtual time and backend control switches (in-memory).
+        """
+    }
+
+    static var run: String {
+        """
+        Usage: app [--env NAME|FILE] [--locale LOCALE] run FILE...
+
+        Runs each script headless: each starts from a fresh app, a backend reset to
+        its seeded state and an empty store ('relaunch' keeps store and backend).
+        After every command the runner settles, so the same script gives the same
+        transcript every time. A failed expectation prints the script, the line,
+        what was expected and the screen, and the run goes on to the next script.
+        The last line is 'N passed, N failed'; exit 0 only if every script passed.
+        A script piped to 'app' with no command runs the same way, named <stdin>.
+
+        Script language: one command a line; '#' starts a comment; blank lines ignored.
+        \(ScriptWords.listing().joined(separator: "\n"))
+        """
+    }
+
+    static var serve: String {
+        """
+        Usage: app serve [--host 127.0.0.1] [--port 8080] [--api-key KEY] [--token-ttl 60]
+                         [--refresh-window 300] [--rotation-grace 0] [--virtual-clock]
+
+        The reference HTTP server: the simulated backend over the wire contract, for
+        the 'local' environment. Not in this build yet: it arrives with a later issue,
+        and calling it now exits 2.
+        """
+    }
+
+    static var bench: String {
+        """
+        Usage: app bench [--json]
+
+        The benchmarks. Not in this build yet: they arrive with a later issue, and
+        calling it now exits 2.
+        """
+    }
+
+    static var help: String {
+        """
+        Usage: app help [COMMAND]
+
+        The overview, or one command's usage. COMMAND is one of
+        \(CommandLineParser.commands.joined(separator: ", ")).
+        """
+    }
+}

@@ -1,0 +1,15 @@
+/// What `help` prints at the interactive prompt: the screen's actions and
+/// fields, then the words that drive the app.
+enum InteractiveHelp {
+    static func lines(for screen: ScreenSnapshot) -> [String] {
+        let actions = screen.actions.map { $0.isEnabled ? $0.name : "\($0.name) (disabled)" }
+        let fields = screen.fields.map(\.name)
+        return [
+            "Screen \(screen.name):",
+            "  actions: " + (actions.isEmpty ? "none" : actions.joined(separator: ", ")),
+            "  fields:  " + (fields.isEmpty ? "none" : fields.joined(separator: ", ")),
+            "Commands (the script language; the same words run from scripts):",
+        ] + ScriptWords.listing() + ["Here only:"]
+            + ScriptWords.row("help", "this list") + ScriptWords.row("quit, exit, end of input", "leave")
+    }
+}

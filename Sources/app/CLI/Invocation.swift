@@ -1,0 +1,29 @@
+/// What the command line asked for, parsed from
+/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`.
+/// Pure data: nothing is read or checked against the disk yet.
+struct Invocation: Sendable, Equatable {
+    /// What to do.
+    enum Command: Sendable, Equatable {
+        /// No command: interactive on a terminal, a script when stdin is a pipe.
+        case interactive
+        case envs
+        case demo
+        case run(files: [String])
+        /// `help`, `help COMMAND`, `--help`.
+        case help(topic: String?)
+        /// A command listed in help that arrives with a later issue (`serve`, `bench`).
+        case notInThisBuild(String)
+    }
+
+    /// `--env`'s value as given (a built-in name or a JSON file's path); nil for the default.
+    var environment: String?
+    /// `--locale`'s value, already known to be supported; nil to keep the environment's.
+    var locale: String?
+    var command: Command
+
+    init(environment: String? = nil, locale: String? = nil, command: Command) {
+        self.environment = environment
+        self.locale = locale
+        self.command = command
+    }
+}

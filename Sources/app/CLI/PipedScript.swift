@@ -1,0 +1,33 @@
+import Composition
+
+/// A script on stdin (`printf 'tap sign-in\n…' | app`): run once, named
+/// `<stdin>`, on the environment's own store and backend as they are (for
+/// in-memory, a fresh world, which is the same thing), with the transcript,
+/// last line and exit code of `app run`.
+@MainActor
+struct PipedScript {
+    static let name = "<stdin>"
+
+    let environment: AppEnvironment
+    let texts: Texts
+    let console: Console
+
+    func run(_ script: String) async -> Int32 {
+        let world: AppWorld
+        do {
+            world = try AppWorld(environment: environment)
+        } catch {
+            console.error("app: \(error)")
+            return ExitCode.usage
+        }
+        let runner = ScriptRunner(environment: environment, texts: texts, print: console.print)
+        let app = HeadlessApp(world: world, texts: texts)
+        console.print("== \(Self.name)")
+        await app.launch()
+        let held = await runner.run(script: script, named: Self.name, on: app)
+        await app.shutDown()
+        console.print("")
+        console.print(held ? "1 passed, 0 failed" : "0 passed, 1 failed")
+        return held ? ExitCode.success : ExitCode.failure
+    }
+}

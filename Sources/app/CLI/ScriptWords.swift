@@ -1,0 +1,40 @@
+/// The script language's words, one line each, for `help run` and the
+/// interactive `help` (APP.md's table, shortened). Parsing is `ScriptParser`'s.
+enum ScriptWords {
+    static let lines: [(usage: String, meaning: String)] = [
+        ("tap ACTION", "press an action of the screen shown (next, back, logout, …)"),
+        ("type FIELD TEXT", "set a field (identifier, password, …) to the rest of the line"),
+        ("open N", "open the Nth entry of the statement on screen"),
+        ("refresh", "pull to refresh"),
+        ("background / foreground", "app lifecycle"),
+        ("wait DURATION", "let time pass: 500ms, 61s, 5m (virtual time on in-memory)"),
+        ("relaunch", "end the app and start it again on the same store and backend"),
+        ("server health up|down", "the backend's health switch"),
+        ("server user CPF active|inactive|deleted", "an account's state on the backend"),
+        ("server revoke", "every token stops working"),
+        ("server fault \"METHOD /path\" MODE [xN]", "MODE: status N, delay DURATION, drop, malformed, hang"),
+        ("server clear-faults", "remove every fault"),
+        ("expect screen NAME", "the screen shown (welcome, sign-in, dashboard, …)"),
+        ("expect enabled|disabled ACTION", "an action's state"),
+        ("expect loading|not-loading", "the placeholder is (not) shown"),
+        ("expect text|no-text TEXT", "the rendered screen does (not) contain TEXT"),
+        ("expect state STATE", "loading, unauthenticated, authenticated, session-expired"),
+        ("expect health STATUS", "unknown, healthy, server-down, offline"),
+        ("expect stored-session yes|no", "a session with a token is (not) stored"),
+        ("expect local-data yes|no", "the user's cached data is (not) kept"),
+        ("expect metric NAME OP N", "a backend counter (refreshes, logins, …); OP: ==, <=, >="),
+    ]
+
+    /// The list as aligned lines.
+    static func listing() -> [String] {
+        lines.flatMap { row($0.usage, $0.meaning) }
+    }
+
+    /// One usage and its meaning in two columns; a usage too long for the
+    /// first column puts its meaning on the next line.
+    static func row(_ usage: String, _ meaning: String, indent: String = "  ", column: Int = 32) -> [String] {
+        usage.count + 2 > column
+            ? [indent + usage, indent + String(repeating: " ", count: column) + meaning]
+            : [indent + usage.padding(toLength: column, withPad: " ", startingAt: 0) + meaning]
+    }
+}

@@ -1,0 +1,29 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The process's stdin: whether a person is typing at it, a line at a time,
+/// or all of it at once.
+enum StandardInput {
+    /// False when stdin is a pipe or a file: its text is then a script.
+    static var isTerminal: Bool { isatty(STDIN_FILENO) != 0 }
+
+    /// The next line, without its newline; nil at end of input. Read off the
+    /// main thread, so work on the main actor (a refresh on real time) goes on
+    /// while the person thinks.
+    static func nextLine() async -> String? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: readLine(strippingNewline: true)) }
+        }
+    }
+
+    /// Everything until end of input, as UTF-8 text.
+    static func readAll() -> String {
+        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import app
+
+@MainActor
+@Suite("Command dispatch")
+struct CommandLineAppTests {
+    @Test("help prints to stdout and exits 0")
+    func helpExitsZero() async {
+        let transcript = Transcript()
+        #expect(await transcript.app().run(Invocation(command: .help(topic: "run"))) == 0)
+        #expect(transcript.text == HelpText.text(for: "run"))
+        #expect(transcript.errors.isEmpty)
+    }
+
+    @Test("serve and bench are not in this build: a clear message on stderr, exit 2", arguments: ["serve", "bench"])
+    func laterCommands(command: String) async {
+        let transcript = Transcript()
+        #expect(await transcript.app().run(Invocation(command: .notInThisBuild(command))) == 2)
+        #expect(transcript.errorText.contains("'\(command)' is not in this build yet"))
+        #expect(transcript.errorText.contains("See 'app help \(command)' for usage."))
+        #expect(transcript.output.isEmpty)
+    }
+
+    @Test("An unknown environment name gives the composition error, exit 2")
+    func unknownEnvironment() async {
+        let transcript = Transcript()
+        #expect(await transcript.app().run(Invocation(environment: "staging", command: .demo)) == 2)
+        #expect(
+            transcript.errorText.contains(
+                "unknown environment 'staging': use one of in-memory or a path to a JSON file"))
+        #expect(transcript.output.isEmpty)
+    }
+
+    @Test("A missing environment file gives the composition error, exit 2")
+    func missingEnvironmentFile() async {
+        let transcript = Transcript()
+        let code = await transcript.app().run(Invocation(environment: "/nonexistent/gatehouse.json", command: .envs))
+        #expect(code == 2)
+        #expect(transcript.errorText.contains("cannot read environment file /nonexistent/gatehouse.json: no such file"))
+    }
+
+    @Test("An invalid environment file names the field, exit 2")
+    func invalidEnvironmentFile() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gatehouse-bad-\(UUID().uuidString).json")
+        try Data(#"{"plugins": {"auth": "carrier-pigeon"}}"#.utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let transcript = Transcript()
+        #expect(await transcript.app().run(Invocation(environment: path.path, command: .interactive)) == 2)
+        #expect(transcript.errorText.contains("no AuthRemoteAPI plugin named 'carrier-pigeon'"))
+    }
+
+    @Test("--locale overrides the environment's locale")
+    func localeOverrides() async throws {
+        let environment = try EnvironmentChoice.resolve(nil, locale: "es-ES")
+        #expect(environment.settings.locale == "es-ES")
+        #expect(try EnvironmentChoice.resolve(nil, locale: nil).settings.locale == "pt-BR")
+        let transcript = Transcript()
+        _ = await transcript.app(lines: []).run(Invocation(locale: "es-ES", command: .interactive))
+        #expect(transcript.output[0].contains("es-ES"))
+    }
+
+    @Test("run with a missing file reports it and exits 1")
+    func runMissingFile() async {
+        let transcript = Transcript()
+        #expect(await transcript.app().run(Invocation(command: .run(files: ["/nonexistent/x.flow"]))) == 1)
+        #expect(transcript.output.last == "0 passed, 1 failed")
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+
+@testable import app
+
+/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`,
+/// read by hand: good invocations and what they mean, bad ones and what they say.
+@Suite("Command line parsing")
+struct CommandLineParserTests {
+    static let good: [([String], Invocation)] = [
+        ([], Invocation(command: .interactive)),
+        (["envs"], Invocation(command: .envs)),
+        (["demo"], Invocation(command: .demo)),
+        (["run", "a.flow", "b.flow"], Invocation(command: .run(files: ["a.flow", "b.flow"]))),
+        (["help"], Invocation(command: .help(topic: nil))),
+        (["help", "run"], Invocation(command: .help(topic: "run"))),
+        (["help", "serve"], Invocation(command: .help(topic: "serve"))),
+        (["--help"], Invocation(command: .help(topic: nil))),
+        (["-h"], Invocation(command: .help(topic: nil))),
+        (["demo", "--help"], Invocation(command: .help(topic: "demo"))),
+        (["--env", "in-memory"], Invocation(environment: "in-memory", command: .interactive)),
+        (["--env=envs/slow.json", "demo"], Invocation(environment: "envs/slow.json", command: .demo)),
+        (["--locale", "en-US", "demo"], Invocation(locale: "en-US", command: .demo)),
+        (["demo", "--locale", "es-ES"], Invocation(locale: "es-ES", command: .demo)),
+        (
+            ["--env", "in-memory", "--locale=pt-BR", "run", "x.flow"],
+            Invocation(environment: "in-memory", locale: "pt-BR", command: .run(files: ["x.flow"]))
+        ),
+        (
+            ["run", "a.flow", "--locale", "en-US", "b.flow"],
+            Invocation(locale: "en-US", command: .run(files: ["a.flow", "b.flow"]))
+        ),
+        (["serve"], Invocation(command: .notInThisBuild("serve"))),
+        // serve's own options are its own, not unknown ones.
+        (["serve", "--port", "8080", "--virtual-clock"], Invocation(command: .notInThisBuild("serve"))),
+        (["bench", "--json"], Invocation(command: .notInThisBuild("bench"))),
+    ]
+
+    @Test("A good command line means what APP.md says", arguments: good)
+    func goodInvocation(arguments: [String], expected: Invocation) throws {
+        #expect(try CommandLineParser.parse(arguments) == expected)
+    }
+
+    static let bad: [([String], String, String?)] = [
+        (["frobnicate"], "unknown command 'frobnicate': commands are envs, demo, run, serve, bench, help", nil),
+        (["tap", "next"], "unknown command 'tap': script words like 'tap' are typed in interactive mode", nil),
+        (["--verbose"], "unknown option '--verbose'", nil),
+        (["run", "--fast", "a.flow"], "unknown option '--fast'", "run"),
+        (["-x"], "unknown option '-x'", nil),
+        (
+            ["--env"],
+            "option --env needs a value: a built-in environment (in-memory) or the path of a JSON environment file", nil
+        ),
+        (["--env", "--locale", "en-US"], "option --env needs a value", nil),
+        (["--env="], "option --env needs a value", nil),
+        (["--locale"], "option --locale needs a value: pt-BR, en-US or es-ES", nil),
+        (["--locale", "fr-FR"], "unknown locale 'fr-FR': use pt-BR, en-US or es-ES", nil),
+        (["--locale=pt-PT", "demo"], "unknown locale 'pt-PT'", nil),
+        (["--env", "a", "--env", "b"], "option --env is given more than once", nil),
+        (["--locale", "en-US", "--locale", "es-ES"], "option --locale is given more than once", nil),
+        (["--help=yes"], "option --help takes no value", nil),
+        (["run"], "'run' needs at least one script FILE", "run"),
+        (["envs", "extra"], "'envs' takes no arguments, got 'extra'", "envs"),
+        (["demo", "now"], "'demo' takes no arguments, got 'now'", "demo"),
+        (["help", "frobnicate"], "no help for 'frobnicate': commands are envs, demo, run, serve, bench, help", nil),
+        (["help", "run", "demo"], "'help' takes at most one COMMAND, got 2", "help"),
+        (["frobnicate", "--help"], "no help for 'frobnicate'", nil),
+    ]
+
+    @Test("A bad command line names the problem, points at help and exits 2", arguments: bad)
+    func badInvocation(arguments: [String], problem: String, helpTopic: String?) {
+        #expect {
+            try CommandLineParser.parse(arguments)
+        } throws: { error in
+            guard let usage = error as? UsageError else { return false }
+            let pointer = "See 'app help\(helpTopic.map { " " + $0 } ?? "")' for usage."
+            return usage.problem.hasPrefix(problem) && usage.helpTopic == helpTopic && usage.exitCode == 2
+                && usage.description == "app: \(usage.problem)\n\(pointer)"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Composition
+import Foundation
+import Testing
+
+@testable import app
+
+@MainActor
+@Suite("app envs")
+struct EnvironmentListingTests {
+    @Test("envs names every built-in environment, every port and the plugin in it, and the settings")
+    func listsPortsAndPlugins() async {
+        let transcript = Transcript()
+        let code = await transcript.app().run(Invocation(command: .envs))
+        #expect(code == 0)
+        let text = transcript.text
+        for environment in AppEnvironment.builtIn {
+            #expect(text.contains(environment.name))
+            for (port, plugin) in environment.plugins.byPort {
+                let row = transcript.output.first { $0.contains(port) }
+                #expect(row?.contains(plugin) == true, "no row for \(port) with \(plugin)")
+            }
+        }
+        for setting in [
+            "token lifetime", "60s", "refresh margin", "10s", "health poll interval", "15s", "locale", "pt-BR",
+        ] {
+            #expect(text.contains(setting), "envs lacks \(setting)")
+        }
+    }
+
+    @Test("An environment with an API key shows the variable's name, never a key")
+    func apiKeyNeverShown() {
+        var environment = AppEnvironment.inMemory
+        environment.settings.baseURL = "https://stage.example.com"
+        environment.settings.apiKeyVariable = "GATEHOUSE_API_KEY"
+        let text = EnvironmentListing().describe(environment, heading: "stage").joined(separator: "\n")
+        #expect(text.contains("base URL"))
+        #expect(text.contains("https://stage.example.com"))
+        #expect(text.contains("GATEHOUSE_API_KEY"))
+        #expect(text.contains("never shown"))
+    }
+
+    @Test("--env FILE lists the file's environment after the built-in ones")
+    func fileEnvironmentListed() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gatehouse-envs-\(UUID().uuidString).json")
+        try Data(#"{"name": "slow-tokens", "settings": {"tokenLifetimeSeconds": 30, "locale": "en-US"}}"#.utf8).write(
+            to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let transcript = Transcript()
+        let code = await transcript.app().run(Invocation(environment: path.path, command: .envs))
+        #expect(code == 0)
+        #expect(transcript.text.contains("slow-tokens (from --env)"))
+        #expect(transcript.text.contains("30s"))
+        #expect(transcript.text.contains("en-US"))
+    }
+
+    @Test("Durations print as seconds or milliseconds")
+    func durations() {
+        #expect(EnvironmentListing.format(.seconds(60)) == "60s")
+        #expect(EnvironmentListing.format(.milliseconds(1500)) == "1500ms")
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import app
+
+@Suite("Help texts")
+struct HelpTextTests {
+    @Test("The overview shows the usage line, every command and both options")
+    func overviewListsEverything() {
+        let text = HelpText.text(for: nil)
+        #expect(text.contains("Usage: app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]"))
+        for word in CommandLineParser.commands + ["--env", "--locale", "in-memory", "pt-BR", "en-US", "es-ES"] {
+            #expect(text.contains(word), "overview lacks \(word)")
+        }
+    }
+
+    @Test("Every command has help of its own, starting with its usage line", arguments: CommandLineParser.commands)
+    func everyCommandHasHelp(command: String) {
+        let text = HelpText.text(for: command)
+        #expect(text != HelpText.text(for: nil))
+        #expect(text.hasPrefix("Usage: app"))
+        #expect(text.contains(command))
+    }
+
+    @Test("serve and bench say they are not in this build yet", arguments: CommandLineParser.laterCommands)
+    func laterCommandsSaySo(command: String) {
+        #expect(HelpText.text(for: command).contains("Not in this build yet"))
+    }
+
+    @Test("help run lists every word of the script language")
+    func runListsTheScriptLanguage() {
+        let text = HelpText.text(for: "run")
+        #expect(text.contains(ScriptWords.listing().joined(separator: "\n")))
+        let listed = Set(ScriptWords.lines.flatMap { $0.usage.split(separator: " ").map(String.init) })
+        for word in ScriptParser.commands {
+            #expect(listed.contains(word), "help run lacks \(word)")
+        }
+    }
+}

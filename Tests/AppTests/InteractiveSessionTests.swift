@@ -1,0 +1,72 @@
+import Testing
+
+@testable import app
+
+@MainActor
+@Suite("Interactive mode")
+struct InteractiveSessionTests {
+    static let signIn = [
+        "tap sign-in", "type identifier 123.456.789-09", "tap next", "type password 123456", "tap next",
+    ]
+
+    @Test("Lines in the script language sign in and reach the dashboard; the prompt names the screen")
+    func reachesTheDashboard() async {
+        let transcript = Transcript()
+        let code = await transcript.app(lines: Self.signIn + ["expect screen dashboard", "quit"])
+            .run(Invocation(locale: "en-US", command: .interactive))
+
+        #expect(code == 0)
+        #expect(
+            transcript.prompts == [
+                "welcome> ", "sign-in> ", "sign-in> ", "sign-in-password> ", "sign-in-password> ", "dashboard> ",
+                "dashboard> ",
+            ])
+        // The start-up screen, then the screen after launch settles.
+        #expect(transcript.output[1].contains("· startup"))
+        #expect(transcript.output[2].contains("· welcome"))
+        #expect(transcript.output.last { $0.contains("┌─") }?.contains("· dashboard") == true)
+        #expect(transcript.output.last == "✔")
+    }
+
+    @Test("A typed password is never echoed; the screen shows bullets")
+    func passwordNotEchoed() async {
+        let transcript = Transcript()
+        _ = await transcript.app(lines: Self.signIn).run(Invocation(command: .interactive))
+        #expect(!transcript.contains(wholeWord: "123456"))
+        #expect(transcript.text.contains("••••••"))
+    }
+
+    @Test("A bad line prints the parser's message and the session goes on")
+    func badLineGoesOn() async {
+        let transcript = Transcript()
+        let code = await transcript.app(lines: [
+            "frobnicate", "tap nowhere", "expect screen sign-in", "tap sign-in", "exit",
+        ])
+        .run(Invocation(command: .interactive))
+
+        #expect(code == 0)
+        #expect(transcript.output.contains { $0.hasPrefix("✘ unknown command 'frobnicate'") })
+        #expect(transcript.output.contains { $0.hasPrefix("✘ screen welcome has no action 'nowhere'") })
+        #expect(transcript.output.contains("✘ expected screen sign-in, but it is welcome"))
+        #expect(transcript.prompts.last == "sign-in> ")
+    }
+
+    @Test("help lists the screen's actions and fields and the commands")
+    func helpListsActionsAndFields() async {
+        let transcript = Transcript()
+        _ = await transcript.app(lines: ["help", "tap sign-in", "help"]).run(Invocation(command: .interactive))
+
+        #expect(transcript.output.contains("  actions: sign-in, sign-up"))
+        #expect(transcript.output.contains("  actions: next (disabled), back"))
+        #expect(transcript.output.contains("  fields:  identifier"))
+        #expect(transcript.output.contains { $0.hasPrefix("  tap ACTION") })
+        #expect(transcript.output.contains { $0.hasPrefix("  quit, exit, end of input") })
+    }
+
+    @Test("A command that leaves the screen as it was prints no screen")
+    func unchangedScreenNotReprinted() async {
+        let transcript = Transcript()
+        _ = await transcript.app(lines: ["wait 1s"]).run(Invocation(command: .interactive))
+        #expect(transcript.output.filter { $0.contains("· welcome") }.count == 1)
+    }
+}

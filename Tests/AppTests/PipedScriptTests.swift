@@ -1,0 +1,33 @@
+import Testing
+
+@testable import app
+
+@MainActor
+@Suite("A script on stdin")
+struct PipedScriptTests {
+    @Test("A piped script runs as <stdin> with run's transcript, last line and exit code")
+    func passingScript() async {
+        let transcript = Transcript()
+        let script =
+            "tap sign-in\ntype identifier 123.456.789-09\ntap next\ntype password 123456\ntap next\nexpect screen dashboard\n"
+        let code = await transcript.app(pipedInput: script).run(Invocation(command: .interactive))
+
+        #expect(code == 0)
+        #expect(transcript.output.first == "== <stdin>")
+        #expect(transcript.output.contains("> type password ••••••"))
+        #expect(transcript.output.last == "1 passed, 0 failed")
+        #expect(!transcript.contains(wholeWord: "123456"))
+        #expect(transcript.prompts.isEmpty)
+    }
+
+    @Test("A failed expectation names <stdin> and the line, and exits 1")
+    func failingScript() async {
+        let transcript = Transcript()
+        let code = await transcript.app(pipedInput: "# a comment\nexpect screen dashboard\n")
+            .run(Invocation(command: .interactive))
+
+        #expect(code == 1)
+        #expect(transcript.output.contains("✘ <stdin>:2: expected screen dashboard, but it is welcome"))
+        #expect(transcript.output.last == "0 passed, 1 failed")
+    }
+}

@@ -1,0 +1,39 @@
+@testable import app
+
+/// Records what a command wrote, so tests read the output without a terminal.
+@MainActor
+final class Transcript {
+    private(set) var output: [String] = []
+    private(set) var errors: [String] = []
+    private(set) var prompts: [String] = []
+
+    var console: Console {
+        Console(
+            print: { [unowned self] in output.append($0) }, error: { [unowned self] in errors.append($0) },
+            prompt: { [unowned self] in prompts.append($0) })
+    }
+
+    var text: String { output.joined(separator: "\n") }
+    var errorText: String { errors.joined(separator: "\n") }
+
+    /// A command line app whose stdin is the given lines (a terminal) or text (a pipe).
+    func app(lines: [String] = [], pipedInput: String? = nil) -> CommandLineApp {
+        CommandLineApp(
+            console: console, stdinIsTerminal: pipedInput == nil, lines: .lines(lines),
+            readAllInput: { pipedInput ?? "" })
+    }
+
+    /// Whether `word` appears in the output with no letter or digit either side.
+    func contains(wholeWord word: String) -> Bool {
+        let all = (output + errors + prompts).joined(separator: "\n")
+        var searchStart = all.startIndex
+        while let range = all.range(of: word, range: searchStart..<all.endIndex) {
+            let before = range.lowerBound == all.startIndex ? nil : all[all.index(before: range.lowerBound)]
+            let after = range.upperBound == all.endIndex ? nil : all[range.upperBound]
+            let isWordCharacter = { (character: Character?) in character.map { $0.isLetter || $0.isNumber } ?? false }
+            if !isWordCharacter(before), !isWordCharacter(after) { return true }
+            searchStart = range.upperBound
+        }
+        return false
+    }
+}
