@@ -56,6 +56,7 @@ struct EnvironmentListing {
         switch port {
         case "SessionDataStore": return registry.stores.first { $0.name == plugin }?.summary
         case "SessionCoding": return registry.codings.first { $0.name == plugin }?.summary
+        case "ConnectivityProbe": return registry.connectivity.first { $0.name == plugin }?.summary
         case "Clock":
             switch plugin {
             case "virtual": return "virtual time: it moves only when the app is told to wait"
