@@ -50,5 +50,12 @@ let package = Package(
             dependencies: ["Ports", "DomainCore", "AdapterInMemory"],
             swiftSettings: strictSettings
         ),
+        // The headless app's scripts: every Tests/Acceptance/*.flow, the runner, the parser, the secret check.
+        .testTarget(
+            name: "AcceptanceTests",
+            dependencies: ["app", "Composition"],
+            path: "Tests/AcceptanceTests",
+            swiftSettings: strictSettings
+        ),
     ]
 )
