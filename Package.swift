@@ -58,5 +58,12 @@ let package = Package(
         ),
         // The command line: argument parsing, envs, the demo, interactive and piped modes, the texts.
         .testTarget(name: "AppTests", dependencies: ["app", "Composition"], swiftSettings: strictSettings),
+        // The headless app's scripts: every Tests/Acceptance/*.flow, the runner, the parser, the secret check.
+        .testTarget(
+            name: "AcceptanceTests",
+            dependencies: ["app", "Composition"],
+            path: "Tests/AcceptanceTests",
+            swiftSettings: strictSettings
+        ),
     ]
 )

@@ -64,9 +64,9 @@ struct InMemoryBackendControl: BackendControl {
         await backend.reset()
     }
 
-    func knownSecrets() async -> [String] {
-        let tokens = await backend.issuedTokens.map { $0.reveal() }
-        let passwords = await backend.knownPasswords.map { $0.reveal() }
+    func knownSecrets() async -> [KnownSecret] {
+        let tokens = await backend.issuedTokens.map { KnownSecret(.token, $0.reveal()) }
+        let passwords = await backend.knownPasswords.map { KnownSecret(.password, $0.reveal()) }
         return tokens + passwords
     }
 }

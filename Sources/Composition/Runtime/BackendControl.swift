@@ -1,3 +1,5 @@
+public import Ports
+
 /// An account state the backend's control switch can set.
 public enum ServerAccountState: String, Sendable, Hashable, CaseIterable {
     case active
@@ -67,6 +69,27 @@ public protocol BackendControl: Sendable {
     func metrics() async throws(BackendControlError) -> ServerMetrics
     func reset() async throws(BackendControlError)
     /// Every secret the backend knows of (tokens it issued, account
-    /// passwords), as raw text, for a check that none reached the output.
-    func knownSecrets() async -> [String]
+    /// passwords), each with its kind, for a check that none reached the output.
+    func knownSecrets() async -> [KnownSecret]
+}
+
+/// A secret a run knows of — a token the backend issued, an account's
+/// password, the API key — so that a check can prove none reached the output.
+/// Redacted when printed; a leak is reported by its `kind`, never its value.
+public struct KnownSecret: RedactedSecret {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case token
+        case password
+        case apiKey = "API key"
+    }
+
+    public let kind: Kind
+    private let value: String
+
+    public init(_ kind: Kind, _ value: String) {
+        self.kind = kind
+        self.value = value
+    }
+
+    public func reveal() -> String { value }
 }

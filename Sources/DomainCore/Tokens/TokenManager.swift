@@ -64,11 +64,15 @@ public actor TokenManager {
         recentRefreshes = []
     }
 
-    /// Forgets the token: logout, expiry or account end. Whatever is in
-    /// flight for the old generation is discarded when it finishes.
+    /// Forgets the token: logout, expiry, account end, or the app ending.
+    /// A refresh in flight is cancelled — an ended app must not exchange the
+    /// token it leaves stored, or the next launch finds it rotated away —
+    /// and whatever else is in flight for the old generation is discarded
+    /// when it finishes.
     public func stop() {
         generation &+= 1
         current = nil
+        refresh?.task.cancel()
         refresh = nil
     }
 

@@ -22,12 +22,10 @@ struct PipedScript {
         }
         let runner = ScriptRunner(environment: environment, texts: texts, print: console.print)
         let app = HeadlessApp(world: world, texts: texts)
-        console.print("== \(Self.name)")
         await app.launch()
-        let held = await runner.run(script: script, named: Self.name, on: app)
+        let report = await runner.run(script: script, named: Self.name, on: app)
         await app.shutDown()
-        console.print("")
-        console.print(held ? "1 passed, 0 failed" : "0 passed, 1 failed")
-        return held ? ExitCode.success : ExitCode.failure
+        console.print(ScriptRunner.summary(passed: report.passed ? 1 : 0, failed: report.passed ? 0 : 1))
+        return report.passed ? ExitCode.success : ExitCode.failure
     }
 }

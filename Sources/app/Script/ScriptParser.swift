@@ -12,10 +12,12 @@ enum ScriptParser {
         "tap", "type", "open", "refresh", "background", "foreground", "wait", "relaunch", "server", "expect",
     ]
 
-    /// The command on `line`; nil for a blank line or a comment.
+    /// The command on `line`; nil for a blank line or a comment. A `#` at the
+    /// start of a line or after a space starts a comment (`wait 6m  # why`);
+    /// one inside a word (`a#b`) is text.
     static func parse(_ line: String) throws(ScriptParseError) -> ScriptCommand? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        let trimmed = withoutComment(line).trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return nil }
         let (word, rest) = split(trimmed)
         switch word {
         case "tap":
@@ -162,6 +164,16 @@ enum ScriptParser {
                 "unknown expectation '\(word)': use screen, enabled, disabled, loading, not-loading, text, no-text, state, health, stored-session, local-data or metric"
             )
         }
+    }
+
+    /// `line` up to its comment, if it has one.
+    static func withoutComment(_ line: String) -> String {
+        var previous: Character = " "
+        for index in line.indices {
+            if line[index] == "#", previous.isWhitespace { return String(line[..<index]) }
+            previous = line[index]
+        }
+        return line
     }
 
     private static func split(_ text: String) -> (String, String) {

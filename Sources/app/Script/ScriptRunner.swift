@@ -1,56 +1,128 @@
 import Composition
 import Foundation
 
+/// What one script's run came to.
+struct ScriptReport: Sendable, Equatable {
+    let name: String
+    let passed: Bool
+    /// Everything printed for this script, a line of output per element, with
+    /// any secret already replaced by its kind.
+    let transcript: [String]
+
+    var transcriptText: String { transcript.joined(separator: "\n") }
+}
+
 /// Runs acceptance scripts headless (`app run FILE...`, or a script piped to
-/// stdin): each script on a fresh app, a command a line, settling after each;
-/// the first expectation that fails ends that script; the last line says
-/// `N passed, N failed`.
+/// stdin), as APP.md says: each script on a fresh app, a fresh store and a
+/// backend in its seeded state; the runner settles after launching and after
+/// every command; the first expectation that fails ends that script and the
+/// run goes on to the next one; the last line is `N passed, N failed`.
+///
+/// Every line printed is checked for the secrets the run knows of (issued
+/// tokens, account passwords, the API key, what the script typed into a
+/// password field): a screen or message that shows one fails the script, and
+/// the secret is printed as its kind (`‹token›`), never as itself.
 @MainActor
 struct ScriptRunner {
-    let environment: AppEnvironment
+    /// Builds the world one script runs on: fresh adapters and store, and a
+    /// backend in its seeded state.
+    typealias WorldMaker = @MainActor () async throws -> AppWorld
+
     let texts: Texts
     /// Where the transcript goes, a line at a time.
     let print: (String) -> Void
+    private let makeWorld: WorldMaker
 
-    /// Runs every file, each on a fresh world. Returns the process exit code:
-    /// 0 when every script passed, 1 otherwise.
+    init(texts: Texts, print: @escaping (String) -> Void, makeWorld: @escaping WorldMaker) {
+        self.texts = texts
+        self.print = print
+        self.makeWorld = makeWorld
+    }
+
+    /// A runner whose scripts each get `isolatedWorld(for: environment)`.
+    init(environment: AppEnvironment, texts: Texts, print: @escaping (String) -> Void) {
+        self.init(texts: texts, print: print, makeWorld: { try await Self.isolatedWorld(for: environment) })
+    }
+
+    /// A world for one script: every adapter made anew (a fresh in-memory
+    /// backend and store are already in their seeded, empty state), and the
+    /// backend told to reset through its control switches — what puts a
+    /// server, which outlives the world, back in its seeded state.
+    static func isolatedWorld(for environment: AppEnvironment) async throws -> AppWorld {
+        let world = try AppWorld(environment: environment)
+        try await world.control?.reset()
+        return world
+    }
+
+    /// The last line of a run.
+    static func summary(passed: Int, failed: Int) -> String {
+        "\(passed) passed, \(failed) failed"
+    }
+
+    // MARK: - Running
+
+    /// Runs every file, each on a fresh world, then prints the summary.
+    /// Returns the process exit code: 0 when every script passed, 1 otherwise.
     func run(files: [String]) async -> Int32 {
         var passed = 0
         var failed = 0
         for path in files {
-            let text: String
-            do {
-                text = try String(contentsOfFile: path, encoding: .utf8)
-            } catch {
-                print("✘ \(path): cannot read the script")
-                failed += 1
-                continue
-            }
-            if await run(script: text, named: path) { passed += 1 } else { failed += 1 }
+            if await run(file: path).passed { passed += 1 } else { failed += 1 }
         }
-        print("\(passed) passed, \(failed) failed")
+        print(Self.summary(passed: passed, failed: failed))
         return failed == 0 ? 0 : 1
     }
 
-    /// Runs one script on a fresh world; true when every line held.
-    func run(script: String, named name: String) async -> Bool {
-        let world: AppWorld
+    /// Runs the script in the file at `path` on a fresh world; a file that
+    /// cannot be read is a failed script.
+    func run(file path: String) async -> ScriptReport {
+        let script: String
         do {
-            world = try AppWorld(environment: environment)
+            script = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            print("✘ \(name): \(error)")
-            return false
+            let reason = FileManager.default.fileExists(atPath: path) ? "it is not readable UTF-8 text" : "no such file"
+            let line = "✘ \(path): cannot read the script: \(reason)"
+            print(line)
+            print("")
+            return ScriptReport(name: path, passed: false, transcript: [line, ""])
         }
-        let app = HeadlessApp(world: world, texts: texts)
-        print("== \(name)")
-        await app.launch()
-        defer { print("") }
-        let held = await run(script: script, named: name, on: app)
-        await app.shutDown()
-        return held
+        return await run(script: script, named: path)
     }
 
-    /// The line as the transcript shows it: a typed secret is bulleted out.
+    /// Runs `script` on a fresh world: launches the app, settles, runs the
+    /// lines, shuts the app down.
+    func run(script: String, named name: String) async -> ScriptReport {
+        let parsed = ParsedScript(parsing: script)
+        guard parsed.problems.isEmpty else {
+            return refuse(parsed, named: name)
+        }
+        let world: AppWorld
+        do {
+            world = try await makeWorld()
+        } catch {
+            let lines = ["== \(name)", "✘ \(name): cannot start the app: \(error)", ""]
+            lines.forEach(print)
+            return ScriptReport(name: name, passed: false, transcript: lines)
+        }
+        let app = HeadlessApp(world: world, texts: texts)
+        await app.launch()
+        let report = await run(parsed, named: name, on: app)
+        await app.shutDown()
+        return report
+    }
+
+    /// Runs `script` on an app already launched, as it is (a script piped to
+    /// stdin runs on the environment's own store and backend).
+    func run(script: String, named name: String, on app: HeadlessApp) async -> ScriptReport {
+        let parsed = ParsedScript(parsing: script)
+        guard parsed.problems.isEmpty else {
+            return refuse(parsed, named: name)
+        }
+        return await run(parsed, named: name, on: app)
+    }
+
+    /// The line as the transcript shows it: what was typed into a password
+    /// field is bulleted out.
     static func echo(_ command: ScriptCommand, line: String) -> String {
         if case .type(let field, let text) = command, field == "password" || field == "confirm" {
             return "type \(field) \(String(repeating: "•", count: text.count))"
@@ -58,36 +130,125 @@ struct ScriptRunner {
         return line.trimmingCharacters(in: .whitespaces)
     }
 
-    /// Runs `script` on an app already launched.
-    func run(script: String, named name: String, on app: HeadlessApp) async -> Bool {
+    // MARK: - One script
+
+    /// A script with lines the language does not know: each named, nothing run.
+    private func refuse(_ parsed: ParsedScript, named name: String) -> ScriptReport {
+        var lines = ["== \(name)"]
+        lines += parsed.problems.map { "✘ \(name):\($0.number): \($0.message)" }
+        lines.append("✘ \(name): not run")
+        lines.append("")
+        lines.forEach(print)
+        return ScriptReport(name: name, passed: false, transcript: lines)
+    }
+
+    private func run(_ parsed: ParsedScript, named name: String, on app: HeadlessApp) async -> ScriptReport {
+        let transcript = Transcript(world: app.world, print: print)
+        await transcript.refreshSecrets()
+        transcript.note("== \(name)")
+        let passed = await run(parsed.lines, named: name, on: app, into: transcript)
+        transcript.note(passed ? "✔ \(name)" : "✘ \(name)")
+        transcript.note("")
+        return ScriptReport(name: name, passed: passed, transcript: transcript.lines)
+    }
+
+    private func run(
+        _ lines: [ParsedScript.Line], named name: String, on app: HeadlessApp, into transcript: Transcript
+    ) async -> Bool {
+        guard transcript.show(app.renderedScreen(), at: "\(name):launch") else { return false }
         let executor = CommandExecutor(app: app)
-        for (index, line) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let location = "\(name):\(index + 1)"
-            let command: ScriptCommand?
-            do {
-                command = try ScriptParser.parse(String(line))
-            } catch {
-                print("✘ \(location): \(error)")
-                return false
+        for line in lines {
+            let location = "\(name):\(line.number)"
+            if case .type(let field, let text) = line.command, field == "password" || field == "confirm" {
+                transcript.remember(typed: text)
             }
-            guard let command else { continue }
-            print("> \(Self.echo(command, line: String(line)))")
+            transcript.note("> \(Self.echo(line.command, line: line.text))")
+            let outcome: Result<CommandOutcome, CommandError>
             do {
-                switch try await executor.execute(command) {
-                case .performed:
-                    print(app.renderedScreen())
-                case .expectationHeld:
-                    continue
-                case .expectationFailed(let expected):
-                    print("✘ \(location): expected \(expected)")
-                    print(app.renderedScreen())
-                    return false
-                }
+                outcome = .success(try await executor.execute(line.command))
             } catch {
-                print("✘ \(location): \(error)")
+                outcome = .failure(error)
+            }
+            if !line.command.isExpectation { await transcript.refreshSecrets() }
+            switch outcome {
+            case .failure(let error):
+                _ = transcript.show("✘ \(location): \(error)", at: location)
+                return false
+            case .success(.performed):
+                guard transcript.show(app.renderedScreen(), at: location) else { return false }
+            case .success(.expectationHeld):
+                continue
+            case .success(.expectationFailed(let expected)):
+                transcript.note("✘ \(location): expected \(expected)")
+                _ = transcript.show(app.renderedScreen(), at: location)
                 return false
             }
         }
         return true
+    }
+}
+
+/// What one script printed, checked for secrets on the way out.
+@MainActor
+private final class Transcript {
+    private(set) var lines: [String] = []
+    private let world: AppWorld
+    private let print: (String) -> Void
+    private var backendSecrets: [KnownSecret] = []
+    private var typed: [KnownSecret] = []
+    private var check = SecretCheck([])
+
+    init(world: AppWorld, print: @escaping (String) -> Void) {
+        self.world = world
+        self.print = print
+    }
+
+    /// Asks the backend which secrets it knows of now: new tokens appear as
+    /// it issues them, so this runs after every command, before its output.
+    func refreshSecrets() async {
+        backendSecrets = await world.control?.knownSecrets() ?? []
+        rebuildCheck()
+    }
+
+    /// A secret typed into a password field is one the output must not show.
+    func remember(typed text: String) {
+        guard text.count >= SecretCheck.shortestTypedSecret else { return }
+        typed.append(KnownSecret(.password, text))
+        rebuildCheck()
+    }
+
+    /// Prints the runner's own words (an echoed line, what was expected).
+    /// They quote the script, so a secret there is the script's, not a leak;
+    /// it is redacted all the same.
+    func note(_ text: String) {
+        emit(check.redacted(text))
+    }
+
+    /// Prints what the app showed (a screen, an error). False when it showed
+    /// a secret: the secret is printed as its kind and the script fails.
+    func show(_ text: String, at location: String) -> Bool {
+        emit(check.redacted(text))
+        let leaks = check.leaks(in: text)
+        guard !leaks.isEmpty else { return true }
+        let kinds = leaks.map { ($0 == .apiKey ? "an " : "a ") + $0.rawValue }.joined(separator: " and ")
+        emit("✘ \(location): the output shows \(kinds) (printed above as its kind); a secret must never be shown")
+        return false
+    }
+
+    private func emit(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines.append(String(line))
+            print(String(line))
+        }
+    }
+
+    private func rebuildCheck() {
+        var secrets = backendSecrets + typed
+        if let variable = world.environment.settings.apiKeyVariable,
+            let key = ProcessInfo.processInfo.environment[variable], !key.isEmpty
+        {
+            secrets.append(KnownSecret(.apiKey, key))
+        }
+        check = SecretCheck(secrets)
     }
 }

@@ -25,6 +25,9 @@ actor ScriptedServer {
     /// still be refreshable, as on the Cora backend.
     private(set) var refreshableTokens: Set<String> = []
     private(set) var refreshedTokens: [String] = []
+    /// Refreshes whose caller was cancelled while held: dropped unanswered,
+    /// as a transport drops the request of a caller that went away.
+    private(set) var cancelledRefreshes = 0
     private(set) var signIns = 0
     private(set) var registrations: [Registration] = []
     /// The token each user-route call carried, in arrival order.
@@ -123,6 +126,10 @@ actor ScriptedServer {
         if refreshesToHold > 0 {
             refreshesToHold -= 1
             await withCheckedContinuation { heldRefreshes.append($0); changed() }
+            if Task.isCancelled {
+                cancelledRefreshes += 1
+                throw .transport("request cancelled")
+            }
         }
         switch refreshBehaviour {
         case .fail(let error):

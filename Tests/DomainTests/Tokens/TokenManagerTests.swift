@@ -225,6 +225,25 @@ struct TokenManagerTests {
         #expect(await harness.storedSession() == nil)
     }
 
+    @Test("Stopping cancels a refresh in flight: the ended app never exchanges the token it leaves stored")
+    func stopCancelsRefreshInFlight() async throws {
+        let harness = SessionHarness()
+        let token = await harness.startTokenManager(issuedAgo: .seconds(61))
+        await harness.server.holdRefreshes()
+        let call = Task { await harness.currentUser() }
+        await harness.server.wait { $0.heldRefreshCount == 1 }
+
+        // The app ends (quit or relaunch) with the refresh still at the server.
+        await harness.tokenManager.stop()
+        await harness.server.releaseRefreshes()
+
+        #expect(await call.value.failure == .notSignedIn)
+        #expect(await harness.server.cancelledRefreshes == 1)
+        #expect(
+            await harness.server.refreshableTokens.contains(token.token.reveal()),
+            "the stored token can still be exchanged by the next launch")
+    }
+
     @Test("Without a session nothing is sent")
     func noSessionSendsNothing() async throws {
         let harness = SessionHarness()

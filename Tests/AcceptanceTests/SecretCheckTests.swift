@@ -1,0 +1,128 @@
+@testable import app
+import Composition
+import Testing
+
+/// The runner's secret check (issue 3 item 5): a transcript that shows a
+/// token, a password or the API key fails its script, and the secret is
+/// never printed — only its kind.
+@MainActor
+@Suite("Secret check")
+struct SecretCheckTests {
+    static let mariasPassword = KnownSecret(.password, "123456")
+
+    /// Maria signed in through the screens: the backend has issued a token.
+    private func signedInWorld() async throws -> (AppWorld, HeadlessApp) {
+        let world = try AppWorld(environment: .inMemory)
+        let app = HeadlessApp(world: world, texts: Texts(locale: "pt-BR"))
+        await app.launch()
+        try await app.tap("sign-in")
+        try await app.type("identifier", "123.456.789-09")
+        try await app.tap("next")
+        try await app.type("password", "123456")
+        try await app.tap("next")
+        #expect(app.snapshot().name == "dashboard")
+        return (world, app)
+    }
+
+    @Test("A transcript that shows a token the backend issued is caught, and reported by kind only")
+    func issuedTokenInTranscriptIsALeak() async throws {
+        let (world, app) = try await signedInWorld()
+        let secrets = try #require(await world.control?.knownSecrets())
+        let token = try #require(secrets.first { $0.kind == .token }).reveal()
+        let transcript = app.renderedScreen() + "\n│ debug: token=\(token)\n└─"
+        await app.shutDown()
+
+        let check = SecretCheck(secrets)
+
+        #expect(check.leaks(in: transcript) == [.token])
+        #expect(!check.redacted(transcript).contains(token))
+        #expect(check.redacted(transcript).contains("token=‹token›"))
+        #expect(check.leaks(in: app.renderedScreen()).isEmpty, "the dashboard itself shows no secret")
+    }
+
+    @Test("The backend knows every token it issued and every account's password, by kind")
+    func backendListsItsSecrets() async throws {
+        let (world, app) = try await signedInWorld()
+        await app.wait(.seconds(50))
+        await app.shutDown()
+
+        let secrets = try #require(await world.control?.knownSecrets())
+
+        #expect(secrets.filter { $0.kind == .token }.count == 2, "the sign-in's token and the refreshed one")
+        #expect(secrets.contains(Self.mariasPassword))
+        #expect(!"\(secrets)".contains("123456"), "a KnownSecret prints redacted")
+    }
+
+    @Test(
+        "A secret counts only as a whole token, not inside a longer run of letters or digits",
+        arguments: [
+            ("CPF 12345678909", false),
+            ("CPF 123.456.789-09", false),
+            ("id x123456", false),
+            ("id 1234567", false),
+            ("senha 123456", true),
+            ("senha: 123456.", true),
+            ("(123456)", true),
+            ("123456", true),
+            ("•123456•", true),
+        ])
+    func wholeTokenMatching(_ text: String, isLeak: Bool) {
+        let check = SecretCheck([Self.mariasPassword])
+
+        #expect(check.leaks(in: text) == (isLeak ? [.password] : []))
+        #expect(check.redacted(text).contains("‹password›") == isLeak)
+    }
+
+    @Test("Each kind that leaked is named once, in a fixed order")
+    func kindsAreNamedOnce() {
+        let check = SecretCheck([
+            KnownSecret(.token, "aaaa1111"), KnownSecret(.apiKey, "key-123"), Self.mariasPassword,
+            KnownSecret(.token, "bbbb2222"),
+        ])
+
+        #expect(check.leaks(in: "bbbb2222 then key-123 then aaaa1111 then 123456") == [.token, .password, .apiKey])
+        #expect(check.redacted("bbbb2222 key-123 123456") == "‹token› ‹API key› ‹password›")
+    }
+
+    @Test("A secret inside a longer secret is redacted with the longer one")
+    func longerSecretsFirst() {
+        let check = SecretCheck([KnownSecret(.password, "abcd"), KnownSecret(.token, "abcd-efgh")])
+
+        #expect(check.redacted("t=abcd-efgh p=abcd") == "t=‹token› p=‹password›")
+    }
+
+    @Test("A script whose screen shows a password fails, naming the kind and never the password")
+    func runnerFailsAScriptThatShowsAPassword() async throws {
+        let printed = PrintedLines()
+        // Maria's password typed into the identifier field: the field shows what was typed.
+        let script = """
+            tap sign-in
+            type identifier 123456
+            expect screen sign-in
+            """
+
+        let report = await ScriptRunner.forTests(printingInto: printed).run(script: script, named: "leak.flow")
+
+        #expect(!report.passed)
+        #expect(report.transcriptText.contains("✘ leak.flow:2: the output shows a password"))
+        #expect(SecretCheck([Self.mariasPassword]).leaks(in: printed.text).isEmpty, "printed: \(printed.text)")
+        #expect(!report.transcriptText.contains("> expect screen sign-in"), "the script stops at the leak")
+    }
+
+    @Test("What a script typed into a password field counts as a secret")
+    func typedPasswordsAreSecrets() async throws {
+        // Not an account's password: known only because the script typed it as one.
+        let script = """
+            tap sign-up
+            type password 975310
+            type name 975310
+            """
+
+        let report = await ScriptRunner.forTests().run(script: script, named: "typed.flow")
+
+        #expect(!report.passed, "the name field shows the typed password")
+        #expect(report.transcriptText.contains("✘ typed.flow:3: the output shows a password"))
+        #expect(!report.transcriptText.contains("975310"))
+        #expect(report.transcriptText.contains("> type password ••••••"))
+    }
+}
