@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Ports", targets: ["Ports"]),
         .library(name: "DomainCore", targets: ["DomainCore"]),
         .library(name: "AdapterInMemory", targets: ["AdapterInMemory"]),
+        .library(name: "AdapterHTTP", targets: ["AdapterHTTP"]),
         .library(name: "Composition", targets: ["Composition"]),
         .executable(name: "app", targets: ["app"]),
     ],
@@ -29,10 +30,12 @@ let package = Package(
         // The simulated backend and in-memory adapters of every port, with virtual time.
         .target(name: "AdapterInMemory", dependencies: ["Ports"], swiftSettings: strictSettings),
 
+        // The adapters that reach a real backend and the real machine (HTTP arrives with its issue).
+        .target(name: "AdapterHTTP", dependencies: ["Ports"], swiftSettings: strictSettings),
         // The composition root: environments, the plugin registry, the dependency containers.
         .target(
             name: "Composition",
-            dependencies: ["Ports", "DomainCore", "AdapterInMemory"],
+            dependencies: ["Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP"],
             swiftSettings: strictSettings
         ),
         // The headless app: screens rendered as text, scripts, the demo.
@@ -41,7 +44,7 @@ let package = Package(
         // One contract suite per port, run against every adapter of that port.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["Ports", "AdapterInMemory"],
+            dependencies: ["Ports", "AdapterInMemory", "AdapterHTTP"],
             swiftSettings: strictSettings
         ),
         // Environments, the plugin registry, the world a launch runs on, the containers.

@@ -69,7 +69,7 @@ public struct PluginRegistry: Sendable {
 
     /// Every plugin this build has.
     public static let standard = PluginRegistry(
-        remote: [InMemoryPlugins.remote], connectivity: [InMemoryPlugins.connectivity], codings: [InMemoryPlugins.coding],
+        remote: [InMemoryPlugins.remote], connectivity: [InMemoryPlugins.connectivity, HTTPPlugins.connectivity], codings: [InMemoryPlugins.coding],
         stores: [InMemoryPlugins.store], clockNames: ["virtual", "system"])
 
     func store(_ name: String) throws(CompositionError) -> StorePlugin {
