@@ -38,7 +38,9 @@ struct ScreenDriver {
             return ScreenSnapshot(name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
         }
         if let signIn = onboarding.signIn {
-            return self.signIn(signIn, confirmed: onboarding.registrationConfirmed)
+            var screen = self.signIn(signIn, confirmed: onboarding.registrationConfirmed)
+            if onboarding.reason == .reauthenticating { screen.lines.insert(texts[.reasonReauthenticating], at: 1) }
+            return screen
         }
         if let signUp = onboarding.signUp {
             return self.signUp(signUp)
