@@ -9,14 +9,17 @@ public import Ports
 @MainActor
 public final class AppContainer: MainViewModelFactory {
     public let world: AppWorld
+    /// The language of the texts and formats (`--locale`, or the environment's).
+    public let locale: AppLocale
     public let policy: TokenPolicy
     public let repository: UserSessionRepository
     public let tokenManager: TokenManager
     public let health: HealthMonitor
     public let authSession: AuthSession
 
-    public init(world: AppWorld) {
+    public init(world: AppWorld, locale: AppLocale? = nil) {
         self.world = world
+        self.locale = locale ?? AppLocale(tag: world.environment.settings.locale)
         let settings = world.environment.settings
         policy = TokenPolicy(lifetime: settings.tokenLifetime, refreshMargin: settings.refreshMargin)
         repository = UserSessionRepository(store: world.store, scheduler: world.scheduler)
@@ -49,8 +52,8 @@ public final class AppContainer: MainViewModelFactory {
         SessionExpiredViewModel(reason: reason, authSession: authSession)
     }
 
-    public func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel {
-        SignedInContainer(app: self, user: user).makeDashboardViewModel()
+    public func makeSignedInCoordinator(user: UserProfile) -> SignedInCoordinator {
+        SignedInContainer(app: self, user: user).makeSignedInCoordinator()
     }
 
     /// The app is ending (quit or relaunch): nothing of it may keep polling or

@@ -2,18 +2,43 @@ public import DomainCore
 public import Ports
 
 /// Made fresh for every signed-in user (Koober's `SignedInDependencyContainer`):
-/// whatever it makes belongs to that user and goes when they sign out.
+/// the services and models of the signed-in area belong to that user and go
+/// when they sign out.
 @MainActor
-public final class SignedInContainer {
+public final class SignedInContainer: SignedInViewModelFactory {
     private let app: AppContainer
     public let user: UserProfile
+    private let statementService: StatementService
+    private let userService: SignedInUserService
 
     public init(app: AppContainer, user: UserProfile) {
         self.app = app
         self.user = user
+        statementService = StatementService(tokenManager: app.tokenManager, api: app.world.remote.statement)
+        userService = SignedInUserService(tokenManager: app.tokenManager, api: app.world.remote.user)
     }
 
-    public func makeDashboardViewModel() -> DashboardViewModel {
+    public func makeSignedInCoordinator() -> SignedInCoordinator {
+        SignedInCoordinator(user: user, factory: self)
+    }
+
+    public func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel {
         DashboardViewModel(user: user, authSession: app.authSession)
+    }
+
+    public func makeStatementListViewModel(navigator: any SignedInNavigator) -> StatementListViewModel {
+        StatementListViewModel(service: statementService, locale: app.locale, navigator: navigator)
+    }
+
+    public func makeEntryDetailsViewModel(id: String) -> EntryDetailsViewModel {
+        EntryDetailsViewModel(id: id, service: statementService, locale: app.locale)
+    }
+
+    public func makeProfileViewModel() -> ProfileViewModel {
+        ProfileViewModel(user: app.authSession.user ?? user, service: userService, authSession: app.authSession)
+    }
+
+    public func makeRelatedUsersViewModel() -> RelatedUsersViewModel {
+        RelatedUsersViewModel(service: userService)
     }
 }

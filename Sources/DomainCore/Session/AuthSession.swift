@@ -192,6 +192,20 @@ public final class AuthSession {
         return .success(())
     }
 
+    /// The signed-in user, when there is one.
+    public var user: UserProfile? {
+        if case .authenticated(let user) = state { return user }
+        return nil
+    }
+
+    /// The signed-in user's profile changed on the server (`PATCH /users/me`):
+    /// the state and the cached data follow, without a new signed-in area.
+    public func profileUpdated(_ user: UserProfile) async {
+        guard case .authenticated = state else { return }
+        state = .authenticated(user)
+        await repository.saveUser(CachedUser(profile: user, syncedAt: clock.now()), generation: repository.generation)
+    }
+
     /// From the session-expired screen: go to sign-in, keeping the local data
     /// until the next sign-in decides whose it is.
     public func beginReauthentication() {

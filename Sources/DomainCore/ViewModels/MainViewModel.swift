@@ -20,7 +20,10 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
     public let launch: LaunchViewModel
     public private(set) var onboarding: OnboardingViewModel?
     public private(set) var sessionExpired: SessionExpiredViewModel?
-    public private(set) var dashboard: DashboardViewModel?
+    /// The signed-in area, made fresh for every signed-in user.
+    public private(set) var signedInArea: SignedInCoordinator?
+    /// The signed-in area's home.
+    public var dashboard: DashboardViewModel? { signedInArea?.dashboard }
 
     @ObservationIgnored private let authSession: AuthSession
     @ObservationIgnored private let factory: any MainViewModelFactory
@@ -54,17 +57,17 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
     public func signedIn(to user: UserProfile) {
         onboarding = nil
         sessionExpired = nil
-        dashboard = factory.makeDashboardViewModel(user: user)
+        signedInArea = factory.makeSignedInCoordinator(user: user)
     }
 
     public func notSignedIn(reason: SignedOutReason?) {
-        dashboard = nil
+        signedInArea = nil
         sessionExpired = nil
         onboarding = factory.makeOnboardingViewModel(reason: reason)
     }
 
     public func sessionExpired(reason: SessionExpiredReason) {
-        dashboard = nil
+        signedInArea = nil
         onboarding = nil
         sessionExpired = factory.makeSessionExpiredViewModel(reason: reason)
     }
@@ -76,5 +79,5 @@ public protocol MainViewModelFactory: AnyObject {
     func makeLaunchViewModel() -> LaunchViewModel
     func makeOnboardingViewModel(reason: SignedOutReason?) -> OnboardingViewModel
     func makeSessionExpiredViewModel(reason: SessionExpiredReason) -> SessionExpiredViewModel
-    func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel
+    func makeSignedInCoordinator(user: UserProfile) -> SignedInCoordinator
 }

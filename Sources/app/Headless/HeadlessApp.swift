@@ -17,7 +17,7 @@ final class HeadlessApp {
     init(world: AppWorld, texts: Texts) {
         self.world = world
         self.texts = texts
-        container = AppContainer(world: world)
+        container = AppContainer(world: world, locale: AppLocale(tag: texts.locale))
         main = container.makeMainViewModel()
     }
 
@@ -39,7 +39,7 @@ final class HeadlessApp {
         launchTask?.cancel()
         await container.shutDown()
         await world.settle()
-        container = AppContainer(world: world)
+        container = AppContainer(world: world, locale: AppLocale(tag: texts.locale))
         main = container.makeMainViewModel()
         await launch()
     }

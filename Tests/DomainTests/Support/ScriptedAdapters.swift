@@ -47,6 +47,31 @@ struct ScriptedUserAPI: UserRemoteAPI {
     }
 }
 
+struct ScriptedStatementAPI: StatementRemoteAPI {
+    let server: ScriptedServer
+
+    func statement(token: AccessToken) async throws(RemoteError) -> Statement {
+        try await server.statementCall(token: token)
+    }
+
+    /// The details of a listed entry, made from its list item (the parties are fixed).
+    func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
+        let statement = try await server.statementCall(token: token)
+        guard let item = statement.sections.flatMap(\.items).first(where: { $0.id == id }) else {
+            throw .rejected(status: 404, code: .notFound)
+        }
+        let party = { (name: String, document: String, type: DocumentType) in
+            StatementParty(
+                name: name, bankName: "Banco XYZ", bankNumber: "001", agencyNumber: "1234", agencyNumberDigit: "7",
+                accountNumber: "987654", accountNumberDigit: "9", documentNumber: document, documentType: type)
+        }
+        return StatementEntryDetails(
+            id: item.id, description: item.description, label: item.label, amount: item.amount,
+            counterPartyName: item.name, dateEvent: item.dateEvent, status: item.status,
+            sender: party("Maria Silva", "12345678909", .cpf), recipient: party(item.name, "11223344000155", .cnpj))
+    }
+}
+
 /// A health probe whose answer the test sets, with a gate to hold a check open.
 actor ScriptedHealthProbe: HealthProbe {
     private(set) var checks = 0

@@ -47,6 +47,12 @@ actor ScriptedServer {
     private var refreshesToHold = 0
     private var heldUserCalls: [CheckedContinuation<Void, Never>] = []
     private var userCallsToHold = 0
+    /// What `GET /challenge/list` answers (after checking the token).
+    var statementBehaviour: Result<Statement, RemoteError> = .success(.sample)
+    /// The token each statement call carried, in arrival order.
+    private(set) var statementCallTokens: [String] = []
+    private var heldStatementCalls: [CheckedContinuation<Void, Never>] = []
+    private var statementCallsToHold = 0
     private var countWaiters: [(count: @Sendable (isolated ScriptedServer) -> Bool, CheckedContinuation<Void, Never>)] = []
 
     func set(refresh behaviour: RefreshBehaviour) { refreshBehaviour = behaviour }
@@ -54,6 +60,33 @@ actor ScriptedServer {
     func set(signIn behaviour: Result<Void, RemoteError>) { signInBehaviour = behaviour }
     func set(register behaviour: Result<Void, RemoteError>) { registerBehaviour = behaviour }
     func setAcceptEachTokenOnce(_ on: Bool) { acceptEachTokenOnce = on }
+    func set(statement behaviour: Result<Statement, RemoteError>) { statementBehaviour = behaviour }
+
+    /// The next `count` statement calls wait at the server until `releaseStatementCalls()`.
+    func holdStatementCalls(_ count: Int) { statementCallsToHold = count }
+
+    func releaseStatementCalls() {
+        statementCallsToHold = 0
+        let held = heldStatementCalls
+        heldStatementCalls = []
+        held.forEach { $0.resume() }
+    }
+
+    var heldStatementCallCount: Int { heldStatementCalls.count }
+
+    /// The statement routes: checks the token, then answers as scripted.
+    func statementCall(token: AccessToken) async throws(RemoteError) -> Statement {
+        statementCallTokens.append(token.reveal())
+        changed()
+        if statementCallsToHold > 0 {
+            statementCallsToHold -= 1
+            await withCheckedContinuation { heldStatementCalls.append($0); changed() }
+        }
+        guard acceptedTokens.contains(token.reveal()) else {
+            throw .rejected(status: 401, code: .tokenInvalid)
+        }
+        return try statementBehaviour.get()
+    }
 
     /// Issues a token the server accepts, as a sign-in would, without counting one.
     func issueToken() -> AccessToken {
@@ -172,6 +205,34 @@ actor ScriptedServer {
         case .fail(let error): throw error
         }
     }
+}
+
+extension Statement {
+    /// Two days, three entries: the Cora sample and two more.
+    static let sample = Statement(
+        sections: [
+            StatementSection(
+                date: "2024-02-01",
+                items: [
+                    StatementItem(
+                        id: "abc123def456ghi789", description: "Compra de produtos eletrônicos", label: "Compra aprovada",
+                        entry: .debit, amount: 150_000, name: "João da Silva",
+                        dateEvent: Date(timeIntervalSince1970: 1_706_775_317), status: "COMPLETED"),
+                    StatementItem(
+                        id: "later-same-day", description: "Pix recebido", label: "Transferência recebida", entry: .credit,
+                        amount: 2_550, name: "Ana Souza", dateEvent: Date(timeIntervalSince1970: 1_706_800_000),
+                        status: "COMPLETED"),
+                ]),
+            StatementSection(
+                date: "2024-02-05",
+                items: [
+                    StatementItem(
+                        id: "abcdef12-3456-7890-abcd-ef1234567890", description: "Pagamento por serviços prestados",
+                        label: "Pagamento recebido", entry: .credit, amount: 150_000, name: "Empresa ABC LTDA",
+                        dateEvent: Date(timeIntervalSince1970: 1_707_143_445), status: "COMPLETED")
+                ]),
+        ],
+        itemsTotal: 3)
 }
 
 extension UserProfile {

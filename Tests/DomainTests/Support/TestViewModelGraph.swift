@@ -8,7 +8,7 @@ import Ports
 /// It keeps no model it makes — the root owns its children, as in the app —
 /// so a test can see a model released. It only counts what it made.
 @MainActor
-final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory {
+final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory, SignedInViewModelFactory {
     let harness: SessionHarness
     private(set) var onboardingsMade = 0
     private(set) var dashboardsMade = 0
@@ -41,9 +41,39 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
         return SessionExpiredViewModel(reason: reason, authSession: authSession)
     }
 
+    func makeSignedInCoordinator(user: UserProfile) -> SignedInCoordinator {
+        SignedInCoordinator(user: user, factory: self)
+    }
+
+    // MARK: The signed-in area's children
+
+    var locale: AppLocale = .ptBR
+    var statementService: StatementService {
+        StatementService(tokenManager: harness.tokenManager, api: ScriptedStatementAPI(server: harness.server))
+    }
+    var userService: SignedInUserService {
+        SignedInUserService(tokenManager: harness.tokenManager, api: ScriptedUserAPI(server: harness.server))
+    }
+
     func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel {
         dashboardsMade += 1
         return DashboardViewModel(user: user, authSession: authSession)
+    }
+
+    func makeStatementListViewModel(navigator: any SignedInNavigator) -> StatementListViewModel {
+        StatementListViewModel(service: statementService, locale: locale, navigator: navigator)
+    }
+
+    func makeEntryDetailsViewModel(id: String) -> EntryDetailsViewModel {
+        EntryDetailsViewModel(id: id, service: statementService, locale: locale)
+    }
+
+    func makeProfileViewModel() -> ProfileViewModel {
+        ProfileViewModel(user: authSession.user ?? .maria, service: userService, authSession: authSession)
+    }
+
+    func makeRelatedUsersViewModel() -> RelatedUsersViewModel {
+        RelatedUsersViewModel(service: userService)
     }
 
     // MARK: The onboarding's children

@@ -1,0 +1,26 @@
+public import Ports
+
+/// A party's document, masked by its type for display: the middle six digits
+/// shown, the rest hidden — enough to recognise, not enough to use.
+///
+/// | type | document | shown |
+/// | --- | --- | --- |
+/// | CPF | `12345678909` | `***.456.789-**` |
+/// | CNPJ | `11223344000155` | `**.223.344/****-**` |
+///
+/// A number of the wrong length (or with letters) is hidden whole (`***`),
+/// never shown and never a crash.
+public enum DocumentMask {
+    public static func mask(_ number: String, type: DocumentType) -> String {
+        let digits = Array(number.filter { $0.isASCII && $0.isNumber })
+        guard digits.count == number.count else { return "***" }
+        switch (type, digits.count) {
+        case (.cpf, 11):
+            return "***.\(String(digits[3..<6])).\(String(digits[6..<9]))-**"
+        case (.cnpj, 14):
+            return "**.\(String(digits[2..<5])).\(String(digits[5..<8]))/****-**"
+        default:
+            return "***"
+        }
+    }
+}

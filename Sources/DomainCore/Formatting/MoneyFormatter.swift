@@ -1,0 +1,49 @@
+public import Ports
+
+/// Integer cents to Brazilian reais, per locale (BEHAVIOUR.md §7–§8):
+///
+/// | locale | 150000 cents | as a DEBIT | as a CREDIT |
+/// | --- | --- | --- | --- |
+/// | pt-BR | `R$ 1.500,00` | `-R$ 1.500,00` | `+R$ 1.500,00` |
+/// | en-US | `R$1,500.00` | `-R$1,500.00` | `+R$1,500.00` |
+/// | es-ES | `1.500,00 R$` | `-1.500,00 R$` | `+1.500,00 R$` |
+///
+/// Grouping is written here, not taken from the platform, so the text is the
+/// same on every machine.
+public enum MoneyFormatter {
+    /// An amount with no direction (a balance, a detail's amount).
+    public static func format(cents: Int, locale: AppLocale) -> String {
+        let sign = cents < 0 ? "-" : ""
+        return sign + unsigned(cents.magnitude, locale: locale)
+    }
+
+    /// A statement amount: a DEBIT leaves the account (−), a CREDIT enters it (+).
+    public static func format(cents: Int, direction: EntryDirection, locale: AppLocale) -> String {
+        let sign = direction == .debit ? "-" : "+"
+        return sign + unsigned(cents.magnitude, locale: locale)
+    }
+
+    private static func unsigned(_ cents: UInt, locale: AppLocale) -> String {
+        let (grouping, decimal) = locale == .enUS ? (",", ".") : (".", ",")
+        let reais = grouped(cents / 100, separator: grouping)
+        let centavos = cents % 100 < 10 ? "0\(cents % 100)" : "\(cents % 100)"
+        let number = reais + decimal + centavos
+        switch locale {
+        case .ptBR: return "R$ " + number
+        case .enUS: return "R$" + number
+        case .esES: return number + " R$"
+        }
+    }
+
+    private static func grouped(_ value: UInt, separator: String) -> String {
+        let digits = Array(String(value))
+        var groups: [String] = []
+        var end = digits.count
+        while end > 0 {
+            let start = max(0, end - 3)
+            groups.insert(String(digits[start..<end]), at: 0)
+            end = start
+        }
+        return groups.joined(separator: separator)
+    }
+}

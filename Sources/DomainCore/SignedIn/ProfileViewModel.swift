@@ -1,0 +1,136 @@
+public import Observation
+public import Ports
+
+/// The profile (FSD 000 §10's UserDetailsView / EditUserView): the user's
+/// data, editing name and e-mail with field validation and the server's
+/// per-field errors (`PATCH /users/me`), and deleting the account behind a
+/// confirmation step.
+@MainActor
+@Observable
+public final class ProfileViewModel {
+    public enum Field: String, Sendable, Hashable, CaseIterable {
+        case name
+        case email
+    }
+
+    public var name: String {
+        didSet { edited() }
+    }
+    public var email: String {
+        didSet { edited() }
+    }
+    /// Local problems, shown once the user has tried to save.
+    public private(set) var problems: [Field: SignUpFieldProblem] = [:]
+    /// The server's per-field reasons after a refused save.
+    public private(set) var serverFieldErrors: [String: String] = [:]
+    public private(set) var failure: SignedInFailure?
+    public private(set) var isSaving = false
+    /// The last save went through (until the next edit).
+    public private(set) var saved = false
+    /// Delete was asked for and waits for confirmation.
+    public private(set) var isConfirmingDelete = false
+    public private(set) var isDeleting = false
+
+    @ObservationIgnored private let service: SignedInUserService
+    @ObservationIgnored private let authSession: AuthSession
+    @ObservationIgnored private var hasTriedToSave = false
+
+    public init(user: UserProfile, service: SignedInUserService, authSession: AuthSession) {
+        self.service = service
+        self.authSession = authSession
+        name = user.name
+        email = user.email
+    }
+
+    /// The user as the server last said.
+    public var user: UserProfile? {
+        if case .authenticated(let user) = authSession.state { return user }
+        return nil
+    }
+
+    public var maskedCPF: String { user.flatMap { CPF($0.cpf)?.masked } ?? "***" }
+
+    /// Save is enabled when something changed and nothing is in flight.
+    public var isSaveEnabled: Bool {
+        guard let user, !isSaving, !isDeleting else { return false }
+        return name != user.name || email != user.email
+    }
+
+    public func save() async {
+        guard isSaveEnabled, let user else { return }
+        hasTriedToSave = true
+        problems = validate()
+        guard problems.isEmpty else { return }
+        let trimmedName = name.trimmingCharacters(in: .whitespaces)
+        let normalisedEmail = EmailAddress(email)?.value ?? email
+        let changes = ProfileChanges(
+            name: trimmedName == user.name ? nil : trimmedName, email: normalisedEmail == user.email ? nil : normalisedEmail)
+        isSaving = true
+        do {
+            let updated = try await service.update(changes)
+            await authSession.profileUpdated(updated)
+            name = updated.name
+            email = updated.email
+            saved = true
+        } catch {
+            failure = error
+            if case .invalidFields(let fields) = error { serverFieldErrors = fields }
+        }
+        isSaving = false
+    }
+
+    public func requestDelete() {
+        guard !isSaving, !isDeleting else { return }
+        isConfirmingDelete = true
+    }
+
+    public func cancelDelete() {
+        isConfirmingDelete = false
+    }
+
+    /// Deletes the account; on success the session ends and the root shows welcome.
+    public func confirmDelete() async {
+        guard isConfirmingDelete, !isDeleting else { return }
+        isDeleting = true
+        if case .failure(let failure) = await authSession.deleteAccount() {
+            self.failure = SignedInFailure(failure)
+        }
+        isDeleting = false
+        isConfirmingDelete = false
+    }
+
+    private func edited() {
+        saved = false
+        failure = nil
+        serverFieldErrors = [:]
+        if hasTriedToSave { problems = validate() }
+    }
+
+    private func validate() -> [Field: SignUpFieldProblem] {
+        var problems: [Field: SignUpFieldProblem] = [:]
+        let trimmedName = name.trimmingCharacters(in: .whitespaces)
+        if trimmedName.isEmpty {
+            problems[.name] = .empty
+        } else if trimmedName.count < SignUpForm.minimumNameLength {
+            problems[.name] = .nameTooShort
+        }
+        if email.trimmingCharacters(in: .whitespaces).isEmpty {
+            problems[.email] = .empty
+        } else if EmailAddress(email) == nil {
+            problems[.email] = .invalidEmail
+        }
+        return problems
+    }
+}
+
+extension SignedInFailure {
+    init(_ failure: AccountActionFailure) {
+        switch failure {
+        case .sessionEnded: self = .sessionEnded
+        case .alreadyRegistered: self = .alreadyRegistered
+        case .invalidFields(let fields): self = .invalidFields(fields)
+        case .network: self = .network
+        case .server: self = .server
+        }
+    }
+}

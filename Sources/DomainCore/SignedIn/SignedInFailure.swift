@@ -1,0 +1,29 @@
+import Ports
+
+/// Why something of the signed-in area could not be loaded or saved. A
+/// session-ending answer has already ended the session when this arrives
+/// (the root has moved on); the rest are shown with a retry.
+public enum SignedInFailure: Error, Sendable, Hashable {
+    case network
+    case server
+    case notFound
+    /// The server's per-field reasons, by the contract's field names.
+    case invalidFields([String: String])
+    case alreadyRegistered
+    case sessionEnded
+
+    init(_ error: AuthorizedCallError) {
+        switch error {
+        case .sessionEnded, .notSignedIn: self = .sessionEnded
+        case .refreshLimitReached: self = .server
+        case .remote(let remote):
+            switch remote {
+            case .rejected(_, .notFound, _): self = .notFound
+            case .rejected(_, .validationFailed, let fields): self = .invalidFields(fields)
+            case .rejected(_, .alreadyRegistered, _): self = .alreadyRegistered
+            case .transport, .timeout: self = .network
+            case .rejected, .malformedResponse: self = .server
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+public import Ports
+
+/// The signed-in user (FSD 001's "UserSession", named so it does not clash
+/// with the stored `UserSession` value): load, update, related users — all
+/// through the token manager. Deleting the account is `AuthSession`'s, since
+/// it ends the session.
+public struct SignedInUserService: Sendable {
+    private let tokenManager: TokenManager
+    private let api: any UserRemoteAPI
+
+    public init(tokenManager: TokenManager, api: any UserRemoteAPI) {
+        self.tokenManager = tokenManager
+        self.api = api
+    }
+
+    public func currentUser() async throws(SignedInFailure) -> UserProfile {
+        let api = self.api
+        do {
+            return try await tokenManager.authorized { token throws(RemoteError) in try await api.currentUser(token: token) }
+        } catch {
+            throw SignedInFailure(error)
+        }
+    }
+
+    public func update(_ changes: ProfileChanges) async throws(SignedInFailure) -> UserProfile {
+        let api = self.api
+        do {
+            return try await tokenManager.authorized { token throws(RemoteError) in
+                try await api.updateCurrentUser(changes, token: token)
+            }
+        } catch {
+            throw SignedInFailure(error)
+        }
+    }
+
+    public func relatedUsers() async throws(SignedInFailure) -> [RelatedUser] {
+        let api = self.api
+        do {
+            return try await tokenManager.authorized { token throws(RemoteError) in try await api.relatedUsers(token: token) }
+        } catch {
+            throw SignedInFailure(error)
+        }
+    }
+}
