@@ -18,7 +18,7 @@ enum BackendSeed {
         let maria = Person(
             name: "Maria Silva", document: "12345678909", documentType: .cpf,
             bank: Bank.cora, agencyNumber: "0001", agencyNumberDigit: "0",
-            accountNumber: "123456", accountNumberDigit: "7")
+            accountNumber: "7049382", accountNumberDigit: "5")
         let joao = Person(
             name: "João da Silva", document: "52998224725", documentType: .cpf,
             bank: Bank.bancoDoBrasil, agencyNumber: "2045", agencyNumberDigit: "3",

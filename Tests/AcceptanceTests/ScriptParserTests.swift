@@ -154,3 +154,16 @@ struct ScriptParserTests {
         #expect(parsed.problems.first?.message.hasPrefix("'5 minutes' is not a duration") == true)
     }
 }
+
+@Suite("Script locale directive")
+struct ScriptLocaleDirectiveTests {
+    @Test(
+        arguments: [
+            ("# locale: en-US\ntap sign-in", "en-US"), ("\n# the purpose\n# locale: es-ES\ntap sign-in", "es-ES"),
+            ("tap sign-in\n# locale: en-US", nil), ("# locale: fr-FR\ntap sign-in", nil), ("# locale en-US", nil),
+            ("", nil),
+        ])
+    func localeIsReadBeforeTheFirstCommand(script: String, locale: String?) {
+        #expect(ScriptRunner.locale(declaredIn: script) == locale)
+    }
+}

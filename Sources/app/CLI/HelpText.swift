@@ -86,6 +86,8 @@ enum HelpText {
         what was expected and the screen, and the run goes on to the next script.
         The last line is 'N passed, N failed'; exit 0 only if every script passed.
         A script piped to 'app' with no command runs the same way, named <stdin>.
+        A script that checks texts of another language says so in a comment before
+        its first command: '# locale: en-US' (or es-ES, pt-BR); it wins over --locale.
 
         Script language: one command a line; '#' starts a comment; blank lines ignored.
         \(ScriptWords.listing().joined(separator: "\n"))

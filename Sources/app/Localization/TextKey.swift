@@ -25,6 +25,15 @@ enum TextKey: String, CaseIterable, Sendable {
     case expiredDataKept
     // Dashboard
     case greeting, cpfLabel, emailLabel
+    // Signed-in area
+    case titleStatement, titleEntryDetails, titleProfile, titleRelatedUsers
+    case loadingPlaceholder, refreshing, statementEmpty
+    case failureNetwork, failureServer, failureNotFound, failureInvalidFields, failureAlreadyRegistered
+    case failureSessionEnded
+    case detailsAmount, detailsWhen, detailsStatus, detailsCounterparty, detailsSender, detailsRecipient
+    case detailsBank, detailsAgency, detailsAccount
+    case profileSaved, profileConfirmDelete, relatedEmpty
+    case actionStatement, actionProfile, actionRelated, actionRefresh, actionSave, actionDeleteAccount, actionConfirm
     // Fields
     case fieldIdentifier, fieldPassword, fieldName, fieldEmail, fieldCPF, fieldConfirm
     // Actions

@@ -22,7 +22,7 @@ struct ScreenDriver {
         case .sessionExpired:
             return sessionExpired()
         case .signedIn:
-            return dashboard()
+            return signedIn()
         }
     }
 
@@ -108,20 +108,6 @@ struct ScreenDriver {
             actions: [action("re-authenticate", .actionReauthenticate), action("logout", .actionLogout)])
     }
 
-    private func dashboard() -> ScreenSnapshot {
-        guard let model = main.dashboard else {
-            return ScreenSnapshot(name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
-        }
-        var lines: [String] = []
-        if let banner = model.healthBanner { lines.append(texts[banner == .offline ? .bannerOffline : .bannerServerDown]) }
-        lines.append(texts[.greeting, model.user.name])
-        lines.append("\(texts[.cpfLabel]): \(model.maskedCPF)")
-        lines.append("\(texts[.emailLabel]): \(model.user.email)")
-        return ScreenSnapshot(
-            name: "dashboard", title: texts[.titleDashboard], lines: lines,
-            actions: [action("logout", .actionLogout, enabled: !model.isBusy)])
-    }
-
     // MARK: - Words into view-model calls
 
     /// The work a tap starts, after checking the action is on screen and enabled.
@@ -149,10 +135,9 @@ struct ScreenDriver {
             return { main.sessionExpired?.reauthenticate() }
         case ("session-expired", "logout"):
             return { await main.sessionExpired?.logout() }
-        case ("dashboard", "logout"):
-            return { await main.dashboard?.logout() }
         default:
-            throw .noAction(name, on: screen)
+            guard let work = signedInWork(for: name, on: screen.name) else { throw .noAction(name, on: screen) }
+            return work
         }
     }
 
@@ -165,6 +150,10 @@ struct ScreenDriver {
             main.onboarding?.signIn?.identifier = text
         case ("sign-in-password", "password"):
             main.onboarding?.signIn?.password = text
+        case ("profile", "name"):
+            main.signedInArea?.profile?.name = text
+        case ("profile", "email"):
+            main.signedInArea?.profile?.email = text
         case ("sign-up", _):
             let field: SignUpField? =
                 switch name {
@@ -184,7 +173,7 @@ struct ScreenDriver {
 
     // MARK: - Texts
 
-    private func action(_ name: String, _ label: TextKey, enabled: Bool = true) -> ScreenSnapshot.Action {
+    func action(_ name: String, _ label: TextKey, enabled: Bool = true) -> ScreenSnapshot.Action {
         ScreenSnapshot.Action(name: name, label: texts[label], isEnabled: enabled)
     }
 
@@ -242,7 +231,7 @@ struct ScreenDriver {
         }
     }
 
-    private func text(for problem: SignUpFieldProblem) -> String {
+    func text(for problem: SignUpFieldProblem) -> String {
         switch problem {
         case .empty: return texts[.problemEmpty]
         case .nameTooShort: return texts[.problemNameTooShort]

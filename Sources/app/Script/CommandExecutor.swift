@@ -34,8 +34,12 @@ struct CommandExecutor {
         case .type(let field, let text):
             do { try await app.type(field, text) } catch { throw CommandError(error.message) }
             return .performed
-        case .open, .refresh:
-            throw CommandError("screen \(app.snapshot().name) has no statement to open or refresh")
+        case .open(let number):
+            do { try await app.open(number) } catch { throw CommandError(error.message) }
+            return .performed
+        case .refresh:
+            do { try await app.tap("refresh") } catch { throw CommandError(error.message) }
+            return .performed
         case .background:
             await app.enterBackground()
             return .performed

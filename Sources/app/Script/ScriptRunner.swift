@@ -104,11 +104,27 @@ struct ScriptRunner {
             lines.forEach(print)
             return ScriptReport(name: name, passed: false, transcript: lines)
         }
-        let app = HeadlessApp(world: world, texts: texts)
+        let app = HeadlessApp(world: world, texts: Self.locale(declaredIn: script).map(Texts.init) ?? texts)
         await app.launch()
         let report = await run(parsed, named: name, on: app)
         await app.shutDown()
         return report
+    }
+
+    /// The locale a script asks for with a `# locale: en-US` comment before its
+    /// first command (a script checks texts, so it names their language);
+    /// nil when it names none or an unknown one.
+    nonisolated static func locale(declaredIn script: String) -> String? {
+        for line in script.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            guard trimmed.hasPrefix("#") else { return nil }
+            let words = trimmed.dropFirst().split(separator: " ")
+            if words.count == 2, words[0] == "locale:", Texts.supportedLocales.contains(String(words[1])) {
+                return String(words[1])
+            }
+        }
+        return nil
     }
 
     /// Runs `script` on an app already launched, as it is (a script piped to

@@ -1,0 +1,168 @@
+import DomainCore
+import Ports
+
+/// The signed-in area's screens: what each route draws, and its words.
+extension ScreenDriver {
+    func signedIn() -> ScreenSnapshot {
+        guard let area = main.signedInArea else {
+            return ScreenSnapshot(name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
+        }
+        var screen: ScreenSnapshot
+        switch area.route {
+        case .dashboard: screen = dashboard(area.dashboard)
+        case .statement: screen = area.statement.map(statement) ?? placeholder("statement", .titleStatement)
+        case .entryDetails: screen = area.entryDetails.map(entryDetails) ?? placeholder("entry-details", .titleEntryDetails)
+        case .profile: screen = area.profile.map(profile) ?? placeholder("profile", .titleProfile)
+        case .relatedUsers: screen = area.relatedUsers.map(relatedUsers) ?? placeholder("related-users", .titleRelatedUsers)
+        }
+        if let banner = area.dashboard.healthBanner {
+            screen.lines.insert(texts[banner == .offline ? .bannerOffline : .bannerServerDown], at: 0)
+        }
+        return screen
+    }
+
+    private func dashboard(_ model: DashboardViewModel) -> ScreenSnapshot {
+        ScreenSnapshot(
+            name: "dashboard", title: texts[.titleDashboard],
+            lines: [
+                texts[.greeting, model.user.name], "\(texts[.cpfLabel]): \(model.maskedCPF)",
+                "\(texts[.emailLabel]): \(model.user.email)",
+            ],
+            actions: [
+                action("statement", .actionStatement), action("profile", .actionProfile),
+                action("related", .actionRelated), action("logout", .actionLogout, enabled: !model.isBusy),
+            ])
+    }
+
+    private func statement(_ model: StatementListViewModel) -> ScreenSnapshot {
+        var lines: [String] = []
+        if model.showsPlaceholder { lines.append(texts[.loadingPlaceholder]) }
+        if model.isRefreshing { lines.append(texts[.refreshing]) }
+        if let failure = model.failure { lines.append(text(for: failure)) }
+        if let sections = model.sections {
+            if sections.isEmpty { lines.append(texts[.statementEmpty]) }
+            var number = 0
+            for section in sections {
+                lines.append("— \(section.day) —")
+                for row in section.rows {
+                    number += 1
+                    lines.append(
+                        "\(number). \(row.time) \(row.description) · \(row.counterparty)  \(row.amount)  (\(row.label), \(row.status))")
+                }
+            }
+        }
+        return ScreenSnapshot(
+            name: "statement", title: texts[.titleStatement], lines: lines,
+            actions: [
+                action("refresh", .actionRefresh, enabled: !model.isLoading),
+                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading),
+                action("back", .actionBack),
+            ],
+            isLoading: model.showsPlaceholder)
+    }
+
+    private func entryDetails(_ model: EntryDetailsViewModel) -> ScreenSnapshot {
+        var lines: [String] = []
+        if model.showsPlaceholder { lines.append(texts[.loadingPlaceholder]) }
+        if let failure = model.failure { lines.append(text(for: failure)) }
+        if let details = model.details {
+            lines += [
+                "\(details.description) · \(details.label)", "\(texts[.detailsAmount]): \(details.amount)",
+                "\(texts[.detailsWhen]): \(details.when)", "\(texts[.detailsStatus]): \(details.status)",
+                "\(texts[.detailsCounterparty]): \(details.counterparty)",
+            ]
+            for (label, party) in [(TextKey.detailsSender, details.sender), (.detailsRecipient, details.recipient)] {
+                lines.append("\(texts[label]): \(party.name) · \(party.documentType.rawValue) \(party.document)")
+                lines.append(
+                    "    \(texts[.detailsBank]) \(party.bank) · \(texts[.detailsAgency]) \(party.agency) · \(texts[.detailsAccount]) \(party.account)"
+                )
+            }
+        }
+        return ScreenSnapshot(
+            name: "entry-details", title: texts[.titleEntryDetails], lines: lines,
+            actions: [
+                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading),
+                action("back", .actionBack),
+            ],
+            isLoading: model.showsPlaceholder)
+    }
+
+    private func profile(_ model: ProfileViewModel) -> ScreenSnapshot {
+        var lines = ["\(texts[.cpfLabel]): \(model.maskedCPF)"]
+        if model.saved { lines.append(texts[.profileSaved]) }
+        if let failure = model.failure { lines.append(text(for: failure)) }
+        if model.isConfirmingDelete { lines.append(texts[.profileConfirmDelete]) }
+        let fields = [
+            ScreenSnapshot.Field(
+                name: "name", label: texts[.fieldName], shown: model.name,
+                problem: model.problems[.name].map(text(for:)) ?? model.serverFieldErrors["name"]),
+            ScreenSnapshot.Field(
+                name: "email", label: texts[.fieldEmail], shown: model.email,
+                problem: model.problems[.email].map(text(for:)) ?? model.serverFieldErrors["email"]),
+        ]
+        let busy = model.isSaving || model.isDeleting
+        var actions = [
+            action("save", .actionSave, enabled: model.isSaveEnabled),
+            action("delete-account", .actionDeleteAccount, enabled: !busy && !model.isConfirmingDelete),
+        ]
+        if model.isConfirmingDelete { actions.append(action("confirm", .actionConfirm, enabled: !busy)) }
+        actions.append(action("back", .actionBack, enabled: !busy))
+        return ScreenSnapshot(
+            name: "profile", title: texts[.titleProfile], lines: lines, fields: fields, actions: actions, isLoading: busy)
+    }
+
+    private func relatedUsers(_ model: RelatedUsersViewModel) -> ScreenSnapshot {
+        var lines: [String] = []
+        if model.showsPlaceholder { lines.append(texts[.loadingPlaceholder]) }
+        if let failure = model.failure { lines.append(text(for: failure)) }
+        if let users = model.users {
+            lines += users.isEmpty ? [texts[.relatedEmpty]] : users.map { "• \($0.name) · \($0.email)" }
+        }
+        return ScreenSnapshot(
+            name: "related-users", title: texts[.titleRelatedUsers], lines: lines,
+            actions: [
+                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading),
+                action("back", .actionBack),
+            ],
+            isLoading: model.showsPlaceholder)
+    }
+
+    private func placeholder(_ name: String, _ title: TextKey) -> ScreenSnapshot {
+        ScreenSnapshot(name: name, title: texts[title], lines: [texts[.loadingPlaceholder]], isLoading: true)
+    }
+
+    func text(for failure: SignedInFailure) -> String {
+        switch failure {
+        case .network: return texts[.failureNetwork]
+        case .server: return texts[.failureServer]
+        case .notFound: return texts[.failureNotFound]
+        case .invalidFields(let fields): return texts[.failureInvalidFields, fields.keys.sorted().joined(separator: ", ")]
+        case .alreadyRegistered: return texts[.failureAlreadyRegistered]
+        case .sessionEnded: return texts[.failureSessionEnded]
+        }
+    }
+
+    /// The work of a tap on a signed-in screen, or nil when the tap is not one of them.
+    func signedInWork(for action: String, on screen: String) -> (@MainActor @Sendable () async -> Void)? {
+        guard let area = main.signedInArea else { return nil }
+        switch (screen, action) {
+        case ("dashboard", "statement"): return { await area.showStatement() }
+        case ("dashboard", "profile"): return { area.showProfile() }
+        case ("dashboard", "related"): return { await area.showRelatedUsers() }
+        case ("dashboard", "logout"): return { await area.dashboard.logout() }
+        case ("statement", "refresh"): return { await area.statement?.refresh() }
+        case ("statement", "retry"): return { await area.statement?.retry() }
+        case ("entry-details", "retry"): return { await area.entryDetails?.retry() }
+        case ("related-users", "retry"): return { await area.relatedUsers?.retry() }
+        case ("profile", "save"): return { await area.profile?.save() }
+        case ("profile", "delete-account"): return { area.profile?.requestDelete() }
+        case ("profile", "confirm"): return { await area.profile?.confirmDelete() }
+        case ("profile", "back"):
+            return {
+                if area.profile?.isConfirmingDelete == true { area.profile?.cancelDelete() } else { area.back() }
+            }
+        case ("statement", "back"), ("entry-details", "back"), ("related-users", "back"): return { area.back() }
+        default: return nil
+        }
+    }
+}
