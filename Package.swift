@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "DomainCore", targets: ["DomainCore"]),
         .library(name: "AdapterInMemory", targets: ["AdapterInMemory"]),
         .library(name: "AdapterHTTP", targets: ["AdapterHTTP"]),
+        .library(name: "AdapterFileKeychain", targets: ["AdapterFileKeychain"]),
         .library(name: "Composition", targets: ["Composition"]),
         .executable(name: "app", targets: ["app"]),
     ],
@@ -30,12 +31,14 @@ let package = Package(
         // The simulated backend and in-memory adapters of every port, with virtual time.
         .target(name: "AdapterInMemory", dependencies: ["Ports"], swiftSettings: strictSettings),
 
+        // The session in a private file that keeps a keychain's promises, and the codings.
+        .target(name: "AdapterFileKeychain", dependencies: ["Ports"], swiftSettings: strictSettings),
         // The adapters that reach a real backend and the real machine (HTTP arrives with its issue).
         .target(name: "AdapterHTTP", dependencies: ["Ports"], swiftSettings: strictSettings),
         // The composition root: environments, the plugin registry, the dependency containers.
         .target(
             name: "Composition",
-            dependencies: ["Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP"],
+            dependencies: ["Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain"],
             swiftSettings: strictSettings
         ),
         // The headless app: screens rendered as text, scripts, the demo.
@@ -44,7 +47,7 @@ let package = Package(
         // One contract suite per port, run against every adapter of that port.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["Ports", "AdapterInMemory", "AdapterHTTP"],
+            dependencies: ["Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain"],
             swiftSettings: strictSettings
         ),
         // Environments, the plugin registry, the world a launch runs on, the containers.

@@ -1,3 +1,4 @@
+import AdapterFileKeychain
 import AdapterInMemory
 import Foundation
 import Ports
@@ -16,7 +17,9 @@ struct CodingUnderTest: Sendable, CustomTestStringConvertible {
 extension CodingUnderTest {
     /// Every `SessionCoding` adapter. A new coding joins with one line here.
     static let all: [CodingUnderTest] = [
-        .inMemoryText
+        .inMemoryText,
+        CodingUnderTest(coding: JSONSessionCoding()) { JSONSessionCoding().encode($0, asVersion: 2) },
+        CodingUnderTest(coding: PropertyListSessionCoding()) { try PropertyListSessionCoding().encode($0, asVersion: 2) },
     ]
 
     /// Every ordered pair of different codings, for "decoding another coding's

@@ -1,3 +1,4 @@
+import AdapterFileKeychain
 import AdapterInMemory
 import Foundation
 import Ports
@@ -18,7 +19,10 @@ extension StoreFactory {
     /// Every `SessionDataStore` adapter, with each coding it can use. A new
     /// adapter or coding joins with one line here.
     static let all: [StoreFactory] = [
-        .inMemory(coding: InMemorySessionCoding())
+        .inMemory(coding: InMemorySessionCoding()),
+        .file(coding: JSONSessionCoding()),
+        .file(coding: PropertyListSessionCoding()),
+        .file(coding: InMemorySessionCoding()),
     ]
 
     static let failable: [StoreFactory] = all.filter(\.canFail)

@@ -1,0 +1,33 @@
+public import Foundation
+public import Ports
+
+/// The session as JSON: `{"format":"gatehouse-session","version":1,"token":{…},"user":{…}}`.
+public struct JSONSessionCoding: SessionCoding {
+    public static let currentVersion = 1
+
+    public init() {}
+
+    public var formatName: String { "json" }
+    public var formatVersion: Int { Self.currentVersion }
+
+    public func encode(_ session: UserSession) throws(SessionCodingError) -> Data {
+        encode(session, asVersion: Self.currentVersion)
+    }
+
+    /// The session written as `version` (tests use this to make a newer file).
+    public func encode(_ session: UserSession, asVersion version: Int) -> Data {
+        let object = SessionDictionary.make(from: session, version: version)
+        // A dictionary of strings, numbers and booleans always serialises.
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    }
+
+    public func decode(_ data: Data) throws(SessionCodingError) -> UserSession {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .notASession(data.isEmpty ? "empty" : "not JSON")
+        }
+        return try SessionDictionary.session(from: object, newestKnown: Self.currentVersion)
+    }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Foundation
+
+/// The few POSIX calls the file store needs, each returning errno on
+/// failure, so the store reads as a sequence of decisions rather than C.
+enum POSIXFile {
+    struct Failure: Error {
+        let call: String
+        let code: Int32
+
+        var reason: String { "\(call): \(String(cString: strerror(code)))" }
+        var isNotFound: Bool { code == ENOENT }
+    }
+
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(Failure) -> Int32 {
+        let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw Failure(call: "open", code: errno) }
+        return fd
+    }
+
+    static func readAll(_ fd: Int32) throws(Failure) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(call: "read", code: errno)
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    static func writeAll(_ fd: Int32, _ data: Data) throws(Failure) {
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { bytes in
+                Glibc.write(fd, bytes.baseAddress.map { $0 + offset }, data.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure(call: "write", code: errno)
+            }
+            offset += written
+        }
+    }
+
+    static func fsync(_ fd: Int32) throws(Failure) {
+        guard Glibc.fsync(fd) == 0 else { throw Failure(call: "fsync", code: errno) }
+    }
+
+    /// Flushes a directory's entries (a rename is durable only after this).
+    static func fsyncDirectory(_ path: String) throws(Failure) {
+        let fd = try open(path, O_RDONLY | O_DIRECTORY)
+        defer { close(fd) }
+        try fsync(fd)
+    }
+
+    static func rename(_ from: String, _ to: String) throws(Failure) {
+        guard Glibc.rename(from, to) == 0 else { throw Failure(call: "rename", code: errno) }
+    }
+
+    static func unlink(_ path: String) throws(Failure) {
+        guard Glibc.unlink(path) == 0 else { throw Failure(call: "unlink", code: errno) }
+    }
+
+    static func mode(of fd: Int32) throws(Failure) -> (mode: mode_t, isRegular: Bool) {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(call: "fstat", code: errno) }
+        return (info.st_mode & 0o777, (info.st_mode & S_IFMT) == S_IFREG)
+    }
+
+    static func chmod(_ fd: Int32, _ mode: mode_t) throws(Failure) {
+        guard fchmod(fd, mode) == 0 else { throw Failure(call: "fchmod", code: errno) }
+    }
+
+    /// Makes `path` a directory of mode 0700 if it is not one; returns whether
+    /// its permissions had to be tightened.
+    static func ensurePrivateDirectory(_ path: String) throws(Failure) -> Bool {
+        if mkdir(path, 0o700) == 0 { return false }
+        guard errno == EEXIST else {
+            if errno == ENOENT {
+                // A missing parent: make it too (0700 all the way down is fine for a data dir).
+                let parent = (path as NSString).deletingLastPathComponent
+                guard !parent.isEmpty, parent != path else { throw Failure(call: "mkdir", code: ENOENT) }
+                _ = try ensurePrivateDirectory(parent)
+                return try ensurePrivateDirectory(path)
+            }
+            throw Failure(call: "mkdir", code: errno)
+        }
+        let fd = try open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+        defer { close(fd) }
+        let (mode, _) = try self.mode(of: fd)
+        guard mode & 0o077 != 0 else { return false }
+        try chmod(fd, 0o700)
+        return true
+    }
+
+    /// Holds an exclusive `flock` on `path` (made 0600 if missing) while `body` runs.
+    static func withExclusiveLock<Result>(
+        on path: String, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let fd = try open(path, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw Failure(call: "flock", code: errno) }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+}

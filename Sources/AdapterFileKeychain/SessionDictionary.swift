@@ -1,0 +1,87 @@
+import Foundation
+import Ports
+
+/// A `UserSession` as a dictionary of property-list types (strings, numbers,
+/// booleans, dictionaries), shared by the JSON and property-list codings:
+/// each writes it in its own syntax. Dates are seconds as a
+/// double since 2001 (what `Date` itself holds), so they round-trip to the bit; the format name and version come
+/// first, so any other bytes are refused before anything else is read.
+enum SessionDictionary {
+    static let format = "gatehouse-session"
+
+    static func make(from session: UserSession, version: Int) -> [String: Any] {
+        var dictionary: [String: Any] = ["format": format, "version": version]
+        if let token = session.token {
+            dictionary["token"] = [
+                "value": token.token.reveal(), "issuedAt": token.issuedAt.timeIntervalSinceReferenceDate,
+                "expiresAt": token.expiresAt.timeIntervalSinceReferenceDate,
+            ]
+        }
+        if let user = session.cachedUser {
+            let profile = user.profile
+            dictionary["user"] = [
+                "id": profile.id, "name": profile.name, "email": profile.email, "cpf": profile.cpf,
+                "active": profile.active, "isDeleted": profile.isDeleted,
+                "syncedAt": user.syncedAt.timeIntervalSinceReferenceDate,
+            ] as [String: Any]
+        }
+        return dictionary
+    }
+
+    static func session(from object: Any, newestKnown: Int) throws(SessionCodingError) -> UserSession {
+        guard let dictionary = object as? [String: Any], dictionary["format"] as? String == format else {
+            throw .notASession("not a Gatehouse session")
+        }
+        guard let version = integer(dictionary["version"]) else { throw .notASession("no format version") }
+        guard version <= newestKnown else { throw .unsupportedVersion(found: version, newestKnown: newestKnown) }
+        guard version >= 1 else { throw .notASession("format version \(version)") }
+
+        var token: SessionToken?
+        if let raw = dictionary["token"] {
+            guard let fields = raw as? [String: Any], let value = fields["value"] as? String,
+                let issuedAt = double(fields["issuedAt"]), let expiresAt = double(fields["expiresAt"])
+            else { throw .notASession("an incomplete token") }
+            token = SessionToken(
+                token: AccessToken(value), issuedAt: Date(timeIntervalSinceReferenceDate: issuedAt),
+                expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt))
+        }
+        var cachedUser: CachedUser?
+        if let raw = dictionary["user"] {
+            guard let fields = raw as? [String: Any], let id = fields["id"] as? String,
+                let name = fields["name"] as? String, let email = fields["email"] as? String,
+                let cpf = fields["cpf"] as? String, let active = bool(fields["active"]),
+                let isDeleted = bool(fields["isDeleted"]), let syncedAt = double(fields["syncedAt"])
+            else { throw .notASession("an incomplete user") }
+            cachedUser = CachedUser(
+                profile: UserProfile(id: id, name: name, email: email, cpf: cpf, active: active, isDeleted: isDeleted),
+                syncedAt: Date(timeIntervalSinceReferenceDate: syncedAt))
+        }
+        return UserSession(token: token, cachedUser: cachedUser)
+    }
+
+    // Numbers and booleans both arrive as NSNumber from either syntax, and on
+    // Linux a 0 or 1 also answers `is Bool`; the number's type code tells them apart.
+    private static func isBoolean(_ value: Any) -> Bool {
+        if let number = value as? NSNumber { return String(cString: number.objCType) == "c" }
+        return value is Bool
+    }
+
+    private static func integer(_ value: Any?) -> Int? {
+        guard let value, !isBoolean(value), let number = value as? NSNumber else { return nil }
+        let double = number.doubleValue
+        guard double == double.rounded(), abs(double) < 1e15 else { return nil }
+        return Int(double)
+    }
+
+    private static func double(_ value: Any?) -> Double? {
+        guard let value, !isBoolean(value), let number = value as? NSNumber, number.doubleValue.isFinite else {
+            return nil
+        }
+        return number.doubleValue
+    }
+
+    private static func bool(_ value: Any?) -> Bool? {
+        guard let value, isBoolean(value) else { return nil }
+        return value as? Bool
+    }
+}
