@@ -33,6 +33,9 @@ let package = Package(
 
         // The session in a private file that keeps a keychain's promises, and the codings.
         .target(name: "AdapterFileKeychain", dependencies: ["Ports"], swiftSettings: strictSettings),
+        // A child process for the file store's crash-safety tests (saves until killed).
+        .executableTarget(
+            name: "session-store-stress", dependencies: ["AdapterFileKeychain", "Ports"], swiftSettings: strictSettings),
         // The adapters that reach a real backend and the real machine (HTTP arrives with its issue).
         .target(name: "AdapterHTTP", dependencies: ["Ports"], swiftSettings: strictSettings),
         // The composition root: environments, the plugin registry, the dependency containers.
@@ -48,6 +51,12 @@ let package = Package(
         .testTarget(
             name: "ContractTests",
             dependencies: ["Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain"],
+            swiftSettings: strictSettings
+        ),
+        // The file store under crashes, rival processes, loose permissions.
+        .testTarget(
+            name: "FileKeychainTests",
+            dependencies: ["AdapterFileKeychain", "Ports", "session-store-stress"],
             swiftSettings: strictSettings
         ),
         // Environments, the plugin registry, the world a launch runs on, the containers.

@@ -161,8 +161,14 @@ public final class FileSessionDataStore: SessionDataStore {
         }
     }
 
-    /// Writes a new file beside the old one and renames it over it.
+    /// Writes a new file beside the old one and renames it over it. Runs with
+    /// the lock held, so any temporary file already there was left by a writer
+    /// that died mid-save: it is removed first.
     private func replaceFile(with data: Data) throws(POSIXFile.Failure) {
+        let prefix = ".\(fileName).tmp-"
+        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where leftover.hasPrefix(prefix) {
+            try? POSIXFile.unlink(directory + "/" + leftover)
+        }
         let temporary = directory + "/.\(fileName).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         let fd = try POSIXFile.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
         do throws(POSIXFile.Failure) {

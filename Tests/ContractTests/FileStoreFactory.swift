@@ -44,7 +44,8 @@ extension StoreFactory {
                         try files.createDirectory(
                             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                         try? files.removeItem(atPath: session)
-                        files.createFile(atPath: session, contents: data, attributes: [.posixPermissions: 0o600])
+                        guard files.createFile(atPath: session, contents: data, attributes: [.posixPermissions: 0o600])
+                        else { throw CocoaError(.fileWriteUnknown) }
                     },
                     setAsideCount: {
                         (try? files.contentsOfDirectory(atPath: directory))?.filter { $0.contains(".corrupt-") }.count ?? 0

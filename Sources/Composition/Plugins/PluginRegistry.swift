@@ -69,8 +69,11 @@ public struct PluginRegistry: Sendable {
 
     /// Every plugin this build has.
     public static let standard = PluginRegistry(
-        remote: [InMemoryPlugins.remote], connectivity: [InMemoryPlugins.connectivity, HTTPPlugins.connectivity], codings: [InMemoryPlugins.coding],
-        stores: [InMemoryPlugins.store], clockNames: ["virtual", "system"])
+        remote: [InMemoryPlugins.remote],
+        connectivity: [InMemoryPlugins.connectivity, HTTPPlugins.connectivity],
+        codings: [InMemoryPlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],
+        stores: [InMemoryPlugins.store, FileKeychainPlugins.store],
+        clockNames: ["virtual", "system"])
 
     func store(_ name: String) throws(CompositionError) -> StorePlugin {
         guard let plugin = stores.first(where: { $0.name == name }) else {
