@@ -1,0 +1,46 @@
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+import Foundation
+
+/// What to do with a redirect. URLSession on Linux keeps every header across a
+/// redirect, so credentials would follow a redirect to any host: they are
+/// dropped whenever scheme, host or port change, and a refresh (which carries
+/// the token in its body) is never redirected at all.
+enum RedirectPolicy {
+    static let credentialHeaders = ["token", "Authorization", "apikey"]
+    /// Marks a request that must not be redirected.
+    static let noRedirectMarker = "gatehouse.no-redirect"
+
+    /// The request to follow, or nil to stop at the redirect.
+    static func follow(_ original: URLRequest?, to proposed: URLRequest, taskDescription: String?) -> URLRequest? {
+        if taskDescription == noRedirectMarker { return nil }
+        guard let from = original?.url, let to = proposed.url else { return nil }
+        guard sameOrigin(from, to) else {
+            var stripped = proposed
+            for header in credentialHeaders { stripped.setValue(nil, forHTTPHeaderField: header) }
+            return stripped
+        }
+        return proposed
+    }
+
+    static func sameOrigin(_ first: URL, _ second: URL) -> Bool {
+        first.scheme?.lowercased() == second.scheme?.lowercased() && first.host?.lowercased() == second.host?.lowercased()
+            && effectivePort(first) == effectivePort(second)
+    }
+
+    private static func effectivePort(_ url: URL) -> Int? {
+        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
+    }
+}
+
+/// The URLSession delegate that applies `RedirectPolicy`. It has no state:
+/// every decision comes from its arguments, so sharing it is safe.
+final class RedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(RedirectPolicy.follow(task.originalRequest, to: request, taskDescription: task.taskDescription))
+    }
+}

@@ -1,0 +1,47 @@
+public import Ports
+
+/// `AuthRemoteAPI` over the wire contract (`POST /challenge/auth`, `POST /users`).
+/// The contract's backend has no sign-out route, so `offersSignOut` is false.
+public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
+    private let transport: HTTPTransport
+
+    public init(configuration: HTTPConfiguration) {
+        transport = HTTPTransport(configuration: configuration)
+    }
+
+    public var offersSignOut: Bool { false }
+
+    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken {
+        var body: [String: any Sendable] = ["password": credentials.password.reveal()]
+        switch credentials.identifier {
+        case .cpf(let digits): body["cpf"] = digits
+        case .email(let email): body["email"] = email
+        }
+        return try await token(from: HTTPRequest(method: "POST", path: "challenge/auth", body: body))
+    }
+
+    public func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
+        try await self.token(
+            from: HTTPRequest(method: "POST", path: "challenge/auth", body: ["token": token.reveal()], forbidsRedirect: true))
+    }
+
+    public func register(_ registration: Registration) async throws(RemoteError) -> String {
+        let body: [String: any Sendable] = [
+            "name": registration.name, "email": registration.email, "cpf": registration.cpf,
+            "password": registration.password.reveal(),
+        ]
+        let (status, data) = try await transport.send(HTTPRequest(method: "POST", path: "users", body: body))
+        guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
+        return try WireFormat.string(try WireFormat.object(data), "id")
+    }
+
+    public func signOut(_ token: AccessToken) async throws(RemoteError) {}
+
+    private func token(from request: HTTPRequest) async throws(RemoteError) -> AccessToken {
+        let (status, data) = try await transport.send(request)
+        guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
+        let token = try WireFormat.string(try WireFormat.object(data), "token")
+        guard !token.isEmpty else { throw .malformedResponse("an empty token") }
+        return AccessToken(token)
+    }
+}

@@ -1,0 +1,19 @@
+public import Ports
+
+/// `HealthProbe` over `GET /health` (no API key, no token): 200 with
+/// `{"status":"healthy"}` is healthy; any other answer is unhealthy; a 200
+/// without that body is malformed; no answer is a transport error or timeout.
+public struct URLSessionHealthProbe: HealthProbe {
+    private let transport: HTTPTransport
+
+    public init(configuration: HTTPConfiguration) {
+        transport = HTTPTransport(configuration: configuration)
+    }
+
+    public func check() async throws(RemoteError) -> ServerHealth {
+        let (status, data) = try await transport.send(HTTPRequest(method: "GET", path: "health", sendsAPIKey: false))
+        guard status == 200 else { return .unhealthy }
+        let answer = try WireFormat.string(try WireFormat.object(data), "status")
+        return answer == "healthy" ? .healthy : .unhealthy
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+public import Ports
+
+/// `StatementRemoteAPI` over the Cora challenge's routes, exactly as the seed
+/// shows them (`GET /challenge/list`, `GET /challenge/details/:id`).
+public struct URLSessionStatementRemoteAPI: StatementRemoteAPI {
+    private let transport: HTTPTransport
+
+    public init(configuration: HTTPConfiguration) {
+        transport = HTTPTransport(configuration: configuration)
+    }
+
+    public func statement(token: AccessToken) async throws(RemoteError) -> Statement {
+        try WireFormat.statement(try await object(HTTPRequest(method: "GET", path: "challenge/list", token: token)))
+    }
+
+    public func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
+        let escaped = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
+        return try WireFormat.details(
+            try await object(HTTPRequest(method: "GET", path: "challenge/details/\(escaped)", token: token)))
+    }
+
+    private func object(_ request: HTTPRequest) async throws(RemoteError) -> WireFormat.Object {
+        let (status, data) = try await transport.send(request)
+        guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
+        return try WireFormat.object(data)
+    }
+}

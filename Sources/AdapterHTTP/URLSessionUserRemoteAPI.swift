@@ -1,0 +1,46 @@
+public import Ports
+
+/// `UserRemoteAPI` over the wire contract (`/users/me`, `/users/related`).
+/// A 200 with `active: false` or `is_deleted: true` is returned as it is: the
+/// port leaves that decision to the caller (the bootstrap table).
+public struct URLSessionUserRemoteAPI: UserRemoteAPI {
+    private let transport: HTTPTransport
+
+    public init(configuration: HTTPConfiguration) {
+        transport = HTTPTransport(configuration: configuration)
+    }
+
+    public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
+        try WireFormat.user(try await object(HTTPRequest(method: "GET", path: "users/me", token: token)))
+    }
+
+    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError) -> UserProfile {
+        var body: [String: any Sendable] = [:]
+        if let name = changes.name { body["name"] = name }
+        if let email = changes.email { body["email"] = email }
+        return try WireFormat.user(try await object(HTTPRequest(method: "PATCH", path: "users/me", body: body, token: token)))
+    }
+
+    public func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {
+        let (status, data) = try await transport.send(HTTPRequest(method: "DELETE", path: "users/me", token: token))
+        guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
+    }
+
+    public func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        let answer = try await object(HTTPRequest(method: "GET", path: "users/related", token: token))
+        var users: [RelatedUser] = []
+        for user in try WireFormat.array(answer, "users") {
+            users.append(
+                RelatedUser(
+                    id: try WireFormat.string(user, "id"), name: try WireFormat.string(user, "name"),
+                    email: try WireFormat.string(user, "email")))
+        }
+        return users
+    }
+
+    private func object(_ request: HTTPRequest) async throws(RemoteError) -> WireFormat.Object {
+        let (status, data) = try await transport.send(request)
+        guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
+        return try WireFormat.object(data)
+    }
+}
