@@ -59,6 +59,8 @@ let package = Package(
             dependencies: ["AdapterFileKeychain", "Ports", "session-store-stress"],
             swiftSettings: strictSettings
         ),
+        // The URLSession adapters against loopback stubs: wire fixtures, errors, redirects.
+        .testTarget(name: "AdapterHTTPTests", dependencies: ["AdapterHTTP", "Ports"], swiftSettings: strictSettings),
         // Environments, the plugin registry, the world a launch runs on, the containers.
         .testTarget(
             name: "CompositionTests",

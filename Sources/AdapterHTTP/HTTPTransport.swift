@@ -26,7 +26,9 @@ final class HTTPTransport: Sendable {
     init(configuration: HTTPConfiguration) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        let seconds = configuration.timeout.timeInterval
+        // URLSession on Linux counts timeouts in whole seconds (0.3 s would be
+        // 0: an immediate timeout), so round up, to one second at least.
+        let seconds = max(1, configuration.timeout.timeInterval.rounded(.up))
         sessionConfiguration.timeoutIntervalForRequest = seconds
         sessionConfiguration.timeoutIntervalForResource = seconds
         sessionConfiguration.httpCookieStorage = nil

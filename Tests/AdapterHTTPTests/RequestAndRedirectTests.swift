@@ -1,0 +1,123 @@
+@testable import AdapterHTTP
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+import Ports
+import Testing
+
+/// What goes on the wire, and what never follows a redirect.
+@Suite("HTTP requests and redirects")
+struct RequestAndRedirectTests {
+    @Test func signInSendsTheCPFAndPasswordWithTheAPIKeyAndNoToken() async throws {
+        let server = try StubServer { _ in .json(200, #"{"token":"new"}"#) }
+        defer { server.stop() }
+        let auth = URLSessionAuthRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
+
+        let token = try await auth.signIn(Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+
+        #expect(token == AccessToken("new"))
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.path == "/challenge/auth")
+        #expect(request.header("apikey") == "k")
+        #expect(request.header("token") == nil)
+        let body = try JSONSerialization.jsonObject(with: request.body) as? [String: String]
+        #expect(body == ["cpf": "12345678909", "password": "123456"])
+    }
+
+    @Test func refreshSendsTheOldTokenInTheBody() async throws {
+        let server = try StubServer { _ in .json(200, #"{"token":"newer"}"#) }
+        defer { server.stop() }
+        let auth = URLSessionAuthRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
+        #expect(try await auth.refresh(AccessToken("old")) == AccessToken("newer"))
+        let body = try JSONSerialization.jsonObject(with: try #require(server.requests.first).body) as? [String: String]
+        #expect(body == ["token": "old"])
+    }
+
+    @Test(arguments: [HTTPConfiguration.TokenHeaderStyle.token, .bearer])
+    func theTokenTravelsInTheChosenHeader(style: HTTPConfiguration.TokenHeaderStyle) async throws {
+        let server = try StubServer { _ in .json(200, #"{"users":[]}"#) }
+        defer { server.stop() }
+        let api = URLSessionUserRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil, tokenHeaderStyle: style))
+        _ = try await api.relatedUsers(token: AccessToken("abc"))
+        let request = try #require(server.requests.first)
+        #expect(request.header("token") == (style == .token ? "abc" : nil))
+        #expect(request.header("authorization") == (style == .bearer ? "Bearer abc" : nil))
+    }
+
+    /// A first server that redirects every request to `target`.
+    private func redirecting(to target: StubServer) throws -> StubServer {
+        try StubServer { request in
+            StubServer.Answer(status: 307, headers: ["Location": target.baseURL + request.path])
+        }
+    }
+
+    @Test(
+        "A redirect to another port or host reaches the second server with no credential header",
+        arguments: ["127.0.0.1", "127.0.0.2"])
+    func crossOriginRedirectDropsCredentials(secondHost: String) async throws {
+        let second = try StubServer(host: secondHost) { _ in .json(200, #"{"users":[]}"#) }
+        defer { second.stop() }
+        let first = try redirecting(to: second)
+        defer { first.stop() }
+        let api = URLSessionUserRemoteAPI(configuration: try HTTPConfiguration(baseURL: first.baseURL, apiKey: APIKey("k")))
+
+        _ = try await api.relatedUsers(token: AccessToken("abc"))
+
+        #expect(first.requests.first?.header("token") == "abc", "the first server got the credentials")
+        let arrived = try #require(second.requests.first)
+        #expect(arrived.path == "/users/related")
+        #expect(arrived.header("token") == nil)
+        #expect(arrived.header("apikey") == nil)
+        #expect(arrived.header("authorization") == nil)
+    }
+
+    @Test("A refresh is never redirected")
+    func refreshIsNotRedirected() async throws {
+        let second = try StubServer { _ in .json(200, #"{"token":"stolen"}"#) }
+        defer { second.stop() }
+        let first = try redirecting(to: second)
+        defer { first.stop() }
+        let auth = URLSessionAuthRemoteAPI(configuration: try HTTPConfiguration(baseURL: first.baseURL, apiKey: APIKey("k")))
+
+        await #expect(throws: RemoteError.rejected(status: 307, code: nil)) {
+            try await auth.refresh(AccessToken("old"))
+        }
+        #expect(second.requests.isEmpty)
+    }
+
+    @Test("https → http, another host or another port: credentials are dropped; the same origin keeps them")
+    func redirectDecision() throws {
+        var original = URLRequest(url: try #require(URL(string: "https://api.example.com/users/me")))
+        original.setValue("t", forHTTPHeaderField: "token")
+        func proposed(_ url: String) throws -> URLRequest {
+            var request = URLRequest(url: try #require(URL(string: url)))
+            for header in ["token", "Authorization", "apikey"] { request.setValue("x", forHTTPHeaderField: header) }
+            return request
+        }
+        for target in ["http://api.example.com/users/me", "https://evil.example.com/users/me", "https://api.example.com:8443/x"] {
+            let followed = try #require(RedirectPolicy.follow(original, to: try proposed(target), taskDescription: nil))
+            #expect(followed.value(forHTTPHeaderField: "token") == nil, "\(target)")
+            #expect(followed.value(forHTTPHeaderField: "apikey") == nil, "\(target)")
+            #expect(followed.value(forHTTPHeaderField: "Authorization") == nil, "\(target)")
+        }
+        let sameOrigin = try #require(
+            RedirectPolicy.follow(original, to: try proposed("https://api.example.com:443/v2/users/me"), taskDescription: nil))
+        #expect(sameOrigin.value(forHTTPHeaderField: "token") == "x")
+        #expect(RedirectPolicy.follow(original, to: try proposed("https://api.example.com/x"), taskDescription: RedirectPolicy.noRedirectMarker) == nil)
+    }
+
+    @Test(
+        "A base URL is refused unless it is https or http to this machine",
+        arguments: [
+            ("https://api.challenge.stage.cora.com.br", true), ("http://127.0.0.1:8080", true), ("http://localhost:8080", true),
+            ("http://[::1]:8080", true), ("http://api.example.com", false), ("http://10.0.0.1", false),
+            ("ftp://127.0.0.1", false), ("not a url", false),
+        ])
+    func baseURLRule(url: String, accepted: Bool) {
+        let made = (try? HTTPConfiguration(baseURL: url, apiKey: nil)) != nil
+        #expect(made == accepted)
+    }
+}
