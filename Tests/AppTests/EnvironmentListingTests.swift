@@ -15,8 +15,10 @@ struct EnvironmentListingTests {
         let text = transcript.text
         for environment in AppEnvironment.builtIn {
             #expect(text.contains(environment.name))
+            let section = EnvironmentListing().describe(environment, heading: environment.name)
             for (port, plugin) in environment.plugins.byPort {
-                let row = transcript.output.first { $0.contains(port) }
+                #expect(section.allSatisfy { text.contains($0) }, "envs shows \(environment.name) as described")
+                let row = section.first { $0.contains(port) }
                 #expect(row?.contains(plugin) == true, "no row for \(port) with \(plugin)")
             }
         }

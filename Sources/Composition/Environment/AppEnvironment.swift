@@ -96,8 +96,29 @@ public struct AppEnvironment: Sendable, Hashable {
             auth: "in-memory", user: "in-memory", statement: "in-memory", health: "in-memory",
             connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual"))
 
+    /// The HTTP adapters to a server on this machine (`app serve`, or a team's
+    /// own backend on port 8080), real time, the session in the file keychain
+    /// under `$XDG_DATA_HOME/gatehouse`.
+    public static let local = AppEnvironment(
+        name: "local",
+        summary: "HTTP to http://127.0.0.1:8080 on real time, the session in the file keychain",
+        plugins: Plugins(
+            auth: "http", user: "http", statement: "http", health: "http", connectivity: "in-memory",
+            store: "file-keychain", coding: "json", clock: "system"),
+        settings: Settings(baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY"))
+
+    /// The Cora challenge's staging API; the API key comes from
+    /// `GATEHOUSE_API_KEY` and nowhere else.
+    public static let coraStage = AppEnvironment(
+        name: "cora-stage",
+        summary: "HTTP to the Cora challenge's staging API (API key from GATEHOUSE_API_KEY), the file keychain",
+        plugins: Plugins(
+            auth: "http", user: "http", statement: "http", health: "http", connectivity: "network-interfaces",
+            store: "file-keychain", coding: "json", clock: "system"),
+        settings: Settings(baseURL: "https://api.challenge.stage.cora.com.br", apiKeyVariable: "GATEHOUSE_API_KEY"))
+
     /// The environments `--env NAME` knows.
-    public static let builtIn: [AppEnvironment] = [.inMemory]
+    public static let builtIn: [AppEnvironment] = [.inMemory, .local, .coraStage]
 
     public static func builtIn(named name: String) -> AppEnvironment? {
         builtIn.first { $0.name == name }

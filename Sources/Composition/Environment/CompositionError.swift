@@ -6,6 +6,7 @@ public enum CompositionError: Error, Sendable, Hashable, CustomStringConvertible
     case environmentFileInvalid(path: String, field: String, reason: String)
     case unknownPlugin(port: String, name: String, known: [String])
     case missingSetting(setting: String, neededBy: String)
+    case invalidSetting(setting: String, reason: String)
 
     public var description: String {
         switch self {
@@ -18,7 +19,9 @@ public enum CompositionError: Error, Sendable, Hashable, CustomStringConvertible
         case .unknownPlugin(let port, let name, let known):
             return "no \(port) plugin named '\(name)': known plugins are \(known.joined(separator: ", "))"
         case .missingSetting(let setting, let neededBy):
-            return "setting '\(setting)' is needed by \(neededBy)"
+            return "\(setting) is needed by \(neededBy)"
+        case .invalidSetting(let setting, let reason):
+            return "setting '\(setting)': \(reason)"
         }
     }
 }

@@ -69,7 +69,7 @@ public struct PluginRegistry: Sendable {
 
     /// Every plugin this build has.
     public static let standard = PluginRegistry(
-        remote: [InMemoryPlugins.remote],
+        remote: [InMemoryPlugins.remote, HTTPPlugins.remote],
         connectivity: [InMemoryPlugins.connectivity, HTTPPlugins.connectivity],
         codings: [InMemoryPlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],
         stores: [InMemoryPlugins.store, FileKeychainPlugins.store],

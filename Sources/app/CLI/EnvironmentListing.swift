@@ -16,7 +16,11 @@ struct EnvironmentListing {
         if let chosen {
             output += [""] + describe(chosen, heading: "\(chosen.name) (from --env)")
         }
-        output += ["", "The HTTP environments local and cora-stage arrive with the HTTP adapters (a later issue)."]
+        output += [
+            "",
+            "local talks to a server on 127.0.0.1:8080 (the reference server, 'app serve', arrives with a later issue);",
+            "cora-stage needs the API key in GATEHOUSE_API_KEY.",
+        ]
         return output
     }
 

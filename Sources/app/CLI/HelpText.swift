@@ -39,7 +39,8 @@ enum HelpText {
 
         Options (before or after the command):
           --env NAME|FILE  NAME: a built-in environment (\(environmentNames)); in-memory is the
-                           default; local and cora-stage arrive with the HTTP adapters.
+                           default; local is HTTP to 127.0.0.1:8080, cora-stage the Cora
+                           staging API (API key from GATEHOUSE_API_KEY).
                            FILE: the path of a JSON environment file
           --locale LOCALE  pt-BR (default), en-US or es-ES; overrides the environment's locale
           -h, --help       help, for the command given if any

@@ -1,0 +1,48 @@
+import Composition
+import Foundation
+import Testing
+
+/// The `http` remote plugin's settings: each missing or unsafe one refused
+/// with a clear message; the API key only ever from the process environment.
+@Suite("HTTP plugin")
+struct HTTPPluginTests {
+    private func httpEnvironment(baseURL: String?, keyVariable: String?) -> AppEnvironment {
+        var environment = AppEnvironment.local
+        environment.plugins.store = "in-memory"
+        environment.plugins.coding = "in-memory-text"
+        environment.settings.baseURL = baseURL
+        environment.settings.apiKeyVariable = keyVariable
+        return environment
+    }
+
+    @Test func theLocalEnvironmentBuildsWithoutAKey() throws {
+        let world = try AppWorld(environment: httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil))
+        #expect(world.control == nil, "a real backend has no control switches")
+        #expect(!world.hasVirtualTime)
+    }
+
+    @Test func aMissingBaseURLIsNamed() {
+        #expect(throws: CompositionError.missingSetting(setting: "baseURL", neededBy: "the http plugin")) {
+            try AppWorld(environment: httpEnvironment(baseURL: nil, keyVariable: nil))
+        }
+    }
+
+    @Test func aBaseURLThatWouldSendTokensInClearIsRefused() {
+        #expect {
+            try AppWorld(environment: httpEnvironment(baseURL: "http://api.example.com", keyVariable: nil))
+        } throws: { error in
+            guard case CompositionError.invalidSetting(let setting, let reason) = error else { return false }
+            return setting == "baseURL" && reason.contains("in clear")
+        }
+    }
+
+    @Test func aRemoteBackendWithoutItsKeyIsRefusedNamingTheVariable() {
+        let variable = "GATEHOUSE_TEST_UNSET_\(UUID().uuidString.prefix(8))"
+        #expect(
+            throws: CompositionError.missingSetting(
+                setting: "the API key in $\(variable)", neededBy: "https://api.challenge.stage.cora.com.br")
+        ) {
+            try AppWorld(environment: httpEnvironment(baseURL: "https://api.challenge.stage.cora.com.br", keyVariable: variable))
+        }
+    }
+}
