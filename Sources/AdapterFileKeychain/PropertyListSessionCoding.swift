@@ -2,7 +2,7 @@ public import Foundation
 public import Ports
 
 /// The session as a binary property list (Koober's `UserSessionPropertyListCoder`,
-/// without its `try!`): the same fields as the JSON coding.
+/// without its forced `try`): the same fields as the JSON coding.
 public struct PropertyListSessionCoding: SessionCoding {
     public static let currentVersion = 1
 
