@@ -15,30 +15,18 @@ public struct SignedInUserService: Sendable {
 
     public func currentUser() async throws(SignedInFailure) -> UserProfile {
         let api = self.api
-        do {
-            return try await tokenManager.authorized { token throws(RemoteError) in try await api.currentUser(token: token) }
-        } catch {
-            throw SignedInFailure(error)
-        }
+        return try await tokenManager.signedInCall { token throws(RemoteError) in try await api.currentUser(token: token) }
     }
 
     public func update(_ changes: ProfileChanges) async throws(SignedInFailure) -> UserProfile {
         let api = self.api
-        do {
-            return try await tokenManager.authorized { token throws(RemoteError) in
-                try await api.updateCurrentUser(changes, token: token)
-            }
-        } catch {
-            throw SignedInFailure(error)
+        return try await tokenManager.signedInCall { token throws(RemoteError) in
+            try await api.updateCurrentUser(changes, token: token)
         }
     }
 
     public func relatedUsers() async throws(SignedInFailure) -> [RelatedUser] {
         let api = self.api
-        do {
-            return try await tokenManager.authorized { token throws(RemoteError) in try await api.relatedUsers(token: token) }
-        } catch {
-            throw SignedInFailure(error)
-        }
+        return try await tokenManager.signedInCall { token throws(RemoteError) in try await api.relatedUsers(token: token) }
     }
 }

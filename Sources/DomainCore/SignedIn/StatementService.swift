@@ -13,21 +13,13 @@ public struct StatementService: Sendable {
 
     public func statement() async throws(SignedInFailure) -> Statement {
         let api = self.api
-        do {
-            return try await tokenManager.authorized { token throws(RemoteError) in try await api.statement(token: token) }
-        } catch {
-            throw SignedInFailure(error)
-        }
+        return try await tokenManager.signedInCall { token throws(RemoteError) in try await api.statement(token: token) }
     }
 
     public func details(id: String) async throws(SignedInFailure) -> StatementEntryDetails {
         let api = self.api
-        do {
-            return try await tokenManager.authorized { token throws(RemoteError) in
-                try await api.entryDetails(id: id, token: token)
-            }
-        } catch {
-            throw SignedInFailure(error)
+        return try await tokenManager.signedInCall { token throws(RemoteError) in
+            try await api.entryDetails(id: id, token: token)
         }
     }
 }
