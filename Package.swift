@@ -36,7 +36,7 @@ let package = Package(
         // A child process for the file store's crash-safety tests (saves until killed).
         .executableTarget(
             name: "session-store-stress", dependencies: ["AdapterFileKeychain", "Ports"], swiftSettings: strictSettings),
-        // The adapters that reach a real backend and the real machine (HTTP arrives with its issue).
+        // The adapters that reach a real backend (URLSession) and the real machine (connectivity).
         .target(name: "AdapterHTTP", dependencies: ["Ports"], swiftSettings: strictSettings),
         // The composition root: environments, the plugin registry, the dependency containers.
         .target(
