@@ -38,6 +38,8 @@ let package = Package(
             name: "session-store-stress", dependencies: ["AdapterFileKeychain", "Ports"], swiftSettings: strictSettings),
         // The adapters that reach a real backend (URLSession) and the real machine (connectivity).
         .target(name: "AdapterHTTP", dependencies: ["Ports"], swiftSettings: strictSettings),
+        // The loopback stand-in for the real backend: InMemoryBackend over the wire contract.
+        .target(name: "ReferenceServer", dependencies: ["Ports", "AdapterInMemory"], swiftSettings: strictSettings),
         // The composition root: environments, the plugin registry, the dependency containers.
         .target(
             name: "Composition",
@@ -45,7 +47,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // The headless app: screens rendered as text, scripts, the demo.
-        .executableTarget(name: "app", dependencies: ["Composition", "DomainCore"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "app", dependencies: ["Composition", "DomainCore", "ReferenceServer", "AdapterInMemory", "Ports"],
+            swiftSettings: strictSettings),
 
         // One contract suite per port, run against every adapter of that port.
         .testTarget(
@@ -61,6 +65,10 @@ let package = Package(
         ),
         // The URLSession adapters against loopback stubs: wire fixtures, errors, redirects.
         .testTarget(name: "AdapterHTTPTests", dependencies: ["AdapterHTTP", "Ports"], swiftSettings: strictSettings),
+        // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
+        .testTarget(
+            name: "ReferenceServerTests", dependencies: ["ReferenceServer", "AdapterInMemory", "Ports"],
+            swiftSettings: strictSettings),
         // Environments, the plugin registry, the world a launch runs on, the containers.
         .testTarget(
             name: "CompositionTests",

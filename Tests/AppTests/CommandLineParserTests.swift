@@ -29,9 +29,16 @@ struct CommandLineParserTests {
             ["run", "a.flow", "--locale", "en-US", "b.flow"],
             Invocation(locale: "en-US", command: .run(files: ["a.flow", "b.flow"]))
         ),
-        (["serve"], Invocation(command: .notInThisBuild("serve"))),
+        (["serve"], Invocation(command: .serve(ServeOptions()))),
         // serve's own options are its own, not unknown ones.
-        (["serve", "--port", "8080", "--virtual-clock"], Invocation(command: .notInThisBuild("serve"))),
+        (
+            ["serve", "--port", "0", "--virtual-clock", "--api-key", "k", "--token-ttl", "30", "--refresh-window", "120", "--rotation-grace", "2"],
+            Invocation(
+                command: .serve(
+                    ServeOptions(
+                        port: 0, apiKey: "k", tokenTTLSeconds: 30, refreshWindowSeconds: 120, rotationGraceSeconds: 2,
+                        virtualClock: true)))
+        ),
         (["bench", "--json"], Invocation(command: .notInThisBuild("bench"))),
     ]
 
@@ -76,5 +83,20 @@ struct CommandLineParserTests {
             return usage.problem.hasPrefix(problem) && usage.helpTopic == helpTopic && usage.exitCode == 2
                 && usage.description == "app: \(usage.problem)\n\(pointer)"
         }
+    }
+}
+
+@Suite("serve options")
+struct ServeOptionsTests {
+    @Test(
+        arguments: [
+            (["--port", "99999"], "option --port takes a port number (0 to 65535), not '99999'"),
+            (["--token-ttl", "0"], "option --token-ttl takes whole seconds (1 to 86400), not '0'"),
+            (["--host"], "option --host needs a value"),
+            (["--frobnicate"], "unknown option '--frobnicate' for serve"),
+            (["--api-key", ""], "option --api-key needs a non-empty key"),
+        ])
+    func badFlagsAreNamed(arguments: [String], message: String) {
+        #expect(throws: UsageError(message, helpTopic: "serve")) { try ServeOptions.parse(arguments) }
     }
 }

@@ -31,6 +31,8 @@ struct CommandLineApp {
                 UsageError("'\(command)' is not in this build yet: it arrives with a later issue", helpTopic: command)
                     .description)
             return ExitCode.usage
+        case .serve(let options):
+            return await ServeCommand(options: options, console: console).run()
         case .interactive, .envs, .demo, .run:
             break
         }
@@ -64,7 +66,7 @@ struct CommandLineApp {
             let app = HeadlessApp(world: world, texts: texts)
             if invocation.command == .demo { return await Demo(app: app, console: console).run() }
             return await InteractiveSession(app: app, console: console, lines: lines).run()
-        case .help, .notInThisBuild:
+        case .help, .notInThisBuild, .serve:
             return ExitCode.usage  // handled above
         }
     }

@@ -6,7 +6,7 @@
 enum CommandLineParser {
     /// The commands of this build, in the order help lists them.
     static let commands = ["envs", "demo", "run", "serve", "bench", "help"]
-    /// Listed in help, arriving with later issues.
+    /// Commands whose arguments are theirs, untouched by the global options.
     static let laterCommands = ["serve", "bench"]
     static let locales = Texts.supportedLocales
 
@@ -80,6 +80,8 @@ enum CommandLineParser {
             }
             guard let asked = operands.first else { return .help(topic: nil) }
             return .help(topic: try topic(asked))
+        case "serve":
+            return .serve(try ServeOptions.parse(operands))
         case _ where laterCommands.contains(word):
             return .notInThisBuild(word)
         case _ where ScriptParser.commands.contains(word):

@@ -11,7 +11,9 @@ struct Invocation: Sendable, Equatable {
         case run(files: [String])
         /// `help`, `help COMMAND`, `--help`.
         case help(topic: String?)
-        /// A command listed in help that arrives with a later issue (`serve`, `bench`).
+        /// The reference server on loopback.
+        case serve(ServeOptions)
+        /// A command listed in help that arrives with a later issue (`bench`).
         case notInThisBuild(String)
     }
 

@@ -1,0 +1,241 @@
+import AdapterInMemory
+import Foundation
+import Ports
+
+/// Serves CONTRACT.md from an `InMemoryBackend`: the API key rule, the token
+/// in `token:` or `Authorization: Bearer`, the exact JSON of the Cora seed,
+/// the control API, and the backend's faults as wire behaviour (drop closes
+/// the connection, malformed sends a broken body).
+struct ContractRouter: Sendable {
+    let backend: InMemoryBackend
+    let apiKey: String
+    /// Set when the server runs on virtual time: `/_control/clock` moves it.
+    let manualClock: ManualClock?
+
+    /// The answer to `request`; nil to close the connection without one.
+    func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse? {
+        if request.path.hasPrefix("/_control/") { return await control(request) }
+        if request.method == "GET", request.path == "/health" {
+            return await faulted(BackendRoute.health) { () throws(BackendRejection) in
+                await backend.health() == .healthy
+                    ? .json(200, ["status": "healthy"]) : .json(503, ["status": "unhealthy"])
+            }
+        }
+        guard request.header("apikey") == apiKey else {
+            return rejection(.apiKeyInvalid)
+        }
+        switch (request.method, request.path) {
+        case ("POST", "/challenge/auth"): return await auth(request)
+        case ("GET", "/challenge/list"):
+            return await authorised(request, BackendRoute.statementList) { token throws(BackendRejection) in
+                Self.statement(try await backend.statement(token: token))
+            }
+        case ("GET", let path) where path.hasPrefix("/challenge/details/"):
+            let id = String(path.dropFirst("/challenge/details/".count)).removingPercentEncoding ?? ""
+            return await authorised(request, BackendRoute.statementDetails) { token throws(BackendRejection) in
+                Self.details(try await backend.entryDetails(id: id, token: token))
+            }
+        case ("GET", "/users/me"):
+            return await authorised(request, BackendRoute.currentUser) { token throws(BackendRejection) in
+                Self.user(try await backend.currentUser(token: token))
+            }
+        case ("PATCH", "/users/me"):
+            guard let body = Self.object(request.body) else { return rejection(.badRequest("malformed JSON")) }
+            let changes = ProfileChanges(name: body["name"] as? String, email: body["email"] as? String)
+            return await authorised(request, BackendRoute.updateCurrentUser) { token throws(BackendRejection) in
+                Self.user(try await backend.updateCurrentUser(changes, token: token))
+            }
+        case ("DELETE", "/users/me"):
+            return await authorised(request, BackendRoute.deleteCurrentUser) { token throws(BackendRejection) in
+                try await backend.deleteCurrentUser(token: token)
+                return .noContent
+            }
+        case ("GET", "/users/related"):
+            return await authorised(request, BackendRoute.relatedUsers) { token throws(BackendRejection) in
+                let users = try await backend.relatedUsers(token: token)
+                return .json(200, ["users": users.map { ["id": $0.id, "name": $0.name, "email": $0.email] }])
+            }
+        case ("POST", "/users"):
+            guard let body = Self.object(request.body), let name = body["name"] as? String,
+                let email = body["email"] as? String, let cpf = body["cpf"] as? String,
+                let password = body["password"] as? String
+            else { return rejection(.badRequest("name, email, cpf and password are required")) }
+            return await faulted(BackendRoute.register) { () throws(BackendRejection) in
+                let id = try await backend.register(
+                    Registration(name: name, email: email, cpf: cpf, password: Password(password)))
+                return .json(201, ["id": id])
+            }
+        default:
+            return rejection(.notFound)
+        }
+    }
+
+    // MARK: - Routes
+
+    private func auth(_ request: HTTPServerRequest) async -> HTTPServerResponse? {
+        guard let body = Self.object(request.body) else { return rejection(.badRequest("malformed JSON")) }
+        return await faulted(BackendRoute.auth) { () throws(BackendRejection) in
+            let token: AccessToken
+            if let old = body["token"] as? String {
+                token = try await backend.refresh(AccessToken(old))
+            } else if let password = body["password"] as? String,
+                let identifier = (body["cpf"] as? String).map(LoginIdentifier.cpf)
+                    ?? (body["email"] as? String).map(LoginIdentifier.email)
+            {
+                token = try await backend.signIn(Credentials(identifier: identifier, password: Password(password)))
+            } else {
+                throw .badRequest("send {cpf or email, password} or {token}")
+            }
+            return .json(200, ["token": token.reveal()])
+        }
+    }
+
+    /// A route that needs a token: `token:` or `Authorization: Bearer`.
+    private func authorised(
+        _ request: HTTPServerRequest, _ route: String,
+        _ operation: (AccessToken) async throws(BackendRejection) -> HTTPServerResponse
+    ) async -> HTTPServerResponse? {
+        let bearer = request.header("authorization").flatMap { value in
+            value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : nil
+        }
+        let token = AccessToken(request.header("token") ?? bearer ?? "")
+        return await faulted(route) { () throws(BackendRejection) in try await operation(token) }
+    }
+
+    /// Counts the request, applies the route's faults, then runs `operation`.
+    private func faulted(
+        _ route: String, _ operation: () async throws(BackendRejection) -> HTTPServerResponse
+    ) async -> HTTPServerResponse? {
+        switch await backend.admit(route) {
+        case .drop: return nil
+        case .malformed: return HTTPServerResponse(status: 200, body: Data(#"{"token": "#.utf8))
+        case .status(let status): return .error(status, code: nil, message: "fault injected")
+        case .proceed:
+            do {
+                return try await operation()
+            } catch {
+                return rejection(error)
+            }
+        }
+    }
+
+    private func rejection(_ rejection: BackendRejection) -> HTTPServerResponse {
+        .error(rejection.status, code: rejection.code.rawValue, message: rejection.message, fields: rejection.fields)
+    }
+
+    // MARK: - Control API
+
+    private func control(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        let body = Self.object(request.body) ?? [:]
+        switch (request.method, request.path) {
+        case ("POST", "/_control/health"):
+            guard let healthy = body["healthy"] as? Bool else { return rejection(.badRequest("{\"healthy\": bool}")) }
+            await backend.setHealthy(healthy)
+        case ("POST", let path) where path.hasPrefix("/_control/users/"):
+            let cpf = String(path.dropFirst("/_control/users/".count))
+            guard let raw = body["state"] as? String, let state = InMemoryBackend.AccountState(rawValue: raw) else {
+                return rejection(.badRequest("{\"state\": \"active\" | \"inactive\" | \"deleted\"}"))
+            }
+            do {
+                try await backend.setAccountState(cpf: cpf, state)
+            } catch {
+                return rejection(error)
+            }
+        case ("POST", "/_control/revoke"):
+            await backend.revokeAllTokens()
+        case ("POST", "/_control/faults"):
+            guard let route = body["route"] as? String else { return rejection(.badRequest("{\"route\": \"GET /users/me\", …}")) }
+            let count = (body["count"] as? Int) ?? 1
+            let delay = Duration.milliseconds((body["delayMs"] as? Int) ?? 0)
+            let mode: InMemoryBackend.FaultMode
+            switch body["mode"] as? String ?? "status" {
+            case "drop": mode = .drop
+            case "malformed": mode = .malformed
+            case "hang": mode = .hang
+            case "status":
+                if let status = body["status"] as? Int { mode = .status(status) } else { mode = .delay(delay) }
+            default: return rejection(.badRequest("mode is status, drop, malformed or hang"))
+            }
+            let delayFirst: Duration = if case .delay = mode { .zero } else { delay }
+            await backend.addFault(InMemoryBackend.Fault(route: route, mode: mode, count: max(1, count), delayFirst: delayFirst))
+        case ("DELETE", "/_control/faults"):
+            await backend.clearFaults()
+        case ("POST", "/_control/clock"):
+            guard let clock = manualClock else {
+                return rejection(.badRequest("the server runs on real time; start it with --virtual-clock"))
+            }
+            guard let seconds = body["advanceSeconds"] as? Double, seconds >= 0 else {
+                return rejection(.badRequest("{\"advanceSeconds\": number}"))
+            }
+            clock.advance(by: .milliseconds(Int64(seconds * 1000)))
+        case ("GET", "/_control/metrics"):
+            let metrics = await backend.metrics()
+            return .json(
+                200,
+                [
+                    "requests": metrics.requests, "logins": metrics.logins, "refreshes": metrics.refreshes,
+                    "refreshesRejected": metrics.refreshesRejected, "tokensLive": metrics.tokensLive,
+                ] as [String: Any])
+        case ("POST", "/_control/reset"):
+            await backend.reset()
+        default:
+            return rejection(.notFound)
+        }
+        return .noContent
+    }
+
+    // MARK: - JSON
+
+    static func object(_ data: Data) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    static func date(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    static func user(_ user: UserProfile) -> HTTPServerResponse {
+        .json(
+            200,
+            [
+                "id": user.id, "name": user.name, "email": user.email, "cpf": user.cpf, "active": user.active,
+                "is_deleted": user.isDeleted,
+            ] as [String: Any])
+    }
+
+    static func statement(_ statement: Statement) -> HTTPServerResponse {
+        let results: [[String: Any]] = statement.sections.map { section in
+            [
+                "date": section.date,
+                "items": section.items.map { item in
+                    [
+                        "id": item.id, "description": item.description, "label": item.label,
+                        "entry": item.entry.rawValue, "amount": item.amount, "name": item.name,
+                        "dateEvent": date(item.dateEvent), "status": item.status,
+                    ] as [String: Any]
+                },
+            ]
+        }
+        return .json(200, ["results": results, "itemsTotal": statement.itemsTotal] as [String: Any])
+    }
+
+    static func details(_ details: StatementEntryDetails) -> HTTPServerResponse {
+        func party(_ party: StatementParty) -> [String: Any] {
+            [
+                "bankName": party.bankName, "bankNumber": party.bankNumber, "documentNumber": party.documentNumber,
+                "documentType": party.documentType.rawValue, "accountNumberDigit": party.accountNumberDigit,
+                "agencyNumberDigit": party.agencyNumberDigit, "agencyNumber": party.agencyNumber, "name": party.name,
+                "accountNumber": party.accountNumber,
+            ]
+        }
+        return .json(
+            200,
+            [
+                "id": details.id, "description": details.description, "label": details.label, "amount": details.amount,
+                "counterPartyName": details.counterPartyName, "dateEvent": date(details.dateEvent),
+                "status": details.status, "recipient": party(details.recipient), "sender": party(details.sender),
+            ] as [String: Any])
+    }
+}

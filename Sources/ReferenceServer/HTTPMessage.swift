@@ -1,0 +1,68 @@
+import Foundation
+
+/// One request as the server read it.
+struct HTTPServerRequest: Sendable {
+    let method: String
+    /// The path without the query string.
+    let path: String
+    /// Header names lowercased.
+    let headers: [String: String]
+    let body: Data
+    /// HTTP/1.0, or `Connection: close`: answer, then close.
+    let wantsClose: Bool
+
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// One answer; `nil` from a handler means "drop the connection".
+struct HTTPServerResponse: Sendable {
+    var status: Int
+    var body: Data
+    var contentType = "application/json"
+
+    static func json(_ status: Int, _ object: Any) -> HTTPServerResponse {
+        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return HTTPServerResponse(status: status, body: body)
+    }
+
+    static func error(_ status: Int, code: String?, message: String, fields: [String: String] = [:]) -> HTTPServerResponse {
+        var object: [String: Any] = ["message": message]
+        if let code { object["code"] = code }
+        if !fields.isEmpty { object["fields"] = fields }
+        return json(status, object)
+    }
+
+    static let noContent = HTTPServerResponse(status: 204, body: Data())
+
+    func serialized(closing: Bool) -> Data {
+        var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+        if status != 204 {
+            head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
+        }
+        head += closing ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n"
+        var data = Data(head.utf8)
+        data.append(body)
+        return data
+    }
+
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 201: "Created"
+        case 204: "No Content"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 409: "Conflict"
+        case 410: "Gone"
+        case 413: "Content Too Large"
+        case 431: "Request Header Fields Too Large"
+        case 501: "Not Implemented"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+}

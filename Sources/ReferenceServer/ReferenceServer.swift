@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+public import AdapterInMemory
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Why the server could not start. Never carries the API key.
+public struct ReferenceServerError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// A loopback HTTP/1.1 server that serves CONTRACT.md from an
+/// `InMemoryBackend`: the stand-in for the real backend that these machines
+/// cannot reach, for `app serve`, the `local` environment and tests.
+///
+/// Blocking sockets, a thread per connection (cheap at this scale: a
+/// thousand connections are a thousand small threads), keep-alive, Content-
+/// Length bodies, the contract's limits (431, 413, 400), and a read timeout
+/// that lets a slow or idle client go. It binds loopback only.
+public final class ReferenceServer: Sendable {
+    public struct Configuration: Sendable {
+        /// An IPv4 loopback address (127.0.0.0/8) or `localhost`; nothing else is served.
+        public var host: String
+        /// 0 picks a free port (tests).
+        public var port: UInt16
+        public var apiKey: String
+        /// How long a connection may stay silent, mid-request or between requests.
+        public var idleTimeout: Duration
+
+        public init(
+            host: String = "127.0.0.1", port: UInt16 = 8080, apiKey: String = "gatehouse-dev-key",
+            idleTimeout: Duration = .seconds(10)
+        ) {
+            self.host = host
+            self.port = port
+            self.apiKey = apiKey
+            self.idleTimeout = idleTimeout
+        }
+    }
+
+    public let backend: InMemoryBackend
+    public let host: String
+    /// The port actually bound (the chosen one when the configuration said 0).
+    public let port: UInt16
+    private let listener: Int32
+    private let router: ContractRouter
+    private let idleTimeout: Duration
+    private let connections = Mutex<Set<Int32>>([])
+    private let stopped = Mutex(false)
+
+    public var baseURL: String { "http://\(host):\(port)" }
+
+    public init(configuration: Configuration, backend: InMemoryBackend, virtualClock: ManualClock? = nil) throws(ReferenceServerError) {
+        let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
+        var address = sockaddr_in()
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1, host.hasPrefix("127.") else {
+            throw ReferenceServerError(description: "'\(configuration.host)' is not a loopback address: the reference server serves 127.0.0.0/8 only")
+        }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ReferenceServerError(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = configuration.port.bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 4096) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw ReferenceServerError(description: "cannot listen on \(host):\(configuration.port): \(reason)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        Self.raiseFileLimit()
+        self.backend = backend
+        self.host = host
+        port = UInt16(bigEndian: address.sin_port)
+        listener = fd
+        idleTimeout = configuration.idleTimeout
+        router = ContractRouter(backend: backend, apiKey: configuration.apiKey, manualClock: virtualClock)
+    }
+
+    /// Starts accepting connections on a thread of its own.
+    public func start() {
+        let thread = Thread { [self] in acceptLoop() }
+        thread.stackSize = 256 * 1024
+        thread.start()
+    }
+
+    /// Stops accepting and closes every open connection.
+    public func stop() {
+        let first = stopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for fd in connections.withLock({ $0 }) { shutdown(fd, Int32(SHUT_RDWR)) }
+        // A request held by a hang fault would keep its thread forever.
+        let backend = self.backend
+        Task { await backend.releaseHangingRequests() }
+    }
+
+    /// How many connections are open right now.
+    public var openConnectionCount: Int { connections.withLock { $0.count } }
+
+    private func acceptLoop() {
+        while !stopped.withLock({ $0 }) {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED || errno == EMFILE || errno == ENFILE { continue }
+                return
+            }
+            connections.withLock { _ = $0.insert(client) }
+            let thread = Thread { [self] in serve(client) }
+            thread.stackSize = 256 * 1024
+            thread.start()
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        defer {
+            connections.withLock { _ = $0.remove(client) }
+            close(client)
+        }
+        // SO_RCVTIMEO counts whole seconds here; a sub-second timeout would mean none.
+        var timeout = timeval(tv_sec: max(1, Int(idleTimeout.components.seconds)), tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var reader = RequestReader(socket: client)
+        while true {
+            switch reader.next() {
+            case .closed:
+                return
+            case .refuse(let response):
+                send(response.serialized(closing: true), to: client)
+                return
+            case .request(let request):
+                guard let response = answer(request) else { return }
+                guard send(response.serialized(closing: request.wantsClose), to: client), !request.wantsClose else { return }
+            }
+        }
+    }
+
+    /// Runs the router (async) from this connection's thread and waits for it.
+    private func answer(_ request: HTTPServerRequest) -> HTTPServerResponse? {
+        let outcome = Mutex<HTTPServerResponse?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let router = self.router
+        Task {
+            let response = await router.handle(request)
+            outcome.withLock { $0 = response }
+            done.signal()
+        }
+        done.wait()
+        return outcome.withLock { $0 }
+    }
+
+    @discardableResult
+    private func send(_ data: Data, to client: Int32) -> Bool {
+        data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.send(client, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// A thousand connections need a thousand descriptors: lift the soft limit to the hard one.
+    private static func raiseFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}

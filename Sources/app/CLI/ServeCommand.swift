@@ -1,0 +1,85 @@
+import AdapterInMemory
+import Dispatch
+import Foundation
+import Ports
+import ReferenceServer
+import Synchronization
+
+/// `app serve`: the reference server on loopback until SIGINT or SIGTERM.
+@MainActor
+struct ServeCommand {
+    let options: ServeOptions
+    let console: Console
+
+    func run() async -> Int32 {
+        let clock: any Clock = options.virtualClock ? ManualClock(start: Date()) : RealTimeClock()
+        let backend = InMemoryBackend(
+            clock: clock,
+            configuration: InMemoryBackend.Configuration(
+                tokenLifetime: .seconds(options.tokenTTLSeconds), refreshWindow: .seconds(options.refreshWindowSeconds),
+                rotationGrace: .seconds(options.rotationGraceSeconds)))
+        let server: ReferenceServer
+        do {
+            server = try ReferenceServer(
+                configuration: ReferenceServer.Configuration(host: options.host, port: options.port, apiKey: options.apiKey),
+                backend: backend, virtualClock: clock as? ManualClock)
+        } catch {
+            console.error("app serve: \(error)")
+            return ExitCode.usage
+        }
+        server.start()
+        console.print("Gatehouse reference server on \(server.baseURL)\(options.virtualClock ? " (virtual clock)" : "")")
+        // The demo account is named, its password is not: no password reaches output.
+        console.print("demo account: CPF 123.456.789-09 (Maria Silva; password as seeded in CONTRACT.md)")
+        console.print("API key: the one given with --api-key (default: the development key); Ctrl-C stops")
+        fflush(nil)
+        await Self.waitForStopSignal()
+        server.stop()
+        console.print("stopped")
+        fflush(nil)
+        return ExitCode.success
+    }
+
+    /// Returns on SIGINT or SIGTERM. Nonisolated: the handlers run on a
+    /// dispatch queue, not the main actor.
+    private nonisolated static func waitForStopSignal() async {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let queue = DispatchQueue(label: "gatehouse.serve.signals")
+        // Held here until a signal comes: a released source is cancelled.
+        let sources = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = OnceFlag()
+            for source in sources {
+                source.setEventHandler { @Sendable in
+                    if once.claim() { continuation.resume() }
+                }
+                source.resume()
+            }
+        }
+        sources.forEach { $0.cancel() }
+    }
+}
+
+/// Real time for the server's backend (`app serve` without --virtual-clock).
+struct RealTimeClock: Clock {
+    func now() -> Date { Date() }
+
+    func sleep(until deadline: Date) async throws(CancellationError) {
+        let interval = deadline.timeIntervalSinceNow
+        guard interval > 0 else { return }
+        do { try await Task.sleep(for: .milliseconds(Int64(interval * 1000))) } catch { throw CancellationError() }
+    }
+}
+
+/// True for the first caller only.
+final class OnceFlag: Sendable {
+    private let claimed = Mutex(false)
+
+    func claim() -> Bool {
+        claimed.withLock { claimed in
+            defer { claimed = true }
+            return !claimed
+        }
+    }
+}

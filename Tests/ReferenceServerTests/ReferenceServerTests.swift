@@ -1,0 +1,137 @@
+import AdapterInMemory
+import Foundation
+import Ports
+import ReferenceServer
+import Testing
+
+/// The reference server over raw sockets: the contract's routes and limits,
+/// and bad input that must never crash or hang it.
+@Suite("Reference server", .serialized)
+struct ReferenceServerTests {
+    private static func server(idleTimeout: Duration = .seconds(10)) throws -> ReferenceServer {
+        let server = try ReferenceServer(
+            configuration: ReferenceServer.Configuration(port: 0, apiKey: "test-key", idleTimeout: idleTimeout),
+            backend: InMemoryBackend(clock: ManualClock()))
+        server.start()
+        return server
+    }
+
+    private static func request(_ method: String, _ path: String, body: String? = nil, headers: [String] = ["apikey: test-key"]) -> String {
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { $0 + "\r\n" }.joined()
+        if let body { text += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)" } else { text += "\r\n" }
+        return text
+    }
+
+    @Test func signInThenTheStatementOverOneKeptAliveConnection() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+
+        client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"123456"}"#))
+        let signIn = try #require(client.response())
+        #expect(signIn.status == 200)
+        let token = try #require((try JSONSerialization.jsonObject(with: Data(signIn.body.utf8)) as? [String: String])?["token"])
+        #expect(token.count >= 32, "128 bits of randomness at least")
+
+        client.send(Self.request("GET", "/challenge/list", headers: ["apikey: test-key", "token: \(token)"]))
+        let list = try #require(client.response())
+        #expect(list.status == 200)
+        #expect(list.body.contains(#""itemsTotal":30"#))
+        #expect(list.body.contains(#""id":"abc123def456ghi789""#))
+
+        client.send(Self.request("GET", "/users/me", headers: ["apikey: test-key", "Authorization: Bearer \(token)"]))
+        #expect(client.response()?.body.contains(#""is_deleted":false"#) == true)
+    }
+
+    @Test func theWrongPasswordIs401AndAMissingKey403() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"000000"}"#))
+        let wrong = try #require(client.response())
+        #expect(wrong.status == 401)
+        #expect(wrong.body.contains("INVALID_CREDENTIALS"))
+        client.send(Self.request("GET", "/users/me", headers: []))
+        let noKey = try #require(client.response())
+        #expect(noKey.status == 403)
+        #expect(noKey.body.contains("API_KEY_INVALID"))
+        client.send(Self.request("GET", "/health", headers: []))
+        #expect(client.response()?.status == 200, "/health needs no key")
+    }
+
+    @Test(
+        "Malformed input gets 400, oversized headers 431, oversized bodies 413, and the connection is closed",
+        arguments: [
+            ("GARBAGE\r\n\r\n", 400), ("GET /health HTTP/9.9\r\n\r\n", 400), ("get /health HTTP/1.1\r\n\r\n", 400),
+            ("GET /health HTTP/1.1\r\nno colon here\r\n\r\n", 400),
+            ("POST /users HTTP/1.1\r\nContent-Length: -4\r\n\r\n", 400),
+            ("POST /users HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n", 413),
+            ("GET /health HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n", 431),
+        ])
+    func badRequests(text: String, status: Int) throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send(text)
+        #expect(client.response()?.status == status)
+        #expect(client.isClosedByServer())
+        let next = try RawClient(port: server.port)
+        next.send(Self.request("GET", "/health", headers: []))
+        #expect(next.response()?.status == 200, "the server is still serving")
+    }
+
+    @Test func aHalfClosedConnectionAndAnIdleOneAreLetGo() throws {
+        let server = try Self.server(idleTimeout: .seconds(1))
+        defer { server.stop() }
+        let half = try RawClient(port: server.port)
+        half.send("GET /health HTTP/1.1\r\nHost: x\r\n")
+        half.closeWriting()
+        #expect(half.isClosedByServer())
+        let idle = try RawClient(port: server.port, timeout: 10)
+        #expect(idle.isClosedByServer(), "an idle client is timed out by the server")
+    }
+
+    @Test func randomGarbageNeverCrashesTheServer() throws {
+        let server = try Self.server(idleTimeout: .seconds(1))
+        defer { server.stop() }
+        var generator = SplitMix(seed: 7)
+        for _ in 0..<100 {
+            let client = try RawClient(port: server.port)
+            let length = Int(generator.next() % 2048) + 1
+            client.send(Data((0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
+            client.closeWriting()
+            _ = client.isClosedByServer()
+        }
+        let client = try RawClient(port: server.port)
+        client.send(Self.request("GET", "/health", headers: []))
+        #expect(client.response()?.status == 200)
+    }
+
+    @Test func aThousandConcurrentKeepAliveClients() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let clients = try (0..<1000).map { _ in try RawClient(port: server.port) }
+        for client in clients { client.send(Self.request("GET", "/health", headers: [])) }
+        var answered = 0
+        for client in clients where client.response()?.status == 200 { answered += 1 }
+        #expect(answered == 1000)
+        #expect(server.openConnectionCount == 1000, "every connection kept alive")
+        for client in clients.prefix(10) { client.send(Self.request("GET", "/health", headers: [])) }
+        #expect(clients.prefix(10).allSatisfy { $0.response()?.status == 200 })
+    }
+}
+
+/// A deterministic generator for the fuzz loop.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
