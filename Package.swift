@@ -54,7 +54,7 @@ let package = Package(
         // One contract suite per port, run against every adapter of that port.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain"],
+            dependencies: ["Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "ReferenceServer"],
             swiftSettings: strictSettings
         ),
         // The file store under crashes, rival processes, loose permissions.

@@ -24,6 +24,8 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
     public func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {
         let (status, data) = try await transport.send(HTTPRequest(method: "DELETE", path: "users/me", token: token))
         guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
+        // The contract answers 204; any other success must at least be a readable body.
+        if status != 204, !data.isEmpty { _ = try WireFormat.object(data) }
     }
 
     public func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {

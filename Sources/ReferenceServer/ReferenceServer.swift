@@ -144,7 +144,12 @@ public final class ReferenceServer: Sendable {
                 send(response.serialized(closing: true), to: client)
                 return
             case .request(let request):
-                guard let response = answer(request) else { return }
+                guard let response = answer(request) else {
+                    // A dropped request: the connection breaks mid-answer. (Closing before any
+                    // byte would let a client retry an idempotent request on a fresh connection.)
+                    send(Data("HTTP/1.1 200 OK\r\nContent-Length: 1024\r\n\r\n{".utf8), to: client)
+                    return
+                }
                 guard send(response.serialized(closing: request.wantsClose), to: client), !request.wantsClose else { return }
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Ports
 import Testing
 
@@ -27,6 +28,17 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
     static func inMemory(_ name: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API) -> Self {
         Self(name, fixture: { InMemoryRemoteFixture() }, adapter: adapter)
     }
+
+    /// The HTTP adapter against a reference server on an ephemeral loopback port.
+    static func http(_ name: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API) -> Self {
+        Self("\(name) → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }, adapter: adapter)
+    }
+
+    /// The HTTP adapter against `CONTRACT_BASE_URL`, when it is set (a team's own backend).
+    static func outside(_ name: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API) -> [Self] {
+        guard let url = ProcessInfo.processInfo.environment["CONTRACT_BASE_URL"], !url.isEmpty else { return [] }
+        return [Self("\(name) → \(url)", fixture: { try await HTTPRemoteFixture.outside(baseURL: url) }, adapter: adapter)]
+    }
 }
 
 typealias AuthAdapter = RemoteAdapterFactory<any AuthRemoteAPI>
@@ -39,14 +51,18 @@ typealias HealthAdapter = RemoteAdapterFactory<any HealthProbe>
 enum RemoteAdapters {
     static let auth: [AuthAdapter] = [
         .inMemory("InMemoryAuthRemoteAPI") { $0.auth },
-    ]
+        .http("URLSessionAuthRemoteAPI") { $0.auth },
+    ] + AuthAdapter.outside("URLSessionAuthRemoteAPI") { $0.auth }
     static let users: [UserAdapter] = [
         .inMemory("InMemoryUserRemoteAPI") { $0.users },
-    ]
+        .http("URLSessionUserRemoteAPI") { $0.users },
+    ] + UserAdapter.outside("URLSessionUserRemoteAPI") { $0.users }
     static let statements: [StatementAdapter] = [
         .inMemory("InMemoryStatementRemoteAPI") { $0.statements },
-    ]
+        .http("URLSessionStatementRemoteAPI") { $0.statements },
+    ] + StatementAdapter.outside("URLSessionStatementRemoteAPI") { $0.statements }
     static let health: [HealthAdapter] = [
         .inMemory("InMemoryHealthProbe") { $0.health },
-    ]
+        .http("URLSessionHealthProbe") { $0.health },
+    ] + HealthAdapter.outside("URLSessionHealthProbe") { $0.health }
 }

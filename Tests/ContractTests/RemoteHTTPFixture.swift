@@ -1,0 +1,114 @@
+import AdapterHTTP
+import AdapterInMemory
+import Foundation
+import Ports
+import ReferenceServer
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The contract suites' server when the adapters speak HTTP: a
+/// `ReferenceServer` on an ephemeral loopback port with a virtual clock, or —
+/// when `CONTRACT_BASE_URL` is set — a team's own server, driven through the
+/// control API of CONTRACT.md either way.
+final class HTTPRemoteFixture: RemoteContractFixture {
+    private let server: ReferenceServer?
+    private let baseURL: String
+    private let configuration: HTTPConfiguration
+
+    /// A fresh reference server in this process.
+    static func inProcess() throws -> HTTPRemoteFixture {
+        let clock = ManualClock()
+        let server = try ReferenceServer(
+            configuration: ReferenceServer.Configuration(port: 0, apiKey: "contract-key"),
+            backend: InMemoryBackend(clock: clock), virtualClock: clock)
+        server.start()
+        return try HTTPRemoteFixture(server: server, baseURL: server.baseURL, apiKey: "contract-key")
+    }
+
+    /// The outside server named by `CONTRACT_BASE_URL` (reset before each test).
+    static func outside(baseURL: String) async throws -> HTTPRemoteFixture {
+        let key = ProcessInfo.processInfo.environment["CONTRACT_API_KEY"] ?? ""
+        let fixture = try HTTPRemoteFixture(server: nil, baseURL: baseURL, apiKey: key)
+        try await fixture.reset()
+        return fixture
+    }
+
+    private init(server: ReferenceServer?, baseURL: String, apiKey: String) throws {
+        self.server = server
+        self.baseURL = baseURL
+        configuration = try HTTPConfiguration(baseURL: baseURL, apiKey: APIKey(apiKey))
+    }
+
+    // The server is not stopped when the fixture goes: the adapters under test
+    // outlive it and still talk to it. It lives until the test process ends.
+
+    var auth: any AuthRemoteAPI { URLSessionAuthRemoteAPI(configuration: configuration) }
+    var users: any UserRemoteAPI { URLSessionUserRemoteAPI(configuration: configuration) }
+    var statements: any StatementRemoteAPI { URLSessionStatementRemoteAPI(configuration: configuration) }
+    var health: any HealthProbe { URLSessionHealthProbe(configuration: configuration) }
+
+    var tokenLifetime: Duration { .seconds(60) }
+    var refreshWindow: Duration { .seconds(300) }
+
+    func setHealthy(_ healthy: Bool) async throws { try await control("POST", "health", ["healthy": healthy]) }
+
+    func setAccountState(cpf: String, _ state: RemoteAccountState) async throws {
+        try await control("POST", "users/\(cpf)", ["state": state.rawValue])
+    }
+
+    func revokeAllTokens() async throws { try await control("POST", "revoke", nil) }
+
+    func injectFault(_ fault: RemoteFault, on route: String) async throws {
+        let body: [String: any Sendable] =
+            switch fault {
+            case .status(let status): ["route": route, "mode": "status", "status": status]
+            case .drop: ["route": route, "mode": "drop"]
+            case .malformed: ["route": route, "mode": "malformed"]
+            }
+        try await control("POST", "faults", body)
+    }
+
+    func advanceServerClock(by duration: Duration) async throws {
+        try await control("POST", "clock", ["advanceSeconds": duration.timeInterval])
+    }
+
+    func metrics() async throws -> RemoteServerMetrics {
+        let data = try await control("GET", "metrics", nil)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw URLError(.cannotParseResponse)
+        }
+        return RemoteServerMetrics(
+            requests: object["requests"] as? [String: Int] ?? [:], logins: object["logins"] as? Int ?? -1,
+            refreshes: object["refreshes"] as? Int ?? -1, refreshesRejected: object["refreshesRejected"] as? Int ?? -1,
+            tokensLive: object["tokensLive"] as? Int ?? -1)
+    }
+
+    func reset() async throws { try await control("POST", "reset", nil) }
+
+    /// One call of the control API; throws unless it answers 2xx.
+    @discardableResult
+    private func control(_ method: String, _ path: String, _ body: [String: any Sendable]?) async throws -> Data {
+        guard let url = URL(string: "\(baseURL)/_control/\(path)") else { throw URLError(.badURL) }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = try JSONSerialization.data(withJSONObject: body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let result = Mutex<Result<(Data, Int), any Error>?>(nil)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            URLSession.shared.dataTask(with: request) { data, response, error in
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                result.withLock { $0 = error.map { .failure($0) } ?? .success((data ?? Data(), status)) }
+                continuation.resume()
+            }.resume()
+        }
+        guard let outcome = result.withLock({ $0 }) else { throw URLError(.unknown) }
+        let (data, status) = try outcome.get()
+        guard (200..<300).contains(status) else { throw URLError(.badServerResponse) }
+        return data
+    }
+}
