@@ -14,7 +14,7 @@ struct CommandLineAppTests {
         #expect(transcript.errors.isEmpty)
     }
 
-    @Test("serve and bench are not in this build: a clear message on stderr, exit 2", arguments: ["serve", "bench"])
+    @Test("bench is not in this build: a clear message on stderr, exit 2", arguments: ["bench"])
     func laterCommands(command: String) async {
         let transcript = Transcript()
         #expect(await transcript.app().run(Invocation(command: .notInThisBuild(command))) == 2)

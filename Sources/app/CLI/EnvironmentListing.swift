@@ -18,7 +18,7 @@ struct EnvironmentListing {
         }
         output += [
             "",
-            "local talks to a server on 127.0.0.1:8080 (the reference server, 'app serve', arrives with a later issue);",
+            "local talks to a server on 127.0.0.1:8080: start one with 'app serve';",
             "cora-stage needs the API key in GATEHOUSE_API_KEY.",
         ]
         return output

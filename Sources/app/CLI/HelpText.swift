@@ -33,7 +33,7 @@ enum HelpText {
           envs             each built-in environment and which plugin plugs into each port
           demo             a narrated tour of every flow on virtual time, then exit 0
           run FILE...      headless acceptance run; exit 0 only if every expectation held
-          serve            the reference HTTP server (not in this build yet: a later issue)
+          serve            the reference HTTP server on loopback, until Ctrl-C (SIGINT/SIGTERM)
           bench [--json]   the benchmarks (not in this build yet: a later issue)
           help [COMMAND]   this text, or one command's
 
@@ -100,9 +100,12 @@ enum HelpText {
         Usage: app serve [--host 127.0.0.1] [--port 8080] [--api-key KEY] [--token-ttl 60]
                          [--refresh-window 300] [--rotation-grace 0] [--virtual-clock]
 
-        The reference HTTP server: the simulated backend over the wire contract, for
-        the 'local' environment. Not in this build yet: it arrives with a later issue,
-        and calling it now exits 2.
+        The reference HTTP server: the simulated backend (seeded with the demo account,
+        CPF 123.456.789-09) over the wire contract and its control API (/_control/*),
+        on 127.0.0.0/8 only, for the 'local' environment, curl and contract tests.
+        --api-key defaults to the development key 'gatehouse-dev-key'; --virtual-clock
+        makes the server's time move only through POST /_control/clock. It prints its
+        URL and runs until SIGINT or SIGTERM, then exits 0.
         """
     }
 
