@@ -12,7 +12,8 @@ struct HTTPRequest: Sendable {
     var body: [String: any Sendable]?
     var token: AccessToken?
     var sendsAPIKey = true
-    /// A refresh carries the token in its body: never redirected.
+    /// A sign-in, a registration or a refresh carries a password or the token
+    /// in its body: never redirected.
     var forbidsRedirect = false
 }
 

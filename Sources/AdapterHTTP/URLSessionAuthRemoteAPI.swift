@@ -17,7 +17,8 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         case .cpf(let digits): body["cpf"] = digits
         case .email(let email): body["email"] = email
         }
-        return try await token(from: HTTPRequest(method: "POST", path: "challenge/auth", body: body))
+        // The body holds the password: never redirected anywhere.
+        return try await token(from: HTTPRequest(method: "POST", path: "challenge/auth", body: body, forbidsRedirect: true))
     }
 
     public func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
@@ -30,7 +31,8 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
             "name": registration.name, "email": registration.email, "cpf": registration.cpf,
             "password": registration.password.reveal(),
         ]
-        let (status, data) = try await transport.send(HTTPRequest(method: "POST", path: "users", body: body))
+        let (status, data) = try await transport.send(
+            HTTPRequest(method: "POST", path: "users", body: body, forbidsRedirect: true))
         guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
         return try WireFormat.string(try WireFormat.object(data), "id")
     }

@@ -74,6 +74,20 @@ struct RequestAndRedirectTests {
         #expect(arrived.header("authorization") == nil)
     }
 
+    @Test("A sign-in (its body holds the password) is never redirected")
+    func signInIsNotRedirected() async throws {
+        let second = try StubServer { _ in .json(200, #"{"token":"stolen"}"#) }
+        defer { second.stop() }
+        let first = try redirecting(to: second)
+        defer { first.stop() }
+        let auth = URLSessionAuthRemoteAPI(configuration: try HTTPConfiguration(baseURL: first.baseURL, apiKey: APIKey("k")))
+
+        await #expect(throws: RemoteError.rejected(status: 307, code: nil)) {
+            try await auth.signIn(Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+        }
+        #expect(second.requests.isEmpty)
+    }
+
     @Test("A refresh is never redirected")
     func refreshIsNotRedirected() async throws {
         let second = try StubServer { _ in .json(200, #"{"token":"stolen"}"#) }
