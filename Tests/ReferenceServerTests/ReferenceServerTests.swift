@@ -22,41 +22,45 @@ struct ReferenceServerTests {
         return text
     }
 
-    @Test func signInThenTheStatementOverOneKeptAliveConnection() throws {
-        let server = try Self.server()
-        defer { server.stop() }
-        let client = try RawClient(port: server.port)
+    @Test func signInThenTheStatementOverOneKeptAliveConnection() async throws {
+        try await offThePool {
+            let server = try Self.server()
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
 
-        client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"123456"}"#))
-        let signIn = try #require(client.response())
-        #expect(signIn.status == 200)
-        let token = try #require((try JSONSerialization.jsonObject(with: Data(signIn.body.utf8)) as? [String: String])?["token"])
-        #expect(token.count >= 32, "128 bits of randomness at least")
+            client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"123456"}"#))
+            let signIn = try #require(client.response())
+            #expect(signIn.status == 200)
+            let token = try #require((try JSONSerialization.jsonObject(with: Data(signIn.body.utf8)) as? [String: String])?["token"])
+            #expect(token.count >= 32, "128 bits of randomness at least")
 
-        client.send(Self.request("GET", "/challenge/list", headers: ["apikey: test-key", "token: \(token)"]))
-        let list = try #require(client.response())
-        #expect(list.status == 200)
-        #expect(list.body.contains(#""itemsTotal":30"#))
-        #expect(list.body.contains(#""id":"abc123def456ghi789""#))
+            client.send(Self.request("GET", "/challenge/list", headers: ["apikey: test-key", "token: \(token)"]))
+            let list = try #require(client.response())
+            #expect(list.status == 200)
+            #expect(list.body.contains(#""itemsTotal":30"#))
+            #expect(list.body.contains(#""id":"abc123def456ghi789""#))
 
-        client.send(Self.request("GET", "/users/me", headers: ["apikey: test-key", "Authorization: Bearer \(token)"]))
-        #expect(client.response()?.body.contains(#""is_deleted":false"#) == true)
+            client.send(Self.request("GET", "/users/me", headers: ["apikey: test-key", "Authorization: Bearer \(token)"]))
+            #expect(client.response()?.body.contains(#""is_deleted":false"#) == true)
+        }
     }
 
-    @Test func theWrongPasswordIs401AndAMissingKey403() throws {
-        let server = try Self.server()
-        defer { server.stop() }
-        let client = try RawClient(port: server.port)
-        client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"000000"}"#))
-        let wrong = try #require(client.response())
-        #expect(wrong.status == 401)
-        #expect(wrong.body.contains("INVALID_CREDENTIALS"))
-        client.send(Self.request("GET", "/users/me", headers: []))
-        let noKey = try #require(client.response())
-        #expect(noKey.status == 403)
-        #expect(noKey.body.contains("API_KEY_INVALID"))
-        client.send(Self.request("GET", "/health", headers: []))
-        #expect(client.response()?.status == 200, "/health needs no key")
+    @Test func theWrongPasswordIs401AndAMissingKey403() async throws {
+        try await offThePool {
+            let server = try Self.server()
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+            client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"000000"}"#))
+            let wrong = try #require(client.response())
+            #expect(wrong.status == 401)
+            #expect(wrong.body.contains("INVALID_CREDENTIALS"))
+            client.send(Self.request("GET", "/users/me", headers: []))
+            let noKey = try #require(client.response())
+            #expect(noKey.status == 403)
+            #expect(noKey.body.contains("API_KEY_INVALID"))
+            client.send(Self.request("GET", "/health", headers: []))
+            #expect(client.response()?.status == 200, "/health needs no key")
+        }
     }
 
     @Test(
@@ -68,56 +72,64 @@ struct ReferenceServerTests {
             ("POST /users HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n", 413),
             ("GET /health HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n", 431),
         ])
-    func badRequests(text: String, status: Int) throws {
-        let server = try Self.server()
-        defer { server.stop() }
-        let client = try RawClient(port: server.port)
-        client.send(text)
-        #expect(client.response()?.status == status)
-        #expect(client.isClosedByServer())
-        let next = try RawClient(port: server.port)
-        next.send(Self.request("GET", "/health", headers: []))
-        #expect(next.response()?.status == 200, "the server is still serving")
-    }
-
-    @Test func aHalfClosedConnectionAndAnIdleOneAreLetGo() throws {
-        let server = try Self.server(idleTimeout: .seconds(1))
-        defer { server.stop() }
-        let half = try RawClient(port: server.port)
-        half.send("GET /health HTTP/1.1\r\nHost: x\r\n")
-        half.closeWriting()
-        #expect(half.isClosedByServer())
-        let idle = try RawClient(port: server.port, timeout: 10)
-        #expect(idle.isClosedByServer(), "an idle client is timed out by the server")
-    }
-
-    @Test func randomGarbageNeverCrashesTheServer() throws {
-        let server = try Self.server(idleTimeout: .seconds(1))
-        defer { server.stop() }
-        var generator = SplitMix(seed: 7)
-        for _ in 0..<100 {
+    func badRequests(text: String, status: Int) async throws {
+        try await offThePool {
+            let server = try Self.server()
+            defer { server.stop() }
             let client = try RawClient(port: server.port)
-            let length = Int(generator.next() % 2048) + 1
-            client.send(Data((0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
-            client.closeWriting()
-            _ = client.isClosedByServer()
+            client.send(text)
+            #expect(client.response()?.status == status)
+            #expect(client.isClosedByServer())
+            let next = try RawClient(port: server.port)
+            next.send(Self.request("GET", "/health", headers: []))
+            #expect(next.response()?.status == 200, "the server is still serving")
         }
-        let client = try RawClient(port: server.port)
-        client.send(Self.request("GET", "/health", headers: []))
-        #expect(client.response()?.status == 200)
     }
 
-    @Test func aThousandConcurrentKeepAliveClients() throws {
-        let server = try Self.server()
-        defer { server.stop() }
-        let clients = try (0..<1000).map { _ in try RawClient(port: server.port) }
-        for client in clients { client.send(Self.request("GET", "/health", headers: [])) }
-        var answered = 0
-        for client in clients where client.response()?.status == 200 { answered += 1 }
-        #expect(answered == 1000)
-        #expect(server.openConnectionCount == 1000, "every connection kept alive")
-        for client in clients.prefix(10) { client.send(Self.request("GET", "/health", headers: [])) }
-        #expect(clients.prefix(10).allSatisfy { $0.response()?.status == 200 })
+    @Test func aHalfClosedConnectionAndAnIdleOneAreLetGo() async throws {
+        try await offThePool {
+            let server = try Self.server(idleTimeout: .seconds(1))
+            defer { server.stop() }
+            let half = try RawClient(port: server.port)
+            half.send("GET /health HTTP/1.1\r\nHost: x\r\n")
+            half.closeWriting()
+            #expect(half.isClosedByServer())
+            let idle = try RawClient(port: server.port, timeout: 10)
+            #expect(idle.isClosedByServer(), "an idle client is timed out by the server")
+        }
+    }
+
+    @Test func randomGarbageNeverCrashesTheServer() async throws {
+        try await offThePool {
+            let server = try Self.server(idleTimeout: .seconds(1))
+            defer { server.stop() }
+            var generator = SplitMix(seed: 7)
+            for _ in 0..<100 {
+                let client = try RawClient(port: server.port)
+                let length = Int(generator.next() % 2048) + 1
+                client.send(Data((0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
+                client.closeWriting()
+                _ = client.isClosedByServer()
+            }
+            let client = try RawClient(port: server.port)
+            client.send(Self.request("GET", "/health", headers: []))
+            #expect(client.response()?.status == 200)
+        }
+    }
+
+    @Test func aThousandConcurrentKeepAliveClients() async throws {
+        try await offThePool {
+            let server = try Self.server()
+            defer { server.stop() }
+            let clients = try (0..<1000).map { _ in try RawClient(port: server.port) }
+            for client in clients { client.send(Self.request("GET", "/health", headers: [])) }
+            var answered = 0
+            for client in clients where client.response()?.status == 200 { answered += 1 }
+            #expect(answered == 1000)
+            #expect(server.openConnectionCount == 1000, "every connection kept alive")
+            for client in clients.prefix(10) { client.send(Self.request("GET", "/health", headers: [])) }
+            #expect(clients.prefix(10).allSatisfy { $0.response()?.status == 200 })
+        }
     }
 }
 
