@@ -86,7 +86,7 @@ let package = Package(
         // The headless app's scripts: every Tests/Acceptance/*.flow, the runner, the parser, the secret check.
         .testTarget(
             name: "AcceptanceTests",
-            dependencies: ["app", "Composition"],
+            dependencies: ["app", "Composition", "Ports"],
             path: "Tests/AcceptanceTests",
             swiftSettings: strictSettings
         ),

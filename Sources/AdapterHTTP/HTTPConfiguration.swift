@@ -14,6 +14,9 @@ public struct HTTPConfiguration: Sendable {
     public let apiKey: APIKey?
     public let tokenHeaderStyle: TokenHeaderStyle
     public let timeout: Duration
+    /// Told of each request out and back (virtual-time runs against an
+    /// in-process server); nil everywhere else.
+    public var exchangeTracker: (any HTTPExchangeTracker)?
 
     /// Refuses a base URL that is neither https nor plain http to this machine
     /// (127.0.0.0/8, ::1, localhost): a token must never cross a network in clear.

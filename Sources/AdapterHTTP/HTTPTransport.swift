@@ -3,6 +3,7 @@
 #endif
 import Foundation
 import Ports
+import Synchronization
 
 /// One request of the wire contract.
 struct HTTPRequest: Sendable {
@@ -65,19 +66,33 @@ final class HTTPTransport: Sendable {
         return try await perform(urlRequest, forbidsRedirect: request.forbidsRedirect)
     }
 
+    /// Sends `request` and waits for the answer. Cancelling the calling task
+    /// cancels the request (the task then sees a transport error), so a
+    /// relaunch or a logout never waits for a slow server.
     private func perform(_ request: URLRequest, forbidsRedirect: Bool) async throws(RemoteError) -> (status: Int, body: Data) {
-        let outcome: Result<(Int, Data), RemoteError> = await withCheckedContinuation { continuation in
-            let task = session.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(returning: .failure(Self.map(error)))
-                } else if let http = response as? HTTPURLResponse {
-                    continuation.resume(returning: .success((http.statusCode, data ?? Data())))
-                } else {
-                    continuation.resume(returning: .failure(.malformedResponse("not an HTTP answer")))
-                }
+        var request = request
+        let tracker = configuration.exchangeTracker
+        let tag = tracker?.willSend()
+        if let tag { request.setValue(tag.headerValue, forHTTPHeaderField: tag.headerName) }
+        let exchange = Exchange(tracker: tracker, tag: tag)
+        let task = session.dataTask(with: request) { data, response, error in
+            if let error {
+                exchange.finish(.failure(Self.map(error)))
+            } else if let http = response as? HTTPURLResponse {
+                exchange.finish(.success((http.statusCode, data ?? Data())))
+            } else {
+                exchange.finish(.failure(.malformedResponse("not an HTTP answer")))
             }
-            if forbidsRedirect { task.taskDescription = RedirectPolicy.noRedirectMarker }
-            task.resume()
+        }
+        if forbidsRedirect { task.taskDescription = RedirectPolicy.noRedirectMarker }
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                exchange.deliver(to: continuation)
+                task.resume()
+            }
+        } onCancel: {
+            exchange.cancelled()
+            task.cancel()
         }
         return try outcome.get()
     }
@@ -93,5 +108,63 @@ final class HTTPTransport: Sendable {
         case .badServerResponse, .cannotParseResponse: return .malformedResponse("the server's answer could not be read")
         default: return .transport("network error \(urlError.code.rawValue)")
         }
+    }
+}
+
+/// One request's way back: the answer reaches the waiting task once, and the
+/// tracker hears that the exchange ended once — at cancellation, before the
+/// task can run again, or when the answer arrives.
+private final class Exchange: Sendable {
+    typealias Outcome = Result<(Int, Data), RemoteError>
+
+    private struct State {
+        var continuation: CheckedContinuation<Outcome, Never>?
+        var early: Outcome?
+        var ended = false
+    }
+
+    private let tracker: (any HTTPExchangeTracker)?
+    private let tag: HTTPExchangeTag?
+    private let state = Mutex(State())
+
+    init(tracker: (any HTTPExchangeTracker)?, tag: HTTPExchangeTag?) {
+        self.tracker = tracker
+        self.tag = tag
+    }
+
+    func deliver(to continuation: CheckedContinuation<Outcome, Never>) {
+        let early: Outcome? = state.withLock { state in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    func finish(_ outcome: Outcome) {
+        end()
+        let continuation: CheckedContinuation<Outcome, Never>? = state.withLock { state in
+            guard let continuation = state.continuation else {
+                if state.early == nil { state.early = outcome }
+                return nil
+            }
+            state.continuation = nil
+            return continuation
+        }
+        continuation?.resume(returning: outcome)
+    }
+
+    /// The task was cancelled: URLSession will answer with an error soon;
+    /// the tracker hears of it now, before that answer can wake the task.
+    func cancelled() {
+        end()
+    }
+
+    private func end() {
+        let first = state.withLock { state in
+            defer { state.ended = true }
+            return !state.ended
+        }
+        if first, let tracker, let tag { tracker.didEnd(tag) }
     }
 }

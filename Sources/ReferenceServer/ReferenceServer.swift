@@ -49,12 +49,23 @@ public final class ReferenceServer: Sendable {
     private let listener: Int32
     private let router: ContractRouter
     private let idleTimeout: Duration
+    /// Set when the server shares an app's virtual time: requests that carry a
+    /// handoff park on that time as their client's work (`VirtualActivity.serve`).
+    private let virtualActivity: VirtualActivity?
     private let connections = Mutex<Set<Int32>>([])
     private let stopped = Mutex(false)
 
     public var baseURL: String { "http://\(host):\(port)" }
 
-    public init(configuration: Configuration, backend: InMemoryBackend, virtualClock: ManualClock? = nil) throws(ReferenceServerError) {
+    /// - Parameters:
+    ///   - virtualClock: the backend's clock when it is virtual: `/_control/clock` moves it.
+    ///   - virtualActivity: the count of work the app in this process shares
+    ///     with the server (the in-process `local` scripts); nil for a server
+    ///     other processes talk to.
+    public init(
+        configuration: Configuration, backend: InMemoryBackend, virtualClock: ManualClock? = nil,
+        virtualActivity: VirtualActivity? = nil
+    ) throws(ReferenceServerError) {
         let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
         var address = sockaddr_in()
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1, host.hasPrefix("127.") else {
@@ -84,6 +95,7 @@ public final class ReferenceServer: Sendable {
         port = UInt16(bigEndian: address.sin_port)
         listener = fd
         idleTimeout = configuration.idleTimeout
+        self.virtualActivity = virtualActivity
         router = ContractRouter(backend: backend, apiKey: configuration.apiKey, manualClock: virtualClock)
     }
 
@@ -160,8 +172,16 @@ public final class ReferenceServer: Sendable {
         let outcome = Mutex<HTTPServerResponse?>(nil)
         let done = DispatchSemaphore(value: 0)
         let router = self.router
+        let lent = virtualActivity.flatMap { activity in
+            request.header(VirtualActivity.handoffHeader).flatMap(UInt64.init).map { (activity, $0) }
+        }
         Task {
-            let response = await router.handle(request)
+            let response =
+                if let (activity, handoff) = lent {
+                    await activity.serve(handoff: handoff) { await router.handle(request) }
+                } else {
+                    await router.handle(request)
+                }
             outcome.withLock { $0 = response }
             done.signal()
         }

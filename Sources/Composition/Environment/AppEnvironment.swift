@@ -54,6 +54,9 @@ public struct AppEnvironment: Sendable, Hashable {
         public var tokenLifetime: Duration
         public var refreshMargin: Duration
         public var healthPollInterval: Duration
+        /// How long an HTTP request may go unanswered before it fails as a
+        /// timeout (HTTP plugins only; counted on real time, in whole seconds).
+        public var requestTimeout: Duration
         /// Where a file store keeps the session (file store plugins only).
         public var storeDirectory: String?
         /// `pt-BR` (default), `en-US` or `es-ES`.
@@ -62,7 +65,8 @@ public struct AppEnvironment: Sendable, Hashable {
         public init(
             baseURL: String? = nil, apiKeyVariable: String? = nil, tokenHeaderStyle: TokenHeaderStyle = .token,
             tokenLifetime: Duration = .seconds(60), refreshMargin: Duration = .seconds(10),
-            healthPollInterval: Duration = .seconds(15), storeDirectory: String? = nil, locale: String = "pt-BR"
+            healthPollInterval: Duration = .seconds(15), requestTimeout: Duration = .seconds(10),
+            storeDirectory: String? = nil, locale: String = "pt-BR"
         ) {
             self.baseURL = baseURL
             self.apiKeyVariable = apiKeyVariable
@@ -70,6 +74,7 @@ public struct AppEnvironment: Sendable, Hashable {
             self.tokenLifetime = tokenLifetime
             self.refreshMargin = refreshMargin
             self.healthPollInterval = healthPollInterval
+            self.requestTimeout = requestTimeout
             self.storeDirectory = storeDirectory
             self.locale = locale
         }

@@ -65,7 +65,7 @@ public enum EnvironmentFile {
                 settings,
                 known: [
                     "baseURL", "apiKeyVariable", "tokenHeaderStyle", "tokenLifetimeSeconds", "refreshMarginSeconds",
-                    "healthPollIntervalSeconds", "storeDirectory", "locale",
+                    "healthPollIntervalSeconds", "requestTimeoutSeconds", "storeDirectory", "locale",
                 ], prefix: "settings.")
             var values = environment.settings
             if let url = try reader.string(settings, "baseURL", prefix: "settings.") { values.baseURL = url }
@@ -79,6 +79,7 @@ public enum EnvironmentFile {
             if let seconds = try reader.seconds(settings, "tokenLifetimeSeconds") { values.tokenLifetime = seconds }
             if let seconds = try reader.seconds(settings, "refreshMarginSeconds") { values.refreshMargin = seconds }
             if let seconds = try reader.seconds(settings, "healthPollIntervalSeconds") { values.healthPollInterval = seconds }
+            if let seconds = try reader.seconds(settings, "requestTimeoutSeconds") { values.requestTimeout = seconds }
             if let directory = try reader.string(settings, "storeDirectory", prefix: "settings.") { values.storeDirectory = directory }
             if let locale = try reader.string(settings, "locale", prefix: "settings.") {
                 guard supportedLocales.contains(locale) else {

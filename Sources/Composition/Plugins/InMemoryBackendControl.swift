@@ -1,9 +1,14 @@
-import AdapterInMemory
+public import AdapterInMemory
 import Ports
 
-/// The control switches of the in-memory backend, called directly.
-struct InMemoryBackendControl: BackendControl {
+/// The control switches of an in-memory backend, called directly: the
+/// `in-memory` plugin's, and those of a `ReferenceServer` in this process.
+public struct InMemoryBackendControl: BackendControl {
     let backend: InMemoryBackend
+
+    public init(backend: InMemoryBackend) {
+        self.backend = backend
+    }
 
     static let routes = [
         BackendRoute.auth, BackendRoute.statementList, BackendRoute.statementDetails, BackendRoute.health,
@@ -11,11 +16,11 @@ struct InMemoryBackendControl: BackendControl {
         BackendRoute.relatedUsers, BackendRoute.register,
     ]
 
-    func setHealthy(_ healthy: Bool) async throws(BackendControlError) {
+    public func setHealthy(_ healthy: Bool) async throws(BackendControlError) {
         await backend.setHealthy(healthy)
     }
 
-    func setAccountState(cpf: String, _ state: ServerAccountState) async throws(BackendControlError) {
+    public func setAccountState(cpf: String, _ state: ServerAccountState) async throws(BackendControlError) {
         let digits = cpf.filter(\.isNumber)
         let mapped: InMemoryBackend.AccountState =
             switch state {
@@ -30,11 +35,11 @@ struct InMemoryBackendControl: BackendControl {
         }
     }
 
-    func revokeAllTokens() async throws(BackendControlError) {
+    public func revokeAllTokens() async throws(BackendControlError) {
         await backend.revokeAllTokens()
     }
 
-    func addFault(route: String, mode: ServerFaultMode, count: Int) async throws(BackendControlError) {
+    public func addFault(route: String, mode: ServerFaultMode, count: Int) async throws(BackendControlError) {
         guard Self.routes.contains(route) else {
             throw BackendControlError("unknown route '\(route)': known routes are \(Self.routes.joined(separator: ", "))")
         }
@@ -49,22 +54,22 @@ struct InMemoryBackendControl: BackendControl {
         await backend.addFault(InMemoryBackend.Fault(route: route, mode: mapped, count: count))
     }
 
-    func clearFaults() async throws(BackendControlError) {
+    public func clearFaults() async throws(BackendControlError) {
         await backend.clearFaults()
     }
 
-    func metrics() async throws(BackendControlError) -> ServerMetrics {
+    public func metrics() async throws(BackendControlError) -> ServerMetrics {
         let metrics = await backend.metrics()
         return ServerMetrics(
             requests: metrics.requests, logins: metrics.logins, refreshes: metrics.refreshes,
             refreshesRejected: metrics.refreshesRejected, tokensLive: metrics.tokensLive)
     }
 
-    func reset() async throws(BackendControlError) {
+    public func reset() async throws(BackendControlError) {
         await backend.reset()
     }
 
-    func knownSecrets() async -> [KnownSecret] {
+    public func knownSecrets() async -> [KnownSecret] {
         let tokens = await backend.issuedTokens.map { KnownSecret(.token, $0.reveal()) }
         let passwords = await backend.knownPasswords.map { KnownSecret(.password, $0.reveal()) }
         return tokens + passwords

@@ -1,4 +1,5 @@
 import AdapterHTTP
+import AdapterInMemory
 import Foundation
 import Ports
 
@@ -17,7 +18,12 @@ enum HTTPPlugins {
     static let remote = PluginRegistry.Plugin<RemoteAdapters>(
         name: "http", summary: "the wire contract over URLSession (base URL, API key and token header from the environment)"
     ) { context throws(CompositionError) in
-        let configuration = try httpConfiguration(for: context.environment)
+        var configuration = try httpConfiguration(for: context.environment)
+        // On virtual time a request may go to a server sharing that time (an
+        // in-process ReferenceServer): let it park the request on the clock.
+        if context.environment.plugins.clock == "virtual", let activity = context.activity as? VirtualActivity {
+            configuration.exchangeTracker = VirtualExchangeTracker(activity: activity)
+        }
         return RemoteAdapters(
             auth: URLSessionAuthRemoteAPI(configuration: configuration),
             user: URLSessionUserRemoteAPI(configuration: configuration),
@@ -33,7 +39,8 @@ enum HTTPPlugins {
         let style: HTTPConfiguration.TokenHeaderStyle = settings.tokenHeaderStyle == .bearer ? .bearer : .token
         let apiKey = try self.apiKey(for: settings)
         do {
-            return try HTTPConfiguration(baseURL: baseURL, apiKey: apiKey, tokenHeaderStyle: style)
+            return try HTTPConfiguration(
+                baseURL: baseURL, apiKey: apiKey, tokenHeaderStyle: style, timeout: settings.requestTimeout)
         } catch {
             throw .invalidSetting(setting: "baseURL", reason: error.description)
         }

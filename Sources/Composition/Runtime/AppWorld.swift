@@ -1,4 +1,4 @@
-import AdapterInMemory
+public import AdapterInMemory
 public import Foundation
 public import Ports
 
@@ -17,12 +17,23 @@ public final class AppWorld: Sendable {
     /// Set when time is virtual: it moves only through `pass(_:)`.
     private let manualClock: ManualClock?
 
-    public init(environment: AppEnvironment, registry: PluginRegistry = .standard) throws(CompositionError) {
+    /// - Parameter sharedTime: the count of work and the virtual clock to use
+    ///   instead of new ones: the time of a server in this process (the
+    ///   `local` scripts' in-process `ReferenceServer`), so the app and the
+    ///   server wait and move on together. Its clock is used when the
+    ///   environment's clock is `virtual`.
+    /// - Parameter control: the control switches of a backend the remote
+    ///   plugins reach but do not own (that server's), instead of the plugins' own.
+    public init(
+        environment: AppEnvironment, registry: PluginRegistry = .standard, sharedTime: SharedVirtualTime? = nil,
+        control: (any BackendControl)? = nil
+    ) throws(CompositionError) {
         try registry.validate(environment)
         self.environment = environment
-        let activity = VirtualActivity()
+        let activity = sharedTime?.activity ?? VirtualActivity()
         self.activity = activity
-        let manualClock = environment.plugins.clock == "virtual" ? ManualClock(activity: activity) : nil
+        let manualClock =
+            environment.plugins.clock == "virtual" ? (sharedTime?.clock ?? ManualClock(activity: activity)) : nil
         self.manualClock = manualClock
         clock = manualClock ?? SystemClock(activity: activity)
         scheduler = VirtualTaskScheduler(activity: activity)
@@ -43,7 +54,7 @@ public final class AppWorld: Sendable {
             user: try adapters(plugins.user, port: "UserRemoteAPI").user,
             statement: try adapters(plugins.statement, port: "StatementRemoteAPI").statement,
             health: try adapters(plugins.health, port: "HealthProbe").health,
-            control: authSide.control)
+            control: control ?? authSide.control)
         connectivity = try registry.plugin(plugins.connectivity, in: registry.connectivity, port: "ConnectivityProbe")
             .make(context)
         let coding = try registry.plugin(plugins.coding, in: registry.codings, port: "SessionCoding").make(context)
@@ -87,4 +98,16 @@ public final class AppWorld: Sendable {
 
     /// Now, on this world's clock.
     public func now() -> Date { clock.now() }
+}
+
+/// Virtual time that an app and a server in the same process share: one
+/// count of runnable work and one clock that counts its sleepers in it.
+public struct SharedVirtualTime: Sendable {
+    public let activity: VirtualActivity
+    public let clock: ManualClock
+
+    public init(start: Date = ManualClock.defaultStart) {
+        activity = VirtualActivity()
+        clock = ManualClock(start: start, activity: activity)
+    }
 }

@@ -50,7 +50,10 @@ struct EnvironmentListing {
         if let variable = settings.apiKeyVariable {
             rows.append(("API key", "from the variable \(variable) (never shown)"))
         }
-        if settings.baseURL != nil { rows.append(("token header", settings.tokenHeaderStyle.rawValue)) }
+        if settings.baseURL != nil {
+            rows.append(("token header", settings.tokenHeaderStyle.rawValue))
+            rows.append(("request timeout", Self.format(settings.requestTimeout)))
+        }
         if let directory = settings.storeDirectory { rows.append(("store directory", directory)) }
         return rows
     }

@@ -1,6 +1,13 @@
 import Composition
 import Foundation
 
+/// The world one script runs on, and what ends what it started beyond the
+/// app (an in-process server) once the script is done.
+struct ScriptWorld {
+    let world: AppWorld
+    var tearDown: @MainActor () async -> Void = {}
+}
+
 /// What one script's run came to.
 struct ScriptReport: Sendable, Equatable {
     let name: String
@@ -26,7 +33,7 @@ struct ScriptReport: Sendable, Equatable {
 struct ScriptRunner {
     /// Builds the world one script runs on: fresh adapters and store, and a
     /// backend in its seeded state.
-    typealias WorldMaker = @MainActor () async throws -> AppWorld
+    typealias WorldMaker = @MainActor () async throws -> ScriptWorld
 
     let texts: Texts
     /// Where the transcript goes, a line at a time.
@@ -48,10 +55,10 @@ struct ScriptRunner {
     /// backend and store are already in their seeded, empty state), and the
     /// backend told to reset through its control switches — what puts a
     /// server, which outlives the world, back in its seeded state.
-    static func isolatedWorld(for environment: AppEnvironment) async throws -> AppWorld {
+    static func isolatedWorld(for environment: AppEnvironment) async throws -> ScriptWorld {
         let world = try AppWorld(environment: environment)
         try await world.control?.reset()
-        return world
+        return ScriptWorld(world: world)
     }
 
     /// The last line of a run.
@@ -96,18 +103,19 @@ struct ScriptRunner {
         guard parsed.problems.isEmpty else {
             return refuse(parsed, named: name)
         }
-        let world: AppWorld
+        let made: ScriptWorld
         do {
-            world = try await makeWorld()
+            made = try await makeWorld()
         } catch {
             let lines = ["== \(name)", "✘ \(name): cannot start the app: \(error)", ""]
             lines.forEach(print)
             return ScriptReport(name: name, passed: false, transcript: lines)
         }
-        let app = HeadlessApp(world: world, texts: Self.locale(declaredIn: script).map(Texts.init) ?? texts)
+        let app = HeadlessApp(world: made.world, texts: Self.locale(declaredIn: script).map(Texts.init) ?? texts)
         await app.launch()
         let report = await run(parsed, named: name, on: app)
         await app.shutDown()
+        await made.tearDown()
         return report
     }
 

@@ -1,0 +1,54 @@
+@testable import app
+import Ports
+import Testing
+
+/// Every `Tests/Acceptance/*.flow` again, on the `local` environment — the
+/// HTTP adapters and the file keychain — against a `ReferenceServer` in this
+/// process that shares the app's virtual time (issue 4): the scripts hold
+/// over the wire, and show exactly what they show in memory.
+@MainActor
+@Suite("Acceptance scripts on local, against an in-process server")
+struct InProcessServerScriptTests {
+    static func overHTTP() -> ScriptRunner {
+        ScriptRunner(texts: Texts(locale: "pt-BR"), print: { _ in }) { try InProcessServerWorld.make() }
+    }
+
+    @Test("The script passes over HTTP, with the transcript it has in memory", arguments: AcceptanceScripts.names)
+    func scriptPassesOverHTTP(_ name: String) async throws {
+        let script = try AcceptanceScripts.text(of: name)
+
+        let wire = await Self.overHTTP().run(script: script, named: name)
+        let memory = await ScriptRunner.forTests().run(script: script, named: name)
+
+        let passed = wire.passed
+        #expect(passed, "\(name) failed over HTTP; its transcript:\n\(wire.transcriptText)")
+        guard passed, wire.transcript != memory.transcript else { return }
+        let shared = min(wire.transcript.count, memory.transcript.count)
+        let line = (0..<shared).first { wire.transcript[$0] != memory.transcript[$0] } ?? shared
+        Issue.record(
+            """
+            \(name) shows something else over HTTP than in memory, at transcript line \(line + 1):
+            in memory: \(line < memory.transcript.count ? memory.transcript[line] : "(ended)")
+            over HTTP: \(line < wire.transcript.count ? wire.transcript[line] : "(ended)")
+            """)
+    }
+
+    @Test("The in-process world is the local environment on the wire, and its server stops with the script")
+    func worldIsLocalOverTheWire() async throws {
+        let made = try InProcessServerWorld.make()
+        let settings = made.world.environment.settings
+
+        #expect(made.world.environment.plugins.auth == "http")
+        #expect(made.world.environment.plugins.store == "file-keychain")
+        #expect(made.world.hasVirtualTime)
+        let baseURL = try #require(settings.baseURL)
+        #expect(baseURL.hasPrefix("http://127.0.0.1:"))
+        #expect(baseURL != "http://127.0.0.1:8080", "a free port, not local's default")
+        let health = try await made.world.remote.health.check()
+        #expect(health == .healthy)
+
+        await made.tearDown()
+
+        await #expect(throws: RemoteError.self) { try await made.world.remote.health.check() }
+    }
+}
