@@ -72,7 +72,7 @@ let package = Package(
         // Environments, the plugin registry, the world a launch runs on, the containers.
         .testTarget(
             name: "CompositionTests",
-            dependencies: ["Composition", "DomainCore", "Ports"],
+            dependencies: ["Composition", "DomainCore", "Ports", "AdapterInMemory"],
             swiftSettings: strictSettings
         ),
         // The domain's rules: decision table, token manager, validation, view models.

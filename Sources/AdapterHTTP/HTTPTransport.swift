@@ -101,6 +101,7 @@ final class HTTPTransport: Sendable {
         guard let urlError = error as? URLError else { return .transport("the request failed") }
         switch urlError.code {
         case .timedOut: return .timeout
+        case .cancelled: return .transport("request cancelled")
         case .cannotConnectToHost: return .transport("connection refused")
         case .networkConnectionLost: return .transport("connection lost")
         case .notConnectedToInternet: return .transport("no network")

@@ -23,7 +23,7 @@ struct EnvironmentFileTests {
             { "name": "slow", "base": "in-memory",
               "plugins": { "clock": "system" },
               "settings": { "tokenLifetimeSeconds": 30, "refreshMarginSeconds": 5, "healthPollIntervalSeconds": 2.5,
-                            "locale": "es-ES", "tokenHeaderStyle": "bearer", "apiKeyVariable": "MY_KEY" } }
+                            "requestTimeoutSeconds": 4, "locale": "es-ES", "tokenHeaderStyle": "bearer", "apiKeyVariable": "MY_KEY" } }
             """)
         #expect(environment.name == "slow")
         #expect(environment.plugins.clock == "system")
@@ -31,6 +31,7 @@ struct EnvironmentFileTests {
         #expect(environment.settings.tokenLifetime == .seconds(30))
         #expect(environment.settings.refreshMargin == .seconds(5))
         #expect(environment.settings.healthPollInterval == .milliseconds(2500))
+        #expect(environment.settings.requestTimeout == .seconds(4))
         #expect(environment.settings.locale == "es-ES")
         #expect(environment.settings.tokenHeaderStyle == .bearer)
         #expect(environment.settings.apiKeyVariable == "MY_KEY")
@@ -46,6 +47,7 @@ struct EnvironmentFileTests {
             (#"{"settings": {"tokenLifetimeSeconds": true}}"#, "settings.tokenLifetimeSeconds"),
             (#"{"settings": {"tokenLifetimeSeconds": -1}}"#, "settings.tokenLifetimeSeconds"),
             (#"{"settings": {"locale": "fr-FR"}}"#, "settings.locale"),
+            (#"{"settings": {"requestTimeoutSeconds": 0}}"#, "settings.requestTimeoutSeconds"),
             (#"{"settings": {"tokenHeaderStyle": "cookie"}}"#, "settings.tokenHeaderStyle"),
             (#"{"settings": {"refreshMarginSeconds": 90}}"#, "settings.refreshMarginSeconds"),
             (#"{"base": "production"}"#, "base"),

@@ -1,5 +1,7 @@
-import Composition
+import AdapterInMemory
+@testable import Composition
 import Foundation
+import Ports
 import Testing
 
 /// The `http` remote plugin's settings: each missing or unsafe one refused
@@ -44,5 +46,24 @@ struct HTTPPluginTests {
         ) {
             try AppWorld(environment: httpEnvironment(baseURL: "https://api.challenge.stage.cora.com.br", keyVariable: variable))
         }
+    }
+
+    @Test func theRequestTimeoutComesFromTheEnvironment() throws {
+        var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
+        environment.settings.requestTimeout = .milliseconds(2500)
+
+        #expect(try HTTPPlugins.httpConfiguration(for: environment).timeout == .milliseconds(2500))
+    }
+
+    @Test("Requests are tracked for a server sharing the app's time on virtual time only", arguments: ["virtual", "system"])
+    func requestsAreTrackedOnVirtualTimeOnly(clock: String) throws {
+        var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
+        environment.plugins.clock = clock
+        let activity = VirtualActivity()
+        let context = PluginContext(environment: environment, clock: ManualClock(activity: activity), activity: activity)
+
+        let configuration = try HTTPPlugins.httpConfiguration(for: context)
+
+        #expect((configuration.exchangeTracker != nil) == (clock == "virtual"))
     }
 }

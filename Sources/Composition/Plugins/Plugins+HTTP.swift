@@ -18,17 +18,23 @@ enum HTTPPlugins {
     static let remote = PluginRegistry.Plugin<RemoteAdapters>(
         name: "http", summary: "the wire contract over URLSession (base URL, API key and token header from the environment)"
     ) { context throws(CompositionError) in
-        var configuration = try httpConfiguration(for: context.environment)
-        // On virtual time a request may go to a server sharing that time (an
-        // in-process ReferenceServer): let it park the request on the clock.
-        if context.environment.plugins.clock == "virtual", let activity = context.activity as? VirtualActivity {
-            configuration.exchangeTracker = VirtualExchangeTracker(activity: activity)
-        }
+        let configuration = try httpConfiguration(for: context)
         return RemoteAdapters(
             auth: URLSessionAuthRemoteAPI(configuration: configuration),
             user: URLSessionUserRemoteAPI(configuration: configuration),
             statement: URLSessionStatementRemoteAPI(configuration: configuration),
             health: URLSessionHealthProbe(configuration: configuration), control: nil)
+    }
+
+    /// The environment's HTTP settings; on virtual time, with the tracker that
+    /// lets a server sharing that time (an in-process ReferenceServer) park a
+    /// request on the clock.
+    static func httpConfiguration(for context: PluginContext) throws(CompositionError) -> HTTPConfiguration {
+        var configuration = try httpConfiguration(for: context.environment)
+        if context.environment.plugins.clock == "virtual", let activity = context.activity as? VirtualActivity {
+            configuration.exchangeTracker = VirtualExchangeTracker(activity: activity)
+        }
+        return configuration
     }
 
     static func httpConfiguration(for environment: AppEnvironment) throws(CompositionError) -> HTTPConfiguration {
