@@ -68,4 +68,29 @@ struct CommandLineAppTests {
         #expect(await transcript.app().run(Invocation(command: .run(files: ["/nonexistent/x.flow"]))) == 1)
         #expect(transcript.output.last == "0 passed, 1 failed")
     }
+
+    @Test("run --in-process-server runs a script over HTTP on local and exits 0")
+    func runOverHTTP() async throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("over-http-\(UUID().uuidString).flow")
+        try "tap sign-in\ntype identifier 123.456.789-09\ntap next\ntype password 123456\ntap next\nexpect screen dashboard\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let transcript = Transcript()
+
+        let code = await transcript.app().run(Invocation(command: .run(files: [script.path], inProcessServer: true)))
+
+        #expect(code == 0)
+        #expect(transcript.output.last == "1 passed, 0 failed")
+    }
+
+    @Test("run --in-process-server refuses an environment that does not speak HTTP")
+    func runOverHTTPNeedsHTTP() async {
+        let transcript = Transcript()
+
+        let code = await transcript.app().run(
+            Invocation(environment: "in-memory", command: .run(files: ["x.flow"], inProcessServer: true)))
+
+        #expect(code == 2)
+        #expect(transcript.errors.contains { $0.contains("does not use the http plugin") })
+    }
 }

@@ -29,6 +29,14 @@ struct CommandLineParserTests {
             ["run", "a.flow", "--locale", "en-US", "b.flow"],
             Invocation(locale: "en-US", command: .run(files: ["a.flow", "b.flow"]))
         ),
+        (
+            ["run", "--in-process-server", "a.flow"],
+            Invocation(command: .run(files: ["a.flow"], inProcessServer: true))
+        ),
+        (
+            ["--env", "local", "run", "a.flow", "--in-process-server"],
+            Invocation(environment: "local", command: .run(files: ["a.flow"], inProcessServer: true))
+        ),
         (["serve"], Invocation(command: .serve(ServeOptions()))),
         // serve's own options are its own, not unknown ones.
         (
@@ -66,6 +74,8 @@ struct CommandLineParserTests {
         (["--locale", "en-US", "--locale", "es-ES"], "option --locale is given more than once", nil),
         (["--help=yes"], "option --help takes no value", nil),
         (["run"], "'run' needs at least one script FILE", "run"),
+        (["demo", "--in-process-server"], "option --in-process-server belongs to 'run'", "run"),
+        (["run", "--in-process-server=yes", "a.flow"], "option --in-process-server takes no value", "run"),
         (["envs", "extra"], "'envs' takes no arguments, got 'extra'", "envs"),
         (["demo", "now"], "'demo' takes no arguments, got 'now'", "demo"),
         (["help", "frobnicate"], "no help for 'frobnicate': commands are envs, demo, run, serve, bench, help", nil),

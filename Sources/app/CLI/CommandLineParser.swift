@@ -15,6 +15,7 @@ enum CommandLineParser {
         var environment: String?
         var locale: String?
         var wantsHelp = false
+        var inProcessServer = false
         var commandWord: String?
         var operands: [String] = []
 
@@ -43,12 +44,21 @@ enum CommandLineParser {
             case "--help", "-h":
                 guard inlineValue == nil else { throw UsageError("option \(flag) takes no value") }
                 wantsHelp = true
+            case "--in-process-server":
+                guard inlineValue == nil else { throw UsageError("option \(flag) takes no value", helpTopic: "run") }
+                inProcessServer = true
             default:
                 throw UsageError("unknown option '\(flag)'", helpTopic: commandWord.flatMap(knownTopic))
             }
         }
 
-        let command = try command(commandWord, operands: operands, wantsHelp: wantsHelp)
+        var command = try command(commandWord, operands: operands, wantsHelp: wantsHelp)
+        if inProcessServer {
+            guard case .run(let files, _) = command else {
+                throw UsageError("option --in-process-server belongs to 'run'", helpTopic: "run")
+            }
+            command = .run(files: files, inProcessServer: true)
+        }
         return Invocation(environment: environment, locale: locale, command: command)
     }
 

@@ -78,7 +78,7 @@ enum HelpText {
 
     static var run: String {
         """
-        Usage: app [--env NAME|FILE] [--locale LOCALE] run FILE...
+        Usage: app [--env NAME|FILE] [--locale LOCALE] run [--in-process-server] FILE...
 
         Runs each script headless: each starts from a fresh app, a backend reset to
         its seeded state and an empty store ('relaunch' keeps store and backend).
@@ -89,6 +89,11 @@ enum HelpText {
         A script piped to 'app' with no command runs the same way, named <stdin>.
         A script that checks texts of another language says so in a comment before
         its first command: '# locale: en-US' (or es-ES, pt-BR); it wins over --locale.
+
+        --in-process-server runs the scripts over HTTP: the 'local' environment (or
+        the HTTP environment --env names), each script against a fresh reference
+        server in this process on a free loopback port, sharing the app's virtual
+        time, with the session in a fresh file keychain. Same scripts, same screens.
 
         Script language: one command a line; '#' starts a comment; blank lines ignored.
         \(ScriptWords.listing().joined(separator: "\n"))

@@ -8,7 +8,8 @@ struct Invocation: Sendable, Equatable {
         case interactive
         case envs
         case demo
-        case run(files: [String])
+        /// `--in-process-server`: over HTTP, against a ReferenceServer in this process.
+        case run(files: [String], inProcessServer: Bool = false)
         /// `help`, `help COMMAND`, `--help`.
         case help(topic: String?)
         /// The reference server on loopback.
