@@ -21,7 +21,8 @@ public final class ManualClock: Clock {
     }
 
     private struct CountWaiter {
-        let count: Int
+        let id: UInt64
+        let isSatisfied: @Sendable (Int) -> Bool
         let continuation: CheckedContinuation<Void, Never>
     }
 
@@ -76,16 +77,18 @@ public final class ManualClock: Clock {
                 waitersToResume.forEach { $0.resume() }
             }
         } onCancel: {
-            let cancelled: Sleeper? = state.withLock { state in
+            let (cancelled, waiters): (Sleeper?, [CheckedContinuation<Void, Never>]) = state.withLock { state in
                 if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
-                    return state.sleepers.remove(at: index)
+                    let sleeper = state.sleepers.remove(at: index)
+                    return (sleeper, Self.takeSatisfiedWaiters(&state))
                 }
                 state.cancelledBeforeSleeping.insert(id)
-                return nil
+                return (nil, [])
             }
             guard let cancelled else { return }
             if cancelled.counted { activity?.willResume(1) }
             cancelled.continuation.resume(returning: false)
+            waiters.forEach { $0.resume() }
         }
         if !woken { throw CancellationError() }
     }
@@ -100,20 +103,21 @@ public final class ManualClock: Clock {
     /// due by then in deadline order.
     public func advance(to target: Date) {
         while true {
-            let due: Sleeper? = state.withLock { state in
+            let (due, waiters): (Sleeper?, [CheckedContinuation<Void, Never>]) = state.withLock { state in
                 let dueIndices = state.sleepers.indices.filter { state.sleepers[$0].deadline <= target }
                 guard let first = dueIndices.min(by: { state.sleepers[$0].deadline < state.sleepers[$1].deadline })
                 else {
                     if target > state.now { state.now = target }
-                    return nil
+                    return (nil, [])
                 }
                 let sleeper = state.sleepers.remove(at: first)
                 if sleeper.deadline > state.now { state.now = sleeper.deadline }
-                return sleeper
+                return (sleeper, Self.takeSatisfiedWaiters(&state))
             }
             guard let due else { return }
             if due.counted { activity?.willResume(1) }
             due.continuation.resume(returning: true)
+            waiters.forEach { $0.resume() }
         }
     }
 
@@ -130,20 +134,48 @@ public final class ManualClock: Clock {
     /// Returns once at least `count` tasks are asleep on this clock: the
     /// deterministic way for a test to know a loop is waiting for time.
     public func waitForSleepers(atLeast count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state in
-                if state.sleepers.count >= count { return true }
-                state.countWaiters.append(CountWaiter(count: count, continuation: continuation))
-                return false
+        await waitForSleeperCount { $0 >= count }
+    }
+
+    /// Returns once at most `count` tasks are asleep on this clock: how a test
+    /// knows a sleeper was woken or cancelled, without advancing time.
+    public func waitForSleepers(atMost count: Int) async {
+        await waitForSleeperCount { $0 <= count }
+    }
+
+    /// Returns early when the calling task is cancelled (a test's time limit).
+    private func waitForSleeperCount(_ isSatisfied: @escaping @Sendable (Int) -> Bool) async {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    if isSatisfied(state.sleepers.count) || state.cancelledBeforeSleeping.remove(id) != nil {
+                        return true
+                    }
+                    state.countWaiters.append(CountWaiter(id: id, isSatisfied: isSatisfied, continuation: continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let waiter: CountWaiter? = state.withLock { state in
+                if let index = state.countWaiters.firstIndex(where: { $0.id == id }) {
+                    return state.countWaiters.remove(at: index)
+                }
+                state.cancelledBeforeSleeping.insert(id)
+                return nil
+            }
+            waiter?.continuation.resume()
         }
     }
 
     private static func takeSatisfiedWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
         let count = state.sleepers.count
-        let satisfied = state.countWaiters.filter { $0.count <= count }.map(\.continuation)
-        state.countWaiters.removeAll { $0.count <= count }
+        let satisfied = state.countWaiters.filter { $0.isSatisfied(count) }.map(\.continuation)
+        state.countWaiters.removeAll { $0.isSatisfied(count) }
         return satisfied
     }
 }

@@ -156,7 +156,7 @@ public final class ReferenceServer: Sendable {
                 send(response.serialized(closing: true), to: client)
                 return
             case .request(let request):
-                guard let response = answer(request) else {
+                guard let response = answer(request, on: client) else {
                     // A dropped request: the connection breaks mid-answer. (Closing before any
                     // byte would let a client retry an idempotent request on a fresh connection.)
                     send(Data("HTTP/1.1 200 OK\r\nContent-Length: 1024\r\n\r\n{".utf8), to: client)
@@ -167,15 +167,25 @@ public final class ReferenceServer: Sendable {
         }
     }
 
-    /// Runs the router (async) from this connection's thread and waits for it.
-    private func answer(_ request: HTTPServerRequest) -> HTTPServerResponse? {
+    /// Runs the router (async) from this connection's thread and waits for
+    /// it, watching the connection meanwhile: a client that hangs up before
+    /// its answer has the router's work cancelled, so what it asked for is
+    /// abandoned before it takes effect — a delayed refresh the app gave up on
+    /// does not rotate its token behind its back — as servers commonly do.
+    private func answer(_ request: HTTPServerRequest, on client: Int32) -> HTTPServerResponse? {
         let outcome = Mutex<HTTPServerResponse?>(nil)
         let done = DispatchSemaphore(value: 0)
+        // Becomes readable when the answer is ready, so one poll() waits for
+        // the answer and for a hang-up at once. Without one (no descriptors
+        // left) the answer is awaited without watching.
+        var ready: [Int32] = [-1, -1]
+        if pipe(&ready) != 0 { ready = [-1, -1] }
+        let (readyToRead, readyToWrite) = (ready[0], ready[1])
         let router = self.router
         let lent = virtualActivity.flatMap { activity in
             request.header(VirtualActivity.handoffHeader).flatMap(UInt64.init).map { (activity, $0) }
         }
-        Task {
+        let work = Task {
             let response =
                 if let (activity, handoff) = lent {
                     await activity.serve(handoff: handoff) { await router.handle(request) }
@@ -183,10 +193,46 @@ public final class ReferenceServer: Sendable {
                     await router.handle(request)
                 }
             outcome.withLock { $0 = response }
+            if readyToWrite >= 0 {
+                var byte: UInt8 = 1
+                _ = write(readyToWrite, &byte, 1)
+            }
             done.signal()
         }
+        if readyToRead >= 0 {
+            waitWatchingForHangUp(of: client, answerReady: readyToRead, cancelling: work)
+        }
         done.wait()
+        if readyToRead >= 0 {
+            close(readyToRead)
+            close(readyToWrite)
+        }
         return outcome.withLock { $0 }
+    }
+
+    /// Returns once `answerReady` is readable; cancels `work` the first time
+    /// the client hangs up (or its connection breaks) before that.
+    private func waitWatchingForHangUp(of client: Int32, answerReady: Int32, cancelling work: Task<Void, Never>) {
+        // POLLRDHUP (Linux): the peer closed its end. Glibc's module leaves it
+        // out (it needs _GNU_SOURCE), hence the number.
+        let peerClosed: Int16 = 0x2000
+        var watching = true
+        while true {
+            var descriptors = [
+                pollfd(fd: answerReady, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: client, events: peerClosed, revents: 0),
+            ]
+            let count = poll(&descriptors, watching ? 2 : 1, -1)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if descriptors[0].revents != 0 { return }
+            if watching, descriptors[1].revents != 0 {
+                work.cancel()
+                watching = false
+            }
+        }
     }
 
     @discardableResult

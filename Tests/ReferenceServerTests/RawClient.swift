@@ -47,6 +47,9 @@ final class RawClient {
 
     func closeWriting() { shutdown(fd, Int32(SHUT_WR)) }
 
+    /// Hangs up both ways (the descriptor itself is closed with the client).
+    func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
+
     /// One response: status and body (Content-Length framed); nil when the
     /// server closed or nothing came within the timeout.
     func response() -> (status: Int, body: String)? {

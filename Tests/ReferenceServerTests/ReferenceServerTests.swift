@@ -86,6 +86,44 @@ struct ReferenceServerTests {
         }
     }
 
+    /// Signs Maria in over a connection of its own; her token.
+    private static func signIn(to server: ReferenceServer) async throws -> String {
+        try await offThePool {
+            let client = try RawClient(port: server.port)
+            client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"123456"}"#))
+            let answer = try #require(client.response())
+            return try #require((try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: String])?["token"])
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aClientThatHangsUpHasItsRequestAbandonedBeforeItTakesEffect() async throws {
+        let clock = ManualClock()
+        let backend = InMemoryBackend(clock: clock)
+        let server = try ReferenceServer(
+            configuration: ReferenceServer.Configuration(port: 0, apiKey: "test-key"), backend: backend, virtualClock: clock)
+        server.start()
+        defer { server.stop() }
+        let token = try await Self.signIn(to: server)
+        await backend.addFault(InMemoryBackend.Fault(route: BackendRoute.auth, mode: .delay(.seconds(5)), count: 1))
+        let refresh = Self.request("POST", "/challenge/auth", body: #"{"token":"\#(token)"}"#)
+
+        let leaving = try RawClient(port: server.port)
+        leaving.send(refresh)
+        await clock.waitForSleepers(atLeast: 1)  // the refresh waits out its delay at the server
+        leaving.hangUp()
+        await clock.waitForSleepers(atMost: 0)  // the server saw the hang-up and cancelled it
+        clock.advance(by: .seconds(5))
+
+        #expect(await backend.metrics().refreshes == 0, "the abandoned refresh did not rotate the token")
+        let status = try await offThePool { () -> Int? in
+            let client = try RawClient(port: server.port)
+            client.send(refresh)
+            return client.response()?.status
+        }
+        #expect(status == 200, "the token the app still holds can still be exchanged")
+    }
+
     @Test func aHalfClosedConnectionAndAnIdleOneAreLetGo() async throws {
         try await offThePool {
             let server = try Self.server(idleTimeout: .seconds(1))
