@@ -66,7 +66,22 @@ struct ContractRouter: Sendable {
                 return .json(201, ["id": id])
             }
         default:
-            return rejection(.notFound)
+            guard let allowed = Self.allowedMethods(for: request.path) else { return rejection(.notFound) }
+            var refused = HTTPServerResponse.error(
+                405, code: "BAD_REQUEST", message: "\(request.path) takes \(allowed.joined(separator: ", "))")
+            refused.headers = [("Allow", allowed.joined(separator: ", "))]
+            return refused
+        }
+    }
+
+    /// The methods a contract path takes; nil for a path the contract does not have.
+    static func allowedMethods(for path: String) -> [String]? {
+        switch path {
+        case "/challenge/auth", "/users": ["POST"]
+        case "/challenge/list", "/health", "/users/related": ["GET"]
+        case "/users/me": ["GET", "PATCH", "DELETE"]
+        case _ where path.hasPrefix("/challenge/details/"): ["GET"]
+        default: nil
         }
     }
 

@@ -19,6 +19,8 @@ struct HTTPServerResponse: Sendable {
     var status: Int
     var body: Data
     var contentType = "application/json"
+    /// Extra header lines (`Allow` on a 405).
+    var headers: [(name: String, value: String)] = []
 
     static func json(_ status: Int, _ object: Any) -> HTTPServerResponse {
         let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
@@ -39,6 +41,7 @@ struct HTTPServerResponse: Sendable {
         if status != 204 {
             head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
         }
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += closing ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n"
         var data = Data(head.utf8)
         data.append(body)
@@ -62,6 +65,7 @@ struct HTTPServerResponse: Sendable {
         case 431: "Request Header Fields Too Large"
         case 501: "Not Implemented"
         case 503: "Service Unavailable"
+        case 505: "HTTP Version Not Supported"
         default: "Status"
         }
     }

@@ -28,7 +28,8 @@ public final class ReferenceServer: Sendable {
         /// 0 picks a free port (tests).
         public var port: UInt16
         public var apiKey: String
-        /// How long a connection may stay silent, mid-request or between requests.
+        /// How long a connection may stay silent between requests, and how long
+        /// a request may take to arrive whole once it has begun (then 408).
         public var idleTimeout: Duration
 
         public init(
@@ -143,11 +144,11 @@ public final class ReferenceServer: Sendable {
             connections.withLock { _ = $0.remove(client) }
             close(client)
         }
-        // SO_RCVTIMEO counts whole seconds here; a sub-second timeout would mean none.
+        // An answer the client does not read is given up after the same time.
+        // (The reader sets the read timeout before each read.)
         var timeout = timeval(tv_sec: max(1, Int(idleTimeout.components.seconds)), tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var reader = RequestReader(socket: client)
+        var reader = RequestReader(socket: client, timeout: idleTimeout)
         while true {
             switch reader.next() {
             case .closed:

@@ -7,8 +7,11 @@ import Foundation
 
 /// Reads HTTP/1.1 requests off one connection, with the contract's limits:
 /// a header block over 16 KiB is 431, a body over 1 MiB is 413, anything
-/// that is not a well-formed request is 400. Reads time out (the socket's
-/// SO_RCVTIMEO), so a slow or idle client is let go.
+/// that is not a well-formed request is 400, an HTTP version other than 1.0
+/// and 1.1 is 505, a chunked body 501. Reads time out (the socket's
+/// SO_RCVTIMEO): a client idle between requests is let go without a word, one
+/// that stops halfway through a request gets 408. `Expect: 100-continue` is
+/// answered before the body is read (curl asks it for bodies over 1 KiB).
 struct RequestReader {
     enum Outcome {
         case request(HTTPServerRequest)
@@ -22,19 +25,32 @@ struct RequestReader {
     static let maxBodyBytes = 1024 * 1024
 
     let socket: Int32
+    /// How long a connection may wait for a request to begin, and how long a
+    /// request may take to arrive whole once its first byte has: a client that
+    /// trickles a byte at a time is let go as surely as a silent one.
+    let timeout: Duration
     private var buffered = Data()
 
-    init(socket: Int32) {
+    init(socket: Int32, timeout: Duration) {
         self.socket = socket
+        self.timeout = timeout
     }
 
     mutating func next() -> Outcome {
         var headerEnd: Range<Data.Index>?
+        // Bytes already here (a pipelined request) start the clock at once.
+        var deadline: ContinuousClock.Instant? = buffered.isEmpty ? nil : .now + timeout
         while true {
             headerEnd = buffered.range(of: Data("\r\n\r\n".utf8))
             if headerEnd != nil { break }
             if buffered.count > Self.maxHeaderBytes { return .refuse(.error(431, code: "BAD_REQUEST", message: "header block over 16 KiB")) }
-            guard fill() else { return buffered.isEmpty ? .closed : .refuse(.error(400, code: "BAD_REQUEST", message: "incomplete request")) }
+            if deadline == nil, !buffered.isEmpty { deadline = .now + timeout }
+            switch fill(before: deadline) {
+            case .more: continue
+            case _ where buffered.isEmpty: return .closed
+            case .timedOut: return .refuse(.error(408, code: "BAD_REQUEST", message: "the request did not arrive whole in time"))
+            case .closed: return .refuse(.error(400, code: "BAD_REQUEST", message: "incomplete request"))
+            }
         }
         guard let end = headerEnd else { return .closed }
         guard end.lowerBound <= Self.maxHeaderBytes else {
@@ -47,8 +63,11 @@ struct RequestReader {
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].allSatisfy({ $0.isLetter && $0.isUppercase }), parts[1].hasPrefix("/"),
-            parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0"
+            Self.isVersion(parts[2])
         else { return .refuse(.error(400, code: "BAD_REQUEST", message: "malformed request line")) }
+        guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
+            return .refuse(.error(505, code: "BAD_REQUEST", message: "HTTP/1.1 only"))
+        }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
@@ -67,8 +86,15 @@ struct RequestReader {
             length = parsed
         }
         guard length <= Self.maxBodyBytes else { return .refuse(.error(413, code: "BAD_REQUEST", message: "body over 1 MiB")) }
+        if buffered.count < length, headers["expect"]?.lowercased() == "100-continue" {
+            sendInterim("HTTP/1.1 100 Continue\r\n\r\n")
+        }
         while buffered.count < length {
-            guard fill() else { return .closed }
+            switch fill(before: deadline ?? .now + timeout) {
+            case .more: continue
+            case .timedOut: return .refuse(.error(408, code: "BAD_REQUEST", message: "the body did not arrive whole in time"))
+            case .closed: return .closed
+            }
         }
         let body = buffered.prefix(length)
         buffered.removeSubrange(..<(buffered.startIndex + length))
@@ -79,17 +105,47 @@ struct RequestReader {
             HTTPServerRequest(method: String(parts[0]), path: path, headers: headers, body: Data(body), wantsClose: wantsClose))
     }
 
-    /// Reads more bytes; false when the client closed, timed out or failed.
-    private mutating func fill() -> Bool {
+    private enum Fill {
+        case more
+        /// The client closed its side, or the socket failed.
+        case closed
+        /// Nothing arrived within the read timeout.
+        case timedOut
+    }
+
+    /// Reads more bytes, waiting until `deadline` at most (the whole
+    /// `timeout` when none is set: between requests).
+    private mutating func fill(before deadline: ContinuousClock.Instant?) -> Fill {
+        let wait = deadline.map { $0 - .now } ?? timeout
+        guard wait > .zero else { return .timedOut }
+        let (seconds, attoseconds) = wait.components
+        // At least a millisecond: a zero timeval would mean "wait forever".
+        var limit = timeval(tv_sec: Int(seconds), tv_usec: max(1000, Int(attoseconds / 1_000_000_000_000)))
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var chunk = [UInt8](repeating: 0, count: 8192)
         while true {
             let count = read(socket, &chunk, chunk.count)
             if count > 0 {
                 buffered.append(contentsOf: chunk[0..<count])
-                return true
+                return .more
             }
             if count < 0, errno == EINTR { continue }
-            return false
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return .timedOut }
+            return .closed
+        }
+    }
+
+    /// `HTTP/` and a digit, a dot, a digit: a version, known or not.
+    private static func isVersion(_ text: Substring) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 8 && text.hasPrefix("HTTP/") && bytes[6] == UInt8(ascii: ".")
+            && [bytes[5], bytes[7]].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    private func sendInterim(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { buffer in
+            send(socket, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
         }
     }
 }

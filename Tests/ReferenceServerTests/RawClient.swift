@@ -52,7 +52,7 @@ final class RawClient {
 
     /// One response: status and body (Content-Length framed); nil when the
     /// server closed or nothing came within the timeout.
-    func response() -> (status: Int, body: String)? {
+    func response() -> (status: Int, body: String, head: String)? {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -69,7 +69,7 @@ final class RawClient {
                     data.append(contentsOf: buffer[0..<count])
                 }
                 let body = String(decoding: data[end.upperBound..<(end.upperBound + length)], as: UTF8.self)
-                return (status, body)
+                return (status, body, head)
             }
             let count = read(fd, &buffer, buffer.count)
             guard count > 0 else { return nil }

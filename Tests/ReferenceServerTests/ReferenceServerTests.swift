@@ -64,9 +64,11 @@ struct ReferenceServerTests {
     }
 
     @Test(
-        "Malformed input gets 400, oversized headers 431, oversized bodies 413, and the connection is closed",
+        "Malformed input gets 400, oversized headers 431, oversized bodies 413, other HTTP versions 505, chunked bodies 501, and the connection is closed",
         arguments: [
-            ("GARBAGE\r\n\r\n", 400), ("GET /health HTTP/9.9\r\n\r\n", 400), ("get /health HTTP/1.1\r\n\r\n", 400),
+            ("GARBAGE\r\n\r\n", 400), ("GET /health HTTP/9.9\r\n\r\n", 505), ("GET /health HTTP/2\r\n\r\n", 400),
+            ("get /health HTTP/1.1\r\n\r\n", 400),
+            ("POST /users HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 501),
             ("GET /health HTTP/1.1\r\nno colon here\r\n\r\n", 400),
             ("POST /users HTTP/1.1\r\nContent-Length: -4\r\n\r\n", 400),
             ("POST /users HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n", 413),
@@ -83,6 +85,59 @@ struct ReferenceServerTests {
             let next = try RawClient(port: server.port)
             next.send(Self.request("GET", "/health", headers: []))
             #expect(next.response()?.status == 200, "the server is still serving")
+        }
+    }
+
+    @Test func aKnownPathWithAnotherMethodIs405NamingTheMethodsItTakes() async throws {
+        try await offThePool {
+            let server = try Self.server()
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            client.send(Self.request("DELETE", "/challenge/list"))
+            let refused = try #require(client.response())
+            client.send(Self.request("PUT", "/users/me"))
+            let alsoRefused = try #require(client.response())
+            client.send(Self.request("DELETE", "/nowhere"))
+            let unknown = try #require(client.response())
+
+            #expect(refused.status == 405)
+            #expect(refused.head.contains("\r\nAllow: GET"))
+            #expect(alsoRefused.head.contains("\r\nAllow: GET, PATCH, DELETE"))
+            #expect(unknown.status == 404)
+        }
+    }
+
+    @Test func expectContinueIsAnsweredBeforeTheBodyIsSent() async throws {
+        try await offThePool {
+            let server = try Self.server()
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+            let body = #"{"cpf":"12345678909","password":"123456"}"#
+
+            client.send(
+                "POST /challenge/auth HTTP/1.1\r\nHost: x\r\napikey: test-key\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+            let interim = try #require(client.response())
+            client.send(body)
+            let answer = try #require(client.response())
+
+            #expect(interim.status == 100)
+            #expect(answer.status == 200)
+            #expect(answer.body.contains("token"))
+        }
+    }
+
+    @Test func aRequestThatStopsHalfwayGets408() async throws {
+        try await offThePool {
+            let server = try Self.server(idleTimeout: .seconds(1))
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            client.send("POST /users HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{\"name\"")
+
+            #expect(client.response()?.status == 408)
+            #expect(client.isClosedByServer())
         }
     }
 
