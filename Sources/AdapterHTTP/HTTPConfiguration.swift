@@ -20,15 +20,21 @@ public struct HTTPConfiguration: Sendable {
 
     /// Refuses a base URL that is neither https nor plain http to this machine
     /// (127.0.0.0/8, ::1, localhost): a token must never cross a network in clear.
+    /// Refuses a user or password in the URL too (URLSession would send it as
+    /// Basic auth to every host a redirect leads to, and it would end up in
+    /// logs), and a query or fragment, which routes cannot be appended to.
     public init(
         baseURL: String, apiKey: APIKey?, tokenHeaderStyle: TokenHeaderStyle = .token, timeout: Duration = .seconds(10)
     ) throws(HTTPConfigurationError) {
+        let shown = Self.displayable(baseURL)
         guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty
-        else { throw .invalidBaseURL(baseURL) }
+        else { throw .invalidBaseURL(shown) }
+        guard url.user == nil, url.password == nil else { throw .credentialsInBaseURL(shown) }
+        guard url.query == nil, url.fragment == nil else { throw .queryInBaseURL(shown) }
         switch scheme {
         case "https": break
-        case "http": guard Self.isLoopback(host) else { throw .insecureBaseURL(baseURL) }
-        default: throw .invalidBaseURL(baseURL)
+        case "http": guard LoopbackHost.contains(host) else { throw .insecureBaseURL(shown) }
+        default: throw .invalidBaseURL(shown)
         }
         guard timeout > .zero else { throw .invalidTimeout }
         // Routes are resolved relative to the base: it must end in "/" so a
@@ -39,16 +45,25 @@ public struct HTTPConfiguration: Sendable {
         self.timeout = timeout
     }
 
-    static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+    /// The URL as an error may show it: whatever sits between "//" and the
+    /// last "@" of the authority (a user and password) is replaced by "…",
+    /// even when the text does not parse as a URL.
+    public static func displayable(_ raw: String) -> String {
+        guard let start = raw.range(of: "//") else { return raw }
+        let rest = raw[start.upperBound...]
+        let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return raw }
+        return String(raw[..<start.upperBound]) + "…" + String(raw[at...])
     }
 }
 
-/// Why an HTTP configuration was refused. Never carries the API key.
+/// Why an HTTP configuration was refused. Never carries the API key, and the
+/// URLs it carries have any user and password replaced by "…".
 public enum HTTPConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidBaseURL(String)
     case insecureBaseURL(String)
+    case credentialsInBaseURL(String)
+    case queryInBaseURL(String)
     case invalidTimeout
 
     public var description: String {
@@ -56,6 +71,10 @@ public enum HTTPConfigurationError: Error, Sendable, Hashable, CustomStringConve
         case .invalidBaseURL(let url): return "'\(url)' is not an http(s) URL with a host"
         case .insecureBaseURL(let url):
             return "'\(url)' would send tokens in clear over a network: use https, or http only to 127.0.0.1, ::1 or localhost"
+        case .credentialsInBaseURL(let url):
+            return "'\(url)' carries a user or password: take it out of the URL (the API key comes from the environment)"
+        case .queryInBaseURL(let url):
+            return "'\(url)' has a query or fragment: the base URL must be scheme, host, port and an optional path"
         case .invalidTimeout: return "the request timeout must be above zero"
         }
     }

@@ -128,10 +128,41 @@ struct RequestAndRedirectTests {
         arguments: [
             ("https://api.challenge.stage.cora.com.br", true), ("http://127.0.0.1:8080", true), ("http://localhost:8080", true),
             ("http://[::1]:8080", true), ("http://api.example.com", false), ("http://10.0.0.1", false),
-            ("ftp://127.0.0.1", false), ("not a url", false),
+            ("ftp://127.0.0.1", false), ("not a url", false), ("http://127.5.6.7:9", true),
+            ("http://127.example.com", false), ("http://127.0.0.1.nip.io", false), ("http://localhost.example.com", false),
+            ("http://[0:0:0:0:0:0:0:1]:8080", true), ("http://[::2]", false), ("http://LOCALHOST:8080", true),
+            ("https://user:secret@api.example.com", false), ("http://user@127.0.0.1:8080", false),
+            ("https://api.example.com/v2?debug=1", false), ("https://api.example.com/#top", false),
+            ("https://api.example.com/v2", true),
         ])
     func baseURLRule(url: String, accepted: Bool) {
         let made = (try? HTTPConfiguration(baseURL: url, apiKey: nil)) != nil
         #expect(made == accepted)
+    }
+
+    @Test(
+        "Only a literal loopback address or localhost counts as this machine, never a name that looks like one",
+        arguments: [
+            ("127.0.0.1", true), ("127.255.255.254", true), ("[::1]", true), ("::1", true), ("0:0:0:0:0:0:0:1", true),
+            ("localhost", true), ("localhost.", true), ("LocalHost", true),
+            ("127.example.com", false), ("127.0.0.1.example.com", false), ("128.0.0.1", false), ("10.0.0.1", false),
+            ("::2", false), ("::ffff:8.8.8.8", false), ("localhost.evil.com", false), ("notlocalhost", false), ("", false),
+            ("127.0.0.256", false),
+        ])
+    func loopbackHost(host: String, isLoopback: Bool) {
+        #expect(LoopbackHost.contains(host) == isLoopback)
+    }
+
+    @Test(
+        "A refused base URL never shows its user or password in the error",
+        arguments: [
+            "https://alice:hunter2@api.example.com", "http://alice:hunter2@10.0.0.1", "ftp://alice:hunter2@127.0.0.1",
+            "http://alice:hunter2@bad host", "https://alice:hunter2@api.example.com/v2?x=1",
+        ])
+    func refusedURLIsRedacted(url: String) throws {
+        let error = try #require(throws: HTTPConfigurationError.self) { try HTTPConfiguration(baseURL: url, apiKey: nil) }
+        #expect(!error.description.contains("hunter2"))
+        #expect(!error.description.contains("alice"))
+        #expect(error.description.contains("…@"))
     }
 }

@@ -48,6 +48,28 @@ struct HTTPPluginTests {
         }
     }
 
+    @Test("A name that only looks like this machine gets no development key", arguments: [nil, "GATEHOUSE_TEST_UNSET_LOOKALIKE"])
+    func aLookalikeHostIsNotLoopback(keyVariable: String?) throws {
+        let environment = httpEnvironment(baseURL: "https://127.0.0.1.example.com", keyVariable: keyVariable)
+        if keyVariable == nil {
+            #expect(try HTTPPlugins.httpConfiguration(for: environment).apiKey == nil)
+        } else {
+            #expect(throws: CompositionError.self) { try AppWorld(environment: environment) }
+        }
+    }
+
+    @Test("A password in the base URL is refused and shown nowhere", arguments: [nil, "GATEHOUSE_TEST_UNSET_USERINFO"])
+    func aPasswordInTheBaseURLIsNeverShown(keyVariable: String?) {
+        let environment = httpEnvironment(baseURL: "https://alice:hunter2@api.example.com", keyVariable: keyVariable)
+        #expect(environment.settings.displayableBaseURL == "https://…@api.example.com")
+        #expect {
+            try AppWorld(environment: environment)
+        } throws: { error in
+            let text = "\(error)"
+            return !text.contains("hunter2") && !text.contains("alice") && text.contains("api.example.com")
+        }
+    }
+
     @Test func theRequestTimeoutComesFromTheEnvironment() throws {
         var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
         environment.settings.requestTimeout = .milliseconds(2500)

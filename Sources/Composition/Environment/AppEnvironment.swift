@@ -1,3 +1,5 @@
+import AdapterHTTP
+
 /// Which adapter plugs into each port, plus the settings that tune them: what
 /// `--env` chooses. Built in (`in-memory`) or read from a JSON file.
 public struct AppEnvironment: Sendable, Hashable {
@@ -47,6 +49,9 @@ public struct AppEnvironment: Sendable, Hashable {
     public struct Settings: Sendable, Hashable {
         /// The backend's base URL (HTTP plugins only).
         public var baseURL: String?
+        /// The base URL as output may show it: a user and password in it
+        /// (refused when the HTTP plugin is built) are replaced by "…".
+        public var displayableBaseURL: String? { baseURL.map(HTTPConfiguration.displayable) }
         /// The name of the process environment variable that holds the API key;
         /// the key itself never lives in an environment file or in source.
         public var apiKeyVariable: String?

@@ -56,16 +56,12 @@ enum HTTPPlugins {
     /// never from a file or from source. A loopback server may go without one
     /// (the development key); any other host may not.
     private static func apiKey(for settings: AppEnvironment.Settings) throws(CompositionError) -> APIKey? {
-        let isLoopback = settings.baseURL.map { URL(string: $0)?.host.map(isLoopbackHost) ?? false } ?? false
+        let isLoopback = settings.baseURL.map { URL(string: $0)?.host.map(LoopbackHost.contains) ?? false } ?? false
         guard let variable = settings.apiKeyVariable else {
             return isLoopback ? APIKey(loopbackDevelopmentKey) : nil
         }
         if let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty { return APIKey(value) }
         if isLoopback { return APIKey(loopbackDevelopmentKey) }
-        throw .missingSetting(setting: "the API key in $\(variable)", neededBy: "\(settings.baseURL ?? "the backend")")
-    }
-
-    private static func isLoopbackHost(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        throw .missingSetting(setting: "the API key in $\(variable)", neededBy: settings.baseURL.map(HTTPConfiguration.displayable) ?? "the backend")
     }
 }

@@ -46,7 +46,7 @@ struct EnvironmentListing {
             ("health poll interval", Self.format(settings.healthPollInterval)),
             ("locale", settings.locale),
         ]
-        if let baseURL = settings.baseURL { rows.append(("base URL", baseURL)) }
+        if let baseURL = settings.displayableBaseURL { rows.append(("base URL", baseURL)) }
         if let variable = settings.apiKeyVariable {
             rows.append(("API key", "from the variable \(variable) (never shown)"))
         }
