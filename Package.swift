@@ -72,7 +72,7 @@ let package = Package(
         // Environments, the plugin registry, the world a launch runs on, the containers.
         .testTarget(
             name: "CompositionTests",
-            dependencies: ["Composition", "DomainCore", "Ports", "AdapterInMemory"],
+            dependencies: ["Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "ReferenceServer"],
             swiftSettings: strictSettings
         ),
         // The domain's rules: decision table, token manager, validation, view models.
@@ -86,7 +86,7 @@ let package = Package(
         // The headless app's scripts: every Tests/Acceptance/*.flow, the runner, the parser, the secret check.
         .testTarget(
             name: "AcceptanceTests",
-            dependencies: ["app", "Composition", "Ports"],
+            dependencies: ["app", "Composition", "Ports", "ReferenceServer", "AdapterInMemory"],
             path: "Tests/AcceptanceTests",
             swiftSettings: strictSettings
         ),

@@ -37,6 +37,14 @@ struct EnvironmentFileTests {
         #expect(environment.settings.apiKeyVariable == "MY_KEY")
     }
 
+    @Test("controlAPI is read as a boolean, and local's is on", arguments: [true, false])
+    func controlAPIIsABoolean(value: Bool) throws {
+        let environment = try parse(#"{"base": "local", "settings": {"controlAPI": \#(value)}}"#)
+        #expect(environment.settings.controlAPI == value)
+        #expect(AppEnvironment.local.settings.controlAPI)
+        #expect(!AppEnvironment.coraStage.settings.controlAPI)
+    }
+
     @Test(
         "Each bad field is refused with its name",
         arguments: [
@@ -49,6 +57,8 @@ struct EnvironmentFileTests {
             (#"{"settings": {"locale": "fr-FR"}}"#, "settings.locale"),
             (#"{"settings": {"requestTimeoutSeconds": 0}}"#, "settings.requestTimeoutSeconds"),
             (#"{"settings": {"tokenHeaderStyle": "cookie"}}"#, "settings.tokenHeaderStyle"),
+            (#"{"settings": {"controlAPI": 1}}"#, "settings.controlAPI"),
+            (#"{"settings": {"controlAPI": "yes"}}"#, "settings.controlAPI"),
             (#"{"settings": {"refreshMarginSeconds": 90}}"#, "settings.refreshMarginSeconds"),
             (#"{"base": "production"}"#, "base"),
             (#"{"settings": []}"#, "settings"),

@@ -19,8 +19,25 @@ struct HTTPPluginTests {
 
     @Test func theLocalEnvironmentBuildsWithoutAKey() throws {
         let world = try AppWorld(environment: httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil))
-        #expect(world.control == nil, "a real backend has no control switches")
+        #expect(world.control is HTTPBackendControl, "app serve's control API")
         #expect(!world.hasVirtualTime)
+    }
+
+    @Test func aServerWithoutTheControlAPIHasNoSwitches() throws {
+        var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
+        environment.settings.controlAPI = false
+        #expect(try AppWorld(environment: environment).control == nil)
+    }
+
+    @Test func theControlAPIIsRefusedBeyondThisMachine() {
+        var environment = httpEnvironment(baseURL: "https://api.challenge.stage.cora.com.br", keyVariable: nil)
+        environment.settings.controlAPI = true
+        #expect {
+            try AppWorld(environment: environment)
+        } throws: { error in
+            guard case CompositionError.invalidSetting(let setting, let reason) = error else { return false }
+            return setting == "controlAPI" && reason.contains("only called on this machine")
+        }
     }
 
     @Test func aMissingBaseURLIsNamed() {

@@ -64,6 +64,10 @@ public struct AppEnvironment: Sendable, Hashable {
         public var requestTimeout: Duration
         /// Where a file store keeps the session (file store plugins only).
         public var storeDirectory: String?
+        /// Whether the server has the control API of CONTRACT.md (a Gatehouse
+        /// reference server, `app serve`): scripts then reset it before each
+        /// run and flip its switches (HTTP plugins only, loopback only).
+        public var controlAPI: Bool
         /// `pt-BR` (default), `en-US` or `es-ES`.
         public var locale: String
 
@@ -71,7 +75,7 @@ public struct AppEnvironment: Sendable, Hashable {
             baseURL: String? = nil, apiKeyVariable: String? = nil, tokenHeaderStyle: TokenHeaderStyle = .token,
             tokenLifetime: Duration = .seconds(60), refreshMargin: Duration = .seconds(10),
             healthPollInterval: Duration = .seconds(15), requestTimeout: Duration = .seconds(10),
-            storeDirectory: String? = nil, locale: String = "pt-BR"
+            storeDirectory: String? = nil, controlAPI: Bool = false, locale: String = "pt-BR"
         ) {
             self.baseURL = baseURL
             self.apiKeyVariable = apiKeyVariable
@@ -81,6 +85,7 @@ public struct AppEnvironment: Sendable, Hashable {
             self.healthPollInterval = healthPollInterval
             self.requestTimeout = requestTimeout
             self.storeDirectory = storeDirectory
+            self.controlAPI = controlAPI
             self.locale = locale
         }
     }
@@ -111,11 +116,11 @@ public struct AppEnvironment: Sendable, Hashable {
     /// under `$XDG_DATA_HOME/gatehouse`.
     public static let local = AppEnvironment(
         name: "local",
-        summary: "HTTP to http://127.0.0.1:8080 on real time, the session in the file keychain",
+        summary: "HTTP to http://127.0.0.1:8080 (app serve, with its control API) on real time, the session in the file keychain",
         plugins: Plugins(
             auth: "http", user: "http", statement: "http", health: "http", connectivity: "in-memory",
             store: "file-keychain", coding: "json", clock: "system"),
-        settings: Settings(baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY"))
+        settings: Settings(baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY", controlAPI: true))
 
     /// The Cora challenge's staging API; the API key comes from
     /// `GATEHOUSE_API_KEY` and nowhere else.

@@ -65,7 +65,7 @@ public enum EnvironmentFile {
                 settings,
                 known: [
                     "baseURL", "apiKeyVariable", "tokenHeaderStyle", "tokenLifetimeSeconds", "refreshMarginSeconds",
-                    "healthPollIntervalSeconds", "requestTimeoutSeconds", "storeDirectory", "locale",
+                    "healthPollIntervalSeconds", "requestTimeoutSeconds", "storeDirectory", "controlAPI", "locale",
                 ], prefix: "settings.")
             var values = environment.settings
             if let url = try reader.string(settings, "baseURL", prefix: "settings.") { values.baseURL = url }
@@ -81,6 +81,7 @@ public enum EnvironmentFile {
             if let seconds = try reader.seconds(settings, "healthPollIntervalSeconds") { values.healthPollInterval = seconds }
             if let seconds = try reader.seconds(settings, "requestTimeoutSeconds") { values.requestTimeout = seconds }
             if let directory = try reader.string(settings, "storeDirectory", prefix: "settings.") { values.storeDirectory = directory }
+            if let controlAPI = try reader.bool(settings, "controlAPI", prefix: "settings.") { values.controlAPI = controlAPI }
             if let locale = try reader.string(settings, "locale", prefix: "settings.") {
                 guard supportedLocales.contains(locale) else {
                     throw .environmentFileInvalid(
@@ -115,6 +116,16 @@ private struct FieldReader {
             throw .environmentFileInvalid(path: path, field: prefix + key, reason: "must be a non-empty string")
         }
         return text
+    }
+
+    func bool(_ object: [String: Any], _ key: String, prefix: String = "") throws(CompositionError) -> Bool? {
+        guard let value = object[key] else { return nil }
+        // JSON true/false arrive as NSNumber, and so do 0 and 1 (which on
+        // Linux also answer `is Bool`): only the boolean type code counts.
+        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else {
+            throw .environmentFileInvalid(path: path, field: prefix + key, reason: "must be true or false")
+        }
+        return number.boolValue
     }
 
     func object(_ object: [String: Any], _ key: String) throws(CompositionError) -> [String: Any]? {

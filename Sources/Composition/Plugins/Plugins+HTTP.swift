@@ -23,7 +23,21 @@ enum HTTPPlugins {
             auth: URLSessionAuthRemoteAPI(configuration: configuration),
             user: URLSessionUserRemoteAPI(configuration: configuration),
             statement: URLSessionStatementRemoteAPI(configuration: configuration),
-            health: URLSessionHealthProbe(configuration: configuration), control: nil)
+            health: URLSessionHealthProbe(configuration: configuration),
+            control: try control(for: context.environment, configuration: configuration))
+    }
+
+    /// The server's control API when the environment says it has one; only
+    /// ever on loopback.
+    static func control(
+        for environment: AppEnvironment, configuration: HTTPConfiguration
+    ) throws(CompositionError) -> (any BackendControl)? {
+        guard environment.settings.controlAPI else { return nil }
+        do {
+            return HTTPBackendControl(api: try URLSessionControlAPI(configuration: configuration))
+        } catch {
+            throw .invalidSetting(setting: "controlAPI", reason: error.description)
+        }
     }
 
     /// The environment's HTTP settings; on virtual time, with the tracker that

@@ -53,6 +53,7 @@ struct EnvironmentListing {
         if settings.baseURL != nil {
             rows.append(("token header", settings.tokenHeaderStyle.rawValue))
             rows.append(("request timeout", Self.format(settings.requestTimeout)))
+            rows.append(("control API", settings.controlAPI ? "yes (app run resets the server and flips its switches)" : "no"))
         }
         if let directory = settings.storeDirectory { rows.append(("store directory", directory)) }
         return rows

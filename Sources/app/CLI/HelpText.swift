@@ -81,7 +81,9 @@ enum HelpText {
         Usage: app [--env NAME|FILE] [--locale LOCALE] run [--in-process-server] FILE...
 
         Runs each script headless: each starts from a fresh app, a backend reset to
-        its seeded state and an empty store ('relaunch' keeps store and backend).
+        its seeded state (over the control API when it is a server, as with
+        --env local against 'app serve') and an empty store in a directory of its
+        own, never the environment's ('relaunch' keeps store and backend).
         After every command the runner settles, so the same script gives the same
         transcript every time. A failed expectation prints the script, the line,
         what was expected and the screen, and the run goes on to the next script.

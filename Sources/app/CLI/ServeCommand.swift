@@ -1,4 +1,5 @@
 import AdapterInMemory
+import Composition
 import Dispatch
 import Foundation
 import Ports
@@ -12,7 +13,7 @@ struct ServeCommand {
     let console: Console
 
     func run() async -> Int32 {
-        let clock: any Clock = options.virtualClock ? ManualClock(start: Date()) : RealTimeClock()
+        let clock: any Clock = options.virtualClock ? ManualClock(start: Date()) : SystemClock()
         let backend = InMemoryBackend(
             clock: clock,
             configuration: InMemoryBackend.Configuration(
@@ -58,17 +59,6 @@ struct ServeCommand {
             }
         }
         sources.forEach { $0.cancel() }
-    }
-}
-
-/// Real time for the server's backend (`app serve` without --virtual-clock).
-struct RealTimeClock: Clock {
-    func now() -> Date { Date() }
-
-    func sleep(until deadline: Date) async throws(CancellationError) {
-        let interval = deadline.timeIntervalSinceNow
-        guard interval > 0 else { return }
-        do { try await Task.sleep(for: .milliseconds(Int64(interval * 1000))) } catch { throw CancellationError() }
     }
 }
 

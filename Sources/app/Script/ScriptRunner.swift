@@ -55,10 +55,24 @@ struct ScriptRunner {
     /// backend and store are already in their seeded, empty state), and the
     /// backend told to reset through its control switches — what puts a
     /// server, which outlives the world, back in its seeded state.
+    ///
+    /// A store that keeps files gets a new, empty directory of its own,
+    /// removed afterwards: a script never reads or overwrites the session
+    /// the environment keeps for a person using the app.
     static func isolatedWorld(for environment: AppEnvironment) async throws -> ScriptWorld {
+        var environment = environment
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gatehouse-script-\(UUID().uuidString)").path
+        environment.settings.storeDirectory = directory
+        let removeDirectory: @MainActor () async -> Void = { try? FileManager.default.removeItem(atPath: directory) }
         let world = try AppWorld(environment: environment)
-        try await world.control?.reset()
-        return ScriptWorld(world: world)
+        do {
+            try await world.control?.reset()
+        } catch {
+            await removeDirectory()
+            throw error
+        }
+        return ScriptWorld(world: world, tearDown: removeDirectory)
     }
 
     /// The last line of a run.
@@ -220,6 +234,7 @@ private final class Transcript {
     private let print: (String) -> Void
     private var backendSecrets: [KnownSecret] = []
     private var typed: [KnownSecret] = []
+    private var heldTokens: Set<String> = []
     private var check = SecretCheck([])
 
     init(world: AppWorld, print: @escaping (String) -> Void) {
@@ -229,8 +244,13 @@ private final class Transcript {
 
     /// Asks the backend which secrets it knows of now: new tokens appear as
     /// it issues them, so this runs after every command, before its output.
+    /// The token the app holds is added too, and kept once replaced: a
+    /// server in another process does not tell its tokens.
     func refreshSecrets() async {
         backendSecrets = await world.control?.knownSecrets() ?? []
+        if case .found(let session) = await world.store.read(), let token = session.token {
+            heldTokens.insert(token.token.reveal())
+        }
         rebuildCheck()
     }
 
@@ -267,7 +287,7 @@ private final class Transcript {
     }
 
     private func rebuildCheck() {
-        var secrets = backendSecrets + typed
+        var secrets = backendSecrets + typed + heldTokens.map { KnownSecret(.token, $0) }
         if let variable = world.environment.settings.apiKeyVariable,
             let key = ProcessInfo.processInfo.environment[variable], !key.isEmpty
         {

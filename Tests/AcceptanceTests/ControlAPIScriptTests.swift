@@ -1,0 +1,140 @@
+import AdapterInMemory
+@testable import app
+import Composition
+import Foundation
+import ReferenceServer
+import Testing
+
+/// `app run --env local` against a server the app reaches only over the
+/// wire, as `app serve` in another process is: real time, reset before each
+/// script through the control API (APP.md: "run isolates"), the session in a
+/// store directory of the script's own — never the environment's.
+@MainActor
+@Suite("Scripts against a server driven through its control API")
+struct ControlAPIScriptTests {
+    /// A reference server on real time and a free port, and `local` pointed at
+    /// it with a store directory that scripts must leave alone.
+    struct Server {
+        let server: ReferenceServer
+        let environment: AppEnvironment
+        let personalStore: String
+
+        init() throws {
+            server = try ReferenceServer(
+                configuration: ReferenceServer.Configuration(port: 0), backend: InMemoryBackend(clock: SystemClock()))
+            server.start()
+            personalStore = FileManager.default.temporaryDirectory
+                .appendingPathComponent("gatehouse-personal-\(UUID().uuidString)").path
+            var environment = AppEnvironment.local
+            environment.settings.baseURL = server.baseURL
+            environment.settings.apiKeyVariable = nil
+            environment.settings.storeDirectory = personalStore
+            self.environment = environment
+        }
+
+        @MainActor
+        func runner(printingInto lines: PrintedLines? = nil) -> ScriptRunner {
+            ScriptRunner(environment: environment, texts: Texts(locale: "pt-BR"), print: { lines?.append($0) })
+        }
+
+        func stop() {
+            server.stop()
+            try? FileManager.default.removeItem(atPath: personalStore)
+        }
+    }
+
+    /// Scripts that flip the server's switches and never wait on the clock,
+    /// so real time changes nothing in them.
+    nonisolated static let scripts = [
+        "sign-in-by-email.flow", "sign-up-then-sign-in.flow", "sign-in-wrong-password.flow", "bootstrap-server-error.flow", "bootstrap-user-deleted.flow",
+        "bootstrap-user-inactive.flow", "bootstrap-token-invalid.flow", "bootstrap-malformed-body.flow",
+    ]
+
+    static let signIn = """
+        expect screen welcome
+        tap sign-in
+        type identifier 123.456.789-09
+        tap next
+        type password 123456
+        tap next
+        expect screen dashboard
+        expect stored-session yes
+        """
+
+    @Test("The script passes with the control API doing what the in-memory switches do", arguments: scripts)
+    func scriptPasses(_ name: String) async throws {
+        let server = try Server()
+        defer { server.stop() }
+
+        let report = await server.runner().run(script: try AcceptanceScripts.text(of: name), named: name)
+
+        #expect(report.passed, "\(name) failed against the server; its transcript:\n\(report.transcriptText)")
+    }
+
+    @Test("Each script starts on a server back in its seeded state, whatever the one before left switched")
+    func eachScriptStartsOnASeededServer() async throws {
+        let server = try Server()
+        defer { server.stop() }
+        let runner = server.runner()
+
+        let spoiler = await runner.run(
+            script: "server health down\nserver user 123.456.789-09 inactive\nserver fault \"POST /challenge/auth\" status 500 x5\n",
+            named: "spoiler")
+        let next = await runner.run(script: Self.signIn + "\nexpect metric logins == 1\n", named: "next")
+
+        #expect(spoiler.passed)
+        #expect(next.passed, "the server was not reset; transcript:\n\(next.transcriptText)")
+    }
+
+    @Test("A script signs in and out without touching the store directory the environment names")
+    func theEnvironmentsStoreIsLeftAlone() async throws {
+        let server = try Server()
+        defer { server.stop() }
+
+        let report = await server.runner().run(script: Self.signIn + "\ntap logout\n", named: "sign-in-and-out")
+
+        #expect(report.passed, "transcript:\n\(report.transcriptText)")
+        #expect(!FileManager.default.fileExists(atPath: server.personalStore))
+    }
+
+    @Test("The token the app holds is a secret of the run, though the server does not tell its tokens")
+    func heldTokenIsAKnownSecret() async throws {
+        let server = try Server()
+        defer { server.stop() }
+        let world = try AppWorld(environment: server.environment)
+        let app = HeadlessApp(world: world, texts: Texts(locale: "pt-BR"))
+        await app.launch()
+        let runner = server.runner()
+        #expect(await runner.run(script: Self.signIn, named: "sign-in", on: app).passed)
+        guard case .found(let session) = await world.store.read(), let token = session.token?.token.reveal() else {
+            Issue.record("no session was stored")
+            return
+        }
+
+        // The script quotes the token; the transcript must not.
+        let quoting = await runner.run(script: "expect no-text \(token)\n", named: "quoting", on: app)
+        await app.shutDown()
+
+        #expect(await world.control?.knownSecrets().isEmpty == true, "the control API hands out no secret")
+        #expect(quoting.transcript.contains("> expect no-text ‹token›"), "transcript:\n\(quoting.transcriptText)")
+        #expect(!quoting.transcriptText.contains(token))
+    }
+
+    @Test("A server without the control API fails each script at the start, saying why")
+    func serverWithoutControlAPIIsNamed() async throws {
+        let server = try Server()
+        defer { server.stop() }
+        var environment = server.environment
+        // A port nothing listens on stands for a server that is not there.
+        server.server.stop()
+        environment.settings.baseURL = server.server.baseURL
+        let lines = PrintedLines()
+
+        let report = await ScriptRunner(environment: environment, texts: Texts(locale: "pt-BR"), print: lines.append)
+            .run(script: "expect screen welcome\n", named: "nobody-home")
+
+        #expect(!report.passed)
+        #expect(report.transcriptText.contains("cannot start the app"))
+        #expect(report.transcriptText.contains("/_control/reset"))
+    }
+}
