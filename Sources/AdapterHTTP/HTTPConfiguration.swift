@@ -46,13 +46,13 @@ public struct HTTPConfiguration: Sendable {
     }
 
     /// The URL as an error may show it: whatever sits between "//" and the
-    /// last "@" of the authority (a user and password) is replaced by "…",
-    /// even when the text does not parse as a URL.
+    /// last "@" (a user and password) is replaced by "…". The last "@" of
+    /// the whole text, not of the authority: a password may hold "/", "?" or
+    /// "#", and then the text does not parse as a URL at all. (An "@" in a
+    /// path hides a little more than it must; a password is never shown.)
     public static func displayable(_ raw: String) -> String {
         guard let start = raw.range(of: "//") else { return raw }
-        let rest = raw[start.upperBound...]
-        let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
-        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return raw }
+        guard let at = raw[start.upperBound...].lastIndex(of: "@") else { return raw }
         return String(raw[..<start.upperBound]) + "…" + String(raw[at...])
     }
 }

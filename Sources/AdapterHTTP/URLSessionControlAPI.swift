@@ -28,10 +28,7 @@ public struct URLSessionControlAPI: Sendable {
     public func call(
         _ method: String, _ route: String, body: [String: any Sendable]? = nil
     ) async throws(ControlAPIError) -> Data {
-        let segments = route.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", "?", "#", ";"]))
-                ?? String(segment)
-        }
+        let segments = route.split(separator: "/", omittingEmptySubsequences: false).map(PathSegment.encode)
         let request = HTTPRequest(
             method: method, path: "_control/" + segments.joined(separator: "/"), body: body, sendsAPIKey: false,
             forbidsRedirect: true)

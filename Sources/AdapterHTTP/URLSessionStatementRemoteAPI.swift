@@ -15,9 +15,8 @@ public struct URLSessionStatementRemoteAPI: StatementRemoteAPI {
     }
 
     public func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
-        let escaped = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
-        return try WireFormat.details(
-            try await object(HTTPRequest(method: "GET", path: "challenge/details/\(escaped)", token: token)))
+        try WireFormat.details(
+            try await object(HTTPRequest(method: "GET", path: "challenge/details/\(PathSegment.encode(id))", token: token)))
     }
 
     private func object(_ request: HTTPRequest) async throws(RemoteError) -> WireFormat.Object {

@@ -19,11 +19,26 @@ enum WireFormat {
         return value
     }
 
+    /// A whole number within ±2^53, the integers every JSON reader holds
+    /// exactly: a larger one (an amount of 1e300) is malformed, never
+    /// wrapped or clamped into a wrong amount.
     static func integer(_ object: Object, _ key: String) throws(RemoteError) -> Int {
         guard let value = object[key], !isBoolean(value), let number = value as? NSNumber,
-            number.doubleValue == number.doubleValue.rounded()
+            let whole = exactInteger(number), abs(whole) <= largestExactInteger
         else { throw .malformedResponse("no integer '\(key)'") }
-        return number.intValue
+        return whole
+    }
+
+    private static let largestExactInteger = 9_007_199_254_740_992
+
+    /// The number as an Int when it is one exactly: read as an integer when
+    /// the parser stored one (no rounding through Double), else a whole double.
+    private static func exactInteger(_ number: NSNumber) -> Int? {
+        switch String(cString: number.objCType) {
+        case "s", "i", "l", "q": return Int(exactly: number.int64Value)
+        case "C", "S", "I", "L", "Q": return Int(exactly: number.uint64Value)
+        default: return Int(exactly: number.doubleValue)
+        }
     }
 
     static func bool(_ object: Object, _ key: String) throws(RemoteError) -> Bool {

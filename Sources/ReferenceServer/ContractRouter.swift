@@ -21,7 +21,8 @@ struct ContractRouter: Sendable {
                     ? .json(200, ["status": "healthy"]) : .json(503, ["status": "unhealthy"])
             }
         }
-        guard request.header("apikey") == apiKey else {
+        // /health takes no key, so a wrong method there is only a wrong method.
+        guard request.header("apikey") == apiKey || request.path == "/health" else {
             return rejection(.apiKeyInvalid)
         }
         switch (request.method, request.path) {
@@ -66,12 +67,20 @@ struct ContractRouter: Sendable {
                 return .json(201, ["id": id])
             }
         default:
-            guard let allowed = Self.allowedMethods(for: request.path) else { return rejection(.notFound) }
-            var refused = HTTPServerResponse.error(
-                405, code: "BAD_REQUEST", message: "\(request.path) takes \(allowed.joined(separator: ", "))")
-            refused.headers = [("Allow", allowed.joined(separator: ", "))]
-            return refused
+            return Self.methodNotAllowed(request)
         }
+    }
+
+    /// 405 naming the methods a contract path takes; 404 for a path it does not have.
+    private static func methodNotAllowed(_ request: HTTPServerRequest) -> HTTPServerResponse {
+        guard let allowed = allowedMethods(for: request.path) else {
+            let notFound = BackendRejection.notFound
+            return .error(notFound.status, code: notFound.code.rawValue, message: notFound.message)
+        }
+        var refused = HTTPServerResponse.error(
+            405, code: "BAD_REQUEST", message: "\(request.path) takes \(allowed.joined(separator: ", "))")
+        refused.headers = [("Allow", allowed.joined(separator: ", "))]
+        return refused
     }
 
     /// The methods a contract path takes; nil for a path the contract does not have.
@@ -111,7 +120,8 @@ struct ContractRouter: Sendable {
         _ operation: (AccessToken) async throws(BackendRejection) -> HTTPServerResponse
     ) async -> HTTPServerResponse? {
         let bearer = request.header("authorization").flatMap { value in
-            value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : nil
+            // The scheme is case-insensitive (RFC 9110 §11.1).
+            value.lowercased().hasPrefix("bearer ") ? String(value.dropFirst("Bearer ".count)) : nil
         }
         let token = AccessToken(request.header("token") ?? bearer ?? "")
         return await faulted(route) { () throws(BackendRejection) in try await operation(token) }
@@ -159,30 +169,19 @@ struct ContractRouter: Sendable {
         case ("POST", "/_control/revoke"):
             await backend.revokeAllTokens()
         case ("POST", "/_control/faults"):
-            guard let route = body["route"] as? String else { return rejection(.badRequest("{\"route\": \"GET /users/me\", …}")) }
-            let count = (body["count"] as? Int) ?? 1
-            let delay = Duration.milliseconds((body["delayMs"] as? Int) ?? 0)
-            let mode: InMemoryBackend.FaultMode
-            switch body["mode"] as? String ?? "status" {
-            case "drop": mode = .drop
-            case "malformed": mode = .malformed
-            case "hang": mode = .hang
-            case "status":
-                if let status = body["status"] as? Int { mode = .status(status) } else { mode = .delay(delay) }
-            default: return rejection(.badRequest("mode is status, drop, malformed or hang"))
+            switch Self.fault(from: body) {
+            case .success(let fault): await backend.addFault(fault)
+            case .failure(let refusal): return rejection(refusal)
             }
-            let delayFirst: Duration = if case .delay = mode { .zero } else { delay }
-            await backend.addFault(InMemoryBackend.Fault(route: route, mode: mode, count: max(1, count), delayFirst: delayFirst))
         case ("DELETE", "/_control/faults"):
             await backend.clearFaults()
         case ("POST", "/_control/clock"):
             guard let clock = manualClock else {
                 return rejection(.badRequest("the server runs on real time; start it with --virtual-clock"))
             }
-            guard let seconds = body["advanceSeconds"] as? Double, seconds >= 0 else {
-                return rejection(.badRequest("{\"advanceSeconds\": number}"))
-            }
-            clock.advance(by: .milliseconds(Int64(seconds * 1000)))
+            guard let seconds = body["advanceSeconds"] as? Double, seconds.isFinite, (0...Self.longestClockStep).contains(seconds)
+            else { return rejection(.badRequest("{\"advanceSeconds\": a number of seconds from 0 to \(Int(Self.longestClockStep))}")) }
+            clock.advance(by: .milliseconds(Int64((seconds * 1000).rounded())))
         case ("GET", "/_control/metrics"):
             let metrics = await backend.metrics()
             return .json(
@@ -197,6 +196,49 @@ struct ContractRouter: Sendable {
             return rejection(.notFound)
         }
         return .noContent
+    }
+
+    /// The longest step `/_control/clock` takes, in seconds: ten years.
+    static let longestClockStep = 315_360_000.0
+    /// The longest delay a fault may hold a request, in milliseconds: a day.
+    static let longestFaultDelayMs = 86_400_000
+    static let mostFaultRepeats = 1_000_000
+
+    /// The fault a `POST /_control/faults` body asks for, each field checked:
+    /// a known route, a status that is an error (400–599: a 1xx or 204
+    /// would break the framing of the answer), a delay and a count in range.
+    static func fault(from body: [String: Any]) -> Result<InMemoryBackend.Fault, BackendRejection> {
+        guard let route = body["route"] as? String else { return .failure(.badRequest("{\"route\": \"GET /users/me\", …}")) }
+        guard BackendRoute.all.contains(route) else {
+            return .failure(.badRequest("unknown route '\(route)': known routes are \(BackendRoute.all.joined(separator: ", "))"))
+        }
+        let count = (body["count"] as? Int) ?? 1
+        guard (1...mostFaultRepeats).contains(count) else {
+            return .failure(.badRequest("count is from 1 to \(mostFaultRepeats)"))
+        }
+        let delayMs = (body["delayMs"] as? Int) ?? 0
+        guard (0...longestFaultDelayMs).contains(delayMs) else {
+            return .failure(.badRequest("delayMs is from 0 to \(longestFaultDelayMs)"))
+        }
+        let delay = Duration.milliseconds(delayMs)
+        let mode: InMemoryBackend.FaultMode
+        switch body["mode"] as? String ?? "status" {
+        case "drop": mode = .drop
+        case "malformed": mode = .malformed
+        case "hang": mode = .hang
+        case "status":
+            guard let status = body["status"] else {
+                mode = .delay(delay)
+                break
+            }
+            guard let status = status as? Int, (400...599).contains(status) else {
+                return .failure(.badRequest("status is an error status, 400 to 599"))
+            }
+            mode = .status(status)
+        default: return .failure(.badRequest("mode is status, drop, malformed or hang"))
+        }
+        let delayFirst: Duration = if case .delay = mode { .zero } else { delay }
+        return .success(InMemoryBackend.Fault(route: route, mode: mode, count: count, delayFirst: delayFirst))
     }
 
     // MARK: - JSON

@@ -36,15 +36,19 @@ struct HTTPServerResponse: Sendable {
 
     static let noContent = HTTPServerResponse(status: 204, body: Data())
 
-    func serialized(closing: Bool) -> Data {
+    /// The answer's bytes. A 204 has no body and no length (RFC 9110 §15.3.5);
+    /// the answer to a HEAD has the length its GET would have, and no body
+    /// (§9.3.2) — a body there would be read as the next answer.
+    func serialized(closing: Bool, answeringHead: Bool = false) -> Data {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
-        if status != 204 {
+        let hasBody = status != 204
+        if hasBody {
             head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
         }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += closing ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n"
         var data = Data(head.utf8)
-        data.append(body)
+        if hasBody, !answeringHead { data.append(body) }
         return data
     }
 

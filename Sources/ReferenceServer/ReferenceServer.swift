@@ -53,8 +53,16 @@ public final class ReferenceServer: Sendable {
     /// Set when the server shares an app's virtual time: requests that carry a
     /// handoff park on that time as their client's work (`VirtualActivity.serve`).
     private let virtualActivity: VirtualActivity?
-    private let connections = Mutex<Set<Int32>>([])
-    private let stopped = Mutex(false)
+    /// Which descriptors are open, and whether the server still takes new
+    /// ones, under one lock: a descriptor is added, shut down by `stop()` and
+    /// closed only while it is held, so `stop()` never touches a number the
+    /// system has already handed to somebody else.
+    private struct Connections {
+        var open: Set<Int32> = []
+        var stopped = false
+        var acceptLoopStarted = false
+    }
+    private let connections = Mutex(Connections())
 
     public var baseURL: String { "http://\(host):\(port)" }
 
@@ -102,6 +110,11 @@ public final class ReferenceServer: Sendable {
 
     /// Starts accepting connections on a thread of its own.
     public func start() {
+        let starts = connections.withLock { table in
+            defer { table.acceptLoopStarted = true }
+            return !table.stopped && !table.acceptLoopStarted
+        }
+        guard starts else { return }
         let thread = Thread { [self] in acceptLoop() }
         thread.stackSize = 256 * 1024
         thread.start()
@@ -109,30 +122,50 @@ public final class ReferenceServer: Sendable {
 
     /// Stops accepting and closes every open connection.
     public func stop() {
-        let first = stopped.withLock { stopped in
-            defer { stopped = true }
-            return !stopped
+        let acceptLoopOwnsListener: Bool? = connections.withLock { table in
+            guard !table.stopped else { return nil }
+            table.stopped = true
+            for fd in table.open { shutdown(fd, Int32(SHUT_RDWR)) }
+            return table.acceptLoopStarted
         }
-        guard first else { return }
+        guard let acceptLoopOwnsListener else { return }
+        // Shutting the listener down wakes a blocked accept(); the accept loop
+        // closes it then, so its number cannot be reused while accept() may
+        // still be called on it.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for fd in connections.withLock({ $0 }) { shutdown(fd, Int32(SHUT_RDWR)) }
+        if !acceptLoopOwnsListener { close(listener) }
         // A request held by a hang fault would keep its thread forever.
         let backend = self.backend
         Task { await backend.releaseHangingRequests() }
     }
 
     /// How many connections are open right now.
-    public var openConnectionCount: Int { connections.withLock { $0.count } }
+    public var openConnectionCount: Int { connections.withLock { $0.open.count } }
 
     private func acceptLoop() {
-        while !stopped.withLock({ $0 }) {
+        defer { close(listener) }
+        while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED || errno == EMFILE || errno == ENFILE { continue }
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno == EMFILE || errno == ENFILE {
+                    // Out of descriptors: the pending connection stays queued
+                    // until one frees; wait a little rather than spin on it.
+                    Thread.sleep(forTimeInterval: 0.05)
+                    if connections.withLock({ $0.stopped }) { return }
+                    continue
+                }
                 return
             }
-            connections.withLock { _ = $0.insert(client) }
+            let admitted = connections.withLock { table in
+                guard !table.stopped else { return false }
+                table.open.insert(client)
+                return true
+            }
+            guard admitted else {
+                close(client)
+                return
+            }
             let thread = Thread { [self] in serve(client) }
             thread.stackSize = 256 * 1024
             thread.start()
@@ -141,8 +174,10 @@ public final class ReferenceServer: Sendable {
 
     private func serve(_ client: Int32) {
         defer {
-            connections.withLock { _ = $0.remove(client) }
-            close(client)
+            connections.withLock { table in
+                table.open.remove(client)
+                close(client)
+            }
         }
         // An answer the client does not read is given up after the same time.
         // (The reader sets the read timeout before each read.)
@@ -164,7 +199,8 @@ public final class ReferenceServer: Sendable {
                     send(Data("HTTP/1.1 200 OK\r\nContent-Length: 1024\r\n\r\n{".utf8), to: client)
                     return
                 }
-                guard send(response.serialized(closing: request.wantsClose), to: client) else { return }
+                let bytes = response.serialized(closing: request.wantsClose, answeringHead: request.method == "HEAD")
+                guard send(bytes, to: client) else { return }
                 if request.wantsClose {
                     closeGently(client)
                     return

@@ -41,8 +41,16 @@ struct RequestReader {
         // Bytes already here (a pipelined request) start the clock at once.
         var deadline: ContinuousClock.Instant? = buffered.isEmpty ? nil : .now + timeout
         while true {
+            // Empty lines before a request line are ignored (RFC 9112 §2.2):
+            // some clients send a CRLF after a body.
+            // (A fresh Data, not removeFirst: Foundation on Linux traps when a
+            // Data whose front was removed in place is later shrunk again.)
+            while buffered.starts(with: Data("\r\n".utf8)) { buffered = Data(buffered.dropFirst(2)) }
             headerEnd = buffered.range(of: Data("\r\n\r\n".utf8))
             if headerEnd != nil { break }
+            if buffered.range(of: Data("\n\n".utf8)) != nil {
+                return .refuse(.error(400, code: "BAD_REQUEST", message: "lines end in CRLF"))
+            }
             if buffered.count > Self.maxHeaderBytes { return .refuse(.error(431, code: "BAD_REQUEST", message: "header block over 16 KiB")) }
             if deadline == nil, !buffered.isEmpty { deadline = .now + timeout }
             switch fill(before: deadline) {
@@ -53,6 +61,9 @@ struct RequestReader {
             }
         }
         guard let end = headerEnd else { return .closed }
+        // The body must arrive within the same deadline as the head, even when
+        // the head came in a single read.
+        let bodyDeadline = deadline ?? .now + timeout
         guard end.lowerBound <= Self.maxHeaderBytes else {
             return .refuse(.error(431, code: "BAD_REQUEST", message: "header block over 16 KiB"))
         }
@@ -62,7 +73,7 @@ struct RequestReader {
         buffered.removeSubrange(..<end.upperBound)
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].allSatisfy({ $0.isLetter && $0.isUppercase }), parts[1].hasPrefix("/"),
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isUppercase }), parts[1].hasPrefix("/"),
             Self.isVersion(parts[2])
         else { return .refuse(.error(400, code: "BAD_REQUEST", message: "malformed request line")) }
         guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
@@ -71,16 +82,33 @@ struct RequestReader {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
-                !line[..<colon].contains(where: { $0 == " " || $0 == "\t" })
+                !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }),
+                !line.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
             else { return .refuse(.error(400, code: "BAD_REQUEST", message: "malformed header line")) }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard let earlier = headers[name] else {
+                headers[name] = value
+                continue
+            }
+            // Two lengths that differ could frame the body two ways (request
+            // smuggling), and two hosts name two servers: both refused
+            // (RFC 9112 §6.3, §3.2). Other repeats join as one list (RFC 9110 §5.3).
+            switch name {
+            case "content-length" where earlier != value, "host":
+                return .refuse(.error(400, code: "BAD_REQUEST", message: "conflicting \(name) headers"))
+            case "content-length": continue
+            default: headers[name] = earlier + ", " + value
+            }
         }
         if headers["transfer-encoding"] != nil {
             return .refuse(.error(501, code: "BAD_REQUEST", message: "only Content-Length bodies are supported"))
         }
         var length = 0
         if let value = headers["content-length"] {
-            guard let parsed = Int(value), parsed >= 0 else {
+            guard !value.isEmpty, value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                let parsed = Int(value)
+            else {
                 return .refuse(.error(400, code: "BAD_REQUEST", message: "bad Content-Length"))
             }
             length = parsed
@@ -90,7 +118,7 @@ struct RequestReader {
             sendInterim("HTTP/1.1 100 Continue\r\n\r\n")
         }
         while buffered.count < length {
-            switch fill(before: deadline ?? .now + timeout) {
+            switch fill(before: bodyDeadline) {
             case .more: continue
             case .timedOut: return .refuse(.error(408, code: "BAD_REQUEST", message: "the body did not arrive whole in time"))
             case .closed: return .closed
@@ -100,7 +128,11 @@ struct RequestReader {
         buffered.removeSubrange(..<(buffered.startIndex + length))
         let target = String(parts[1])
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-        let wantsClose = parts[2] == "HTTP/1.0" || headers["connection"]?.lowercased() == "close"
+        let connectionOptions = (headers["connection"] ?? "").lowercased().split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let wantsClose =
+            parts[2] == "HTTP/1.0" ? !connectionOptions.contains("keep-alive") : connectionOptions.contains("close")
         return .request(
             HTTPServerRequest(method: String(parts[0]), path: path, headers: headers, body: Data(body), wantsClose: wantsClose))
     }

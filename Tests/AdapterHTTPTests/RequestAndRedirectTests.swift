@@ -158,10 +158,13 @@ struct RequestAndRedirectTests {
         arguments: [
             "https://alice:hunter2@api.example.com", "http://alice:hunter2@10.0.0.1", "ftp://alice:hunter2@127.0.0.1",
             "http://alice:hunter2@bad host", "https://alice:hunter2@api.example.com/v2?x=1",
+            "https://alice:hun#ter2@api.example.com", "https://alice:hun/ter2?@api.example.com",
+            "https://alice:hunter2@@api.example.com",
         ])
     func refusedURLIsRedacted(url: String) throws {
         let error = try #require(throws: HTTPConfigurationError.self) { try HTTPConfiguration(baseURL: url, apiKey: nil) }
         #expect(!error.description.contains("hunter2"))
+        #expect(!error.description.contains("ter2"))
         #expect(!error.description.contains("alice"))
         #expect(error.description.contains("…@"))
     }

@@ -127,4 +127,45 @@ struct WireFixtureTests {
             try await api.statement(token: AccessToken("t"))
         }
     }
+
+    @Test(
+        "An amount no JSON reader holds exactly is malformed, never a wrong amount",
+        arguments: ["1e300", "99999999999999999999", "9007199254740993", "1.5", "-1e19", "true"])
+    func anAmountOutOfRangeIsMalformed(amount: String) async throws {
+        let body = Self.seedList.replacingOccurrences(of: #""amount": 150000"#, with: #""amount": \#(amount)"#)
+        #expect(body != Self.seedList)
+        let server = try StubServer { _ in .json(200, body) }
+        defer { server.stop() }
+        let api = URLSessionStatementRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
+        await #expect(throws: RemoteError.malformedResponse("no integer 'amount'")) {
+            try await api.statement(token: AccessToken("t"))
+        }
+    }
+
+    @Test("The largest exact amounts still decode", arguments: [9_007_199_254_740_992, -9_007_199_254_740_992, 0])
+    func anAmountInRangeDecodes(amount: Int) async throws {
+        let body = Self.seedList.replacingOccurrences(of: #""amount": 150000"#, with: #""amount": \#(amount)"#)
+        let server = try StubServer { _ in .json(200, body) }
+        defer { server.stop() }
+        let api = URLSessionStatementRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
+        let statement = try await api.statement(token: AccessToken("t"))
+        #expect(statement.sections.first?.items.first?.amount == amount)
+    }
+
+    @Test(
+        "An entry id stays one path segment, whatever it holds",
+        arguments: [
+            ("..", "/challenge/details/%2E%2E"), (".", "/challenge/details/%2E"), ("a/b", "/challenge/details/a%2Fb"),
+            ("x?y#z", "/challenge/details/x%3Fy%23z"), ("%2E%2E", "/challenge/details/%252E%252E"),
+            ("a b", "/challenge/details/a%20b"), ("...", "/challenge/details/..."),
+        ])
+    func anEntryIdIsOneSegment(id: String, path: String) async throws {
+        let server = try StubServer { _ in .json(200, Self.seedDetails) }
+        defer { server.stop() }
+        let api = URLSessionStatementRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
+
+        _ = try await api.entryDetails(id: id, token: AccessToken("t"))
+
+        #expect(server.requests.first?.path == path)
+    }
 }

@@ -50,9 +50,10 @@ final class RawClient {
     /// Hangs up both ways (the descriptor itself is closed with the client).
     func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
 
-    /// One response: status and body (Content-Length framed); nil when the
-    /// server closed or nothing came within the timeout.
-    func response() -> (status: Int, body: String, head: String)? {
+    /// One response: status and body (Content-Length framed; none at all
+    /// for the answer to a HEAD); nil when the server closed or nothing came
+    /// within the timeout.
+    func response(toHead: Bool = false) -> (status: Int, body: String, head: String)? {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -62,7 +63,7 @@ final class RawClient {
                 let status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
                 let length = lines.compactMap { line -> Int? in
                     line.lowercased().hasPrefix("content-length:") ? Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) : nil
-                }.first ?? 0
+                }.first.map { toHead ? 0 : $0 } ?? 0
                 while data.count - end.upperBound < length {
                     let count = read(fd, &buffer, buffer.count)
                     guard count > 0 else { return nil }

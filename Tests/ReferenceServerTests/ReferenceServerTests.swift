@@ -73,6 +73,12 @@ struct ReferenceServerTests {
             ("POST /users HTTP/1.1\r\nContent-Length: -4\r\n\r\n", 400),
             ("POST /users HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n", 413),
             ("GET /health HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n", 431),
+            ("POST /users HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 41\r\n\r\n", 400),
+            ("POST /users HTTP/1.1\r\nContent-Length: +4\r\n\r\n{}{}", 400),
+            ("GET /health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),
+            (" /health HTTP/1.1\r\n\r\n", 400),
+            ("GET /health HTTP/1.1\nHost: x\n\n", 400),
+            ("GET /health HTTP/1.1\r\nX-A: one\ntwo\r\n\r\n", 400),
         ])
     func badRequests(text: String, status: Int) async throws {
         try await offThePool {
@@ -86,6 +92,93 @@ struct ReferenceServerTests {
             next.send(Self.request("GET", "/health", headers: []))
             #expect(next.response()?.status == 200, "the server is still serving")
         }
+    }
+
+    @Test func theAnswerToAHeadHasNoBodySoTheNextAnswerIsReadWhole() async throws {
+        try await offThePool {
+            let server = try Self.server()
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            client.send(Self.request("HEAD", "/health", headers: []) + Self.request("GET", "/health", headers: []))
+            let head = try #require(client.response(toHead: true))
+            let next = try #require(client.response())
+
+            #expect(head.status == 405)
+            #expect(head.head.contains("Content-Length:"))
+            #expect(next.status == 200)
+            #expect(next.body == #"{"status":"healthy"}"#)
+        }
+    }
+
+    @Test func anEmptyLineBetweenRequestsIsSkipped() async throws {
+        try await offThePool {
+            let server = try Self.server()
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            client.send(Self.request("GET", "/health", headers: []) + "\r\n" + Self.request("GET", "/health", headers: []))
+
+            #expect(client.response()?.status == 200)
+            #expect(client.response()?.status == 200)
+        }
+    }
+
+    @Test("Connection: close among other options still closes; HTTP/1.0 closes unless it asks to keep alive",
+        arguments: [
+            ("GET /health HTTP/1.1\r\nConnection: keep-alive, close\r\n\r\n", true),
+            ("GET /health HTTP/1.1\r\nConnection: Close\r\n\r\n", true),
+            ("GET /health HTTP/1.0\r\n\r\n", true),
+            ("GET /health HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", false),
+            ("GET /health HTTP/1.1\r\nConnection: keep-alive\r\n\r\n", false),
+        ])
+    func connectionOptions(request: String, closes: Bool) async throws {
+        try await offThePool {
+            let server = try Self.server()
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            client.send(request)
+            #expect(client.response()?.status == 200)
+            if closes {
+                #expect(client.isClosedByServer())
+            } else {
+                client.send(Self.request("GET", "/health", headers: []))
+                #expect(client.response()?.status == 200, "still open")
+            }
+        }
+    }
+
+    @Test(
+        "Control calls out of range are refused with 400, and the server goes on",
+        arguments: [
+            ("/_control/clock", #"{"advanceSeconds": 1e16}"#), ("/_control/clock", #"{"advanceSeconds": -1}"#),
+            ("/_control/faults", #"{"route": "GET /health", "delayMs": 9223372036854775807}"#),
+            ("/_control/faults", #"{"route": "GET /health", "status": 204}"#),
+            ("/_control/faults", #"{"route": "GET /health", "status": -7}"#),
+            ("/_control/faults", #"{"route": "GET /health", "status": 99999999999}"#),
+            ("/_control/faults", #"{"route": "GET /health", "mode": "drop", "count": 0}"#),
+            ("/_control/faults", #"{"route": "GET /nowhere", "mode": "drop"}"#),
+        ])
+    func controlInputOutOfRange(path: String, body: String) async throws {
+        let clock = ManualClock()
+        let server = try ReferenceServer(
+            configuration: ReferenceServer.Configuration(port: 0, apiKey: "test-key"),
+            backend: InMemoryBackend(clock: clock), virtualClock: clock)
+        server.start()
+        defer { server.stop() }
+        let start = clock.now()
+
+        let statuses = try await offThePool { () -> [Int?] in
+            let client = try RawClient(port: server.port)
+            client.send(Self.request("POST", path, body: body, headers: []))
+            let refused = client.response()?.status
+            client.send(Self.request("GET", "/health", headers: []))
+            return [refused, client.response()?.status]
+        }
+
+        #expect(statuses == [400, 200], "refused, and /health answers as usual: no fault was added")
+        #expect(clock.now() == start)
     }
 
     @Test func aKnownPathWithAnotherMethodIs405NamingTheMethodsItTakes() async throws {

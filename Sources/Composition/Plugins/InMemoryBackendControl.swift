@@ -10,11 +10,7 @@ public struct InMemoryBackendControl: BackendControl {
         self.backend = backend
     }
 
-    static let routes = [
-        BackendRoute.auth, BackendRoute.statementList, BackendRoute.statementDetails, BackendRoute.health,
-        BackendRoute.currentUser, BackendRoute.updateCurrentUser, BackendRoute.deleteCurrentUser,
-        BackendRoute.relatedUsers, BackendRoute.register,
-    ]
+    static let routes = BackendRoute.all
 
     public func setHealthy(_ healthy: Bool) async throws(BackendControlError) {
         await backend.setHealthy(healthy)

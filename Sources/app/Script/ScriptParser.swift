@@ -107,7 +107,9 @@ enum ScriptParser {
         let mode: ServerFaultMode
         switch (words[1], words.count) {
         case ("status", 3):
-            guard let status = Int(words[2]), (100...599).contains(status) else { throw ScriptParseError(usage) }
+            guard let status = Int(words[2]), (400...599).contains(status) else {
+                throw ScriptParseError("a fault's status is an error status, 400 to 599; \(usage)")
+            }
             mode = .status(status)
         case ("delay", 3): mode = .delay(try duration(words[2]))
         case ("drop", 2): mode = .drop
