@@ -67,16 +67,13 @@ struct ContractRouter: Sendable {
                 return .json(201, ["id": id])
             }
         default:
-            return Self.methodNotAllowed(request)
+            return methodNotAllowed(request)
         }
     }
 
     /// 405 naming the methods a contract path takes; 404 for a path it does not have.
-    private static func methodNotAllowed(_ request: HTTPServerRequest) -> HTTPServerResponse {
-        guard let allowed = allowedMethods(for: request.path) else {
-            let notFound = BackendRejection.notFound
-            return .error(notFound.status, code: notFound.code.rawValue, message: notFound.message)
-        }
+    private func methodNotAllowed(_ request: HTTPServerRequest) -> HTTPServerResponse {
+        guard let allowed = Self.allowedMethods(for: request.path) else { return rejection(.notFound) }
         var refused = HTTPServerResponse.error(
             405, code: "BAD_REQUEST", message: "\(request.path) takes \(allowed.joined(separator: ", "))")
         refused.headers = [("Allow", allowed.joined(separator: ", "))]

@@ -21,8 +21,8 @@ struct HTTPBackendControl: BackendControl {
     }
 
     func addFault(route: String, mode: ServerFaultMode, count: Int) async throws(BackendControlError) {
-        // The server takes any route; a misspelt one would never fire, so it
-        // is refused here as in memory.
+        // Refused here, as in memory, whatever the server does: a server that
+        // took a misspelt route would let the fault never fire.
         guard InMemoryBackendControl.routes.contains(route) else {
             throw BackendControlError(
                 "unknown route '\(route)': known routes are \(InMemoryBackendControl.routes.joined(separator: ", "))")
