@@ -23,10 +23,7 @@ struct HTTPBackendControl: BackendControl {
     func addFault(route: String, mode: ServerFaultMode, count: Int) async throws(BackendControlError) {
         // Refused here, as in memory, whatever the server does: a server that
         // took a misspelt route would let the fault never fire.
-        guard InMemoryBackendControl.routes.contains(route) else {
-            throw BackendControlError(
-                "unknown route '\(route)': known routes are \(InMemoryBackendControl.routes.joined(separator: ", "))")
-        }
+        try InMemoryBackendControl.requireKnownRoute(route)
         // A delay is the "status" mode without a status: the answer is held,
         // then given as usual.
         let wireMode: [String: any Sendable] =

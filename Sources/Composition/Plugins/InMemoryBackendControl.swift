@@ -10,7 +10,13 @@ public struct InMemoryBackendControl: BackendControl {
         self.backend = backend
     }
 
-    static let routes = BackendRoute.all
+    /// Refuses a route the contract does not have: a fault on a misspelt
+    /// route would never fire. (HTTPBackendControl asks the same.)
+    static func requireKnownRoute(_ route: String) throws(BackendControlError) {
+        guard BackendRoute.all.contains(route) else {
+            throw BackendControlError("unknown route '\(route)': known routes are \(BackendRoute.all.joined(separator: ", "))")
+        }
+    }
 
     public func setHealthy(_ healthy: Bool) async throws(BackendControlError) {
         await backend.setHealthy(healthy)
@@ -36,9 +42,7 @@ public struct InMemoryBackendControl: BackendControl {
     }
 
     public func addFault(route: String, mode: ServerFaultMode, count: Int) async throws(BackendControlError) {
-        guard Self.routes.contains(route) else {
-            throw BackendControlError("unknown route '\(route)': known routes are \(Self.routes.joined(separator: ", "))")
-        }
+        try Self.requireKnownRoute(route)
         let mapped: InMemoryBackend.FaultMode =
             switch mode {
             case .status(let status): .status(status)
