@@ -1,4 +1,5 @@
 import AdapterInMemory
+import AdapterSystem
 @testable import app
 import Composition
 import Foundation

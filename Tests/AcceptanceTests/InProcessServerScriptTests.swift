@@ -1,4 +1,5 @@
 @testable import app
+import Composition
 import Ports
 import Testing
 

@@ -55,8 +55,8 @@ struct CommandLineAppTests {
     @Test("--locale overrides the environment's locale")
     func localeOverrides() async throws {
         let environment = try EnvironmentChoice.resolve(nil, locale: "es-ES")
-        #expect(environment.settings.locale == "es-ES")
-        #expect(try EnvironmentChoice.resolve(nil, locale: nil).settings.locale == "pt-BR")
+        #expect(environment.settings.locale == .esES)
+        #expect(try EnvironmentChoice.resolve(nil, locale: nil).settings.locale == .ptBR)
         let transcript = Transcript()
         _ = await transcript.app(lines: []).run(Invocation(locale: "es-ES", command: .interactive))
         #expect(transcript.output[0].contains("es-ES"))

@@ -18,7 +18,7 @@ struct EnvironmentListingTests {
             let section = EnvironmentListing().describe(environment, heading: environment.name)
             for (port, plugin) in environment.plugins.byPort {
                 #expect(section.allSatisfy { text.contains($0) }, "envs shows \(environment.name) as described")
-                let row = section.first { $0.contains(port) }
+                let row = section.first { $0.contains(port.protocolName) }
                 #expect(row?.contains(plugin) == true, "no row for \(port) with \(plugin)")
             }
         }

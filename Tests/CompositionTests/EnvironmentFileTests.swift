@@ -32,7 +32,7 @@ struct EnvironmentFileTests {
         #expect(environment.settings.refreshMargin == .seconds(5))
         #expect(environment.settings.healthPollInterval == .milliseconds(2500))
         #expect(environment.settings.requestTimeout == .seconds(4))
-        #expect(environment.settings.locale == "es-ES")
+        #expect(environment.settings.locale == .esES)
         #expect(environment.settings.tokenHeaderStyle == .bearer)
         #expect(environment.settings.apiKeyVariable == "MY_KEY")
     }

@@ -99,9 +99,10 @@ struct HTTPPluginTests {
         var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
         environment.plugins.clock = clock
         let activity = VirtualActivity()
-        let context = PluginContext(environment: environment, clock: ManualClock(activity: activity), activity: activity)
+        let clockPlugin = try #require(PluginRegistry.standard.clock.first { $0.name == clock })
+        let context = PluginContext(environment: environment, clock: clockPlugin.make(activity, nil), activity: activity)
 
-        let configuration = try HTTPPlugins.httpConfiguration(for: context)
+        let configuration = try HTTPPlugins.httpConfiguration(context)
 
         #expect((configuration.exchangeTracker != nil) == (clock == "virtual"))
     }

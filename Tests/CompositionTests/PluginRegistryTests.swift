@@ -1,4 +1,5 @@
 import Composition
+import Foundation
 import Testing
 
 /// The registry: every built-in environment's plugins exist; an unknown name
@@ -11,27 +12,30 @@ struct PluginRegistryTests {
         try PluginRegistry.standard.validate(environment)
     }
 
-    @Test(
-        arguments: [
-            ("auth", "AuthRemoteAPI"), ("user", "UserRemoteAPI"), ("statement", "StatementRemoteAPI"),
-            ("health", "HealthProbe"), ("store", "SessionDataStore"), ("coding", "SessionCoding"), ("clock", "Clock"),
-        ])
-    func anUnknownPluginIsRefusedNamingThePortAndTheKnownOnes(field: String, port: String) {
+    @Test(arguments: PortName.allCases)
+    func anUnknownPluginIsRefusedNamingThePortAndTheKnownOnes(port: PortName) {
         var environment = AppEnvironment.inMemory
-        switch field {
-        case "auth": environment.plugins.auth = "carrier-pigeon"
-        case "user": environment.plugins.user = "carrier-pigeon"
-        case "statement": environment.plugins.statement = "carrier-pigeon"
-        case "health": environment.plugins.health = "carrier-pigeon"
-        case "store": environment.plugins.store = "carrier-pigeon"
-        case "coding": environment.plugins.coding = "carrier-pigeon"
-        default: environment.plugins.clock = "carrier-pigeon"
-        }
+        environment.plugins[port] = "carrier-pigeon"
         #expect {
             try PluginRegistry.standard.validate(environment)
         } throws: { error in
             guard case CompositionError.unknownPlugin(let namedPort, let name, let known) = error else { return false }
-            return namedPort == port && name == "carrier-pigeon" && !known.isEmpty
+            return namedPort == port.protocolName && name == "carrier-pigeon" && known == PluginRegistry.standard.names(for: port)
+        }
+    }
+
+    @Test("An environment file names its plugins by port, and an unknown port is refused naming the known ones")
+    func environmentFilesNameOnePluginPerPort() throws {
+        let environment = try EnvironmentFile.parse(
+            Data(#"{"plugins": {"health": "http", "store": "file-keychain"}}"#.utf8), path: "mixed.json")
+        #expect(environment.plugins[.health] == "http")
+        #expect(environment.plugins[.store] == "file-keychain")
+        #expect(environment.plugins[.auth] == AppEnvironment.inMemory.plugins.auth)
+        #expect {
+            try EnvironmentFile.parse(Data(#"{"plugins": {"remote": "http"}}"#.utf8), path: "old.json")
+        } throws: { error in
+            guard case CompositionError.environmentFileInvalid(_, let field, let reason) = error else { return false }
+            return field == "plugins.remote" && PortName.allCases.allSatisfy { reason.contains($0.rawValue) }
         }
     }
 }

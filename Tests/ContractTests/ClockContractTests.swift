@@ -1,4 +1,5 @@
 import AdapterInMemory
+import AdapterSystem
 import Dispatch
 import Foundation
 import Ports
@@ -6,10 +7,15 @@ import Synchronization
 import Testing
 
 /// The `Clock` contract (see the port's doc comment), run against every clock
-/// in `ClockContractFactory.all`. Nothing here sleeps for real: a test drives
-/// time through the factory's `advance` and learns that a task is asleep from
-/// `waitForSleepers`. The time limit only turns a broken clock (a sleeper that
-/// never wakes) into a failure instead of a hang.
+/// in `ClockContractFactory.all`. A controllable clock (`ManualClock`) is
+/// driven through the factory's `advance`, and a test learns that a task is
+/// asleep on it from `waitForSleepers`: nothing sleeps for real. A real clock
+/// (`SystemClock`) cannot be driven, so it runs the part of the contract a
+/// real clock can promise — `now()` never goes backwards, a sleep never ends
+/// before its deadline (a 20 ms one, the only real wait in these suites), and
+/// cancellation — and never a check of how long anything took. The time
+/// limit only turns a broken clock (a sleeper that never wakes) into a
+/// failure instead of a hang.
 @Suite("Clock contract", .timeLimit(.minutes(1)))
 struct ClockContractTests {
     // MARK: now()
@@ -40,7 +46,7 @@ struct ClockContractTests {
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
-    @Test(arguments: ClockContractFactory.all)
+    @Test(arguments: ClockContractFactory.controllable)
     func advance_movesNowForwardByTheDuration(_ factory: ClockContractFactory) async {
         let sut = factory.make()
         let start = sut.clock.now()
@@ -64,11 +70,28 @@ struct ClockContractTests {
         try await sut.clock.sleep(until: .distantPast)
         try await sut.clock.sleep(for: .zero)
 
-        #expect(sut.clock.now() == start)
-        #expect(await sut.sleeperCount() == 0)
+        if factory.isControllable {
+            #expect(sut.clock.now() == start)
+            #expect(await sut.sleeperCount() == 0)
+        }
     }
 
     @Test(arguments: ClockContractFactory.all)
+    func sleep_neverReturnsBeforeTheDeadline(_ factory: ClockContractFactory) async throws {
+        let sut = factory.make()
+        let clock = sut.clock
+        let deadline = clock.now().addingTimeInterval(0.02)
+        let sleeper = Task { () async throws -> Date in
+            try await clock.sleep(until: deadline)
+            return clock.now()
+        }
+        await sut.waitForSleepers(1)
+        await sut.advance(.milliseconds(20))
+
+        #expect(try await sleeper.value >= deadline)
+    }
+
+    @Test(arguments: ClockContractFactory.controllable)
     func sleep_returnsOnlyOnceNowHasReachedTheDeadline(_ factory: ClockContractFactory) async throws {
         let sut = factory.make()
         let clock = sut.clock
@@ -88,7 +111,7 @@ struct ClockContractTests {
         #expect(await sut.sleeperCount() == 0)
     }
 
-    @Test(arguments: ClockContractFactory.all)
+    @Test(arguments: ClockContractFactory.controllable)
     func sleepFor_returnsOnceTheDurationHasPassed(_ factory: ClockContractFactory) async throws {
         let sut = factory.make()
         let clock = sut.clock
@@ -106,7 +129,7 @@ struct ClockContractTests {
         #expect(try await sleeper.value >= start.addingTimeInterval(5))
     }
 
-    @Test(arguments: ClockContractFactory.all)
+    @Test(arguments: ClockContractFactory.controllable)
     func sleepers_wakeOneByOneAsEachDeadlineIsReached(_ factory: ClockContractFactory) async throws {
         let sut = factory.make()
         let clock = sut.clock
@@ -124,7 +147,7 @@ struct ClockContractTests {
         }
     }
 
-    @Test(arguments: ClockContractFactory.all)
+    @Test(arguments: ClockContractFactory.controllable)
     func sleepers_wakeInDeadlineOrderWhenOneAdvancePassesAllDeadlines(_ factory: ClockContractFactory) async throws {
         let sut = factory.make()
         let clock = sut.clock
@@ -170,8 +193,10 @@ struct ClockContractTests {
 
         let outcome = await sleeper.value
         #expect(throws: CancellationError.self) { try outcome.get() }
-        #expect(clock.now() == start)
-        #expect(await sut.sleeperCount() == 0)
+        if factory.isControllable {
+            #expect(clock.now() == start)
+            #expect(await sut.sleeperCount() == 0)
+        }
     }
 
     @Test(arguments: ClockContractFactory.all)
@@ -191,11 +216,13 @@ struct ClockContractTests {
 
         let outcome = await sleeper.value
         #expect(throws: CancellationError.self) { try outcome.get() }
-        #expect(clock.now() == start)
-        #expect(await sut.sleeperCount() == 0)
+        if factory.isControllable {
+            #expect(clock.now() == start)
+            #expect(await sut.sleeperCount() == 0)
+        }
     }
 
-    @Test(arguments: ClockContractFactory.all)
+    @Test(arguments: ClockContractFactory.controllable)
     func sleep_cancellingOneSleeperLeavesTheOthersWaiting(_ factory: ClockContractFactory) async throws {
         let sut = factory.make()
         let clock = sut.clock
@@ -229,16 +256,26 @@ struct ClockContractSubject: Sendable {
 /// Makes a fresh clock for one test.
 struct ClockContractFactory: Sendable, CustomTestStringConvertible {
     let name: String
+    /// Whether a test can move its time (`advance`) and count its sleepers;
+    /// a real clock's time passes by itself.
+    let isControllable: Bool
     let make: @Sendable () -> ClockContractSubject
 
     var testDescription: String { name }
 
     /// Every `Clock` adapter. A new clock joins with one line here.
-    static let all: [ClockContractFactory] = [
-        .manual
-    ]
+    static let all: [ClockContractFactory] = [.manual, .system]
+    /// The clocks a test can drive, for the parts of the contract that need it.
+    static let controllable = all.filter(\.isControllable)
 
-    static let manual = ClockContractFactory(name: "ManualClock") {
+    /// Real time: `advance` and `waitForSleepers` do nothing (time passes by
+    /// itself, and a real sleeper cannot be seen); its sleepers are not counted.
+    static let system = ClockContractFactory(name: "SystemClock", isControllable: false) {
+        ClockContractSubject(
+            clock: SystemClock(), advance: { _ in }, waitForSleepers: { _ in }, sleeperCount: { 0 })
+    }
+
+    static let manual = ClockContractFactory(name: "ManualClock", isControllable: true) {
         let clock = ManualClock()
         return ClockContractSubject(
             clock: clock,

@@ -1,4 +1,5 @@
 import AdapterHTTP
+import AdapterSystem
 import AdapterInMemory
 import Ports
 import Testing

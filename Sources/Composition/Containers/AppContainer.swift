@@ -19,7 +19,7 @@ public final class AppContainer: MainViewModelFactory {
 
     public init(world: AppWorld, locale: AppLocale? = nil) {
         self.world = world
-        self.locale = locale ?? AppLocale(tag: world.environment.settings.locale)
+        self.locale = locale ?? world.environment.settings.locale
         let settings = world.environment.settings
         policy = TokenPolicy(lifetime: settings.tokenLifetime, refreshMargin: settings.refreshMargin)
         repository = UserSessionRepository(store: world.store, scheduler: world.scheduler)

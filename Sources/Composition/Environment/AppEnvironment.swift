@@ -1,4 +1,5 @@
-import AdapterHTTP
+public import AdapterHTTP
+public import DomainCore
 
 /// Which adapter plugs into each port, plus the settings that tune them: what
 /// `--env` chooses. Built in (`in-memory`) or read from a JSON file.
@@ -30,21 +31,43 @@ public struct AppEnvironment: Sendable, Hashable {
             self.clock = clock
         }
 
-        /// The ports and their plugin names, in a fixed order (for `envs` and errors).
-        public var byPort: [(port: String, plugin: String)] {
-            [
-                ("AuthRemoteAPI", auth), ("UserRemoteAPI", user), ("StatementRemoteAPI", statement),
-                ("HealthProbe", health), ("ConnectivityProbe", connectivity), ("SessionDataStore", store),
-                ("SessionCoding", coding), ("Clock", clock),
-            ]
+        /// The plugin named for `port`.
+        public subscript(port: PortName) -> String {
+            get {
+                switch port {
+                case .auth: auth
+                case .user: user
+                case .statement: statement
+                case .health: health
+                case .connectivity: connectivity
+                case .store: store
+                case .coding: coding
+                case .clock: clock
+                }
+            }
+            set {
+                switch port {
+                case .auth: auth = newValue
+                case .user: user = newValue
+                case .statement: statement = newValue
+                case .health: health = newValue
+                case .connectivity: connectivity = newValue
+                case .store: store = newValue
+                case .coding: coding = newValue
+                case .clock: clock = newValue
+                }
+            }
+        }
+
+        /// The ports and their plugin names, in `PortName`'s order (for `envs` and errors).
+        public var byPort: [(port: PortName, plugin: String)] {
+            PortName.allCases.map { ($0, self[$0]) }
         }
     }
 
-    /// How the token travels on the wire (the Cora header, or a bearer token).
-    public enum TokenHeaderStyle: String, Sendable, Hashable, CaseIterable {
-        case token
-        case bearer
-    }
+    /// How the token travels on the wire (the Cora header, or a bearer token):
+    /// the HTTP adapter's own setting, named here so environments can choose it.
+    public typealias TokenHeaderStyle = HTTPConfiguration.TokenHeaderStyle
 
     public struct Settings: Sendable, Hashable {
         /// The backend's base URL (HTTP plugins only).
@@ -68,14 +91,14 @@ public struct AppEnvironment: Sendable, Hashable {
         /// reference server, `app serve`): scripts then reset it before each
         /// run and flip its switches (HTTP plugins only, loopback only).
         public var controlAPI: Bool
-        /// `pt-BR` (default), `en-US` or `es-ES`.
-        public var locale: String
+        /// The language of the texts and formats: pt-BR (default), en-US or es-ES.
+        public var locale: AppLocale
 
         public init(
             baseURL: String? = nil, apiKeyVariable: String? = nil, tokenHeaderStyle: TokenHeaderStyle = .token,
             tokenLifetime: Duration = .seconds(60), refreshMargin: Duration = .seconds(10),
             healthPollInterval: Duration = .seconds(15), requestTimeout: Duration = .seconds(10),
-            storeDirectory: String? = nil, controlAPI: Bool = false, locale: String = "pt-BR"
+            storeDirectory: String? = nil, controlAPI: Bool = false, locale: AppLocale = .ptBR
         ) {
             self.baseURL = baseURL
             self.apiKeyVariable = apiKeyVariable

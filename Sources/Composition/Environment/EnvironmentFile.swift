@@ -1,3 +1,4 @@
+import DomainCore
 public import Foundation
 
 /// Reads an environment from a JSON file (`--env FILE`). Every field is
@@ -12,8 +13,6 @@ public import Foundation
 /// `base` names a built-in environment to start from (default `in-memory`);
 /// `plugins` and `settings` override it field by field.
 public enum EnvironmentFile {
-    public static let supportedLocales = ["pt-BR", "en-US", "es-ES"]
-
     public static func load(path: String) throws(CompositionError) -> AppEnvironment {
         let data: Data
         do {
@@ -50,13 +49,11 @@ public enum EnvironmentFile {
         environment.summary = try reader.string(root, "summary") ?? "from \(path)"
 
         if let plugins = try reader.object(root, "plugins") {
-            let ports: [(String, WritableKeyPath<AppEnvironment.Plugins, String>)] = [
-                ("auth", \.auth), ("user", \.user), ("statement", \.statement), ("health", \.health),
-                ("connectivity", \.connectivity), ("store", \.store), ("coding", \.coding), ("clock", \.clock),
-            ]
-            try reader.refuseUnknown(plugins, known: ports.map(\.0), prefix: "plugins.")
-            for (key, keyPath) in ports {
-                if let name = try reader.string(plugins, key, prefix: "plugins.") { environment.plugins[keyPath: keyPath] = name }
+            try reader.refuseUnknown(plugins, known: PortName.allCases.map(\.rawValue), prefix: "plugins.")
+            for port in PortName.allCases {
+                if let name = try reader.string(plugins, port.rawValue, prefix: "plugins.") {
+                    environment.plugins[port] = name
+                }
             }
         }
 
@@ -82,10 +79,10 @@ public enum EnvironmentFile {
             if let seconds = try reader.seconds(settings, "requestTimeoutSeconds") { values.requestTimeout = seconds }
             if let directory = try reader.string(settings, "storeDirectory", prefix: "settings.") { values.storeDirectory = directory }
             if let controlAPI = try reader.bool(settings, "controlAPI", prefix: "settings.") { values.controlAPI = controlAPI }
-            if let locale = try reader.string(settings, "locale", prefix: "settings.") {
-                guard supportedLocales.contains(locale) else {
-                    throw .environmentFileInvalid(
-                        path: path, field: "settings.locale", reason: "must be one of \(supportedLocales.joined(separator: ", "))")
+            if let tag = try reader.string(settings, "locale", prefix: "settings.") {
+                guard let locale = AppLocale(rawValue: tag) else {
+                    let known = AppLocale.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw .environmentFileInvalid(path: path, field: "settings.locale", reason: "must be one of \(known)")
                 }
                 values.locale = locale
             }

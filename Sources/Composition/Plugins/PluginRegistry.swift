@@ -1,51 +1,58 @@
+public import AdapterInMemory
 public import Ports
 
-/// The adapters one remote plugin provides: the four remote ports, and the
-/// backend's control switches when it is a test backend.
-public struct RemoteAdapters: Sendable {
-    public var auth: any AuthRemoteAPI
-    public var user: any UserRemoteAPI
-    public var statement: any StatementRemoteAPI
-    public var health: any HealthProbe
-    public var control: (any BackendControl)?
-
-    public init(
-        auth: any AuthRemoteAPI, user: any UserRemoteAPI, statement: any StatementRemoteAPI, health: any HealthProbe,
-        control: (any BackendControl)?
-    ) {
-        self.auth = auth
-        self.user = user
-        self.statement = statement
-        self.health = health
-        self.control = control
-    }
-}
-
-/// What a plugin is built from: the environment and the run's time.
-public struct PluginContext: Sendable {
-    public let environment: AppEnvironment
-    public let clock: any Clock
-    public let activity: any ActivityCounter
-}
-
-/// Every adapter Gatehouse can plug in, by name. Each adapter target's plugins
+/// Every adapter Gatehouse can plug in, one list per port, by name. An
+/// environment names one plugin per port and gets exactly that adapter in
+/// that port, whatever the other ports hold. Each adapter target's plugins
 /// are listed in a file of their own (`Plugins+InMemory.swift`, …); adding an
-/// adapter is a new target, a plugin entry here, and one line in its port's
-/// contract suite.
+/// adapter is a plugin entry there, its name in this list, and one line in
+/// its port's contract suite.
+///
+/// Adapters that must share state — the four in-memory remote adapters share
+/// one simulated backend, the URLSession adapters one HTTP configuration —
+/// are still separate plugins: each asks the world for the shared part
+/// through `PluginContext.shared(_:make:)`, so it is made once per world and
+/// only when some port uses it.
 public struct PluginRegistry: Sendable {
+    /// One adapter of one port, by name.
     public struct Plugin<Made>: Sendable {
         public let name: String
         public let summary: String
         public let make: @Sendable (PluginContext) throws(CompositionError) -> Made
+        /// The control switches of the backend behind this adapter, when it is
+        /// a test backend (the in-memory one, or a reference server's control
+        /// API). Only the auth port's plugin is asked: the backend that
+        /// issues the tokens is the one scripts switch.
+        public let control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)?
 
-        public init(name: String, summary: String, make: @escaping @Sendable (PluginContext) throws(CompositionError) -> Made) {
+        public init(
+            name: String, summary: String,
+            control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)? = nil,
+            make: @escaping @Sendable (PluginContext) throws(CompositionError) -> Made
+        ) {
+            self.name = name
+            self.summary = summary
+            self.control = control
+            self.make = make
+        }
+    }
+
+    /// A clock is made before anything else (every other plugin is given it),
+    /// from the run's count of work and, when the run shares virtual time with
+    /// a server in this process, that server's clock.
+    public struct ClockPlugin: Sendable {
+        public let name: String
+        public let summary: String
+        public let make: @Sendable (VirtualActivity, SharedVirtualTime?) -> any Clock
+
+        public init(name: String, summary: String, make: @escaping @Sendable (VirtualActivity, SharedVirtualTime?) -> any Clock) {
             self.name = name
             self.summary = summary
             self.make = make
         }
     }
 
-    /// A store plugin is made with the coding the environment chose.
+    /// A store is made with the coding the environment chose.
     public struct StorePlugin: Sendable {
         public let name: String
         public let summary: String
@@ -61,47 +68,101 @@ public struct PluginRegistry: Sendable {
         }
     }
 
-    public var remote: [Plugin<RemoteAdapters>]
+    public var auth: [Plugin<any AuthRemoteAPI>]
+    public var user: [Plugin<any UserRemoteAPI>]
+    public var statement: [Plugin<any StatementRemoteAPI>]
+    public var health: [Plugin<any HealthProbe>]
     public var connectivity: [Plugin<any ConnectivityProbe>]
-    public var codings: [Plugin<any SessionCoding>]
-    public var stores: [StorePlugin]
-    public var clockNames: [String]
+    public var store: [StorePlugin]
+    public var coding: [Plugin<any SessionCoding>]
+    public var clock: [ClockPlugin]
+
+    public init(
+        auth: [Plugin<any AuthRemoteAPI>], user: [Plugin<any UserRemoteAPI>],
+        statement: [Plugin<any StatementRemoteAPI>], health: [Plugin<any HealthProbe>],
+        connectivity: [Plugin<any ConnectivityProbe>], store: [StorePlugin],
+        coding: [Plugin<any SessionCoding>], clock: [ClockPlugin]
+    ) {
+        self.auth = auth
+        self.user = user
+        self.statement = statement
+        self.health = health
+        self.connectivity = connectivity
+        self.store = store
+        self.coding = coding
+        self.clock = clock
+    }
 
     /// Every plugin this build has.
     public static let standard = PluginRegistry(
-        remote: [InMemoryPlugins.remote, HTTPPlugins.remote],
-        connectivity: [InMemoryPlugins.connectivity, HTTPPlugins.connectivity],
-        codings: [InMemoryPlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],
-        stores: [InMemoryPlugins.store, FileKeychainPlugins.store],
-        clockNames: ["virtual", "system"])
+        auth: [InMemoryPlugins.auth, HTTPPlugins.auth],
+        user: [InMemoryPlugins.user, HTTPPlugins.user],
+        statement: [InMemoryPlugins.statement, HTTPPlugins.statement],
+        health: [InMemoryPlugins.health, HTTPPlugins.health],
+        connectivity: [InMemoryPlugins.connectivity, SystemPlugins.networkInterfaces],
+        store: [InMemoryPlugins.store, FileKeychainPlugins.store],
+        coding: [InMemoryPlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],
+        clock: [InMemoryPlugins.virtualClock, SystemPlugins.systemClock])
 
-    func store(_ name: String) throws(CompositionError) -> StorePlugin {
-        guard let plugin = stores.first(where: { $0.name == name }) else {
-            throw .unknownPlugin(port: "SessionDataStore", name: name, known: stores.map(\.name))
+    /// The names of the plugins of `port`, in the registry's order.
+    public func names(for port: PortName) -> [String] {
+        switch port {
+        case .auth: auth.map(\.name)
+        case .user: user.map(\.name)
+        case .statement: statement.map(\.name)
+        case .health: health.map(\.name)
+        case .connectivity: connectivity.map(\.name)
+        case .store: store.map(\.name)
+        case .coding: coding.map(\.name)
+        case .clock: clock.map(\.name)
         }
-        return plugin
     }
 
-    func plugin<Made>(_ name: String, in plugins: [Plugin<Made>], port: String) throws(CompositionError) -> Plugin<Made> {
-        guard let plugin = plugins.first(where: { $0.name == name }) else {
-            throw .unknownPlugin(port: port, name: name, known: plugins.map(\.name))
-        }
-        return plugin
+    /// What the plugin `name` of `port` is, in a phrase; nil when there is none.
+    public func summary(of name: String, for port: PortName) -> String? {
+        let summaries: [(name: String, summary: String)] =
+            switch port {
+            case .auth: auth.map { ($0.name, $0.summary) }
+            case .user: user.map { ($0.name, $0.summary) }
+            case .statement: statement.map { ($0.name, $0.summary) }
+            case .health: health.map { ($0.name, $0.summary) }
+            case .connectivity: connectivity.map { ($0.name, $0.summary) }
+            case .store: store.map { ($0.name, $0.summary) }
+            case .coding: coding.map { ($0.name, $0.summary) }
+            case .clock: clock.map { ($0.name, $0.summary) }
+            }
+        return summaries.first { $0.name == name }?.summary
     }
 
-    /// Checks every plugin name of `environment` without building anything.
+    /// Checks that every port of `environment` names a plugin this registry has.
     public func validate(_ environment: AppEnvironment) throws(CompositionError) {
-        let plugins = environment.plugins
-        for (port, name) in [("AuthRemoteAPI", plugins.auth), ("UserRemoteAPI", plugins.user),
-            ("StatementRemoteAPI", plugins.statement), ("HealthProbe", plugins.health)]
-        {
-            _ = try plugin(name, in: remote, port: port)
+        for port in PortName.allCases {
+            let name = environment.plugins[port]
+            let known = names(for: port)
+            guard known.contains(name) else {
+                throw .unknownPlugin(port: port.protocolName, name: name, known: known)
+            }
         }
-        _ = try plugin(plugins.connectivity, in: connectivity, port: "ConnectivityProbe")
-        _ = try store(plugins.store)
-        _ = try plugin(plugins.coding, in: codings, port: "SessionCoding")
-        guard clockNames.contains(plugins.clock) else {
-            throw .unknownPlugin(port: "Clock", name: plugins.clock, known: clockNames)
+    }
+
+    func plugin<Made>(_ name: String, in plugins: [Plugin<Made>], port: PortName) throws(CompositionError) -> Plugin<Made> {
+        guard let plugin = plugins.first(where: { $0.name == name }) else {
+            throw .unknownPlugin(port: port.protocolName, name: name, known: plugins.map(\.name))
         }
+        return plugin
+    }
+
+    func storePlugin(_ name: String) throws(CompositionError) -> StorePlugin {
+        guard let plugin = store.first(where: { $0.name == name }) else {
+            throw .unknownPlugin(port: PortName.store.protocolName, name: name, known: store.map(\.name))
+        }
+        return plugin
+    }
+
+    func clockPlugin(_ name: String) throws(CompositionError) -> ClockPlugin {
+        guard let plugin = clock.first(where: { $0.name == name }) else {
+            throw .unknownPlugin(port: PortName.clock.protocolName, name: name, known: clock.map(\.name))
+        }
+        return plugin
     }
 }

@@ -3,29 +3,31 @@ import AdapterInMemory
 import Foundation
 import Ports
 
-/// The plugins of `AdapterHTTP`.
+/// The plugins of `AdapterHTTP`: the four remote ports over URLSession, each a
+/// plugin of its own, sharing one HTTP configuration per world.
 enum HTTPPlugins {
     /// The key a loopback development server is given when no key is set
     /// (never used for any other host).
     static let loopbackDevelopmentKey = "gatehouse-dev-key"
 
-    /// The machine's own network interfaces: offline when only loopback is up.
-    static let connectivity = PluginRegistry.Plugin<any ConnectivityProbe>(
-        name: "network-interfaces", summary: "the machine's network interfaces (offline when only loopback is up)"
-    ) { _ throws(CompositionError) in NetworkInterfaceConnectivityProbe() }
+    static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
+        name: "http", summary: "sign-in, refresh, sign-up and sign-out over the wire contract (URLSession)",
+        control: { context throws(CompositionError) in
+            try control(for: context.environment, configuration: try httpConfiguration(context))
+        }
+    ) { context throws(CompositionError) in URLSessionAuthRemoteAPI(configuration: try httpConfiguration(context)) }
 
-    /// The wire contract over URLSession, to the environment's base URL.
-    static let remote = PluginRegistry.Plugin<RemoteAdapters>(
-        name: "http", summary: "the wire contract over URLSession (base URL, API key and token header from the environment)"
-    ) { context throws(CompositionError) in
-        let configuration = try httpConfiguration(for: context)
-        return RemoteAdapters(
-            auth: URLSessionAuthRemoteAPI(configuration: configuration),
-            user: URLSessionUserRemoteAPI(configuration: configuration),
-            statement: URLSessionStatementRemoteAPI(configuration: configuration),
-            health: URLSessionHealthProbe(configuration: configuration),
-            control: try control(for: context.environment, configuration: configuration))
-    }
+    static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
+        name: "http", summary: "the signed-in user over the wire contract (URLSession)"
+    ) { context throws(CompositionError) in URLSessionUserRemoteAPI(configuration: try httpConfiguration(context)) }
+
+    static let statement = PluginRegistry.Plugin<any StatementRemoteAPI>(
+        name: "http", summary: "the statement over the wire contract (URLSession)"
+    ) { context throws(CompositionError) in URLSessionStatementRemoteAPI(configuration: try httpConfiguration(context)) }
+
+    static let health = PluginRegistry.Plugin<any HealthProbe>(
+        name: "http", summary: "GET /health over URLSession"
+    ) { context throws(CompositionError) in URLSessionHealthProbe(configuration: try httpConfiguration(context)) }
 
     /// The server's control API when the environment says it has one; only
     /// ever on loopback.
@@ -40,15 +42,18 @@ enum HTTPPlugins {
         }
     }
 
-    /// The environment's HTTP settings; on virtual time, with the tracker that
-    /// lets a server sharing that time (an in-process ReferenceServer) park a
-    /// request on the clock.
-    static func httpConfiguration(for context: PluginContext) throws(CompositionError) -> HTTPConfiguration {
-        var configuration = try httpConfiguration(for: context.environment)
-        if context.environment.plugins.clock == "virtual", let activity = context.activity as? VirtualActivity {
-            configuration.exchangeTracker = VirtualExchangeTracker(activity: activity)
+    /// The environment's HTTP settings (base URL, API key, token header,
+    /// timeout), made once per world and shared by the URLSession plugins; on
+    /// virtual time, with the tracker that lets a server sharing that time (an
+    /// in-process ReferenceServer) park a request on the clock.
+    static func httpConfiguration(_ context: PluginContext) throws(CompositionError) -> HTTPConfiguration {
+        try context.shared("http-configuration") { () throws(CompositionError) in
+            var configuration = try httpConfiguration(for: context.environment)
+            if context.hasVirtualTime {
+                configuration.exchangeTracker = VirtualExchangeTracker(activity: context.activity)
+            }
+            return configuration
         }
-        return configuration
     }
 
     static func httpConfiguration(for environment: AppEnvironment) throws(CompositionError) -> HTTPConfiguration {
@@ -56,11 +61,10 @@ enum HTTPPlugins {
         guard let baseURL = settings.baseURL else {
             throw .missingSetting(setting: "baseURL", neededBy: "the http plugin")
         }
-        let style: HTTPConfiguration.TokenHeaderStyle = settings.tokenHeaderStyle == .bearer ? .bearer : .token
         let apiKey = try self.apiKey(for: settings)
         do {
             return try HTTPConfiguration(
-                baseURL: baseURL, apiKey: apiKey, tokenHeaderStyle: style, timeout: settings.requestTimeout)
+                baseURL: baseURL, apiKey: apiKey, tokenHeaderStyle: settings.tokenHeaderStyle, timeout: settings.requestTimeout)
         } catch {
             throw .invalidSetting(setting: "baseURL", reason: error.description)
         }

@@ -1,19 +1,26 @@
 import AdapterInMemory
 import Ports
 
-/// The plugins of `AdapterInMemory`.
+/// The plugins of `AdapterInMemory`. The four remote ones share one
+/// `InMemoryBackend` per world (made by whichever asks first), so an
+/// environment may take any of them and put another adapter in the other ports.
 enum InMemoryPlugins {
-    /// The simulated backend of CONTRACT.md, in this process, with its control switches.
-    static let remote = PluginRegistry.Plugin<RemoteAdapters>(
-        name: "in-memory", summary: "the simulated backend (InMemoryBackend) in this process"
-    ) { context throws(CompositionError) in
-        let configuration = InMemoryBackend.Configuration(tokenLifetime: context.environment.settings.tokenLifetime)
-        let backend = InMemoryBackend(clock: context.clock, configuration: configuration, activity: context.activity)
-        return RemoteAdapters(
-            auth: InMemoryAuthRemoteAPI(backend: backend), user: InMemoryUserRemoteAPI(backend: backend),
-            statement: InMemoryStatementRemoteAPI(backend: backend), health: InMemoryHealthProbe(backend: backend),
-            control: InMemoryBackendControl(backend: backend))
-    }
+    static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
+        name: "in-memory", summary: "sign-in, refresh, sign-up and sign-out on the simulated backend in this process",
+        control: { context throws(CompositionError) in InMemoryBackendControl(backend: try backend(context)) }
+    ) { context throws(CompositionError) in InMemoryAuthRemoteAPI(backend: try backend(context)) }
+
+    static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
+        name: "in-memory", summary: "the signed-in user on the simulated backend in this process"
+    ) { context throws(CompositionError) in InMemoryUserRemoteAPI(backend: try backend(context)) }
+
+    static let statement = PluginRegistry.Plugin<any StatementRemoteAPI>(
+        name: "in-memory", summary: "the statement on the simulated backend in this process"
+    ) { context throws(CompositionError) in InMemoryStatementRemoteAPI(backend: try backend(context)) }
+
+    static let health = PluginRegistry.Plugin<any HealthProbe>(
+        name: "in-memory", summary: "the simulated backend's health switch"
+    ) { context throws(CompositionError) in InMemoryHealthProbe(backend: try backend(context)) }
 
     /// A network switch that stays on unless a test or script turns it off.
     static let connectivity = PluginRegistry.Plugin<any ConnectivityProbe>(
@@ -21,10 +28,26 @@ enum InMemoryPlugins {
     ) { _ throws(CompositionError) in InMemoryConnectivity() }
 
     static let coding = PluginRegistry.Plugin<any SessionCoding>(
-        name: "in-memory-text", summary: "a versioned line-based text coding"
+        name: "in-memory-text", summary: "a versioned coding for the in-memory store"
     ) { _ throws(CompositionError) in InMemorySessionCoding() }
 
     static let store = PluginRegistry.StorePlugin(
         name: "in-memory", summary: "the session kept in this process's memory (a keychain that lasts one run)"
     ) { _, coding throws(CompositionError) in InMemorySessionDataStore(coding: coding) }
+
+    /// Virtual time: the run's own manual clock, or the one it shares with a
+    /// server in this process.
+    static let virtualClock = PluginRegistry.ClockPlugin(
+        name: "virtual", summary: "virtual time: it moves only when the app is told to wait"
+    ) { activity, sharedTime in sharedTime?.clock ?? ManualClock(activity: activity) }
+
+    /// The simulated backend of the world, made once and shared by the remote plugins.
+    static func backend(_ context: PluginContext) throws(CompositionError) -> InMemoryBackend {
+        try context.shared("in-memory-backend") { () throws(CompositionError) in
+            InMemoryBackend(
+                clock: context.clock,
+                configuration: InMemoryBackend.Configuration(tokenLifetime: context.environment.settings.tokenLifetime),
+                activity: context.activity)
+        }
+    }
 }

@@ -2,6 +2,15 @@ public import AdapterInMemory
 public import Foundation
 public import Ports
 
+/// The adapters of the four remote ports, as one environment chose them:
+/// each from its own plugin, so they may reach different backends.
+public struct RemoteAdapters: Sendable {
+    public let auth: any AuthRemoteAPI
+    public let user: any UserRemoteAPI
+    public let statement: any StatementRemoteAPI
+    public let health: any HealthProbe
+}
+
 /// Everything that outlives one launch of the app: the backend (or the
 /// adapters that reach it), the session store, time, and the count of running
 /// work. `relaunch` builds a new `AppContainer` on the same world.
@@ -12,57 +21,56 @@ public final class AppWorld: Sendable {
     public let store: any SessionDataStore
     public let clock: any Clock
     public let scheduler: any TaskScheduler
+    /// The backend's control switches, when the backend is a test one.
+    public let control: (any BackendControl)?
     /// Where the app's work is counted, for `settle()`.
     private let activity: VirtualActivity
     /// Set when time is virtual: it moves only through `pass(_:)`.
     private let manualClock: ManualClock?
 
+    /// Makes the adapter of every port from the plugin the environment names
+    /// for it: the clock first (every other plugin is given it), and the
+    /// coding before the store (a store writes with it).
+    ///
     /// - Parameter sharedTime: the count of work and the virtual clock to use
     ///   instead of new ones: the time of a server in this process (the
     ///   `local` scripts' in-process `ReferenceServer`), so the app and the
     ///   server wait and move on together. Its clock is used when the
     ///   environment's clock is `virtual`.
     /// - Parameter control: the control switches of a backend the remote
-    ///   plugins reach but do not own (that server's), instead of the plugins' own.
+    ///   plugins reach but do not own (that server's), instead of those the
+    ///   auth plugin offers.
     public init(
         environment: AppEnvironment, registry: PluginRegistry = .standard, sharedTime: SharedVirtualTime? = nil,
         control: (any BackendControl)? = nil
     ) throws(CompositionError) {
         try registry.validate(environment)
         self.environment = environment
+        let plugins = environment.plugins
         let activity = sharedTime?.activity ?? VirtualActivity()
         self.activity = activity
-        let manualClock =
-            environment.plugins.clock == "virtual" ? (sharedTime?.clock ?? ManualClock(activity: activity)) : nil
-        self.manualClock = manualClock
-        clock = manualClock ?? SystemClock(activity: activity)
+        let clock = try registry.clockPlugin(plugins.clock).make(activity, sharedTime)
+        self.clock = clock
+        manualClock = clock as? ManualClock
         scheduler = VirtualTaskScheduler(activity: activity)
+
         let context = PluginContext(environment: environment, clock: clock, activity: activity)
-
-        // One instance per remote plugin, shared by every port it serves.
-        var made: [String: RemoteAdapters] = [:]
-        func adapters(_ name: String, port: String) throws(CompositionError) -> RemoteAdapters {
-            if let existing = made[name] { return existing }
-            let adapters = try registry.plugin(name, in: registry.remote, port: port).make(context)
-            made[name] = adapters
-            return adapters
-        }
-        let plugins = environment.plugins
-        let authSide = try adapters(plugins.auth, port: "AuthRemoteAPI")
-        self.remote = RemoteAdapters(
-            auth: authSide.auth,
-            user: try adapters(plugins.user, port: "UserRemoteAPI").user,
-            statement: try adapters(plugins.statement, port: "StatementRemoteAPI").statement,
-            health: try adapters(plugins.health, port: "HealthProbe").health,
-            control: control ?? authSide.control)
-        connectivity = try registry.plugin(plugins.connectivity, in: registry.connectivity, port: "ConnectivityProbe")
+        let authPlugin = try registry.plugin(plugins.auth, in: registry.auth, port: .auth)
+        remote = RemoteAdapters(
+            auth: try authPlugin.make(context),
+            user: try registry.plugin(plugins.user, in: registry.user, port: .user).make(context),
+            statement: try registry.plugin(plugins.statement, in: registry.statement, port: .statement).make(context),
+            health: try registry.plugin(plugins.health, in: registry.health, port: .health).make(context))
+        connectivity = try registry.plugin(plugins.connectivity, in: registry.connectivity, port: .connectivity)
             .make(context)
-        let coding = try registry.plugin(plugins.coding, in: registry.codings, port: "SessionCoding").make(context)
-        store = try registry.store(plugins.store).make(context, coding)
+        let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context)
+        store = try registry.storePlugin(plugins.store).make(context, coding)
+        if let control {
+            self.control = control
+        } else {
+            self.control = try authPlugin.control?(context)
+        }
     }
-
-    /// The backend's control switches, when the backend is a test one.
-    public var control: (any BackendControl)? { remote.control }
 
     /// Whether time moves only when told (`wait` in a script).
     public var hasVirtualTime: Bool { manualClock != nil }

@@ -44,7 +44,7 @@ struct CommandLineApp {
             console.error("app: \(error)\nSee 'app envs' for the environments and 'app help' for usage.")
             return ExitCode.usage
         }
-        let texts = Texts(locale: environment.settings.locale)
+        let texts = Texts(locale: environment.settings.locale.rawValue)
 
         switch invocation.command {
         case .envs:

@@ -1,4 +1,5 @@
 import Composition
+import DomainCore
 import Foundation
 
 /// Turns `--env` and `--locale` into the environment to run on: a built-in
@@ -10,7 +11,7 @@ enum EnvironmentChoice {
         throws(CompositionError) -> AppEnvironment
     {
         var environment = try environment(named: value)
-        if let locale { environment.settings.locale = locale }
+        if let locale { environment.settings.locale = AppLocale(tag: locale) }
         try registry.validate(environment)
         return environment
     }

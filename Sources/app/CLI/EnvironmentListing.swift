@@ -26,11 +26,11 @@ struct EnvironmentListing {
 
     func describe(_ environment: AppEnvironment, heading: String) -> [String] {
         var output = [heading, "  \(environment.summary)", "  ports:"]
-        let portWidth = environment.plugins.byPort.map(\.port.count).max() ?? 0
+        let portWidth = environment.plugins.byPort.map(\.port.protocolName.count).max() ?? 0
         let pluginWidth = environment.plugins.byPort.map(\.plugin.count).max() ?? 0
         for (port, plugin) in environment.plugins.byPort {
-            let summary = self.summary(of: plugin, port: port).map { "  " + $0 } ?? ""
-            output.append("    " + pad(port, portWidth) + "  " + pad(plugin, pluginWidth) + summary)
+            let summary = registry.summary(of: plugin, for: port).map { "  " + $0 } ?? ""
+            output.append("    " + pad(port.protocolName, portWidth) + "  " + pad(plugin, pluginWidth) + summary)
         }
         output.append("  settings:")
         for (name, value) in settings(environment.settings) {
@@ -44,7 +44,7 @@ struct EnvironmentListing {
             ("token lifetime", Self.format(settings.tokenLifetime)),
             ("refresh margin", Self.format(settings.refreshMargin)),
             ("health poll interval", Self.format(settings.healthPollInterval)),
-            ("locale", settings.locale),
+            ("locale", settings.locale.rawValue),
         ]
         if let baseURL = settings.displayableBaseURL { rows.append(("base URL", baseURL)) }
         if let variable = settings.apiKeyVariable {
@@ -57,22 +57,6 @@ struct EnvironmentListing {
         }
         if let directory = settings.storeDirectory { rows.append(("store directory", directory)) }
         return rows
-    }
-
-    /// The registry's summary of a plugin; nil when it has none by that name.
-    private func summary(of plugin: String, port: String) -> String? {
-        switch port {
-        case "SessionDataStore": return registry.stores.first { $0.name == plugin }?.summary
-        case "SessionCoding": return registry.codings.first { $0.name == plugin }?.summary
-        case "ConnectivityProbe": return registry.connectivity.first { $0.name == plugin }?.summary
-        case "Clock":
-            switch plugin {
-            case "virtual": return "virtual time: it moves only when the app is told to wait"
-            case "system": return "the system clock (real time)"
-            default: return nil
-            }
-        default: return registry.remote.first { $0.name == plugin }?.summary
-        }
     }
 
     /// `60s`, `1500ms`.

@@ -1,9 +1,6 @@
-import AdapterInMemory
 import Composition
 import Dispatch
 import Foundation
-import Ports
-import ReferenceServer
 import Synchronization
 
 /// `app serve`: the reference server on loopback until SIGINT or SIGTERM.
@@ -13,23 +10,15 @@ struct ServeCommand {
     let console: Console
 
     func run() async -> Int32 {
-        let clock: any Clock = options.virtualClock ? ManualClock(start: Date()) : SystemClock()
-        let backend = InMemoryBackend(
-            clock: clock,
-            configuration: InMemoryBackend.Configuration(
-                tokenLifetime: .seconds(options.tokenTTLSeconds), refreshWindow: .seconds(options.refreshWindowSeconds),
-                rotationGrace: .seconds(options.rotationGraceSeconds)))
-        let server: ReferenceServer
+        let server: StandaloneServer
         do {
-            server = try ReferenceServer(
-                configuration: ReferenceServer.Configuration(host: options.host, port: options.port, apiKey: options.apiKey),
-                backend: backend, virtualClock: clock as? ManualClock)
+            server = try StandaloneServer(options.server)
         } catch {
             console.error("app serve: \(error)")
             return ExitCode.usage
         }
         server.start()
-        console.print("Gatehouse reference server on \(server.baseURL)\(options.virtualClock ? " (virtual clock)" : "")")
+        console.print("Gatehouse reference server on \(server.baseURL)\(options.server.virtualClock ? " (virtual clock)" : "")")
         // The demo account is named, its password is not: no password reaches output.
         console.print("demo account: CPF 123.456.789-09 (Maria Silva; password as seeded in CONTRACT.md)")
         console.print("API key: the one given with --api-key (default: the development key); Ctrl-C stops")

@@ -1,3 +1,5 @@
+import Composition
+
 /// `app serve`'s flags (APP.md), parsed and checked.
 struct ServeOptions: Sendable, Equatable {
     var host = "127.0.0.1"
@@ -7,6 +9,19 @@ struct ServeOptions: Sendable, Equatable {
     var refreshWindowSeconds = 300
     var rotationGraceSeconds = 0
     var virtualClock = false
+
+    /// The server these flags choose.
+    var server: StandaloneServer.Options {
+        var server = StandaloneServer.Options()
+        server.host = host
+        server.port = port
+        server.apiKey = apiKey
+        server.tokenLifetime = .seconds(tokenTTLSeconds)
+        server.refreshWindow = .seconds(refreshWindowSeconds)
+        server.rotationGrace = .seconds(rotationGraceSeconds)
+        server.virtualClock = virtualClock
+        return server
+    }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> ServeOptions {
         var options = ServeOptions()

@@ -1,9 +1,10 @@
+import DomainCore
 import Foundation
 
 /// The texts of one locale. `pt-BR` is the default; `en-US` and `es-ES` are
 /// complete too. `%@` in a text is replaced, in order, by the arguments.
 struct Texts: Sendable {
-    static let supportedLocales = ["pt-BR", "en-US", "es-ES"]
+    static let supportedLocales = AppLocale.allCases.map(\.rawValue)
 
     let locale: String
     private let table: [TextKey: String]

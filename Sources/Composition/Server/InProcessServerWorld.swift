@@ -1,25 +1,27 @@
 import AdapterInMemory
-import Composition
 import Foundation
 import ReferenceServer
 
-/// The `local` environment against a `ReferenceServer` in this process: the
-/// HTTP adapters and the file keychain of `local`, talking over loopback to a
-/// server on a free port, whose backend runs on the app's own virtual time.
-/// The same scripts as in memory, every request on the wire
+/// An environment's app against a `ReferenceServer` in this process: the
+/// environment's HTTP adapters and file keychain talking over loopback to a
+/// server on a free port, whose backend runs on the app's own virtual time —
+/// the same scripts as in memory, every request on the wire
 /// (`app run --in-process-server`, and the acceptance tests).
 ///
 /// App and server share one `SharedVirtualTime`: a request the server delays
 /// or holds counts as waiting (`VirtualActivity`'s handoff), so settling and
 /// `wait` behave exactly as in memory, and transcripts are the same.
-enum InProcessServerWorld {
+public struct InProcessServerWorld: Sendable {
+    public let world: AppWorld
+    private let server: ReferenceServer
+    private let storeDirectory: String
+
     /// A fresh world: a new server with the seeded backend, a new, empty store
-    /// directory; `tearDown` stops the server and removes the directory.
-    @MainActor
-    static func make(from base: AppEnvironment = .local) throws -> ScriptWorld {
+    /// directory. `tearDown()` stops the server and removes the directory.
+    public init(from base: AppEnvironment = .local) throws(InProcessServerError) {
         let time = SharedVirtualTime()
         var environment = base
-        environment.plugins.clock = "virtual"
+        environment.plugins.clock = InMemoryPlugins.virtualClock.name
         // The server is given the development key, which a loopback URL gets
         // when no variable names one.
         environment.settings.apiKeyVariable = nil
@@ -30,7 +32,6 @@ enum InProcessServerWorld {
             clock: time.clock,
             configuration: InMemoryBackend.Configuration(tokenLifetime: environment.settings.tokenLifetime),
             activity: time.activity)
-        let server: ReferenceServer
         do {
             server = try ReferenceServer(
                 configuration: ReferenceServer.Configuration(port: 0), backend: backend, virtualClock: time.clock,
@@ -38,27 +39,29 @@ enum InProcessServerWorld {
         } catch {
             throw InProcessServerError(description: "cannot start the in-process server: \(error)")
         }
-        let directory = FileManager.default.temporaryDirectory
+        storeDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("gatehouse-script-\(UUID().uuidString)").path
         environment.settings.baseURL = server.baseURL
-        environment.settings.storeDirectory = directory
-        let world: AppWorld
+        environment.settings.storeDirectory = storeDirectory
         do {
             world = try AppWorld(
                 environment: environment, sharedTime: time, control: InMemoryBackendControl(backend: backend))
         } catch {
             server.stop()
-            throw error
+            throw InProcessServerError(description: "cannot build the app against the in-process server: \(error)")
         }
         server.start()
-        return ScriptWorld(world: world) {
-            server.stop()
-            try? FileManager.default.removeItem(atPath: directory)
-        }
+    }
+
+    /// Stops the server and removes the script's store directory. Removing
+    /// it is best effort: it lives in the temporary directory either way.
+    public func tearDown() {
+        server.stop()
+        try? FileManager.default.removeItem(atPath: storeDirectory)
     }
 }
 
 /// Why the in-process server world could not be made.
-struct InProcessServerError: Error, CustomStringConvertible {
-    let description: String
+public struct InProcessServerError: Error, Sendable, CustomStringConvertible {
+    public let description: String
 }

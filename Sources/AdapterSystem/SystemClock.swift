@@ -1,19 +1,29 @@
 public import Foundation
 public import Ports
 
-/// Real time. Sleepers park through the activity counter, so a runner on a
-/// real-time environment still knows a task asleep here is not working.
+/// Real time. `now()` is the wall-clock time at which the clock was made plus
+/// the time elapsed since on a monotonic clock: the wall clock itself may be
+/// set back (by the user, or by NTP), and the `Clock` contract promises that
+/// `now()` never goes backwards — a token's expiry must not move because the
+/// system time did. Sleepers park through the activity counter, so a runner
+/// on a real-time environment still knows a task asleep here is not working.
 public struct SystemClock: Clock {
     private let activity: (any ActivityCounter)?
+    private let anchorDate: Date
+    private let anchorInstant: ContinuousClock.Instant
 
     public init(activity: (any ActivityCounter)? = nil) {
         self.activity = activity
+        anchorDate = Date()
+        anchorInstant = ContinuousClock.now
     }
 
-    public func now() -> Date { Date() }
+    public func now() -> Date {
+        anchorDate.addingTimeInterval(anchorInstant.duration(to: ContinuousClock.now).timeInterval)
+    }
 
     public func sleep(until deadline: Date) async throws(CancellationError) {
-        guard deadline.timeIntervalSinceNow > 0 else {
+        guard deadline > now() else {
             if Task.isCancelled { throw CancellationError() }
             return
         }
@@ -23,7 +33,7 @@ public struct SystemClock: Clock {
         // A day at a time: a deadline years away (a server told to delay by
         // anything it was sent) must not overflow the conversion to a Duration.
         while true {
-            let interval = deadline.timeIntervalSinceNow
+            let interval = deadline.timeIntervalSince(now())
             guard interval > 0 else { return }
             let milliseconds = min((interval * 1000).rounded(.up), Self.longestSingleSleepMs)
             do {

@@ -1,9 +1,9 @@
-@testable import Composition
+import AdapterSystem
 import Foundation
 import Testing
 
 /// Real time, at its edges: a deadline past or absurdly far.
-@Suite("System clock")
+@Suite("System clock at its edges")
 struct SystemClockTests {
     @Test("A deadline centuries away is slept towards, not overflowed, and cancelling ends the sleep")
     func aFarDeadlineDoesNotOverflow() async {

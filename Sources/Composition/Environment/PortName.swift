@@ -1,0 +1,29 @@
+/// The ports an environment plugs an adapter into: one plugin each, chosen by
+/// name. The raw value is the key an environment file uses (`"plugins":
+/// {"health": "http"}`).
+public enum PortName: String, Sendable, Hashable, CaseIterable {
+    case auth
+    case user
+    case statement
+    case health
+    /// Whether there is a network at all (`offline` versus `server-down`).
+    case connectivity
+    case store
+    case coding
+    /// `virtual` (time moves only when told) or `system`.
+    case clock
+
+    /// The port protocol the plugins of this port implement (for `envs` and errors).
+    public var protocolName: String {
+        switch self {
+        case .auth: "AuthRemoteAPI"
+        case .user: "UserRemoteAPI"
+        case .statement: "StatementRemoteAPI"
+        case .health: "HealthProbe"
+        case .connectivity: "ConnectivityProbe"
+        case .store: "SessionDataStore"
+        case .coding: "SessionCoding"
+        case .clock: "Clock"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+public import AdapterInMemory
+public import Ports
+import Synchronization
+
+/// What a plugin is built from: the environment, the run's time and count of
+/// work, and the parts that several plugins of one world share.
+public struct PluginContext: Sendable {
+    public let environment: AppEnvironment
+    public let clock: any Clock
+    public let activity: VirtualActivity
+    private let sharedParts: SharedParts
+
+    public init(environment: AppEnvironment, clock: any Clock, activity: VirtualActivity) {
+        self.environment = environment
+        self.clock = clock
+        self.activity = activity
+        sharedParts = SharedParts()
+    }
+
+    /// Whether time moves only when told (the clock is the virtual one).
+    public var hasVirtualTime: Bool { clock is ManualClock }
+
+    /// The part named `key` that the plugins of this world share, made by the
+    /// first plugin that asks for it: the in-memory backend behind the four
+    /// in-memory remote adapters, the HTTP configuration behind the URLSession
+    /// ones. Worlds are built on one thread, so two makers never race; if they
+    /// did, the first part stored would win and the other be dropped.
+    public func shared<Part: Sendable>(
+        _ key: String, make: () throws(CompositionError) -> Part
+    ) throws(CompositionError) -> Part {
+        if let existing = sharedParts.part(key) as? Part { return existing }
+        let made = try make()
+        return sharedParts.store(made, as: key) as? Part ?? made
+    }
+}
+
+/// The shared parts of one world, by key.
+private final class SharedParts: Sendable {
+    private let parts = Mutex<[String: any Sendable]>([:])
+
+    func part(_ key: String) -> (any Sendable)? {
+        parts.withLock { $0[key] }
+    }
+
+    /// Stores `part` unless one is already there; returns the one kept.
+    func store(_ part: any Sendable, as key: String) -> any Sendable {
+        parts.withLock { parts in
+            if let existing = parts[key] { return existing }
+            parts[key] = part
+            return part
+        }
+    }
+}

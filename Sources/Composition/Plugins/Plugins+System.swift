@@ -1,0 +1,16 @@
+import AdapterInMemory
+import AdapterSystem
+import Ports
+
+/// The plugins of `AdapterSystem`: the real machine.
+enum SystemPlugins {
+    /// The machine's own network interfaces: offline when only loopback is up.
+    static let networkInterfaces = PluginRegistry.Plugin<any ConnectivityProbe>(
+        name: "network-interfaces", summary: "the machine's network interfaces (offline when only loopback is up)"
+    ) { _ throws(CompositionError) in NetworkInterfaceConnectivityProbe() }
+
+    /// Real time; its sleepers still park through the run's count of work.
+    static let systemClock = PluginRegistry.ClockPlugin(
+        name: "system", summary: "the system clock (real time)"
+    ) { activity, _ in SystemClock(activity: activity) }
+}

@@ -1,0 +1,48 @@
+import AdapterInMemory
+import AdapterSystem
+import Foundation
+import Ports
+public import ReferenceServer
+
+/// `app serve`'s server: the seeded in-memory backend over the wire contract
+/// on loopback, on real time or on a virtual clock that only its control API
+/// moves. Composition builds it so that the app names no adapter.
+public struct StandaloneServer: Sendable {
+    /// What `app serve`'s flags choose.
+    public struct Options: Sendable, Equatable {
+        public var host = "127.0.0.1"
+        public var port: UInt16 = 8080
+        public var apiKey = "gatehouse-dev-key"
+        public var tokenLifetime: Duration = .seconds(60)
+        public var refreshWindow: Duration = .seconds(300)
+        public var rotationGrace: Duration = .zero
+        public var virtualClock = false
+
+        public init() {}
+    }
+
+    private let server: ReferenceServer
+
+    /// The server's address, `http://127.0.0.1:PORT`.
+    public var baseURL: String { server.baseURL }
+
+    /// Binds the port; nothing is served until `start()`.
+    public init(_ options: Options) throws(ReferenceServerError) {
+        let manualClock = options.virtualClock ? ManualClock(start: Date()) : nil
+        let clock: any Clock = manualClock ?? SystemClock()
+        let backend = InMemoryBackend(
+            clock: clock,
+            configuration: InMemoryBackend.Configuration(
+                tokenLifetime: options.tokenLifetime, refreshWindow: options.refreshWindow,
+                rotationGrace: options.rotationGrace))
+        server = try ReferenceServer(
+            configuration: ReferenceServer.Configuration(host: options.host, port: options.port, apiKey: options.apiKey),
+            backend: backend, virtualClock: manualClock)
+    }
+
+    /// Starts accepting connections on a thread of its own.
+    public func start() { server.start() }
+
+    /// Stops accepting, closes every connection and waits for them to end.
+    public func stop() { server.stop() }
+}
