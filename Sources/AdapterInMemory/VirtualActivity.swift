@@ -6,7 +6,7 @@ import Synchronization
 /// the `ManualClock`, on a hanging request, or on other work that is. That is
 /// APP.md's settle rule, made exact: no timing, no polling.
 ///
-/// Tasks started by `VirtualTaskScheduler` are counted; they carry a task-local
+/// Tasks started by `CountingTaskScheduler` are counted; they carry a task-local
 /// mark so that parking (a clock sleep, a join, a hang) is counted only for
 /// them. Code that is not counted — a test, the runner itself — may wait on
 /// the same primitives without disturbing the count.

@@ -12,7 +12,7 @@ struct TaskSchedulerFactory: Sendable, CustomTestStringConvertible {
 
     /// Every `TaskScheduler` adapter; a new one joins with one line.
     static let all: [TaskSchedulerFactory] = [
-        TaskSchedulerFactory(name: "VirtualTaskScheduler") { VirtualTaskScheduler(activity: VirtualActivity()) }
+        TaskSchedulerFactory(name: "CountingTaskScheduler") { CountingTaskScheduler(activity: VirtualActivity()) }
     ]
 }
 
@@ -66,7 +66,7 @@ struct VirtualActivityTests {
 
     @Test func idle_whenEveryTaskHasFinished() async {
         let activity = VirtualActivity()
-        let scheduler = VirtualTaskScheduler(activity: activity)
+        let scheduler = CountingTaskScheduler(activity: activity)
         let flags = Flags()
         for index in 0..<50 {
             _ = scheduler.spawn { flags.mark("task \(index)") }
@@ -81,7 +81,7 @@ struct VirtualActivityTests {
     @Test func idle_whileATaskSleepsOnTheClock_andBusyAgainOnceWoken() async {
         let activity = VirtualActivity()
         let clock = ManualClock(activity: activity)
-        let scheduler = VirtualTaskScheduler(activity: activity)
+        let scheduler = CountingTaskScheduler(activity: activity)
         let flags = Flags()
         _ = scheduler.spawn {
             flags.mark("before")
@@ -101,7 +101,7 @@ struct VirtualActivityTests {
     @Test func idle_whenATaskJoinsWorkThatSleeps_andBothRunOnWake() async {
         let activity = VirtualActivity()
         let clock = ManualClock(activity: activity)
-        let scheduler = VirtualTaskScheduler(activity: activity)
+        let scheduler = CountingTaskScheduler(activity: activity)
         let flags = Flags()
         _ = scheduler.spawn {
             let inner = scheduler.spawn { () -> Int in
@@ -124,7 +124,7 @@ struct VirtualActivityTests {
     @Test func idle_whileARequestHangs_andTheRequestRunsOnceReleased() async throws {
         let activity = VirtualActivity()
         let clock = ManualClock(activity: activity)
-        let scheduler = VirtualTaskScheduler(activity: activity)
+        let scheduler = CountingTaskScheduler(activity: activity)
         let backend = InMemoryBackend(clock: clock, activity: activity)
         await backend.addFault(InMemoryBackend.Fault(route: BackendRoute.health, mode: .hang))
         let probe = InMemoryHealthProbe(backend: backend)
@@ -146,7 +146,7 @@ struct VirtualActivityTests {
     @Test func idle_afterACancelledSleeperHasRun() async {
         let activity = VirtualActivity()
         let clock = ManualClock(activity: activity)
-        let scheduler = VirtualTaskScheduler(activity: activity)
+        let scheduler = CountingTaskScheduler(activity: activity)
         let flags = Flags()
         let sleeper = scheduler.spawn {
             do {

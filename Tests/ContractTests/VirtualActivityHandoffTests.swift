@@ -14,17 +14,17 @@ import Testing
 struct VirtualActivityHandoffTests {
     let activity = VirtualActivity()
     let clock: ManualClock
-    let scheduler: VirtualTaskScheduler
+    let scheduler: CountingTaskScheduler
     let serverFinished = Outcomes()
 
     init() {
         clock = ManualClock(activity: activity)
-        scheduler = VirtualTaskScheduler(activity: activity)
+        scheduler = CountingTaskScheduler(activity: activity)
     }
 
     /// A client task that lends its count to one request; the server's work
     /// waits `delay` on the clock, then answers.
-    func request(serverDelay delay: TimeInterval) -> SpawnedTask<String> {
+    func request(serverDelay delay: TimeInterval) -> any TaskHandle<String> {
         let activity = self.activity
         let clock = self.clock
         let serverFinished = self.serverFinished

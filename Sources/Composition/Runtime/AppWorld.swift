@@ -52,7 +52,7 @@ public final class AppWorld: Sendable {
         let clock = try registry.clockPlugin(plugins.clock).make(activity, sharedTime)
         self.clock = clock
         manualClock = clock as? ManualClock
-        scheduler = VirtualTaskScheduler(activity: activity)
+        scheduler = CountingTaskScheduler(activity: activity)
 
         let context = PluginContext(environment: environment, clock: clock, activity: activity)
         let authPlugin = try registry.plugin(plugins.auth, in: registry.auth, port: .auth)

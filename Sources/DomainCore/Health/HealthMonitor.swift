@@ -28,13 +28,13 @@ public final class HealthMonitor {
     @ObservationIgnored private let connectivity: any ConnectivityProbe
     @ObservationIgnored private let clock: any Clock
     @ObservationIgnored private let scheduler: any TaskScheduler
-    @ObservationIgnored private var pollTask: SpawnedTask<Void>?
-    @ObservationIgnored private var recovery: SpawnedTask<Void>?
+    @ObservationIgnored private var pollTask: (any TaskHandle<Void>)?
+    @ObservationIgnored private var recovery: (any Promise<Void>)?
     @ObservationIgnored private var isMonitoring = false
     @ObservationIgnored private var isInBackground = false
     @ObservationIgnored private var isShutDown = false
     @ObservationIgnored private var burstEnds: Date?
-    @ObservationIgnored private var inFlightCheck: SpawnedTask<HealthStatus>?
+    @ObservationIgnored private var inFlightCheck: (any TaskHandle<HealthStatus>)?
 
     public init(
         probe: any HealthProbe, connectivity: any ConnectivityProbe, clock: any Clock, scheduler: any TaskScheduler,

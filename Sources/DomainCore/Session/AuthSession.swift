@@ -22,7 +22,7 @@ public final class AuthSession {
     @ObservationIgnored private let clock: any Clock
     @ObservationIgnored private let scheduler: any TaskScheduler
     @ObservationIgnored private let policy: TokenPolicy
-    @ObservationIgnored private var proactiveRefresh: SpawnedTask<Void>?
+    @ObservationIgnored private var proactiveRefresh: (any TaskHandle<Void>)?
     @ObservationIgnored private var isInForeground = true
 
     public init(

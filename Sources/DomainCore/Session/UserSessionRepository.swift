@@ -12,7 +12,7 @@ public actor UserSessionRepository {
     public private(set) var generation: UInt64 = 0
     /// What this process last wrote, so a token refresh need not re-read the store.
     private var lastWritten: UserSession?
-    private var writeChain: SpawnedTask<Void>?
+    private var writeChain: (any TaskHandle<Void>)?
     private let scheduler: any TaskScheduler
     /// The most recent store failure, for diagnostics; never holds a secret.
     public private(set) var lastProblem: SessionStoreError?

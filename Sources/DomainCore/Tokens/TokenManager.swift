@@ -23,7 +23,7 @@ public actor TokenManager {
 
     private struct InFlightRefresh {
         let id: UInt64
-        let task: SpawnedTask<Result<AccessToken, AuthorizedCallError>>
+        let task: any TaskHandle<Result<AccessToken, AuthorizedCallError>>
     }
 
     private let authAPI: any AuthRemoteAPI

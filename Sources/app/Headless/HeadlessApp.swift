@@ -12,7 +12,7 @@ final class HeadlessApp {
     let texts: Texts
     private(set) var container: AppContainer
     private(set) var main: MainViewModel
-    private var launchTask: SpawnedTask<Void>?
+    private var launchTask: (any TaskHandle<Void>)?
 
     init(world: AppWorld, texts: Texts) {
         self.world = world

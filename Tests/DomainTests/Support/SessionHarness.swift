@@ -10,7 +10,7 @@ final class SessionHarness {
     /// finished or waiting on the clock or a gate.
     let activity = VirtualActivity()
     let clock: ManualClock
-    let scheduler: VirtualTaskScheduler
+    let scheduler: CountingTaskScheduler
     let server = ScriptedServer()
     let probe = ScriptedHealthProbe()
     let connectivity = InMemoryConnectivity()
@@ -25,7 +25,7 @@ final class SessionHarness {
     init(stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy()) {
         self.policy = policy
         clock = ManualClock(activity: activity)
-        scheduler = VirtualTaskScheduler(activity: activity)
+        scheduler = CountingTaskScheduler(activity: activity)
         store = RecordingSessionStore(stored)
         repository = UserSessionRepository(store: store, scheduler: scheduler)
         tokenManager = TokenManager(
