@@ -29,11 +29,13 @@ extension CodingUnderTest {
             .map { CodingPair(writer: writer, reader: $0) }
     }
 
+    /// The envelope of `encode` with its version raised by one; the rest of it
+    /// is never read, so how `JSONSerialization` rewrites it does not matter.
     static let inMemoryText = CodingUnderTest(coding: InMemorySessionCoding()) { session in
         let encoded = try InMemorySessionCoding().encode(session)
-        let text = String(decoding: encoded, as: UTF8.self)
-        let body = try #require(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).last)
-        return Data("\(InMemorySessionCoding.magic) \(InMemorySessionCoding.currentVersion + 1)\n\(body)".utf8)
+        var envelope = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        envelope["version"] = InMemorySessionCoding.currentVersion + 1
+        return try JSONSerialization.data(withJSONObject: envelope)
     }
 }
 
@@ -77,11 +79,15 @@ struct CodingForeignBytes: Sendable, CustomTestStringConvertible {
             data: Data("other-session 1\ntoken=absent\nuser=absent\nend\n".utf8)
         ),
         CodingForeignBytes(
-            name: "the in-memory header with version 0",
+            name: "a line format's header with version 0",
             data: Data("gatehouse-session 0\ntoken=absent\nuser=absent\nend\n".utf8)
         ),
         CodingForeignBytes(
-            name: "the in-memory text in UTF-16",
+            name: "the in-memory envelope with version 0",
+            data: Data(#"{"magic":"gatehouse-in-memory-session","version":0}"#.utf8)
+        ),
+        CodingForeignBytes(
+            name: "a line format in UTF-16",
             data: Data("gatehouse-session 1\ntoken=absent\nuser=absent\nend\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         ),
     ]

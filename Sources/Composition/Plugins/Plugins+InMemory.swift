@@ -28,7 +28,7 @@ enum InMemoryPlugins {
     ) { _ throws(CompositionError) in InMemoryConnectivity() }
 
     static let coding = PluginRegistry.Plugin<any SessionCoding>(
-        name: "in-memory-text", summary: "a versioned coding for the in-memory store"
+        name: "in-memory-text", summary: "a versioned JSON envelope, kept small for the in-memory store"
     ) { _ throws(CompositionError) in InMemorySessionCoding() }
 
     static let store = PluginRegistry.StorePlugin(
