@@ -90,5 +90,7 @@ let package = Package(
             path: "Tests/AcceptanceTests",
             swiftSettings: strictSettings
         ),
+        // The dependency rule, read from Package.swift and every import under Sources/ (no dependencies: it reads files).
+        .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
     ]
 )
