@@ -81,6 +81,8 @@ let package = Package(
             dependencies: ["app", "Composition", "Ports", "ReferenceServer", "AdapterInMemory", "AdapterSystem"],
             path: "Tests/AcceptanceTests"
         ),
+        // The dependency rule, read from Package.swift and every import under Sources/ (no dependencies: it reads files).
+        .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
     ]
 )
 

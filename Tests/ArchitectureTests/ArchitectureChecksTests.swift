@@ -1,0 +1,323 @@
+import Testing
+
+/// The checks fed fake manifests and fake sources: proof that the tests of the
+/// real tree can fail, and that they fail where and how they should.
+@Suite("Architecture checks")
+struct ArchitectureChecksTests {
+    private let table = DependencyTable.gatehouse
+    private let projectModules = Set(DependencyTable.gatehouse.modules)
+
+    private func importViolations(in module: String, _ source: String, file: String = "Sources/X/X.swift")
+        -> [ArchitectureViolation]
+    {
+        ArchitectureChecks.importViolations(
+            file: file, module: module, source: source, projectModules: projectModules, table: table)
+    }
+
+    // MARK: Reading imports
+
+    @Test(
+        "Every spelling of an import is read",
+        arguments: [
+            ("import Ports", "Ports"),
+            ("public import Ports", "Ports"),
+            ("internal import Ports", "Ports"),
+            ("package import Ports", "Ports"),
+            ("@testable import Ports", "Ports"),
+            ("@preconcurrency import Ports", "Ports"),
+            ("@preconcurrency public import Ports", "Ports"),
+            ("@_spi(Testing) @testable internal import Ports", "Ports"),
+            ("import struct Ports.UserProfile", "Ports"),
+            ("import Ports.Submodule", "Ports"),
+            ("    import Ports;", "Ports"),
+        ])
+    func everySpellingOfAnImportIsRead(line: String, module: String) {
+        #expect(ImportReader.imports(in: line) == [ImportedModule(module: module, line: 1)])
+    }
+
+    @Test(
+        "Comments, strings and other words are not imports",
+        arguments: [
+            "// import AdapterHTTP",
+            "/// import AdapterHTTP",
+            "/* import AdapterHTTP */",
+            "/*\nimport AdapterHTTP\n*/",
+            "/* outer /* nested */\nimport AdapterHTTP */",
+            "let text = \"import AdapterHTTP\"",
+            "#if canImport(AdapterHTTP)",
+            "importer AdapterHTTP",
+        ])
+    func commentsAndStringsAreNotImports(source: String) {
+        #expect(ImportReader.imports(in: source).isEmpty)
+    }
+
+    @Test("Imports keep their line numbers past comments and multi-line strings")
+    func importsKeepTheirLineNumbers() {
+        let source = """
+            /* a comment
+               over two lines */
+            import Foundation
+            let banner = \"""
+                // not a comment
+                \"""
+            import Ports; import Synchronization
+            """
+        #expect(
+            ImportReader.imports(in: source) == [
+                ImportedModule(module: "Foundation", line: 3),
+                ImportedModule(module: "Ports", line: 7),
+                ImportedModule(module: "Synchronization", line: 7),
+            ])
+    }
+
+    // MARK: Imports against the table
+
+    @Test("A DomainCore file importing an adapter is one violation naming the file, the line and the rule")
+    func domainImportingAnAdapterIsOneViolation() {
+        let source = """
+            public import Foundation
+            public import Ports
+            import AdapterHTTP
+
+            struct Thing {}
+            """
+        let violations = importViolations(in: "DomainCore", source, file: "Sources/DomainCore/X.swift")
+
+        #expect(violations.count == 1)
+        #expect(violations.first?.file == "Sources/DomainCore/X.swift")
+        #expect(violations.first?.line == 3)
+        #expect(
+            violations.first?.description
+                == "Sources/DomainCore/X.swift:3 imports AdapterHTTP; "
+                + "DomainCore may import only Ports from this package "
+                + "(the domain never names an adapter; it reaches the world only through the ports)")
+    }
+
+    @Test(
+        "DomainCore imports no system module but Foundation, Observation and Synchronization",
+        arguments: ["FoundationNetworking", "Glibc", "Darwin", "Dispatch"])
+    func domainImportingAForbiddenSystemModuleIsAViolation(module: String) {
+        let violations = importViolations(in: "DomainCore", "import \(module)", file: "Sources/DomainCore/Y.swift")
+
+        #expect(violations.count == 1)
+        #expect(violations.first?.line == 1)
+        #expect(
+            violations.first?.description.hasPrefix(
+                "Sources/DomainCore/Y.swift:1 imports \(module); of the system modules DomainCore may import only "
+                    + "Foundation, Observation and Synchronization") == true)
+    }
+
+    @Test("A commented-out import is no violation")
+    func commentedOutImportIsNoViolation() {
+        #expect(importViolations(in: "DomainCore", "// import AdapterHTTP\n/* import FoundationNetworking */").isEmpty)
+    }
+
+    @Test("A @testable import is seen")
+    func testableImportIsSeen() {
+        let violations = importViolations(in: "DomainCore", "import Ports\n@testable import AdapterInMemory")
+        #expect(violations.map(\.line) == [2])
+        #expect(violations.first?.problem.hasPrefix("imports AdapterInMemory;") == true)
+    }
+
+    @Test("Ports imports no other module of this package, and not FoundationNetworking")
+    func portsImportNothingOfThePackage() {
+        let violations = importViolations(
+            in: "Ports", "import Foundation\nimport Synchronization\nimport DomainCore\nimport FoundationNetworking")
+        #expect(violations.map(\.line) == [3, 4])
+        #expect(violations.first?.problem.contains("Ports may import no other module of this package") == true)
+    }
+
+    @Test(
+        "An adapter imports Ports and any system module, but no other adapter and not the domain",
+        arguments: ["AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem"])
+    func adaptersImportOnlyPorts(adapter: String) {
+        let allowed = "import Ports\nimport Foundation\nimport FoundationNetworking\nimport Glibc\nimport Dispatch"
+        #expect(importViolations(in: adapter, allowed).isEmpty)
+
+        let otherAdapter = adapter == "AdapterHTTP" ? "AdapterInMemory" : "AdapterHTTP"
+        let forbidden = importViolations(in: adapter, "import DomainCore\nimport \(otherAdapter)\nimport Composition")
+        #expect(forbidden.map(\.line) == [1, 2, 3])
+    }
+
+    @Test("The app imports Composition and DomainCore, never Ports, an adapter or the reference server")
+    func appImportsOnlyCompositionAndDomain() {
+        let source = """
+            import Composition
+            import DomainCore
+            import Foundation
+            import Glibc
+            import Ports
+            import AdapterInMemory
+            import ReferenceServer
+            """
+        #expect(importViolations(in: "app", source).map(\.line) == [5, 6, 7])
+    }
+
+    @Test("Composition imports every module but the app and the test helper")
+    func compositionImportsEverythingButTheApp() {
+        let allowed = table.modules.filter { !["Composition", "app", "session-store-stress"].contains($0) }
+        #expect(importViolations(in: "Composition", allowed.map { "import \($0)" }.joined(separator: "\n")).isEmpty)
+        #expect(importViolations(in: "Composition", "import app").map(\.line) == [1])
+    }
+
+    @Test("A test target counts as a module of this package, not as a system module")
+    func testTargetsAreProjectModules() {
+        let violations = ArchitectureChecks.importViolations(
+            file: "Sources/app/A.swift", module: "app", source: "import AppTests",
+            projectModules: projectModules.union(["AppTests"]), table: table)
+        #expect(
+            violations.first?.problem.hasPrefix("imports AppTests; app may import only Composition and DomainCore")
+                == true)
+    }
+
+    // MARK: Folders
+
+    @Test("A folder under Sources/ without a row in the table is a violation; a row without a folder is not")
+    func unlistedFolderIsAViolation() {
+        let violations = ArchitectureChecks.unlistedSourceFolders(
+            ["DomainCore", "Ports", "AdapterBluetooth"], targets: [], table: table)
+        #expect(violations.map(\.file) == ["Sources/AdapterBluetooth"])
+        #expect(violations.first?.problem.contains("has no row in the dependency table") == true)
+    }
+
+    @Test("A folder named by a target's path: belongs to that target")
+    func folderNamedByPathBelongsToItsTarget() {
+        let target = DeclaredTarget(
+            name: "Ports", kind: .target, dependencies: [], path: "Sources/PortProtocols/", line: 1)
+        #expect(ArchitectureChecks.unlistedSourceFolders(["PortProtocols"], targets: [target], table: table).isEmpty)
+    }
+
+    // MARK: The manifest
+
+    private static let fakeManifest = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+
+        let package = Package(
+            name: "Fake",
+            products: [.library(name: "Ports", targets: ["Ports"])],
+            targets: [
+                .target(name: "Ports", swiftSettings: strictSettings),
+                // .target(name: "Commented", dependencies: ["AdapterHTTP"]),
+                .target(
+                    name: "DomainCore",
+                    dependencies: [
+                        "Ports",
+                        .target(name: "AdapterHTTP"),
+                    ],
+                    swiftSettings: strictSettings
+                ),
+                .executableTarget(
+                    name: "app", dependencies: [.byName(name: "Composition"), "DomainCore", "Ports"],
+                    path: "Sources/app",
+                    swiftSettings: strictSettings),
+                .target(name: "AdapterHTTP", dependencies: [.product(name: "NIO", package: "swift-nio")]),
+                .testTarget(name: "DomainTests", dependencies: ["DomainCore", "AdapterHTTP"], path: "Tests/DomainTests"),
+            ]
+        )
+        """
+
+    @Test("The manifest reader finds every target with its dependencies and path, however it is laid out")
+    func manifestReaderFindsEveryTarget() throws {
+        let targets = try PackageManifestReader.targets(inManifest: Self.fakeManifest)
+
+        #expect(
+            targets == [
+                DeclaredTarget(name: "Ports", kind: .target, dependencies: [], path: nil, line: 8),
+                DeclaredTarget(
+                    name: "DomainCore", kind: .target, dependencies: [.target("Ports"), .target("AdapterHTTP")],
+                    path: nil, line: 10),
+                DeclaredTarget(
+                    name: "app", kind: .executableTarget,
+                    dependencies: [.target("Composition"), .target("DomainCore"), .target("Ports")],
+                    path: "Sources/app", line: 18),
+                DeclaredTarget(
+                    name: "AdapterHTTP", kind: .target,
+                    dependencies: [.product(name: "NIO", package: "swift-nio")], path: nil, line: 22),
+                DeclaredTarget(
+                    name: "DomainTests", kind: .testTarget,
+                    dependencies: [.target("DomainCore"), .target("AdapterHTTP")],
+                    path: "Tests/DomainTests", line: 23),
+            ])
+    }
+
+    @Test("Declared dependencies the table forbids are violations; test targets may depend on anything")
+    func forbiddenDeclaredDependenciesAreViolations() throws {
+        let targets = try PackageManifestReader.targets(inManifest: Self.fakeManifest)
+
+        let violations = ArchitectureChecks.manifestViolations(targets: targets, table: table)
+
+        #expect(
+            violations.map(\.description) == [
+                "Package.swift:10 makes DomainCore depend on AdapterHTTP; DomainCore may depend only on Ports from "
+                    + "this package (the domain never names an adapter; it reaches the world only through the ports)",
+                "Package.swift:18 makes app depend on Ports; app may depend only on Composition and DomainCore from "
+                    + "this package (the app gets its ports, adapters and servers from Composition; "
+                    + "besides, it names only the domain's view models)",
+                "Package.swift:22 makes AdapterHTTP depend on product NIO of package swift-nio; "
+                    + "Gatehouse takes no package dependencies, so write it here or do without",
+            ])
+    }
+
+    @Test("A non-test target without a row in the table is a violation")
+    func undeclaredTargetIsAViolation() throws {
+        let targets = try PackageManifestReader.targets(
+            inManifest: #".target(name: "AdapterBluetooth", dependencies: ["Ports"])"#)
+        let violations = ArchitectureChecks.manifestViolations(targets: targets, table: table)
+        #expect(violations.map(\.file) == ["Package.swift"])
+        #expect(violations.first?.problem.hasPrefix("is module AdapterBluetooth, which has no row") == true)
+    }
+
+    @Test("A target without a name is reported, not skipped")
+    func targetWithoutANameIsReported() {
+        #expect(throws: ManifestReadingError.self) {
+            try PackageManifestReader.targets(inManifest: #".target(dependencies: ["Ports"])"#)
+        }
+    }
+
+    // MARK: View models
+
+    @Test(
+        "A view model mentioning the token manager or a remote API is a violation",
+        arguments: ArchitectureChecks.namesViewModelsMustNotMention)
+    func viewModelMentioningAForbiddenNameIsAViolation(name: String) {
+        let source = """
+            import Ports
+
+            /// Never holds a \(name); a service does that.
+            final class ProfileViewModel {
+                private let api: any \(name) // the one line that counts
+            }
+            """
+        let violations = ArchitectureChecks.viewModelViolations(
+            file: "Sources/DomainCore/SignedIn/ProfileViewModel.swift", source: source)
+
+        #expect(violations.count == 1)
+        #expect(violations.first?.line == 5)
+        #expect(
+            violations.first?.description.hasPrefix(
+                "Sources/DomainCore/SignedIn/ProfileViewModel.swift:5 mentions \(name); a view model must not know")
+                == true)
+    }
+
+    @Test("A name inside a longer name is still a mention: an adapter of the remote API is the remote API")
+    func longerNameIsAMention() {
+        let violations = ArchitectureChecks.viewModelViolations(
+            file: "V.swift", source: "let api = URLSessionUserRemoteAPI()")
+        #expect(violations.map(\.line) == [1])
+    }
+
+    @Test(
+        "The view model check covers files ending in ViewModel.swift under ViewModels/ and SignedIn/",
+        arguments: [
+            ("ViewModels/SignInViewModel.swift", true),
+            ("SignedIn/ProfileViewModel.swift", true),
+            ("SignedIn/Nested/ExtraViewModel.swift", true),
+            ("ViewModels/Navigators.swift", false),
+            ("SignedIn/TokenManager+SignedIn.swift", false),
+            ("Session/SessionViewModel.swift", false),
+        ])
+    func viewModelCheckCoversTheRightFiles(path: String, isChecked: Bool) {
+        #expect(ArchitectureChecks.isCheckedViewModel(pathInDomainCore: path) == isChecked)
+    }
+}

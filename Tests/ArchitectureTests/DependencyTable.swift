@@ -1,0 +1,105 @@
+/// Which system modules (anything that is not a target of this package) a module may import.
+enum SystemModuleAllowance: Equatable, Sendable {
+    case any
+    case only([String])
+
+    func allows(_ module: String) -> Bool {
+        switch self {
+        case .any: true
+        case .only(let modules): modules.contains(module)
+        }
+    }
+}
+
+/// One row of the dependency rule: what a module may import, and why.
+struct ModuleRule: Sendable {
+    let module: String
+    /// The targets of this package it may import (and declare as dependencies).
+    let projectModules: [String]
+    let projectReason: String
+    let systemModules: SystemModuleAllowance
+    let systemReason: String
+}
+
+/// The dependency rule of the hexagon, written once, as data. Every folder
+/// under Sources/ must have a row; a row without a folder is fine (a module
+/// may be planned before it is written).
+struct DependencyTable: Sendable {
+    let rules: [ModuleRule]
+
+    func rule(for module: String) -> ModuleRule? {
+        rules.first { $0.module == module }
+    }
+
+    var modules: [String] { rules.map(\.module) }
+}
+
+extension DependencyTable {
+    private static let adapters = ["AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem"]
+
+    static let gatehouse = DependencyTable(
+        rules: [
+            ModuleRule(
+                module: "Ports",
+                projectModules: [],
+                projectReason: "the ports are the hexagon's edge: every module depends on them and they depend on none",
+                systemModules: .only(["Foundation", "Synchronization"]),
+                systemReason: "a port speaks in plain values; it never reaches the network (no FoundationNetworking)"
+            ),
+            ModuleRule(
+                module: "DomainCore",
+                projectModules: ["Ports"],
+                projectReason: "the domain never names an adapter; it reaches the world only through the ports",
+                systemModules: .only(["Foundation", "Observation", "Synchronization"]),
+                systemReason:
+                    "the domain never touches the network or the operating system itself "
+                    + "(no FoundationNetworking, Glibc or Darwin); the adapters do that behind a port"
+            ),
+        ]
+            + adapters.map { adapter in
+                ModuleRule(
+                    module: adapter,
+                    projectModules: ["Ports"],
+                    projectReason:
+                        "an adapter implements ports and knows neither the domain nor another adapter; "
+                        + "Composition puts them together",
+                    systemModules: .any,
+                    systemReason: ""
+                )
+            }
+            + [
+                ModuleRule(
+                    module: "ReferenceServer",
+                    projectModules: ["Ports", "AdapterInMemory"],
+                    projectReason:
+                        "the reference server serves the in-memory backend over the wire contract, nothing else",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
+                    module: "session-store-stress",
+                    projectModules: ["Ports", "AdapterFileKeychain"],
+                    projectReason: "the crash-test helper drives the file store and nothing else",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
+                    module: "Composition",
+                    projectModules: ["Ports", "DomainCore"] + adapters + ["ReferenceServer"],
+                    projectReason:
+                        "the composition root wires every module together but never the app or a test helper",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
+                    module: "app",
+                    projectModules: ["Composition", "DomainCore"],
+                    projectReason:
+                        "the app gets its ports, adapters and servers from Composition; "
+                        + "besides, it names only the domain's view models",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+            ]
+    )
+}
