@@ -82,7 +82,7 @@ let package = Package(
             path: "Tests/AcceptanceTests"
         ),
         // The dependency rule, read from Package.swift and every import under Sources/ (no dependencies: it reads files).
-        .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
+        .testTarget(name: "ArchitectureTests"),
     ]
 )
 
