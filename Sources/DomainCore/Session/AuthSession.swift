@@ -2,10 +2,11 @@ import Foundation
 public import Observation
 public import Ports
 
-/// The one writer of the auth state (FSD 000/001's AuthSession): launch, bootstrap,
-/// login, register, logout, delete account, and the end of a session the
-/// backend refused. View models call it; it changes `state` and tells the
-/// root through the responder; every root screen derives from `state`.
+/// The one writer of the auth state: launch, bootstrap, login, register,
+/// logout, profile update, delete account, and the end of a session the
+/// backend refused. View models call it through the one-operation use cases
+/// it conforms to; it changes `state` and tells the root through the
+/// responder; every root screen derives from `state`.
 @MainActor
 @Observable
 public final class AuthSession {
