@@ -37,11 +37,13 @@ public final class AppContainer: MainViewModelFactory {
     /// The root of the graph. Make it once per launch: it becomes the
     /// responder of this container's `AuthSession`.
     public func makeMainViewModel() -> MainViewModel {
-        MainViewModel(authSession: authSession, factory: self)
+        let main = MainViewModel(authState: authSession, health: health, factory: self)
+        authSession.responder = main
+        return main
     }
 
     public func makeLaunchViewModel() -> LaunchViewModel {
-        LaunchViewModel(authSession: authSession)
+        LaunchViewModel(launcher: authSession)
     }
 
     public func makeOnboardingViewModel(reason: SignedOutReason?) -> OnboardingViewModel {
@@ -49,7 +51,7 @@ public final class AppContainer: MainViewModelFactory {
     }
 
     public func makeSessionExpiredViewModel(reason: SessionExpiredReason) -> SessionExpiredViewModel {
-        SessionExpiredViewModel(reason: reason, authSession: authSession)
+        SessionExpiredViewModel(reason: reason, session: authSession)
     }
 
     public func makeSignedInCoordinator(user: UserProfile) -> SignedInCoordinator {

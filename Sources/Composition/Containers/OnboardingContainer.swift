@@ -10,8 +10,10 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
         self.app = app
     }
 
+    /// Re-authenticating starts on sign-in with the kept user's identifier typed in.
     public func makeOnboardingViewModel(reason: SignedOutReason?) -> OnboardingViewModel {
-        OnboardingViewModel(reason: reason, factory: self)
+        let prefill = reason == .reauthenticating ? app.authSession.keptUserIdentifier : nil
+        return OnboardingViewModel(reason: reason, reauthenticatingIdentifier: prefill, factory: self)
     }
 
     public func makeWelcomeViewModel(reason: SignedOutReason?, navigator: OnboardingViewModel) -> WelcomeViewModel {
@@ -19,10 +21,11 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
     }
 
     public func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel {
-        SignInViewModel(authSession: app.authSession, welcomeNavigator: navigator, identifier: identifier)
+        SignInViewModel(
+            loginUseCase: app.authSession, health: app.health, welcomeNavigator: navigator, identifier: identifier)
     }
 
     public func makeSignUpViewModel(navigator: OnboardingViewModel) -> SignUpViewModel {
-        SignUpViewModel(authSession: app.authSession, welcomeNavigator: navigator, signedUpResponder: navigator)
+        SignUpViewModel(registerUseCase: app.authSession, welcomeNavigator: navigator, signedUpResponder: navigator)
     }
 }

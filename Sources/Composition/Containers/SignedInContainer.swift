@@ -23,7 +23,7 @@ public final class SignedInContainer: SignedInViewModelFactory {
     }
 
     public func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel {
-        DashboardViewModel(user: user, authSession: app.authSession)
+        DashboardViewModel(user: user, session: app.authSession, health: app.health)
     }
 
     public func makeStatementListViewModel(navigator: any SignedInNavigator) -> StatementListViewModel {
@@ -35,7 +35,7 @@ public final class SignedInContainer: SignedInViewModelFactory {
     }
 
     public func makeProfileViewModel() -> ProfileViewModel {
-        ProfileViewModel(user: app.authSession.user ?? user, service: userService, authSession: app.authSession)
+        ProfileViewModel(user: app.authSession.user ?? user, session: app.authSession)
     }
 
     public func makeRelatedUsersViewModel() -> RelatedUsersViewModel {

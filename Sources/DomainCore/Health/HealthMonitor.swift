@@ -175,3 +175,5 @@ public final class HealthMonitor {
         pollTask = nil
     }
 }
+
+extension HealthMonitor: HealthStatusReading, HealthChecking {}

@@ -2,14 +2,19 @@ import Foundation
 public import Observation
 public import Ports
 
-/// The one writer of the auth state (FSD 000/001's AuthSession): bootstrap,
-/// login, register, logout, delete account, and the end of a session the
-/// backend refused. View models call it; it changes `state` and tells the
-/// root through the responder; every root screen derives from `state`.
+/// The one writer of the auth state: launch, bootstrap, login, register,
+/// logout, profile update, delete account, and the end of a session the
+/// backend refused. View models call it through the one-operation use cases
+/// it conforms to; it changes `state` and tells the root through the
+/// responder; every root screen derives from `state`.
 @MainActor
 @Observable
 public final class AuthSession {
     public private(set) var state: AuthState = .loading
+    /// While the session is expired or being re-authenticated: the identifier
+    /// of the user whose data is kept, as the sign-in field shows it, so that
+    /// signing in again starts with it filled in. Nil otherwise.
+    public private(set) var keptUserIdentifier: String?
 
     /// The root of the graph (Koober's `MainViewModel`), told of each transition.
     @ObservationIgnored public weak var responder: (any AuthStateResponder)?
@@ -17,8 +22,8 @@ public final class AuthSession {
     @ObservationIgnored private let authAPI: any AuthRemoteAPI
     @ObservationIgnored private let userAPI: any UserRemoteAPI
     @ObservationIgnored private let repository: UserSessionRepository
-    @ObservationIgnored public let tokenManager: TokenManager
-    @ObservationIgnored public let health: HealthMonitor
+    @ObservationIgnored private let tokenManager: TokenManager
+    @ObservationIgnored private let health: HealthMonitor
     @ObservationIgnored private let clock: any Clock
     @ObservationIgnored private let scheduler: any TaskScheduler
     @ObservationIgnored private let policy: TokenPolicy
@@ -43,6 +48,15 @@ public final class AuthSession {
         }
     }
 
+    // MARK: - Launch
+
+    /// Starts the app: health monitoring runs for the whole launch, and is
+    /// started first so that the bootstrap's own check joins its first one.
+    public func launch() async {
+        health.startMonitoring()
+        await bootstrap()
+    }
+
     // MARK: - Bootstrap (BEHAVIOUR.md §2)
 
     /// Decides the launch state. Health, the stored session and — when a
@@ -57,6 +71,7 @@ public final class AuthSession {
         case .unavailable:
             // Storage we cannot read is not "signed out": keep it, ask to sign in.
             await waitForHealth(await healthCheck.value)
+            keptUserIdentifier = nil
             transition(to: .sessionExpired(.storageUnavailable))
         case .absent:
             await waitForHealth(await healthCheck.value)
@@ -65,7 +80,12 @@ public final class AuthSession {
             guard let token = session.token else {
                 await waitForHealth(await healthCheck.value)
                 // Closed on SessionExpired: local data but no token.
-                transition(to: session.cachedUser == nil ? .unauthenticated(nil) : .sessionExpired(.previouslyExpired))
+                if let kept = session.cachedUser {
+                    keptUserIdentifier = Self.signInIdentifier(of: kept.profile)
+                    transition(to: .sessionExpired(.previouslyExpired))
+                } else {
+                    transition(to: .unauthenticated(nil))
+                }
                 return
             }
             let generation = await repository.beginGeneration()
@@ -110,6 +130,7 @@ public final class AuthSession {
             await repository.endSession()
         case .preserve:
             await repository.expireSession()
+            keptUserIdentifier = await repository.cachedUser.map { Self.signInIdentifier(of: $0.profile) }
         }
         transition(to: decision.state)
     }
@@ -198,12 +219,25 @@ public final class AuthSession {
         return nil
     }
 
-    /// The signed-in user's profile changed on the server (`PATCH /users/me`):
-    /// the state and the cached data follow, without a new signed-in area.
-    public func profileUpdated(_ user: UserProfile) async {
-        guard case .authenticated = state else { return }
-        state = .authenticated(user)
-        await repository.saveUser(CachedUser(profile: user, syncedAt: clock.now()), generation: repository.generation)
+    /// Changes the signed-in user's profile on the server (`PATCH /users/me`):
+    /// the state and the cached data follow the answer, without a new
+    /// signed-in area.
+    public func updateProfile(_ changes: ProfileChanges) async -> Result<UserProfile, SignedInFailure> {
+        let userAPI = self.userAPI
+        let updated: UserProfile
+        do {
+            updated = try await tokenManager.signedInCall { token throws(RemoteError) in
+                try await userAPI.updateCurrentUser(changes, token: token)
+            }
+        } catch {
+            return .failure(error)
+        }
+        // The session may have ended while the answer was on its way: then
+        // there is no signed-in user left to update.
+        guard case .authenticated = state else { return .success(updated) }
+        state = .authenticated(updated)
+        await repository.saveUser(CachedUser(profile: updated, syncedAt: clock.now()), generation: repository.generation)
+        return .success(updated)
     }
 
     /// From the session-expired screen: go to sign-in, keeping the local data
@@ -213,7 +247,7 @@ public final class AuthSession {
         transition(to: .unauthenticated(.reauthenticating))
     }
 
-    /// The user whose data is kept locally (to prefill re-authentication).
+    /// The user whose data is kept locally.
     public func keptUser() async -> UserProfile? {
         await repository.cachedUser?.profile
     }
@@ -261,9 +295,13 @@ public final class AuthSession {
         case .loading:
             stopProactiveRefresh()
         case .authenticated(let user):
+            keptUserIdentifier = nil
             if isInForeground { startProactiveRefresh() }
             responder?.signedIn(to: user)
         case .unauthenticated(let reason):
+            // Re-authenticating keeps the identifier for the sign-in it opens;
+            // any other way out of a session forgets whose data was kept.
+            if reason != .reauthenticating { keptUserIdentifier = nil }
             stopProactiveRefresh()
             responder?.notSignedIn(reason: reason)
         case .sessionExpired(let reason):
@@ -281,6 +319,12 @@ public final class AuthSession {
     private func stopProactiveRefresh() {
         proactiveRefresh?.cancel()
         proactiveRefresh = nil
+    }
+
+    /// How the sign-in field writes a user's identifier: the CPF formatted,
+    /// or the e-mail when the CPF cannot be read.
+    private static func signInIdentifier(of user: UserProfile) -> String {
+        CPF(user.cpf)?.formatted ?? user.email
     }
 
     private static func loginFailure(for error: RemoteError) -> LoginFailure {
@@ -305,6 +349,10 @@ public final class AuthSession {
         }
     }
 }
+
+extension AuthSession: LaunchUseCase, AuthStateReading, SignedInUserReading, LoginUseCase, RegisterUseCase,
+    LogoutUseCase, ReauthenticateUseCase, UpdateProfileUseCase, DeleteAccountUseCase
+{}
 
 extension AccountActionFailure {
     init(_ error: AuthorizedCallError) {

@@ -31,22 +31,17 @@ public final class ProfileViewModel {
     public private(set) var isConfirmingDelete = false
     public private(set) var isDeleting = false
 
-    @ObservationIgnored private let service: SignedInUserService
-    @ObservationIgnored private let authSession: AuthSession
+    @ObservationIgnored private let session: any ProfileUseCases
     @ObservationIgnored private var hasTriedToSave = false
 
-    public init(user: UserProfile, service: SignedInUserService, authSession: AuthSession) {
-        self.service = service
-        self.authSession = authSession
+    public init(user: UserProfile, session: any ProfileUseCases) {
+        self.session = session
         name = user.name
         email = user.email
     }
 
     /// The user as the server last said.
-    public var user: UserProfile? {
-        if case .authenticated(let user) = authSession.state { return user }
-        return nil
-    }
+    public var user: UserProfile? { session.user }
 
     public var maskedCPF: String { user.flatMap { CPF($0.cpf)?.masked } ?? "***" }
 
@@ -61,18 +56,18 @@ public final class ProfileViewModel {
         hasTriedToSave = true
         problems = validate()
         guard problems.isEmpty else { return }
-        let trimmedName = name.trimmingCharacters(in: .whitespaces)
-        let normalisedEmail = EmailAddress(email)?.value ?? email
+        let normalisedName = PersonalDetailsRules.normalisedName(name)
+        let normalisedEmail = PersonalDetailsRules.normalisedEmail(email) ?? email
         let changes = ProfileChanges(
-            name: trimmedName == user.name ? nil : trimmedName, email: normalisedEmail == user.email ? nil : normalisedEmail)
+            name: normalisedName == user.name ? nil : normalisedName,
+            email: normalisedEmail == user.email ? nil : normalisedEmail)
         isSaving = true
-        do {
-            let updated = try await service.update(changes)
-            await authSession.profileUpdated(updated)
+        switch await session.updateProfile(changes) {
+        case .success(let updated):
             name = updated.name
             email = updated.email
             saved = true
-        } catch {
+        case .failure(let error):
             failure = error
             if case .invalidFields(let fields) = error { serverFieldErrors = fields }
         }
@@ -92,7 +87,7 @@ public final class ProfileViewModel {
     public func confirmDelete() async {
         guard isConfirmingDelete, !isDeleting else { return }
         isDeleting = true
-        if case .failure(let failure) = await authSession.deleteAccount() {
+        if case .failure(let failure) = await session.deleteAccount() {
             self.failure = SignedInFailure(failure)
         }
         isDeleting = false
@@ -106,19 +101,11 @@ public final class ProfileViewModel {
         if hasTriedToSave { problems = validate() }
     }
 
+    /// The sign-up form's rules for the same two fields.
     private func validate() -> [Field: SignUpFieldProblem] {
         var problems: [Field: SignUpFieldProblem] = [:]
-        let trimmedName = name.trimmingCharacters(in: .whitespaces)
-        if trimmedName.isEmpty {
-            problems[.name] = .empty
-        } else if trimmedName.count < SignUpForm.minimumNameLength {
-            problems[.name] = .nameTooShort
-        }
-        if email.trimmingCharacters(in: .whitespaces).isEmpty {
-            problems[.email] = .empty
-        } else if EmailAddress(email) == nil {
-            problems[.email] = .invalidEmail
-        }
+        problems[.name] = PersonalDetailsRules.nameProblem(name)
+        problems[.email] = PersonalDetailsRules.emailProblem(email)
         return problems
     }
 }

@@ -1,9 +1,9 @@
 public import Ports
 
 /// The signed-in user (FSD 001's "UserSession", named so it does not clash
-/// with the stored `UserSession` value): load, update, related users — all
-/// through the token manager. Deleting the account is `AuthSession`'s, since
-/// it ends the session.
+/// with the stored `UserSession` value): load and related users, through the
+/// token manager. Updating the profile and deleting the account are
+/// `AuthSession`'s, since the auth state follows them.
 public struct SignedInUserService: Sendable {
     private let tokenManager: TokenManager
     private let api: any UserRemoteAPI
@@ -16,13 +16,6 @@ public struct SignedInUserService: Sendable {
     public func currentUser() async throws(SignedInFailure) -> UserProfile {
         let api = self.api
         return try await tokenManager.signedInCall { token throws(RemoteError) in try await api.currentUser(token: token) }
-    }
-
-    public func update(_ changes: ProfileChanges) async throws(SignedInFailure) -> UserProfile {
-        let api = self.api
-        return try await tokenManager.signedInCall { token throws(RemoteError) in
-            try await api.updateCurrentUser(changes, token: token)
-        }
     }
 
     public func relatedUsers() async throws(SignedInFailure) -> [RelatedUser] {

@@ -3,7 +3,7 @@
 public enum SignUpFieldProblem: String, Sendable, Hashable, CaseIterable {
     /// Nothing was typed (or only whitespace). Reported before any other problem.
     case empty
-    /// The name, trimmed, is shorter than `SignUpForm.minimumNameLength`.
+    /// The name, trimmed, is shorter than `PersonalDetailsRules.minimumNameLength`.
     case nameTooShort
     /// The e-mail is not well formed (see `EmailAddress`).
     case invalidEmail

@@ -12,9 +12,6 @@ public struct SignUpForm: Sendable, Hashable {
     public var password: String
     public var confirmation: String
 
-    /// The fewest characters a name may have, after trimming.
-    public static let minimumNameLength = 2
-
     public init(name: String = "", email: String = "", cpf: String = "", password: String = "", confirmation: String = "") {
         self.name = name
         self.email = email
@@ -29,11 +26,14 @@ public struct SignUpForm: Sendable, Hashable {
     /// acceptable, so each field reports only its own problem.
     public func validate() -> [SignUpField: SignUpFieldProblem] {
         var problems: [SignUpField: SignUpFieldProblem] = [:]
-        problems[.name] = nameProblem
-        problems[.email] = problem(email, invalid: .invalidEmail) { EmailAddress($0) != nil }
-        problems[.cpf] = problem(cpf, invalid: .invalidCPF) { CPF($0) != nil }
-        problems[.password] = problem(password, invalid: .passwordNotSixDigits, isValid: PasswordPolicy.isAcceptable)
-        problems[.confirmation] = problem(confirmation, invalid: .confirmationMismatch) { $0 == password }
+        problems[.name] = PersonalDetailsRules.nameProblem(name)
+        problems[.email] = PersonalDetailsRules.emailProblem(email)
+        problems[.cpf] = PersonalDetailsRules.problem(cpf, invalid: .invalidCPF) { CPF($0) != nil }
+        problems[.password] = PersonalDetailsRules.problem(
+            password, invalid: .passwordNotSixDigits, isValid: PasswordPolicy.isAcceptable)
+        problems[.confirmation] = PersonalDetailsRules.problem(confirmation, invalid: .confirmationMismatch) {
+            $0 == password
+        }
         return problems
     }
 
@@ -49,25 +49,10 @@ public struct SignUpForm: Sendable, Hashable {
               let acceptedPassword = PasswordPolicy.password(from: password)
         else { return nil }
         return Registration(
-            name: trimmedName, email: emailAddress.value, cpf: cpfNumber.digits, password: acceptedPassword
+            name: PersonalDetailsRules.normalisedName(name), email: emailAddress.value, cpf: cpfNumber.digits, password: acceptedPassword
         )
     }
 
-    private var trimmedName: String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    private var nameProblem: SignUpFieldProblem? {
-        if trimmedName.isEmpty { return .empty }
-        return trimmedName.count < Self.minimumNameLength ? .nameTooShort : nil
-    }
-
-    private func problem(
-        _ text: String, invalid: SignUpFieldProblem, isValid: (String) -> Bool
-    ) -> SignUpFieldProblem? {
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
-        return isValid(text) ? nil : invalid
-    }
 }
 
 extension SignUpForm: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

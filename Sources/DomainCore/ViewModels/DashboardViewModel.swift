@@ -11,16 +11,18 @@ public final class DashboardViewModel {
     /// Where the links go (the signed-in coordinator).
     @ObservationIgnored public weak var navigator: (any SignedInNavigator)?
     @ObservationIgnored private let signedInAs: UserProfile
-    @ObservationIgnored private let authSession: AuthSession
+    @ObservationIgnored private let session: any DashboardUseCases
+    @ObservationIgnored private let health: any HealthStatusReading
 
-    public init(user: UserProfile, authSession: AuthSession) {
+    public init(user: UserProfile, session: any DashboardUseCases, health: any HealthStatusReading) {
         signedInAs = user
-        self.authSession = authSession
+        self.session = session
+        self.health = health
     }
 
     /// The user as the server last said (a profile edit shows here at once).
     public var user: UserProfile {
-        if case .authenticated(let user) = authSession.state, user.id == signedInAs.id { return user }
+        if let user = session.user, user.id == signedInAs.id { return user }
         return signedInAs
     }
 
@@ -32,14 +34,14 @@ public final class DashboardViewModel {
 
     /// Shown as a banner when not healthy; nil when all is well.
     public var healthBanner: HealthStatus? {
-        let status = authSession.health.status
+        let status = health.status
         return status.isDown ? status : nil
     }
 
     public func logout() async {
         guard !isBusy else { return }
         isBusy = true
-        await authSession.logout()
+        await session.logout()
         isBusy = false
     }
 }

@@ -1,17 +1,17 @@
 public import Observation
 
 /// The start-up screen's model (Koober's `LaunchViewModel`, FSD 000 §4): shows
-/// a spinner and starts the bootstrap. It decides nothing; `AuthSession` does.
+/// a spinner and starts the app. It decides nothing; the launch use case does.
 @MainActor
 @Observable
 public final class LaunchViewModel {
-    @ObservationIgnored private let authSession: AuthSession
+    @ObservationIgnored private let launcher: any LaunchUseCase
 
-    public init(authSession: AuthSession) {
-        self.authSession = authSession
+    public init(launcher: any LaunchUseCase) {
+        self.launcher = launcher
     }
 
     public func start() async {
-        await authSession.bootstrap()
+        await launcher.launch()
     }
 }

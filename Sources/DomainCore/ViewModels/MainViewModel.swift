@@ -2,10 +2,10 @@ public import Observation
 public import Ports
 
 /// The root of the graph (Koober's `MainViewModel`). Its screen is derived
-/// from `AuthSession.state` and the health status (BEHAVIOUR.md §1); it adopts
-/// the responders so that each transition gets fresh child models from the
-/// container — a new onboarding after every logout, a new signed-in area for
-/// every user.
+/// from the auth state and the health status; it adopts the responders (the
+/// container makes it the session's responder) so that each transition gets
+/// fresh child models from the container — a new onboarding after every
+/// logout, a new signed-in area for every user.
 @MainActor
 @Observable
 public final class MainViewModel: SignedInResponder, NotSignedInResponder, SessionExpiredResponder {
@@ -25,19 +25,23 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
     /// The signed-in area's home.
     public var dashboard: DashboardViewModel? { signedInArea?.dashboard }
 
-    @ObservationIgnored private let authSession: AuthSession
+    @ObservationIgnored private let authState: any AuthStateReading
+    @ObservationIgnored private let health: any HealthStatusReading & HealthChecking
     @ObservationIgnored private let factory: any MainViewModelFactory
 
-    public init(authSession: AuthSession, factory: any MainViewModelFactory) {
-        self.authSession = authSession
+    public init(
+        authState: any AuthStateReading, health: any HealthStatusReading & HealthChecking,
+        factory: any MainViewModelFactory
+    ) {
+        self.authState = authState
+        self.health = health
         self.factory = factory
         launch = factory.makeLaunchViewModel()
-        authSession.responder = self
     }
 
     public var screen: Screen {
-        let health = authSession.health.status
-        switch authSession.state {
+        let health = self.health.status
+        switch authState.state {
         case .loading:
             return health.isDown ? .systemUnavailable(health) : .startup
         case .unauthenticated:
@@ -51,7 +55,7 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
 
     /// "Retry" on the system-unavailable screen: check now (it also polls by itself).
     public func retryHealthCheck() async {
-        await authSession.health.checkNow()
+        await health.checkNow()
     }
 
     public func signedIn(to user: UserProfile) {

@@ -26,13 +26,16 @@ public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator
 
     @ObservationIgnored private let factory: any OnboardingViewModelFactory
 
-    /// Starts on welcome, or straight on sign-in when re-authenticating.
-    public init(reason: SignedOutReason?, factory: any OnboardingViewModelFactory) {
+    /// Starts on welcome, or straight on sign-in when re-authenticating, with
+    /// `reauthenticatingIdentifier` (whose data is kept) already typed in.
+    public init(
+        reason: SignedOutReason?, reauthenticatingIdentifier: String? = nil, factory: any OnboardingViewModelFactory
+    ) {
         self.reason = reason
         self.factory = factory
         step = .welcome
         if reason == .reauthenticating {
-            showSignIn(identifier: "")
+            showSignIn(identifier: reauthenticatingIdentifier ?? "")
         } else {
             navigateToWelcome()
         }

@@ -7,22 +7,22 @@ public import Observation
 public final class SessionExpiredViewModel {
     public let reason: SessionExpiredReason
     public private(set) var isBusy = false
-    @ObservationIgnored private let authSession: AuthSession
+    @ObservationIgnored private let session: any SessionExpiredUseCases
 
-    public init(reason: SessionExpiredReason, authSession: AuthSession) {
+    public init(reason: SessionExpiredReason, session: any SessionExpiredUseCases) {
         self.reason = reason
-        self.authSession = authSession
+        self.session = session
     }
 
     public func reauthenticate() {
         guard !isBusy else { return }
-        authSession.beginReauthentication()
+        session.beginReauthentication()
     }
 
     public func logout() async {
         guard !isBusy else { return }
         isBusy = true
-        await authSession.logout()
+        await session.logout()
         isBusy = false
     }
 }

@@ -3,7 +3,7 @@ public import Ports
 
 /// The Cora sign-in: an identifier step (CPF or e-mail), then a password step
 /// (six digits) that submits. Errors stay on the password step; on success
-/// `AuthSession` changes the state and the root moves on — this model never
+/// the login use case changes the state and the root moves on — this model never
 /// navigates to the dashboard itself.
 @MainActor
 @Observable
@@ -23,17 +23,22 @@ public final class SignInViewModel {
     public private(set) var isBusy = false
     public private(set) var failure: LoginFailure?
 
-    @ObservationIgnored private let authSession: AuthSession
+    @ObservationIgnored private let loginUseCase: any LoginUseCase
+    @ObservationIgnored private let healthReader: any HealthStatusReading
     @ObservationIgnored private weak var welcomeNavigator: (any GoToWelcomeNavigator)?
 
-    public init(authSession: AuthSession, welcomeNavigator: any GoToWelcomeNavigator, identifier: String = "") {
-        self.authSession = authSession
+    public init(
+        loginUseCase: any LoginUseCase, health: any HealthStatusReading, welcomeNavigator: any GoToWelcomeNavigator,
+        identifier: String = ""
+    ) {
+        self.loginUseCase = loginUseCase
+        self.healthReader = health
         self.welcomeNavigator = welcomeNavigator
         self.identifier = identifier
     }
 
     /// The badge on the screen: online, server down or offline.
-    public var health: HealthStatus { authSession.health.status }
+    public var health: HealthStatus { healthReader.status }
 
     /// What the identifier step understood, if the text is a valid CPF or e-mail.
     public var parsedIdentifier: LoginIdentifier? { LoginIdentifier(parsing: identifier) }
@@ -60,7 +65,7 @@ public final class SignInViewModel {
             guard let identifier = parsedIdentifier, let password = PasswordPolicy.password(from: password)
             else { return }
             isBusy = true
-            let outcome = await authSession.login(Credentials(identifier: identifier, password: password))
+            let outcome = await loginUseCase.login(Credentials(identifier: identifier, password: password))
             isBusy = false
             if case .failure(let failure) = outcome {
                 self.failure = failure

@@ -14,14 +14,15 @@ public final class SignUpViewModel {
     public private(set) var isBusy = false
     @ObservationIgnored private var hasTriedToSubmit = false
 
-    @ObservationIgnored private let authSession: AuthSession
+    @ObservationIgnored private let registerUseCase: any RegisterUseCase
     @ObservationIgnored private weak var welcomeNavigator: (any GoToWelcomeNavigator)?
     @ObservationIgnored private weak var signedUpResponder: (any SignedUpResponder)?
 
     public init(
-        authSession: AuthSession, welcomeNavigator: any GoToWelcomeNavigator, signedUpResponder: any SignedUpResponder
+        registerUseCase: any RegisterUseCase, welcomeNavigator: any GoToWelcomeNavigator,
+        signedUpResponder: any SignedUpResponder
     ) {
-        self.authSession = authSession
+        self.registerUseCase = registerUseCase
         self.welcomeNavigator = welcomeNavigator
         self.signedUpResponder = signedUpResponder
     }
@@ -51,7 +52,7 @@ public final class SignUpViewModel {
         problems = form.validate()
         guard problems.isEmpty, let registration = form.registration() else { return }
         isBusy = true
-        let outcome = await authSession.register(registration)
+        let outcome = await registerUseCase.register(registration)
         isBusy = false
         switch outcome {
         case .success:

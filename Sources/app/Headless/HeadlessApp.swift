@@ -25,9 +25,8 @@ final class HeadlessApp {
 
     // MARK: - Lifecycle
 
-    /// Starts the app (the start-up screen's bootstrap) and settles.
+    /// Starts the app (the start-up screen's launch) and settles.
     func launch() async {
-        container.health.startMonitoring()
         let main = self.main
         launchTask = world.scheduler.spawn { @MainActor in await main.launch.start() }
         await world.settle()

@@ -22,23 +22,27 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
 
     // MARK: The root
 
-    /// The root of the graph; the caller owns it (it holds this container).
+    /// The root of the graph, made the session's responder as the app
+    /// container does; the caller owns it (it holds this container).
     func makeMainViewModel() -> MainViewModel {
-        MainViewModel(authSession: authSession, factory: self)
+        let main = MainViewModel(authState: authSession, health: harness.health, factory: self)
+        authSession.responder = main
+        return main
     }
 
     func makeLaunchViewModel() -> LaunchViewModel {
-        LaunchViewModel(authSession: authSession)
+        LaunchViewModel(launcher: authSession)
     }
 
     func makeOnboardingViewModel(reason: SignedOutReason?) -> OnboardingViewModel {
         onboardingsMade += 1
-        return OnboardingViewModel(reason: reason, factory: self)
+        let prefill = reason == .reauthenticating ? authSession.keptUserIdentifier : nil
+        return OnboardingViewModel(reason: reason, reauthenticatingIdentifier: prefill, factory: self)
     }
 
     func makeSessionExpiredViewModel(reason: SessionExpiredReason) -> SessionExpiredViewModel {
         sessionExpiredScreensMade += 1
-        return SessionExpiredViewModel(reason: reason, authSession: authSession)
+        return SessionExpiredViewModel(reason: reason, session: authSession)
     }
 
     func makeSignedInCoordinator(user: UserProfile) -> SignedInCoordinator {
@@ -57,7 +61,7 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
 
     func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel {
         dashboardsMade += 1
-        return DashboardViewModel(user: user, authSession: authSession)
+        return DashboardViewModel(user: user, session: authSession, health: harness.health)
     }
 
     func makeStatementListViewModel(navigator: any SignedInNavigator) -> StatementListViewModel {
@@ -69,7 +73,7 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
     }
 
     func makeProfileViewModel() -> ProfileViewModel {
-        ProfileViewModel(user: authSession.user ?? .maria, service: userService, authSession: authSession)
+        ProfileViewModel(user: authSession.user ?? .maria, session: authSession)
     }
 
     func makeRelatedUsersViewModel() -> RelatedUsersViewModel {
@@ -83,10 +87,11 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
     }
 
     func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel {
-        SignInViewModel(authSession: authSession, welcomeNavigator: navigator, identifier: identifier)
+        SignInViewModel(
+            loginUseCase: authSession, health: harness.health, welcomeNavigator: navigator, identifier: identifier)
     }
 
     func makeSignUpViewModel(navigator: OnboardingViewModel) -> SignUpViewModel {
-        SignUpViewModel(authSession: authSession, welcomeNavigator: navigator, signedUpResponder: navigator)
+        SignUpViewModel(registerUseCase: authSession, welcomeNavigator: navigator, signedUpResponder: navigator)
     }
 }

@@ -2,16 +2,20 @@ import DomainCore
 import Ports
 import Testing
 
-/// The signed-in home (BEHAVIOUR.md §1, §7): the user's name, the masked CPF,
-/// and a discreet banner when the server is not healthy.
+/// The signed-in home: the user's name, the masked CPF, a discreet banner
+/// when the server is not healthy, and log out. Built on fakes of its seams.
 @MainActor
 @Suite("Dashboard")
 struct DashboardViewModelTests {
+    private func dashboard(
+        for user: UserProfile = .maria, session: FakeSignedInSession? = nil, health: FakeHealth = FakeHealth()
+    ) -> DashboardViewModel {
+        DashboardViewModel(user: user, session: session ?? FakeSignedInSession(user: user), health: health)
+    }
+
     @Test("The dashboard shows the user's name and the CPF with its first three and check digits hidden")
     func dashboardShowsNameAndMaskedCPF() {
-        let graph = TestViewModelGraph()
-
-        let dashboard = graph.makeDashboardViewModel(user: .joao)
+        let dashboard = dashboard(for: .joao)
 
         #expect(dashboard.user.name == "João da Silva")
         #expect(dashboard.maskedCPF == "***.982.247-**")
@@ -20,45 +24,67 @@ struct DashboardViewModelTests {
 
     @Test("A CPF that cannot be read is hidden whole")
     func unreadableCPFIsHiddenWhole() {
-        let graph = TestViewModelGraph()
         var user = UserProfile.maria
         user.cpf = "not a cpf"
 
-        let dashboard = graph.makeDashboardViewModel(user: user)
-
-        #expect(dashboard.maskedCPF == "***")
+        #expect(dashboard(for: user).maskedCPF == "***")
     }
 
-    @Test("The dashboard shows no health banner while the server is healthy")
-    func dashboardHasNoBannerWhenHealthy() async throws {
-        let graph = TestViewModelGraph()
-        defer { graph.shutDown() }
-        let main = await graph.launchedMain()
-        try await main.signInAsMaria()
+    @Test("A profile edit of the signed-in user shows on the dashboard at once")
+    func profileEditShowsAtOnce() {
+        let session = FakeSignedInSession(user: .maria)
+        let dashboard = dashboard(session: session)
 
-        let dashboard = try #require(main.dashboard)
+        session.user?.name = "Maria S. Silva"
 
-        #expect(graph.harness.health.status == .healthy)
-        #expect(dashboard.healthBanner == nil)
+        #expect(dashboard.user.name == "Maria S. Silva")
     }
 
-    @Test("The dashboard shows a server-down banner once a check finds the server down, and stays signed in")
-    func dashboardShowsBannerWhenServerDown() async throws {
-        let graph = TestViewModelGraph()
-        defer { graph.shutDown() }
-        let main = await graph.launchedMain()
-        try await main.signInAsMaria()
-        let dashboard = try #require(main.dashboard)
+    @Test("Once nobody (or someone else) is signed in, the dashboard keeps the user it was made for")
+    func anotherUserDoesNotReplaceTheDashboardsUser() {
+        let session = FakeSignedInSession(user: .maria)
+        let dashboard = dashboard(session: session)
 
-        await graph.harness.probe.setHealthy(false)
-        await graph.harness.health.checkNow()
+        session.user = .joao
+        #expect(dashboard.user == .maria)
+        session.user = nil
+        #expect(dashboard.user == .maria)
+    }
 
+    @Test("The dashboard shows no health banner while the server is healthy or not yet asked",
+          arguments: [HealthStatus.healthy, .unknown])
+    func noBannerWhenNotDown(status: HealthStatus) {
+        #expect(dashboard(health: FakeHealth(status)).healthBanner == nil)
+    }
+
+    @Test("The dashboard shows a banner while the server is down or the device offline, and drops it once healthy")
+    func bannerFollowsHealth() {
+        let health = FakeHealth(.serverDown)
+        let dashboard = dashboard(health: health)
         #expect(dashboard.healthBanner == .serverDown)
-        #expect(main.screen == .signedIn)
-        #expect(main.dashboard === dashboard)
 
-        await graph.harness.probe.setHealthy(true)
-        await graph.harness.health.checkNow()
+        health.status = .offline
+        #expect(dashboard.healthBanner == .offline)
+
+        health.status = .healthy
         #expect(dashboard.healthBanner == nil)
+    }
+
+    @Test("Log out is busy while in flight, and a second tap sends nothing")
+    func logoutIsBusyWhileInFlight() async {
+        let session = FakeSignedInSession(user: .maria)
+        session.allowsLogout = true
+        session.gate.hold()
+        let dashboard = dashboard(session: session)
+        let loggingOut = Task { await dashboard.logout() }
+        await session.gate.waitUntilACallIsHeld()
+
+        #expect(dashboard.isBusy)
+        await dashboard.logout()
+
+        session.gate.release()
+        await loggingOut.value
+        #expect(session.logouts == 1)
+        #expect(!dashboard.isBusy)
     }
 }

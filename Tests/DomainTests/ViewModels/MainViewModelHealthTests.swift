@@ -30,7 +30,7 @@ struct MainViewModelHealthTests {
         #expect(graph.authSession.state == .unauthenticated(nil))
         #expect(main.screen == .onboarding)
         #expect(main.onboarding?.step == .welcome)
-        #expect(!graph.harness.health.isPolling)
+        #expect(graph.harness.health.isPolling, "the launch goes on monitoring at the steady interval")
         #expect(await graph.harness.probe.checks == 2)
     }
 
@@ -71,7 +71,7 @@ struct MainViewModelHealthTests {
         await launching.value
 
         #expect(main.screen == .onboarding)
-        #expect(!graph.harness.health.isPolling)
+        #expect(graph.harness.health.isPolling, "the launch goes on monitoring at the steady interval")
     }
 
     @Test("A stored session found while the server is down is acted on once it is healthy: the dashboard")

@@ -2,161 +2,165 @@ import DomainCore
 import Ports
 import Testing
 
-/// The Cora sign-in's two steps (BEHAVIOUR.md §6): when "Next" is enabled,
-/// and where "Back" goes.
+/// The Cora sign-in's two steps: when "Next" is enabled, what it sends, and
+/// where "Back" goes. The model is built on fakes of its seams alone.
 @MainActor
 @Suite("Sign-in screen")
 struct SignInViewModelTests {
-    /// An onboarding on the sign-in screen, before any launch (health unknown).
-    private func onboardingOnSignIn(_ graph: TestViewModelGraph) -> OnboardingViewModel {
-        let onboarding = graph.makeOnboardingViewModel(reason: nil)
-        onboarding.navigateToSignIn()
-        return onboarding
+    /// The sign-in model and the fakes it was built on; the navigator is kept
+    /// here because the model holds it weakly.
+    private struct Screen {
+        let signIn: SignInViewModel
+        let login: FakeLoginUseCase
+        let health: FakeHealth
+        let navigator: FakeWelcomeNavigator
+    }
+
+    private func signInScreen(
+        health status: HealthStatus = .healthy, login: FakeLoginUseCase = FakeLoginUseCase(), identifier: String = ""
+    ) -> Screen {
+        let health = FakeHealth(status)
+        let navigator = FakeWelcomeNavigator()
+        let signIn = SignInViewModel(
+            loginUseCase: login, health: health, welcomeNavigator: navigator, identifier: identifier)
+        return Screen(signIn: signIn, login: login, health: health, navigator: navigator)
+    }
+
+    /// A screen already on the password step, with `password` typed.
+    private func onPasswordStep(
+        identifier: String = "123.456.789-09", password: String = "123456", login: FakeLoginUseCase = FakeLoginUseCase()
+    ) async -> Screen {
+        let screen = signInScreen(login: login, identifier: identifier)
+        await screen.signIn.next()
+        screen.signIn.password = password
+        return screen
     }
 
     @Test(
         "Next on the identifier step is disabled for text that is neither a valid CPF nor an e-mail",
         arguments: ["", "123.456.789-00", "111.111.111-11", "11111111111", "maria@", "maria@example", "maria example.com"])
-    func identifierNextDisabledForInvalidText(text: String) throws {
-        let graph = TestViewModelGraph()
-        let onboarding = onboardingOnSignIn(graph)
-        let signIn = try #require(onboarding.signIn)
+    func identifierNextDisabledForInvalidText(text: String) {
+        let screen = signInScreen()
 
-        signIn.identifier = text
+        screen.signIn.identifier = text
 
-        #expect(signIn.step == .identifier)
-        #expect(!signIn.isNextEnabled)
+        #expect(screen.signIn.step == .identifier)
+        #expect(!screen.signIn.isNextEnabled)
     }
 
     @Test(
         "Next on the identifier step is enabled for a valid CPF, formatted or bare, or an e-mail",
         arguments: ["123.456.789-09", "12345678909", "maria@example.com"])
-    func identifierNextEnabledForValidText(text: String) throws {
-        let graph = TestViewModelGraph()
-        let onboarding = onboardingOnSignIn(graph)
-        let signIn = try #require(onboarding.signIn)
+    func identifierNextEnabledForValidText(text: String) {
+        let screen = signInScreen()
 
-        signIn.identifier = text
+        screen.signIn.identifier = text
 
-        #expect(signIn.isNextEnabled)
+        #expect(screen.signIn.isNextEnabled)
     }
 
     @Test("Next with an invalid identifier stays on the identifier step")
-    func nextWithInvalidIdentifierDoesNothing() async throws {
-        let graph = TestViewModelGraph()
-        let onboarding = onboardingOnSignIn(graph)
-        let signIn = try #require(onboarding.signIn)
-        signIn.identifier = "123.456.789-00"
+    func nextWithInvalidIdentifierDoesNothing() async {
+        let screen = signInScreen(identifier: "123.456.789-00")
 
-        await signIn.next()
+        await screen.signIn.next()
 
-        #expect(signIn.step == .identifier)
+        #expect(screen.signIn.step == .identifier)
+        #expect(screen.login.received.isEmpty)
     }
 
-    @Test("Next on the password step is disabled unless the password is exactly six digits",
-          arguments: ["", "12345", "1234567", "abcdef", "12345a", " 123456"])
-    func passwordNextDisabledUnlessSixDigits(password: String) async throws {
-        let graph = TestViewModelGraph()
-        let onboarding = onboardingOnSignIn(graph)
-        let signIn = try #require(onboarding.signIn)
-        signIn.identifier = "123.456.789-09"
-        await signIn.next()
-        #expect(signIn.step == .password)
+    @Test(
+        "Next on the password step is disabled unless the password is exactly six digits",
+        arguments: ["", "12345", "1234567", "abcdef", "12345a", " 123456"])
+    func passwordNextDisabledUnlessSixDigits(password: String) async {
+        let screen = await onPasswordStep(password: password)
 
-        signIn.password = password
-
-        #expect(!signIn.isNextEnabled)
+        #expect(screen.signIn.step == .password)
+        #expect(!screen.signIn.isNextEnabled)
     }
 
     @Test("Next on the password step is enabled for exactly six digits")
-    func passwordNextEnabledForSixDigits() async throws {
-        let graph = TestViewModelGraph()
-        let onboarding = onboardingOnSignIn(graph)
-        let signIn = try #require(onboarding.signIn)
-        signIn.identifier = "maria@example.com"
-        await signIn.next()
+    func passwordNextEnabledForSixDigits() async {
+        let screen = await onPasswordStep(identifier: "maria@example.com", password: "123456")
 
-        signIn.password = "123456"
+        #expect(screen.signIn.step == .password)
+        #expect(screen.signIn.isNextEnabled)
+    }
 
-        #expect(signIn.step == .password)
-        #expect(signIn.isNextEnabled)
+    @Test("Next on the password step signs in with the identifier as the backend takes it")
+    func nextOnPasswordStepSendsNormalisedCredentials() async {
+        let screen = await onPasswordStep(login: FakeLoginUseCase(outcome: .success(.maria)))
+
+        await screen.signIn.next()
+
+        #expect(screen.login.received == [.maria])
+        #expect(screen.signIn.failure == nil)
+        #expect(!screen.signIn.isBusy)
+    }
+
+    @Test("A refused sign-in stays on the password step with its failure, cleared by typing")
+    func refusedSignInShowsFailureUntilTyping() async {
+        let screen = await onPasswordStep(login: FakeLoginUseCase(outcome: .failure(.invalidCredentials)))
+
+        await screen.signIn.next()
+
+        #expect(screen.signIn.step == .password)
+        #expect(screen.signIn.failure == .invalidCredentials)
+        screen.signIn.password = "654321"
+        #expect(screen.signIn.failure == nil)
     }
 
     @Test("Next on the password step is disabled while the server is down, and nothing is sent")
-    func passwordNextDisabledWhileServerDown() async throws {
-        let graph = TestViewModelGraph()
-        defer { graph.shutDown() }
-        let main = await graph.launchedMain()
-        let signIn = try main.openSignIn()
-        signIn.identifier = "123.456.789-09"
-        await signIn.next()
-        signIn.password = "123456"
-        #expect(signIn.isNextEnabled)
+    func passwordNextDisabledWhileServerDown() async {
+        let screen = await onPasswordStep()
+        #expect(screen.signIn.isNextEnabled)
 
-        await graph.harness.probe.setHealthy(false)
-        await graph.harness.health.checkNow()
+        screen.health.status = .serverDown
 
-        #expect(signIn.health == .serverDown)
-        #expect(!signIn.isNextEnabled)
-        await signIn.next()
-        #expect(await graph.harness.server.signIns == 0)
-        #expect(graph.authSession.state == .unauthenticated(nil))
+        #expect(screen.signIn.health == .serverDown)
+        #expect(!screen.signIn.isNextEnabled)
+        await screen.signIn.next()
+        #expect(screen.login.received.isEmpty)
     }
 
     @Test("Next and Back are disabled while the sign-in is in flight, and a second Next sends nothing")
-    func nextAndBackDisabledWhileSigningIn() async throws {
-        let graph = TestViewModelGraph()
-        defer { graph.shutDown() }
-        let main = await graph.launchedMain()
-        let signIn = try main.openSignIn()
-        signIn.identifier = "123.456.789-09"
-        await signIn.next()
-        signIn.password = "123456"
-        // The sign-in gets its token, then `/users/me` is held at the server.
-        await graph.harness.server.holdUserCalls(1)
-        let submitting = Task { await signIn.next() }
-        await graph.harness.server.wait { $0.heldUserCallCount == 1 }
+    func nextAndBackDisabledWhileSigningIn() async {
+        let screen = await onPasswordStep(login: FakeLoginUseCase(outcome: .success(.maria)))
+        screen.login.gate.hold()
+        let submitting = Task { await screen.signIn.next() }
+        await screen.login.gate.waitUntilACallIsHeld()
 
-        #expect(signIn.isBusy)
-        #expect(!signIn.isNextEnabled)
-        #expect(!signIn.isBackEnabled)
-        await signIn.next()
-        signIn.back()
-        #expect(signIn.step == .password)
+        #expect(screen.signIn.isBusy)
+        #expect(!screen.signIn.isNextEnabled)
+        #expect(!screen.signIn.isBackEnabled)
+        await screen.signIn.next()
+        screen.signIn.back()
+        #expect(screen.signIn.step == .password)
 
-        await graph.harness.server.releaseUserCalls()
+        screen.login.gate.release()
         await submitting.value
-        #expect(await graph.harness.server.signIns == 1)
-        #expect(graph.authSession.state == .authenticated(.maria))
+        #expect(screen.login.received.count == 1)
+        #expect(!screen.signIn.isBusy)
     }
 
     @Test("Back from the password step forgets the password and returns to the identifier step")
-    func backFromPasswordClearsPassword() async throws {
-        let graph = TestViewModelGraph()
-        let onboarding = onboardingOnSignIn(graph)
-        let signIn = try #require(onboarding.signIn)
-        signIn.identifier = "123.456.789-09"
-        await signIn.next()
-        signIn.password = "123456"
+    func backFromPasswordClearsPassword() async {
+        let screen = await onPasswordStep()
 
-        signIn.back()
+        screen.signIn.back()
 
-        #expect(signIn.step == .identifier)
-        #expect(signIn.password.isEmpty)
-        #expect(signIn.identifier == "123.456.789-09", "the identifier is kept")
-        #expect(onboarding.step == .signIn)
+        #expect(screen.signIn.step == .identifier)
+        #expect(screen.signIn.password.isEmpty)
+        #expect(screen.signIn.identifier == "123.456.789-09", "the identifier is kept")
+        #expect(screen.navigator.navigationsToWelcome == 0)
     }
 
     @Test("Back from the identifier step returns to welcome")
-    func backFromIdentifierGoesToWelcome() throws {
-        let graph = TestViewModelGraph()
-        let onboarding = onboardingOnSignIn(graph)
-        let signIn = try #require(onboarding.signIn)
+    func backFromIdentifierGoesToWelcome() {
+        let screen = signInScreen()
 
-        signIn.back()
+        screen.signIn.back()
 
-        #expect(onboarding.step == .welcome)
-        #expect(onboarding.welcome != nil)
-        #expect(onboarding.signIn == nil, "the sign-in model is dropped with its half-typed text")
+        #expect(screen.navigator.navigationsToWelcome == 1)
     }
 }
