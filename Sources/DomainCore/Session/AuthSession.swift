@@ -121,7 +121,7 @@ public final class AuthSession {
         }
     }
 
-    private func perform(_ decision: BootstrapDecision, generation: UInt64) async {
+    private func perform(_ decision: BootstrapDecision, generation: SessionGeneration) async {
         if decision.tokens == .clear { await tokenManager.stop() }
         switch decision.localData {
         case .save(let profile):
@@ -146,11 +146,9 @@ public final class AuthSession {
         do {
             token = try await authAPI.signIn(credentials)
         } catch {
-            return .failure(Self.loginFailure(for: error))
+            return .failure(LoginFailure(error))
         }
-        let issuedAt = clock.now()
-        let sessionToken = SessionToken(
-            token: token, issuedAt: issuedAt, expiresAt: issuedAt.addingTimeInterval(policy.lifetime.timeInterval))
+        let sessionToken = policy.issue(token, at: clock.now())
         let generation = await repository.beginGeneration()
         await tokenManager.start(sessionToken, generation: generation)
 
@@ -161,7 +159,7 @@ public final class AuthSession {
             }
         } catch {
             await tokenManager.stop()
-            return .failure(Self.loginFailure(for: error))
+            return .failure(LoginFailure(error))
         }
         guard profile.active, !profile.isDeleted else {
             await tokenManager.stop()
@@ -185,12 +183,7 @@ public final class AuthSession {
             _ = try await authAPI.register(registration)
             return .success(())
         } catch {
-            switch error {
-            case .rejected(_, .alreadyRegistered, _): return .failure(.alreadyRegistered)
-            case .rejected(_, .validationFailed, let fields): return .failure(.invalidFields(fields))
-            case .transport, .timeout: return .failure(.network)
-            default: return .failure(.server)
-            }
+            return .failure(RegistrationFailure(error))
         }
     }
 
@@ -201,13 +194,13 @@ public final class AuthSession {
     }
 
     /// Deletes the account (`DELETE /users/me`); on success, as logout.
-    public func deleteAccount() async -> Result<Void, AccountActionFailure> {
+    public func deleteAccount() async -> Result<Void, SignedInFailure> {
         do {
             try await tokenManager.authorized { token throws(RemoteError) in
                 try await self.userAPI.deleteCurrentUser(token: token)
             }
         } catch {
-            return .failure(AccountActionFailure(error))
+            return .failure(SignedInFailure(error))
         }
         await endSession(reason: .accountDeleted, signOutRemotely: false)
         return .success(())
@@ -284,7 +277,7 @@ public final class AuthSession {
     /// The token manager reports that the backend ended the session mid-session
     /// (refused token a refresh cannot cure, inactive or deleted account): as
     /// the bootstrap table, tokens cleared and local data wiped, at once.
-    private func backendEndedSession(generation: UInt64, reason: SignedOutReason) async {
+    private func backendEndedSession(generation: SessionGeneration, reason: SignedOutReason) async {
         guard case .authenticated = state, await repository.generation == generation else { return }
         await endSession(reason: reason, signOutRemotely: false)
     }
@@ -326,46 +319,8 @@ public final class AuthSession {
     private static func signInIdentifier(of user: UserProfile) -> String {
         CPF(user.cpf)?.formatted ?? user.email
     }
-
-    private static func loginFailure(for error: RemoteError) -> LoginFailure {
-        switch error.code {
-        case .invalidCredentials, .userDeleted: return .invalidCredentials
-        case .userInactive: return .accountInactive
-        default:
-            if error.status == 401 { return .invalidCredentials }
-            switch error {
-            case .transport, .timeout: return .network
-            default: return .server
-            }
-        }
-    }
-
-    private static func loginFailure(for error: AuthorizedCallError) -> LoginFailure {
-        switch error {
-        case .remote(let remote): return loginFailure(for: remote)
-        case .sessionEnded(.userInactive): return .accountInactive
-        case .sessionEnded: return .invalidCredentials
-        case .notSignedIn, .refreshLimitReached: return .server
-        }
-    }
 }
 
 extension AuthSession: LaunchUseCase, AuthStateReading, SignedInUserReading, LoginUseCase, RegisterUseCase,
     LogoutUseCase, ReauthenticateUseCase, UpdateProfileUseCase, DeleteAccountUseCase
 {}
-
-extension AccountActionFailure {
-    init(_ error: AuthorizedCallError) {
-        switch error {
-        case .sessionEnded, .notSignedIn: self = .sessionEnded
-        case .refreshLimitReached: self = .server
-        case .remote(let remote):
-            switch remote {
-            case .rejected(_, .alreadyRegistered, _): self = .alreadyRegistered
-            case .rejected(_, .validationFailed, let fields): self = .invalidFields(fields)
-            case .transport, .timeout: self = .network
-            default: self = .server
-            }
-        }
-    }
-}

@@ -8,8 +8,10 @@ public import Ports
 /// when its turn comes. So the last word is always the newest session's.
 public actor UserSessionRepository {
     private let store: any SessionDataStore
-    /// Bumped by every begin, expire and end; writes of older generations are dropped.
-    public private(set) var generation: UInt64 = 0
+    /// The session writes belong to now; a new one at every begin, expire and
+    /// end, and writes of older generations are dropped. This repository is
+    /// the one owner of generations.
+    public private(set) var generation = SessionGeneration.initial
     /// What this process last wrote, so a token refresh need not re-read the store.
     private var lastWritten: UserSession?
     private var writeChain: (any TaskHandle<Void>)?
@@ -32,20 +34,20 @@ public actor UserSessionRepository {
     /// Starts a new session generation without writing: writes tagged with
     /// an older generation are dropped from now on. Returns the new generation.
     @discardableResult
-    public func beginGeneration() -> UInt64 {
-        generation += 1
+    public func beginGeneration() -> SessionGeneration {
+        generation = generation.next()
         return generation
     }
 
     /// Stores `session` whole, replacing what was stored, if `generation` is current.
-    public func saveSession(_ session: UserSession, generation: UInt64) async {
+    public func saveSession(_ session: UserSession, generation: SessionGeneration) async {
         guard generation == self.generation else { return }
         await write(session, generation: generation)
     }
 
     /// Wipes the stored session and local data within the current generation
     /// (signing in as another user than the one whose data was kept).
-    public func wipe(generation: UInt64) async {
+    public func wipe(generation: SessionGeneration) async {
         guard generation == self.generation else { return }
         lastWritten = nil
         await enqueueWrite(for: generation) { store throws(SessionStoreError) in try await store.delete() }
@@ -55,21 +57,21 @@ public actor UserSessionRepository {
     /// session of `generation` has ended meanwhile.
     /// Nothing is written while no token is stored yet (a refresh during sign-in:
     /// the sign-in writes the whole session itself).
-    public func saveRefreshedToken(_ token: SessionToken, generation: UInt64) async {
+    public func saveRefreshedToken(_ token: SessionToken, generation: SessionGeneration) async {
         guard generation == self.generation, lastWritten?.token != nil else { return }
         await write(UserSession(token: token, cachedUser: lastWritten?.cachedUser), generation: generation)
     }
 
     /// Saves the user as just synced, keeping the token; dropped if the
     /// session of `generation` has ended meanwhile.
-    public func saveUser(_ user: CachedUser, generation: UInt64) async {
+    public func saveUser(_ user: CachedUser, generation: SessionGeneration) async {
         guard generation == self.generation else { return }
         await write(UserSession(token: lastWritten?.token, cachedUser: user), generation: generation)
     }
 
     /// Session expired: the tokens go, the local data stays (BEHAVIOUR.md §2).
     public func expireSession() async {
-        generation += 1
+        generation = generation.next()
         if let kept = lastWritten?.cachedUser {
             await write(UserSession(token: nil, cachedUser: kept), generation: generation)
         } else {
@@ -80,13 +82,13 @@ public actor UserSessionRepository {
 
     /// Session over: tokens cleared and local data wiped.
     public func endSession() async {
-        generation += 1
+        generation = generation.next()
         lastWritten = nil
         await enqueueWrite(for: generation) { store throws(SessionStoreError) in try await store.delete() }
     }
 
     /// Records `session` as the newest and saves it in its turn.
-    private func write(_ session: UserSession, generation: UInt64) async {
+    private func write(_ session: UserSession, generation: SessionGeneration) async {
         lastWritten = session
         await enqueueWrite(for: generation) { store throws(SessionStoreError) in try await store.save(session) }
     }
@@ -97,7 +99,7 @@ public actor UserSessionRepository {
     /// Runs `write` after every write asked for before it, if `generation` is
     /// still current by then. Waits for it to finish.
     private func enqueueWrite(
-        for generation: UInt64,
+        for generation: SessionGeneration,
         _ write: @escaping @Sendable (any SessionDataStore) async throws(SessionStoreError) -> Void
     ) async {
         let previous = writeChain
@@ -115,7 +117,7 @@ public actor UserSessionRepository {
         await task.value
     }
 
-    private func isCurrent(_ generation: UInt64) -> Bool {
+    private func isCurrent(_ generation: SessionGeneration) -> Bool {
         generation == self.generation
     }
 

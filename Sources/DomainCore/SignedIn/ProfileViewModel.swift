@@ -88,7 +88,7 @@ public final class ProfileViewModel {
         guard isConfirmingDelete, !isDeleting else { return }
         isDeleting = true
         if case .failure(let failure) = await session.deleteAccount() {
-            self.failure = SignedInFailure(failure)
+            self.failure = failure
         }
         isDeleting = false
         isConfirmingDelete = false
@@ -107,17 +107,5 @@ public final class ProfileViewModel {
         problems[.name] = PersonalDetailsRules.nameProblem(name)
         problems[.email] = PersonalDetailsRules.emailProblem(email)
         return problems
-    }
-}
-
-extension SignedInFailure {
-    init(_ failure: AccountActionFailure) {
-        switch failure {
-        case .sessionEnded: self = .sessionEnded
-        case .alreadyRegistered: self = .alreadyRegistered
-        case .invalidFields(let fields): self = .invalidFields(fields)
-        case .network: self = .network
-        case .server: self = .server
-        }
     }
 }

@@ -2,7 +2,9 @@ import Ports
 
 /// Why something of the signed-in area could not be loaded or saved. A
 /// session-ending answer has already ended the session when this arrives
-/// (the root has moved on); the rest are shown with a retry.
+/// (the root has moved on); the rest are shown with a retry. Also why an
+/// action of the signed-in user (update the profile, delete the account) did
+/// not happen.
 public enum SignedInFailure: Error, Sendable, Hashable {
     case network
     case server

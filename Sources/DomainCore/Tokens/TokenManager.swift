@@ -13,13 +13,15 @@ import Synchronization
 /// - A call refused for its token is retried once: after one refresh if it
 ///   carried the current token, or at once with the new token if it carried
 ///   one that was replaced meanwhile (no second refresh).
-/// - Generations: `start` and `stop` bump the generation; a refresh or call
-///   that finishes for an older generation changes nothing and is discarded.
+/// - Generations: each session's work is tagged with the `SessionGeneration`
+///   the repository gave it at `start`; after `stop`, or a `start` of another
+///   generation, a refresh or call that finishes for the old one changes
+///   nothing and is discarded. The token manager never makes a generation.
 /// - A cap on refreshes per time window stops a misbehaving server from
 ///   driving a refresh loop.
 /// - The refresh call goes straight to `AuthRemoteAPI`, never through here.
 public actor TokenManager {
-    public typealias SessionEndHandler = @Sendable (_ generation: UInt64, _ reason: SignedOutReason) async -> Void
+    public typealias SessionEndHandler = @Sendable (_ generation: SessionGeneration, _ reason: SignedOutReason) async -> Void
 
     private struct InFlightRefresh {
         let id: UInt64
@@ -34,7 +36,8 @@ public actor TokenManager {
     private let sessionEndHandler = Mutex<SessionEndHandler?>(nil)
 
     private var current: SessionToken?
-    private var generation: UInt64 = 0
+    /// The session `current` belongs to; nil when stopped.
+    private var generation: SessionGeneration?
     private var refresh: InFlightRefresh?
     private var refreshCount: UInt64 = 0
     private var recentRefreshes: [Date] = []
@@ -57,7 +60,7 @@ public actor TokenManager {
     }
 
     /// Begins using `token` for the session of `generation` (the repository's).
-    public func start(_ token: SessionToken, generation: UInt64) {
+    public func start(_ token: SessionToken, generation: SessionGeneration) {
         self.generation = generation
         current = token
         refresh = nil
@@ -70,7 +73,7 @@ public actor TokenManager {
     /// and whatever else is in flight for the old generation is discarded
     /// when it finishes.
     public func stop() {
-        generation &+= 1
+        generation = nil
         current = nil
         refresh?.task.cancel()
         refresh = nil
@@ -123,14 +126,14 @@ public actor TokenManager {
 
     /// When the proactive refresh should fire: the refresh margin before expiry.
     public func nextProactiveRefresh() -> Date? {
-        current.map { $0.expiresAt.addingTimeInterval(-policy.refreshMargin.timeInterval) }
+        current.map(policy.refreshDue)
     }
 
     /// Refreshes now if the token is within the refresh margin (the proactive
     /// loop's step). Joins a refresh already in flight.
     public func refreshIfDue() async throws(AuthorizedCallError) {
-        guard let current else { throw .notSignedIn }
-        guard needsRefresh(current) else { return }
+        guard let current, let generation else { throw .notSignedIn }
+        guard policy.needsRefresh(current, at: clock.now()) else { return }
         _ = try await refreshed(basedOn: current.token, generation: generation)
     }
 
@@ -138,26 +141,23 @@ public actor TokenManager {
 
     /// Waits out any refresh in flight, then returns a token fit to send —
     /// refreshing it first when it is within the margin.
-    private func usableToken() async throws(AuthorizedCallError) -> (token: AccessToken, generation: UInt64) {
+    private func usableToken() async throws(AuthorizedCallError) -> (token: AccessToken, generation: SessionGeneration) {
         if let refresh {
             let token = try await refresh.task.value.get()
+            guard let generation else { throw .notSignedIn }
             return (token, generation)
         }
-        guard let current else { throw .notSignedIn }
-        if needsRefresh(current) {
+        guard let current, let generation else { throw .notSignedIn }
+        if policy.needsRefresh(current, at: clock.now()) {
             let token = try await refreshed(basedOn: current.token, generation: generation)
             return (token, generation)
         }
         return (current.token, generation)
     }
 
-    private func needsRefresh(_ token: SessionToken) -> Bool {
-        token.expiresAt.addingTimeInterval(-policy.refreshMargin.timeInterval) <= clock.now()
-    }
-
     /// The one place a refresh starts. Joins the refresh in flight; returns the
     /// current token without refreshing when `token` was already replaced.
-    private func refreshed(basedOn token: AccessToken, generation refreshGeneration: UInt64)
+    private func refreshed(basedOn token: AccessToken, generation refreshGeneration: SessionGeneration)
         async throws(AuthorizedCallError) -> AccessToken
     {
         if let refresh { return try await refresh.task.value.get() }
@@ -173,7 +173,7 @@ public actor TokenManager {
         return try await task.value.get()
     }
 
-    private func performRefresh(of token: AccessToken, generation refreshGeneration: UInt64, id: UInt64)
+    private func performRefresh(of token: AccessToken, generation refreshGeneration: SessionGeneration, id: UInt64)
         async -> Result<AccessToken, AuthorizedCallError>
     {
         let outcome: Result<AccessToken, RemoteError>
@@ -187,9 +187,7 @@ public actor TokenManager {
 
         switch outcome {
         case .success(let newToken):
-            let now = clock.now()
-            let issued = SessionToken(
-                token: newToken, issuedAt: now, expiresAt: now.addingTimeInterval(policy.lifetime.timeInterval))
+            let issued = policy.issue(newToken, at: clock.now())
             current = issued
             await repository.saveRefreshedToken(issued, generation: refreshGeneration)
             return .success(newToken)
@@ -211,7 +209,7 @@ public actor TokenManager {
 
     /// Ends the session of `endedGeneration` once, tells the handler, and
     /// returns the error every caller of that generation gets.
-    private func endSession(_ endedGeneration: UInt64, for error: RemoteError) async -> AuthorizedCallError {
+    private func endSession(_ endedGeneration: SessionGeneration, for error: RemoteError) async -> AuthorizedCallError {
         let reason = AuthorizedCallError.sessionEndReason(for: error) ?? .tokenInvalid
         guard endedGeneration == generation, current != nil else { return .sessionEnded(reason) }
         current = nil

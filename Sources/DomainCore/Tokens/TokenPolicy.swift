@@ -1,4 +1,9 @@
-/// How the token manager treats tokens (BEHAVIOUR.md §4). Comes from the environment.
+public import Foundation
+public import Ports
+
+/// How the token manager treats tokens, and the one place their time
+/// arithmetic lives: when a new token expires, when a refresh is due. Comes
+/// from the environment.
 public struct TokenPolicy: Sendable, Hashable {
     /// How long a new token serves requests (the Cora backend: one minute).
     public var lifetime: Duration
@@ -25,5 +30,22 @@ public struct TokenPolicy: Sendable, Hashable {
         self.maxRefreshesPerWindow = maxRefreshesPerWindow
         self.refreshCapWindow = refreshCapWindow
         self.proactiveRetryDelay = proactiveRetryDelay
+    }
+
+    /// A token just received (signed in or refreshed) at `now`, with the
+    /// expiry this policy gives it.
+    public func issue(_ token: AccessToken, at now: Date) -> SessionToken {
+        SessionToken(token: token, issuedAt: now, expiresAt: now.addingTimeInterval(lifetime.timeInterval))
+    }
+
+    /// When `token` should be refreshed: the refresh margin before it expires
+    /// (the proactive refresh fires then; a call made later refreshes first).
+    public func refreshDue(for token: SessionToken) -> Date {
+        token.expiresAt.addingTimeInterval(-refreshMargin.timeInterval)
+    }
+
+    /// Whether `token` is within the refresh margin at `now`.
+    public func needsRefresh(_ token: SessionToken, at now: Date) -> Bool {
+        refreshDue(for: token) <= now
     }
 }

@@ -10,7 +10,7 @@ public protocol UpdateProfileUseCase: AnyObject {
 /// Deletes the signed-in user's account; on success the session ends.
 @MainActor
 public protocol DeleteAccountUseCase: AnyObject {
-    func deleteAccount() async -> Result<Void, AccountActionFailure>
+    func deleteAccount() async -> Result<Void, SignedInFailure>
 }
 
 /// Everything the profile screen asks of the session.

@@ -9,7 +9,7 @@ import Testing
 final class FakeSignedInSession: SignedInUserReading, LogoutUseCase, UpdateProfileUseCase, DeleteAccountUseCase {
     var user: UserProfile?
     var updateOutcome: Result<UserProfile, SignedInFailure>?
-    var deleteOutcome: Result<Void, AccountActionFailure>?
+    var deleteOutcome: Result<Void, SignedInFailure>?
     /// Whether `logout()` is an expected call.
     var allowsLogout = false
     let gate = CallGate()
@@ -38,7 +38,7 @@ final class FakeSignedInSession: SignedInUserReading, LogoutUseCase, UpdateProfi
         return updateOutcome
     }
 
-    func deleteAccount() async -> Result<Void, AccountActionFailure> {
+    func deleteAccount() async -> Result<Void, SignedInFailure> {
         deletions += 1
         await gate.pass()
         guard let deleteOutcome else {
