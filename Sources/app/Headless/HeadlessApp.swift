@@ -74,7 +74,7 @@ final class HeadlessApp {
 
     /// Presses an action of the screen shown and settles.
     func tap(_ action: String) async throws(ScreenCommandError) {
-        let work = try driver.tap(action)
+        let work = try snapshot().tappableAction(named: action).perform
         _ = world.scheduler.spawn { @MainActor in await work() }
         await world.settle()
     }
@@ -94,7 +94,7 @@ final class HeadlessApp {
 
     /// Sets a field of the screen shown and settles.
     func type(_ field: String, _ text: String) async throws(ScreenCommandError) {
-        try driver.type(field, text)
+        try snapshot().typableField(named: field).set(text)
         await world.settle()
     }
 

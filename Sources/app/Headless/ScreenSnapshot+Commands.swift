@@ -1,0 +1,15 @@
+/// What `tap` and `type` may use on the screen shown, or why not.
+extension ScreenSnapshot {
+    /// The action a tap presses: it must be on screen and enabled.
+    func tappableAction(named name: String) throws(ScreenCommandError) -> Action {
+        guard let action = action(named: name) else { throw .noAction(name, on: self) }
+        guard action.isEnabled else { throw .disabled(name, on: self) }
+        return action
+    }
+
+    /// The field typing goes into: it must be on screen.
+    func typableField(named name: String) throws(ScreenCommandError) -> Field {
+        guard let field = field(named: name) else { throw .noField(name, on: self) }
+        return field
+    }
+}
