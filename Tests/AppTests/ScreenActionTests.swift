@@ -22,7 +22,9 @@ struct ScreenActionTests {
         }
     }
 
-    nonisolated static let signIn = ["tap sign-in", "type identifier 123.456.789-09", "tap next", "type password 123456", "tap next"]
+    nonisolated static let signIn = [
+        "tap sign-in", "type identifier 123.456.789-09", "tap next", "type password 123456", "tap next",
+    ]
 
     nonisolated static let visits = [
         Visit(
@@ -132,7 +134,9 @@ struct ScreenActionTests {
         return true
     }
 
-    @Test("Every action a screen shows enabled does its own work: what holds after the tap did not before", arguments: visits)
+    @Test(
+        "Every action a screen shows enabled does its own work: what holds after the tap did not before",
+        arguments: visits)
     func everyShownActionPerformsItsWork(_ visit: Visit) async throws {
         let shown = try await app(after: visit.lines).snapshot()
         #expect(shown.name == visit.screen)
@@ -162,11 +166,12 @@ struct ScreenActionTests {
     @Test("An action the screen does not show is refused, naming the actions it has")
     func unknownActionIsRefused() async throws {
         let app = try await app(after: [])
-        await #expect(throws: ScreenCommandError("screen welcome has no action 'nowhere'; its actions are sign-in, sign-up")) {
+        let actions = "its actions are sign-in, sign-up"
+        await #expect(throws: ScreenCommandError("screen welcome has no action 'nowhere'; \(actions)")) {
             try await app.tap("nowhere")
         }
         // An action of another screen is unknown here too.
-        await #expect(throws: ScreenCommandError("screen welcome has no action 'logout'; its actions are sign-in, sign-up")) {
+        await #expect(throws: ScreenCommandError("screen welcome has no action 'logout'; \(actions)")) {
             try await app.tap("logout")
         }
         #expect(app.snapshot().name == "welcome")
@@ -192,6 +197,23 @@ struct ScreenActionTests {
         await #expect(throws: ScreenCommandError("screen sign-in has no field 'password'; its fields are identifier")) {
             try await app.type("password", "123456")
         }
+    }
+
+    @Test("open N opens an entry the statement lists, and only there")
+    func openIsOfferedByTheStatementOnly() async throws {
+        let app = try await app(after: Self.signIn)
+        await #expect(throws: ScreenCommandError("screen dashboard has no statement to open an entry of")) {
+            try await app.open(1)
+        }
+        try await app.tap("statement")
+        let count = try #require(app.snapshot().entries?.count)
+        let tooFar = ScreenCommandError("the statement has \(count) entries; there is no entry \(count + 1)")
+        await #expect(throws: tooFar) { try await app.open(count + 1) }
+        await #expect(throws: ScreenCommandError("the statement has \(count) entries; there is no entry 0")) {
+            try await app.open(0)
+        }
+        try await app.open(count)
+        #expect(app.snapshot().name == "entry-details")
     }
 
     @Test("Snapshots compare by what they show: the same state is equal, a typed letter is not")

@@ -81,14 +81,8 @@ final class HeadlessApp {
 
     /// Opens the Nth entry (1-based) of the statement on screen and settles.
     func open(_ number: Int) async throws(ScreenCommandError) {
-        let screen = snapshot()
-        guard screen.name == "statement", let list = main.signedInArea?.statement else {
-            throw ScreenCommandError("screen \(screen.name) has no statement to open an entry of")
-        }
-        guard list.rows.indices.contains(number - 1) else {
-            throw ScreenCommandError("the statement has \(list.rows.count) entries; there is no entry \(number)")
-        }
-        _ = world.scheduler.spawn { @MainActor in await list.open(number) }
+        let open = try snapshot().openableEntry(number)
+        _ = world.scheduler.spawn { @MainActor in await open() }
         await world.settle()
     }
 

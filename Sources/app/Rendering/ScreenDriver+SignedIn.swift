@@ -13,11 +13,13 @@ extension ScreenDriver {
         case .statement:
             screen = area.statement.map { statement($0, in: area) } ?? placeholder("statement", .titleStatement)
         case .entryDetails:
-            screen = area.entryDetails.map { entryDetails($0, in: area) } ?? placeholder("entry-details", .titleEntryDetails)
+            screen =
+                area.entryDetails.map { entryDetails($0, in: area) } ?? placeholder("entry-details", .titleEntryDetails)
         case .profile:
             screen = area.profile.map { profile($0, in: area) } ?? placeholder("profile", .titleProfile)
         case .relatedUsers:
-            screen = area.relatedUsers.map { relatedUsers($0, in: area) } ?? placeholder("related-users", .titleRelatedUsers)
+            screen =
+                area.relatedUsers.map { relatedUsers($0, in: area) } ?? placeholder("related-users", .titleRelatedUsers)
         }
         if let banner = area.dashboard.healthBanner {
             screen.lines.insert(texts[banner == .offline ? .bannerOffline : .bannerServerDown], at: 0)
@@ -61,9 +63,12 @@ extension ScreenDriver {
             name: "statement", title: texts[.titleStatement], lines: lines,
             actions: [
                 action("refresh", .actionRefresh, enabled: !model.isLoading) { await model.refresh() },
-                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) { await model.retry() },
+                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) {
+                    await model.retry()
+                },
                 action("back", .actionBack) { area.back() },
             ],
+            entries: ScreenSnapshot.Entries(count: model.rows.count) { number in _ = await model.open(number) },
             isLoading: model.showsPlaceholder)
     }
 
@@ -87,7 +92,9 @@ extension ScreenDriver {
         return ScreenSnapshot(
             name: "entry-details", title: texts[.titleEntryDetails], lines: lines,
             actions: [
-                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) { await model.retry() },
+                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) {
+                    await model.retry()
+                },
                 action("back", .actionBack) { area.back() },
             ],
             isLoading: model.showsPlaceholder)
@@ -137,7 +144,9 @@ extension ScreenDriver {
         return ScreenSnapshot(
             name: "related-users", title: texts[.titleRelatedUsers], lines: lines,
             actions: [
-                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) { await model.retry() },
+                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) {
+                    await model.retry()
+                },
                 action("back", .actionBack) { area.back() },
             ],
             isLoading: model.showsPlaceholder)

@@ -37,12 +37,27 @@ struct ScreenSnapshot: Sendable, Equatable {
         }
     }
 
+    /// Numbered entries a screen lists (the statement's), and how one opens.
+    struct Entries: Sendable, Equatable {
+        let count: Int
+        /// Opens entry `number`, counted from 1 as the screen numbers them.
+        let open: @MainActor @Sendable (_ number: Int) async -> Void
+
+        /// Equal when they look the same: the work is left out, since
+        /// closures cannot be compared and tests compare what is shown.
+        static func == (lhs: Entries, rhs: Entries) -> Bool {
+            lhs.count == rhs.count
+        }
+    }
+
     /// The name scripts use (`expect screen sign-in`).
     let name: String
     let title: String
     var lines: [String] = []
     var fields: [Field] = []
     var actions: [Action] = []
+    /// Set when the screen lists entries that `open N` opens.
+    var entries: Entries?
     /// A placeholder is on screen while something loads.
     var isLoading = false
 
