@@ -73,27 +73,21 @@ final class HeadlessApp {
 
     /// Presses an action of the screen shown and settles.
     func tap(_ action: String) async throws(ScreenCommandError) {
-        let work = try driver.tap(action)
+        let work = try snapshot().tappableAction(named: action).perform
         _ = world.scheduler.spawn { @MainActor in await work() }
         await world.settle()
     }
 
     /// Opens the Nth entry (1-based) of the statement on screen and settles.
     func open(_ number: Int) async throws(ScreenCommandError) {
-        let screen = snapshot()
-        guard screen.name == "statement", let list = main.signedInArea?.statement else {
-            throw ScreenCommandError("screen \(screen.name) has no statement to open an entry of")
-        }
-        guard list.rows.indices.contains(number - 1) else {
-            throw ScreenCommandError("the statement has \(list.rows.count) entries; there is no entry \(number)")
-        }
-        _ = world.scheduler.spawn { @MainActor in await list.open(number) }
+        let open = try snapshot().openableEntry(number)
+        _ = world.scheduler.spawn { @MainActor in await open() }
         await world.settle()
     }
 
     /// Sets a field of the screen shown and settles.
     func type(_ field: String, _ text: String) async throws(ScreenCommandError) {
-        try driver.type(field, text)
+        try snapshot().typableField(named: field).set(text)
         await world.settle()
     }
 

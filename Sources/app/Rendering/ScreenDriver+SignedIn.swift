@@ -1,7 +1,7 @@
 import DomainCore
 import Ports
 
-/// The signed-in area's screens: what each route draws, and its words.
+/// The signed-in area's screens: what each route draws, and what its words do.
 extension ScreenDriver {
     func signedIn() -> ScreenSnapshot {
         guard let area = main.signedInArea else {
@@ -10,10 +10,16 @@ extension ScreenDriver {
         var screen: ScreenSnapshot
         switch area.route {
         case .dashboard: screen = dashboard(area.dashboard)
-        case .statement: screen = area.statement.map(statement) ?? placeholder("statement", .titleStatement)
-        case .entryDetails: screen = area.entryDetails.map(entryDetails) ?? placeholder("entry-details", .titleEntryDetails)
-        case .profile: screen = area.profile.map(profile) ?? placeholder("profile", .titleProfile)
-        case .relatedUsers: screen = area.relatedUsers.map(relatedUsers) ?? placeholder("related-users", .titleRelatedUsers)
+        case .statement:
+            screen = area.statement.map { statement($0, in: area) } ?? placeholder("statement", .titleStatement)
+        case .entryDetails:
+            screen =
+                area.entryDetails.map { entryDetails($0, in: area) } ?? placeholder("entry-details", .titleEntryDetails)
+        case .profile:
+            screen = area.profile.map { profile($0, in: area) } ?? placeholder("profile", .titleProfile)
+        case .relatedUsers:
+            screen =
+                area.relatedUsers.map { relatedUsers($0, in: area) } ?? placeholder("related-users", .titleRelatedUsers)
         }
         if let banner = area.dashboard.healthBanner {
             screen.lines.insert(texts[banner == .offline ? .bannerOffline : .bannerServerDown], at: 0)
@@ -29,12 +35,14 @@ extension ScreenDriver {
                 "\(texts[.emailLabel]): \(model.user.email)",
             ],
             actions: [
-                action("statement", .actionStatement), action("profile", .actionProfile),
-                action("related", .actionRelated), action("logout", .actionLogout, enabled: !model.isBusy),
+                action("statement", .actionStatement) { await model.showStatement() },
+                action("profile", .actionProfile) { model.showProfile() },
+                action("related", .actionRelated) { await model.showRelatedUsers() },
+                action("logout", .actionLogout, enabled: !model.isBusy) { await model.logout() },
             ])
     }
 
-    private func statement(_ model: StatementListViewModel) -> ScreenSnapshot {
+    private func statement(_ model: StatementListViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
         var lines: [String] = []
         if model.showsPlaceholder { lines.append(texts[.loadingPlaceholder]) }
         if model.isRefreshing { lines.append(texts[.refreshing]) }
@@ -54,14 +62,17 @@ extension ScreenDriver {
         return ScreenSnapshot(
             name: "statement", title: texts[.titleStatement], lines: lines,
             actions: [
-                action("refresh", .actionRefresh, enabled: !model.isLoading),
-                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading),
-                action("back", .actionBack),
+                action("refresh", .actionRefresh, enabled: !model.isLoading) { await model.refresh() },
+                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) {
+                    await model.retry()
+                },
+                action("back", .actionBack) { area.back() },
             ],
+            entries: ScreenSnapshot.Entries(count: model.rows.count) { number in _ = await model.open(number) },
             isLoading: model.showsPlaceholder)
     }
 
-    private func entryDetails(_ model: EntryDetailsViewModel) -> ScreenSnapshot {
+    private func entryDetails(_ model: EntryDetailsViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
         var lines: [String] = []
         if model.showsPlaceholder { lines.append(texts[.loadingPlaceholder]) }
         if let failure = model.failure { lines.append(text(for: failure)) }
@@ -81,13 +92,15 @@ extension ScreenDriver {
         return ScreenSnapshot(
             name: "entry-details", title: texts[.titleEntryDetails], lines: lines,
             actions: [
-                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading),
-                action("back", .actionBack),
+                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) {
+                    await model.retry()
+                },
+                action("back", .actionBack) { area.back() },
             ],
             isLoading: model.showsPlaceholder)
     }
 
-    private func profile(_ model: ProfileViewModel) -> ScreenSnapshot {
+    private func profile(_ model: ProfileViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
         var lines = ["\(texts[.cpfLabel]): \(model.maskedCPF)"]
         if model.saved { lines.append(texts[.profileSaved]) }
         if let failure = model.failure { lines.append(text(for: failure)) }
@@ -95,23 +108,33 @@ extension ScreenDriver {
         let fields = [
             ScreenSnapshot.Field(
                 name: "name", label: texts[.fieldName], shown: model.name,
-                problem: model.problems[.name].map(text(for:)) ?? model.serverFieldErrors["name"]),
+                problem: model.problems[.name].map(text(for:)) ?? model.serverFieldErrors["name"],
+                set: { model.name = $0 }),
             ScreenSnapshot.Field(
                 name: "email", label: texts[.fieldEmail], shown: model.email,
-                problem: model.problems[.email].map(text(for:)) ?? model.serverFieldErrors["email"]),
+                problem: model.problems[.email].map(text(for:)) ?? model.serverFieldErrors["email"],
+                set: { model.email = $0 }),
         ]
         let busy = model.isSaving || model.isDeleting
         var actions = [
-            action("save", .actionSave, enabled: model.isSaveEnabled),
-            action("delete-account", .actionDeleteAccount, enabled: !busy && !model.isConfirmingDelete),
+            action("save", .actionSave, enabled: model.isSaveEnabled) { await model.save() },
+            action("delete-account", .actionDeleteAccount, enabled: !busy && !model.isConfirmingDelete) {
+                model.requestDelete()
+            },
         ]
-        if model.isConfirmingDelete { actions.append(action("confirm", .actionConfirm, enabled: !busy)) }
-        actions.append(action("back", .actionBack, enabled: !busy))
+        if model.isConfirmingDelete {
+            actions.append(action("confirm", .actionConfirm, enabled: !busy) { await model.confirmDelete() })
+        }
+        // While a delete waits for confirmation, back cancels it; only then does it leave the profile.
+        actions.append(
+            action("back", .actionBack, enabled: !busy) {
+                if model.isConfirmingDelete { model.cancelDelete() } else { area.back() }
+            })
         return ScreenSnapshot(
             name: "profile", title: texts[.titleProfile], lines: lines, fields: fields, actions: actions, isLoading: busy)
     }
 
-    private func relatedUsers(_ model: RelatedUsersViewModel) -> ScreenSnapshot {
+    private func relatedUsers(_ model: RelatedUsersViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
         var lines: [String] = []
         if model.showsPlaceholder { lines.append(texts[.loadingPlaceholder]) }
         if let failure = model.failure { lines.append(text(for: failure)) }
@@ -121,8 +144,10 @@ extension ScreenDriver {
         return ScreenSnapshot(
             name: "related-users", title: texts[.titleRelatedUsers], lines: lines,
             actions: [
-                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading),
-                action("back", .actionBack),
+                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) {
+                    await model.retry()
+                },
+                action("back", .actionBack) { area.back() },
             ],
             isLoading: model.showsPlaceholder)
     }
@@ -139,30 +164,6 @@ extension ScreenDriver {
         case .invalidFields(let fields): return texts[.failureInvalidFields, fields.keys.sorted().joined(separator: ", ")]
         case .alreadyRegistered: return texts[.failureAlreadyRegistered]
         case .sessionEnded: return texts[.failureSessionEnded]
-        }
-    }
-
-    /// The work of a tap on a signed-in screen, or nil when the tap is not one of them.
-    func signedInWork(for action: String, on screen: String) -> (@MainActor @Sendable () async -> Void)? {
-        guard let area = main.signedInArea else { return nil }
-        switch (screen, action) {
-        case ("dashboard", "statement"): return { await area.showStatement() }
-        case ("dashboard", "profile"): return { area.showProfile() }
-        case ("dashboard", "related"): return { await area.showRelatedUsers() }
-        case ("dashboard", "logout"): return { await area.dashboard.logout() }
-        case ("statement", "refresh"): return { await area.statement?.refresh() }
-        case ("statement", "retry"): return { await area.statement?.retry() }
-        case ("entry-details", "retry"): return { await area.entryDetails?.retry() }
-        case ("related-users", "retry"): return { await area.relatedUsers?.retry() }
-        case ("profile", "save"): return { await area.profile?.save() }
-        case ("profile", "delete-account"): return { area.profile?.requestDelete() }
-        case ("profile", "confirm"): return { await area.profile?.confirmDelete() }
-        case ("profile", "back"):
-            return {
-                if area.profile?.isConfirmingDelete == true { area.profile?.cancelDelete() } else { area.back() }
-            }
-        case ("statement", "back"), ("entry-details", "back"), ("related-users", "back"): return { area.back() }
-        default: return nil
         }
     }
 }

@@ -1,8 +1,8 @@
 import DomainCore
 import Ports
 
-/// Turns the root view model into the screen on show, and a person's (or a
-/// script's) words into view-model calls: the part of each iOS view that
+/// Turns the root view model into the screen on show, each action and field
+/// wired to the view-model call it makes: the part of each iOS view that
 /// draws and forwards taps, nothing more. It decides no flow.
 @MainActor
 struct ScreenDriver {
@@ -30,7 +30,7 @@ struct ScreenDriver {
         ScreenSnapshot(
             name: "system-unavailable", title: texts[.titleSystemUnavailable],
             lines: [texts[status == .offline ? .offline : .serverDown], texts[.willRetryAutomatically]],
-            actions: [action("retry", .actionRetry)])
+            actions: [action("retry", .actionRetry) { [main] in await main.retryHealthCheck() }])
     }
 
     private func onboarding() -> ScreenSnapshot {
@@ -45,11 +45,15 @@ struct ScreenDriver {
         if let signUp = onboarding.signUp {
             return self.signUp(signUp)
         }
+        let welcome = onboarding.welcome
         var lines = [texts[.welcomeTagline]]
-        if let reason = onboarding.welcome?.reason { lines.append(text(for: reason)) }
+        if let reason = welcome?.reason { lines.append(text(for: reason)) }
         return ScreenSnapshot(
             name: "welcome", title: texts[.titleWelcome], lines: lines,
-            actions: [action("sign-in", .actionSignIn), action("sign-up", .actionSignUp)])
+            actions: [
+                action("sign-in", .actionSignIn) { welcome?.signIn() },
+                action("sign-up", .actionSignUp) { welcome?.signUp() },
+            ])
     }
 
     private func signIn(_ model: SignInViewModel, confirmed: Bool) -> ScreenSnapshot {
@@ -58,11 +62,16 @@ struct ScreenDriver {
         switch model.step {
         case .identifier:
             lines.append(texts[.identifierPrompt])
-            var field = ScreenSnapshot.Field(name: "identifier", label: texts[.fieldIdentifier], shown: model.identifier)
+            var field = ScreenSnapshot.Field(
+                name: "identifier", label: texts[.fieldIdentifier], shown: model.identifier,
+                set: { model.identifier = $0 })
             if !model.identifier.isEmpty, model.parsedIdentifier == nil { field.problem = texts[.identifierInvalid] }
             return ScreenSnapshot(
                 name: "sign-in", title: texts[.titleSignIn], lines: lines, fields: [field],
-                actions: [action("next", .actionNext, enabled: model.isNextEnabled), action("back", .actionBack)])
+                actions: [
+                    action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() },
+                    action("back", .actionBack) { model.back() },
+                ])
         case .password:
             lines.append("\(texts[.fieldIdentifier]): \(model.identifier)")
             lines.append(texts[.passwordPrompt])
@@ -70,10 +79,14 @@ struct ScreenDriver {
             if let failure = model.failure { lines.append(text(for: failure)) }
             return ScreenSnapshot(
                 name: "sign-in-password", title: texts[.titleSignInPassword], lines: lines,
-                fields: [ScreenSnapshot.Field(name: "password", label: texts[.fieldPassword], shown: bullets(model.password))],
+                fields: [
+                    ScreenSnapshot.Field(
+                        name: "password", label: texts[.fieldPassword], shown: bullets(model.password),
+                        set: { model.password = $0 })
+                ],
                 actions: [
-                    action("next", .actionNext, enabled: model.isNextEnabled),
-                    action("back", .actionBack, enabled: model.isBackEnabled),
+                    action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() },
+                    action("back", .actionBack, enabled: model.isBackEnabled) { model.back() },
                 ],
                 isLoading: model.isBusy)
         }
@@ -93,88 +106,36 @@ struct ScreenDriver {
             name: "sign-up", title: texts[.titleSignUp], lines: lines,
             fields: fields.map { field, name, label, shown in
                 ScreenSnapshot.Field(
-                    name: name, label: texts[label], shown: shown, problem: model.problems[field].map(text(for:)))
+                    name: name, label: texts[label], shown: shown, problem: model.problems[field].map(text(for:)),
+                    set: { model.set(field, to: $0) })
             },
-            actions: [action("submit", .actionSubmit, enabled: model.isSubmitEnabled), action("back", .actionBack)],
+            actions: [
+                action("submit", .actionSubmit, enabled: model.isSubmitEnabled) { await model.submit() },
+                action("back", .actionBack) { model.back() },
+            ],
             isLoading: model.isBusy)
     }
 
     private func sessionExpired() -> ScreenSnapshot {
+        let model = main.sessionExpired
         var lines: [String] = []
-        if let reason = main.sessionExpired?.reason { lines.append(text(for: reason)) }
+        if let reason = model?.reason { lines.append(text(for: reason)) }
         lines.append(texts[.expiredDataKept])
         return ScreenSnapshot(
             name: "session-expired", title: texts[.titleSessionExpired], lines: lines,
-            actions: [action("re-authenticate", .actionReauthenticate), action("logout", .actionLogout)])
-    }
-
-    // MARK: - Words into view-model calls
-
-    /// The work a tap starts, after checking the action is on screen and enabled.
-    func tap(_ name: String) throws(ScreenCommandError) -> @MainActor @Sendable () async -> Void {
-        let screen = snapshot()
-        guard let action = screen.action(named: name) else { throw .noAction(name, on: screen) }
-        guard action.isEnabled else { throw .disabled(name, on: screen) }
-        let main = self.main
-        switch (screen.name, name) {
-        case ("system-unavailable", "retry"):
-            return { await main.retryHealthCheck() }
-        case ("welcome", "sign-in"):
-            return { main.onboarding?.welcome?.signIn() }
-        case ("welcome", "sign-up"):
-            return { main.onboarding?.welcome?.signUp() }
-        case ("sign-in", "next"), ("sign-in-password", "next"):
-            return { await main.onboarding?.signIn?.next() }
-        case ("sign-in", "back"), ("sign-in-password", "back"):
-            return { main.onboarding?.signIn?.back() }
-        case ("sign-up", "submit"):
-            return { await main.onboarding?.signUp?.submit() }
-        case ("sign-up", "back"):
-            return { main.onboarding?.signUp?.back() }
-        case ("session-expired", "re-authenticate"):
-            return { main.sessionExpired?.reauthenticate() }
-        case ("session-expired", "logout"):
-            return { await main.sessionExpired?.logout() }
-        default:
-            guard let work = signedInWork(for: name, on: screen.name) else { throw .noAction(name, on: screen) }
-            return work
-        }
-    }
-
-    /// Sets a field of the screen shown.
-    func type(_ name: String, _ text: String) throws(ScreenCommandError) {
-        let screen = snapshot()
-        guard screen.field(named: name) != nil else { throw .noField(name, on: screen) }
-        switch (screen.name, name) {
-        case ("sign-in", "identifier"):
-            main.onboarding?.signIn?.identifier = text
-        case ("sign-in-password", "password"):
-            main.onboarding?.signIn?.password = text
-        case ("profile", "name"):
-            main.signedInArea?.profile?.name = text
-        case ("profile", "email"):
-            main.signedInArea?.profile?.email = text
-        case ("sign-up", _):
-            let field: SignUpField? =
-                switch name {
-                case "name": .name
-                case "email": .email
-                case "cpf": .cpf
-                case "password": .password
-                case "confirm": .confirmation
-                default: nil
-                }
-            guard let field else { throw .noField(name, on: screen) }
-            main.onboarding?.signUp?.set(field, to: text)
-        default:
-            throw .noField(name, on: screen)
-        }
+            actions: [
+                action("re-authenticate", .actionReauthenticate) { model?.reauthenticate() },
+                action("logout", .actionLogout) { await model?.logout() },
+            ])
     }
 
     // MARK: - Texts
 
-    func action(_ name: String, _ label: TextKey, enabled: Bool = true) -> ScreenSnapshot.Action {
-        ScreenSnapshot.Action(name: name, label: texts[label], isEnabled: enabled)
+    func action(
+        _ name: String, _ label: TextKey, enabled: Bool = true,
+        perform: @escaping @MainActor @Sendable () async -> Void
+    ) -> ScreenSnapshot.Action {
+        ScreenSnapshot.Action(name: name, label: texts[label], isEnabled: enabled, perform: perform)
     }
 
     private func bullets(_ secret: String) -> String {

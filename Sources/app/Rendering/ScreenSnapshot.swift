@@ -1,6 +1,8 @@
 /// One screen as the headless app shows it — what an iOS view would draw:
 /// a title, content lines, fields, and actions as words. Rendered from view
-/// models only; it never sees a token or a password.
+/// models only; it never sees a token or a password. Like a SwiftUI view,
+/// each action carries what a tap does and each field how typing sets it,
+/// so what a screen shows and what its words do are written in one place.
 struct ScreenSnapshot: Sendable, Equatable {
     struct Field: Sendable, Equatable {
         /// The word scripts use (`type identifier …`).
@@ -10,6 +12,14 @@ struct ScreenSnapshot: Sendable, Equatable {
         let shown: String
         /// A problem shown beside the field, if any.
         var problem: String?
+        /// Puts typed text into the view model, as a SwiftUI binding would.
+        let set: @MainActor @Sendable (String) -> Void
+
+        /// Equal when they look the same: the setter is left out, since
+        /// closures cannot be compared and tests compare what is shown.
+        static func == (lhs: Field, rhs: Field) -> Bool {
+            lhs.name == rhs.name && lhs.label == rhs.label && lhs.shown == rhs.shown && lhs.problem == rhs.problem
+        }
     }
 
     struct Action: Sendable, Equatable {
@@ -17,6 +27,27 @@ struct ScreenSnapshot: Sendable, Equatable {
         let name: String
         let label: String
         let isEnabled: Bool
+        /// The work a tap starts, as SwiftUI's `Button(action:)`.
+        let perform: @MainActor @Sendable () async -> Void
+
+        /// Equal when they look the same: the work is left out, since
+        /// closures cannot be compared and tests compare what is shown.
+        static func == (lhs: Action, rhs: Action) -> Bool {
+            lhs.name == rhs.name && lhs.label == rhs.label && lhs.isEnabled == rhs.isEnabled
+        }
+    }
+
+    /// Numbered entries a screen lists (the statement's), and how one opens.
+    struct Entries: Sendable, Equatable {
+        let count: Int
+        /// Opens entry `number`, counted from 1 as the screen numbers them.
+        let open: @MainActor @Sendable (_ number: Int) async -> Void
+
+        /// Equal when they look the same: the work is left out, since
+        /// closures cannot be compared and tests compare what is shown.
+        static func == (lhs: Entries, rhs: Entries) -> Bool {
+            lhs.count == rhs.count
+        }
     }
 
     /// The name scripts use (`expect screen sign-in`).
@@ -25,6 +56,8 @@ struct ScreenSnapshot: Sendable, Equatable {
     var lines: [String] = []
     var fields: [Field] = []
     var actions: [Action] = []
+    /// Set when the screen lists entries that `open N` opens.
+    var entries: Entries?
     /// A placeholder is on screen while something loads.
     var isLoading = false
 

@@ -1,0 +1,24 @@
+/// What `tap`, `type` and `open` may use on the screen shown, or why not.
+extension ScreenSnapshot {
+    /// The action a tap presses: it must be on screen and enabled.
+    func tappableAction(named name: String) throws(ScreenCommandError) -> Action {
+        guard let action = action(named: name) else { throw .noAction(name, on: self) }
+        guard action.isEnabled else { throw .disabled(name, on: self) }
+        return action
+    }
+
+    /// The field typing goes into: it must be on screen.
+    func typableField(named name: String) throws(ScreenCommandError) -> Field {
+        guard let field = field(named: name) else { throw .noField(name, on: self) }
+        return field
+    }
+
+    /// The work of opening entry `number` (from 1): the screen must list it.
+    func openableEntry(_ number: Int) throws(ScreenCommandError) -> @MainActor @Sendable () async -> Void {
+        guard let entries else { throw ScreenCommandError("screen \(name) has no statement to open an entry of") }
+        guard number >= 1, number <= entries.count else {
+            throw ScreenCommandError("the statement has \(entries.count) entries; there is no entry \(number)")
+        }
+        return { await entries.open(number) }
+    }
+}

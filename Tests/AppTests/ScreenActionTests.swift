@@ -1,0 +1,227 @@
+import Composition
+import Testing
+
+@testable import app
+
+/// Each rendered action carries its own work and each field its own setter:
+/// a tap on every action a reachable screen shows does what it says, typing
+/// into every field it shows changes what it shows, and words the screen
+/// does not offer fail as before.
+@MainActor
+@Suite("Screen actions")
+struct ScreenActionTests {
+    /// A screen reached from launch by script lines, and, for every action it
+    /// shows enabled, script expectations that hold once that action is tapped.
+    struct Visit: Sendable, CustomTestStringConvertible {
+        let screen: String
+        let lines: [String]
+        let effects: [String: [String]]
+
+        var testDescription: String {
+            lines.isEmpty ? screen : "\(screen) after … \(lines.suffix(2).joined(separator: ", "))"
+        }
+    }
+
+    nonisolated static let signIn = [
+        "tap sign-in", "type identifier 123.456.789-09", "tap next", "type password 123456", "tap next",
+    ]
+
+    nonisolated static let visits = [
+        Visit(
+            screen: "welcome", lines: [],
+            effects: ["sign-in": ["expect screen sign-in"], "sign-up": ["expect screen sign-up"]]),
+        Visit(
+            screen: "sign-in", lines: ["tap sign-in", "type identifier 123.456.789-09"],
+            effects: ["next": ["expect screen sign-in-password"], "back": ["expect screen welcome"]]),
+        Visit(
+            screen: "sign-in-password",
+            lines: ["tap sign-in", "type identifier 123.456.789-09", "tap next", "type password 123456"],
+            effects: [
+                "next": ["expect screen dashboard", "expect state authenticated"], "back": ["expect screen sign-in"],
+            ]),
+        Visit(
+            screen: "sign-up",
+            lines: [
+                "tap sign-up", "type name Ana Souza", "type email ana@example.com", "type cpf 111.444.777-35",
+                "type password 246810", "type confirm 246810",
+            ],
+            effects: [
+                "submit": ["expect screen sign-in", "expect metric requests.POST /users == 1"],
+                "back": ["expect screen welcome"],
+            ]),
+        Visit(
+            screen: "dashboard", lines: signIn,
+            effects: [
+                "statement": ["expect screen statement"], "profile": ["expect screen profile"],
+                "related": ["expect screen related-users"],
+                "logout": ["expect screen welcome", "expect state unauthenticated"],
+            ]),
+        Visit(
+            screen: "statement", lines: signIn + ["tap statement"],
+            effects: [
+                "refresh": ["expect screen statement", "expect metric requests.GET /challenge/list == 2"],
+                "back": ["expect screen dashboard"],
+            ]),
+        Visit(
+            screen: "statement", lines: signIn + [#"server fault "GET /challenge/list" status 500"#, "tap statement"],
+            effects: [
+                "refresh": ["expect disabled retry", "expect metric requests.GET /challenge/list == 2"],
+                "retry": ["expect disabled retry", "expect metric requests.GET /challenge/list == 2"],
+                "back": ["expect screen dashboard"],
+            ]),
+        Visit(
+            screen: "entry-details", lines: signIn + ["tap statement", "open 1"],
+            effects: ["back": ["expect screen statement"]]),
+        Visit(
+            screen: "entry-details",
+            lines: signIn + ["tap statement", #"server fault "GET /challenge/details/:id" status 500"#, "open 1"],
+            effects: [
+                "retry": ["expect disabled retry", "expect metric requests.GET /challenge/details/:id == 2"],
+                "back": ["expect screen statement"],
+            ]),
+        Visit(
+            screen: "profile", lines: signIn + ["tap profile", "type name Maria Souza Silva"],
+            effects: [
+                "save": ["expect disabled save", "expect metric requests.PATCH /users/me == 1"],
+                "delete-account": ["expect enabled confirm"],
+                "back": ["expect screen dashboard"],
+            ]),
+        // While a delete waits for confirmation, back cancels it and stays.
+        Visit(
+            screen: "profile", lines: signIn + ["tap profile", "tap delete-account"],
+            effects: [
+                "confirm": ["expect screen welcome", "expect stored-session no"],
+                "back": ["expect screen profile", "expect enabled delete-account"],
+            ]),
+        Visit(
+            screen: "related-users", lines: signIn + ["tap related"],
+            effects: ["back": ["expect screen dashboard"]]),
+        Visit(
+            screen: "related-users", lines: signIn + [#"server fault "GET /users/related" status 500"#, "tap related"],
+            effects: [
+                "retry": ["expect disabled retry", "expect metric requests.GET /users/related == 2"],
+                "back": ["expect screen dashboard"],
+            ]),
+        Visit(
+            screen: "session-expired", lines: signIn + [#"server fault "GET /users/me" status 503"#, "relaunch"],
+            effects: [
+                "re-authenticate": ["expect screen sign-in"],
+                "logout": ["expect screen welcome", "expect local-data no"],
+            ]),
+        Visit(
+            screen: "system-unavailable", lines: ["server health down", "relaunch", "server health up"],
+            effects: ["retry": ["expect screen welcome"]]),
+    ]
+
+    /// A launched app on virtual time, brought to a screen by script lines.
+    private func app(after lines: [String]) async throws -> HeadlessApp {
+        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: "en-US"))
+        await app.launch()
+        for line in lines {
+            guard let command = try ScriptParser.parse(line) else { continue }
+            let outcome = try await CommandExecutor(app: app).execute(command)
+            #expect(outcome == .performed, "\(line)")
+        }
+        return app
+    }
+
+    /// Whether every expectation holds on the app as it is now.
+    private func allHold(_ expectations: [String], on app: HeadlessApp) async throws -> Bool {
+        for line in expectations {
+            guard let command = try ScriptParser.parse(line) else { continue }
+            if try await CommandExecutor(app: app).execute(command) != .expectationHeld { return false }
+        }
+        return true
+    }
+
+    @Test(
+        "Every action a screen shows enabled does its own work: what holds after the tap did not before",
+        arguments: visits)
+    func everyShownActionPerformsItsWork(_ visit: Visit) async throws {
+        let shown = try await app(after: visit.lines).snapshot()
+        #expect(shown.name == visit.screen)
+        #expect(Set(shown.actions.filter(\.isEnabled).map(\.name)) == Set(visit.effects.keys))
+
+        for (action, expectations) in visit.effects.sorted(by: { $0.key < $1.key }) {
+            let app = try await app(after: visit.lines)
+            let heldBefore = try await allHold(expectations, on: app)
+            #expect(!heldBefore, "\(action) on \(visit.screen): its effect was there before the tap")
+            try await app.tap(action)
+            #expect(try await allHold(expectations, on: app), "\(action) on \(visit.screen): \(app.renderedScreen())")
+        }
+    }
+
+    @Test("Every field a screen shows takes what is typed into it", arguments: visits)
+    func everyShownFieldIsSetByTyping(_ visit: Visit) async throws {
+        let app = try await app(after: visit.lines)
+        for field in app.snapshot().fields {
+            let before = try #require(app.snapshot().field(named: field.name))
+            try await app.type(field.name, "7")
+            let after = try #require(app.snapshot().field(named: field.name))
+            #expect(after.shown != before.shown, "\(field.name) on \(visit.screen)")
+            #expect(after.shown == "7" || after.shown == "•", "\(field.name) on \(visit.screen) shows \(after.shown)")
+        }
+    }
+
+    @Test("An action the screen does not show is refused, naming the actions it has")
+    func unknownActionIsRefused() async throws {
+        let app = try await app(after: [])
+        let actions = "its actions are sign-in, sign-up"
+        await #expect(throws: ScreenCommandError("screen welcome has no action 'nowhere'; \(actions)")) {
+            try await app.tap("nowhere")
+        }
+        // An action of another screen is unknown here too.
+        await #expect(throws: ScreenCommandError("screen welcome has no action 'logout'; \(actions)")) {
+            try await app.tap("logout")
+        }
+        #expect(app.snapshot().name == "welcome")
+    }
+
+    @Test("A disabled action is refused and does nothing")
+    func disabledActionIsRefused() async throws {
+        let app = try await app(after: ["tap sign-in"])
+        let before = app.renderedScreen()
+        await #expect(throws: ScreenCommandError("action 'next' is disabled on screen sign-in")) {
+            try await app.tap("next")
+        }
+        #expect(app.renderedScreen() == before)
+    }
+
+    @Test("A field the screen does not show is refused, naming the fields it has")
+    func unknownFieldIsRefused() async throws {
+        let app = try await app(after: [])
+        await #expect(throws: ScreenCommandError("screen welcome has no field 'password'; it has none")) {
+            try await app.type("password", "123456")
+        }
+        try await app.tap("sign-in")
+        await #expect(throws: ScreenCommandError("screen sign-in has no field 'password'; its fields are identifier")) {
+            try await app.type("password", "123456")
+        }
+    }
+
+    @Test("open N opens an entry the statement lists, and only there")
+    func openIsOfferedByTheStatementOnly() async throws {
+        let app = try await app(after: Self.signIn)
+        await #expect(throws: ScreenCommandError("screen dashboard has no statement to open an entry of")) {
+            try await app.open(1)
+        }
+        try await app.tap("statement")
+        let count = try #require(app.snapshot().entries?.count)
+        let tooFar = ScreenCommandError("the statement has \(count) entries; there is no entry \(count + 1)")
+        await #expect(throws: tooFar) { try await app.open(count + 1) }
+        await #expect(throws: ScreenCommandError("the statement has \(count) entries; there is no entry 0")) {
+            try await app.open(0)
+        }
+        try await app.open(count)
+        #expect(app.snapshot().name == "entry-details")
+    }
+
+    @Test("Snapshots compare by what they show: the same state is equal, a typed letter is not")
+    func snapshotsCompareByWhatIsShown() async throws {
+        let app = try await app(after: ["tap sign-in"])
+        let before = app.snapshot()
+        #expect(app.snapshot() == before)
+        try await app.type("identifier", "1")
+        #expect(app.snapshot() != before)
+    }
+}
