@@ -16,6 +16,7 @@ public final class AppContainer: MainViewModelFactory {
     public let tokenManager: TokenManager
     public let health: HealthMonitor
     public let authSession: AuthSession
+    private var launchTask: (any TaskHandle<Void>)?
 
     public init(world: AppWorld, locale: AppLocale? = nil) {
         self.world = world
@@ -42,6 +43,13 @@ public final class AppContainer: MainViewModelFactory {
         return main
     }
 
+    /// Starts the launch of `main` (the start-up screen's: health monitoring,
+    /// then the bootstrap) as work of this world's scheduler, so settling
+    /// waits for it and `shutDown()` cancels it.
+    public func launch(_ main: MainViewModel) {
+        launchTask = world.scheduler.spawn { @MainActor in await main.launch.start() }
+    }
+
     public func makeLaunchViewModel() -> LaunchViewModel {
         LaunchViewModel(launcher: authSession)
     }
@@ -61,6 +69,7 @@ public final class AppContainer: MainViewModelFactory {
     /// The app is ending (quit or relaunch): nothing of it may keep polling or
     /// refreshing, and nothing it still has in flight may touch the session.
     public func shutDown() async {
+        launchTask?.cancel()
         authSession.enterBackground()
         health.shutDown()
         await tokenManager.stop()

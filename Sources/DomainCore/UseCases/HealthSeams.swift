@@ -1,4 +1,3 @@
-public import Ports
 
 /// The backend's health as last found, read-only: badges and banners show it.
 @MainActor

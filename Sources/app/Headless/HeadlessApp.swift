@@ -1,7 +1,6 @@
 import Composition
 import DomainCore
 import Foundation
-import Ports
 
 /// The app running headless: one launch's container and root view model on
 /// an `AppWorld`, driven by words (`tap`, `type`, `wait`, `relaunch`, …) and
@@ -12,7 +11,6 @@ final class HeadlessApp {
     let texts: Texts
     private(set) var container: AppContainer
     private(set) var main: MainViewModel
-    private var launchTask: (any TaskHandle<Void>)?
 
     init(world: AppWorld, texts: Texts) {
         self.world = world
@@ -27,15 +25,13 @@ final class HeadlessApp {
 
     /// Starts the app (the start-up screen's launch) and settles.
     func launch() async {
-        let main = self.main
-        launchTask = world.scheduler.spawn { @MainActor in await main.launch.start() }
+        container.launch(main)
         await world.settle()
     }
 
     /// Ends this launch and starts a new one: new container and view models,
     /// same store and same backend.
     func relaunch() async {
-        launchTask?.cancel()
         await container.shutDown()
         await world.settle()
         container = AppContainer(world: world, locale: AppLocale(tag: texts.locale))
@@ -45,7 +41,6 @@ final class HeadlessApp {
 
     /// Ends the app for good: nothing of it keeps running.
     func shutDown() async {
-        launchTask?.cancel()
         await container.shutDown()
         await world.settle()
     }

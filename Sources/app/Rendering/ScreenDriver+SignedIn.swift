@@ -1,5 +1,4 @@
 import DomainCore
-import Ports
 
 /// The signed-in area's screens: what each route draws, and what its words do.
 extension ScreenDriver {
