@@ -121,6 +121,23 @@ public final class ManualClock: Clock {
         }
     }
 
+    /// Lets `duration` pass the way a script's `wait` does: time steps from
+    /// deadline to deadline within the span, and `settle` runs before the
+    /// first step and after each, so every sleeper due in the span wakes —
+    /// and whatever it starts finishes or parks — before the next one is due.
+    /// The one copy of this loop: the app's world and the domain tests' harness
+    /// both call it.
+    public func pass(_ duration: Duration, settling settle: @Sendable () async -> Void) async {
+        await settle()
+        let target = now().addingTimeInterval(duration.timeInterval)
+        while let next = nextDeadline, next <= target {
+            advance(to: next)
+            await settle()
+        }
+        advance(to: target)
+        await settle()
+    }
+
     /// How many tasks are asleep on this clock right now.
     public var sleeperCount: Int {
         state.withLock { $0.sleepers.count }

@@ -85,19 +85,14 @@ public final class AppWorld: Sendable {
     /// deadline, settling after each, so every poll and refresh due in the
     /// span runs in order; on real time it sleeps. Settles before returning.
     public func pass(_ duration: Duration) async {
-        await settle()
         guard let manualClock else {
+            await settle()
+            // A cancelled wait ends early: the app is ending, and nothing waits for it.
             try? await Task.sleep(for: duration)
             await settle()
             return
         }
-        let target = manualClock.now().addingTimeInterval(duration.timeInterval)
-        while let next = manualClock.nextDeadline, next <= target {
-            manualClock.advance(to: next)
-            await settle()
-        }
-        manualClock.advance(to: target)
-        await settle()
+        await manualClock.pass(duration) { await settle() }
     }
 
     /// How many tasks the app started are still alive (running or waiting):

@@ -19,8 +19,6 @@ public import Ports
 @Observable
 public final class HealthMonitor {
     public private(set) var status: HealthStatus = .unknown
-    /// How many times the server was asked (scripts and tests count these).
-    public private(set) var probeCount = 0
     public let policy: HealthPolicy
     public var pollInterval: Duration { policy.pollInterval }
 
@@ -66,7 +64,6 @@ public final class HealthMonitor {
         defer { inFlightCheck = nil }
         let answer: HealthStatus
         if await connectivity.isConnected() {
-            probeCount += 1
             do {
                 answer = try await probe.check() == .healthy ? .healthy : .serverDown
             } catch {

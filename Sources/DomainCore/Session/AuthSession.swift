@@ -15,6 +15,8 @@ public final class AuthSession {
     /// of the user whose data is kept, as the sign-in field shows it, so that
     /// signing in again starts with it filled in. Nil otherwise.
     public private(set) var keptUserIdentifier: String?
+    /// Set when the session store refused the last write, until one goes through.
+    public private(set) var storageProblem: SessionStorageProblem?
 
     /// The root of the graph (Koober's `MainViewModel`), told of each transition.
     @ObservationIgnored public weak var responder: (any AuthStateResponder)?
@@ -45,6 +47,9 @@ public final class AuthSession {
         self.policy = policy
         tokenManager.onSessionEnded { [weak self] generation, reason in
             await self?.backendEndedSession(generation: generation, reason: reason)
+        }
+        repository.onWriteOutcome { [weak self] problem in
+            await self?.storageWriteEnded(problem)
         }
     }
 
@@ -280,6 +285,10 @@ public final class AuthSession {
     private func backendEndedSession(generation: SessionGeneration, reason: SignedOutReason) async {
         guard case .authenticated = state, await repository.generation == generation else { return }
         await endSession(reason: reason, signOutRemotely: false)
+    }
+
+    private func storageWriteEnded(_ problem: SessionStorageProblem?) {
+        storageProblem = problem
     }
 
     private func transition(to newState: AuthState) {

@@ -1,4 +1,5 @@
 public import Ports
+import Synchronization
 
 /// The one door to the `SessionDataStore` (Koober's `UserSessionRepository`).
 ///
@@ -16,12 +17,22 @@ public actor UserSessionRepository {
     private var lastWritten: UserSession?
     private var writeChain: (any TaskHandle<Void>)?
     private let scheduler: any TaskScheduler
-    /// The most recent store failure, for diagnostics; never holds a secret.
-    public private(set) var lastProblem: SessionStoreError?
+    /// Who hears how each write went (set once by `AuthSession`, which shows
+    /// a store that cannot save or delete to the user).
+    private let outcomeHandler = Mutex<WriteOutcomeHandler?>(nil)
+
+    /// Told after every write that ran: nil when it went through, the problem
+    /// when the store refused it.
+    public typealias WriteOutcomeHandler = @Sendable (SessionStorageProblem?) async -> Void
 
     public init(store: any SessionDataStore, scheduler: any TaskScheduler) {
         self.store = store
         self.scheduler = scheduler
+    }
+
+    /// Sets who hears how each write went.
+    public nonisolated func onWriteOutcome(_ handler: @escaping WriteOutcomeHandler) {
+        outcomeHandler.withLock { $0 = handler }
     }
 
     /// Reads the stored session (three answers: found, absent, unavailable).
@@ -50,7 +61,7 @@ public actor UserSessionRepository {
     public func wipe(generation: SessionGeneration) async {
         guard generation == self.generation else { return }
         lastWritten = nil
-        await enqueueWrite(for: generation) { store throws(SessionStoreError) in try await store.delete() }
+        await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in try await store.delete() }
     }
 
     /// Saves a refreshed token, keeping the cached user; dropped if the
@@ -76,7 +87,7 @@ public actor UserSessionRepository {
             await write(UserSession(token: nil, cachedUser: kept), generation: generation)
         } else {
             lastWritten = nil
-            await enqueueWrite(for: generation) { store throws(SessionStoreError) in try await store.delete() }
+            await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in try await store.delete() }
         }
     }
 
@@ -84,22 +95,25 @@ public actor UserSessionRepository {
     public func endSession() async {
         generation = generation.next()
         lastWritten = nil
-        await enqueueWrite(for: generation) { store throws(SessionStoreError) in try await store.delete() }
+        await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in try await store.delete() }
     }
 
     /// Records `session` as the newest and saves it in its turn.
     private func write(_ session: UserSession, generation: SessionGeneration) async {
         lastWritten = session
-        await enqueueWrite(for: generation) { store throws(SessionStoreError) in try await store.save(session) }
+        await enqueueWrite(.notSaved, for: generation) { store throws(SessionStoreError) in
+            try await store.save(session)
+        }
     }
 
     /// The user cached locally, as last read or written by this process.
     public var cachedUser: CachedUser? { lastWritten?.cachedUser }
 
     /// Runs `write` after every write asked for before it, if `generation` is
-    /// still current by then. Waits for it to finish.
+    /// still current by then, and tells the outcome handler how it went
+    /// (`failure` if the store refused it). Waits for it to finish.
     private func enqueueWrite(
-        for generation: SessionGeneration,
+        _ failure: SessionStorageProblem, for generation: SessionGeneration,
         _ write: @escaping @Sendable (any SessionDataStore) async throws(SessionStoreError) -> Void
     ) async {
         let previous = writeChain
@@ -107,11 +121,14 @@ public actor UserSessionRepository {
         let task = scheduler.spawn {
             await previous?.value
             guard await self.isCurrent(generation) else { return }
+            let problem: SessionStorageProblem?
             do throws(SessionStoreError) {
                 try await write(store)
+                problem = nil
             } catch {
-                await self.record(problem: error)
+                problem = failure
             }
+            await self.report(problem)
         }
         writeChain = task
         await task.value
@@ -121,7 +138,8 @@ public actor UserSessionRepository {
         generation == self.generation
     }
 
-    private func record(problem: SessionStoreError) {
-        lastProblem = problem
+    private func report(_ problem: SessionStorageProblem?) async {
+        let handler = outcomeHandler.withLock { $0 }
+        await handler?(problem)
     }
 }

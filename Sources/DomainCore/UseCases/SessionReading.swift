@@ -4,6 +4,8 @@ public import Ports
 @MainActor
 public protocol AuthStateReading: AnyObject {
     var state: AuthState { get }
+    /// Set while the device's session store refuses writes: every screen says so.
+    var storageProblem: SessionStorageProblem? { get }
 }
 
 /// The signed-in user as the server last said, or nil when nobody is signed in.

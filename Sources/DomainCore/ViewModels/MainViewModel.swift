@@ -39,6 +39,9 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
         launch = factory.makeLaunchViewModel()
     }
 
+    /// Shown on every screen while the device cannot keep the session.
+    public var storageProblem: SessionStorageProblem? { authState.storageProblem }
+
     public var screen: Screen {
         let health = self.health.status
         switch authState.state {

@@ -8,6 +8,7 @@ enum TextKey: String, CaseIterable, Sendable {
     // Start-up and health
     case loading, serverDown, offline, willRetryAutomatically, healthOnline, healthServerDown, healthOffline
     case bannerServerDown, bannerOffline
+    case storageNotSaved, storageNotDeleted
     // Welcome
     case welcomeTagline
     case reasonTokenInvalid, reasonTokenExpired, reasonUserInactive, reasonUserDeleted, reasonLoggedOut

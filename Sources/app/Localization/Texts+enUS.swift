@@ -17,6 +17,8 @@ extension Texts {
         .healthOffline: "○ offline",
         .bannerServerDown: "⚠ The server is unavailable right now; some actions may fail.",
         .bannerOffline: "⚠ No connection; some actions may fail.",
+        .storageNotSaved: "⚠ This device could not save your session: you will have to sign in again next time.",
+        .storageNotDeleted: "⚠ This device could not remove your saved session.",
         .welcomeTagline: "Your account, safely.",
         .reasonTokenInvalid: "Your session is no longer valid. Please sign in again.",
         .reasonTokenExpired: "Your session expired. Please sign in again.",

@@ -17,6 +17,8 @@ extension Texts {
         .healthOffline: "○ sin conexión",
         .bannerServerDown: "⚠ El servidor no está disponible ahora; algunas acciones pueden fallar.",
         .bannerOffline: "⚠ Sin conexión; algunas acciones pueden fallar.",
+        .storageNotSaved: "⚠ Este dispositivo no pudo guardar tu sesión: tendrás que iniciar sesión de nuevo la próxima vez.",
+        .storageNotDeleted: "⚠ Este dispositivo no pudo eliminar tu sesión guardada.",
         .welcomeTagline: "Tu cuenta, con seguridad.",
         .reasonTokenInvalid: "Tu sesión ya no es válida. Inicia sesión de nuevo.",
         .reasonTokenExpired: "Tu sesión caducó. Inicia sesión de nuevo.",

@@ -17,6 +17,8 @@ extension Texts {
         .healthOffline: "○ offline",
         .bannerServerDown: "⚠ Servidor indisponível no momento; algumas ações podem falhar.",
         .bannerOffline: "⚠ Sem conexão; algumas ações podem falhar.",
+        .storageNotSaved: "⚠ Este aparelho não conseguiu salvar sua sessão: será preciso entrar de novo na próxima vez.",
+        .storageNotDeleted: "⚠ Este aparelho não conseguiu apagar sua sessão salva.",
         .welcomeTagline: "Sua conta, com segurança.",
         .reasonTokenInvalid: "Sua sessão não é mais válida. Entre novamente.",
         .reasonTokenExpired: "Sua sessão expirou. Entre novamente.",

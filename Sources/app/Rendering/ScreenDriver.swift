@@ -11,18 +11,24 @@ struct ScreenDriver {
     // MARK: - What is on screen
 
     func snapshot() -> ScreenSnapshot {
+        var screen: ScreenSnapshot
         switch main.screen {
         case .startup:
-            return ScreenSnapshot(name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
+            screen = ScreenSnapshot(name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
         case .systemUnavailable(let status):
-            return systemUnavailable(status)
+            screen = systemUnavailable(status)
         case .onboarding:
-            return onboarding()
+            screen = onboarding()
         case .sessionExpired:
-            return sessionExpired()
+            screen = sessionExpired()
         case .signedIn:
-            return signedIn()
+            screen = signedIn()
         }
+        // A store that cannot keep the session is said on every screen, first.
+        if let problem = main.storageProblem {
+            screen.lines.insert(texts[problem == .notSaved ? .storageNotSaved : .storageNotDeleted], at: 0)
+        }
+        return screen
     }
 
     private func systemUnavailable(_ status: HealthStatus) -> ScreenSnapshot {

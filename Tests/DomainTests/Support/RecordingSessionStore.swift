@@ -11,12 +11,16 @@ actor RecordingSessionStore: SessionDataStore {
     private(set) var stored: UserSession?
     private(set) var operations: [Operation] = []
     private var unavailable = false
+    private var writesFail = false
 
     init(_ initial: UserSession? = nil) {
         stored = initial
     }
 
     func setUnavailable(_ on: Bool) { unavailable = on }
+
+    /// While on, reads work and every save or delete throws (a full disk).
+    func setWritesFail(_ on: Bool) { writesFail = on }
 
     /// Puts a session in the store as a previous launch would have left it (not recorded).
     func plant(_ session: UserSession?) { stored = session }
@@ -27,13 +31,13 @@ actor RecordingSessionStore: SessionDataStore {
     }
 
     func save(_ session: UserSession) async throws(SessionStoreError) {
-        if unavailable { throw .unavailable("simulated") }
+        if unavailable || writesFail { throw .unavailable("simulated") }
         operations.append(.save(session))
         stored = session
     }
 
     func delete() async throws(SessionStoreError) {
-        if unavailable { throw .unavailable("simulated") }
+        if unavailable || writesFail { throw .unavailable("simulated") }
         operations.append(.delete)
         stored = nil
     }

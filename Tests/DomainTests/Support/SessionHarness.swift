@@ -45,14 +45,7 @@ final class SessionHarness {
     /// Lets `duration` of virtual time pass deadline by deadline, settling
     /// after each, so every poll or refresh due in the span runs in order.
     func pass(_ duration: Duration) async {
-        await activity.waitUntilIdle()
-        let target = clock.now().addingTimeInterval(duration.timeInterval)
-        while let next = clock.nextDeadline, next <= target {
-            clock.advance(to: next)
-            await activity.waitUntilIdle()
-        }
-        clock.advance(to: target)
-        await activity.waitUntilIdle()
+        await clock.pass(duration) { await activity.waitUntilIdle() }
     }
 
     /// A token the server accepts, issued `age` ago, as the session would hold it.

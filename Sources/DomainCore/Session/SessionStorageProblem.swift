@@ -1,0 +1,9 @@
+/// The device's session store refused a write: shown to the user on every
+/// screen until a later write goes through, so a session that will not
+/// survive a relaunch, or one left behind, is never a silent surprise.
+public enum SessionStorageProblem: Sendable, Hashable {
+    /// The session could not be saved: the next launch will not find it.
+    case notSaved
+    /// The stored session could not be removed (a logout or an ended session).
+    case notDeleted
+}

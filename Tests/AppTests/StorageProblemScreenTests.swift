@@ -1,0 +1,36 @@
+import AdapterInMemory
+@testable import app
+import Composition
+import Testing
+
+/// A store that cannot keep the session is shown to the person, on the
+/// screen and so in every transcript, in each language.
+@MainActor
+@Suite("Storage problems on screen")
+struct StorageProblemScreenTests {
+    @Test("Signing in on a store that refuses writes says so on the dashboard", arguments: Texts.supportedLocales)
+    func aSessionNotSavedIsShown(locale: String) async throws {
+        let world = try AppWorld(environment: .inMemory)
+        let store = try #require(world.store as? InMemorySessionDataStore)
+        let texts = Texts(locale: locale)
+        let app = HeadlessApp(world: world, texts: texts)
+        await app.launch()
+        #expect(!app.renderedScreen().contains(texts[.storageNotSaved]))
+        store.simulateWriteFailure()
+
+        try await app.tap("sign-in")
+        try await app.type("identifier", "123.456.789-09")
+        try await app.tap("next")
+        try await app.type("password", "123456")
+        try await app.tap("next")
+
+        #expect(app.snapshot().name == "dashboard")
+        #expect(app.snapshot().lines.first == texts[.storageNotSaved])
+        #expect(await app.hasStoredSession() == false)
+
+        try await app.tap("logout")
+        #expect(app.snapshot().name == "welcome")
+        #expect(app.snapshot().lines.first == texts[.storageNotDeleted])
+        await app.shutDown()
+    }
+}
