@@ -2,7 +2,9 @@
 public struct AccessToken: RedactedSecret {
     private let value: String
 
+    /// Wraps the raw token.
     public init(_ value: String) { self.value = value }
 
+    /// The raw token, for the one place that must send or store it.
     public func reveal() -> String { value }
 }

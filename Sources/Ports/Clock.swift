@@ -4,16 +4,18 @@ public import Foundation
 /// never calls `Date()` or `Task.sleep` itself, so tests run on virtual time.
 /// (In modules that import `Ports` this name shadows the standard library's
 /// `Clock`; write `Swift.Clock` for that one.)
-///
-/// Contract, for every adapter:
-/// - `now()` never goes backwards.
-/// - `sleep(until:)` returns at once when the deadline is not after `now()`;
-///   otherwise it returns once `now()` has reached the deadline. Sleepers
-///   whose deadlines differ wake in deadline order.
-/// - A sleeping task that is cancelled wakes at once with `CancellationError`,
-///   whatever the clock's time.
 public protocol Clock: Sendable {
+    /// The current time. It never goes backwards.
     func now() -> Date
+
+    /// Waits until `now()` has reached `deadline`.
+    ///
+    /// Returns at once when the deadline is not after `now()`; otherwise it
+    /// returns once `now()` has reached the deadline. Sleepers whose deadlines
+    /// differ wake in deadline order.
+    ///
+    /// - Throws: `CancellationError` at once when the sleeping task is
+    ///   cancelled, whatever the clock's time.
     func sleep(until deadline: Date) async throws(CancellationError)
 }
 

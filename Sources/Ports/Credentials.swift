@@ -9,9 +9,12 @@ public enum LoginIdentifier: Sendable, Hashable {
 
 /// What a sign-in sends. The password redacts itself.
 public struct Credentials: Sendable, Hashable {
+    /// The CPF or e-mail the user signs in with.
     public var identifier: LoginIdentifier
+    /// The user's password.
     public var password: Password
 
+    /// Credentials for signing in as `identifier` with `password`.
     public init(identifier: LoginIdentifier, password: Password) {
         self.identifier = identifier
         self.password = password

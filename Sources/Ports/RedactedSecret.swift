@@ -10,7 +10,10 @@ public protocol RedactedSecret: Sendable, Hashable, CustomStringConvertible,
 }
 
 extension RedactedSecret {
+    /// `TypeName(redacted)`, never the secret.
     public var description: String { "\(Self.self)(redacted)" }
+    /// The same as `description`: `TypeName(redacted)`.
     public var debugDescription: String { description }
+    /// A mirror whose only child reads `redacted`, so `dump` shows no secret.
     public var customMirror: Mirror { Mirror(self, children: ["value": "redacted"], displayStyle: .struct) }
 }

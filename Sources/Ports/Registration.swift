@@ -1,11 +1,15 @@
 /// What `POST /users` sends to create an account. Registering never signs in.
 public struct Registration: Sendable, Hashable {
+    /// The account holder's name.
     public var name: String
+    /// The account's e-mail address.
     public var email: String
     /// Eleven digits, no punctuation.
     public var cpf: String
+    /// The password the account will sign in with.
     public var password: Password
 
+    /// A registration with these fields.
     public init(name: String, email: String, cpf: String, password: Password) {
         self.name = name
         self.email = email

@@ -1,14 +1,24 @@
-/// The error codes of the wire contract (`CONTRACT.md`), as the server sends them.
+/// The error codes a refusing server puts in its body, spelt as it sends them.
 public enum RemoteErrorCode: String, Sendable, Hashable, CaseIterable {
+    /// The identifier or password is wrong.
     case invalidCredentials = "INVALID_CREDENTIALS"
+    /// The token is unknown, already exchanged or revoked.
     case tokenInvalid = "TOKEN_INVALID"
+    /// The token is past its lifetime (or, for a refresh, past its refresh window).
     case tokenExpired = "TOKEN_EXPIRED"
+    /// The account is inactive.
     case userInactive = "USER_INACTIVE"
+    /// The account is deleted.
     case userDeleted = "USER_DELETED"
+    /// The CPF or e-mail is already used by an account.
     case alreadyRegistered = "ALREADY_REGISTERED"
+    /// A field is malformed; the rejection's `fields` name each one.
     case validationFailed = "VALIDATION_FAILED"
+    /// No such thing for this user (an unknown statement entry id).
     case notFound = "NOT_FOUND"
+    /// The `apikey` header is missing or wrong.
     case apiKeyInvalid = "API_KEY_INVALID"
+    /// The request itself is malformed (bad JSON, missing fields, wrong method).
     case badRequest = "BAD_REQUEST"
 }
 
@@ -63,6 +73,7 @@ public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What went wrong, for messages and logs.
     public var description: String {
         switch self {
         case .rejected(let status, let code, let fields):

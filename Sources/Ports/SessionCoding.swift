@@ -9,6 +9,7 @@ public enum SessionCodingError: Error, Sendable, Hashable, CustomStringConvertib
     /// The session could not be written in this format.
     case encodingFailed(String)
 
+    /// What went wrong, for messages and logs.
     public var description: String {
         switch self {
         case .notASession(let reason): return "not a stored session (\(reason))"
@@ -21,19 +22,26 @@ public enum SessionCodingError: Error, Sendable, Hashable, CustomStringConvertib
 
 /// Turns a `UserSession` into bytes and back (Koober's `UserSessionCoding`).
 ///
-/// Contract, for every adapter:
-/// - `decode(encode(s)) == s` for every session, every field kept, including
-///   a session with no token or no cached user.
-/// - The bytes carry a format version; `decode` of a newer version throws
-///   `.unsupportedVersion`.
-/// - `decode` throws `.notASession` — it never traps — on anything it did not
-///   write: empty data, garbage, truncated data, another coding's output.
-/// - Neither errors nor descriptions contain the token.
+/// Rule for every method and every adapter: neither errors nor descriptions
+/// contain the token.
 public protocol SessionCoding: Sendable {
     /// A short name for messages and plugin lists (`"json"`, `"plist"`).
     var formatName: String { get }
+
     /// The format version `encode` writes.
     var formatVersion: Int { get }
+
+    /// Writes `session` as bytes.
+    ///
+    /// - Returns: the bytes, which carry a format version (`formatVersion`).
     func encode(_ session: UserSession) throws(SessionCodingError) -> Data
+
+    /// Reads back a session `encode` wrote.
+    ///
+    /// - Returns: the session: `decode(encode(s)) == s` for every session,
+    ///   every field kept, including a session with no token or no cached user.
+    /// - Throws: `.unsupportedVersion` for bytes of a newer format version;
+    ///   `.notASession` — it never traps — on anything it did not write: empty
+    ///   data, garbage, truncated data, another coding's output.
     func decode(_ data: Data) throws(SessionCodingError) -> UserSession
 }

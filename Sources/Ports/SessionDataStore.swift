@@ -7,6 +7,7 @@ public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The session could not be encoded for storage.
     case coding(SessionCodingError)
 
+    /// What went wrong, for messages and logs.
     public var description: String {
         switch self {
         case .unavailable(let reason): return "session storage unavailable: \(reason)"
@@ -19,6 +20,7 @@ public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertibl
 /// What a read of the session store found. Three answers, never two:
 /// storage that cannot be read right now is *not* "signed out".
 public enum SessionRead: Sendable, Hashable {
+    /// A session is stored: this one.
     case found(UserSession)
     /// Nothing is stored: the user is signed out.
     case absent
@@ -30,21 +32,29 @@ public enum SessionRead: Sendable, Hashable {
 /// Keeps the session across launches — the Keychain of the iOS app
 /// (Koober's `UserSessionDataStore`). Uses a `SessionCoding` inside.
 ///
-/// Contract, for every adapter:
-/// - `read` on an empty store returns `.absent`, and reading has no side effect
-///   (two reads in a row agree).
-/// - `save` then `read` returns `.found` with an equal session; a second `save`
-///   replaces the first entirely.
-/// - `delete` then `read` returns `.absent`; deleting an empty store succeeds.
-/// - A read that cannot reach the storage returns `.unavailable`, never
-///   `.absent`, and deletes nothing. A stored value that cannot be decoded is
-///   set aside (not deleted silently), reported, and read as `.absent`.
-/// - `save` and `delete` throw `SessionStoreError` when the storage cannot be
-///   written; a failed `save` leaves the previous session intact.
-/// - Operations are atomic with respect to each other: a `read` sees a whole
-///   session, old or new, never a mix.
+/// Rule for every method and every adapter: operations are atomic with
+/// respect to each other — a `read` sees a whole session, old or new, never a mix.
 public protocol SessionDataStore: Sendable {
+    /// What is stored. Reading has no side effect (two reads in a row agree).
+    ///
+    /// A stored value that cannot be decoded is set aside (not deleted
+    /// silently), reported, and read as `.absent`.
+    ///
+    /// - Returns: `.found` with a session equal to the one last saved;
+    ///   `.absent` on an empty store or after `delete`; `.unavailable` —
+    ///   never `.absent` — when the storage cannot be reached, and then it
+    ///   deletes nothing.
     func read() async -> SessionRead
+
+    /// Stores `session`, replacing the previous one entirely.
+    ///
+    /// - Throws: `SessionStoreError` when the storage cannot be written; a
+    ///   failed `save` leaves the previous session intact.
     func save(_ session: UserSession) async throws(SessionStoreError)
+
+    /// Removes the stored session: a `read` afterwards returns `.absent`.
+    /// Deleting an empty store succeeds.
+    ///
+    /// - Throws: `SessionStoreError` when the storage cannot be written.
     func delete() async throws(SessionStoreError)
 }

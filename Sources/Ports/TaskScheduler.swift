@@ -14,6 +14,7 @@ public protocol TaskScheduler: Sendable {
 
 /// Work started by a `TaskScheduler`: join it or cancel it.
 public protocol TaskHandle<Success>: Sendable {
+    /// The type of the operation's result.
     associatedtype Success: Sendable
 
     /// The operation's result, once it has finished; the same for every
@@ -31,6 +32,7 @@ public protocol TaskHandle<Success>: Sendable {
 
 /// A one-shot signal made by `TaskScheduler.makePromise`.
 public protocol Promise<Value>: Sendable {
+    /// The type of the value the promise delivers.
     associatedtype Value: Sendable
 
     /// The value, once `complete(with:)` has been called; waiters park meanwhile.

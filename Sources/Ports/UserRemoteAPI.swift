@@ -1,24 +1,39 @@
-/// The signed-in user's routes (`/users/me`, `/users/related`). Every call
-/// carries the token it is given and never refreshes it: that is the token
-/// manager's job.
+/// The signed-in user's routes (`/users/me`, `/users/related`).
 ///
-/// Contract, for every adapter:
-/// - `currentUser` returns the token's user. A refused token throws
-///   `.rejected(401, TOKEN_INVALID | TOKEN_EXPIRED)`; an inactive account
-///   `.rejected(403, USER_INACTIVE)`; a deleted one `.rejected(410, USER_DELETED)`.
-///   (A backend may also answer 200 with `active == false` or `isDeleted == true`;
-///   callers treat that as the same.)
-/// - `updateCurrentUser` changes only the fields given and returns the user as
-///   it now is; a malformed field throws `.rejected(400, VALIDATION_FAILED,
-///   fields:)`; an e-mail used by another account `.rejected(409, ALREADY_REGISTERED)`.
-/// - `deleteCurrentUser` deletes the account: afterwards its tokens are refused
-///   and its credentials no longer sign in.
-/// - `relatedUsers` returns the users related to the token's user (possibly none).
-/// - Token and account failures as for `currentUser`; network failures throw
-///   `.transport`, `.timeout` or `.malformedResponse`.
+/// Rules for every method and every adapter:
+/// - Every call carries the token it is given and never refreshes it: that is
+///   the token manager's job.
+/// - A refused token throws `.rejected(401, TOKEN_INVALID | TOKEN_EXPIRED)`;
+///   an inactive account `.rejected(403, USER_INACTIVE)`; a deleted one
+///   `.rejected(410, USER_DELETED)`.
+/// - Network failures throw `.transport`, `.timeout` or `.malformedResponse`.
 public protocol UserRemoteAPI: Sendable {
+    /// The token's user.
+    ///
+    /// - Returns: the user the token belongs to. For an inactive or deleted
+    ///   account a backend may also answer 200 with `active == false` or
+    ///   `isDeleted == true` instead of throwing; callers treat that as the same.
+    /// - Throws: the token and account failures shared by every method.
     func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile
+
+    /// Changes only the fields given in `changes`.
+    ///
+    /// - Returns: the user as it now is.
+    /// - Throws: `.rejected(400, VALIDATION_FAILED, fields:)` for a malformed
+    ///   field; `.rejected(409, ALREADY_REGISTERED)` for an e-mail used by
+    ///   another account; and the token and account failures shared by every
+    ///   method.
     func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError) -> UserProfile
+
+    /// Deletes the token's account: afterwards its tokens are refused and its
+    /// credentials no longer sign in.
+    ///
+    /// - Throws: the token and account failures shared by every method.
     func deleteCurrentUser(token: AccessToken) async throws(RemoteError)
+
+    /// The users related to the token's user.
+    ///
+    /// - Returns: those users, possibly none.
+    /// - Throws: the token and account failures shared by every method.
     func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser]
 }

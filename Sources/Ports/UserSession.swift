@@ -2,11 +2,14 @@ public import Foundation
 
 /// The token half of a session: what authorises requests.
 public struct SessionToken: Sendable, Hashable {
+    /// The bearer token itself.
     public var token: AccessToken
+    /// When it was issued, by the app's clock.
     public var issuedAt: Date
     /// When the backend stops accepting it for requests (issue time + lifetime).
     public var expiresAt: Date
 
+    /// A session token with these fields.
     public init(token: AccessToken, issuedAt: Date, expiresAt: Date) {
         self.token = token
         self.issuedAt = issuedAt
@@ -17,9 +20,12 @@ public struct SessionToken: Sendable, Hashable {
 /// The local-data half of a session: the user as last synced, kept while the
 /// session is expired so that re-authenticating as the same user loses nothing.
 public struct CachedUser: Sendable, Hashable {
+    /// The user's profile, as last synced.
     public var profile: UserProfile
+    /// When `profile` was last synced with the backend, by the app's clock.
     public var syncedAt: Date
 
+    /// A cached user of this profile, synced at `syncedAt`.
     public init(profile: UserProfile, syncedAt: Date) {
         self.profile = profile
         self.syncedAt = syncedAt
@@ -30,9 +36,12 @@ public struct CachedUser: Sendable, Hashable {
 /// cached user. Either half may be missing — a session that expired keeps its
 /// user but no token — but a stored session never has neither.
 public struct UserSession: Sendable, Hashable {
+    /// The token half, or `nil` once the session has expired.
     public var token: SessionToken?
+    /// The user half, or `nil` when no user is cached.
     public var cachedUser: CachedUser?
 
+    /// A session of these halves.
     public init(token: SessionToken?, cachedUser: CachedUser?) {
         self.token = token
         self.cachedUser = cachedUser
