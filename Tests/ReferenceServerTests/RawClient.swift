@@ -10,6 +10,9 @@ import Foundation
 /// at most `timeout` (SO_RCVTIMEO): an upper bound, never a sleep.
 final class RawClient {
     let fd: Int32
+    /// Bytes read past the end of the last response: the start of the next
+    /// one, when the server answered pipelined requests in one write.
+    private var unread = Data()
 
     init(port: UInt16, timeout: Int = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -54,7 +57,8 @@ final class RawClient {
     /// for the answer to a HEAD); nil when the server closed or nothing came
     /// within the timeout.
     func response(toHead: Bool = false) -> (status: Int, body: String, head: String)? {
-        var data = Data()
+        var data = unread
+        unread = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             if let end = data.range(of: Data("\r\n\r\n".utf8)) {
@@ -70,6 +74,7 @@ final class RawClient {
                     data.append(contentsOf: buffer[0..<count])
                 }
                 let body = String(decoding: data[end.upperBound..<(end.upperBound + length)], as: UTF8.self)
+                unread = Data(data[(end.upperBound + length)...])
                 return (status, body, head)
             }
             let count = read(fd, &buffer, buffer.count)

@@ -53,11 +53,26 @@ public final class HealthMonitor {
     /// began, asks once).
     @discardableResult
     public func checkNow() async -> HealthStatus {
+        await startCheck().value
+    }
+
+    /// The answer of this monitor's latest check: the one in flight, joined;
+    /// else the status already found; else a check now. Start-up asks this,
+    /// so a launch that began monitoring asks the server once, not twice —
+    /// whichever of the two is scheduled first.
+    public func latestCheck() async -> HealthStatus {
         if let inFlight = inFlightCheck { return await inFlight.value }
+        if status != .unknown { return status }
+        return await checkNow()
+    }
+
+    /// The check in flight, or a new one started now (synchronously, so that
+    /// whoever asks next on this actor joins it).
+    private func startCheck() -> any TaskHandle<HealthStatus> {
+        if let inFlight = inFlightCheck { return inFlight }
         let check = scheduler.spawn { @MainActor [weak self] in await self?.performCheck() ?? .unknown }
         inFlightCheck = check
-        let answer = await check.value
-        return answer
+        return check
     }
 
     private func performCheck() async -> HealthStatus {
@@ -145,8 +160,9 @@ public final class HealthMonitor {
     private func restartPolling(checkFirst: Bool) {
         stopPolling()
         guard !isInBackground else { return }
+        let firstCheck = checkFirst ? startCheck() : nil
         pollTask = scheduler.spawn { [weak self, clock] in
-            if checkFirst { await self?.checkNow() }
+            _ = await firstCheck?.value
             while !Task.isCancelled {
                 guard let interval = await self?.nextInterval() else { return }
                 do {

@@ -69,7 +69,7 @@ public final class AuthSession {
     /// arrives while the system is down is kept and acted on once it is healthy.
     public func bootstrap() async {
         transition(to: .loading)
-        let healthCheck = scheduler.spawn { @MainActor in await self.health.checkNow() }
+        let healthCheck = scheduler.spawn { @MainActor in await self.health.latestCheck() }
         let stored = await repository.load()
 
         switch stored {
