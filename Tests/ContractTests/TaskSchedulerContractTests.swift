@@ -52,9 +52,36 @@ struct TaskSchedulerContractTests {
 
         #expect(await spawned.value == "cancelled")
     }
+
+    @Test(arguments: TaskSchedulerFactory.all)
+    func promise_deliversTheFirstValueToEveryWaiterPresentAndFuture(_ factory: TaskSchedulerFactory) async {
+        let scheduler = factory.make()
+        let promise = scheduler.makePromise(of: String.self)
+        let early = scheduler.spawn { await promise.value }
+        let alsoEarly = scheduler.spawn { await promise.value }
+
+        promise.complete(with: "first")
+        promise.complete(with: "second")
+
+        #expect(await early.value == "first")
+        #expect(await alsoEarly.value == "first")
+        #expect(await promise.value == "first", "a waiter after completion gets the value at once")
+    }
+
+    @Test(arguments: TaskSchedulerFactory.all)
+    func isFinished_isFalseWhileTheOperationRunsAndTrueOnceItHasFinished(_ factory: TaskSchedulerFactory) async {
+        let scheduler = factory.make()
+        let release = scheduler.makePromise(of: Void.self)
+        let spawned = scheduler.spawn { await release.value }
+
+        #expect(!spawned.isFinished)
+        release.complete(with: ())
+        await spawned.value
+        #expect(spawned.isFinished)
+    }
 }
 
-/// `VirtualActivity`: the exact settle rule of APP.md — idle means every
+/// `VirtualActivity`: the exact settle rule of the script runner — idle means every
 /// counted task has finished or is waiting on the clock, a hang, or work that is.
 @Suite("VirtualActivity settle rule")
 struct VirtualActivityTests {
