@@ -104,34 +104,28 @@ public struct PluginRegistry: Sendable {
         coding: [InMemoryPlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],
         clock: [InMemoryPlugins.virtualClock, SystemPlugins.systemClock])
 
+    /// The plugins of `port` as (name, summary), in the registry's order.
+    public func catalogue(for port: PortName) -> [(name: String, summary: String)] {
+        switch port {
+        case .auth: auth.map { ($0.name, $0.summary) }
+        case .user: user.map { ($0.name, $0.summary) }
+        case .statement: statement.map { ($0.name, $0.summary) }
+        case .health: health.map { ($0.name, $0.summary) }
+        case .connectivity: connectivity.map { ($0.name, $0.summary) }
+        case .store: store.map { ($0.name, $0.summary) }
+        case .coding: coding.map { ($0.name, $0.summary) }
+        case .clock: clock.map { ($0.name, $0.summary) }
+        }
+    }
+
     /// The names of the plugins of `port`, in the registry's order.
     public func names(for port: PortName) -> [String] {
-        switch port {
-        case .auth: auth.map(\.name)
-        case .user: user.map(\.name)
-        case .statement: statement.map(\.name)
-        case .health: health.map(\.name)
-        case .connectivity: connectivity.map(\.name)
-        case .store: store.map(\.name)
-        case .coding: coding.map(\.name)
-        case .clock: clock.map(\.name)
-        }
+        catalogue(for: port).map(\.name)
     }
 
     /// What the plugin `name` of `port` is, in a phrase; nil when there is none.
     public func summary(of name: String, for port: PortName) -> String? {
-        let summaries: [(name: String, summary: String)] =
-            switch port {
-            case .auth: auth.map { ($0.name, $0.summary) }
-            case .user: user.map { ($0.name, $0.summary) }
-            case .statement: statement.map { ($0.name, $0.summary) }
-            case .health: health.map { ($0.name, $0.summary) }
-            case .connectivity: connectivity.map { ($0.name, $0.summary) }
-            case .store: store.map { ($0.name, $0.summary) }
-            case .coding: coding.map { ($0.name, $0.summary) }
-            case .clock: clock.map { ($0.name, $0.summary) }
-            }
-        return summaries.first { $0.name == name }?.summary
+        catalogue(for: port).first { $0.name == name }?.summary
     }
 
     /// Checks that every port of `environment` names a plugin this registry has.
