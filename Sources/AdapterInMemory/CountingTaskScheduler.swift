@@ -1,4 +1,5 @@
 public import Ports
+import Synchronization
 
 /// Starts tasks whose running and waiting `VirtualActivity` counts, so a
 /// runner can settle — wait until every task has finished or is parked. The
@@ -12,9 +13,13 @@ public struct CountingTaskScheduler: TaskScheduler {
 
     public func spawn<Success: Sendable>(_ operation: @escaping @Sendable () async -> Success) -> any TaskHandle<Success> {
         let handle = CountedTask<Success>(activity: activity)
+        let pending = PendingOperation(operation)
         activity.willStart()
         let task = Task { [activity] in
-            let value = await activity.runCounted(operation)
+            // The operation (and all it captured: a loop, a token manager) is
+            // released before the task says it finished, so once a runner has
+            // settled nothing is kept alive by work that is over.
+            let value = await pending.run(counted: activity)
             // Joiners are counted as runnable before this task stops counting.
             handle.result.complete(with: value)
             activity.didFinish()
@@ -25,5 +30,23 @@ public struct CountingTaskScheduler: TaskScheduler {
 
     public func makePromise<Value: Sendable>(of type: Value.Type) -> any Promise<Value> {
         CountedPromise<Value>(activity: activity)
+    }
+}
+
+/// An operation a task runs once and then lets go of.
+private final class PendingOperation<Success: Sendable>: Sendable {
+    private let operation: Mutex<(@Sendable () async -> Success)?>
+
+    init(_ operation: @escaping @Sendable () async -> Success) {
+        self.operation = Mutex(operation)
+    }
+
+    /// Takes the operation out, runs it counted by `activity`, and returns its
+    /// result with the operation already released.
+    func run(counted activity: VirtualActivity) async -> Success {
+        guard let operation = self.operation.withLock({ $0.take() }) else {
+            preconditionFailure("a pending operation runs once: only its own task runs it")
+        }
+        return await activity.runCounted(operation)
     }
 }
