@@ -11,7 +11,7 @@ enum HTTPPlugins {
     static let loopbackDevelopmentKey = "gatehouse-dev-key"
 
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
-        name: "http", summary: "sign-in, refresh, sign-up and sign-out over the wire contract (URLSession)",
+        name: "http", summary: "sign-in, refresh and sign-up over the wire contract, which has no sign-out (URLSession)",
         control: { context throws(CompositionError) in
             try control(for: context.environment, configuration: try httpConfiguration(context))
         }
