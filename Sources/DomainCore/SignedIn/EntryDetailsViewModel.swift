@@ -35,9 +35,9 @@ public final class EntryDetailsViewModel {
     public private(set) var isLoading = false
     public private(set) var failure: SignedInFailure?
     public let locale: AppLocale
-    @ObservationIgnored private let service: StatementService
+    @ObservationIgnored private let service: any EntryDetailsReading
 
-    public init(id: String, service: StatementService, locale: AppLocale) {
+    public init(id: String, service: any EntryDetailsReading, locale: AppLocale) {
         self.id = id
         self.service = service
         self.locale = locale

@@ -1,17 +1,17 @@
 public import Observation
 public import Ports
 
-/// The users related to the signed-in one (FSD 000 §10's CanShareWithView):
-/// a placeholder, the list (possibly empty), an error with retry.
+/// The users related to the signed-in one: a placeholder, the list (possibly
+/// empty), an error with retry.
 @MainActor
 @Observable
 public final class RelatedUsersViewModel {
     public private(set) var users: [RelatedUser]?
     public private(set) var isLoading = false
     public private(set) var failure: SignedInFailure?
-    @ObservationIgnored private let service: SignedInUserService
+    @ObservationIgnored private let service: any RelatedUsersReading
 
-    public init(service: SignedInUserService) {
+    public init(service: any RelatedUsersReading) {
         self.service = service
     }
 

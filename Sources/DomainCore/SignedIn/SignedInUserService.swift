@@ -4,7 +4,7 @@ public import Ports
 /// with the stored `UserSession` value): load and related users, through the
 /// token manager. Updating the profile and deleting the account are
 /// `AuthSession`'s, since the auth state follows them.
-public struct SignedInUserService: Sendable {
+public struct SignedInUserService: RelatedUsersReading {
     private let tokenManager: TokenManager
     private let api: any UserRemoteAPI
 

@@ -34,10 +34,10 @@ public final class StatementListViewModel {
     public private(set) var failure: SignedInFailure?
     public let locale: AppLocale
 
-    @ObservationIgnored private let service: StatementService
+    @ObservationIgnored private let service: any StatementReading
     @ObservationIgnored private weak var navigator: (any SignedInNavigator)?
 
-    public init(service: StatementService, locale: AppLocale, navigator: any SignedInNavigator) {
+    public init(service: any StatementReading, locale: AppLocale, navigator: any SignedInNavigator) {
         self.service = service
         self.locale = locale
         self.navigator = navigator

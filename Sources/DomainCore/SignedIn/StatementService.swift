@@ -2,7 +2,7 @@ public import Ports
 
 /// The statement of the signed-in user, through the token manager: view
 /// models ask for data and never see a token or the remote API.
-public struct StatementService: Sendable {
+public struct StatementService: StatementReading, EntryDetailsReading {
     private let tokenManager: TokenManager
     private let api: any StatementRemoteAPI
 

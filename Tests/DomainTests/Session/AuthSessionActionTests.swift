@@ -125,6 +125,18 @@ struct AuthSessionActionTests {
         #expect(await harness.server.registrations == [registration])
     }
 
+    @Test("Register is blocked while the server is down: nothing is sent")
+    func registerBlockedWhileDown() async throws {
+        let harness = await launchedSignedOut()
+        await harness.probe.setHealthy(false)
+        await harness.health.checkNow()
+        let registration = Registration(name: "Ana", email: "ana@example.com", cpf: "11144477735", password: Password("121212"))
+
+        #expect(await harness.authSession.register(registration).failure == .systemUnavailable)
+        #expect(await harness.server.registrations.isEmpty)
+        harness.health.shutDown()
+    }
+
     @Test(
         "Register failures are told apart for the form",
         arguments: [

@@ -31,6 +31,22 @@ struct ProfileViewModelTests {
         #expect(profile.problems[.email] == signUpProblems[.email])
     }
 
+    @Test("Save is disabled until something changed; a refused form sends nothing, and its problems follow the typing")
+    func refusedFormSendsNothingAndProblemsFollowTyping() async {
+        let session = FakeSignedInSession(user: .maria)
+        let profile = profile(session)
+        #expect(!profile.isSaveEnabled, "nothing changed yet")
+
+        profile.name = "M"
+        profile.email = "maria@"
+        await profile.save()
+
+        #expect(profile.problems == [.name: .nameTooShort, .email: .invalidEmail])
+        #expect(session.updates.isEmpty)
+        profile.name = "Maria S."
+        #expect(profile.problems == [.email: .invalidEmail], "problems follow the typing once shown")
+    }
+
     @Test("A name of whitespace and newlines only is empty, not too short, and nothing is sent")
     func whitespaceAndNewlineNameIsEmpty() async {
         let session = FakeSignedInSession(user: .maria)

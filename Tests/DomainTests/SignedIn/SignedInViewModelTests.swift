@@ -3,7 +3,9 @@ import DomainCore
 import Ports
 import Testing
 
-/// The signed-in area's view models and coordinator, on doubles with gates.
+/// The signed-in area through the real graph: the coordinator, the services
+/// and the token manager on a scripted server. The screens' own rules are
+/// tested on fakes in their own suites.
 @MainActor
 @Suite("Signed-in area view models")
 struct SignedInViewModelTests {
@@ -16,8 +18,8 @@ struct SignedInViewModelTests {
         return (main, area)
     }
 
-    @Test("The statement shows a placeholder while the list is in flight, then sections newest first")
-    func placeholderThenContent() async throws {
+    @Test("Opening the statement puts its screen up at once and loads the list through the session")
+    func statementOpensAtOnceThenLoads() async throws {
         let graph = TestViewModelGraph()
         defer { graph.shutDown() }
         let (_, area) = try await signedIn(graph)
@@ -28,99 +30,30 @@ struct SignedInViewModelTests {
         let list = try #require(area.statement)
         #expect(area.route == .statement)
         #expect(list.showsPlaceholder)
-        #expect(list.sections == nil)
 
         await graph.harness.server.releaseStatementCalls()
         await opening.value
 
-        #expect(!list.showsPlaceholder)
-        #expect(list.sections?.map(\.date) == ["2024-02-05", "2024-02-01"])
-        #expect(list.sections?.last?.rows.map(\.id) == ["later-same-day", "abc123def456ghi789"])
-        #expect(list.sections?.last?.day == "01/02/2024")
-        let debit = try #require(list.rows.first { $0.id == "abc123def456ghi789" })
-        #expect(debit.amount == "-R$ 1.500,00")
-        #expect(debit.time == "08:15 UTC")
-        #expect(debit.counterparty == "João da Silva")
-    }
-
-    @Test("Pull to refresh keeps the old list on screen until the new one arrives")
-    func refreshKeepsOldList() async throws {
-        let graph = TestViewModelGraph()
-        defer { graph.shutDown() }
-        let (_, area) = try await signedIn(graph)
-        await area.showStatement()
-        let list = try #require(area.statement)
-        let before = list.sections
-
-        var fewer = Statement.sample
-        fewer.sections.removeFirst()
-        fewer.itemsTotal = 2
-        await graph.harness.server.set(statement: .success(fewer))
-        await graph.harness.server.holdStatementCalls(1)
-        let refreshing = graph.harness.scheduler.spawn { @MainActor in await list.refresh() }
-        await graph.harness.server.wait { $0.heldStatementCallCount == 1 }
-
-        #expect(list.isRefreshing)
-        #expect(!list.showsPlaceholder)
-        #expect(list.sections == before)
-
-        await graph.harness.server.releaseStatementCalls()
-        await refreshing.value
-        #expect(!list.isRefreshing)
-        #expect(list.sections?.count == 1)
-    }
-
-    @Test("A refresh that fails keeps the old list and shows the error; retry loads again")
-    func failedRefreshKeepsListAndRetries() async throws {
-        let graph = TestViewModelGraph()
-        defer { graph.shutDown() }
-        let (_, area) = try await signedIn(graph)
-        await area.showStatement()
-        let list = try #require(area.statement)
-        let before = list.sections
-
-        await graph.harness.server.set(statement: .failure(.transport("connection reset")))
-        await list.refresh()
-        #expect(list.failure == .network)
-        #expect(list.sections == before)
-
-        await graph.harness.server.set(statement: .success(.sample))
-        await list.retry()
-        #expect(list.failure == nil)
-        #expect(list.sections == before)
-    }
-
-    @Test("A first load that fails shows the error with retry, and no placeholder")
-    func firstLoadFails() async throws {
-        let graph = TestViewModelGraph()
-        defer { graph.shutDown() }
-        let (_, area) = try await signedIn(graph)
-        await graph.harness.server.set(statement: .failure(.rejected(status: 500, code: nil)))
-
-        await area.showStatement()
-
-        let list = try #require(area.statement)
-        #expect(list.failure == .server)
-        #expect(!list.showsPlaceholder)
-        #expect(list.sections == nil)
-    }
-
-    @Test("No second load while one is in flight: one request reaches the server")
-    func singleLoadInFlight() async throws {
-        let graph = TestViewModelGraph()
-        defer { graph.shutDown() }
-        let (_, area) = try await signedIn(graph)
-        await graph.harness.server.holdStatementCalls(1)
-        let opening = graph.harness.scheduler.spawn { @MainActor in await area.showStatement() }
-        await graph.harness.server.wait { $0.heldStatementCallCount == 1 }
-        let list = try #require(area.statement)
-
-        await list.refresh()
-        await list.refresh()
-        await graph.harness.server.releaseStatementCalls()
-        await opening.value
-
+        #expect(list.rows.count == 3)
         #expect(await graph.harness.server.statementCallTokens.count == 1)
+    }
+
+    @Test(
+        "A failed statement call reaches the screen told apart, and the session goes on",
+        arguments: [
+            (RemoteError.transport("connection reset"), SignedInFailure.network), (.timeout, .network),
+            (.rejected(status: 500, code: nil), .server), (.rejected(status: 404, code: .notFound), .notFound),
+        ])
+    func statementFailuresAreToldApart(error: RemoteError, failure: SignedInFailure) async throws {
+        let graph = TestViewModelGraph()
+        defer { graph.shutDown() }
+        let (_, area) = try await signedIn(graph)
+        await graph.harness.server.set(statement: .failure(error))
+
+        await area.showStatement()
+
+        #expect(area.statement?.failure == failure)
+        #expect(graph.authSession.state == .authenticated(.maria))
     }
 
     @Test("Opening an entry shows a placeholder, then its details with documents masked by type; back returns")
@@ -156,38 +89,6 @@ struct SignedInViewModelTests {
         #expect(area.statement == nil)
         area.back()
         #expect(area.route == .dashboard, "back on the dashboard stays there")
-    }
-
-    @Test("Opening an entry beyond the list does nothing")
-    func openOutOfRange() async throws {
-        let graph = TestViewModelGraph()
-        defer { graph.shutDown() }
-        let (_, area) = try await signedIn(graph)
-        await area.showStatement()
-        let list = try #require(area.statement)
-        #expect(await list.open(4) == false)
-        #expect(await list.open(0) == false)
-        #expect(area.route == .statement)
-    }
-
-    @Test("The profile refuses a short name and a bad e-mail before asking the server")
-    func profileValidation() async throws {
-        let graph = TestViewModelGraph()
-        defer { graph.shutDown() }
-        let (_, area) = try await signedIn(graph)
-        area.showProfile()
-        let profile = try #require(area.profile)
-        #expect(!profile.isSaveEnabled, "nothing changed yet")
-        let callsBefore = await graph.harness.server.userCallTokens.count
-
-        profile.name = "M"
-        profile.email = "maria@"
-        await profile.save()
-
-        #expect(profile.problems == [.name: .nameTooShort, .email: .invalidEmail])
-        #expect(await graph.harness.server.userCallTokens.count == callsBefore)
-        profile.name = "Maria S."
-        #expect(profile.problems == [.email: .invalidEmail], "problems follow the typing once shown")
     }
 
     @Test("Saving the profile updates the user everywhere; the server's per-field errors are shown")
@@ -240,7 +141,7 @@ struct SignedInViewModelTests {
         #expect(await graph.harness.storedSession() == nil)
     }
 
-    @Test("Related users: a placeholder, then the list; an error with retry")
+    @Test("Related users through the session: a network error is shown with retry and does not end the session")
     func relatedUsers() async throws {
         let graph = TestViewModelGraph()
         defer { graph.shutDown() }

@@ -21,4 +21,49 @@ struct OnboardingViewModelTests {
         onboarding.navigateToSignIn()
         #expect(try #require(onboarding.signIn).identifier.isEmpty)
     }
+
+    @Test("A sign-up hands sign-in the identifier with a confirmation, and drops the form")
+    func signedUpShowsSignInWithConfirmation() throws {
+        let graph = TestViewModelGraph()
+        let onboarding = OnboardingViewModel(reason: nil, factory: graph)
+        onboarding.navigateToSignUp()
+        #expect(onboarding.signUp != nil)
+
+        onboarding.signedUp(identifier: "123.456.789-09")
+
+        #expect(onboarding.step == .signIn)
+        #expect(onboarding.registrationConfirmed)
+        #expect(onboarding.signUp == nil)
+        let signIn = try #require(onboarding.signIn)
+        #expect(signIn.identifier == "123.456.789-09")
+        #expect(signIn.step == .identifier)
+        #expect(signIn.isNextEnabled)
+    }
+
+    @Test("Leaving the sign-in screen after a sign-up drops the confirmation")
+    func leavingSignInDropsConfirmation() throws {
+        let graph = TestViewModelGraph()
+        let onboarding = OnboardingViewModel(reason: nil, factory: graph)
+        onboarding.signedUp(identifier: "123.456.789-09")
+        #expect(onboarding.registrationConfirmed)
+
+        try #require(onboarding.signIn).back()
+
+        #expect(onboarding.step == .welcome)
+        #expect(!onboarding.registrationConfirmed)
+    }
+
+    @Test("Back from sign-up returns to welcome and drops the form")
+    func backFromSignUpGoesToWelcome() throws {
+        let graph = TestViewModelGraph()
+        let onboarding = OnboardingViewModel(reason: nil, factory: graph)
+        onboarding.navigateToSignUp()
+        try #require(onboarding.signUp).set(.name, to: "Maria")
+
+        try #require(onboarding.signUp).back()
+
+        #expect(onboarding.step == .welcome)
+        #expect(onboarding.signUp == nil)
+        #expect(onboarding.welcome != nil)
+    }
 }

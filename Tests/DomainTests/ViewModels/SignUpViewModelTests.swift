@@ -2,185 +2,172 @@ import DomainCore
 import Ports
 import Testing
 
-/// The sign-up form (BEHAVIOUR.md §3, §6): registering never signs in; it
-/// returns to sign-in with the identifier filled in.
+/// The sign-up form on fakes of its seams: per-field problems once a submit
+/// was tried, the server's refusals, the busy state, and where success and
+/// back lead. Registering never signs in: success hands the identifier back
+/// to sign-in.
 @MainActor
 @Suite("Sign-up screen")
 struct SignUpViewModelTests {
-    @Test("A successful sign-up returns to sign-in with the formatted CPF filled in and a confirmation, without a session")
-    func successfulSignUpReturnsToSignIn() async throws {
-        let graph = TestViewModelGraph()
-        let main = await graph.launchedMain()
-        let signUp = try main.openSignUp()
-        #expect(main.onboarding?.step == .signUp)
-        signUp.fill(SignUpViewModel.mariasForm)
-
-        await signUp.submit()
-
-        let onboarding = try #require(main.onboarding)
-        #expect(onboarding.step == .signIn)
-        #expect(onboarding.registrationConfirmed)
-        #expect(onboarding.signUp == nil)
-        let signIn = try #require(onboarding.signIn)
-        #expect(signIn.identifier == "123.456.789-09")
-        #expect(signIn.step == .identifier)
-        #expect(signIn.isNextEnabled)
-        // Registering never creates a session.
-        #expect(graph.authSession.state == .unauthenticated(nil))
-        #expect(main.screen == .onboarding)
-        #expect(await graph.harness.storedSession() == nil)
-        #expect(await graph.harness.store.operations.isEmpty)
-        #expect(await graph.harness.server.signIns == 0)
-        let registrations = await graph.harness.server.registrations
-        #expect(registrations.count == 1)
-        #expect(registrations.first?.cpf == "12345678909")
-        #expect(registrations.first?.email == "maria@example.com")
+    /// The form and the fakes it was built on; the navigator and responder
+    /// are kept here because the model holds them weakly.
+    private struct Screen {
+        let signUp: SignUpViewModel
+        let register: FakeRegisterUseCase
+        let navigator: FakeWelcomeNavigator
+        let responder: FakeSignedUpResponder
     }
 
-    @Test("Leaving the sign-in screen after a sign-up drops the confirmation")
-    func leavingSignInDropsConfirmation() async throws {
-        let graph = TestViewModelGraph()
-        let main = await graph.launchedMain()
-        let signUp = try main.openSignUp()
-        signUp.fill(SignUpViewModel.mariasForm)
-        await signUp.submit()
-        let onboarding = try #require(main.onboarding)
-        #expect(onboarding.registrationConfirmed)
-
-        try #require(onboarding.signIn).back()
-
-        #expect(onboarding.step == .welcome)
-        #expect(!onboarding.registrationConfirmed)
+    private func signUpScreen(_ outcome: Result<Void, RegistrationFailure>? = nil) -> Screen {
+        let register = FakeRegisterUseCase(outcome: outcome)
+        let navigator = FakeWelcomeNavigator()
+        let responder = FakeSignedUpResponder()
+        let signUp = SignUpViewModel(registerUseCase: register, welcomeNavigator: navigator, signedUpResponder: responder)
+        return Screen(signUp: signUp, register: register, navigator: navigator, responder: responder)
     }
 
-    @Test("Invalid fields show a problem per field and nothing is sent")
-    func invalidFieldsShowProblemsAndSendNothing() async throws {
-        let graph = TestViewModelGraph()
-        let main = await graph.launchedMain()
-        let signUp = try main.openSignUp()
-        signUp.fill([
+    /// A screen with Maria's valid form typed in.
+    private func filledScreen(_ outcome: Result<Void, RegistrationFailure>? = nil) -> Screen {
+        let screen = signUpScreen(outcome)
+        screen.signUp.fill(SignUpViewModel.mariasForm)
+        return screen
+    }
+
+    @Test("A successful sign-up sends the form and returns to sign-in with the CPF formatted")
+    func successReturnsToSignInWithFormattedCPF() async throws {
+        let screen = filledScreen(.success(()))
+
+        await screen.signUp.submit()
+
+        #expect(screen.responder.signedUpIdentifiers == ["123.456.789-09"])
+        let registration = try #require(screen.register.received.first)
+        #expect(screen.register.received.count == 1)
+        #expect(registration.name == "Maria Silva")
+        #expect(registration.email == "maria@example.com")
+        #expect(registration.cpf == "12345678909")
+        #expect(screen.signUp.failure == nil)
+        #expect(!screen.signUp.isBusy)
+        #expect(screen.navigator.navigationsToWelcome == 0)
+    }
+
+    @Test("Invalid fields show a problem per field, only after a submit, and nothing is sent")
+    func invalidFieldsShowProblemsAndSendNothing() async {
+        let screen = signUpScreen()
+        screen.signUp.fill([
             .name: "M", .email: "maria@", .cpf: "123.456.789-00",
             .password: "12345", .confirmation: "123456",
         ])
-        #expect(signUp.problems.isEmpty, "no problem is shown before the first submit")
+        #expect(screen.signUp.problems.isEmpty, "no problem is shown before the first submit")
 
-        await signUp.submit()
+        await screen.signUp.submit()
 
         #expect(
-            signUp.problems == [
+            screen.signUp.problems == [
                 .name: .nameTooShort, .email: .invalidEmail, .cpf: .invalidCPF,
                 .password: .passwordNotSixDigits, .confirmation: .confirmationMismatch,
             ])
-        #expect(signUp.failure == nil)
-        #expect(await graph.harness.server.registrations.isEmpty)
-        #expect(main.onboarding?.step == .signUp)
-        #expect(main.onboarding?.signUp === signUp)
+        #expect(screen.signUp.failure == nil)
+        #expect(screen.register.received.isEmpty)
+        #expect(screen.responder.signedUpIdentifiers.isEmpty)
     }
 
     @Test("After a refused submit, problems are re-checked as the user types")
-    func problemsAreRecheckedWhileTyping() async throws {
-        let graph = TestViewModelGraph()
-        let main = await graph.launchedMain()
-        let signUp = try main.openSignUp()
-        signUp.fill(SignUpViewModel.mariasForm)
-        signUp.set(.cpf, to: "123.456.789-00")
-        await signUp.submit()
-        #expect(signUp.problems == [.cpf: .invalidCPF])
+    func problemsAreRecheckedWhileTyping() async {
+        let screen = filledScreen(.success(()))
+        screen.signUp.set(.cpf, to: "123.456.789-00")
+        await screen.signUp.submit()
+        #expect(screen.signUp.problems == [.cpf: .invalidCPF])
 
-        signUp.set(.cpf, to: "123.456.789-09")
+        screen.signUp.set(.cpf, to: "123.456.789-09")
 
-        #expect(signUp.problems.isEmpty)
-        await signUp.submit()
-        #expect(await graph.harness.server.registrations.count == 1)
-        #expect(main.onboarding?.step == .signIn)
+        #expect(screen.signUp.problems.isEmpty)
+        await screen.signUp.submit()
+        #expect(screen.register.received.count == 1)
+        #expect(screen.responder.signedUpIdentifiers == ["123.456.789-09"])
     }
 
-    @Test("A CPF already registered is shown on the form, which stays on screen")
-    func alreadyRegisteredStaysOnSignUp() async throws {
-        let graph = TestViewModelGraph()
-        let main = await graph.launchedMain()
-        let signUp = try main.openSignUp()
-        await graph.harness.server.set(register: .failure(.rejected(status: 409, code: .alreadyRegistered)))
-        signUp.fill(SignUpViewModel.mariasForm)
+    @Test(
+        "A refused sign-up is shown on the form, which stays on screen; typing again clears it",
+        arguments: [RegistrationFailure.alreadyRegistered, .systemUnavailable, .network, .server])
+    func refusedSignUpStaysOnTheForm(failure: RegistrationFailure) async {
+        let screen = filledScreen(.failure(failure))
 
-        await signUp.submit()
+        await screen.signUp.submit()
 
-        #expect(signUp.failure == .alreadyRegistered)
-        #expect(!signUp.isBusy)
-        let onboarding = try #require(main.onboarding)
-        #expect(onboarding.step == .signUp)
-        #expect(onboarding.signUp === signUp)
-        #expect(!onboarding.registrationConfirmed)
-        #expect(graph.authSession.state == .unauthenticated(nil))
-        #expect(await graph.harness.server.registrations.count == 1)
+        #expect(screen.signUp.failure == failure)
+        #expect(!screen.signUp.isBusy)
+        #expect(screen.signUp.serverFieldErrors.isEmpty)
+        #expect(screen.responder.signedUpIdentifiers.isEmpty)
+        #expect(screen.navigator.navigationsToWelcome == 0)
 
-        signUp.set(.email, to: "maria.silva@example.com")
-        #expect(signUp.failure == nil, "typing again clears the failure")
+        screen.signUp.set(.email, to: "maria.silva@example.com")
+        #expect(screen.signUp.failure == nil)
     }
 
-    @Test("The server's per-field reasons are shown on the form")
-    func serverFieldErrorsAreShown() async throws {
-        let graph = TestViewModelGraph()
-        let main = await graph.launchedMain()
-        let signUp = try main.openSignUp()
+    @Test("The server's per-field reasons are shown on the form until the user types again")
+    func serverFieldErrorsAreShown() async {
         let fields = ["email": "domain not accepted"]
-        await graph.harness.server.set(register: .failure(.rejected(status: 422, code: .validationFailed, fields: fields)))
-        signUp.fill(SignUpViewModel.mariasForm)
+        let screen = filledScreen(.failure(.invalidFields(fields)))
 
-        await signUp.submit()
+        await screen.signUp.submit()
 
-        #expect(signUp.failure == .invalidFields(fields))
-        #expect(signUp.serverFieldErrors == fields)
-        #expect(main.onboarding?.step == .signUp)
+        #expect(screen.signUp.failure == .invalidFields(fields))
+        #expect(screen.signUp.serverFieldErrors == fields)
+        #expect(screen.signUp.problems.isEmpty, "the form itself was valid")
+        #expect(screen.responder.signedUpIdentifiers.isEmpty)
+
+        screen.signUp.set(.email, to: "maria@example.org")
+        #expect(screen.signUp.serverFieldErrors.isEmpty)
+        #expect(screen.signUp.failure == nil)
     }
 
-    @Test("Submitting while the server is down sends nothing and says the system is unavailable")
-    func submitWhileServerDownSendsNothing() async throws {
-        let graph = TestViewModelGraph()
-        defer { graph.shutDown() }
-        let main = await graph.launchedMain()
-        let signUp = try main.openSignUp()
-        signUp.fill(SignUpViewModel.mariasForm)
-        await graph.harness.probe.setHealthy(false)
-        await graph.harness.health.checkNow()
+    @Test("While the sign-up is in flight the form is busy: no second submit, and back does nothing")
+    func busyWhileInFlight() async {
+        let screen = filledScreen(.success(()))
+        screen.register.gate.hold()
 
-        await signUp.submit()
+        let submitting = Task { await screen.signUp.submit() }
+        await screen.register.gate.waitUntilACallIsHeld()
 
-        #expect(signUp.failure == .systemUnavailable)
-        #expect(await graph.harness.server.registrations.isEmpty)
-        #expect(main.onboarding?.step == .signUp)
+        #expect(screen.signUp.isBusy)
+        #expect(!screen.signUp.isSubmitEnabled)
+        await screen.signUp.submit()
+        screen.signUp.back()
+        #expect(screen.register.received.count == 1)
+        #expect(screen.navigator.navigationsToWelcome == 0)
+
+        screen.register.gate.release()
+        await submitting.value
+        #expect(!screen.signUp.isBusy)
+        #expect(screen.responder.signedUpIdentifiers == ["123.456.789-09"])
     }
 
     @Test("Submit is disabled until every field has something in it")
-    func submitDisabledUntilAllFieldsFilled() async throws {
-        let graph = TestViewModelGraph()
-        let main = await graph.launchedMain()
-        let signUp = try main.openSignUp()
-        #expect(!signUp.isSubmitEnabled)
+    func submitDisabledUntilAllFieldsFilled() async {
+        let screen = signUpScreen()
+        #expect(!screen.signUp.isSubmitEnabled)
 
         for (field, text) in SignUpViewModel.mariasForm {
-            #expect(!signUp.isSubmitEnabled, "disabled before \(field) is typed")
-            signUp.set(field, to: text)
+            #expect(!screen.signUp.isSubmitEnabled, "disabled before \(field) is typed")
+            screen.signUp.set(field, to: text)
         }
 
-        #expect(signUp.isSubmitEnabled)
-        signUp.set(.confirmation, to: "")
-        #expect(!signUp.isSubmitEnabled)
-        await signUp.submit()
-        #expect(await graph.harness.server.registrations.isEmpty)
-        #expect(signUp.problems.isEmpty, "a disabled submit does nothing")
+        #expect(screen.signUp.isSubmitEnabled)
+        screen.signUp.set(.confirmation, to: "")
+        #expect(!screen.signUp.isSubmitEnabled)
+        await screen.signUp.submit()
+        #expect(screen.register.received.isEmpty)
+        #expect(screen.signUp.problems.isEmpty, "a disabled submit does nothing")
     }
 
-    @Test("Back from sign-up returns to welcome")
-    func backFromSignUpGoesToWelcome() async throws {
-        let graph = TestViewModelGraph()
-        let main = await graph.launchedMain()
-        let signUp = try main.openSignUp()
-        signUp.set(.name, to: "Maria")
+    @Test("Back from sign-up asks to go to welcome")
+    func backGoesToWelcome() {
+        let screen = signUpScreen()
+        screen.signUp.set(.name, to: "Maria")
 
-        signUp.back()
+        screen.signUp.back()
 
-        #expect(main.onboarding?.step == .welcome)
-        #expect(main.onboarding?.signUp == nil)
+        #expect(screen.navigator.navigationsToWelcome == 1)
+        #expect(screen.responder.signedUpIdentifiers.isEmpty)
     }
 }
