@@ -3,6 +3,7 @@ import AdapterSystem
 @testable import app
 import Composition
 import Foundation
+import Glibc
 import ReferenceServer
 import Testing
 
@@ -126,9 +127,12 @@ struct ControlAPIScriptTests {
         let server = try Server()
         defer { server.stop() }
         var environment = server.environment
-        // A port nothing listens on stands for a server that is not there.
-        server.server.stop()
-        environment.settings.baseURL = server.server.baseURL
+        // A port bound but never listened on refuses every connection, and
+        // stays ours for the whole test: a freed port could be taken by a
+        // server another test starts meanwhile.
+        let refusing = try RefusingPort()
+        defer { refusing.close() }
+        environment.settings.baseURL = "http://127.0.0.1:\(refusing.port)"
         let lines = PrintedLines()
 
         let report = await ScriptRunner(environment: environment, texts: Texts(locale: "pt-BR"), print: lines.append)
@@ -138,4 +142,34 @@ struct ControlAPIScriptTests {
         #expect(report.transcriptText.contains("cannot start the app"))
         #expect(report.transcriptText.contains("/_control/reset"))
     }
+}
+
+/// A loopback port held by a socket that is bound but not listening: a
+/// connection to it is refused at once, and no one else can take it.
+private struct RefusingPort {
+    let port: UInt16
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        guard bound else {
+            Glibc.close(descriptor)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        self.descriptor = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    func close() { Glibc.close(descriptor) }
 }
