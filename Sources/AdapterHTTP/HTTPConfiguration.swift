@@ -23,6 +23,8 @@ public struct HTTPConfiguration: Sendable {
     /// Refuses a user or password in the URL too (URLSession would send it as
     /// Basic auth to every host a redirect leads to, and it would end up in
     /// logs), and a query or fragment, which routes cannot be appended to.
+    /// Refuses a host written with anything but the characters of a name or
+    /// an IP address (`127.0.0.1%00.evil.com`), whatever the scheme.
     public init(
         baseURL: String, apiKey: APIKey?, tokenHeaderStyle: TokenHeaderStyle = .token, timeout: Duration = .seconds(10)
     ) throws(HTTPConfigurationError) {
@@ -31,9 +33,14 @@ public struct HTTPConfiguration: Sendable {
         else { throw .invalidBaseURL(shown) }
         guard url.user == nil, url.password == nil else { throw .credentialsInBaseURL(shown) }
         guard url.query == nil, url.fragment == nil else { throw .queryInBaseURL(shown) }
+        // The host as requests will carry it: Foundation writes an
+        // international name as xn--… in the absolute string but keeps
+        // percent-escapes there, so the host is read back from that string.
+        guard let sentHost = URL(string: url.absoluteString)?.host(percentEncoded: true), HostText.isPlain(sentHost)
+        else { throw .hostNotPlainInBaseURL(shown) }
         switch scheme {
         case "https": break
-        case "http": guard LoopbackHost.contains(host) else { throw .insecureBaseURL(shown) }
+        case "http": guard LoopbackHost.contains(sentHost) else { throw .insecureBaseURL(shown) }
         default: throw .invalidBaseURL(shown)
         }
         guard timeout > .zero else { throw .invalidTimeout }
@@ -64,6 +71,7 @@ public enum HTTPConfigurationError: Error, Sendable, Hashable, CustomStringConve
     case insecureBaseURL(String)
     case credentialsInBaseURL(String)
     case queryInBaseURL(String)
+    case hostNotPlainInBaseURL(String)
     case invalidTimeout
 
     public var description: String {
@@ -75,6 +83,9 @@ public enum HTTPConfigurationError: Error, Sendable, Hashable, CustomStringConve
             return "'\(url)' carries a user or password: take it out of the URL (the API key comes from the environment)"
         case .queryInBaseURL(let url):
             return "'\(url)' has a query or fragment: the base URL must be scheme, host, port and an optional path"
+        case .hostNotPlainInBaseURL(let url):
+            return "'\(url)' has a host with a %-escape, a control character, a space or another character"
+                + " no host name or IP address holds: write the host as letters, digits, '-' and '.'"
         case .invalidTimeout: return "the request timeout must be above zero"
         }
     }

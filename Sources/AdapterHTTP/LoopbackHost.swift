@@ -11,11 +11,17 @@
 /// literals are parsed, never matched by prefix.
 public enum LoopbackHost {
     public static func contains(_ host: String) -> Bool {
+        // inet_pton reads a C string: "127.0.0.1\0.evil.com" would be parsed
+        // as 127.0.0.1 while the connection goes wherever the whole name
+        // leads. Any character a host is never written with answers no.
+        guard HostText.isPlain(host) else { return false }
         var bare = Substring(host)
         if bare.hasPrefix("["), bare.hasSuffix("]") { bare = bare.dropFirst().dropLast() }
-        // One trailing dot names the same host in DNS ("localhost.").
-        if bare.hasSuffix(".") { bare = bare.dropLast() }
         let name = String(bare).lowercased()
+        // No trailing dot, not even "localhost.": a name ending in a dot is
+        // absolute, so glibc does not look it up in /etc/hosts but asks DNS,
+        // and "127.0.0.1." is a name (not an IPv4 literal) asked of DNS too;
+        // whoever answers DNS would then choose where the token goes.
         if name == "localhost" { return true }
 
         var ipv4 = in_addr()
@@ -29,5 +35,28 @@ public enum LoopbackHost {
             return bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1
         }
         return false
+    }
+}
+
+/// What a host may be written with in a URL: a DNS name (ASCII letters,
+/// digits, "-", "_", "."), an IPv4 literal, or an IPv6 literal (hex digits,
+/// ":", "."; in brackets, or without them as `URL.host` gives it). Nothing else: no percent-escape (parsers disagree
+/// on decoding one, so a check and the connection could see two different
+/// hosts), no control character, no space, no "%" zone.
+public enum HostText {
+    public static func isPlain(_ host: String) -> Bool {
+        var text = Substring(host)
+        if text.hasPrefix("["), text.hasSuffix("]"), text.count > 2 {
+            text = text.dropFirst().dropLast()
+            return text.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }
+        }
+        return !text.isEmpty && text.unicodeScalars.allSatisfy(isNameScalar)
+    }
+
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", ":": true
+        default: false
+        }
     }
 }

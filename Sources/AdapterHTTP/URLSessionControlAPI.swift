@@ -10,7 +10,7 @@ public struct URLSessionControlAPI: Sendable {
 
     /// Refuses a configuration whose base URL is not on this machine.
     public init(configuration: HTTPConfiguration) throws(ControlAPIError) {
-        guard let host = configuration.baseURL.host, LoopbackHost.contains(host) else {
+        guard let host = configuration.baseURL.host(percentEncoded: true), LoopbackHost.contains(host) else {
             throw ControlAPIError(
                 status: nil,
                 message: "the control API is only called on this machine, not on \(configuration.baseURL.host ?? "an unknown host")")

@@ -17,12 +17,6 @@ enum AcceptanceScripts {
         return all.filter { $0.hasSuffix(".flow") }.sorted()
     }()
 
-    /// The three scripts with the most commands.
-    static let longest: [String] = {
-        let sized = names.map { name in (name: name, commands: (try? text(of: name)).map { ParsedScript(parsing: $0).lines.count } ?? 0) }
-        return sized.sorted { ($0.commands, $1.name) > ($1.commands, $0.name) }.prefix(3).map(\.name)
-    }()
-
     static func path(of name: String) -> String {
         folder.appendingPathComponent(name).path
     }

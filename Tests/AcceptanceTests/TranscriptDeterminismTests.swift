@@ -1,42 +1,66 @@
 @testable import app
 import Testing
 
-/// The same script gives the same transcript every time (issue 3 item 4):
+/// The same script gives the same transcript every time:
 /// the runner settles after every command, on virtual time, so nothing
-/// depends on how tasks happen to interleave.
+/// depends on how tasks happen to interleave — in memory, and over HTTP
+/// against an in-process server, where real sockets and the server's own
+/// tasks could interleave differently from run to run.
 @MainActor
 @Suite("Transcript determinism")
 struct TranscriptDeterminismTests {
     static let runs = 20
 
-    @Test("The longest scripts give byte-identical transcripts 20 runs in a row", arguments: AcceptanceScripts.longest)
-    func transcriptIsTheSameEveryRun(_ name: String) async throws {
-        let script = try AcceptanceScripts.text(of: name)
-        let runner = ScriptRunner.forTests()
-        let first = await runner.run(script: script, named: name)
-        let passed = first.passed
-        #expect(passed, "\(name) failed; its transcript:\n\(first.transcriptText)")
+    enum Transport: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case inMemory = "in memory"
+        case overHTTP = "over HTTP"
 
-        for run in 2...Self.runs {
-            let again = await runner.run(script: script, named: name)
-            guard again.transcriptText != first.transcriptText else { continue }
-            let shared = min(first.transcript.count, again.transcript.count)
-            let line = (0..<shared).first { first.transcript[$0] != again.transcript[$0] } ?? shared
-            Issue.record(
-                """
-                run \(run) of \(name) differs from run 1 at transcript line \(line + 1):
-                run 1:   \(line < first.transcript.count ? first.transcript[line] : "(ended)")
-                run \(run): \(line < again.transcript.count ? again.transcript[line] : "(ended)")
-                """)
-            return
+        var testDescription: String { rawValue }
+
+        @MainActor
+        func runner() -> ScriptRunner {
+            switch self {
+            case .inMemory: ScriptRunner.forTests()
+            case .overHTTP: InProcessServerScriptTests.overHTTP()
+            }
         }
     }
 
-    @Test("The scripts checked for determinism are the longest ones")
-    func longestScriptsAreChosen() throws {
-        #expect(AcceptanceScripts.longest.count == 3)
-        let commands = try AcceptanceScripts.names.map { try ParsedScript(parsing: AcceptanceScripts.text(of: $0)).lines.count }
-        let shortestChosen = try AcceptanceScripts.longest.map { try ParsedScript(parsing: AcceptanceScripts.text(of: $0)).lines.count }.min()
-        #expect(shortestChosen == commands.sorted(by: >).dropFirst(2).first)
+    @Test(
+        "Every script gives byte-identical transcripts 20 runs in a row, in memory and over HTTP",
+        arguments: AcceptanceScripts.names, Transport.allCases)
+    func transcriptIsTheSameEveryRun(_ name: String, _ transport: Transport) async throws {
+        let script = try AcceptanceScripts.text(of: name)
+        let runner = transport.runner()
+        let first = await runner.run(script: script, named: name)
+        let passed = first.passed
+        #expect(passed, "\(name) failed \(transport.rawValue); its transcript:\n\(first.transcriptText)")
+
+        // Every run is made and compared, so a failure says how often a
+        // script differs, not only that it did once.
+        var differing: [Int] = []
+        var firstDifference = ""
+        for run in 2...Self.runs {
+            let again = await runner.run(script: script, named: name)
+            // Bytes, not String equality, which holds for canonically equivalent
+            // but differently encoded text.
+            guard !again.transcriptText.utf8.elementsEqual(first.transcriptText.utf8) else { continue }
+            differing.append(run)
+            guard firstDifference.isEmpty else { continue }
+            let shared = min(first.transcript.count, again.transcript.count)
+            let line = (0..<shared).first { !first.transcript[$0].utf8.elementsEqual(again.transcript[$0].utf8) } ?? shared
+            firstDifference = """
+                run \(run) differs from run 1 at transcript line \(line + 1):
+                run 1:   \(line < first.transcript.count ? first.transcript[line] : "(ended)")
+                run \(run): \(line < again.transcript.count ? again.transcript[line] : "(ended)")
+                """
+        }
+        if !differing.isEmpty {
+            Issue.record(
+                """
+                \(name) \(transport.rawValue): runs \(differing.map(String.init).joined(separator: ", ")) of \(Self.runs) differ from run 1;
+                \(firstDifference)
+                """)
+        }
     }
 }

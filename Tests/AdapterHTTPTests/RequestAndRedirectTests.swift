@@ -144,7 +144,7 @@ struct RequestAndRedirectTests {
         "Only a literal loopback address or localhost counts as this machine, never a name that looks like one",
         arguments: [
             ("127.0.0.1", true), ("127.255.255.254", true), ("[::1]", true), ("::1", true), ("0:0:0:0:0:0:0:1", true),
-            ("localhost", true), ("localhost.", true), ("LocalHost", true),
+            ("localhost", true), ("LocalHost", true),
             ("127.example.com", false), ("127.0.0.1.example.com", false), ("128.0.0.1", false), ("10.0.0.1", false),
             ("::2", false), ("::ffff:8.8.8.8", false), ("localhost.evil.com", false), ("notlocalhost", false), ("", false),
             ("127.0.0.256", false),

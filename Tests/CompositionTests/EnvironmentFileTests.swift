@@ -45,6 +45,38 @@ struct EnvironmentFileTests {
         #expect(!AppEnvironment.coraStage.settings.controlAPI)
     }
 
+    /// On Linux a JSON 1 (or 1.0) also answers `is Bool`: only the NSNumber's
+    /// type code tells a number from true or false.
+    @Test(
+        "A number of seconds from above 0 to 86400 is read for every …Seconds setting, 1 included",
+        arguments: [("1", Duration.seconds(1)), ("1.0", .seconds(1)), ("0.5", .milliseconds(500)), ("86400", .seconds(86_400))])
+    func secondsAreRead(json: String, duration: Duration) throws {
+        let timeouts = try parse(#"{"settings": {"requestTimeoutSeconds": \#(json), "healthPollIntervalSeconds": \#(json)}}"#)
+        #expect(timeouts.settings.requestTimeout == duration)
+        #expect(timeouts.settings.healthPollInterval == duration)
+        let lifetime = try parse(#"{"settings": {"tokenLifetimeSeconds": \#(json), "refreshMarginSeconds": 0.25}}"#)
+        #expect(lifetime.settings.tokenLifetime == duration)
+        // The margin must be shorter than the lifetime, which is at most a day.
+        if duration < .seconds(86_400) {
+            let margin = try parse(#"{"settings": {"tokenLifetimeSeconds": 86400, "refreshMarginSeconds": \#(json)}}"#)
+            #expect(margin.settings.refreshMargin == duration)
+        }
+    }
+
+    @Test(
+        "A boolean, zero, a negative, more than a day or a string is refused for every …Seconds setting",
+        arguments: ["true", "false", "0", "-1", "86401", #""1""#])
+    func secondsRefused(json: String) {
+        for key in ["tokenLifetimeSeconds", "refreshMarginSeconds", "healthPollIntervalSeconds", "requestTimeoutSeconds"] {
+            #expect {
+                try parse(#"{"settings": {"\#(key)": \#(json)}}"#)
+            } throws: { error in
+                guard case CompositionError.environmentFileInvalid(_, let field, let reason) = error else { return false }
+                return field == "settings." + key && reason.contains("seconds")
+            }
+        }
+    }
+
     @Test(
         "Each bad field is refused with its name",
         arguments: [

@@ -117,9 +117,7 @@ private struct FieldReader {
 
     func bool(_ object: [String: Any], _ key: String, prefix: String = "") throws(CompositionError) -> Bool? {
         guard let value = object[key] else { return nil }
-        // JSON true/false arrive as NSNumber, and so do 0 and 1 (which on
-        // Linux also answer `is Bool`): only the boolean type code counts.
-        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else {
+        guard let number = value as? NSNumber, Self.isJSONBoolean(number) else {
             throw .environmentFileInvalid(path: path, field: prefix + key, reason: "must be true or false")
         }
         return number.boolValue
@@ -135,12 +133,17 @@ private struct FieldReader {
 
     func seconds(_ object: [String: Any], _ key: String) throws(CompositionError) -> Duration? {
         guard let value = object[key] else { return nil }
-        // JSON's true/false also arrive as NSNumber; `is Bool` tells them apart.
-        guard !(value is Bool), let number = value as? NSNumber, number.doubleValue > 0,
+        guard let number = value as? NSNumber, !Self.isJSONBoolean(number), number.doubleValue > 0,
             number.doubleValue <= 86_400
         else {
             throw .environmentFileInvalid(path: path, field: "settings." + key, reason: "must be a number of seconds above 0, at most 86400")
         }
         return .milliseconds(Int64((number.doubleValue * 1000).rounded()))
+    }
+
+    /// JSON true/false arrive as NSNumber, and so do numbers; on Linux 0, 1
+    /// and 1.0 also answer `is Bool`. Only the boolean type code tells them apart.
+    private static func isJSONBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
     }
 }

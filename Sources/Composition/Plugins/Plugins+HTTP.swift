@@ -74,7 +74,7 @@ enum HTTPPlugins {
     /// never from a file or from source. A loopback server may go without one
     /// (the development key); any other host may not.
     private static func apiKey(for settings: AppEnvironment.Settings) throws(CompositionError) -> APIKey? {
-        let isLoopback = settings.baseURL.map { URL(string: $0)?.host.map(LoopbackHost.contains) ?? false } ?? false
+        let isLoopback = settings.baseURL.map { URL(string: $0)?.host(percentEncoded: true).map(LoopbackHost.contains) ?? false } ?? false
         guard let variable = settings.apiKeyVariable else {
             return isLoopback ? APIKey(loopbackDevelopmentKey) : nil
         }

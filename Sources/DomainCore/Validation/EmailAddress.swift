@@ -6,7 +6,7 @@ import Foundation
 ///
 /// After trimming surrounding whitespace, the text must have:
 /// - exactly one `@`, no whitespace or control characters anywhere, at most
-///   254 UTF-8 bytes in all;
+///   254 UTF-8 bytes in all once normalised (RFC 5321 counts octets);
 /// - a local part of 1–64 UTF-8 bytes, without the characters that need
 ///   quoting (`"(),:;<>[\]`), not starting or ending with a dot, without `..`;
 /// - a domain of two or more dot-separated labels, each non-empty, made of
@@ -25,19 +25,23 @@ public struct EmailAddress: Sendable, Hashable {
 
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.utf8.count <= Self.maximumLength,
-              !trimmed.unicodeScalars.contains(where: Self.isForbiddenAnywhere)
-        else { return nil }
+        guard !trimmed.unicodeScalars.contains(where: Self.isForbiddenAnywhere) else { return nil }
 
         let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
         let local = String(parts[0])
         let domain = parts[1].lowercased()
-        guard Self.isAcceptableLocalPart(local), Self.isAcceptableDomain(domain) else { return nil }
+        let value = local + "@" + domain
+        // The limit holds for what is sent, not for what was typed: lower-casing
+        // can lengthen the domain ("İ", two bytes, becomes "i" and a combining
+        // dot, three).
+        guard value.utf8.count <= Self.maximumLength,
+              Self.isAcceptableLocalPart(local), Self.isAcceptableDomain(domain)
+        else { return nil }
 
         self.localPart = local
         self.domain = domain
-        self.value = local + "@" + domain
+        self.value = value
     }
 
     private static let maximumLength = 254

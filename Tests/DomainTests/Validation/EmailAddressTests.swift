@@ -59,4 +59,26 @@ struct EmailAddressTests {
         #expect(EmailAddress(fits) != nil)
         #expect(EmailAddress("a" + fits) == nil)
     }
+
+    /// "İ" is two UTF-8 bytes and lower-cases to "i" plus a combining dot,
+    /// three: a domain of them grows once normalised, and the limit is on
+    /// the address that is sent.
+    @Test("refuses an address that is within 254 bytes as typed but over once its domain is lower-cased")
+    func refusesWhatGrowsPastTheLimitWhenLowerCased() throws {
+        let label = String(repeating: "İ", count: 50)
+        let domain = label + "." + label + ".com"
+        let typed = String(repeating: "a", count: 40) + "@" + domain
+        #expect(typed.utf8.count == 246)
+        #expect((String(repeating: "a", count: 40) + "@" + domain.lowercased()).utf8.count == 346)
+        #expect(EmailAddress(typed) == nil)
+        #expect(PersonalDetailsRules.emailProblem(typed) == .invalidEmail)
+    }
+
+    @Test("accepts an address that grows when lower-cased but still fits, and sends the lower-cased one")
+    func acceptsWhatStillFitsWhenLowerCased() throws {
+        let domain = String(repeating: "İ", count: 10) + ".com"
+        let address = try #require(EmailAddress("maria@" + domain))
+        #expect(address.domain == domain.lowercased())
+        #expect(address.value.utf8.count == 6 + 30 + 4)
+    }
 }
