@@ -142,7 +142,7 @@ struct ContractRouter: Sendable {
     }
 
     private func rejection(_ rejection: BackendRejection) -> HTTPServerResponse {
-        .error(rejection.status, code: rejection.code.rawValue, message: rejection.message, fields: rejection.fields)
+        .error(rejection.status, code: rejection.code?.rawValue, message: rejection.message, fields: rejection.fields)
     }
 
     // MARK: - Control API
