@@ -44,4 +44,6 @@ struct BackendTokenRecord: Sendable {
     let accountID: String
     let issuedAt: Date
     var rotatedAt: Date?
+    /// Issue order (dates can tie on a manual clock): the oldest is forgotten first.
+    let serial: UInt64
 }

@@ -1,12 +1,22 @@
 /// The backend's own field checks and document check digits. The domain has
 /// its own validation; the simulated server must not depend on it.
 enum BackendFieldRules {
+    /// The longest name kept, in characters: every account is held in
+    /// memory, so a field without a limit would let sign-ups grow it at will.
+    static let longestName = 100
+    /// The longest e-mail address, in characters (what SMTP can carry).
+    static let longestEmail = 254
+
     static func nameProblem(_ name: String) -> String? {
-        name.trimmingWhitespace.isEmpty ? "must not be empty" : nil
+        let name = name.trimmingWhitespace
+        if name.isEmpty { return "must not be empty" }
+        return name.count > longestName ? "must be at most \(longestName) characters" : nil
     }
 
     static func emailProblem(_ email: String) -> String? {
-        isWellFormedEmail(email.trimmingWhitespace) ? nil : "must be a well-formed e-mail address"
+        let email = email.trimmingWhitespace
+        if email.count > longestEmail { return "must be at most \(longestEmail) characters" }
+        return isWellFormedEmail(email) ? nil : "must be a well-formed e-mail address"
     }
 
     static func cpfProblem(_ cpf: String) -> String? {

@@ -1,17 +1,17 @@
 public import Ports
 
 /// An error answer of the simulated backend, in wire form: the status, the
-/// contract's code, a human message and, for `VALIDATION_FAILED`, per-field
+/// contract's code (none for an answer the contract gives no code), a human message and, for `VALIDATION_FAILED`, per-field
 /// reasons. The in-memory adapters turn it into `RemoteError`; a loopback HTTP
 /// server writes it as `{"code", "message", "fields"?}`. No message ever
 /// contains a token, password or API key.
 public struct BackendRejection: Error, Sendable, Hashable, CustomStringConvertible {
     public let status: Int
-    public let code: RemoteErrorCode
+    public let code: RemoteErrorCode?
     public let message: String
     public let fields: [String: String]
 
-    public init(status: Int, code: RemoteErrorCode, message: String, fields: [String: String] = [:]) {
+    public init(status: Int, code: RemoteErrorCode?, message: String, fields: [String: String] = [:]) {
         self.status = status
         self.code = code
         self.message = message
@@ -25,7 +25,7 @@ public struct BackendRejection: Error, Sendable, Hashable, CustomStringConvertib
 
     public var description: String {
         let fieldText = fields.isEmpty ? "" : " (fields: " + fields.keys.sorted().joined(separator: ", ") + ")"
-        return "\(status) \(code.rawValue): \(message)\(fieldText)"
+        return "\(status) \(code?.rawValue ?? "(no code)"): \(message)\(fieldText)"
     }
 
     public static let invalidCredentials = BackendRejection(
@@ -46,6 +46,14 @@ public struct BackendRejection: Error, Sendable, Hashable, CustomStringConvertib
         status: 404, code: .notFound, message: "Not found.")
     public static let apiKeyInvalid = BackendRejection(
         status: 403, code: .apiKeyInvalid, message: "The API key is missing or wrong.")
+
+    /// The backend holds as many accounts as it may: a 503 without a code,
+    /// since no client can cure it, only a reset of the server.
+    public static func accountLimitReached(_ limit: Int) -> BackendRejection {
+        BackendRejection(
+            status: 503, code: nil,
+            message: "The server holds its most accounts (\(limit)); reset it (POST /_control/reset) to register more.")
+    }
 
     public static func validationFailed(_ fields: [String: String]) -> BackendRejection {
         BackendRejection(status: 400, code: .validationFailed, message: "Some fields are not valid.", fields: fields)

@@ -54,7 +54,8 @@ extension InMemoryBackend {
 
     /// Creates an active account and returns its id; never a token. Malformed
     /// fields: 400 `VALIDATION_FAILED` naming each; CPF or e-mail in use: 409
-    /// `ALREADY_REGISTERED`.
+    /// `ALREADY_REGISTERED`; as many accounts as `configuration.mostAccounts`
+    /// already: 503 without a code.
     public func register(_ registration: Registration) throws(BackendRejection) -> String {
         var fields: [String: String] = [:]
         fields["name"] = BackendFieldRules.nameProblem(registration.name)
@@ -65,6 +66,9 @@ extension InMemoryBackend {
         guard accountID(matching: .cpf(registration.cpf)) == nil,
             accountID(matching: .email(registration.email)) == nil
         else { throw .alreadyRegistered }
+        guard accounts.count < configuration.mostAccounts else {
+            throw .accountLimitReached(configuration.mostAccounts)
+        }
 
         let name = registration.name.trimmingWhitespace
         let account = BackendAccount(
@@ -185,14 +189,35 @@ extension InMemoryBackend {
     private func issueToken(for accountID: String) -> AccessToken {
         let now = clock.now()
         pruneTokens(at: now)
+        forgetOldestTokens(keeping: configuration.mostTokens - 1)
         var generator = SystemRandomNumberGenerator()
         var raw = ""
         repeat {
             raw = (0..<4).map { _ in Self.hex16(generator.next()) }.joined()
         } while tokens[raw] != nil
-        tokens[raw] = BackendTokenRecord(accountID: accountID, issuedAt: now, rotatedAt: nil)
-        issuedTokens.append(AccessToken(raw))
+        tokens[raw] = BackendTokenRecord(accountID: accountID, issuedAt: now, rotatedAt: nil, serial: nextTokenSerial)
+        nextTokenSerial += 1
+        rememberIssued(AccessToken(raw))
         return AccessToken(raw)
+    }
+
+    /// Forgets the earliest issued records until at most `limit` are left, so
+    /// that clients signing in again and again cannot grow the table without
+    /// bound. A forgotten token answers `TOKEN_INVALID`.
+    private func forgetOldestTokens(keeping limit: Int) {
+        while tokens.count > max(limit, 0),
+            let oldest = tokens.min(by: { $0.value.serial < $1.value.serial })?.key
+        {
+            tokens.removeValue(forKey: oldest)
+        }
+    }
+
+    /// Adds a token to those a leak check looks for, keeping the latest
+    /// `configuration.mostRememberedTokens`.
+    private func rememberIssued(_ token: AccessToken) {
+        issuedTokens.append(token)
+        let excess = issuedTokens.count - max(configuration.mostRememberedTokens, 0)
+        if excess > 0 { issuedTokens.removeFirst(excess) }
     }
 
     /// Drops records that can only ever answer `TOKEN_INVALID` — the same as

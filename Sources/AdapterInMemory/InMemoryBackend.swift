@@ -22,9 +22,14 @@ public actor InMemoryBackend {
     var accounts: [String: BackendAccount] = [:]
     /// Account ids in creation order, so lookups and listings are deterministic.
     var accountOrder: [String] = []
+    /// The token records the backend can still answer about (serving, or
+    /// expired and kept to say `TOKEN_EXPIRED`); at most `configuration.mostTokens`.
     var tokens: [String: BackendTokenRecord] = [:]
-    /// Every token issued since this backend was made, across resets: what a
-    /// leak check looks for in output.
+    var nextTokenSerial: UInt64 = 0
+    /// The tokens issued since this backend was made or last reset, the
+    /// latest `configuration.mostRememberedTokens` of them: what a leak check
+    /// looks for in output. Kept apart from `tokens`, which forgets a token as
+    /// soon as it can no longer be accepted, though it may have been printed.
     public internal(set) var issuedTokens: [AccessToken] = []
     var healthy = true
     var faults: [Fault] = []
@@ -177,7 +182,8 @@ public actor InMemoryBackend {
         return metrics
     }
 
-    /// Back to the seeded state: seeded accounts only, no tokens, healthy,
+    /// Back to the seeded state: seeded accounts only, no tokens (live or
+    /// remembered for leak checks), healthy,
     /// no faults, metrics zeroed. Hanging requests are released (and are then
     /// served against the seeded state); `waitForRequests` callers keep
     /// waiting, counting from zero.
@@ -189,10 +195,22 @@ public actor InMemoryBackend {
             accountOrder.append(account.id)
         }
         tokens.removeAll()
+        issuedTokens.removeAll()
         healthy = true
         faults.removeAll()
         counters = BackendMetrics()
         hangGate.releaseAll()
+    }
+
+    /// How many token records the backend holds now, serving or kept to
+    /// answer `TOKEN_EXPIRED` (what bounds its memory, for tests).
+    public var storedTokenCount: Int {
+        tokens.count
+    }
+
+    /// How many accounts the backend holds now, seeded ones included.
+    public var accountCount: Int {
+        accounts.count
     }
 
     /// Every password an account of this backend has, seeded or registered

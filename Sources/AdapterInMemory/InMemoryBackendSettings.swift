@@ -9,15 +9,31 @@ extension InMemoryBackend {
         /// How long a token keeps serving requests after it was exchanged.
         /// It can never be exchanged twice.
         public var rotationGrace: Duration
+        /// The most accounts the backend holds, seeded ones included; a
+        /// registration past it is refused (503), so that sign-ups cannot grow
+        /// the server's memory without bound.
+        public var mostAccounts: Int
+        /// The most token records the backend keeps. Issuing one more forgets
+        /// the oldest issued, which then answers `TOKEN_INVALID`.
+        public var mostTokens: Int
+        /// The most issued tokens remembered for leak checks (`issuedTokens`):
+        /// the latest ones; older ones are forgotten.
+        public var mostRememberedTokens: Int
 
         public init(
             tokenLifetime: Duration = .seconds(60),
             refreshWindow: Duration = .seconds(300),
-            rotationGrace: Duration = .zero
+            rotationGrace: Duration = .zero,
+            mostAccounts: Int = 10_000,
+            mostTokens: Int = 10_000,
+            mostRememberedTokens: Int = 10_000
         ) {
             self.tokenLifetime = tokenLifetime
             self.refreshWindow = refreshWindow
             self.rotationGrace = rotationGrace
+            self.mostAccounts = mostAccounts
+            self.mostTokens = mostTokens
+            self.mostRememberedTokens = mostRememberedTokens
         }
     }
 

@@ -142,13 +142,15 @@ struct ContractRouter: Sendable {
     }
 
     private func rejection(_ rejection: BackendRejection) -> HTTPServerResponse {
-        .error(rejection.status, code: rejection.code.rawValue, message: rejection.message, fields: rejection.fields)
+        .error(rejection.status, code: rejection.code?.rawValue, message: rejection.message, fields: rejection.fields)
     }
 
     // MARK: - Control API
 
     private func control(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        if let refusal = ControlRequestGuard.refusal(request) { return .error(403, code: nil, message: refusal) }
         let body = Self.object(request.body) ?? [:]
+        let numbers = ControlBodyNumbers(request.body)
         switch (request.method, request.path) {
         case ("POST", "/_control/health"):
             guard let healthy = body["healthy"] as? Bool else { return rejection(.badRequest("{\"healthy\": bool}")) }
@@ -166,7 +168,7 @@ struct ContractRouter: Sendable {
         case ("POST", "/_control/revoke"):
             await backend.revokeAllTokens()
         case ("POST", "/_control/faults"):
-            switch Self.fault(from: body) {
+            switch Self.fault(from: body, numbers: numbers) {
             case .success(let fault): await backend.addFault(fault)
             case .failure(let refusal): return rejection(refusal)
             }
@@ -176,9 +178,10 @@ struct ContractRouter: Sendable {
             guard let clock = manualClock else {
                 return rejection(.badRequest("the server runs on real time; start it with --virtual-clock"))
             }
-            guard let seconds = body["advanceSeconds"] as? Double, seconds.isFinite, (0...Self.longestClockStep).contains(seconds)
-            else { return rejection(.badRequest("{\"advanceSeconds\": a number of seconds from 0 to \(Int(Self.longestClockStep))}")) }
-            clock.advance(by: .milliseconds(Int64((seconds * 1000).rounded())))
+            switch numbers.number("advanceSeconds", range: 0...Self.longestClockStep) {
+            case .success(let seconds): clock.advance(by: .milliseconds(Int64((seconds * 1000).rounded())))
+            case .failure(let refusal): return rejection(refusal)
+            }
         case ("GET", "/_control/metrics"):
             let metrics = await backend.metrics()
             return .json(
@@ -204,18 +207,20 @@ struct ContractRouter: Sendable {
     /// The fault a `POST /_control/faults` body asks for, each field checked:
     /// a known route, a status that is an error (400–599: a 1xx or 204
     /// would break the framing of the answer), a delay and a count in range.
-    static func fault(from body: [String: Any]) -> Result<InMemoryBackend.Fault, BackendRejection> {
+    static func fault(from body: [String: Any], numbers: ControlBodyNumbers) -> Result<InMemoryBackend.Fault, BackendRejection> {
         guard let route = body["route"] as? String else { return .failure(.badRequest("{\"route\": \"GET /users/me\", …}")) }
         guard BackendRoute.all.contains(route) else {
             return .failure(.badRequest("unknown route '\(route)': known routes are \(BackendRoute.all.joined(separator: ", "))"))
         }
-        let count = (body["count"] as? Int) ?? 1
-        guard (1...mostFaultRepeats).contains(count) else {
-            return .failure(.badRequest("count is from 1 to \(mostFaultRepeats)"))
+        let count: Int
+        switch numbers.integer("count", range: 1...mostFaultRepeats, fallback: 1) {
+        case .success(let value): count = value
+        case .failure(let refusal): return .failure(refusal)
         }
-        let delayMs = (body["delayMs"] as? Int) ?? 0
-        guard (0...longestFaultDelayMs).contains(delayMs) else {
-            return .failure(.badRequest("delayMs is from 0 to \(longestFaultDelayMs)"))
+        let delayMs: Int
+        switch numbers.integer("delayMs", range: 0...longestFaultDelayMs, fallback: 0) {
+        case .success(let value): delayMs = value
+        case .failure(let refusal): return .failure(refusal)
         }
         let delay = Duration.milliseconds(delayMs)
         let mode: InMemoryBackend.FaultMode
@@ -224,14 +229,14 @@ struct ContractRouter: Sendable {
         case "malformed": mode = .malformed
         case "hang": mode = .hang
         case "status":
-            guard let status = body["status"] else {
+            guard body["status"] != nil else {
                 mode = .delay(delay)
                 break
             }
-            guard let status = status as? Int, (400...599).contains(status) else {
-                return .failure(.badRequest("status is an error status, 400 to 599"))
+            switch numbers.integer("status", range: 400...599, fallback: 0) {
+            case .success(let status): mode = .status(status)
+            case .failure: return .failure(.badRequest("status is an error status, a whole number from 400 to 599"))
             }
-            mode = .status(status)
         default: return .failure(.badRequest("mode is status, drop, malformed or hang"))
         }
         let delayFirst: Duration = if case .delay = mode { .zero } else { delay }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import app
@@ -40,11 +41,11 @@ struct CommandLineParserTests {
         (["serve"], Invocation(command: .serve(ServeOptions()))),
         // serve's own options are its own, not unknown ones.
         (
-            ["serve", "--port", "0", "--virtual-clock", "--api-key", "k", "--token-ttl", "30", "--refresh-window", "120", "--rotation-grace", "2"],
+            ["serve", "--port", "0", "--virtual-clock", "--api-key-env", "K", "--token-ttl", "30", "--refresh-window", "120", "--rotation-grace", "2"],
             Invocation(
                 command: .serve(
                     ServeOptions(
-                        port: 0, apiKey: "k", tokenTTLSeconds: 30, refreshWindowSeconds: 120, rotationGraceSeconds: 2,
+                        port: 0, apiKeySource: .environment("K"), tokenTTLSeconds: 30, refreshWindowSeconds: 120, rotationGraceSeconds: 2,
                         virtualClock: true)))
         ),
         (["bench", "--json"], Invocation(command: .notInThisBuild("bench"))),
@@ -104,9 +105,79 @@ struct ServeOptionsTests {
             (["--token-ttl", "0"], "option --token-ttl takes whole seconds (1 to 86400), not '0'"),
             (["--host"], "option --host needs a value"),
             (["--frobnicate"], "unknown option '--frobnicate' for serve"),
-            (["--api-key", ""], "option --api-key needs a non-empty key"),
+            (["--api-key-env"], "option --api-key-env needs a value"),
+            (["--api-key-file", "--virtual-clock"], "option --api-key-file needs a value"),
+            (["--api-key-env", "A", "--api-key-file", "k.txt"], "options --api-key-env and --api-key-file both name the API key: give one"),
         ])
     func badFlagsAreNamed(arguments: [String], message: String) {
         #expect(throws: UsageError(message, helpTopic: "serve")) { try ServeOptions.parse(arguments) }
+    }
+
+    static let secretKey = "s3cret-key-4711"
+
+    @Test(
+        "A key on the command line is refused with exit 2, saying how to pass it now, without repeating it",
+        arguments: [["--api-key", secretKey], ["--api-key=\(secretKey)"], ["--port", "0", "--api-key", secretKey]])
+    func keyOnTheCommandLineIsRefused(arguments: [String]) {
+        #expect {
+            try ServeOptions.parse(arguments)
+        } throws: { error in
+            guard let usage = error as? UsageError else { return false }
+            return usage.exitCode == 2 && usage.problem.contains("--api-key-env NAME")
+                && usage.problem.contains("--api-key-file PATH") && usage.problem.contains("GATEHOUSE_API_KEY")
+                && !usage.description.contains(Self.secretKey)
+        }
+    }
+
+    private static func noFile(_ path: String) throws -> String { throw CocoaError(.fileNoSuchFile) }
+
+    @Test("Without a key option the key is GATEHOUSE_API_KEY when set and not empty, else the development key")
+    func standardKey() throws {
+        let options = try ServeOptions.parse([])
+        #expect(options.apiKeySource == .standard)
+        #expect(try options.resolvedAPIKey(environment: ["GATEHOUSE_API_KEY": Self.secretKey], readFile: Self.noFile) == Self.secretKey)
+        #expect(try options.resolvedAPIKey(environment: ["GATEHOUSE_API_KEY": ""], readFile: Self.noFile) == "gatehouse-dev-key")
+        #expect(try options.resolvedAPIKey(environment: [:], readFile: Self.noFile) == "gatehouse-dev-key")
+    }
+
+    @Test("--api-key-env NAME reads that variable; one unset or empty is a usage error naming it, never a fallback")
+    func keyFromNamedVariable() throws {
+        let options = try ServeOptions.parse(["--api-key-env", "MY_SERVER_KEY"])
+        #expect(options.apiKeySource == .environment("MY_SERVER_KEY"))
+        let environment = ["MY_SERVER_KEY": Self.secretKey, "GATEHOUSE_API_KEY": "other"]
+        #expect(try options.resolvedAPIKey(environment: environment, readFile: Self.noFile) == Self.secretKey)
+        for environment in [[:], ["MY_SERVER_KEY": ""], ["GATEHOUSE_API_KEY": "other"]] {
+            #expect(
+                throws: UsageError(
+                    "the environment variable MY_SERVER_KEY (option --api-key-env) is not set or is empty", helpTopic: "serve")
+            ) { try options.resolvedAPIKey(environment: environment, readFile: Self.noFile) }
+        }
+    }
+
+    @Test("--api-key-file PATH reads the file's first line; an unreadable or empty file is a usage error naming the path, not its content")
+    func keyFromFile() throws {
+        let options = try ServeOptions.parse(["--api-key-file", "/keys/server.key"])
+        #expect(options.apiKeySource == .file("/keys/server.key"))
+        var asked: [String] = []
+        let key = try options.resolvedAPIKey(environment: ["GATEHOUSE_API_KEY": "other"]) { path in
+            asked.append(path)
+            return Self.secretKey + "\n"
+        }
+        #expect(key == Self.secretKey, "the final newline is not part of the key")
+        #expect(asked == ["/keys/server.key"])
+
+        #expect(throws: UsageError("cannot read the API key file /keys/server.key (option --api-key-file)", helpTopic: "serve")) {
+            try options.resolvedAPIKey(environment: [:], readFile: Self.noFile)
+        }
+        #expect(throws: UsageError("the API key file /keys/server.key (option --api-key-file) is empty", helpTopic: "serve")) {
+            try options.resolvedAPIKey(environment: [:], readFile: { _ in "\n" })
+        }
+    }
+
+    @Test("The server gets the resolved key; the banner says where it came from, never the key")
+    func serverGetsTheResolvedKey() throws {
+        let options = try ServeOptions.parse(["--api-key-env", "MY_SERVER_KEY"])
+        #expect(options.server(apiKey: Self.secretKey).apiKey == Self.secretKey)
+        #expect(options.apiKeyOrigin == "the environment variable MY_SERVER_KEY")
     }
 }

@@ -104,13 +104,16 @@ enum HelpText {
 
     static var serve: String {
         """
-        Usage: app serve [--host 127.0.0.1] [--port 8080] [--api-key KEY] [--token-ttl 60]
-                         [--refresh-window 300] [--rotation-grace 0] [--virtual-clock]
+        Usage: app serve [--host 127.0.0.1] [--port 8080] [--api-key-env NAME | --api-key-file PATH]
+                         [--token-ttl 60] [--refresh-window 300] [--rotation-grace 0] [--virtual-clock]
 
         The reference HTTP server: the simulated backend (seeded with the demo account,
         CPF 123.456.789-09) over the wire contract and its control API (/_control/*),
         on 127.0.0.0/8 only, for the 'local' environment, curl and contract tests.
-        --api-key defaults to the development key 'gatehouse-dev-key'; --virtual-clock
+        The API key is read from the environment variable NAME (--api-key-env) or the
+        first line of the file PATH (--api-key-file); by default from GATEHOUSE_API_KEY
+        when it is set, else it is the development key 'gatehouse-dev-key'. --api-key KEY
+        is refused: every user of the machine can read a command line. --virtual-clock
         makes the server's time move only through POST /_control/clock. It prints its
         URL and runs until SIGINT or SIGTERM, then exits 0.
         """

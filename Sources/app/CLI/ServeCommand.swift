@@ -10,18 +10,28 @@ struct ServeCommand {
     let console: Console
 
     func run() async -> Int32 {
+        let apiKey: String
+        do {
+            apiKey = try options.resolvedAPIKey(
+                environment: ProcessInfo.processInfo.environment,
+                readFile: { path in try String(contentsOfFile: path, encoding: .utf8) })
+        } catch {
+            console.error(error.description)
+            return error.exitCode
+        }
+        let serverOptions = options.server(apiKey: apiKey)
         let server: StandaloneServer
         do {
-            server = try StandaloneServer(options.server)
+            server = try StandaloneServer(serverOptions)
         } catch {
             console.error("app serve: \(error)")
             return ExitCode.usage
         }
         server.start()
-        console.print("Gatehouse reference server on \(server.baseURL)\(options.server.virtualClock ? " (virtual clock)" : "")")
+        console.print("Gatehouse reference server on \(server.baseURL)\(serverOptions.virtualClock ? " (virtual clock)" : "")")
         // The demo account is named, its password is not: no password reaches output.
         console.print("demo account: CPF 123.456.789-09 (Maria Silva; password as seeded in CONTRACT.md)")
-        console.print("API key: the one given with --api-key (default: the development key); Ctrl-C stops")
+        console.print("API key: from \(options.apiKeyOrigin); Ctrl-C stops")
         fflush(nil)
         await Self.waitForStopSignal()
         server.stop()

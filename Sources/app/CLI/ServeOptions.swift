@@ -1,17 +1,33 @@
 import Composition
+import Foundation
 
 /// `app serve`'s flags (APP.md), parsed and checked.
 struct ServeOptions: Sendable, Equatable {
+    /// Where the server's API key comes from. Never the command line: every
+    /// user of the machine can read a process's arguments (`ps`).
+    enum APIKeySource: Sendable, Equatable {
+        /// `GATEHOUSE_API_KEY` when it is set and not empty (the variable the
+        /// `local` environment's client reads), else the development key.
+        case standard
+        /// The environment variable of this name (`--api-key-env NAME`).
+        case environment(String)
+        /// The first line of the file at this path (`--api-key-file PATH`).
+        case file(String)
+    }
+
+    static let standardKeyVariable = "GATEHOUSE_API_KEY"
+    static let developmentKey = "gatehouse-dev-key"
+
     var host = "127.0.0.1"
     var port: UInt16 = 8080
-    var apiKey = "gatehouse-dev-key"
+    var apiKeySource = APIKeySource.standard
     var tokenTTLSeconds = 60
     var refreshWindowSeconds = 300
     var rotationGraceSeconds = 0
     var virtualClock = false
 
-    /// The server these flags choose.
-    var server: StandaloneServer.Options {
+    /// The server these flags choose, with the key `resolvedAPIKey` found.
+    func server(apiKey: String) -> StandaloneServer.Options {
         var server = StandaloneServer.Options()
         server.host = host
         server.port = port
@@ -23,8 +39,50 @@ struct ServeOptions: Sendable, Equatable {
         return server
     }
 
+    /// Where the key came from, for the start-up banner (never the key).
+    var apiKeyOrigin: String {
+        switch apiKeySource {
+        case .standard: "\(Self.standardKeyVariable) if set, else the development key"
+        case .environment(let name): "the environment variable \(name)"
+        case .file(let path): "the file \(path)"
+        }
+    }
+
+    /// The key `apiKeySource` names, read from `environment` or through
+    /// `readFile`. A problem is a usage error that names the variable or the
+    /// file, never what it holds.
+    func resolvedAPIKey(
+        environment: [String: String], readFile: (String) throws -> String
+    ) throws(UsageError) -> String {
+        switch apiKeySource {
+        case .standard:
+            guard let key = environment[Self.standardKeyVariable], !key.isEmpty else { return Self.developmentKey }
+            return key
+        case .environment(let name):
+            guard let key = environment[name], !key.isEmpty else {
+                throw UsageError("the environment variable \(name) (option --api-key-env) is not set or is empty", helpTopic: "serve")
+            }
+            return key
+        case .file(let path):
+            let text: String
+            do {
+                text = try readFile(path)
+            } catch {
+                throw UsageError("cannot read the API key file \(path) (option --api-key-file)", helpTopic: "serve")
+            }
+            // The key is the file's first line: an editor's final newline is not part of it.
+            let key = text.split(whereSeparator: \.isNewline).first.map(String.init)?
+                .trimmingCharacters(in: .whitespaces) ?? ""
+            guard !key.isEmpty else {
+                throw UsageError("the API key file \(path) (option --api-key-file) is empty", helpTopic: "serve")
+            }
+            return key
+        }
+    }
+
     static func parse(_ arguments: [String]) throws(UsageError) -> ServeOptions {
         var options = ServeOptions()
+        var keySourceFlag: String?
         var remaining = arguments[...]
         func value(_ flag: String) throws(UsageError) -> String {
             guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
@@ -39,6 +97,13 @@ struct ServeOptions: Sendable, Equatable {
             }
             return number
         }
+        func keySource(_ flag: String, _ source: APIKeySource) throws(UsageError) {
+            if let earlier = keySourceFlag {
+                throw UsageError("options \(earlier) and \(flag) both name the API key: give one", helpTopic: "serve")
+            }
+            keySourceFlag = flag
+            options.apiKeySource = source
+        }
         while let flag = remaining.popFirst() {
             switch flag {
             case "--host": options.host = try value(flag)
@@ -48,7 +113,23 @@ struct ServeOptions: Sendable, Equatable {
                     throw UsageError("option --port takes a port number (0 to 65535), not '\(text)'", helpTopic: "serve")
                 }
                 options.port = port
-            case "--api-key": options.apiKey = try value(flag)
+            // The refusal never repeats what followed the flag: it may be a key.
+            case _ where flag == "--api-key" || flag.hasPrefix("--api-key="):
+                throw UsageError(
+                    "option --api-key is no longer taken: every user can read a command line (ps). "
+                        + "Put the key in an environment variable (--api-key-env NAME; \(standardKeyVariable) is read by default) "
+                        + "or in a file (--api-key-file PATH)",
+                    helpTopic: "serve")
+            case "--api-key-env":
+                let name = try value(flag)
+                guard !name.isEmpty, !name.contains("=") else {
+                    throw UsageError("option --api-key-env takes the name of an environment variable", helpTopic: "serve")
+                }
+                try keySource(flag, .environment(name))
+            case "--api-key-file":
+                let path = try value(flag)
+                guard !path.isEmpty else { throw UsageError("option --api-key-file takes a file path", helpTopic: "serve") }
+                try keySource(flag, .file(path))
             case "--token-ttl": options.tokenTTLSeconds = try seconds(flag, allowZero: false)
             case "--refresh-window": options.refreshWindowSeconds = try seconds(flag, allowZero: false)
             case "--rotation-grace": options.rotationGraceSeconds = try seconds(flag, allowZero: true)
@@ -56,7 +137,6 @@ struct ServeOptions: Sendable, Equatable {
             default: throw UsageError("unknown option '\(flag)' for serve", helpTopic: "serve")
             }
         }
-        guard !options.apiKey.isEmpty else { throw UsageError("option --api-key needs a non-empty key", helpTopic: "serve") }
         return options
     }
 }
