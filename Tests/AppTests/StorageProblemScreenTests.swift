@@ -33,4 +33,34 @@ struct StorageProblemScreenTests {
         #expect(app.snapshot().lines.first == texts[.storageNotDeleted])
         await app.shutDown()
     }
+
+    @Test("A logout the store cannot delete is said, and the kept session does not open at the next launch")
+    func aLogoutThatCannotDeleteDoesNotStick() async throws {
+        let world = try AppWorld(environment: .inMemory)
+        let store = try #require(world.store as? InMemorySessionDataStore)
+        let texts = Texts(locale: "en-US")
+        let app = HeadlessApp(world: world, texts: texts)
+        await app.launch()
+        try await app.tap("sign-in")
+        try await app.type("identifier", "123.456.789-09")
+        try await app.tap("next")
+        try await app.type("password", "123456")
+        try await app.tap("next")
+        #expect(app.snapshot().name == "dashboard")
+        store.simulateWriteFailure()
+
+        try await app.tap("logout")
+        #expect(app.snapshot().name == "welcome")
+        #expect(app.snapshot().lines.first == texts[.storageNotDeleted])
+        #expect(await app.hasStoredSession() == true, "the store really kept it")
+
+        // The backend ended the token at logout: the next launch finds the
+        // kept session refused, tries the delete again, and stays signed out.
+        await app.relaunch()
+        #expect(app.snapshot().name == "welcome")
+        #expect(app.stateName == "unauthenticated")
+        #expect(app.snapshot().lines.first == texts[.storageNotDeleted])
+        #expect(store.deleteCount >= 2, "the delete was tried again at the next launch")
+        await app.shutDown()
+    }
 }
