@@ -37,8 +37,9 @@ struct DecodeKillsTheProcess: SessionCoding {
 let arguments = CommandLine.arguments
 if arguments.count == 3, arguments[1] == "--read-killed-inside-decode" {
     let store = FileSessionDataStore(directory: arguments[2], coding: DecodeKillsTheProcess())
-    let read = await store.read()
-    FileHandle.standardError.write(Data("read returned without decoding: \(read)\n".utf8))
+    // What was read is not printed: it could be a session, and output never shows one.
+    _ = await store.read()
+    FileHandle.standardError.write(Data("read returned without decoding\n".utf8))
     exit(3)
 }
 guard arguments.count >= 3 else {
