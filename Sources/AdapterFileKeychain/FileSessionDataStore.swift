@@ -17,15 +17,40 @@ import Synchronization
 ///   and fsyncs the directory. A reader sees the old session or the new one,
 ///   whole; a crash at any moment leaves one of them.
 /// - One writer at a time, across processes: every save, delete and repair
-///   holds an exclusive `flock` on a sidecar lock file and re-reads what it
+///   holds an exclusive `flock` on a sidecar lock file and re-checks what it
 ///   needs after taking it. Reads need no lock: rename is atomic.
 /// - Three answers to a read: found, absent (no file), unavailable (any I/O or
-///   permission failure). Unavailable is never "signed out" and never deletes.
-/// - A file that does not decode — garbage, a zero-length file after a full
-///   disk, a newer format — is moved aside as `session.corrupt-N`, reported,
-///   and read as absent, so one bad file cannot break every launch.
-/// - The token is written nowhere but the session file.
+///   permission failure, or a directory at the session path). Unavailable is
+///   never "signed out" and never deletes.
+/// - Nothing at the session path can take the app down, so one bad file
+///   cannot break every launch. Each of these is moved aside as
+///   `session.corrupt-N`, reported, and read as absent:
+///   - a file that does not decode (garbage, a zero-length file after a full
+///     disk, a newer format);
+///   - a file larger than `maximumFileSize`, unread;
+///   - a FIFO, socket or device, unopened for reading (opening is
+///     non-blocking, so a FIFO with no writer cannot hang the read);
+///   - a file whose decoding killed the process last time. Before decoding,
+///     a reader leaves a marker (`session.decoding-…`, holding the file's
+///     identity: device, inode, size, times) that it holds an `flock` on and
+///     removes once decode returns. A marker nobody holds a lock on was left
+///     by a process that died inside decode — whatever the decoder, ours or
+///     the platform's; if it names the file now at the session path, that
+///     file is set aside without being decoded again. So a file can crash at
+///     most one launch. The price: an app killed from outside in the
+///     microseconds of a decode loses its session once.
+/// - Set-aside files may hold an old token. Only the newest
+///   `keptSetAsideFiles` are kept (older ones are removed as a new one is
+///   set aside), and `delete` — logout — removes them all.
+/// - The token is written nowhere but the session file (and, until logout,
+///   the set-aside copies of files that held it).
 public final class FileSessionDataStore: SessionDataStore {
+    /// The largest session file read. A session is a few hundred bytes; a
+    /// bigger file is set aside unread rather than loaded into memory.
+    public static let maximumFileSize = 64 * 1024
+    /// How many set-aside files are kept at once (the newest).
+    public static let keptSetAsideFiles = 3
+
     public let directory: String
     public let coding: any SessionCoding
     private let fileName: String
@@ -42,6 +67,8 @@ public final class FileSessionDataStore: SessionDataStore {
 
     public var sessionPath: String { directory + "/" + fileName }
     public var lockPath: String { sessionPath + ".lock" }
+    private var setAsidePrefix: String { fileName + ".corrupt-" }
+    private var markerPrefix: String { fileName + ".decoding-" }
 
     /// What the store had to repair or set aside, oldest first. Never holds a secret.
     public var problems: [String] { reported.withLock { $0 } }
@@ -49,14 +76,22 @@ public final class FileSessionDataStore: SessionDataStore {
     // MARK: - SessionDataStore
 
     public func read() async -> SessionRead {
-        switch readBytes() {
+        switch readFile() {
         case .absent: return .absent
         case .unavailable(let reason): return .unavailable(.unavailable(reason))
-        case .bytes(let data):
+        case .refused(let identity, let why): return setAside(identity, because: why)
+        case .bytes(let identity, let data):
+            if abandonedMarkersName(identity) {
+                return setAside(identity, because: "reading it stopped the app last time; it was not read again")
+            }
+            let marker = DecodingMarker(directory: directory, prefix: markerPrefix, identity: identity)
+            defer { marker?.remove() }
             do {
                 return .found(try coding.decode(data))
             } catch {
-                return setAside(undecodable: data, because: error)
+                return setAside(
+                    identity,
+                    because: "it could not be read as a session (\(data.isEmpty ? "it was empty" : "\(error)"))")
             }
         }
     }
@@ -78,15 +113,23 @@ public final class FileSessionDataStore: SessionDataStore {
         }
     }
 
+    /// Removes the session file and every set-aside file: after a logout no
+    /// copy of a token is left, not even in a file that did not decode.
     public func delete() async throws(SessionStoreError) {
         do throws(POSIXFile.Failure) {
             try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
+                var removed = false
                 do throws(POSIXFile.Failure) {
                     try POSIXFile.unlink(sessionPath)
-                } catch where error.isNotFound {
-                    return
+                    removed = true
+                } catch where error.isNotFound {}
+                for (_, name) in try setAsideFiles() {
+                    do throws(POSIXFile.Failure) {
+                        try POSIXFile.unlink(directory + "/" + name)
+                        removed = true
+                    } catch where error.isNotFound {}
                 }
-                try POSIXFile.fsyncDirectory(directory)
+                if removed { try POSIXFile.fsyncDirectory(directory) }
             }
         } catch where error.isNotFound {
             // No directory: nothing stored, nothing to delete.
@@ -97,49 +140,124 @@ public final class FileSessionDataStore: SessionDataStore {
 
     // MARK: - Reading
 
-    private enum RawRead {
+    /// Who a file is: the same identity means the same file, unchanged
+    /// (a rename over it, a write or a chmod changes one of these).
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: (seconds: Int, nanoseconds: Int)
+        var changed: (seconds: Int, nanoseconds: Int)
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+            changed = (Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
+        }
+
+        /// One line of numbers, as kept in a decoding marker.
+        var text: String {
+            "\(device) \(inode) \(size) \(modified.seconds) \(modified.nanoseconds) \(changed.seconds) \(changed.nanoseconds)"
+        }
+
+        static func == (left: FileIdentity, right: FileIdentity) -> Bool {
+            left.text == right.text
+        }
+    }
+
+    private enum FileRead {
         case absent
-        case bytes(Data)
+        case bytes(FileIdentity, Data)
+        /// Something at the session path that must not be read: set it aside.
+        case refused(FileIdentity, String)
         case unavailable(String)
     }
 
-    private func readBytes() -> RawRead {
+    private func readFile() -> FileRead {
         let fd: Int32
         do throws(POSIXFile.Failure) {
-            fd = try POSIXFile.open(sessionPath, O_RDONLY | O_NOFOLLOW)
+            // O_NONBLOCK: opening a FIFO with no writer would otherwise wait
+            // for one forever. It changes nothing for a regular file, the
+            // only kind read, so it is never cleared.
+            fd = try POSIXFile.open(sessionPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
         } catch where error.isNotFound {
             return .absent
         } catch where error.code == ELOOP {
             return .unavailable("the session file is a symbolic link; it is not followed")
+        } catch where error.code == ENXIO {
+            // A socket: it cannot be opened, but it can be renamed aside.
+            return refuseUnopened()
         } catch {
             return .unavailable(error.reason)
         }
         defer { close(fd) }
         do throws(POSIXFile.Failure) {
-            let (mode, isRegular) = try POSIXFile.mode(of: fd)
-            guard isRegular else { return .unavailable("the session path is not a regular file") }
+            var info = try POSIXFile.status(of: fd)
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR:
+                // Not moved: what is set aside is later removed with unlink,
+                // and a directory may hold things this store never made.
+                return .unavailable("the session path is a directory")
+            default:
+                // A FIFO or a device holds no session; renamed aside it
+                // stops blocking the path, and it is never read.
+                return .refused(FileIdentity(info), "it is not a regular file")
+            }
+            let mode = info.st_mode & 0o777
             if mode & 0o077 != 0 {
                 try POSIXFile.chmod(fd, 0o600)
                 report("the session file was readable by others (mode \(String(mode, radix: 8))); it is now 0600")
+                info = try POSIXFile.status(of: fd)
             }
-            return .bytes(try POSIXFile.readAll(fd))
+            let identity = FileIdentity(info)
+            guard Int64(info.st_size) <= Int64(Self.maximumFileSize) else {
+                return .refused(identity, "it is larger than \(Self.maximumFileSize) bytes (\(info.st_size) bytes)")
+            }
+            let data = try POSIXFile.readAll(fd, limit: Self.maximumFileSize)
+            guard data.count <= Self.maximumFileSize else {
+                return .refused(identity, "it is larger than \(Self.maximumFileSize) bytes")
+            }
+            return .bytes(identity, data)
         } catch {
             return .unavailable(error.reason)
         }
     }
 
-    /// Moves an undecodable file aside — if it is still the same file once the
-    /// lock is held — and reads as absent.
-    private func setAside(undecodable data: Data, because error: SessionCodingError) -> SessionRead {
+    private func refuseUnopened() -> FileRead {
+        do throws(POSIXFile.Failure) {
+            return .refused(FileIdentity(try POSIXFile.linkStatus(sessionPath)), "it is not a regular file")
+        } catch where error.isNotFound {
+            return .absent
+        } catch {
+            return .unavailable(error.reason)
+        }
+    }
+
+    /// Whether a reader died decoding the file `identity` names (see `DecodingMarker`).
+    private func abandonedMarkersName(_ identity: FileIdentity) -> Bool {
+        guard let names = try? POSIXFile.entries(directory) else { return false }
+        return DecodingMarker.sweepAbandoned(in: directory, names: names, prefix: markerPrefix, naming: identity)
+    }
+
+    /// Moves what is at the session path aside — if it is still the file
+    /// `identity` names once the lock is held — and reads as absent.
+    private func setAside(_ identity: FileIdentity, because why: String) -> SessionRead {
         do throws(POSIXFile.Failure) {
             try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
-                guard case .bytes(let current) = readBytes(), current == data else { return }
-                let target = nextCorruptPath()
-                try POSIXFile.rename(sessionPath, target)
+                guard let current = try? POSIXFile.linkStatus(sessionPath), FileIdentity(current) == identity else {
+                    return  // Replaced or set aside meanwhile: nothing of this file is left to move.
+                }
+                let files = try setAsideFiles()
+                let target = setAsidePrefix + String((files.last?.number ?? 0) + 1)
+                try POSIXFile.rename(sessionPath, directory + "/" + target)
+                for (_, old) in files.dropLast(Self.keptSetAsideFiles - 1) {
+                    try? POSIXFile.unlink(directory + "/" + old)
+                }
                 try POSIXFile.fsyncDirectory(directory)
-                report(
-                    "the session file could not be read as a session (\(data.isEmpty ? "it was empty" : "\(error)")); it was moved to \((target as NSString).lastPathComponent)"
-                )
+                report("the session file was set aside because \(why); it was moved to \(target)")
             }
         } catch {
             return .unavailable(.unavailable("an unreadable session file could not be set aside: \(error.reason)"))
@@ -147,10 +265,16 @@ public final class FileSessionDataStore: SessionDataStore {
         return .absent
     }
 
-    private func nextCorruptPath() -> String {
-        var number = 1
-        while access(sessionPath + ".corrupt-\(number)", F_OK) == 0 { number += 1 }
-        return sessionPath + ".corrupt-\(number)"
+    /// The set-aside files, oldest (lowest number) first.
+    private func setAsideFiles() throws(POSIXFile.Failure) -> [(number: Int, name: String)] {
+        try POSIXFile.entries(directory)
+            .compactMap { name in
+                guard name.hasPrefix(setAsidePrefix), let number = Int(name.dropFirst(setAsidePrefix.count)) else {
+                    return nil
+                }
+                return (number, name)
+            }
+            .sorted { $0.number < $1.number }
     }
 
     // MARK: - Writing

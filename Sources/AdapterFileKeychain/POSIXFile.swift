@@ -22,7 +22,9 @@ enum POSIXFile {
         return fd
     }
 
-    static func readAll(_ fd: Int32) throws(Failure) -> Data {
+    /// Reads to the end, or to one byte past `limit` if the file is longer
+    /// (so a caller can tell "too long" without reading the rest).
+    static func readAll(_ fd: Int32, limit: Int = Int.max) throws(Failure) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
@@ -33,6 +35,7 @@ enum POSIXFile {
             }
             if count == 0 { return data }
             data.append(contentsOf: buffer[0..<count])
+            if data.count > limit { return data }
         }
     }
 
@@ -73,6 +76,48 @@ enum POSIXFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(call: "fstat", code: errno) }
         return (info.st_mode & 0o777, (info.st_mode & S_IFMT) == S_IFREG)
+    }
+
+    static func status(of fd: Int32) throws(Failure) -> stat {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(call: "fstat", code: errno) }
+        return info
+    }
+
+    /// The status of `path` itself, not of what a symbolic link there points to.
+    static func linkStatus(_ path: String) throws(Failure) -> stat {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw Failure(call: "lstat", code: errno) }
+        return info
+    }
+
+    /// Takes an exclusive `flock` on `fd` if no one holds one; false if someone does.
+    static func tryExclusiveLock(_ fd: Int32) throws(Failure) -> Bool {
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK { return false }
+            guard errno == EINTR else { throw Failure(call: "flock", code: errno) }
+        }
+        return true
+    }
+
+    static func exclusiveLock(_ fd: Int32) throws(Failure) {
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw Failure(call: "flock", code: errno) }
+        }
+    }
+
+    /// The names in a directory (no "." or "..").
+    static func entries(_ path: String) throws(Failure) -> [String] {
+        guard let stream = opendir(path) else { throw Failure(call: "opendir", code: errno) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     static func chmod(_ fd: Int32, _ mode: mode_t) throws(Failure) {

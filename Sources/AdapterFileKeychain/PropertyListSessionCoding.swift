@@ -2,7 +2,9 @@ public import Foundation
 public import Ports
 
 /// The session as a binary property list (Koober's `UserSessionPropertyListCoder`,
-/// without its forced `try`): the same fields as the JSON coding.
+/// without its forced `try`): the same fields as the JSON coding. Binary
+/// property lists holding kinds a session never holds (sets above all, which
+/// crash Linux Foundation's parser) are refused before they are parsed.
 public struct PropertyListSessionCoding: SessionCoding {
     public static let currentVersion = 1
 
@@ -26,6 +28,9 @@ public struct PropertyListSessionCoding: SessionCoding {
     }
 
     public func decode(_ data: Data) throws(SessionCodingError) -> UserSession {
+        if let refusal = BinaryPropertyListShape.refusal([UInt8](data)) {
+            throw .notASession(refusal)
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

@@ -1,18 +1,50 @@
-// A child process for the file store's crash-safety tests: saves sessions in
-// a loop and says so after each save, so the test can kill it (SIGKILL) at a
-// moment of its choosing. Never part of the app.
+// A child process for the file store's crash-safety tests. Never part of the app.
 //
 //   session-store-stress DIRECTORY WRITER-ID [COUNT]
 //
-// Session i of writer W carries the token "W-i" and a user named "W-i"; with
-// COUNT it stops after COUNT saves, without it it saves until killed.
+// Saves sessions in a loop and says so after each save, so the test can kill
+// it (SIGKILL) at a moment of its choosing. Session i of writer W carries the
+// token "W-i" and a user named "W-i"; with COUNT it stops after COUNT saves,
+// without it it saves until killed.
+//
+//   session-store-stress --read-killed-inside-decode DIRECTORY
+//
+// Reads the session with a coding whose `decode` kills the process (SIGKILL),
+// as a decoder that crashes or hangs until the app is killed would. Exits 3
+// if the read returns, which means decode was never reached.
+#if canImport(Glibc)
+    import Glibc
+#endif
 import AdapterFileKeychain
 import Foundation
 import Ports
 
+/// JSON, except that decoding kills the process.
+struct DecodeKillsTheProcess: SessionCoding {
+    var formatName: String { "json, deadly to decode" }
+    var formatVersion: Int { JSONSessionCoding.currentVersion }
+
+    func encode(_ session: UserSession) throws(SessionCodingError) -> Data {
+        try JSONSessionCoding().encode(session)
+    }
+
+    func decode(_ data: Data) throws(SessionCodingError) -> UserSession {
+        raise(SIGKILL)
+        throw .notASession("the process outlived SIGKILL")
+    }
+}
+
 let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "--read-killed-inside-decode" {
+    let store = FileSessionDataStore(directory: arguments[2], coding: DecodeKillsTheProcess())
+    // What was read is not printed: it could be a session, and output never shows one.
+    _ = await store.read()
+    FileHandle.standardError.write(Data("read returned without decoding\n".utf8))
+    exit(3)
+}
 guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: session-store-stress DIRECTORY WRITER-ID [COUNT]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: session-store-stress DIRECTORY WRITER-ID [COUNT] | --read-killed-inside-decode DIRECTORY\n".utf8))
     exit(2)
 }
 let store = FileSessionDataStore(directory: arguments[1], coding: JSONSessionCoding())

@@ -86,6 +86,18 @@ struct CodingForeignBytes: Sendable, CustomTestStringConvertible {
             name: "the in-memory envelope with version 0",
             data: Data(#"{"magic":"gatehouse-in-memory-session","version":0}"#.utf8)
         ),
+        // A 45-byte binary property list whose top object is a set holding an
+        // empty dictionary: Linux Foundation's property-list reader crashes
+        // (SIGSEGV) bridging it, so a session file like this crashed every launch.
+        CodingForeignBytes(
+            name: "a binary property list holding a set",
+            data: Data(base64Encoded: "YnBsaXN0MDDBAdAICgAAAAAAAAEBAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAAL") ?? Data()
+        ),
+        // The same crash with a set of one string inside an array: a set anywhere, not only on top.
+        CodingForeignBytes(
+            name: "a binary property list with a set inside an array",
+            data: Data(base64Encoded: "YnBsaXN0MDChAcECUWEICgwAAAAAAAABAQAAAAAAAAADAAAAAAAAAAAAAAAAAAAADg==") ?? Data()
+        ),
         CodingForeignBytes(
             name: "a line format in UTF-16",
             data: Data("gatehouse-session 1\ntoken=absent\nuser=absent\nend\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })

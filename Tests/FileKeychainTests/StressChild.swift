@@ -39,6 +39,20 @@ struct StressChild {
         return reported
     }
 
+    /// Runs the child once in its read mode, where decoding kills it with
+    /// SIGKILL, and returns it ended: what an app crashing inside a decoder
+    /// leaves behind.
+    static func readKilledInsideDecode(directory: String) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--read-killed-inside-decode", directory]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process
+    }
+
     func kill() {
         _ = Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
