@@ -76,6 +76,15 @@ public final class FileSessionDataStore: SessionDataStore {
     // MARK: - SessionDataStore
 
     public func read() async -> SessionRead {
+        // Once more if the file changed between reading and setting it aside:
+        // a session saved meanwhile is read, not reported as damaged.
+        if let read = readOnce() { return read }
+        return readOnce() ?? .absent
+    }
+
+    /// One read; nil when the file it found unusable was replaced before it
+    /// could be set aside (read again).
+    private func readOnce() -> SessionRead? {
         switch readFile() {
         case .absent: return .absent
         case .unavailable(let reason): return .unavailable(.unavailable(reason))
@@ -115,26 +124,48 @@ public final class FileSessionDataStore: SessionDataStore {
 
     /// Removes the session file and every set-aside file: after a logout no
     /// copy of a token is left, not even in a file that did not decode.
+    ///
+    /// A file that cannot be removed because the directory forbids it (made
+    /// read-only behind the app's back) is emptied in place instead — writing
+    /// to our own 0600 file needs no right on the directory — so the token is
+    /// gone all the same and an empty session file reads as `.absent`. Only
+    /// when even that fails does `delete` throw, and the session stays.
     public func delete() async throws(SessionStoreError) {
         do throws(POSIXFile.Failure) {
             try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
                 var removed = false
-                do throws(POSIXFile.Failure) {
-                    try POSIXFile.unlink(sessionPath)
-                    removed = true
-                } catch where error.isNotFound {}
-                for (_, name) in try setAsideFiles() {
+                for path in [sessionPath] + (try setAsideFiles()).map({ directory + "/" + $0.name }) {
                     do throws(POSIXFile.Failure) {
-                        try POSIXFile.unlink(directory + "/" + name)
+                        try Self.removeOrEmpty(path)
                         removed = true
                     } catch where error.isNotFound {}
                 }
-                if removed { try POSIXFile.fsyncDirectory(directory) }
+                if removed { try? POSIXFile.fsyncDirectory(directory) }
             }
         } catch where error.isNotFound {
             // No directory: nothing stored, nothing to delete.
         } catch {
             throw Self.storeError(error)
+        }
+    }
+
+    /// Unlinks `path`; when the directory refuses that, empties the file in
+    /// place (never following a link, never blocking on a FIFO).
+    private static func removeOrEmpty(_ path: String) throws(POSIXFile.Failure) {
+        do throws(POSIXFile.Failure) {
+            try POSIXFile.unlink(path)
+        } catch where [EACCES, EPERM].contains(error.code) {
+            let refusal = error
+            let fd: Int32
+            do throws(POSIXFile.Failure) {
+                fd = try POSIXFile.open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+            } catch where error.isNotFound {
+                throw error
+            } catch {
+                throw refusal  // Neither removed nor emptied: say why it could not be removed.
+            }
+            defer { close(fd) }
+            try POSIXFile.fsync(fd)
         }
     }
 
@@ -216,6 +247,8 @@ public final class FileSessionDataStore: SessionDataStore {
             guard Int64(info.st_size) <= Int64(Self.maximumFileSize) else {
                 return .refused(identity, "it is larger than \(Self.maximumFileSize) bytes (\(info.st_size) bytes)")
             }
+            // An empty file is what a delete that could not unlink leaves behind.
+            guard info.st_size > 0 else { return .absent }
             let data = try POSIXFile.readAll(fd, limit: Self.maximumFileSize)
             guard data.count <= Self.maximumFileSize else {
                 return .refused(identity, "it is larger than \(Self.maximumFileSize) bytes")
@@ -243,12 +276,17 @@ public final class FileSessionDataStore: SessionDataStore {
     }
 
     /// Moves what is at the session path aside — if it is still the file
-    /// `identity` names once the lock is held — and reads as absent.
-    private func setAside(_ identity: FileIdentity, because why: String) -> SessionRead {
+    /// `identity` names once the lock is held — and answers `.setAside`; nil
+    /// when the file was replaced meanwhile (the caller reads again).
+    private func setAside(_ identity: FileIdentity, because why: String) -> SessionRead? {
+        var outcome = SessionRead.absent
+        var replaced = false
         do throws(POSIXFile.Failure) {
             try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
                 guard let current = try? POSIXFile.linkStatus(sessionPath), FileIdentity(current) == identity else {
-                    return  // Replaced or set aside meanwhile: nothing of this file is left to move.
+                    // Replaced or set aside meanwhile: nothing of this file is left to move.
+                    replaced = true
+                    return
                 }
                 let files = try setAsideFiles()
                 let target = setAsidePrefix + String((files.last?.number ?? 0) + 1)
@@ -257,12 +295,14 @@ public final class FileSessionDataStore: SessionDataStore {
                     try? POSIXFile.unlink(directory + "/" + old)
                 }
                 try POSIXFile.fsyncDirectory(directory)
-                report("the session file was set aside because \(why); it was moved to \(target)")
+                let reason = "the session file was set aside because \(why); it was moved to \(target)"
+                report(reason)
+                outcome = .setAside(reason: reason)
             }
         } catch {
             return .unavailable(.unavailable("an unreadable session file could not be set aside: \(error.reason)"))
         }
-        return .absent
+        return replaced ? nil : outcome
     }
 
     /// The set-aside files, oldest (lowest number) first.

@@ -10,7 +10,8 @@ import Synchronization
 /// written), `simulateWriteFailure` (reads work, writes throw, as with a full
 /// disk) and `plantRawData` (put any bytes where the session lives). Bytes
 /// that cannot be decoded are set aside in `setAsideData` — the in-memory
-/// `….corrupt-N` file — reported in `problems`, and read as `.absent`.
+/// `….corrupt-N` file — reported in `problems`, and that read answers
+/// `.setAside` (the next ones `.absent`).
 ///
 /// Each operation runs under one lock, so a read sees a whole session, old or
 /// new, never a mix.
@@ -47,7 +48,7 @@ public final class InMemorySessionDataStore: SessionDataStore {
                 state.storedData = nil
                 state.setAsideData.append(data)
                 state.problems.append(error)
-                return .absent
+                return .setAside(reason: "the stored session could not be decoded (\(error)); it was set aside")
             }
         }
     }

@@ -27,6 +27,12 @@ public enum SessionRead: Sendable, Hashable {
     /// The storage could not be read; what it holds is unknown. Callers must
     /// not treat this as signed out and must not delete.
     case unavailable(SessionStoreError)
+    /// What was stored could not be used as a session (it did not decode, or
+    /// was no session file at all) and has just been set aside, never to be
+    /// decoded again: nothing usable is stored now, so the user is signed
+    /// out — and should be told their saved session could not be read.
+    /// `reason` says what was found and where it went; it never holds a secret.
+    case setAside(reason: String)
 }
 
 /// Keeps the session across launches — the Keychain of the iOS app
@@ -35,15 +41,17 @@ public enum SessionRead: Sendable, Hashable {
 /// Rule for every method and every adapter: operations are atomic with
 /// respect to each other — a `read` sees a whole session, old or new, never a mix.
 public protocol SessionDataStore: Sendable {
-    /// What is stored. Reading has no side effect (two reads in a row agree).
+    /// What is stored. Reading a usable store has no side effect (two reads
+    /// in a row agree).
     ///
     /// A stored value that cannot be decoded is set aside (not deleted
-    /// silently), reported, and read as `.absent`.
+    /// silently): the read that finds it returns `.setAside`, and the reads
+    /// after it `.absent`.
     ///
     /// - Returns: `.found` with a session equal to the one last saved;
-    ///   `.absent` on an empty store or after `delete`; `.unavailable` —
-    ///   never `.absent` — when the storage cannot be reached, and then it
-    ///   deletes nothing.
+    ///   `.absent` on an empty store or after `delete`; `.setAside` once for
+    ///   a stored value that is no session; `.unavailable` — never `.absent`
+    ///   — when the storage cannot be reached, and then it deletes nothing.
     func read() async -> SessionRead
 
     /// Stores `session`, replacing the previous one entirely.

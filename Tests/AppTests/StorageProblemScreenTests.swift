@@ -1,6 +1,7 @@
 import AdapterInMemory
 @testable import app
 import Composition
+import Foundation
 import Testing
 
 /// A store that cannot keep the session is shown to the person, on the
@@ -61,6 +62,25 @@ struct StorageProblemScreenTests {
         #expect(app.stateName == "unauthenticated")
         #expect(app.snapshot().lines.first == texts[.storageNotDeleted])
         #expect(store.deleteCount >= 2, "the delete was tried again at the next launch")
+        await app.shutDown()
+    }
+
+    @Test("A saved session that cannot be read is set aside, and the welcome screen says why", arguments: Texts.supportedLocales)
+    func anUnreadableSessionIsSaidAtLaunch(locale: String) async throws {
+        let world = try AppWorld(environment: .inMemory)
+        let store = try #require(world.store as? InMemorySessionDataStore)
+        store.plantRawData(Data("not a session".utf8))
+        let texts = Texts(locale: locale)
+        let app = HeadlessApp(world: world, texts: texts)
+
+        await app.launch()
+
+        #expect(app.snapshot().name == "welcome")
+        #expect(app.snapshot().lines.contains(texts[.reasonStoredSessionUnreadable]))
+        #expect(store.setAsideData.count == 1, "set aside, not deleted")
+        #expect(await app.hasStoredSession() == false)
+        await app.relaunch()
+        #expect(!app.snapshot().lines.contains(texts[.reasonStoredSessionUnreadable]), "said once, at the launch that found it")
         await app.shutDown()
     }
 }

@@ -58,7 +58,7 @@ struct HostileFileTests {
         let child = try StressChild.readKilledInsideDecode(directory: directory)
 
         #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
-        #expect(await store.read() == .absent)
+        #expect((await store.read()).isSetAside)
         #expect(try setAsideNames(directory) == ["session.corrupt-1"])
         #expect(store.problems.count == 1)
         #expect(store.problems.first?.contains("stopped") == true, "\(store.problems)")
@@ -112,7 +112,7 @@ struct HostileFileTests {
         let store = FileSessionDataStore(directory: directory, coding: PropertyListSessionCoding())
         try plant(deadly, in: store)
 
-        #expect(await store.read() == .absent)
+        #expect((await store.read()).isSetAside)
         #expect(try setAsideNames(directory) == ["session.corrupt-1"])
     }
 
@@ -137,7 +137,7 @@ struct HostileFileTests {
             if writer >= 0 { close(writer) }
         }
 
-        #expect(read == .absent)
+        #expect(read.isSetAside)
         #expect(try setAsideNames(directory) == ["session.corrupt-1"])
         #expect(store.problems.first?.contains("not a regular file") == true, "\(store.problems)")
         try await store.save(session)
@@ -170,7 +170,7 @@ struct HostileFileTests {
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
 
-        #expect(await store.read() == .absent)
+        #expect((await store.read()).isSetAside)
         #expect(try setAsideNames(directory) == ["session.corrupt-1"])
         #expect(store.problems.first?.contains("larger than") == true, "\(store.problems)")
 
@@ -181,7 +181,7 @@ struct HostileFileTests {
         #expect(try JSONSessionCoding().decode(padded) == session)
         try plant(padded, in: store)
 
-        #expect(await store.read() == .absent)
+        #expect((await store.read()).isSetAside)
         #expect(try setAsideNames(directory) == ["session.corrupt-1", "session.corrupt-2"])
     }
 
@@ -208,9 +208,9 @@ struct HostileFileTests {
         // A truncated session still holds the token in clear.
         let truncated = try JSONSessionCoding().encode(session).dropLast()
         try plant(Data(truncated), in: store)
-        #expect(await store.read() == .absent)
+        #expect((await store.read()).isSetAside)
         try plant(Data("garbage".utf8), in: store)
-        #expect(await store.read() == .absent)
+        #expect((await store.read()).isSetAside)
         try await store.save(session)
         #expect(try setAsideNames(directory).count == 2)
 
@@ -224,13 +224,53 @@ struct HostileFileTests {
         }
     }
 
+    @Test("Logout in a directory that forbids removing files empties the session in place: no token is left")
+    func deleteInADirectoryThatForbidsUnlinkEmptiesTheFile() async throws {
+        let directory = temporaryDirectory()
+        defer {
+            _ = Self.setImmutable(directory, false)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+        let store = FileSessionDataStore(directory: directory, coding: JSONSessionCoding())
+        let secret = Data(try #require(session.token).token.reveal().utf8)
+        try await store.save(session)
+        // The immutable flag forbids unlink and rename in the directory even
+        // for root, while the files in it stay writable: the case of a store
+        // directory made read-only behind the app's back.
+        try #require(Self.setImmutable(directory, true), "the test needs a file system with the immutable flag (ext4)")
+
+        try await store.delete()
+
+        #expect(await store.read() == .absent)
+        #expect(try entries(directory).contains("session"), "the file could not be removed…")
+        for name in try entries(directory) {
+            let contents = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))
+            #expect(contents.range(of: secret) == nil, "…but \(name) no longer holds the token")
+        }
+    }
+
+    /// Sets or clears a directory's immutable flag (`chattr +i`); false when
+    /// the file system or the process cannot.
+    private static func setImmutable(_ path: String, _ on: Bool) -> Bool {
+        let fd = open(path, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let getFlags: UInt = 0x8008_6601  // FS_IOC_GETFLAGS
+        let setFlags: UInt = 0x4008_6602  // FS_IOC_SETFLAGS
+        let immutable: Int = 0x10  // FS_IMMUTABLE_FL
+        var flags = 0
+        guard ioctl(fd, getFlags, &flags) == 0 else { return false }
+        flags = on ? flags | immutable : flags & ~immutable
+        return ioctl(fd, setFlags, &flags) == 0
+    }
+
     @Test("Logout with no session file still removes the set-aside files")
     func deleteWithoutASessionRemovesSetAsideFiles() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = FileSessionDataStore(directory: directory, coding: JSONSessionCoding())
         try plant(Data("garbage".utf8), in: store)
-        #expect(await store.read() == .absent)
+        #expect((await store.read()).isSetAside)
 
         try await store.delete()
 
@@ -245,7 +285,7 @@ struct HostileFileTests {
 
         for index in 1...5 {
             try plant(Data("garbage \(index)".utf8), in: store)
-            #expect(await store.read() == .absent)
+            #expect((await store.read()).isSetAside)
         }
 
         let kept = try setAsideNames(directory)
@@ -263,4 +303,12 @@ enum CodingSamples {
             token: AccessToken("another-token-0123456789"), issuedAt: Date(timeIntervalSinceReferenceDate: 100),
             expiresAt: Date(timeIntervalSinceReferenceDate: 160)),
         cachedUser: nil)
+}
+
+extension SessionRead {
+    /// Whether this read set a stored value aside.
+    fileprivate var isSetAside: Bool {
+        if case .setAside = self { return true }
+        return false
+    }
 }

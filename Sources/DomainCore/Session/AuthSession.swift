@@ -81,6 +81,10 @@ public final class AuthSession {
         case .absent:
             await waitForHealth(await healthCheck.value)
             transition(to: .unauthenticated(nil))
+        case .setAside:
+            // Damaged or foreign: nothing usable was kept. Signed out, and said so.
+            await waitForHealth(await healthCheck.value)
+            transition(to: .unauthenticated(.storedSessionUnreadable))
         case .found(let session):
             guard let token = session.token else {
                 await waitForHealth(await healthCheck.value)

@@ -15,6 +15,9 @@ public enum SignedOutReason: String, Sendable, Hashable {
     /// The user chose to sign in again from the session-expired screen; the
     /// previous user's local data is still kept until the next sign-in decides.
     case reauthenticating = "reauthenticating"
+    /// The saved session could not be read at launch and was set aside: the
+    /// user signs in again, and is told why.
+    case storedSessionUnreadable = "stored-session-unreadable"
 }
 
 /// Why the session expired without ending: the backend could not be asked,

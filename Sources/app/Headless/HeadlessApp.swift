@@ -95,7 +95,7 @@ final class HeadlessApp {
     func hasStoredSession() async -> Bool? {
         switch await world.store.read() {
         case .found(let session): return session.token != nil
-        case .absent: return false
+        case .absent, .setAside: return false
         case .unavailable: return nil
         }
     }
@@ -104,7 +104,7 @@ final class HeadlessApp {
     func hasLocalData() async -> Bool? {
         switch await world.store.read() {
         case .found(let session): return session.cachedUser != nil
-        case .absent: return false
+        case .absent, .setAside: return false
         case .unavailable: return nil
         }
     }

@@ -12,7 +12,7 @@ enum TextKey: String, CaseIterable, Sendable {
     // Welcome
     case welcomeTagline
     case reasonTokenInvalid, reasonTokenExpired, reasonUserInactive, reasonUserDeleted, reasonLoggedOut
-    case reasonAccountDeleted, reasonReauthenticating
+    case reasonAccountDeleted, reasonReauthenticating, reasonStoredSessionUnreadable
     // Sign-in
     case identifierPrompt, passwordPrompt, identifierInvalid, registrationConfirmed, signingIn
     case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginServer

@@ -27,6 +27,7 @@ extension Texts {
         .reasonLoggedOut: "You signed out.",
         .reasonAccountDeleted: "Your account was deleted.",
         .reasonReauthenticating: "Sign in again to continue.",
+        .reasonStoredSessionUnreadable: "Your saved session could not be read and was set aside; please sign in again.",
         .identifierPrompt: "Enter your CPF or e-mail.",
         .passwordPrompt: "Enter your 6-digit password.",
         .identifierInvalid: "Invalid CPF or e-mail.",

@@ -27,6 +27,7 @@ extension Texts {
         .reasonLoggedOut: "Has cerrado sesión.",
         .reasonAccountDeleted: "Tu cuenta fue borrada.",
         .reasonReauthenticating: "Inicia sesión de nuevo para continuar.",
+        .reasonStoredSessionUnreadable: "No se pudo leer tu sesión guardada y se apartó; inicia sesión de nuevo.",
         .identifierPrompt: "Introduce tu CPF o correo electrónico.",
         .passwordPrompt: "Introduce tu contraseña de 6 dígitos.",
         .identifierInvalid: "CPF o correo no válido.",

@@ -27,6 +27,7 @@ extension Texts {
         .reasonLoggedOut: "Você saiu da sua conta.",
         .reasonAccountDeleted: "Sua conta foi excluída.",
         .reasonReauthenticating: "Entre novamente para continuar.",
+        .reasonStoredSessionUnreadable: "Não foi possível ler sua sessão salva; ela foi posta de lado. Entre novamente.",
         .identifierPrompt: "Informe seu CPF ou e-mail.",
         .passwordPrompt: "Digite sua senha de 6 dígitos.",
         .identifierInvalid: "CPF ou e-mail inválido.",

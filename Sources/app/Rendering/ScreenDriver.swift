@@ -164,6 +164,7 @@ struct ScreenDriver {
         case .loggedOut: return texts[.reasonLoggedOut]
         case .accountDeleted: return texts[.reasonAccountDeleted]
         case .reauthenticating: return texts[.reasonReauthenticating]
+        case .storedSessionUnreadable: return texts[.reasonStoredSessionUnreadable]
         }
     }
 
