@@ -19,6 +19,17 @@ import AdapterFileKeychain
 import Foundation
 import Ports
 
+/// Closes every descriptor this process inherited beyond the standard three:
+/// the test process that spawned it has other tests' sockets open, and a
+/// copy of a client's socket living on here would keep that connection open
+/// after the test closed its own.
+func closeInheritedDescriptors() {
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap(Int32.init) where descriptor > STDERR_FILENO {
+        close(descriptor)
+    }
+}
+
 /// JSON, except that decoding kills the process.
 struct DecodeKillsTheProcess: SessionCoding {
     var formatName: String { "json, deadly to decode" }
@@ -34,6 +45,7 @@ struct DecodeKillsTheProcess: SessionCoding {
     }
 }
 
+closeInheritedDescriptors()
 let arguments = CommandLine.arguments
 if arguments.count == 3, arguments[1] == "--read-killed-inside-decode" {
     let store = FileSessionDataStore(directory: arguments[2], coding: DecodeKillsTheProcess())

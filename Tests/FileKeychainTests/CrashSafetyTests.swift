@@ -58,17 +58,14 @@ struct CrashSafetyTests {
         let second = try StressChild(directory: directory, writer: "b", count: 1000)
 
         var reads = 0
-        while first.process.isRunning || second.process.isRunning {
+        while first.isRunning || second.isRunning {
             if case .found(let session) = await store.read() {
                 #expect(isWhole(session, writers: ["a", "b"]))
                 reads += 1
             }
         }
-        first.process.waitUntilExit()
-        second.process.waitUntilExit()
-
-        #expect(first.process.terminationStatus == 0)
-        #expect(second.process.terminationStatus == 0)
+        #expect(first.waitUntilExit() == .exited(0))
+        #expect(second.waitUntilExit() == .exited(0))
         guard case .found(let last) = await store.read() else {
             Issue.record("nothing stored after 2,000 saves")
             return

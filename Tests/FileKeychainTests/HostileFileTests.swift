@@ -57,7 +57,7 @@ struct HostileFileTests {
 
         let child = try StressChild.readKilledInsideDecode(directory: directory)
 
-        #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
+        #expect(child == .killed(by: SIGKILL))
         #expect((await store.read()).isSetAside)
         #expect(try setAsideNames(directory) == ["session.corrupt-1"])
         #expect(store.problems.count == 1)

@@ -1,60 +1,125 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The `session-store-stress` child process, found beside the test binary.
+///
+/// Started with `posix_spawn`, not Foundation's `Process`: on Linux,
+/// `Process.run()` copies whole `dirent` records while it lists the open
+/// descriptors, reading past the end of its buffer — a test process with
+/// many sockets open crashed there with SIGSEGV (seen under load).
 struct StressChild {
-    let process: Process
-    private let output: FileHandle
+    let pid: pid_t
+    private let output: Int32
     private var buffered = Data()
 
-    static var executable: URL {
+    /// How a child ended.
+    enum Ending: Equatable {
+        case exited(Int32)
+        case killed(by: Int32)
+    }
+
+    static var executable: String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("session-store-stress")
+            .appendingPathComponent("session-store-stress").path
     }
 
     init(directory: String, writer: String, count: Int? = nil) throws {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = [directory, writer] + (count.map { [String($0)] } ?? [])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-        output = pipe.fileHandleForReading
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+        do {
+            pid = try Self.spawn([directory, writer] + (count.map { [String($0)] } ?? []), stdout: ends[1])
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            throw error
+        }
+        close(ends[1])
+        output = ends[0]
     }
 
     /// Blocks until the child has reported `count` saves (or ended); returns how many it reported.
     mutating func waitForSaves(_ count: Int) -> Int {
         var reported = 0
+        var chunk = [UInt8](repeating: 0, count: 4096)
         while reported < count {
             if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
                 buffered.removeSubrange(...newline)
                 reported += 1
                 continue
             }
-            let chunk = output.availableData
-            if chunk.isEmpty { break }
-            buffered.append(chunk)
+            let read = Glibc.read(output, &chunk, chunk.count)
+            if read < 0, errno == EINTR { continue }
+            if read <= 0 { break }
+            buffered.append(contentsOf: chunk[0..<read])
         }
         return reported
     }
 
-    /// Runs the child once in its read mode, where decoding kills it with
-    /// SIGKILL, and returns it ended: what an app crashing inside a decoder
-    /// leaves behind.
-    static func readKilledInsideDecode(directory: String) throws -> Process {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--read-killed-inside-decode", directory]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process
+    /// Whether the child is still running (it has not been waited for).
+    var isRunning: Bool {
+        // waitid with WNOWAIT looks without reaping: waitUntilExit still can.
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return false }
+        return info.si_signo != SIGCHLD
+    }
+
+    /// Waits for the child to end and says how (once; later calls say `.exited(-1)`).
+    func waitUntilExit() -> Ending {
+        close(output)
+        return Self.wait(for: pid)
     }
 
     func kill() {
-        _ = Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        _ = Glibc.kill(pid, SIGKILL)
+        _ = waitUntilExit()
+    }
+
+    /// Runs the child once in its read mode, where decoding kills it with
+    /// SIGKILL, and returns how it ended: what an app crashing inside a
+    /// decoder leaves behind.
+    static func readKilledInsideDecode(directory: String) throws -> Ending {
+        let pid = try spawn(["--read-killed-inside-decode", directory], stdout: nil)
+        return wait(for: pid)
+    }
+
+    // MARK: - posix_spawn
+
+    /// Starts the child with `arguments`, its standard output on `stdout`
+    /// (or /dev/null) and its standard error on /dev/null.
+    private static func spawn(_ arguments: [String], stdout: Int32?) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let stdout {
+            posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        // The child closes every other descriptor it inherits as it starts
+        // (Glibc's module does not export posix_spawn's closefrom action).
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
+        return pid
+    }
+
+    private static func wait(for pid: pid_t) -> Ending {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return .exited(-1) }
+        }
+        return ending(status)
+    }
+
+    private static func ending(_ status: Int32) -> Ending {
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Glibc's module does not export.
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .killed(by: signal)
     }
 }
