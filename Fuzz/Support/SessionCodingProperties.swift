@@ -15,8 +15,9 @@ let everySessionCoding: [any SessionCoding] = [
 ///   `unsupportedVersion` with a version above the newest known);
 /// - decoding is deterministic;
 /// - a decoded session re-encodes, in this coding and in every other, to
-///   bytes that decode to an equal session (the port's `decode(encode(s)) == s`),
-///   and re-encoding that session gives the same bytes again.
+///   bytes that decode to an equal session (the port's `decode(encode(s)) == s`).
+/// (Not "the same bytes twice": a binary plist writes a dictionary in its
+/// hash order, which the port does not promise to keep.)
 /// Messages never show the session: its token is a secret even here.
 func checkSessionCoding(_ coding: any SessionCoding, on input: [UInt8]) {
     let data = Data(input)
@@ -45,7 +46,5 @@ func checkSessionCoding(_ coding: any SessionCoding, on input: [UInt8]) {
         fuzzRequire(
             (try? writer.decode(bytes)) == session,
             "\(writer.formatName) does not decode to the same session it encoded (read first by \(coding.formatName))")
-        fuzzRequire(
-            (try? writer.encode(session)) == bytes, "\(writer.formatName) encodes the same session to different bytes")
     }
 }
