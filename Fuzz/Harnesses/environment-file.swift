@@ -1,0 +1,43 @@
+import AdapterHTTP
+import Composition
+import Foundation
+
+/// Any bytes as an environment file (`--env FILE`), through
+/// `EnvironmentFile.parse`, then its base URL through `HTTPConfiguration`,
+/// the check the http plugin makes before any request leaves.
+///
+/// Properties of a file that parses:
+/// - the refresh margin is shorter than the token lifetime, and every
+///   duration is above zero;
+/// - a base URL the HTTP configuration accepts with scheme http has a
+///   loopback host (`LoopbackHost.contains`, which the configuration and the
+///   plugin's API-key rule use), and so has every route resolved against it
+///   the way `HTTPTransport` resolves one: no token leaves the machine in clear.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let data = Data(fuzzInput(start, count))
+    guard let environment = try? EnvironmentFile.parse(data, path: "fuzz.json") else { return 0 }
+    let settings = environment.settings
+    fuzzRequire(settings.refreshMargin < settings.tokenLifetime, "a refresh margin not shorter than the lifetime")
+    for duration in [settings.tokenLifetime, settings.refreshMargin, settings.healthPollInterval, settings.requestTimeout] {
+        fuzzRequire(duration > .zero, "a duration of \(duration)")
+    }
+    guard let baseURL = settings.baseURL,
+        let configuration = try? HTTPConfiguration(
+            baseURL: baseURL, apiKey: nil, tokenHeaderStyle: settings.tokenHeaderStyle, timeout: settings.requestTimeout)
+    else { return 0 }
+    let scheme = configuration.baseURL.scheme?.lowercased()
+    fuzzRequire(scheme == "http" || scheme == "https", "accepted scheme '\(scheme ?? "")' of '\(baseURL)'")
+    guard scheme == "http" else { return 0 }
+    let host = configuration.baseURL.host(percentEncoded: true) ?? ""
+    fuzzRequire(LoopbackHost.contains(host), "accepted http base URL '\(baseURL)' with host '\(host)'")
+    // The routes the adapters send (HTTPTransport: URL(string:relativeTo:)).
+    for route in ["users/me", "auth", "token", "challenge/list", "challenge/details/1", "health"] {
+        guard let url = URL(string: route, relativeTo: configuration.baseURL)?.absoluteURL else { continue }
+        let routeHost = url.host(percentEncoded: true) ?? ""
+        fuzzRequire(
+            url.scheme?.lowercased() != "http" || LoopbackHost.contains(routeHost),
+            "route '\(route)' of base URL '\(baseURL)' goes to host '\(routeHost)'")
+    }
+    return 0
+}

@@ -1,0 +1,39 @@
+// Compiled into the app module (without main.swift) by scripts/fuzz:
+// ScriptParser and ParsedScript are internal.
+
+/// Any text as an `app run` script, through `ParsedScript(parsing:)`.
+///
+/// Properties:
+/// - parsing is deterministic;
+/// - every command's and every problem's line number is within the script's
+///   line count, in increasing order, and no line is both a command and a
+///   problem;
+/// - each command is what its line, as recorded, parses to on its own: the
+///   recorded text re-renders the command (comments and spacing aside);
+/// - a line that is neither blank nor a comment is a command or a problem.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let script = String(decoding: fuzzInput(start, count), as: UTF8.self)
+    let parsed = ParsedScript(parsing: script)
+    fuzzRequire(ParsedScript(parsing: script) == parsed, "parsing the same script twice differs")
+
+    let sourceLines = script.split(separator: "\n", omittingEmptySubsequences: false)
+    let commandNumbers = parsed.lines.map(\.number)
+    let problemNumbers = parsed.problems.map(\.number)
+    for numbers in [commandNumbers, problemNumbers] {
+        fuzzRequire(numbers.allSatisfy { (1...sourceLines.count).contains($0) }, "a line number beyond \(sourceLines.count)")
+        fuzzRequire(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 }, "line numbers out of order")
+    }
+    fuzzRequire(Set(commandNumbers).isDisjoint(with: problemNumbers), "a line both a command and a problem")
+
+    for line in parsed.lines {
+        let alone = try? ScriptParser.parse(line.text)
+        fuzzRequire(alone == line.command, "line \(line.number)'s text does not parse to its command on its own")
+    }
+    let reported = Set(commandNumbers).union(problemNumbers)
+    for (index, text) in sourceLines.enumerated() where !reported.contains(index + 1) {
+        fuzzRequire(
+            (try? ScriptParser.parse(String(text))) == .some(nil), "line \(index + 1) is neither blank, a command nor a problem")
+    }
+    return 0
+}
