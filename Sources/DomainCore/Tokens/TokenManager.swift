@@ -85,6 +85,10 @@ public actor TokenManager {
     /// Whether a refresh is in flight right now.
     public var isRefreshing: Bool { refresh != nil }
 
+    /// How many calls are waiting for the refresh in flight right now (tests
+    /// use it to know a storm has fully gathered behind the barrier).
+    public private(set) var callersWaitingForRefresh = 0
+
     /// Makes `call` with the current token, refreshing first or retrying once
     /// as the rules above say.
     public func authorized<Value: Sendable>(
@@ -143,7 +147,7 @@ public actor TokenManager {
     /// refreshing it first when it is within the margin.
     private func usableToken() async throws(AuthorizedCallError) -> (token: AccessToken, generation: SessionGeneration) {
         if let refresh {
-            let token = try await refresh.task.value.get()
+            let token = try await waitFor(refresh.task)
             guard let generation else { throw .notSignedIn }
             return (token, generation)
         }
@@ -160,7 +164,7 @@ public actor TokenManager {
     private func refreshed(basedOn token: AccessToken, generation refreshGeneration: SessionGeneration)
         async throws(AuthorizedCallError) -> AccessToken
     {
-        if let refresh { return try await refresh.task.value.get() }
+        if let refresh { return try await waitFor(refresh.task) }
         guard refreshGeneration == generation, let current else { throw .notSignedIn }
         if current.token != token { return current.token }
         try admitRefreshUnderCap()
@@ -170,7 +174,7 @@ public actor TokenManager {
         // Its own task: every caller, this one included, only waits for it.
         let task = scheduler.spawn { await self.performRefresh(of: token, generation: refreshGeneration, id: id) }
         refresh = InFlightRefresh(id: id, task: task)
-        return try await task.value.get()
+        return try await waitFor(task)
     }
 
     private func performRefresh(of token: AccessToken, generation refreshGeneration: SessionGeneration, id: UInt64)
@@ -197,6 +201,15 @@ public actor TokenManager {
             }
             return .failure(.remote(error))
         }
+    }
+
+    /// Waits for a refresh, counted in `callersWaitingForRefresh` meanwhile.
+    private func waitFor(
+        _ refresh: any TaskHandle<Result<AccessToken, AuthorizedCallError>>
+    ) async throws(AuthorizedCallError) -> AccessToken {
+        callersWaitingForRefresh += 1
+        defer { callersWaitingForRefresh -= 1 }
+        return try await refresh.value.get()
     }
 
     private func admitRefreshUnderCap() throws(AuthorizedCallError) {

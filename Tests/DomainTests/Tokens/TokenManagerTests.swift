@@ -63,13 +63,23 @@ struct TokenManagerTests {
         #expect(sent.filter { $0 == old.token.reveal() }.count == count)
     }
 
-    @Test("A refused refresh gives every waiter the same error and ends the session once", arguments: [1, 10, 100])
+    @Test(
+        "A refused refresh gives every waiter the same error and ends the session once", .timeLimit(.minutes(1)),
+        arguments: [1, 10, 100])
     func refusedRefreshEndsSessionOnce(count: Int) async throws {
         let harness = SessionHarness()
         await harness.startTokenManager(issuedAgo: .seconds(301))
         await harness.server.set(refresh: .fail(.rejected(status: 401, code: .tokenExpired)))
-
-        let results = await concurrentCalls(count, on: harness)
+        // Every call waits behind the one refresh before it is refused: a
+        // call that came after the session ended would rightly be told
+        // "not signed in", which is not what this test is about.
+        await harness.server.holdRefreshes()
+        let manager = harness.tokenManager
+        let api = harness.userAPI
+        let storm = Task { await Self.concurrentCalls(count, manager: manager, api: api) }
+        while await manager.callersWaitingForRefresh < count { await Task.yield() }
+        await harness.server.releaseRefreshes()
+        let results = await storm.value
 
         #expect(results.allSatisfy { $0.failure == .sessionEnded(.tokenExpired) })
         #expect(harness.sessionEnds == [.tokenExpired])
