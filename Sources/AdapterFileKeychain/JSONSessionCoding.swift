@@ -1,9 +1,12 @@
 public import Foundation
 public import Ports
 
-/// The session as JSON: `{"format":"gatehouse-session","version":1,"token":{…},"user":{…}}`.
+/// The session as JSON: `{"format":"gatehouse-session","version":2,"token":{…},"user":{…}}`.
+/// Version 2 writes dates as exact decimal text (version 1 wrote JSON numbers,
+/// which Foundation's parser on Linux does not always read back exactly);
+/// both are read.
 public struct JSONSessionCoding: SessionCoding {
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public init() {}
 
@@ -16,7 +19,7 @@ public struct JSONSessionCoding: SessionCoding {
 
     /// The session written as `version` (tests use this to make a newer file).
     public func encode(_ session: UserSession, asVersion version: Int) -> Data {
-        let object = SessionDictionary.make(from: session, version: version)
+        let object = SessionDictionary.make(from: session, version: version, datesAsText: version >= 2)
         // A dictionary of strings, numbers and booleans always serialises.
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     }

@@ -3,18 +3,25 @@ import Ports
 
 /// A `UserSession` as a dictionary of property-list types (strings, numbers,
 /// booleans, dictionaries), shared by the JSON and property-list codings:
-/// each writes it in its own syntax. Dates are seconds as a
-/// double since 2001 (what `Date` itself holds), so they round-trip to the bit; the format name and version come
-/// first, so any other bytes are refused before anything else is read.
+/// each writes it in its own syntax. Dates are seconds as a double since
+/// 2001 (what `Date` itself holds), so they round-trip to the bit: a binary
+/// property list stores the double itself; JSON (from version 2) stores its
+/// shortest exact decimal as text, because Foundation's JSON parser on Linux
+/// reads some numbers back as a neighbouring double. Either form is read. The
+/// format name and version come first, so any other bytes are refused before
+/// anything else is read.
 enum SessionDictionary {
     static let format = "gatehouse-session"
 
-    static func make(from session: UserSession, version: Int) -> [String: Any] {
+    static func make(from session: UserSession, version: Int, datesAsText: Bool = false) -> [String: Any] {
+        func date(_ date: Date) -> Any {
+            let seconds = date.timeIntervalSinceReferenceDate
+            return datesAsText ? seconds.description : seconds
+        }
         var dictionary: [String: Any] = ["format": format, "version": version]
         if let token = session.token {
             dictionary["token"] = [
-                "value": token.token.reveal(), "issuedAt": token.issuedAt.timeIntervalSinceReferenceDate,
-                "expiresAt": token.expiresAt.timeIntervalSinceReferenceDate,
+                "value": token.token.reveal(), "issuedAt": date(token.issuedAt), "expiresAt": date(token.expiresAt),
             ]
         }
         if let user = session.cachedUser {
@@ -22,7 +29,7 @@ enum SessionDictionary {
             dictionary["user"] = [
                 "id": profile.id, "name": profile.name, "email": profile.email, "cpf": profile.cpf,
                 "active": profile.active, "isDeleted": profile.isDeleted,
-                "syncedAt": user.syncedAt.timeIntervalSinceReferenceDate,
+                "syncedAt": date(user.syncedAt),
             ] as [String: Any]
         }
         return dictionary
@@ -74,6 +81,11 @@ enum SessionDictionary {
     }
 
     private static func double(_ value: Any?) -> Double? {
+        if let text = value as? String {
+            // Swift's own parser is exact: the text of a double reads back as that double.
+            guard let seconds = Double(text), seconds.isFinite else { return nil }
+            return seconds
+        }
         guard let value, !isBoolean(value), let number = value as? NSNumber, number.doubleValue.isFinite else {
             return nil
         }

@@ -69,13 +69,17 @@ final class StubServer: Sendable {
         thread.start()
     }
 
-    /// Stops accepting; connections in progress end with the process.
+    /// Stops accepting; connections in progress end with the process. Only
+    /// shuts the listener down: the accept loop, woken by that, closes it. If
+    /// this closed it, its number could be reused by another test's socket
+    /// while the loop still calls accept() on it — and the loop would take
+    /// that test's connections and answer them with this server's answers.
     func stop() {
         shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
     }
 
     private func acceptLoop() {
+        defer { close(socket) }
         while true {
             let client = accept(socket, nil, nil)
             guard client >= 0 else { return }

@@ -111,9 +111,24 @@ extension CodingSample {
         )
     )
 
+    /// Doubles that Foundation's JSON parser on Linux reads back as a
+    /// neighbouring double (found by the fuzz harnesses).
+    static let datesJSONNumbersMisread = CodingSample(
+        name: "dates a JSON number would not carry exactly",
+        session: UserSession(
+            token: SessionToken(
+                token: AccessToken("tok-SECRET-misread"),
+                issuedAt: Date(timeIntervalSinceReferenceDate: 2.2350711660933375e-83),
+                expiresAt: Date(timeIntervalSinceReferenceDate: 1.7976931348623157e308)
+            ),
+            cachedUser: CachedUser(profile: profile, syncedAt: Date(timeIntervalSinceReferenceDate: -2.2250738585072014e-308))
+        )
+    )
+
     /// Every sample a coding must round-trip.
     static let all: [CodingSample] = [
         tokenOnly, userOnly, both, neither, unicode, subSecondDates, unusualDates, distantDates,
+        datesJSONNumbersMisread,
     ]
 
     /// The samples a store must keep: the port says a stored session never has

@@ -18,7 +18,7 @@ extension CodingUnderTest {
     /// Every `SessionCoding` adapter. A new coding joins with one line here.
     static let all: [CodingUnderTest] = [
         .inMemoryText,
-        CodingUnderTest(coding: JSONSessionCoding()) { JSONSessionCoding().encode($0, asVersion: 2) },
+        CodingUnderTest(coding: JSONSessionCoding()) { JSONSessionCoding().encode($0, asVersion: JSONSessionCoding.currentVersion + 1) },
         CodingUnderTest(coding: PropertyListSessionCoding()) { try PropertyListSessionCoding().encode($0, asVersion: 2) },
     ]
 
