@@ -19,11 +19,7 @@ struct StorageProblemScreenTests {
         #expect(!app.renderedScreen().contains(texts[.storageNotSaved]))
         store.simulateWriteFailure()
 
-        try await app.tap("sign-in")
-        try await app.type("identifier", "123.456.789-09")
-        try await app.tap("next")
-        try await app.type("password", "123456")
-        try await app.tap("next")
+        try await app.signInAsMaria()
 
         #expect(app.snapshot().name == "dashboard")
         #expect(app.snapshot().lines.first == texts[.storageNotSaved])
@@ -42,11 +38,7 @@ struct StorageProblemScreenTests {
         let texts = Texts(locale: "en-US")
         let app = HeadlessApp(world: world, texts: texts)
         await app.launch()
-        try await app.tap("sign-in")
-        try await app.type("identifier", "123.456.789-09")
-        try await app.tap("next")
-        try await app.type("password", "123456")
-        try await app.tap("next")
+        try await app.signInAsMaria()
         #expect(app.snapshot().name == "dashboard")
         store.simulateWriteFailure()
 
@@ -82,5 +74,16 @@ struct StorageProblemScreenTests {
         await app.relaunch()
         #expect(!app.snapshot().lines.contains(texts[.reasonStoredSessionUnreadable]), "said once, at the launch that found it")
         await app.shutDown()
+    }
+}
+
+extension HeadlessApp {
+    /// Signs the demo account in through the screens, as a person would.
+    fileprivate func signInAsMaria() async throws {
+        try await tap("sign-in")
+        try await type("identifier", "123.456.789-09")
+        try await tap("next")
+        try await type("password", "123456")
+        try await tap("next")
     }
 }

@@ -28,7 +28,7 @@ struct CommandLineApp {
             return ExitCode.success
         case .notInThisBuild(let command):
             console.error(
-                UsageError("'\(command)' is not in this build yet: it arrives with a later issue", helpTopic: command)
+                UsageError("'\(command)' is not in this build yet", helpTopic: command)
                     .description)
             return ExitCode.usage
         case .serve(let options):

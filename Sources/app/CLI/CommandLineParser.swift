@@ -7,7 +7,7 @@ enum CommandLineParser {
     /// The commands of this build, in the order help lists them.
     static let commands = ["envs", "demo", "run", "serve", "bench", "help"]
     /// Commands whose arguments are theirs, untouched by the global options
-    /// (`serve` parses its own flags; `bench` arrives with a later issue).
+    /// (`serve` parses its own flags; `bench` is not in this build).
     static let laterCommands = ["serve", "bench"]
     static let locales = Texts.supportedLocales
 

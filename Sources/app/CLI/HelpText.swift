@@ -34,7 +34,7 @@ enum HelpText {
           demo             a narrated tour of every flow on virtual time, then exit 0
           run FILE...      headless acceptance run; exit 0 only if every expectation held
           serve            the reference HTTP server on loopback, until Ctrl-C (SIGINT/SIGTERM)
-          bench [--json]   the benchmarks (not in this build yet: a later issue)
+          bench [--json]   the benchmarks (not in this build yet)
           help [COMMAND]   this text, or one command's
 
         Options (before or after the command):
@@ -123,8 +123,7 @@ enum HelpText {
         """
         Usage: app bench [--json]
 
-        The benchmarks. Not in this build yet: they arrive with a later issue, and
-        calling it now exits 2.
+        The benchmarks. Not in this build yet: calling it exits 2.
         """
     }
 

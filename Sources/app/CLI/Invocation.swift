@@ -14,7 +14,7 @@ struct Invocation: Sendable, Equatable {
         case help(topic: String?)
         /// The reference server on loopback.
         case serve(ServeOptions)
-        /// A command listed in help that arrives with a later issue (`bench`).
+        /// A command listed in help that this build does not have (`bench`).
         case notInThisBuild(String)
     }
 
