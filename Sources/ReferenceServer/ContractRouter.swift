@@ -5,26 +5,33 @@ import Ports
 /// Serves CONTRACT.md from an `InMemoryBackend`: the API key rule, the token
 /// in `token:` or `Authorization: Bearer`, the exact JSON of the Cora seed,
 /// the control API, and the backend's faults as wire behaviour (drop closes
-/// the connection, malformed sends a broken body).
+/// the connection, malformed sends a broken body) — only the routes its
+/// profile offers: any other path is answered as a path nobody serves.
 struct ContractRouter: Sendable {
     let backend: InMemoryBackend
     let apiKey: String
     /// Set when the server runs on virtual time: `/_control/clock` moves it.
     let manualClock: ManualClock?
+    let profile: ServerProfile
 
     /// The answer to `request`; nil to close the connection without one.
     func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse? {
         if request.path.hasPrefix("/_control/") { return await control(request) }
-        if request.method == "GET", request.path == "/health" {
+        let offersHealth = profile.offers(path: "/health")
+        if request.method == "GET", request.path == "/health", offersHealth {
             return await faulted(BackendRoute.health) { () throws(BackendRejection) in
                 await backend.health() == .healthy
                     ? .json(200, ["status": "healthy"]) : .json(503, ["status": "unhealthy"])
             }
         }
         // /health takes no key, so a wrong method there is only a wrong method.
-        guard request.header("apikey") == apiKey || request.path == "/health" else {
+        guard request.header("apikey") == apiKey || (request.path == "/health" && offersHealth) else {
             return rejection(.apiKeyInvalid)
         }
+        // A route the profile does not offer falls to the same answer as a
+        // wrong method or an unknown path: 405 where the profile serves the
+        // path with another method, else 404.
+        guard profile.offers(method: request.method, path: request.path) else { return methodNotAllowed(request) }
         switch (request.method, request.path) {
         case ("POST", "/challenge/auth"): return await auth(request)
         case ("GET", "/challenge/list"):
@@ -71,24 +78,14 @@ struct ContractRouter: Sendable {
         }
     }
 
-    /// 405 naming the methods a contract path takes; 404 for a path it does not have.
+    /// 405 naming the methods the profile serves on the path; 404 for a path it does not serve.
     private func methodNotAllowed(_ request: HTTPServerRequest) -> HTTPServerResponse {
-        guard let allowed = Self.allowedMethods(for: request.path) else { return rejection(.notFound) }
+        let allowed = profile.methods(for: request.path)
+        guard !allowed.isEmpty else { return rejection(.notFound) }
         var refused = HTTPServerResponse.error(
             405, code: "BAD_REQUEST", message: "\(request.path) takes \(allowed.joined(separator: ", "))")
         refused.headers = [("Allow", allowed.joined(separator: ", "))]
         return refused
-    }
-
-    /// The methods a contract path takes; nil for a path the contract does not have.
-    static func allowedMethods(for path: String) -> [String]? {
-        switch path {
-        case "/challenge/auth", "/users": ["POST"]
-        case "/challenge/list", "/health", "/users/related": ["GET"]
-        case "/users/me": ["GET", "PATCH", "DELETE"]
-        case _ where path.hasPrefix("/challenge/details/"): ["GET"]
-        default: nil
-        }
     }
 
     // MARK: - Routes
@@ -101,11 +98,11 @@ struct ContractRouter: Sendable {
                 token = try await backend.refresh(AccessToken(old))
             } else if let password = body["password"] as? String,
                 let identifier = (body["cpf"] as? String).map(LoginIdentifier.cpf)
-                    ?? (body["email"] as? String).map(LoginIdentifier.email)
+                    ?? (profile.signsInByEmail ? (body["email"] as? String).map(LoginIdentifier.email) : nil)
             {
                 token = try await backend.signIn(Credentials(identifier: identifier, password: Password(password)))
             } else {
-                throw .badRequest("send {cpf or email, password} or {token}")
+                throw .badRequest(profile.signsInByEmail ? "send {cpf or email, password} or {token}" : "send {cpf, password} or {token}")
             }
             return .json(200, ["token": token.reveal()])
         }

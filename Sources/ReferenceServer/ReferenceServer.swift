@@ -31,15 +31,18 @@ public final class ReferenceServer: Sendable {
         /// How long a connection may stay silent between requests, and how long
         /// a request may take to arrive whole once it has begun (then 408).
         public var idleTimeout: Duration
+        /// Which backend the server plays: every route, or only Cora's three.
+        public var profile: ServerProfile
 
         public init(
             host: String = "127.0.0.1", port: UInt16 = 8080, apiKey: String = "gatehouse-dev-key",
-            idleTimeout: Duration = .seconds(10)
+            idleTimeout: Duration = .seconds(10), profile: ServerProfile = .full
         ) {
             self.host = host
             self.port = port
             self.apiKey = apiKey
             self.idleTimeout = idleTimeout
+            self.profile = profile
         }
     }
 
@@ -105,7 +108,8 @@ public final class ReferenceServer: Sendable {
         listener = fd
         idleTimeout = configuration.idleTimeout
         self.virtualActivity = virtualActivity
-        router = ContractRouter(backend: backend, apiKey: configuration.apiKey, manualClock: virtualClock)
+        router = ContractRouter(
+            backend: backend, apiKey: configuration.apiKey, manualClock: virtualClock, profile: configuration.profile)
     }
 
     /// Starts accepting connections on a thread of its own.

@@ -1,6 +1,6 @@
 import AdapterInMemory
 import Foundation
-import ReferenceServer
+public import ReferenceServer
 
 /// An environment's app against a `ReferenceServer` in this process: the
 /// environment's HTTP adapters and file keychain talking over loopback to a
@@ -18,7 +18,10 @@ public struct InProcessServerWorld: Sendable {
 
     /// A fresh world: a new server with the seeded backend, a new, empty store
     /// directory. `tearDown()` stops the server and removes the directory.
-    public init(from base: AppEnvironment = .local) throws(InProcessServerError) {
+    /// - Parameter profile: which backend the server plays; `.cora` serves
+    ///   only Cora's three routes, so `base` should be an environment whose
+    ///   plugins need no more (`/health`, `/users/me` answer 404).
+    public init(from base: AppEnvironment = .local, profile: ServerProfile = .full) throws(InProcessServerError) {
         let time = SharedVirtualTime()
         var environment = base
         environment.plugins.clock = InMemoryPlugins.virtualClock.name
@@ -34,7 +37,7 @@ public struct InProcessServerWorld: Sendable {
             activity: time.activity)
         do {
             server = try ReferenceServer(
-                configuration: ReferenceServer.Configuration(port: 0), backend: backend, virtualClock: time.clock,
+                configuration: ReferenceServer.Configuration(port: 0, profile: profile), backend: backend, virtualClock: time.clock,
                 virtualActivity: time.activity)
         } catch {
             throw InProcessServerError(description: "cannot start the in-process server: \(error)")

@@ -17,6 +17,8 @@ public struct StandaloneServer: Sendable {
         public var refreshWindow: Duration = .seconds(300)
         public var rotationGrace: Duration = .zero
         public var virtualClock = false
+        /// Which backend the server plays (`--profile`).
+        public var profile = ServerProfile.full
 
         public init() {}
     }
@@ -36,7 +38,8 @@ public struct StandaloneServer: Sendable {
                 tokenLifetime: options.tokenLifetime, refreshWindow: options.refreshWindow,
                 rotationGrace: options.rotationGrace))
         server = try ReferenceServer(
-            configuration: ReferenceServer.Configuration(host: options.host, port: options.port, apiKey: options.apiKey),
+            configuration: ReferenceServer.Configuration(
+                host: options.host, port: options.port, apiKey: options.apiKey, profile: options.profile),
             backend: backend, virtualClock: manualClock)
     }
 

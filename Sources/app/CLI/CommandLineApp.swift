@@ -51,9 +51,9 @@ struct CommandLineApp {
             let fromFile = invocation.environment.map(EnvironmentChoice.isFile) == true ? environment : nil
             EnvironmentListing().lines(fromFile: fromFile).forEach(console.print)
             return ExitCode.success
-        case .run(let files, inProcessServer: false):
+        case .run(let files, inProcessServer: false, _):
             return await ScriptRunner(environment: environment, texts: texts, print: console.print).run(files: files)
-        case .run(let files, inProcessServer: true):
+        case .run(let files, inProcessServer: true, let profile):
             // Over the wire: `local` unless --env names another HTTP environment.
             let overHTTP = invocation.environment == nil ? AppEnvironment.local : environment
             guard overHTTP.plugins.auth == "http" else {
@@ -61,7 +61,9 @@ struct CommandLineApp {
                     "app: --in-process-server runs scripts over HTTP; environment '\(overHTTP.name)' does not use the http plugin")
                 return ExitCode.usage
             }
-            let runner = ScriptRunner(texts: texts, print: console.print) { try InProcessServerWorld.make(from: overHTTP) }
+            let runner = ScriptRunner(texts: texts, print: console.print) {
+                try InProcessServerWorld.make(from: overHTTP, profile: profile)
+            }
             return await runner.run(files: files)
         case .interactive where !stdinIsTerminal:
             return await PipedScript(environment: environment, texts: texts, console: console).run(readAllInput())

@@ -1,3 +1,5 @@
+import Composition
+
 /// Reads the command line by hand (the package has no dependencies):
 /// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`.
 /// A pure function of the arguments: it touches no file and prints nothing.
@@ -16,6 +18,7 @@ enum CommandLineParser {
         var locale: String?
         var wantsHelp = false
         var inProcessServer = false
+        var profile: ReferenceServerProfile?
         var commandWord: String?
         var operands: [String] = []
 
@@ -47,6 +50,10 @@ enum CommandLineParser {
             case "--in-process-server":
                 guard inlineValue == nil else { throw UsageError("option \(flag) takes no value", helpTopic: "run") }
                 inProcessServer = true
+            case "--profile":
+                guard profile == nil else { throw UsageError("option --profile is given more than once", helpTopic: "run") }
+                let name = try value(of: flag, inline: inlineValue, from: &remaining, expecting: profileValues)
+                profile = try ServeOptions.profile(named: name, helpTopic: "run")
             default:
                 throw UsageError("unknown option '\(flag)'", helpTopic: commandWord.flatMap(knownTopic))
             }
@@ -54,10 +61,14 @@ enum CommandLineParser {
 
         var command = try command(commandWord, operands: operands, wantsHelp: wantsHelp)
         if inProcessServer {
-            guard case .run(let files, _) = command else {
+            guard case .run(let files, _, _) = command else {
                 throw UsageError("option --in-process-server belongs to 'run'", helpTopic: "run")
             }
-            command = .run(files: files, inProcessServer: true)
+            command = .run(files: files, inProcessServer: true, profile: profile ?? .full)
+        } else if profile != nil {
+            // Only a server this process starts can be told what to play.
+            throw UsageError(
+                "option --profile belongs to 'run --in-process-server' (or follows 'serve')", helpTopic: "run")
         }
         return Invocation(environment: environment, locale: locale, command: command)
     }
@@ -124,6 +135,9 @@ enum CommandLineParser {
 
     private static let environmentValues = "a built-in environment (in-memory) or the path of a JSON environment file"
     private static let localeValues = "pt-BR, en-US or es-ES"
+    private static var profileValues: String {
+        ReferenceServerProfile.allCases.map(\.rawValue).joined(separator: " or ")
+    }
 
     /// `--env=x` → (`--env`, `x`); `--env` → (`--env`, nil).
     private static func splitOption(_ argument: String) -> (String, String?) {

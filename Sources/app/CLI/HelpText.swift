@@ -78,7 +78,7 @@ enum HelpText {
 
     static var run: String {
         """
-        Usage: app [--env NAME|FILE] [--locale LOCALE] run [--in-process-server] FILE...
+        Usage: app [--env NAME|FILE] [--locale LOCALE] run [--in-process-server [--profile full|cora]] FILE...
 
         Runs each script headless: each starts from a fresh app, a backend reset to
         its seeded state (over the control API when it is a server, as with
@@ -96,6 +96,8 @@ enum HelpText {
         the HTTP environment --env names), each script against a fresh reference
         server in this process on a free loopback port, sharing the app's virtual
         time, with the session in a fresh file keychain. Same scripts, same screens.
+        --profile cora makes that server play the Cora API, as 'app serve --profile
+        cora' does (only with --in-process-server; the default is full).
 
         Script language: one command a line; '#' starts a comment; blank lines ignored.
         \(ScriptWords.listing().joined(separator: "\n"))
@@ -106,6 +108,7 @@ enum HelpText {
         """
         Usage: app serve [--host 127.0.0.1] [--port 8080] [--api-key-env NAME | --api-key-file PATH]
                          [--token-ttl 60] [--refresh-window 300] [--rotation-grace 0] [--virtual-clock]
+                         [--profile full|cora]
 
         The reference HTTP server: the simulated backend (seeded with the demo account,
         CPF 123.456.789-09) over the wire contract and its control API (/_control/*),
@@ -114,8 +117,13 @@ enum HelpText {
         first line of the file PATH (--api-key-file); by default from GATEHOUSE_API_KEY
         when it is set, else it is the development key 'gatehouse-dev-key'. --api-key KEY
         is refused: every user of the machine can read a command line. --virtual-clock
-        makes the server's time move only through POST /_control/clock. It prints its
-        URL and runs until SIGINT or SIGTERM, then exits 0.
+        makes the server's time move only through POST /_control/clock.
+        --profile chooses the backend it plays: full (the default) serves every route;
+        cora serves only Cora's POST /challenge/auth (sign-in by CPF, refresh with the
+        old token), GET /challenge/list and GET /challenge/details/:id, and answers
+        every other path 404 as an unknown one (no /health, no /users); the control
+        API stays. An unknown profile exits 2. It prints its URL and runs until SIGINT
+        or SIGTERM, then exits 0.
         """
     }
 

@@ -1,3 +1,5 @@
+import Composition
+
 /// What the command line asked for, parsed from
 /// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`.
 /// Pure data: nothing is read or checked against the disk yet.
@@ -8,8 +10,9 @@ struct Invocation: Sendable, Equatable {
         case interactive
         case envs
         case demo
-        /// `--in-process-server`: over HTTP, against a ReferenceServer in this process.
-        case run(files: [String], inProcessServer: Bool = false)
+        /// `--in-process-server`: over HTTP, against a ReferenceServer in this
+        /// process, playing `profile` (`--profile`, only with `--in-process-server`).
+        case run(files: [String], inProcessServer: Bool = false, profile: ReferenceServerProfile = .full)
         /// `help`, `help COMMAND`, `--help`.
         case help(topic: String?)
         /// The reference server on loopback.

@@ -25,6 +25,7 @@ struct ServeOptions: Sendable, Equatable {
     var refreshWindowSeconds = 300
     var rotationGraceSeconds = 0
     var virtualClock = false
+    var profile = ReferenceServerProfile.full
 
     /// The server these flags choose, with the key `resolvedAPIKey` found.
     func server(apiKey: String) -> StandaloneServer.Options {
@@ -36,6 +37,7 @@ struct ServeOptions: Sendable, Equatable {
         server.refreshWindow = .seconds(refreshWindowSeconds)
         server.rotationGrace = .seconds(rotationGraceSeconds)
         server.virtualClock = virtualClock
+        server.profile = profile
         return server
     }
 
@@ -77,6 +79,15 @@ struct ServeOptions: Sendable, Equatable {
                 throw UsageError("the API key file \(path) (option --api-key-file) is empty", helpTopic: "serve")
             }
             return key
+        }
+    }
+
+    /// The profile `name` names; an unknown name is a usage error listing the profiles.
+    static func profile(named name: String, helpTopic: String = "serve") throws(UsageError) -> ReferenceServerProfile {
+        do {
+            return try ReferenceServerProfile(named: name)
+        } catch {
+            throw UsageError("option --profile: \(error.description)", helpTopic: helpTopic)
         }
     }
 
@@ -134,6 +145,7 @@ struct ServeOptions: Sendable, Equatable {
             case "--refresh-window": options.refreshWindowSeconds = try seconds(flag, allowZero: false)
             case "--rotation-grace": options.rotationGraceSeconds = try seconds(flag, allowZero: true)
             case "--virtual-clock": options.virtualClock = true
+            case "--profile": options.profile = try Self.profile(named: try value(flag))
             default: throw UsageError("unknown option '\(flag)' for serve", helpTopic: "serve")
             }
         }

@@ -2,10 +2,10 @@ import Composition
 
 extension InProcessServerWorld {
     /// A script's world against a fresh in-process server
-    /// (`app run --in-process-server`), torn down when the script ends.
+    /// (`app run --in-process-server [--profile NAME]`), torn down when the script ends.
     @MainActor
-    static func make(from base: AppEnvironment = .local) throws -> ScriptWorld {
-        let served = try InProcessServerWorld(from: base)
+    static func make(from base: AppEnvironment = .local, profile: ReferenceServerProfile = .full) throws -> ScriptWorld {
+        let served = try InProcessServerWorld(from: base, profile: profile)
         return ScriptWorld(world: served.world) { served.tearDown() }
     }
 }

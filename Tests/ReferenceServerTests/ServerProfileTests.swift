@@ -1,0 +1,212 @@
+import AdapterInMemory
+import Foundation
+import ReferenceServer
+import Testing
+
+/// The server's profiles over raw sockets: `full` serves every route, `cora`
+/// only Cora's three, and a route a profile does not offer cannot be told
+/// from a path nobody serves.
+@Suite("Reference server profiles", .serialized)
+struct ServerProfileTests {
+    private static func server(_ profile: ServerProfile) throws -> ReferenceServer {
+        let server = try ReferenceServer(
+            configuration: ReferenceServer.Configuration(port: 0, apiKey: "test-key", profile: profile),
+            backend: InMemoryBackend(clock: ManualClock()))
+        server.start()
+        return server
+    }
+
+    private static func request(
+        _ method: String, _ path: String, body: String? = nil, headers: [String] = ["apikey: test-key"]
+    ) -> String {
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { $0 + "\r\n" }.joined()
+        if let body { text += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)" } else { text += "\r\n" }
+        return text
+    }
+
+    private static func token(in body: String) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: String]
+        return try #require(object?["token"])
+    }
+
+    /// The answer without its `Date` header: two answers read at different
+    /// seconds are otherwise the same bytes.
+    private static func withoutDate(_ head: String) -> String {
+        head.components(separatedBy: "\r\n").filter { !$0.lowercased().hasPrefix("date:") }.joined(separator: "\r\n")
+    }
+
+    // MARK: - Naming a profile
+
+    @Test func aProfileIsNamedByItsName() throws {
+        #expect(try ServerProfile(named: "full") == .full)
+        #expect(try ServerProfile(named: "cora") == .cora)
+    }
+
+    @Test func anUnknownProfileIsRefusedListingTheProfiles() {
+        let error = #expect(throws: ReferenceServerError.self) { try ServerProfile(named: "stage") }
+        #expect(error?.description == "unknown profile 'stage': the profiles are full, cora")
+    }
+
+    @Test func theFullProfileOffersEveryRouteAndCoraItsThree() {
+        #expect(ServerProfile.full.routes == BackendRoute.all)
+        #expect(ServerProfile.cora.routes == [BackendRoute.auth, BackendRoute.statementList, BackendRoute.statementDetails])
+    }
+
+    // MARK: - Cora's routes
+
+    @Test func coraSignsInByCPFRefreshesWithTheOldTokenListsAndOpensDetails() async throws {
+        try await offThePool {
+            let server = try Self.server(.cora)
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"123456"}"#))
+            let signIn = try #require(client.response())
+            #expect(signIn.status == 200)
+            let first = try Self.token(in: signIn.body)
+
+            client.send(Self.request("POST", "/challenge/auth", body: #"{"token":"\#(first)"}"#))
+            let refresh = try #require(client.response())
+            #expect(refresh.status == 200)
+            let second = try Self.token(in: refresh.body)
+            #expect(second != first)
+
+            client.send(Self.request("POST", "/challenge/auth", body: #"{"token":"\#(first)"}"#))
+            let reused = try #require(client.response())
+            #expect(reused.status == 401)
+            #expect(reused.body.contains("TOKEN_INVALID"))
+
+            client.send(Self.request("GET", "/challenge/list", headers: ["apikey: test-key", "token: \(second)"]))
+            let list = try #require(client.response())
+            #expect(list.status == 200)
+            #expect(list.body.contains(#""itemsTotal":30"#))
+
+            client.send(Self.request("GET", "/challenge/details/abc123def456ghi789", headers: ["apikey: test-key", "token: \(second)"]))
+            let details = try #require(client.response())
+            #expect(details.status == 200)
+            #expect(details.body.contains(#""counterPartyName""#))
+        }
+    }
+
+    @Test func coraTakesNoSignInByEmail() async throws {
+        try await offThePool {
+            let server = try Self.server(.cora)
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            client.send(Self.request("POST", "/challenge/auth", body: #"{"email":"maria@example.com","password":"123456"}"#))
+            let refused = try #require(client.response())
+
+            #expect(refused.status == 400)
+            #expect(refused.body.contains("send {cpf, password} or {token}"))
+        }
+    }
+
+    // MARK: - Routes not offered
+
+    /// Each request the full profile serves and the Cora profile does not.
+    static let notOfferedByCora: [(method: String, path: String, body: String?)] = [
+        ("GET", "/health", nil), ("GET", "/users/me", nil), ("PATCH", "/users/me", #"{"name":"X"}"#),
+        ("DELETE", "/users/me", nil), ("GET", "/users/related", nil),
+        ("POST", "/users", #"{"name":"B","email":"b@example.com","cpf":"11144477735","password":"246810"}"#),
+    ]
+
+    @Test(
+        "cora answers a route it does not offer exactly as an unknown path, with the key and without",
+        arguments: notOfferedByCora.map { "\($0.method) \($0.path)" })
+    func coraAnswersARouteNotOfferedAsAnUnknownPath(route: String) async throws {
+        let request = try #require(Self.notOfferedByCora.first { "\($0.method) \($0.path)" == route })
+        try await offThePool {
+            let server = try Self.server(.cora)
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            for headers in [["apikey: test-key"], []] {
+                client.send(Self.request(request.method, request.path, body: request.body, headers: headers))
+                let notOffered = try #require(client.response())
+                client.send(Self.request(request.method, "/nowhere", body: request.body, headers: headers))
+                let unknown = try #require(client.response())
+
+                #expect(notOffered.status == (headers.isEmpty ? 403 : 404))
+                #expect(notOffered.status == unknown.status)
+                #expect(notOffered.body == unknown.body)
+                #expect(Self.withoutDate(notOffered.head) == Self.withoutDate(unknown.head))
+            }
+        }
+    }
+
+    @Test func theFullProfileServesTheRoutesCoraDoesNot() async throws {
+        try await offThePool {
+            let server = try Self.server(.full)
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            for request in Self.notOfferedByCora {
+                client.send(Self.request(request.method, request.path, body: request.body))
+                let answer = try #require(client.response())
+                #expect(answer.status != 404, "\(request.method) \(request.path)")
+                #expect(answer.status != 405, "\(request.method) \(request.path)")
+            }
+        }
+    }
+
+    // MARK: - HEAD and other methods
+
+    @Test func headAndOtherMethodsAreRefusedAlikeInBothProfilesOnCorasPaths() async throws {
+        try await offThePool {
+            for profile in ServerProfile.allCases {
+                let server = try Self.server(profile)
+                defer { server.stop() }
+                let client = try RawClient(port: server.port)
+
+                for path in ["/challenge/list", "/challenge/details/abc123def456ghi789"] {
+                    client.send(Self.request("HEAD", path))
+                    let head = try #require(client.response(toHead: true))
+                    #expect(head.status == 405, "\(profile) HEAD \(path)")
+                    #expect(head.head.contains("\r\nAllow: GET"), "\(profile) HEAD \(path)")
+                }
+                client.send(Self.request("DELETE", "/challenge/auth"))
+                let delete = try #require(client.response())
+                #expect(delete.status == 405, "\(profile)")
+                #expect(delete.head.contains("\r\nAllow: POST"), "\(profile)")
+            }
+        }
+    }
+
+    @Test func coraAnswersHeadAndOtherMethodsOnPathsItDoesNotServeAsUnknownPaths() async throws {
+        try await offThePool {
+            let server = try Self.server(.cora)
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            client.send(Self.request("HEAD", "/nowhere"))
+            let unknown = try #require(client.response(toHead: true))
+            #expect(unknown.status == 404)
+            for (method, path) in [("HEAD", "/health"), ("HEAD", "/users/me"), ("PUT", "/users/me"), ("GET", "/users")] {
+                client.send(Self.request(method, path))
+                let answer = try #require(client.response(toHead: method == "HEAD"))
+                #expect(answer.status == 404, "\(method) \(path)")
+                #expect(!answer.head.contains("\r\nAllow:"), "\(method) \(path)")
+            }
+        }
+    }
+
+    // MARK: - Control API
+
+    @Test func coraKeepsTheControlAPI() async throws {
+        try await offThePool {
+            let server = try Self.server(.cora)
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            client.send(Self.request("POST", "/_control/revoke", headers: []))
+            #expect(client.response()?.status == 204)
+            client.send(Self.request("POST", "/_control/faults", body: #"{"route":"GET /challenge/list","status":503}"#, headers: []))
+            #expect(client.response()?.status == 204)
+            client.send(Self.request("GET", "/_control/metrics", headers: []))
+            let metrics = try #require(client.response())
+            #expect(metrics.status == 200)
+            #expect(metrics.body.contains(#""tokensLive":0"#))
+        }
+    }
+}
