@@ -1,8 +1,10 @@
 import Ports
 import Testing
 
-/// `HealthProbe`'s contract, for every adapter in `RemoteAdapters.health`.
-@Suite("HealthProbe contract")
+/// The part of `HealthProbe`'s contract any backend with a health route
+/// passes as it is (the control switches are in
+/// `HealthProbeControlContractTests`), for every adapter in `RemoteAdapters.health`.
+@Suite("HealthProbe contract, seeded data", .needsRoutes(RemoteRoute.health))
 struct HealthProbeContractTests {
     @Test("a server that says it is healthy reads as healthy", arguments: RemoteAdapters.health)
     func healthyServerReadsHealthy(_ adapter: HealthAdapter) async throws {
@@ -11,62 +13,4 @@ struct HealthProbeContractTests {
         #expect(try await probe.check() == .healthy)
     }
 
-    @Test("a server that says it is unhealthy reads as unhealthy, and healthy again once it is", arguments: RemoteAdapters.health)
-    func unhealthyServerReadsUnhealthy(_ adapter: HealthAdapter) async throws {
-        let (probe, server) = try await adapter.make()
-
-        try await server.setHealthy(false)
-        let down = try await probe.check()
-        try await server.setHealthy(true)
-        let up = try await probe.check()
-
-        #expect(down == .unhealthy)
-        #expect(up == .healthy)
-    }
-
-    @Test("any status but 200 reads as unhealthy", arguments: RemoteAdapters.health, [500, 502, 404])
-    func otherStatusReadsUnhealthy(_ adapter: HealthAdapter, _ status: Int) async throws {
-        let (probe, server) = try await adapter.make()
-        try await server.injectFault(.status(status), on: RemoteRoute.health)
-
-        #expect(try await probe.check() == .unhealthy)
-    }
-
-    @Test("an unreachable server throws transport or timeout", arguments: RemoteAdapters.health)
-    func unreachableServerThrowsTransport(_ adapter: HealthAdapter) async throws {
-        let (probe, server) = try await adapter.make()
-        try await server.injectFault(.drop, on: RemoteRoute.health)
-
-        let error = await #expect(throws: RemoteError.self) { try await probe.check() }
-
-        expectNetworkFailure(error, for: .drop)
-    }
-
-    @Test("a 200 without a health body throws malformedResponse", arguments: RemoteAdapters.health)
-    func bodylessAnswerThrowsMalformed(_ adapter: HealthAdapter) async throws {
-        let (probe, server) = try await adapter.make()
-        try await server.injectFault(.malformed, on: RemoteRoute.health)
-
-        let error = await #expect(throws: RemoteError.self) { try await probe.check() }
-
-        expectNetworkFailure(error, for: .malformed)
-    }
-
-    @Test("a check needs no session and touches none", arguments: RemoteAdapters.health)
-    func checkNeedsNoSession(_ adapter: HealthAdapter) async throws {
-        let (probe, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
-        let before = try await server.metrics()
-
-        _ = try await probe.check()
-
-        let after = try await server.metrics()
-        var expectedRequests = before.requests
-        expectedRequests[RemoteRoute.health, default: 0] += 1
-        #expect(after.requests == expectedRequests)
-        #expect(after.logins == before.logins)
-        #expect(after.refreshes == before.refreshes)
-        #expect(after.tokensLive == before.tokensLive)
-        #expect(try await server.users.currentUser(token: token).cpf == RemoteSeed.maria.cpf)
-    }
 }

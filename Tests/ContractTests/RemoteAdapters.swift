@@ -1,5 +1,6 @@
 import Foundation
 import Ports
+import ReferenceServer
 import Testing
 
 /// Makes one adapter of a remote port, with a fresh server behind it. Its
@@ -29,15 +30,25 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
         Self(name, fixture: { InMemoryRemoteFixture() }, adapter: adapter)
     }
 
-    /// The HTTP adapter against a reference server on an ephemeral loopback port.
-    static func http(_ name: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API) -> Self {
-        Self("\(name) → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }, adapter: adapter)
+    /// The HTTP adapter against a reference server on an ephemeral loopback
+    /// port, playing `profile` (`ServerProfile`).
+    static func http(
+        _ name: String, profile: ServerProfile = .full, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
+    ) -> Self {
+        let server = profile == .full ? "ReferenceServer" : "ReferenceServer --profile \(profile)"
+        return Self("\(name) → \(server)", fixture: { try HTTPRemoteFixture.inProcess(profile: profile) }, adapter: adapter)
     }
 
-    /// The HTTP adapter against `CONTRACT_BASE_URL`, when it is set (a team's own backend).
-    static func outside(_ name: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API) -> [Self] {
-        guard let url = ProcessInfo.processInfo.environment["CONTRACT_BASE_URL"], !url.isEmpty else { return [] }
-        return [Self("\(name) → \(url)", fixture: { try await HTTPRemoteFixture.outside(baseURL: url) }, adapter: adapter)]
+    /// The HTTP adapter against the server `CONTRACT_BASE_URL` names.
+    static func outside(_ name: String, baseURL: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API) -> Self {
+        Self("\(name) → \(baseURL)", fixture: { try await HTTPRemoteFixture.outside(baseURL: baseURL) }, adapter: adapter)
+    }
+
+    /// Our own servers' adapters, or only the outside server's when
+    /// `CONTRACT_BASE_URL` is set: the suites then test that server alone.
+    static func ours(_ ours: [Self], orOutside name: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API) -> [Self] {
+        guard let url = RemoteTarget.outsideBaseURL else { return ours }
+        return [outside(name, baseURL: url, adapter)]
     }
 }
 
@@ -48,21 +59,28 @@ typealias HealthAdapter = RemoteAdapterFactory<any HealthProbe>
 
 /// Every adapter of each remote port. A new adapter joins its port's
 /// contract suite with one line in that port's list.
+///
+/// The `…OnCoraRoutes` lists add the HTTP adapter against a reference server
+/// playing the Cora API (`--profile cora`): for the seeded tests that call
+/// only Cora's routes, so `swift test` proves they pass against a backend
+/// that serves nothing else.
 enum RemoteAdapters {
-    static let auth: [AuthAdapter] = [
-        .inMemory("InMemoryAuthRemoteAPI") { $0.auth },
-        .http("URLSessionAuthRemoteAPI") { $0.auth },
-    ] + AuthAdapter.outside("URLSessionAuthRemoteAPI") { $0.auth }
-    static let users: [UserAdapter] = [
-        .inMemory("InMemoryUserRemoteAPI") { $0.users },
-        .http("URLSessionUserRemoteAPI") { $0.users },
-    ] + UserAdapter.outside("URLSessionUserRemoteAPI") { $0.users }
-    static let statements: [StatementAdapter] = [
-        .inMemory("InMemoryStatementRemoteAPI") { $0.statements },
-        .http("URLSessionStatementRemoteAPI") { $0.statements },
-    ] + StatementAdapter.outside("URLSessionStatementRemoteAPI") { $0.statements }
-    static let health: [HealthAdapter] = [
-        .inMemory("InMemoryHealthProbe") { $0.health },
-        .http("URLSessionHealthProbe") { $0.health },
-    ] + HealthAdapter.outside("URLSessionHealthProbe") { $0.health }
+    static let auth = AuthAdapter.ours(
+        [.inMemory("InMemoryAuthRemoteAPI") { $0.auth }, .http("URLSessionAuthRemoteAPI") { $0.auth }],
+        orOutside: "URLSessionAuthRemoteAPI") { $0.auth }
+    static let authOnCoraRoutes = AuthAdapter.ours(
+        auth + [.http("URLSessionAuthRemoteAPI", profile: .cora) { $0.auth }],
+        orOutside: "URLSessionAuthRemoteAPI") { $0.auth }
+    static let users = UserAdapter.ours(
+        [.inMemory("InMemoryUserRemoteAPI") { $0.users }, .http("URLSessionUserRemoteAPI") { $0.users }],
+        orOutside: "URLSessionUserRemoteAPI") { $0.users }
+    static let statements = StatementAdapter.ours(
+        [.inMemory("InMemoryStatementRemoteAPI") { $0.statements }, .http("URLSessionStatementRemoteAPI") { $0.statements }],
+        orOutside: "URLSessionStatementRemoteAPI") { $0.statements }
+    static let statementsOnCoraRoutes = StatementAdapter.ours(
+        statements + [.http("URLSessionStatementRemoteAPI", profile: .cora) { $0.statements }],
+        orOutside: "URLSessionStatementRemoteAPI") { $0.statements }
+    static let health = HealthAdapter.ours(
+        [.inMemory("InMemoryHealthProbe") { $0.health }, .http("URLSessionHealthProbe") { $0.health }],
+        orOutside: "URLSessionHealthProbe") { $0.health }
 }

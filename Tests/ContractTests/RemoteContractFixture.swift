@@ -80,4 +80,10 @@ enum RemoteRoute {
     static let deleteCurrentUser = "DELETE /users/me"
     static let relatedUsers = "GET /users/related"
     static let register = "POST /users"
+
+    /// Every route but the control API's.
+    static let all = [
+        auth, statementList, statementDetails, health, currentUser, updateCurrentUser, deleteCurrentUser, relatedUsers,
+        register,
+    ]
 }

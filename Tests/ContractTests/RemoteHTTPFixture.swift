@@ -10,29 +10,30 @@ import Synchronization
 #endif
 
 /// The contract suites' server when the adapters speak HTTP: a
-/// `ReferenceServer` on an ephemeral loopback port with a virtual clock, or —
-/// when `CONTRACT_BASE_URL` is set — a team's own server, driven through the
-/// control API of CONTRACT.md either way.
+/// `ReferenceServer` on an ephemeral loopback port with a virtual clock, in
+/// either profile, or — when `CONTRACT_BASE_URL` is set — a team's own
+/// server, driven through the control API when it has one.
 final class HTTPRemoteFixture: RemoteContractFixture {
     private let server: ReferenceServer?
     private let baseURL: String
     private let configuration: HTTPConfiguration
 
-    /// A fresh reference server in this process.
-    static func inProcess() throws -> HTTPRemoteFixture {
+    /// A fresh reference server in this process, playing `profile`.
+    static func inProcess(profile: ServerProfile = .full) throws -> HTTPRemoteFixture {
         let clock = ManualClock()
         let server = try ReferenceServer(
-            configuration: ReferenceServer.Configuration(port: 0, apiKey: "contract-key"),
+            configuration: ReferenceServer.Configuration(port: 0, apiKey: "contract-key", profile: profile),
             backend: InMemoryBackend(clock: clock), virtualClock: clock)
         server.start()
         return try HTTPRemoteFixture(server: server, baseURL: server.baseURL, apiKey: "contract-key")
     }
 
-    /// The outside server named by `CONTRACT_BASE_URL` (reset before each test).
+    /// The outside server named by `CONTRACT_BASE_URL`: reset before each
+    /// test when it has the control API; as it is otherwise (the seeded
+    /// suites change nothing a later test reads).
     static func outside(baseURL: String) async throws -> HTTPRemoteFixture {
-        let key = ProcessInfo.processInfo.environment["CONTRACT_API_KEY"] ?? ""
-        let fixture = try HTTPRemoteFixture(server: nil, baseURL: baseURL, apiKey: key)
-        try await fixture.reset()
+        let fixture = try HTTPRemoteFixture(server: nil, baseURL: baseURL, apiKey: RemoteTarget.outsideAPIKey)
+        if RemoteTarget.hasControlAPI { try await fixture.reset() }
         return fixture
     }
 

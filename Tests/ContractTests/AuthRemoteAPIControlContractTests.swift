@@ -1,0 +1,151 @@
+import Ports
+import Testing
+
+/// The part of `AuthRemoteAPI`'s contract that needs the control API:
+/// account states, the server's clock, revocation, metrics, faults, and
+/// sign-ups that the next run would find taken without a reset.
+@Suite("AuthRemoteAPI contract, control switches", .needsControlAPI)
+struct AuthRemoteAPIControlContractTests {
+    @Test("signIn to a deleted account is refused like wrong credentials", arguments: RemoteAdapters.authOnCoraRoutes)
+    func signInToDeletedAccountIsRefusedLikeWrongCredentials(_ adapter: AuthAdapter) async throws {
+        let (auth, server) = try await adapter.make()
+        try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .deleted)
+
+        let error = await #expect(throws: RemoteError.self) {
+            try await auth.signIn(RemoteSeed.maria.byCPF)
+        }
+
+        expectInvalidCredentials(error)
+    }
+
+    @Test("a token past its lifetime but inside its refresh window can be refreshed", arguments: RemoteAdapters.authOnCoraRoutes)
+    func tokenPastLifetimeInsideWindowCanBeRefreshed(_ adapter: AuthAdapter) async throws {
+        let (auth, server) = try await adapter.make()
+        let old = try await auth.signIn(RemoteSeed.maria.byCPF)
+        try await server.advanceServerClock(by: server.tokenLifetime + .seconds(1))
+
+        let new = try await auth.refresh(old)
+
+        #expect(new != old)
+        _ = try await auth.refresh(new)
+    }
+
+    @Test("a token past its refresh window is refused as TOKEN_EXPIRED", arguments: RemoteAdapters.authOnCoraRoutes)
+    func tokenPastRefreshWindowIsRefusedAsExpired(_ adapter: AuthAdapter) async throws {
+        let (auth, server) = try await adapter.make()
+        let old = try await auth.signIn(RemoteSeed.maria.byCPF)
+        try await server.advanceServerClock(by: server.refreshWindow + .seconds(1))
+
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(old) }
+
+        #expect(error == .tokenExpired)
+    }
+
+    @Test("refresh of a revoked token is refused as TOKEN_INVALID", arguments: RemoteAdapters.authOnCoraRoutes)
+    func revokedTokenIsRefusedAsInvalid(_ adapter: AuthAdapter) async throws {
+        let (auth, server) = try await adapter.make()
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        try await server.revokeAllTokens()
+
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+
+        #expect(error == .tokenInvalid)
+    }
+
+    @Test("refresh for an inactive account is refused as USER_INACTIVE", arguments: RemoteAdapters.authOnCoraRoutes)
+    func refreshForInactiveAccountIsRefused(_ adapter: AuthAdapter) async throws {
+        let (auth, server) = try await adapter.make()
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .inactive)
+
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+
+        #expect(error == .userInactive)
+    }
+
+    @Test("refresh for a deleted account is refused as USER_DELETED", arguments: RemoteAdapters.authOnCoraRoutes)
+    func refreshForDeletedAccountIsRefused(_ adapter: AuthAdapter) async throws {
+        let (auth, server) = try await adapter.make()
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .deleted)
+
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+
+        #expect(error == .userDeleted)
+    }
+
+    @Test(
+        "register returns the new account's id, never a token, and signs no one in", .needsRoutes(RemoteRoute.register),
+        arguments: RemoteAdapters.auth)
+    func registerReturnsIdAndNoSession(_ adapter: AuthAdapter) async throws {
+        let (auth, server) = try await adapter.make()
+        let before = try await server.metrics()
+
+        let id = try await auth.register(RemoteSeed.newcomer())
+
+        #expect(!id.isEmpty)
+        let after = try await server.metrics()
+        #expect(after.logins == before.logins)
+        #expect(after.tokensLive == before.tokensLive)
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(AccessToken(id)) }
+        #expect(error == .tokenInvalid)
+    }
+
+    @Test(
+        "a registered account signs in by CPF and by e-mail",
+        .needsRoutes(RemoteRoute.register, RemoteRoute.currentUser), .needsSignInByEmail, arguments: RemoteAdapters.auth)
+    func registeredAccountSignsIn(_ adapter: AuthAdapter) async throws {
+        let (auth, server) = try await adapter.make()
+        let registration = RemoteSeed.newcomer()
+        let id = try await auth.register(registration)
+
+        let byCPF = try await auth.signIn(
+            Credentials(identifier: .cpf(registration.cpf), password: registration.password))
+        let byEmail = try await auth.signIn(
+            Credentials(identifier: .email(registration.email), password: registration.password))
+
+        let user = try await server.users.currentUser(token: byCPF)
+        #expect(user.id == id)
+        #expect(user.name == registration.name)
+        #expect(user.email == registration.email)
+        #expect(user.cpf == registration.cpf)
+        #expect(try await server.users.currentUser(token: byEmail).id == id)
+    }
+
+    @Test("signOut ends the token when offered, and sends nothing when not", arguments: RemoteAdapters.authOnCoraRoutes)
+    func signOutEndsTokenWhenOffered(_ adapter: AuthAdapter) async throws {
+        let (auth, server) = try await adapter.make()
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let before = try await server.metrics()
+
+        try await auth.signOut(token)
+
+        if auth.offersSignOut {
+            let error = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+            #expect(error == .tokenInvalid)
+        } else {
+            #expect(try await server.metrics().requests == before.requests)
+            _ = try await auth.refresh(token)
+        }
+    }
+
+    @Test(
+        "network failures throw transport, timeout or malformedResponse",
+        arguments: RemoteAdapters.auth, RemoteFault.networkFailures)
+    func networkFailuresAreMapped(_ adapter: AuthAdapter, _ fault: RemoteFault) async throws {
+        let (auth, server) = try await adapter.make()
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+
+        try await server.injectFault(fault, on: RemoteRoute.auth)
+        let signInError = await #expect(throws: RemoteError.self) { try await auth.signIn(RemoteSeed.maria.byCPF) }
+        expectNetworkFailure(signInError, for: fault)
+
+        try await server.injectFault(fault, on: RemoteRoute.auth)
+        let refreshError = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+        expectNetworkFailure(refreshError, for: fault)
+
+        try await server.injectFault(fault, on: RemoteRoute.register)
+        let registerError = await #expect(throws: RemoteError.self) { try await auth.register(RemoteSeed.newcomer()) }
+        expectNetworkFailure(registerError, for: fault)
+    }
+}
