@@ -125,7 +125,7 @@ extension Trait where Self == ConditionTrait {
     /// A suite or test that calls `routes`: skipped as "route not offered"
     /// where the server under test does not serve one of them.
     static func needsRoutes(_ routes: String...) -> Self {
-        .enabled("route not offered by the server under test: \(routes.joined(separator: ", "))") {
+        .enabled("route not offered by the server under test (this needs every one of \(routes.joined(separator: ", ")))") {
             await RemoteTarget.offer().routes.isSuperset(of: routes)
         }
     }

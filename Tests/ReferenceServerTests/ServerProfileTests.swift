@@ -52,6 +52,33 @@ struct ServerProfileTests {
         #expect(ServerProfile.cora.routes == [BackendRoute.auth, BackendRoute.statementList, BackendRoute.statementDetails])
     }
 
+    /// Each profile's operations as docs/openapi.yaml's `x-profiles` names
+    /// them, written `METHOD /path/:param` as the profiles name routes.
+    private static func documentedRoutes() throws -> [String: Set<String>] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let document = try String(contentsOf: root.appendingPathComponent("docs/openapi.yaml"), encoding: .utf8)
+        var routes: [String: Set<String>] = [:]
+        var path = ""
+        var method = ""
+        for line in document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
+                path = String(line.dropFirst(2).dropLast()).replacingOccurrences(of: "{id}", with: ":id")
+            } else if line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+                method = line.trimmingCharacters(in: .whitespaces).dropLast().uppercased()
+            } else if line.hasPrefix("      x-profiles: [") {
+                let names = line.drop { $0 != "[" }.dropFirst().dropLast().split(separator: ",")
+                for name in names { routes[name.trimmingCharacters(in: .whitespaces), default: []].insert("\(method) \(path)") }
+            }
+        }
+        return routes
+    }
+
+    @Test("docs/openapi.yaml's x-profiles name exactly the routes each profile serves", arguments: ServerProfile.allCases)
+    func theDocumentNamesEachProfilesRoutes(profile: ServerProfile) throws {
+        #expect(try Self.documentedRoutes()[profile.rawValue] == Set(profile.routes))
+    }
+
     // MARK: - Cora's routes
 
     @Test func coraSignsInByCPFRefreshesWithTheOldTokenListsAndOpensDetails() async throws {
