@@ -20,7 +20,12 @@ public final class AppWorld: Sendable {
     public let environment: AppEnvironment
     public let remote: RemoteAdapters
     public let connectivity: any ConnectivityProbe
+    /// The session store the environment chose, as it is: what tests and a
+    /// script's `expect stored-session` look at, whatever fault is in force.
     public let store: any SessionDataStore
+    /// `store` behind a fault switch (`store full`, …), off unless a script
+    /// flips it: the store the app itself uses.
+    public let storeFaults: StoreFaultSwitch
     public let clock: any Clock
     public let scheduler: any TaskScheduler
     /// The backend's control switches, when the backend is a test one.
@@ -74,6 +79,7 @@ public final class AppWorld: Sendable {
             .make(context)
         let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context)
         store = try registry.storePlugin(plugins.store).make(context, coding)
+        storeFaults = StoreFaultSwitch(store)
         if let control {
             self.control = control
         } else {
