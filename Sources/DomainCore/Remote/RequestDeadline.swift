@@ -15,6 +15,10 @@ public import Ports
 /// Cancelling the caller cancels the call and its timer at once; the caller
 /// then gets `.transport("request cancelled")`, as from an adapter whose
 /// request was cancelled.
+///
+/// An answer due at the very instant of the deadline (a server delay equal
+/// to the timeout, on virtual time) may go either way: the timer and the
+/// answer wake together. Scripts keep the two apart.
 public struct RequestDeadline: Sendable {
     public let timeout: Duration
     private let clock: any Clock
