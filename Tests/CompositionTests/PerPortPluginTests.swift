@@ -37,8 +37,13 @@ struct PerPortPluginTests {
         let environment = try EnvironmentFile.load(path: path)
         let world = try AppWorld(environment: environment)
 
-        #expect(world.remote.health is URLSessionHealthProbe)
-        for adapter in [world.remote.auth, world.remote.user, world.remote.statement] as [any Sendable] {
+        #expect((world.remote.health as? DeadlineHealthProbe)?.adapter is URLSessionHealthProbe)
+        let chosen: [(any Sendable)?] = [
+            (world.remote.auth as? DeadlineAuthRemoteAPI)?.adapter, (world.remote.user as? DeadlineUserRemoteAPI)?.adapter,
+            (world.remote.statement as? DeadlineStatementRemoteAPI)?.adapter,
+        ]
+        #expect(chosen.compactMap { $0 }.count == 3, "every remote port is behind the request deadline")
+        for case let adapter? in chosen {
             #expect(String(describing: type(of: adapter)).hasPrefix("InMemory"), "\(type(of: adapter))")
         }
         #expect(world.store is InMemorySessionDataStore)
@@ -70,7 +75,7 @@ struct PerPortPluginTests {
 
         let world = try AppWorld(environment: try EnvironmentFile.load(path: path))
         #expect(world.store is FileSessionDataStore)
-        #expect(world.remote.auth is InMemoryAuthRemoteAPI)
+        #expect((world.remote.auth as? DeadlineAuthRemoteAPI)?.adapter is InMemoryAuthRemoteAPI)
         #expect(world.hasVirtualTime, "the clock stays the in-memory environment's")
 
         let token = try await world.remote.auth.signIn(

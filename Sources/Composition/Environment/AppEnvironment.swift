@@ -82,8 +82,10 @@ public struct AppEnvironment: Sendable, Hashable {
         public var tokenLifetime: Duration
         public var refreshMargin: Duration
         public var healthPollInterval: Duration
-        /// How long an HTTP request may go unanswered before it fails as a
-        /// timeout (HTTP plugins only; counted on real time, in whole seconds).
+        /// How long a remote call may go unanswered before it fails as a
+        /// timeout (`RequestDeadline`, on the environment's clock: virtual
+        /// time in memory and in-process, real time otherwise). HTTP plugins
+        /// on real time also give it to URLSession, in whole seconds.
         public var requestTimeout: Duration
         /// Where a file store keeps the session (file store plugins only).
         public var storeDirectory: String?

@@ -10,6 +10,10 @@ enum HTTPPlugins {
     /// (never used for any other host).
     static let loopbackDevelopmentKey = "gatehouse-dev-key"
 
+    /// URLSession's real-time limit when the world's time is virtual: long
+    /// enough never to fire before the app's virtual deadline does.
+    static let virtualTimeTransportTimeout = Duration.seconds(3600)
+
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "http", summary: "sign-in, refresh and sign-up over the wire contract, which has no sign-out (URLSession)",
         control: { context throws(CompositionError) in
@@ -48,10 +52,14 @@ enum HTTPPlugins {
     /// in-process ReferenceServer) park a request on the clock.
     static func httpConfiguration(_ context: PluginContext) throws(CompositionError) -> HTTPConfiguration {
         try context.shared("http-configuration") { () throws(CompositionError) in
-            var configuration = try httpConfiguration(for: context.environment)
-            if context.hasVirtualTime {
-                configuration.exchangeTracker = VirtualExchangeTracker(activity: context.activity)
-            }
+            guard context.hasVirtualTime else { return try httpConfiguration(for: context.environment) }
+            // The request deadline is the app's, on virtual time
+            // (`RequestDeadline`); URLSession's own, on real time, must not
+            // end a request the server holds however slow the machine.
+            var environment = context.environment
+            environment.settings.requestTimeout = virtualTimeTransportTimeout
+            var configuration = try httpConfiguration(for: environment)
+            configuration.exchangeTracker = VirtualExchangeTracker(activity: context.activity)
             return configuration
         }
     }

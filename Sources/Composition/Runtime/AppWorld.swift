@@ -1,9 +1,11 @@
 public import AdapterInMemory
+import DomainCore
 public import Foundation
 public import Ports
 
 /// The adapters of the four remote ports, as one environment chose them:
-/// each from its own plugin, so they may reach different backends.
+/// each from its own plugin, so they may reach different backends, and each
+/// behind the app's request deadline (`RequestDeadline`).
 public struct RemoteAdapters: Sendable {
     public let auth: any AuthRemoteAPI
     public let user: any UserRemoteAPI
@@ -18,7 +20,12 @@ public final class AppWorld: Sendable {
     public let environment: AppEnvironment
     public let remote: RemoteAdapters
     public let connectivity: any ConnectivityProbe
+    /// The session store the environment chose, as it is: what tests and a
+    /// script's `expect stored-session` look at, whatever fault is in force.
     public let store: any SessionDataStore
+    /// `store` behind a fault switch (`store full`, …), off unless a script
+    /// flips it: the store the app itself uses.
+    public let storeFaults: StoreFaultSwitch
     public let clock: any Clock
     public let scheduler: any TaskScheduler
     /// The backend's control switches, when the backend is a test one.
@@ -56,15 +63,23 @@ public final class AppWorld: Sendable {
 
         let context = PluginContext(environment: environment, clock: clock, activity: activity)
         let authPlugin = try registry.plugin(plugins.auth, in: registry.auth, port: .auth)
+        // Every remote call ends by the environment's request deadline, on
+        // this world's clock, whichever adapter an environment chose.
+        let deadline = RequestDeadline(timeout: environment.settings.requestTimeout, clock: clock, scheduler: scheduler)
         remote = RemoteAdapters(
-            auth: try authPlugin.make(context),
-            user: try registry.plugin(plugins.user, in: registry.user, port: .user).make(context),
-            statement: try registry.plugin(plugins.statement, in: registry.statement, port: .statement).make(context),
-            health: try registry.plugin(plugins.health, in: registry.health, port: .health).make(context))
+            auth: DeadlineAuthRemoteAPI(try authPlugin.make(context), deadline: deadline),
+            user: DeadlineUserRemoteAPI(
+                try registry.plugin(plugins.user, in: registry.user, port: .user).make(context), deadline: deadline),
+            statement: DeadlineStatementRemoteAPI(
+                try registry.plugin(plugins.statement, in: registry.statement, port: .statement).make(context),
+                deadline: deadline),
+            health: DeadlineHealthProbe(
+                try registry.plugin(plugins.health, in: registry.health, port: .health).make(context), deadline: deadline))
         connectivity = try registry.plugin(plugins.connectivity, in: registry.connectivity, port: .connectivity)
             .make(context)
         let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context)
         store = try registry.storePlugin(plugins.store).make(context, coding)
+        storeFaults = StoreFaultSwitch(store)
         if let control {
             self.control = control
         } else {

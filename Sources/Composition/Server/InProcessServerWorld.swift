@@ -10,7 +10,9 @@ public import ReferenceServer
 ///
 /// App and server share one `SharedVirtualTime`: a request the server delays
 /// or holds counts as waiting (`VirtualActivity`'s handoff), so settling and
-/// `wait` behave exactly as in memory, and transcripts are the same.
+/// `wait` behave exactly as in memory, and transcripts are the same. A request
+/// the server holds ends by the app's request deadline on that virtual time,
+/// as in memory: the client hangs up and the server abandons the request.
 public struct InProcessServerWorld: Sendable {
     public let world: AppWorld
     private let server: ReferenceServer
@@ -28,9 +30,6 @@ public struct InProcessServerWorld: Sendable {
         // The server is given the development key, which a loopback URL gets
         // when no variable names one.
         environment.settings.apiKeyVariable = nil
-        // A script's time is virtual: a request the server holds (a hang)
-        // stays held, as in memory, however slow the machine running it.
-        environment.settings.requestTimeout = .seconds(3600)
         let backend = InMemoryBackend(
             clock: time.clock,
             configuration: InMemoryBackend.Configuration(tokenLifetime: environment.settings.tokenLifetime),

@@ -44,6 +44,7 @@ struct EnvironmentListing {
             ("token lifetime", Self.format(settings.tokenLifetime)),
             ("refresh margin", Self.format(settings.refreshMargin)),
             ("health poll interval", Self.format(settings.healthPollInterval)),
+            ("request timeout", Self.format(settings.requestTimeout)),
             ("locale", settings.locale.rawValue),
         ]
         if let baseURL = settings.displayableBaseURL { rows.append(("base URL", baseURL)) }
@@ -52,7 +53,6 @@ struct EnvironmentListing {
         }
         if settings.baseURL != nil {
             rows.append(("token header", settings.tokenHeaderStyle.rawValue))
-            rows.append(("request timeout", Self.format(settings.requestTimeout)))
             rows.append(("control API", settings.controlAPI ? "yes (app run resets the server and flips its switches)" : "no"))
         }
         if let directory = settings.storeDirectory { rows.append(("store directory", directory)) }

@@ -14,6 +14,7 @@ enum ScriptWords {
         ("server revoke", "every token stops working"),
         ("server fault \"METHOD /path\" MODE [xN]", "MODE: status N, delay DURATION, drop, malformed, hang"),
         ("server clear-faults", "remove every fault"),
+        ("store full|unavailable|ok", "the device's session store: saves fail / nothing works / all works"),
         ("expect screen NAME", "the screen shown (welcome, sign-in, dashboard, …)"),
         ("expect enabled|disabled ACTION", "an action's state"),
         ("expect loading|not-loading", "the placeholder is (not) shown"),

@@ -52,6 +52,10 @@ struct CommandExecutor {
         case .relaunch:
             await app.relaunch()
             return .performed
+        case .storeFault(let fault):
+            app.world.storeFaults.set(fault)
+            await app.world.settle()
+            return .performed
         case .serverHealth, .serverUser, .serverRevoke, .serverFault, .serverClearFaults:
             try await control(command)
             await app.world.settle()

@@ -32,6 +32,8 @@ enum ScriptCommand: Sendable, Equatable {
     case serverRevoke
     case serverFault(route: String, mode: ServerFaultMode, count: Int)
     case serverClearFaults
+    // The device's session store
+    case storeFault(StoreFault)
     // Expectations
     case expectScreen(String)
     case expectEnabled(String)

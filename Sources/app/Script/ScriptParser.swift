@@ -9,7 +9,7 @@ enum ScriptParser {
     static let states = ["loading", "unauthenticated", "authenticated", "session-expired"]
     static let healths = ["unknown", "healthy", "server-down", "offline"]
     static let commands = [
-        "tap", "type", "open", "refresh", "background", "foreground", "wait", "relaunch", "server", "expect",
+        "tap", "type", "open", "refresh", "background", "foreground", "wait", "relaunch", "server", "store", "expect",
     ]
 
     /// The command on `line`; nil for a blank line or a comment. A `#` at the
@@ -37,6 +37,9 @@ enum ScriptParser {
             return .wait(try duration(rest))
         case "server":
             return try server(rest)
+        case "store":
+            guard let fault = StoreFault(rawValue: rest) else { throw ScriptParseError("usage: store full|unavailable|ok") }
+            return .storeFault(fault)
         case "expect":
             return try expect(rest)
         default:

@@ -1,0 +1,102 @@
+public import Ports
+
+// The four remote ports with the app's request deadline in front: each call
+// of the adapter runs under `RequestDeadline`. Composition puts them
+// in front of whichever adapters an environment chose, so every remote call
+// the app makes (auth, user, statement, health) ends by the deadline.
+
+/// `AuthRemoteAPI` whose every call ends by the deadline.
+public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
+    /// The adapter behind the deadline, as the environment chose it.
+    public let adapter: any AuthRemoteAPI
+    private let deadline: RequestDeadline
+
+    public init(_ adapter: any AuthRemoteAPI, deadline: RequestDeadline) {
+        self.adapter = adapter
+        self.deadline = deadline
+    }
+
+    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.signIn(credentials) }
+    }
+
+    public func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.refresh(token) }
+    }
+
+    public func register(_ registration: Registration) async throws(RemoteError) -> String {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.register(registration) }
+    }
+
+    public var offersSignOut: Bool { adapter.offersSignOut }
+
+    public func signOut(_ token: AccessToken) async throws(RemoteError) {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.signOut(token) }
+    }
+}
+
+/// `UserRemoteAPI` whose every call ends by the deadline.
+public struct DeadlineUserRemoteAPI: UserRemoteAPI {
+    /// The adapter behind the deadline, as the environment chose it.
+    public let adapter: any UserRemoteAPI
+    private let deadline: RequestDeadline
+
+    public init(_ adapter: any UserRemoteAPI, deadline: RequestDeadline) {
+        self.adapter = adapter
+        self.deadline = deadline
+    }
+
+    public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.currentUser(token: token) }
+    }
+
+    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError) -> UserProfile {
+        try await deadline.run { [adapter] () async throws(RemoteError) in
+            try await adapter.updateCurrentUser(changes, token: token)
+        }
+    }
+
+    public func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.deleteCurrentUser(token: token) }
+    }
+
+    public func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.relatedUsers(token: token) }
+    }
+}
+
+/// `StatementRemoteAPI` whose every call ends by the deadline.
+public struct DeadlineStatementRemoteAPI: StatementRemoteAPI {
+    /// The adapter behind the deadline, as the environment chose it.
+    public let adapter: any StatementRemoteAPI
+    private let deadline: RequestDeadline
+
+    public init(_ adapter: any StatementRemoteAPI, deadline: RequestDeadline) {
+        self.adapter = adapter
+        self.deadline = deadline
+    }
+
+    public func statement(token: AccessToken) async throws(RemoteError) -> Statement {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.statement(token: token) }
+    }
+
+    public func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.entryDetails(id: id, token: token) }
+    }
+}
+
+/// `HealthProbe` whose every check ends by the deadline.
+public struct DeadlineHealthProbe: HealthProbe {
+    /// The adapter behind the deadline, as the environment chose it.
+    public let adapter: any HealthProbe
+    private let deadline: RequestDeadline
+
+    public init(_ adapter: any HealthProbe, deadline: RequestDeadline) {
+        self.adapter = adapter
+        self.deadline = deadline
+    }
+
+    public func check() async throws(RemoteError) -> ServerHealth {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.check() }
+    }
+}

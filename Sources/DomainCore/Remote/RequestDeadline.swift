@@ -1,0 +1,69 @@
+public import Ports
+
+/// The app's own limit on how long a remote call may go unanswered: a call
+/// still running when the environment's clock passes its deadline ends with
+/// `RemoteError.timeout`, and the call itself is cancelled (over HTTP the
+/// client hangs up, so the server abandons the request).
+///
+/// It runs on the `Clock` and `TaskScheduler` ports, so it holds on virtual
+/// time exactly as on real time, and settling stays exact: the call and the
+/// deadline's timer are counted tasks; the caller waits on a promise (parked),
+/// the timer sleeps on the clock (parked), and a call the server holds is
+/// parked too — nothing of it keeps a runner from settling, and once the
+/// deadline fires nothing waits for the abandoned call.
+///
+/// Cancelling the caller cancels the call and its timer at once; the caller
+/// then gets `.transport("request cancelled")`, as from an adapter whose
+/// request was cancelled.
+///
+/// An answer due at the very instant of the deadline (a server delay equal
+/// to the timeout, on virtual time) may go either way: the timer and the
+/// answer wake together. Scripts keep the two apart.
+public struct RequestDeadline: Sendable {
+    public let timeout: Duration
+    private let clock: any Clock
+    private let scheduler: any TaskScheduler
+
+    public init(timeout: Duration, clock: any Clock, scheduler: any TaskScheduler) {
+        self.timeout = timeout
+        self.clock = clock
+        self.scheduler = scheduler
+    }
+
+    /// Runs `call` with a deadline of `timeout` from now on the clock.
+    ///
+    /// - Returns: what `call` returned, when it returned before the deadline.
+    /// - Throws: what `call` threw before the deadline; `.timeout` when the
+    ///   deadline came first (exactly at it, never before); `.transport` when
+    ///   the caller was cancelled.
+    public func run<Value: Sendable>(
+        _ call: @escaping @Sendable () async throws(RemoteError) -> Value
+    ) async throws(RemoteError) -> Value {
+        let deadline = clock.now().addingTimeInterval(timeout.timeInterval)
+        let outcome = scheduler.makePromise(of: Result<Value, RemoteError>.self)
+        let work = scheduler.spawn {
+            do throws(RemoteError) {
+                outcome.complete(with: .success(try await call()))
+            } catch {
+                outcome.complete(with: .failure(error))
+            }
+        }
+        let timer = scheduler.spawn { [clock] in
+            // A cancelled timer (the call won) does nothing.
+            guard (try? await clock.sleep(until: deadline)) != nil, !Task.isCancelled else { return }
+            outcome.complete(with: .failure(.timeout))
+            work.cancel()
+        }
+        let result = await withTaskCancellationHandler {
+            await outcome.value
+        } onCancel: {
+            outcome.complete(with: .failure(.transport("request cancelled")))
+            work.cancel()
+            timer.cancel()
+        }
+        // The loser is cancelled: a late call is abandoned, an unneeded timer stops sleeping.
+        work.cancel()
+        timer.cancel()
+        return try result.get()
+    }
+}

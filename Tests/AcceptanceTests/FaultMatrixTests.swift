@@ -1,0 +1,81 @@
+@testable import app
+import Composition
+import Foundation
+import Testing
+
+/// The fault matrix (docs/fault-matrix.md): every phase × every fault × both
+/// environments, each cell a script run through the script runner and held
+/// to its row of the table in the docs.
+@MainActor
+@Suite("Fault matrix")
+struct FaultMatrixTests {
+    enum Environment: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case inMemory = "in memory"
+        case overHTTP = "over HTTP"
+
+        var testDescription: String { rawValue }
+
+        @MainActor
+        func makeWorld() async throws -> ScriptWorld {
+            switch self {
+            case .inMemory: try await ScriptRunner.isolatedWorld(for: .inMemory)
+            case .overHTTP: try InProcessServerWorld.make()
+            }
+        }
+    }
+
+    @Test("The table has a well-formed row for every phase × fault, and no other")
+    func tableCoversTheMatrix() throws {
+        let table = try FaultMatrixTable.load()
+        for cell in FaultMatrix.cells {
+            #expect(
+                table.row(phase: cell.phase.name, fault: cell.fault.name) != nil,
+                "docs/fault-matrix.md has no row for \(cell.testDescription)")
+        }
+        let known = Set(FaultMatrix.cells.map(\.testDescription))
+        for row in table.rows {
+            #expect(known.contains("\(row.phase) × \(row.fault)"), "docs/fault-matrix.md: unknown phase × fault \(row.phase) × \(row.fault)")
+        }
+        #expect(table.rows.count == FaultMatrix.phases.count * FaultMatrix.faults.count)
+    }
+
+    @Test("A malformed table is refused, naming the line")
+    func malformedTableRefused() {
+        let header = "| " + FaultMatrixTable.header.joined(separator: " | ") + " |\n| --- | --- | --- | --- | --- | --- | --- |\n"
+        #expect(throws: FaultMatrixTable.Problem.self) {
+            try FaultMatrixTable(markdown: header + "| sign-in | 500 | sign-in-password | unauthenticated | no | no |\n")
+        }
+        #expect(throws: FaultMatrixTable.Problem.self) {
+            try FaultMatrixTable(markdown: header + "| sign-in | 500 | sign-in-password | unauthenticated | maybe | no | x |\n")
+        }
+        let row = "| sign-in | 500 | sign-in-password | unauthenticated | no | no | x |\n"
+        #expect(throws: FaultMatrixTable.Problem.self) { try FaultMatrixTable(markdown: header + row + row) }
+        #expect((try? FaultMatrixTable(markdown: header + row))?.rows.count == 1)
+    }
+
+    @Test(
+        "Each phase × fault ends as its row says: no crash, no hang, no spinner left, no good session lost",
+        .timeLimit(.minutes(1)), arguments: FaultMatrix.cells, Environment.allCases)
+    func cell(_ cell: FaultMatrix.Cell, _ environment: Environment) async throws {
+        let row = try FaultMatrixTable.load().row(phase: cell.phase.name, fault: cell.fault.name)
+        let made = try await environment.makeWorld()
+        let app = HeadlessApp(world: made.world, texts: Texts(locale: "en-US"))
+        await app.launch()
+        let runner = ScriptRunner(texts: app.texts, print: { _ in }, makeWorld: { made })
+        let report = await runner.run(script: cell.script(expecting: row), named: cell.testDescription, on: app)
+        if !report.passed || row == nil {
+            let stored = await app.hasStoredSession().map { $0 ? "yes" : "no" } ?? "unreadable"
+            let local = await app.hasLocalData().map { $0 ? "yes" : "no" } ?? "unreadable"
+            Issue.record(
+                """
+                \(cell.testDescription) \(environment.rawValue) \(row == nil ? "has no row in docs/fault-matrix.md" : "does not end as its row says").
+                It ends: | \(cell.phase.name) | \(cell.fault.name) | \(app.snapshot().name) | \(app.stateName) | \(stored) | \(local) | … |
+                \(app.snapshot().isLoading ? "(loading)\n" : "")\(app.renderedScreen())
+                The transcript's end:
+                \(report.transcript.suffix(12).joined(separator: "\n"))
+                """)
+        }
+        await app.shutDown()
+        await made.tearDown()
+    }
+}

@@ -1,0 +1,136 @@
+import AdapterInMemory
+import DomainCore
+import Foundation
+import Ports
+import Synchronization
+import Testing
+
+/// The app's request deadline on virtual time: every wait below is on the
+/// ManualClock or the activity count, so nothing depends on timing.
+@Suite("Request deadline")
+struct RequestDeadlineTests {
+    /// A remote call held open on the clock until `answerAfter` (or forever),
+    /// which records whether it saw its task cancelled.
+    private final class FakeCall: Sendable {
+        private let sawCancellation = Mutex(false)
+        let clock: ManualClock
+        let answerAfter: Duration
+
+        init(clock: ManualClock, answerAfter: Duration) {
+            self.clock = clock
+            self.answerAfter = answerAfter
+        }
+
+        func call() async throws(RemoteError) -> Int {
+            do {
+                try await clock.sleep(for: answerAfter)
+                return 42
+            } catch {
+                sawCancellation.withLock { $0 = true }
+                throw .transport("request cancelled")
+            }
+        }
+
+        var wasCancelled: Bool { sawCancellation.withLock { $0 } }
+    }
+
+    static func outcome(
+        of call: () async throws(RemoteError) -> Int
+    ) async -> Result<Int, RemoteError> {
+        do throws(RemoteError) { return .success(try await call()) } catch { return .failure(error) }
+    }
+
+    private struct Rig {
+        let activity = VirtualActivity()
+        let clock: ManualClock
+        let scheduler: CountingTaskScheduler
+        let deadline: RequestDeadline
+
+        init(timeout: Duration = .seconds(10)) {
+            clock = ManualClock(activity: activity)
+            scheduler = CountingTaskScheduler(activity: activity)
+            deadline = RequestDeadline(timeout: timeout, clock: clock, scheduler: scheduler)
+        }
+
+        /// Starts `fake`'s call under the deadline as counted work (as the
+        /// app's callers are) and settles: it is then parked, not running.
+        func start(_ fake: FakeCall) async -> any TaskHandle<Result<Int, RemoteError>> {
+            let handle = scheduler.spawn { [deadline] in
+                await RequestDeadlineTests.outcome { () async throws(RemoteError) -> Int in
+                    try await deadline.run { () async throws(RemoteError) -> Int in try await fake.call() }
+                }
+            }
+            await activity.waitUntilIdle()
+            return handle
+        }
+
+        func advance(by duration: Duration) async {
+            clock.advance(by: duration)
+            await activity.waitUntilIdle()
+        }
+    }
+
+    @Test("A call that never answers times out exactly at the deadline, not before, and is cancelled")
+    func hungCallTimesOutAtTheDeadline() async {
+        let rig = Rig()
+        let fake = FakeCall(clock: rig.clock, answerAfter: .seconds(3600))
+        let handle = await rig.start(fake)
+        #expect(!handle.isFinished, "settling does not wait for a hung call")
+
+        await rig.advance(by: .milliseconds(9999))
+        #expect(!handle.isFinished, "not before the deadline")
+        #expect(!fake.wasCancelled)
+
+        await rig.advance(by: .milliseconds(1))
+        #expect(handle.isFinished)
+        #expect(await handle.value == .failure(.timeout))
+        #expect(fake.wasCancelled, "the abandoned call is cancelled")
+        #expect(rig.clock.sleeperCount == 0, "nothing is left asleep on the clock")
+        #expect(rig.activity.liveTaskCount == 0, "the call, the timer and the caller have all finished")
+    }
+
+    @Test("A call that answers before the deadline is unaffected, and its timer is stopped")
+    func answerBeforeTheDeadline() async {
+        let rig = Rig()
+        let fake = FakeCall(clock: rig.clock, answerAfter: .seconds(5))
+        let handle = await rig.start(fake)
+
+        await rig.advance(by: .seconds(5))
+
+        #expect(await handle.value == .success(42))
+        #expect(!fake.wasCancelled)
+        #expect(rig.clock.sleeperCount == 0, "the deadline's timer no longer sleeps")
+        #expect(rig.activity.liveTaskCount == 0)
+    }
+
+    @Test("A call's own failure before the deadline is passed on as it is")
+    func failureBeforeTheDeadline() async {
+        let rig = Rig()
+        let handle = rig.scheduler.spawn { [deadline = rig.deadline] in
+            await RequestDeadlineTests.outcome { () async throws(RemoteError) -> Int in
+                try await deadline.run { () async throws(RemoteError) -> Int in
+                    throw RemoteError.rejected(status: 503, code: nil)
+                }
+            }
+        }
+        #expect(await handle.value == Result<Int, RemoteError>.failure(.rejected(status: 503, code: nil)))
+        await rig.activity.waitUntilIdle()
+        #expect(rig.clock.sleeperCount == 0)
+    }
+
+    @Test("Cancelling the caller cancels the call and its timer at once")
+    func cancellingTheCallerCancelsTheCall() async {
+        let rig = Rig()
+        let fake = FakeCall(clock: rig.clock, answerAfter: .seconds(3600))
+        let handle = await rig.start(fake)
+
+        handle.cancel()
+        await rig.activity.waitUntilIdle()
+
+        #expect(handle.isFinished, "no time had to pass")
+        #expect(await handle.value == .failure(.transport("request cancelled")))
+        #expect(fake.wasCancelled)
+        #expect(rig.clock.sleeperCount == 0)
+        #expect(rig.activity.liveTaskCount == 0)
+    }
+}
