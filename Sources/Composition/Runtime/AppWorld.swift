@@ -60,7 +60,8 @@ public final class AppWorld: Sendable {
             auth: try authPlugin.make(context),
             user: try registry.plugin(plugins.user, in: registry.user, port: .user).make(context),
             statement: try registry.plugin(plugins.statement, in: registry.statement, port: .statement).make(context),
-            health: try registry.plugin(plugins.health, in: registry.health, port: .health).make(context))
+            health: try registry.plugin(plugins.health, in: registry.health, port: .health).make(context)
+        ).recordingCallOutcomes(lightProbe: environment.settings.healthLightProbe)
         connectivity = try registry.plugin(plugins.connectivity, in: registry.connectivity, port: .connectivity)
             .make(context)
         let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context)
