@@ -1,3 +1,4 @@
+import AdapterDerived
 import Foundation
 import Ports
 import Testing
@@ -52,14 +53,29 @@ enum RemoteAdapters {
     static let auth: [AuthAdapter] = [
         .inMemory("InMemoryAuthRemoteAPI") { $0.auth },
         .http("URLSessionAuthRemoteAPI") { $0.auth },
+        .inMemory("OutcomeRecordingAuthRemoteAPI(InMemoryAuthRemoteAPI)") {
+            OutcomeRecordingAuthRemoteAPI($0.auth, recorder: CallOutcomeRecorder())
+        },
     ] + AuthAdapter.outside("URLSessionAuthRemoteAPI") { $0.auth }
     static let users: [UserAdapter] = [
         .inMemory("InMemoryUserRemoteAPI") { $0.users },
         .http("URLSessionUserRemoteAPI") { $0.users },
+        .inMemory("OutcomeRecordingUserRemoteAPI(InMemoryUserRemoteAPI)") {
+            OutcomeRecordingUserRemoteAPI($0.users, recorder: CallOutcomeRecorder())
+        },
     ] + UserAdapter.outside("URLSessionUserRemoteAPI") { $0.users }
+    /// The user adapters of backends without profile routes
+    /// (`offersProfileRoutes == false`): the profile-route suite runs them,
+    /// the rest of the user suite does not apply.
+    static let usersWithoutProfileRoutes: [UserAdapter] = [
+        .inMemory("TokenOnlyUserRemoteAPI") { _ in TokenOnlyUserRemoteAPI() }
+    ]
     static let statements: [StatementAdapter] = [
         .inMemory("InMemoryStatementRemoteAPI") { $0.statements },
         .http("URLSessionStatementRemoteAPI") { $0.statements },
+        .inMemory("OutcomeRecordingStatementRemoteAPI(InMemoryStatementRemoteAPI)") {
+            OutcomeRecordingStatementRemoteAPI($0.statements, recorder: CallOutcomeRecorder())
+        },
     ] + StatementAdapter.outside("URLSessionStatementRemoteAPI") { $0.statements }
     static let health: [HealthAdapter] = [
         .inMemory("InMemoryHealthProbe") { $0.health },
