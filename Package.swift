@@ -72,7 +72,7 @@ let package = Package(
             name: "CompositionTests",
             dependencies: [
                 "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain",
-                "ReferenceServer",
+                "AdapterDerived", "ReferenceServer",
             ]
         ),
         // The domain's rules: decision table, token manager, validation, view models.

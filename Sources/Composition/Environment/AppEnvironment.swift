@@ -173,11 +173,16 @@ public struct AppEnvironment: Sendable, Hashable {
 
     /// `cora-stage`'s plugins pointed at a server on this machine (`app
     /// serve --profile cora`, which serves only the Cora routes), real time,
-    /// the session in the file keychain.
+    /// the session in the file keychain. Connectivity is the network switch,
+    /// as in `local`: a loopback server is reachable with no network at all.
     public static let coraLocal = AppEnvironment(
         name: "cora-local",
         summary: "cora-stage's plugins over HTTP to http://127.0.0.1:8080 (a server with only the Cora routes), real time",
-        plugins: coraPlugins,
+        plugins: {
+            var plugins = coraPlugins
+            plugins.connectivity = "in-memory"
+            return plugins
+        }(),
         settings: Settings(baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY"))
 
     /// The Cora plugins' way of working — health from the calls, the user
