@@ -107,3 +107,33 @@ struct CallOutcomeHealthProbeTests {
         #expect(wired.recorder.view == .unreachable)
     }
 }
+
+/// A call the app gave up on proves nothing about the server.
+@Suite("Health from the calls: cancelled calls")
+struct CallOutcomeCancellationTests {
+    struct DroppingStatements: StatementRemoteAPI {
+        func statement(token: AccessToken) async throws(RemoteError) -> Statement {
+            throw .transport("request cancelled")
+        }
+
+        func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
+            throw .transport("request cancelled")
+        }
+    }
+
+    @Test("A call whose task was cancelled is not recorded")
+    func cancelledCallNotRecorded() async {
+        let recorder = CallOutcomeRecorder()
+        let statements = OutcomeRecordingStatementRemoteAPI(DroppingStatements(), recorder: recorder)
+        let call = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            _ = try? await statements.statement(token: AccessToken("t"))
+        }
+        await call.value
+
+        #expect(recorder.view == .unknown)
+
+        _ = try? await statements.statement(token: AccessToken("t"))
+        #expect(recorder.view == .unreachable)
+    }
+}
