@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AdapterHTTP", targets: ["AdapterHTTP"]),
         .library(name: "AdapterFileKeychain", targets: ["AdapterFileKeychain"]),
         .library(name: "AdapterSystem", targets: ["AdapterSystem"]),
+        .library(name: "AdapterDerived", targets: ["AdapterDerived"]),
         .library(name: "Composition", targets: ["Composition"]),
         .executable(name: "app", targets: ["app"]),
     ],
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "AdapterHTTP", dependencies: ["Ports"]),
         // The real machine: the wall clock and the network interfaces.
         .target(name: "AdapterSystem", dependencies: ["Ports"]),
+        // Adapters for backends that lack a route: health from the other calls, the user from the sign-in.
+        .target(name: "AdapterDerived", dependencies: ["Ports"]),
 
         // The loopback stand-in for the real backend: InMemoryBackend over the wire contract.
         .target(name: "ReferenceServer", dependencies: ["Ports", "AdapterInMemory"]),
@@ -41,7 +44,7 @@ let package = Package(
             name: "Composition",
             dependencies: [
                 "Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
-                "ReferenceServer",
+                "AdapterDerived", "ReferenceServer",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo. It sees
@@ -54,7 +57,8 @@ let package = Package(
         .testTarget(
             name: "ContractTests",
             dependencies: [
-                "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "ReferenceServer",
+                "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
+                "ReferenceServer",
             ]
         ),
         // The file store under crashes, rival processes, loose permissions.
@@ -68,7 +72,7 @@ let package = Package(
             name: "CompositionTests",
             dependencies: [
                 "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain",
-                "ReferenceServer",
+                "AdapterDerived", "ReferenceServer",
             ]
         ),
         // The domain's rules: decision table, token manager, validation, view models.

@@ -9,7 +9,10 @@ import Ports
 /// shortest exact decimal as text, because Foundation's JSON parser on Linux
 /// reads some numbers back as a neighbouring double. Either form is read. The
 /// format name and version come first, so any other bytes are refused before
-/// anything else is read.
+/// anything else is read. A profile only the sign-in knew carries
+/// `"source": "sign-in"`; a profile from the server carries no `source`, so
+/// sessions written before the field existed read as they always did, and
+/// such sessions are written byte for byte as before.
 enum SessionDictionary {
     static let format = "gatehouse-session"
 
@@ -26,11 +29,13 @@ enum SessionDictionary {
         }
         if let user = session.cachedUser {
             let profile = user.profile
-            dictionary["user"] = [
+            var fields: [String: Any] = [
                 "id": profile.id, "name": profile.name, "email": profile.email, "cpf": profile.cpf,
                 "active": profile.active, "isDeleted": profile.isDeleted,
                 "syncedAt": date(user.syncedAt),
-            ] as [String: Any]
+            ]
+            if profile.source != .server { fields["source"] = profile.source.rawValue }
+            dictionary["user"] = fields
         }
         return dictionary
     }
@@ -59,11 +64,22 @@ enum SessionDictionary {
                 let cpf = fields["cpf"] as? String, let active = bool(fields["active"]),
                 let isDeleted = bool(fields["isDeleted"]), let syncedAt = double(fields["syncedAt"])
             else { throw .notASession("an incomplete user") }
+            let source = try profileSource(fields["source"])
             cachedUser = CachedUser(
-                profile: UserProfile(id: id, name: name, email: email, cpf: cpf, active: active, isDeleted: isDeleted),
+                profile: UserProfile(
+                    id: id, name: name, email: email, cpf: cpf, active: active, isDeleted: isDeleted, source: source),
                 syncedAt: Date(timeIntervalSinceReferenceDate: syncedAt))
         }
         return UserSession(token: token, cachedUser: cachedUser)
+    }
+
+    /// Absent: the server's profile (every session written before the field existed).
+    private static func profileSource(_ value: Any?) throws(SessionCodingError) -> ProfileSource {
+        guard let value else { return .server }
+        guard let text = value as? String, let source = ProfileSource(rawValue: text) else {
+            throw .notASession("an unknown profile source")
+        }
+        return source
     }
 
     // Numbers and booleans both arrive as NSNumber from either syntax, and on

@@ -10,6 +10,9 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
         transport = HTTPTransport(configuration: configuration)
     }
 
+    /// This backend has `/users/me` and `/users/related`.
+    public var offersProfileRoutes: Bool { true }
+
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try WireFormat.user(try await object(HTTPRequest(method: "GET", path: "users/me", token: token)))
     }

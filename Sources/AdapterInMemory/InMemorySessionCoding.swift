@@ -6,7 +6,9 @@ public import Ports
 /// `{"magic":"gatehouse-in-memory-session","token":{…},"user":{…},"version":1}`,
 /// whose `magic` and `version` are read first and alone: other bytes are
 /// `.notASession`, a newer version `.unsupportedVersion`, whatever the rest
-/// looks like. Errors name at most a missing field, never a value.
+/// looks like. Errors name at most a missing field, never a value. A profile
+/// only the sign-in knew has `"source":"sign-in"` in its user; a server's
+/// profile has no `source`, as every session written before the field existed.
 public struct InMemorySessionCoding: SessionCoding {
     /// The format version this build writes and the newest it reads.
     public static let currentVersion = 1
@@ -36,7 +38,11 @@ public struct InMemorySessionCoding: SessionCoding {
             throw .unsupportedVersion(found: header.version, newestKnown: Self.currentVersion)
         }
         guard header.version >= 1 else { throw .notASession("format version \(header.version)") }
-        return try Self.decode(StoredSession.self, from: data).userSession
+        let stored = try Self.decode(StoredSession.self, from: data)
+        guard stored.user?.source.map({ ProfileSource(rawValue: $0) != nil }) ?? true else {
+            throw .notASession("an unknown profile source")
+        }
+        return stored.userSession
     }
 
     private static func decode<Value: Decodable>(_: Value.Type, from data: Data) throws(SessionCodingError) -> Value {
@@ -67,6 +73,8 @@ private struct StoredSession: Codable {
     struct User: Codable {
         var id, name, email, cpf: String
         var active, isDeleted: Bool
+        /// `ProfileSource`'s raw value; nil for the server's profile.
+        var source: String?
         var syncedAt: Date
     }
 
@@ -81,7 +89,8 @@ private struct StoredSession: Codable {
             let profile = $0.profile
             return User(
                 id: profile.id, name: profile.name, email: profile.email, cpf: profile.cpf,
-                active: profile.active, isDeleted: profile.isDeleted, syncedAt: $0.syncedAt)
+                active: profile.active, isDeleted: profile.isDeleted,
+                source: profile.source == .server ? nil : profile.source.rawValue, syncedAt: $0.syncedAt)
         }
     }
 
@@ -92,7 +101,8 @@ private struct StoredSession: Codable {
             },
             cachedUser: user.map {
                 let profile = UserProfile(
-                    id: $0.id, name: $0.name, email: $0.email, cpf: $0.cpf, active: $0.active, isDeleted: $0.isDeleted)
+                    id: $0.id, name: $0.name, email: $0.email, cpf: $0.cpf, active: $0.active, isDeleted: $0.isDeleted,
+                    source: $0.source.flatMap(ProfileSource.init(rawValue:)) ?? .server)
                 return CachedUser(profile: profile, syncedAt: $0.syncedAt)
             })
     }

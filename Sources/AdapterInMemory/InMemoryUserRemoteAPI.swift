@@ -8,6 +8,9 @@ public struct InMemoryUserRemoteAPI: UserRemoteAPI {
         self.backend = backend
     }
 
+    /// This backend has `/users/me` and `/users/related`.
+    public var offersProfileRoutes: Bool { true }
+
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await backend.admitOrThrow(BackendRoute.currentUser)
         do { return try await backend.currentUser(token: token) } catch { throw error.remoteError }

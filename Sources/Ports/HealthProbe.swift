@@ -6,8 +6,16 @@ public enum ServerHealth: Sendable, Hashable {
     case unhealthy
 }
 
-/// One check of the backend's health (`GET /health`, no API key, no token).
+/// One check of the backend's health (`GET /health`, no API key, no token),
+/// or — on a backend with no health route — what the app's own calls met.
 public protocol HealthProbe: Sendable {
+    /// Sets who hears what the probe learns between checks. A probe that
+    /// learns from the app's own calls (a call that met a transport failure
+    /// or a 5xx, then one that got an answer) tells the handler each time its
+    /// view changes, before the call that taught it returns to its caller.
+    /// A probe that only answers `check()` never calls it (the default).
+    func onReport(_ handler: @escaping @Sendable (ServerHealth) async -> Void)
+
     /// Asks the server once whether it is healthy. Has no side effect on the
     /// session: no token is sent or needed.
     ///
@@ -17,4 +25,9 @@ public protocol HealthProbe: Sendable {
     /// - Throws: `.transport` or `.timeout` when the server cannot be reached;
     ///   `.malformedResponse` when a 200 carries no health body.
     func check() async throws(RemoteError) -> ServerHealth
+}
+
+extension HealthProbe {
+    /// A probe that only answers `check()`: there is nothing to report between checks.
+    public func onReport(_ handler: @escaping @Sendable (ServerHealth) async -> Void) {}
 }

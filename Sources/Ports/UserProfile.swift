@@ -1,4 +1,14 @@
-/// The signed-in user as `GET /users/me` returns it.
+/// Where a profile's fields came from.
+public enum ProfileSource: String, Sendable, Hashable, CaseIterable {
+    /// The backend's profile route said so (`GET /users/me`).
+    case server
+    /// Only the sign-in knew it: the identifier the person typed, on a backend
+    /// with no profile route. No name; an e-mail only if that was typed.
+    case signIn = "sign-in"
+}
+
+/// The signed-in user as `GET /users/me` returns it, or — on a backend with no
+/// profile route — as the sign-in knew it (`signedIn(as:)`).
 public struct UserProfile: Sendable, Hashable {
     /// The account's id.
     public var id: String
@@ -12,15 +22,37 @@ public struct UserProfile: Sendable, Hashable {
     public var active: Bool
     /// Whether the account is deleted; callers treat true like `USER_DELETED`.
     public var isDeleted: Bool
+    /// Where these fields came from; `.server` unless said otherwise.
+    public var source: ProfileSource
 
     /// A profile with these fields.
-    public init(id: String, name: String, email: String, cpf: String, active: Bool, isDeleted: Bool) {
+    public init(
+        id: String, name: String, email: String, cpf: String, active: Bool, isDeleted: Bool,
+        source: ProfileSource = .server
+    ) {
         self.id = id
         self.name = name
         self.email = email
         self.cpf = cpf
         self.active = active
         self.isDeleted = isDeleted
+        self.source = source
+    }
+
+    /// The profile a sign-in as `identifier` knows, on a backend with no
+    /// profile route: the id is the identifier itself (`cpf:…` or `email:…`,
+    /// so signing in again as the same person finds the same id), no name,
+    /// the CPF or the e-mail typed, active and not deleted (the backend
+    /// refuses those accounts' sign-ins).
+    public static func signedIn(as identifier: LoginIdentifier) -> UserProfile {
+        switch identifier {
+        case .cpf(let digits):
+            UserProfile(id: "cpf:" + digits, name: "", email: "", cpf: digits, active: true, isDeleted: false, source: .signIn)
+        case .email(let address):
+            UserProfile(
+                id: "email:" + address.lowercased(), name: "", email: address, cpf: "", active: true, isDeleted: false,
+                source: .signIn)
+        }
     }
 }
 

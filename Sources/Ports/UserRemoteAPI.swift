@@ -7,7 +7,25 @@
 ///   an inactive account `.rejected(403, USER_INACTIVE)`; a deleted one
 ///   `.rejected(410, USER_DELETED)`.
 /// - Network failures throw `.transport`, `.timeout` or `.malformedResponse`.
+///
+/// A backend that only issues tokens (the Cora API: sign-in, refresh,
+/// statement) has no profile routes. Its adapter says so with
+/// `offersProfileRoutes == false`, and then:
+/// - every method throws `.rejected(404, NOT_FOUND)` at once, sending nothing;
+/// - the domain takes the profile from what the sign-in knew
+///   (`UserProfile.signedIn(as:)`: the identifier typed, no name) and keeps it
+///   in the stored session;
+/// - at launch a stored session is checked by refreshing its token through
+///   the token manager instead of asking for the user, and the answer goes
+///   through the same bootstrap decision table;
+/// - profile edit, related users and account deletion are not offered: the
+///   signed-in area hides them and says so, and the use cases answer
+///   `notOffered` without a request.
 public protocol UserRemoteAPI: Sendable {
+    /// Whether the backend has the profile routes (`/users/me`,
+    /// `/users/related`). Constant for an adapter's lifetime.
+    var offersProfileRoutes: Bool { get }
+
     /// The token's user.
     ///
     /// - Returns: the user the token belongs to. For an inactive or deleted

@@ -29,6 +29,33 @@ struct EnvironmentListingTests {
         }
     }
 
+    @Test(
+        "The Cora environments show health from the calls, the user from the sign-in, and the light probe",
+        arguments: ["cora-stage", "cora-local", "cora-in-memory"])
+    func coraEnvironmentsListed(_ name: String) async throws {
+        let environment = try #require(AppEnvironment.builtIn(named: name))
+        let section = EnvironmentListing().describe(environment, heading: name)
+
+        #expect(section.contains { $0.contains("HealthProbe") && $0.contains("from-calls") })
+        #expect(section.contains { $0.contains("UserRemoteAPI") && $0.contains("token-only") })
+        #expect(section.contains { $0.contains("health light probe") && $0.contains("statement-list") })
+    }
+
+    @Test("cora-local points the Cora plugins at the loopback server, as local does")
+    func coraLocalIsLoopback() {
+        #expect(AppEnvironment.coraLocal.settings.baseURL == AppEnvironment.local.settings.baseURL)
+        #expect(AppEnvironment.coraLocal.plugins.health == AppEnvironment.coraStage.plugins.health)
+        #expect(AppEnvironment.coraLocal.plugins.user == AppEnvironment.coraStage.plugins.user)
+        #expect(AppEnvironment.coraLocal.plugins.connectivity == AppEnvironment.local.plugins.connectivity)
+        #expect(AppEnvironment.coraInMemory.plugins.clock == "virtual")
+    }
+
+    @Test("Environments without from-calls health do not show a light probe")
+    func noLightProbeElsewhere() {
+        let text = EnvironmentListing().describe(.local, heading: "local").joined(separator: "\n")
+        #expect(!text.contains("health light probe"))
+    }
+
     @Test("An environment with an API key shows the variable's name, never a key")
     func apiKeyNeverShown() {
         var environment = AppEnvironment.inMemory

@@ -35,7 +35,9 @@ struct DependencyTable: Sendable {
 }
 
 extension DependencyTable {
-    private static let adapters = ["AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem"]
+    private static let adapters = [
+        "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
+    ]
 
     static let gatehouse = DependencyTable(
         rules: [

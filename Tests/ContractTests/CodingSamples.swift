@@ -125,10 +125,27 @@ extension CodingSample {
         )
     )
 
+    /// A backend with no profile route: the profile is what the sign-in knew.
+    static let signInProfile = CodingSample(
+        name: "a profile only the sign-in knew",
+        session: UserSession(
+            token: token,
+            cachedUser: CachedUser(profile: .signedIn(as: .cpf("12345678909")), syncedAt: start)
+        )
+    )
+
+    static let signInProfileByEmail = CodingSample(
+        name: "a profile only the sign-in knew, by e-mail, without a token",
+        session: UserSession(
+            token: nil,
+            cachedUser: CachedUser(profile: .signedIn(as: .email("Ana@Example.com")), syncedAt: start)
+        )
+    )
+
     /// Every sample a coding must round-trip.
     static let all: [CodingSample] = [
         tokenOnly, userOnly, both, neither, unicode, subSecondDates, unusualDates, distantDates,
-        datesJSONNumbersMisread,
+        datesJSONNumbersMisread, signInProfile, signInProfileByEmail,
     ]
 
     /// The samples a store must keep: the port says a stored session never has

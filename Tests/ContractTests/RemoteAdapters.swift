@@ -1,3 +1,4 @@
+import AdapterDerived
 import Foundation
 import Ports
 import ReferenceServer
@@ -66,16 +67,38 @@ typealias HealthAdapter = RemoteAdapterFactory<any HealthProbe>
 /// that serves nothing else.
 enum RemoteAdapters {
     static let auth = AuthAdapter.ours(
-        [.inMemory("InMemoryAuthRemoteAPI") { $0.auth }, .http("URLSessionAuthRemoteAPI") { $0.auth }],
+        [
+            .inMemory("InMemoryAuthRemoteAPI") { $0.auth }, .http("URLSessionAuthRemoteAPI") { $0.auth },
+            .inMemory("OutcomeRecordingAuthRemoteAPI(InMemoryAuthRemoteAPI)") {
+                OutcomeRecordingAuthRemoteAPI($0.auth, recorder: CallOutcomeRecorder())
+            },
+        ],
         orOutside: "URLSessionAuthRemoteAPI") { $0.auth }
     static let authOnCoraRoutes = AuthAdapter.ours(
         auth + [.http("URLSessionAuthRemoteAPI", profile: .cora) { $0.auth }],
         orOutside: "URLSessionAuthRemoteAPI") { $0.auth }
     static let users = UserAdapter.ours(
-        [.inMemory("InMemoryUserRemoteAPI") { $0.users }, .http("URLSessionUserRemoteAPI") { $0.users }],
+        [
+            .inMemory("InMemoryUserRemoteAPI") { $0.users }, .http("URLSessionUserRemoteAPI") { $0.users },
+            .inMemory("OutcomeRecordingUserRemoteAPI(InMemoryUserRemoteAPI)") {
+                OutcomeRecordingUserRemoteAPI($0.users, recorder: CallOutcomeRecorder())
+            },
+        ],
         orOutside: "URLSessionUserRemoteAPI") { $0.users }
+    /// The user adapters of backends without profile routes
+    /// (`offersProfileRoutes == false`): the profile-route suite runs them,
+    /// the rest of the user suite does not apply.
+    static let usersWithoutProfileRoutes: [UserAdapter] = [
+        .inMemory("TokenOnlyUserRemoteAPI") { _ in TokenOnlyUserRemoteAPI() }
+    ]
     static let statements = StatementAdapter.ours(
-        [.inMemory("InMemoryStatementRemoteAPI") { $0.statements }, .http("URLSessionStatementRemoteAPI") { $0.statements }],
+        [
+            .inMemory("InMemoryStatementRemoteAPI") { $0.statements },
+            .http("URLSessionStatementRemoteAPI") { $0.statements },
+            .inMemory("OutcomeRecordingStatementRemoteAPI(InMemoryStatementRemoteAPI)") {
+                OutcomeRecordingStatementRemoteAPI($0.statements, recorder: CallOutcomeRecorder())
+            },
+        ],
         orOutside: "URLSessionStatementRemoteAPI") { $0.statements }
     static let statementsOnCoraRoutes = StatementAdapter.ours(
         statements + [.http("URLSessionStatementRemoteAPI", profile: .cora) { $0.statements }],

@@ -23,7 +23,9 @@ public final class SignedInContainer: SignedInViewModelFactory {
     }
 
     public func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel {
-        DashboardViewModel(user: user, session: app.authSession, health: app.health)
+        DashboardViewModel(
+            user: user, session: app.authSession, health: app.health,
+            offersProfileRoutes: app.authSession.offersProfileRoutes)
     }
 
     public func makeStatementListViewModel(navigator: any SignedInNavigator) -> StatementListViewModel {

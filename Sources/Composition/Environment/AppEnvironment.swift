@@ -1,3 +1,4 @@
+public import AdapterDerived
 public import AdapterHTTP
 public import DomainCore
 
@@ -69,6 +70,11 @@ public struct AppEnvironment: Sendable, Hashable {
     /// the HTTP adapter's own setting, named here so environments can choose it.
     public typealias TokenHeaderStyle = HTTPConfiguration.TokenHeaderStyle
 
+    /// How the `from-calls` health plugin asks a server it found down
+    /// whether it is back: the derived adapters' own setting, named here so
+    /// environments can choose it.
+    public typealias HealthLightProbe = CallOutcomeHealthProbe.LightProbe
+
     public struct Settings: Sendable, Hashable {
         /// The backend's base URL (HTTP plugins only).
         public var baseURL: String?
@@ -82,6 +88,9 @@ public struct AppEnvironment: Sendable, Hashable {
         public var tokenLifetime: Duration
         public var refreshMargin: Duration
         public var healthPollInterval: Duration
+        /// How the `from-calls` health plugin asks a server it found down
+        /// whether it is back (other health plugins ignore it).
+        public var healthLightProbe: HealthLightProbe
         /// How long a remote call may go unanswered before it fails as a
         /// timeout (`RequestDeadline`, on the environment's clock: virtual
         /// time in memory and in-process, real time otherwise). HTTP plugins
@@ -99,7 +108,8 @@ public struct AppEnvironment: Sendable, Hashable {
         public init(
             baseURL: String? = nil, apiKeyVariable: String? = nil, tokenHeaderStyle: TokenHeaderStyle = .token,
             tokenLifetime: Duration = .seconds(60), refreshMargin: Duration = .seconds(10),
-            healthPollInterval: Duration = .seconds(15), requestTimeout: Duration = .seconds(10),
+            healthPollInterval: Duration = .seconds(15), healthLightProbe: HealthLightProbe = .statementList,
+            requestTimeout: Duration = .seconds(10),
             storeDirectory: String? = nil, controlAPI: Bool = false, locale: AppLocale = .ptBR
         ) {
             self.baseURL = baseURL
@@ -108,6 +118,7 @@ public struct AppEnvironment: Sendable, Hashable {
             self.tokenLifetime = tokenLifetime
             self.refreshMargin = refreshMargin
             self.healthPollInterval = healthPollInterval
+            self.healthLightProbe = healthLightProbe
             self.requestTimeout = requestTimeout
             self.storeDirectory = storeDirectory
             self.controlAPI = controlAPI
@@ -147,18 +158,47 @@ public struct AppEnvironment: Sendable, Hashable {
             store: "file-keychain", coding: "json", clock: "system"),
         settings: Settings(baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY", controlAPI: true))
 
+    /// The plugins for the Cora API as it is: its three routes (sign-in and
+    /// refresh, the statement list, an entry's details), no `/health` and no
+    /// `/users/me`. Health comes from the calls, the user from the sign-in.
+    static let coraPlugins = Plugins(
+        auth: "http", user: "token-only", statement: "http", health: "from-calls", connectivity: "network-interfaces",
+        store: "file-keychain", coding: "json", clock: "system")
+
     /// The Cora challenge's staging API; the API key comes from
     /// `GATEHOUSE_API_KEY` and nowhere else.
     public static let coraStage = AppEnvironment(
         name: "cora-stage",
-        summary: "HTTP to the Cora challenge's staging API (API key from GATEHOUSE_API_KEY), the file keychain",
-        plugins: Plugins(
-            auth: "http", user: "http", statement: "http", health: "http", connectivity: "network-interfaces",
-            store: "file-keychain", coding: "json", clock: "system"),
+        summary: "HTTP to the Cora challenge's staging API (three routes; API key from GATEHOUSE_API_KEY), the file keychain",
+        plugins: coraPlugins,
         settings: Settings(baseURL: "https://api.challenge.stage.cora.com.br", apiKeyVariable: "GATEHOUSE_API_KEY"))
 
+    /// `cora-stage`'s plugins pointed at a server on this machine (`app
+    /// serve --profile cora`, which serves only the Cora routes), real time,
+    /// the session in the file keychain. Connectivity is the network switch,
+    /// as in `local`: a loopback server is reachable with no network at all.
+    public static let coraLocal = AppEnvironment(
+        name: "cora-local",
+        summary: "cora-stage's plugins over HTTP to http://127.0.0.1:8080 (a server with only the Cora routes), real time",
+        plugins: {
+            var plugins = coraPlugins
+            plugins.connectivity = "in-memory"
+            return plugins
+        }(),
+        settings: Settings(baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY"))
+
+    /// The Cora plugins' way of working — health from the calls, the user
+    /// from the sign-in — on the simulated backend, on virtual time: what the
+    /// Cora acceptance scripts run on.
+    public static let coraInMemory = AppEnvironment(
+        name: "cora-in-memory",
+        summary: "the simulated backend used as the Cora API (health from the calls, user from the sign-in), virtual time",
+        plugins: Plugins(
+            auth: "in-memory", user: "token-only", statement: "in-memory", health: "from-calls",
+            connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual"))
+
     /// The environments `--env NAME` knows.
-    public static let builtIn: [AppEnvironment] = [.inMemory, .local, .coraStage]
+    public static let builtIn: [AppEnvironment] = [.inMemory, .local, .coraStage, .coraLocal, .coraInMemory]
 
     public static func builtIn(named name: String) -> AppEnvironment? {
         builtIn.first { $0.name == name }

@@ -62,7 +62,7 @@ public enum EnvironmentFile {
                 settings,
                 known: [
                     "baseURL", "apiKeyVariable", "tokenHeaderStyle", "tokenLifetimeSeconds", "refreshMarginSeconds",
-                    "healthPollIntervalSeconds", "requestTimeoutSeconds", "storeDirectory", "controlAPI", "locale",
+                    "healthPollIntervalSeconds", "healthLightProbe", "requestTimeoutSeconds", "storeDirectory", "controlAPI", "locale",
                 ], prefix: "settings.")
             var values = environment.settings
             if let url = try reader.string(settings, "baseURL", prefix: "settings.") { values.baseURL = url }
@@ -76,6 +76,13 @@ public enum EnvironmentFile {
             if let seconds = try reader.seconds(settings, "tokenLifetimeSeconds") { values.tokenLifetime = seconds }
             if let seconds = try reader.seconds(settings, "refreshMarginSeconds") { values.refreshMargin = seconds }
             if let seconds = try reader.seconds(settings, "healthPollIntervalSeconds") { values.healthPollInterval = seconds }
+            if let probe = try reader.string(settings, "healthLightProbe", prefix: "settings.") {
+                guard let parsed = AppEnvironment.HealthLightProbe(rawValue: probe) else {
+                    let known = AppEnvironment.HealthLightProbe.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                    throw .environmentFileInvalid(path: path, field: "settings.healthLightProbe", reason: "must be \(known)")
+                }
+                values.healthLightProbe = parsed
+            }
             if let seconds = try reader.seconds(settings, "requestTimeoutSeconds") { values.requestTimeout = seconds }
             if let directory = try reader.string(settings, "storeDirectory", prefix: "settings.") { values.storeDirectory = directory }
             if let controlAPI = try reader.bool(settings, "controlAPI", prefix: "settings.") { values.controlAPI = controlAPI }

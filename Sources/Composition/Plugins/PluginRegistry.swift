@@ -96,9 +96,9 @@ public struct PluginRegistry: Sendable {
     /// Every plugin this build has.
     public static let standard = PluginRegistry(
         auth: [InMemoryPlugins.auth, HTTPPlugins.auth],
-        user: [InMemoryPlugins.user, HTTPPlugins.user],
+        user: [InMemoryPlugins.user, HTTPPlugins.user, DerivedPlugins.user],
         statement: [InMemoryPlugins.statement, HTTPPlugins.statement],
-        health: [InMemoryPlugins.health, HTTPPlugins.health],
+        health: [InMemoryPlugins.health, HTTPPlugins.health, DerivedPlugins.health],
         connectivity: [InMemoryPlugins.connectivity, SystemPlugins.networkInterfaces],
         store: [InMemoryPlugins.store, FileKeychainPlugins.store],
         coding: [InMemoryPlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],

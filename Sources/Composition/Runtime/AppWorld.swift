@@ -66,6 +66,7 @@ public final class AppWorld: Sendable {
         // Every remote call ends by the environment's request deadline, on
         // this world's clock, whichever adapter an environment chose.
         let deadline = RequestDeadline(timeout: environment.settings.requestTimeout, clock: clock, scheduler: scheduler)
+        let chosenHealth = try registry.plugin(plugins.health, in: registry.health, port: .health).make(context)
         remote = RemoteAdapters(
             auth: DeadlineAuthRemoteAPI(try authPlugin.make(context), deadline: deadline),
             user: DeadlineUserRemoteAPI(
@@ -73,8 +74,8 @@ public final class AppWorld: Sendable {
             statement: DeadlineStatementRemoteAPI(
                 try registry.plugin(plugins.statement, in: registry.statement, port: .statement).make(context),
                 deadline: deadline),
-            health: DeadlineHealthProbe(
-                try registry.plugin(plugins.health, in: registry.health, port: .health).make(context), deadline: deadline))
+            health: DeadlineHealthProbe(chosenHealth, deadline: deadline)
+        ).recordingCallOutcomes(of: chosenHealth, lightProbe: environment.settings.healthLightProbe)
         connectivity = try registry.plugin(plugins.connectivity, in: registry.connectivity, port: .connectivity)
             .make(context)
         let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context)

@@ -34,9 +34,16 @@ public struct InProcessServerWorld: Sendable {
             clock: time.clock,
             configuration: InMemoryBackend.Configuration(tokenLifetime: environment.settings.tokenLifetime),
             activity: time.activity)
+        // A script's time is virtual, so the real time between two of its
+        // requests means nothing: on a busy machine it can pass the server's
+        // idle timeout (10 s), the server closes the kept-alive connection
+        // while URLSession is about to reuse it, and a POST sent on it fails
+        // as "connection lost" — a transcript that depends on the machine's
+        // speed. The connections close when the world is torn down.
+        let configuration = ReferenceServer.Configuration(port: 0, idleTimeout: .seconds(3600), profile: profile)
         do {
             server = try ReferenceServer(
-                configuration: ReferenceServer.Configuration(port: 0, profile: profile), backend: backend, virtualClock: time.clock,
+                configuration: configuration, backend: backend, virtualClock: time.clock,
                 virtualActivity: time.activity)
         } catch {
             throw InProcessServerError(description: "cannot start the in-process server: \(error)")

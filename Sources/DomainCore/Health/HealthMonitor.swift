@@ -15,6 +15,11 @@ public import Ports
 /// - While the status is down it polls even when not monitoring, so that
 ///   start-up can go on by itself; `waitUntilHealthy()` returns as soon as
 ///   any check — a poll or a user's retry — finds the server healthy.
+/// - A probe that learns from the app's own calls (a backend with no health
+///   route) reports between checks: a failing call marks the server down at
+///   once, a call that got an answer marks it healthy again. A report never
+///   overrides `offline` (only a check, which asks the connectivity probe
+///   first, leaves it) and is ignored once the monitor is shut down.
 @MainActor
 @Observable
 public final class HealthMonitor {
@@ -43,6 +48,17 @@ public final class HealthMonitor {
         self.clock = clock
         self.scheduler = scheduler
         self.policy = policy
+        probe.onReport { [weak self] health in
+            await self?.reported(health)
+        }
+    }
+
+    /// What the probe learnt between checks, applied as a check's answer would be.
+    private func reported(_ health: ServerHealth) {
+        guard !isShutDown, status != .offline else { return }
+        let answer: HealthStatus = health == .healthy ? .healthy : .serverDown
+        guard answer != status else { return }
+        apply(answer)
     }
 
     // MARK: - Checks

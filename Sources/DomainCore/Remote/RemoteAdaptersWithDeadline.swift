@@ -46,6 +46,8 @@ public struct DeadlineUserRemoteAPI: UserRemoteAPI {
         self.deadline = deadline
     }
 
+    public var offersProfileRoutes: Bool { adapter.offersProfileRoutes }
+
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.currentUser(token: token) }
     }
@@ -94,6 +96,12 @@ public struct DeadlineHealthProbe: HealthProbe {
     public init(_ adapter: any HealthProbe, deadline: RequestDeadline) {
         self.adapter = adapter
         self.deadline = deadline
+    }
+
+    /// What the adapter reports between checks reaches the handler unchanged:
+    /// only calls are bounded by the deadline.
+    public func onReport(_ handler: @escaping @Sendable (ServerHealth) async -> Void) {
+        adapter.onReport(handler)
     }
 
     public func check() async throws(RemoteError) -> ServerHealth {

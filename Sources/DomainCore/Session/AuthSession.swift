@@ -65,8 +65,10 @@ public final class AuthSession {
     // MARK: - Bootstrap (BEHAVIOUR.md §2)
 
     /// Decides the launch state. Health, the stored session and — when a
-    /// session is stored — `GET /users/me` start concurrently; a result that
+    /// session is stored — its check start concurrently; a result that
     /// arrives while the system is down is kept and acted on once it is healthy.
+    /// The check is `GET /users/me`, or on a backend without profile routes a
+    /// refresh of the stored token (see `checkStoredUser`).
     public func bootstrap() async {
         transition(to: .loading)
         let healthCheck = scheduler.spawn { @MainActor in await self.health.latestCheck() }
@@ -99,7 +101,7 @@ public final class AuthSession {
             }
             let generation = await repository.beginGeneration()
             await tokenManager.start(token, generation: generation)
-            let userCheck = scheduler.spawn { @MainActor in await self.checkStoredUser() }
+            let userCheck = scheduler.spawn { @MainActor in await self.checkStoredUser(kept: session.cachedUser) }
             let healthWasDown = await healthCheck.value.isDown
             var check = await userCheck.value
             if healthWasDown {
@@ -108,7 +110,7 @@ public final class AuthSession {
                 guard !Task.isCancelled else { return }
                 // Resume: a failure caused by the outage is asked again, once.
                 if case .failed(.remote(let error)) = check, error.isInfrastructure {
-                    check = await checkStoredUser()
+                    check = await checkStoredUser(kept: session.cachedUser)
                 }
             }
             await perform(BootstrapDecision.decide(check), generation: generation)
@@ -119,7 +121,26 @@ public final class AuthSession {
         if status.isDown { await health.waitUntilHealthy() }
     }
 
-    private func checkStoredUser() async -> StoredSessionCheck {
+    /// "Can this session still be used?" With profile routes: the token's
+    /// user, through the token manager. Without (a backend that only issues
+    /// tokens): a refresh of the stored token through the token manager — the
+    /// new token saved — and then the profile the session kept, so the answer
+    /// goes through the same decision table (a refused refresh ends the
+    /// session as TOKEN_INVALID or TOKEN_EXPIRED; a network failure or a 5xx
+    /// expires it with the data kept).
+    private func checkStoredUser(kept: CachedUser?) async -> StoredSessionCheck {
+        guard userAPI.offersProfileRoutes else {
+            do throws(AuthorizedCallError) {
+                try await tokenManager.refreshNow()
+            } catch {
+                return .failed(error)
+            }
+            // A token with no profile kept: nothing says whose it is; the
+            // table's row for a session replaced while checked (tokens
+            // cleared, ask to sign in) is the honest answer.
+            guard let kept else { return .failed(.notSignedIn) }
+            return .user(kept.profile)
+        }
         do {
             let user = try await tokenManager.authorized { token throws(RemoteError) in
                 try await self.userAPI.currentUser(token: token)
@@ -162,13 +183,18 @@ public final class AuthSession {
         await tokenManager.start(sessionToken, generation: generation)
 
         let profile: UserProfile
-        do {
-            profile = try await tokenManager.authorized { token throws(RemoteError) in
-                try await self.userAPI.currentUser(token: token)
+        if userAPI.offersProfileRoutes {
+            do {
+                profile = try await tokenManager.authorized { token throws(RemoteError) in
+                    try await self.userAPI.currentUser(token: token)
+                }
+            } catch {
+                await tokenManager.stop()
+                return .failure(LoginFailure(error))
             }
-        } catch {
-            await tokenManager.stop()
-            return .failure(LoginFailure(error))
+        } else {
+            // No profile route: the profile is what this sign-in knew.
+            profile = .signedIn(as: credentials.identifier)
         }
         guard profile.active, !profile.isDeleted else {
             await tokenManager.stop()
@@ -204,6 +230,7 @@ public final class AuthSession {
 
     /// Deletes the account (`DELETE /users/me`); on success, as logout.
     public func deleteAccount() async -> Result<Void, SignedInFailure> {
+        guard userAPI.offersProfileRoutes else { return .failure(.notOffered) }
         do {
             try await tokenManager.authorized { token throws(RemoteError) in
                 try await self.userAPI.deleteCurrentUser(token: token)
@@ -225,6 +252,7 @@ public final class AuthSession {
     /// the state and the cached data follow the answer, without a new
     /// signed-in area.
     public func updateProfile(_ changes: ProfileChanges) async -> Result<UserProfile, SignedInFailure> {
+        guard userAPI.offersProfileRoutes else { return .failure(.notOffered) }
         let userAPI = self.userAPI
         let updated: UserProfile
         do {
@@ -248,6 +276,10 @@ public final class AuthSession {
         guard case .sessionExpired = state else { return }
         transition(to: .unauthenticated(.reauthenticating))
     }
+
+    /// Whether the backend has profile routes: without them there is no
+    /// profile edit, no related users and no account deletion.
+    public var offersProfileRoutes: Bool { userAPI.offersProfileRoutes }
 
     /// The user whose data is kept locally.
     public func keptUser() async -> UserProfile? {

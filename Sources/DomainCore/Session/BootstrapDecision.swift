@@ -1,7 +1,9 @@
 public import Ports
 
-/// What `GET /users/me` (through the token manager, so after at most one
-/// transparent refresh) gave at launch for a stored session.
+/// What the launch check of a stored session gave: `GET /users/me` through
+/// the token manager (so after at most one transparent refresh) — or, on a
+/// backend without profile routes, a refresh of the stored token, which
+/// answers with the profile the session kept.
 public enum StoredSessionCheck: Sendable, Hashable {
     case user(UserProfile)
     case failed(AuthorizedCallError)

@@ -13,6 +13,9 @@ public enum SignedInFailure: Error, Sendable, Hashable {
     case invalidFields([String: String])
     case alreadyRegistered
     case sessionEnded
+    /// The backend has no route for it (profile edit, related users, account
+    /// deletion on a backend without profile routes); nothing was sent.
+    case notOffered
 
     init(_ error: AuthorizedCallError) {
         switch error {

@@ -14,11 +14,13 @@ public struct SignedInUserService: RelatedUsersReading {
     }
 
     public func currentUser() async throws(SignedInFailure) -> UserProfile {
+        guard api.offersProfileRoutes else { throw .notOffered }
         let api = self.api
         return try await tokenManager.signedInCall { token throws(RemoteError) in try await api.currentUser(token: token) }
     }
 
     public func relatedUsers() async throws(SignedInFailure) -> [RelatedUser] {
+        guard api.offersProfileRoutes else { throw .notOffered }
         let api = self.api
         return try await tokenManager.signedInCall { token throws(RemoteError) in try await api.relatedUsers(token: token) }
     }

@@ -141,6 +141,16 @@ public actor TokenManager {
         _ = try await refreshed(basedOn: current.token, generation: generation)
     }
 
+    /// Refreshes the current token now, whatever its age, and saves the new
+    /// one: "can this token still be used?" asked of a backend that has no
+    /// other route to ask it (the launch check on a backend without profile
+    /// routes). Joins a refresh already in flight; a refused token ends the
+    /// session as any refused refresh does.
+    public func refreshNow() async throws(AuthorizedCallError) {
+        guard let current, let generation else { throw .notSignedIn }
+        _ = try await refreshed(basedOn: current.token, generation: generation)
+    }
+
     // MARK: - The barrier and the single flight
 
     /// Waits out any refresh in flight, then returns a token fit to send —

@@ -3,7 +3,9 @@ public import Ports
 
 /// The signed-in home (FSD 000 §8): welcome with the user's name, basic data
 /// with the CPF masked, a discreet banner when the server is not healthy,
-/// links to the statement, the profile and related users, and log out.
+/// links to the statement, the profile and related users, and log out. On a
+/// backend without profile routes the profile and related-users links are
+/// not offered, and the dashboard says so.
 @MainActor
 @Observable
 public final class DashboardViewModel {
@@ -14,10 +16,18 @@ public final class DashboardViewModel {
     @ObservationIgnored private let session: any DashboardUseCases
     @ObservationIgnored private let health: any HealthStatusReading
 
-    public init(user: UserProfile, session: any DashboardUseCases, health: any HealthStatusReading) {
+    /// Whether the profile and related-users links are offered (the backend
+    /// has profile routes).
+    public let offersProfileRoutes: Bool
+
+    public init(
+        user: UserProfile, session: any DashboardUseCases, health: any HealthStatusReading,
+        offersProfileRoutes: Bool = true
+    ) {
         signedInAs = user
         self.session = session
         self.health = health
+        self.offersProfileRoutes = offersProfileRoutes
     }
 
     /// The user as the server last said (a profile edit shows here at once).
@@ -27,8 +37,17 @@ public final class DashboardViewModel {
     }
 
     public func showStatement() async { await navigator?.showStatement() }
-    public func showProfile() { navigator?.showProfile() }
-    public func showRelatedUsers() async { await navigator?.showRelatedUsers() }
+    /// Opens the profile; does nothing when profile routes are not offered.
+    public func showProfile() {
+        guard offersProfileRoutes else { return }
+        navigator?.showProfile()
+    }
+
+    /// Opens related users; does nothing when profile routes are not offered.
+    public func showRelatedUsers() async {
+        guard offersProfileRoutes else { return }
+        await navigator?.showRelatedUsers()
+    }
 
     public var maskedCPF: String { CPF(user.cpf)?.masked ?? "***" }
 

@@ -33,20 +33,28 @@ struct EnvironmentListing {
             output.append("    " + pad(port.protocolName, portWidth) + "  " + pad(plugin, pluginWidth) + summary)
         }
         output.append("  settings:")
-        for (name, value) in settings(environment.settings) {
+        for (name, value) in settings(environment.settings, healthPlugin: environment.plugins.health) {
             output.append("    " + pad(name, 22) + value)
         }
         return output
     }
 
-    private func settings(_ settings: AppEnvironment.Settings) -> [(String, String)] {
+    private func settings(_ settings: AppEnvironment.Settings, healthPlugin: String) -> [(String, String)] {
         var rows = [
             ("token lifetime", Self.format(settings.tokenLifetime)),
             ("refresh margin", Self.format(settings.refreshMargin)),
             ("health poll interval", Self.format(settings.healthPollInterval)),
             ("request timeout", Self.format(settings.requestTimeout)),
-            ("locale", settings.locale.rawValue),
         ]
+        if healthPlugin == "from-calls" {
+            let probe =
+                switch settings.healthLightProbe {
+                case .statementList: "statement-list (GET /challenge/list without a token, while down)"
+                case .none: "none (while down, the next call decides)"
+                }
+            rows.append(("health light probe", probe))
+        }
+        rows.append(("locale", settings.locale.rawValue))
         if let baseURL = settings.displayableBaseURL { rows.append(("base URL", baseURL)) }
         if let variable = settings.apiKeyVariable {
             rows.append(("API key", "from the variable \(variable) (never shown)"))

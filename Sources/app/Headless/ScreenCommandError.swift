@@ -14,6 +14,10 @@ struct ScreenCommandError: Error, Sendable, Equatable, CustomStringConvertible {
         return ScreenCommandError("screen \(screen.name) has no action '\(action)'; \(list)")
     }
 
+    static func notOffered(_ action: String, on screen: ScreenSnapshot, reason: String) -> ScreenCommandError {
+        ScreenCommandError("action '\(action)' is not offered on screen \(screen.name): \(reason)")
+    }
+
     static func disabled(_ action: String, on screen: ScreenSnapshot) -> ScreenCommandError {
         ScreenCommandError("action '\(action)' is disabled on screen \(screen.name)")
     }

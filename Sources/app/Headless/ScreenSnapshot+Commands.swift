@@ -2,7 +2,10 @@
 extension ScreenSnapshot {
     /// The action a tap presses: it must be on screen and enabled.
     func tappableAction(named name: String) throws(ScreenCommandError) -> Action {
-        guard let action = action(named: name) else { throw .noAction(name, on: self) }
+        guard let action = action(named: name) else {
+            if let reason = actionsNotOffered[name] { throw .notOffered(name, on: self, reason: reason) }
+            throw .noAction(name, on: self)
+        }
         guard action.isEnabled else { throw .disabled(name, on: self) }
         return action
     }

@@ -25,12 +25,12 @@ enum TextKey: String, CaseIterable, Sendable {
     case expiredNetwork, expiredServer, expiredRefreshLimit, expiredPreviously, expiredStorageUnavailable
     case expiredDataKept
     // Dashboard
-    case greeting, cpfLabel, emailLabel
+    case greeting, greetingWithoutName, cpfLabel, emailLabel, profileRoutesNotOffered
     // Signed-in area
     case titleStatement, titleEntryDetails, titleProfile, titleRelatedUsers
     case loadingPlaceholder, refreshing, statementEmpty
     case failureNetwork, failureServer, failureNotFound, failureInvalidFields, failureAlreadyRegistered
-    case failureSessionEnded
+    case failureSessionEnded, failureNotOffered
     case detailsAmount, detailsWhen, detailsStatus, detailsCounterparty, detailsSender, detailsRecipient
     case detailsBank, detailsAgency, detailsAccount
     case profileSaved, profileConfirmDelete, relatedEmpty

@@ -26,19 +26,31 @@ extension ScreenDriver {
         return screen
     }
 
+    /// The user as known: a profile only the sign-in knew has no name, and an
+    /// e-mail only when that was typed, so those lines are left out. Without
+    /// profile routes the profile and related links are not drawn, the screen
+    /// says so, and a tap on either is told why.
     private func dashboard(_ model: DashboardViewModel) -> ScreenSnapshot {
-        ScreenSnapshot(
-            name: "dashboard", title: texts[.titleDashboard],
-            lines: [
-                texts[.greeting, model.user.name], "\(texts[.cpfLabel]): \(model.maskedCPF)",
-                "\(texts[.emailLabel]): \(model.user.email)",
-            ],
-            actions: [
-                action("statement", .actionStatement) { await model.showStatement() },
+        let user = model.user
+        var lines = [user.name.isEmpty ? texts[.greetingWithoutName] : texts[.greeting, user.name]]
+        if !user.cpf.isEmpty { lines.append("\(texts[.cpfLabel]): \(model.maskedCPF)") }
+        if !user.email.isEmpty { lines.append("\(texts[.emailLabel]): \(user.email)") }
+        var actions = [action("statement", .actionStatement) { await model.showStatement() }]
+        var notOffered: [String: String] = [:]
+        if model.offersProfileRoutes {
+            actions += [
                 action("profile", .actionProfile) { model.showProfile() },
                 action("related", .actionRelated) { await model.showRelatedUsers() },
-                action("logout", .actionLogout, enabled: !model.isBusy) { await model.logout() },
-            ])
+            ]
+        } else {
+            lines.append(texts[.profileRoutesNotOffered])
+            let reason = "this server has no profile routes (profile, related people and account deletion)"
+            notOffered = ["profile": reason, "related": reason, "delete-account": reason]
+        }
+        actions.append(action("logout", .actionLogout, enabled: !model.isBusy) { await model.logout() })
+        return ScreenSnapshot(
+            name: "dashboard", title: texts[.titleDashboard], lines: lines, actions: actions,
+            actionsNotOffered: notOffered)
     }
 
     private func statement(_ model: StatementListViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
@@ -163,6 +175,7 @@ extension ScreenDriver {
         case .invalidFields(let fields): return texts[.failureInvalidFields, fields.keys.sorted().joined(separator: ", ")]
         case .alreadyRegistered: return texts[.failureAlreadyRegistered]
         case .sessionEnded: return texts[.failureSessionEnded]
+        case .notOffered: return texts[.failureNotOffered]
         }
     }
 }

@@ -60,6 +60,9 @@ struct ScreenSnapshot: Sendable, Equatable {
     var entries: Entries?
     /// A placeholder is on screen while something loads.
     var isLoading = false
+    /// Actions this screen would have on another backend, each with why it
+    /// is not offered here, so that a tap on one is told why, not "no such action".
+    var actionsNotOffered: [String: String] = [:]
 
     func action(named name: String) -> Action? {
         actions.first { $0.name == name }

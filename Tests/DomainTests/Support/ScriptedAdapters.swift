@@ -24,6 +24,7 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
 
 struct ScriptedUserAPI: UserRemoteAPI {
     let server: ScriptedServer
+    var offersProfileRoutes = true
 
     func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await server.userCall(token: token)

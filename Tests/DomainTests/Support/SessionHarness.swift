@@ -22,7 +22,9 @@ final class SessionHarness {
     let authSession: AuthSession
     private(set) var sessionEnds: [SignedOutReason] = []
 
-    init(stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy()) {
+    /// - Parameter offersProfileRoutes: false for a backend that only issues
+    ///   tokens (the user port's capability).
+    init(stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), offersProfileRoutes: Bool = true) {
         self.policy = policy
         clock = ManualClock(activity: activity)
         scheduler = CountingTaskScheduler(activity: activity)
@@ -35,7 +37,8 @@ final class SessionHarness {
             probe: probe, connectivity: connectivity, clock: clock, scheduler: scheduler,
             policy: HealthPolicy(pollInterval: .seconds(15)))
         authSession = AuthSession(
-            authAPI: ScriptedAuthAPI(server: server), userAPI: ScriptedUserAPI(server: server),
+            authAPI: ScriptedAuthAPI(server: server),
+            userAPI: ScriptedUserAPI(server: server, offersProfileRoutes: offersProfileRoutes),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
             policy: policy)
     }

@@ -1,0 +1,81 @@
+public import Ports
+
+/// `AuthRemoteAPI` that records how each call to `inner` ended in `recorder`;
+/// otherwise exactly `inner` (same answers, same errors, same sign-out).
+public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
+    private let inner: any AuthRemoteAPI
+    private let recorder: CallOutcomeRecorder
+
+    public init(_ inner: any AuthRemoteAPI, recorder: CallOutcomeRecorder) {
+        self.inner = inner
+        self.recorder = recorder
+    }
+
+    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken {
+        try await recorder.recording { () throws(RemoteError) in try await inner.signIn(credentials) }
+    }
+
+    public func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
+        try await recorder.recording { () throws(RemoteError) in try await inner.refresh(token) }
+    }
+
+    public func register(_ registration: Registration) async throws(RemoteError) -> String {
+        try await recorder.recording { () throws(RemoteError) in try await inner.register(registration) }
+    }
+
+    public var offersSignOut: Bool { inner.offersSignOut }
+
+    public func signOut(_ token: AccessToken) async throws(RemoteError) {
+        try await recorder.recording { () throws(RemoteError) in try await inner.signOut(token) }
+    }
+}
+
+/// `UserRemoteAPI` that records how each call to `inner` ended in `recorder`;
+/// otherwise exactly `inner`.
+public struct OutcomeRecordingUserRemoteAPI: UserRemoteAPI {
+    private let inner: any UserRemoteAPI
+    private let recorder: CallOutcomeRecorder
+
+    public init(_ inner: any UserRemoteAPI, recorder: CallOutcomeRecorder) {
+        self.inner = inner
+        self.recorder = recorder
+    }
+
+    public var offersProfileRoutes: Bool { inner.offersProfileRoutes }
+
+    public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
+        try await recorder.recording { () throws(RemoteError) in try await inner.currentUser(token: token) }
+    }
+
+    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError) -> UserProfile {
+        try await recorder.recording { () throws(RemoteError) in try await inner.updateCurrentUser(changes, token: token) }
+    }
+
+    public func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {
+        try await recorder.recording { () throws(RemoteError) in try await inner.deleteCurrentUser(token: token) }
+    }
+
+    public func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        try await recorder.recording { () throws(RemoteError) in try await inner.relatedUsers(token: token) }
+    }
+}
+
+/// `StatementRemoteAPI` that records how each call to `inner` ended in
+/// `recorder`; otherwise exactly `inner`.
+public struct OutcomeRecordingStatementRemoteAPI: StatementRemoteAPI {
+    private let inner: any StatementRemoteAPI
+    private let recorder: CallOutcomeRecorder
+
+    public init(_ inner: any StatementRemoteAPI, recorder: CallOutcomeRecorder) {
+        self.inner = inner
+        self.recorder = recorder
+    }
+
+    public func statement(token: AccessToken) async throws(RemoteError) -> Statement {
+        try await recorder.recording { () throws(RemoteError) in try await inner.statement(token: token) }
+    }
+
+    public func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
+        try await recorder.recording { () throws(RemoteError) in try await inner.entryDetails(id: id, token: token) }
+    }
+}

@@ -1,0 +1,87 @@
+@testable import app
+import Composition
+import Foundation
+import Testing
+
+/// Every `Tests/Acceptance/cora/*.flow` on `cora-in-memory` — the simulated
+/// backend used as the Cora API is: health from the calls, the user from the
+/// sign-in — one test case each. Each also proves it never asked for a route
+/// the Cora API does not have.
+@MainActor
+@Suite("Cora acceptance scripts")
+struct CoraAcceptanceScriptTests {
+    @Test("The Cora folder is found and holds the scripts")
+    func scriptsAreFound() {
+        #expect(CoraScripts.names.count >= 9, "no scripts under \(CoraScripts.folder.path)")
+    }
+
+    @Test("The script passes on cora-in-memory, asking neither /users/me nor /health", arguments: CoraScripts.names)
+    func scriptPasses(_ name: String) async throws {
+        let script = try String(contentsOfFile: CoraScripts.path(of: name), encoding: .utf8)
+        let checked = script + "\nexpect metric requests.GET /users/me == 0\nexpect metric requests.GET /health == 0\n"
+
+        let report = await CoraScripts.runner().run(script: checked, named: name)
+
+        #expect(report.passed, "\(name) failed; its transcript:\n\(report.transcriptText)")
+    }
+
+    @Test("The default environment's acceptance scripts are the top folder's only, not the Cora folder's")
+    func defaultScriptsLeaveTheCoraFolderOut() {
+        #expect(!AcceptanceScripts.names.contains("cora"))
+        #expect(AcceptanceScripts.names.allSatisfy { !$0.contains("/") })
+        #expect(!AcceptanceScripts.names.contains("sign-in-by-cpf.flow"))
+    }
+
+    @Test("A tap on a link the backend does not offer is told why, not a crash or a server failure")
+    func tapOnProfileIsToldItIsNotOffered() async {
+        let script = """
+            tap sign-in
+            type identifier 123.456.789-09
+            tap next
+            type password 123456
+            tap next
+            tap profile
+            """
+
+        let report = await CoraScripts.runner().run(script: script, named: "tap-profile")
+
+        #expect(!report.passed)
+        #expect(report.transcriptText.contains("action 'profile' is not offered on screen dashboard: this server has no profile routes"))
+        #expect(!report.transcriptText.contains("O servidor falhou"))
+    }
+
+    @Test("Related people is not offered either", arguments: ["related", "delete-account"])
+    func tapOnOtherProfileLinksIsToldItIsNotOffered(_ action: String) async {
+        let script = """
+            tap sign-in
+            type identifier 123.456.789-09
+            tap next
+            type password 123456
+            tap next
+            tap \(action)
+            """
+
+        let report = await CoraScripts.runner().run(script: script, named: "tap-\(action)")
+
+        #expect(report.transcriptText.contains("action '\(action)' is not offered on screen dashboard"))
+    }
+}
+
+/// The scripts of `Tests/Acceptance/cora`.
+enum CoraScripts {
+    static let folder = AcceptanceScripts.folder.appendingPathComponent("cora")
+
+    static let names: [String] = {
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return all.filter { $0.hasSuffix(".flow") }.sorted()
+    }()
+
+    static func path(of name: String) -> String {
+        folder.appendingPathComponent(name).path
+    }
+
+    @MainActor
+    static func runner() -> ScriptRunner {
+        ScriptRunner(environment: .coraInMemory, texts: Texts(locale: "pt-BR"), print: { _ in })
+    }
+}
