@@ -25,6 +25,20 @@ struct CoraAcceptanceScriptTests {
         #expect(report.passed, "\(name) failed; its transcript:\n\(report.transcriptText)")
     }
 
+    @Test(
+        "The script passes over HTTP on cora-local against an in-process server playing the Cora API, with the transcript it has in memory",
+        arguments: CoraScripts.names)
+    func scriptPassesOverHTTPAgainstCoraProfile(_ name: String) async throws {
+        let script = try String(contentsOfFile: CoraScripts.path(of: name), encoding: .utf8)
+        let checked = script + "\nexpect metric requests.GET /users/me == 0\nexpect metric requests.GET /health == 0\n"
+
+        let wire = await CoraScripts.runnerOverHTTP().run(script: checked, named: name)
+        let memory = await CoraScripts.runner().run(script: checked, named: name)
+
+        #expect(wire.passed, "\(name) failed over HTTP; its transcript:\n\(wire.transcriptText)")
+        #expect(wire.transcript == memory.transcript, "\(name) shows something else over HTTP than in memory")
+    }
+
     @Test("The default environment's acceptance scripts are the top folder's only, not the Cora folder's")
     func defaultScriptsLeaveTheCoraFolderOut() {
         #expect(!AcceptanceScripts.names.contains("cora"))
@@ -83,5 +97,14 @@ enum CoraScripts {
     @MainActor
     static func runner() -> ScriptRunner {
         ScriptRunner(environment: .coraInMemory, texts: Texts(locale: "pt-BR"), print: { _ in })
+    }
+
+    /// `cora-local`'s plugins (URLSession, the file keychain) against a
+    /// reference server in this process serving only Cora's three routes.
+    @MainActor
+    static func runnerOverHTTP() -> ScriptRunner {
+        ScriptRunner(texts: Texts(locale: "pt-BR"), print: { _ in }) {
+            try InProcessServerWorld.make(from: .coraLocal, profile: .cora)
+        }
     }
 }
