@@ -47,6 +47,9 @@ let package = Package(
         // The headless app: screens rendered as text, scripts, the demo. It sees
         // the graph through Composition, never an adapter.
         .executableTarget(name: "app", dependencies: ["Composition", "DomainCore"]),
+        // The example adapter of the "Adding an adapter" guide (Ports.docc): a
+        // SessionDataStore over a secret vault. Imports Ports only, like any adapter.
+        .target(name: "ExampleAdapters", dependencies: ["Ports"]),
         // A child process for the file store's crash-safety tests (saves until killed).
         .executableTarget(name: "session-store-stress", dependencies: ["AdapterFileKeychain", "Ports"]),
 
@@ -55,6 +58,7 @@ let package = Package(
             name: "ContractTests",
             dependencies: [
                 "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "ReferenceServer",
+                "ExampleAdapters",
             ]
         ),
         // The file store under crashes, rival processes, loose permissions.
@@ -81,6 +85,9 @@ let package = Package(
             dependencies: ["app", "Composition", "Ports", "ReferenceServer", "AdapterInMemory", "AdapterSystem"],
             path: "Tests/AcceptanceTests"
         ),
+        // The guide's example adapter plugged in through the plugin registry, and the
+        // guide's quoted code kept true to the sources.
+        .testTarget(name: "ExampleAdapterTests", dependencies: ["ExampleAdapters", "Composition", "DomainCore", "Ports"]),
         // The dependency rule, read from Package.swift and every import under Sources/ (no dependencies: it reads files).
         .testTarget(name: "ArchitectureTests"),
     ]
