@@ -85,9 +85,12 @@ let package = Package(
             dependencies: ["app", "Composition", "Ports", "ReferenceServer", "AdapterInMemory", "AdapterSystem"],
             path: "Tests/AcceptanceTests"
         ),
-        // The guide's example adapter plugged in through the plugin registry, and the
-        // guide's quoted code kept true to the sources.
+        // The adapter guide's example plugged in through the plugin registry.
         .testTarget(name: "ExampleAdapterTests", dependencies: ["ExampleAdapters", "Composition", "DomainCore", "Ports"]),
+        // The docs keep their promises: the specification's test and script names
+        // exist, relative links resolve, the adapter guide quotes the code as it is
+        // (no dependencies: it reads files).
+        .testTarget(name: "DocumentationTests"),
         // The dependency rule, read from Package.swift and every import under Sources/ (no dependencies: it reads files).
         .testTarget(name: "ArchitectureTests"),
     ]
