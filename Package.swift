@@ -50,6 +50,9 @@ let package = Package(
         // The headless app: screens rendered as text, scripts, the demo. It sees
         // the graph through Composition, never an adapter.
         .executableTarget(name: "app", dependencies: ["Composition", "DomainCore"]),
+        // The example adapter of the "Adding an adapter" guide (Ports.docc): a
+        // SessionDataStore over a secret vault. Imports Ports only, like any adapter.
+        .target(name: "ExampleAdapters", dependencies: ["Ports"]),
         // A child process for the file store's crash-safety tests (saves until killed).
         .executableTarget(name: "session-store-stress", dependencies: ["AdapterFileKeychain", "Ports"]),
 
@@ -58,7 +61,7 @@ let package = Package(
             name: "ContractTests",
             dependencies: [
                 "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
-                "ReferenceServer",
+                "ReferenceServer", "ExampleAdapters",
             ]
         ),
         // The file store under crashes, rival processes, loose permissions.
@@ -85,6 +88,12 @@ let package = Package(
             dependencies: ["app", "Composition", "Ports", "ReferenceServer", "AdapterInMemory", "AdapterSystem"],
             path: "Tests/AcceptanceTests"
         ),
+        // The adapter guide's example plugged in through the plugin registry.
+        .testTarget(name: "ExampleAdapterTests", dependencies: ["ExampleAdapters", "Composition", "DomainCore", "Ports"]),
+        // The docs keep their promises: the specification's test and script names
+        // exist, relative links resolve, the adapter guide quotes the code as it is
+        // (no dependencies: it reads files).
+        .testTarget(name: "DocumentationTests"),
         // The dependency rule, read from Package.swift and every import under Sources/ (no dependencies: it reads files).
         .testTarget(name: "ArchitectureTests"),
     ]

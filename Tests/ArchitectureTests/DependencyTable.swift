@@ -79,6 +79,15 @@ extension DependencyTable {
                     systemReason: ""
                 ),
                 ModuleRule(
+                    module: "ExampleAdapters",
+                    projectModules: ["Ports"],
+                    projectReason:
+                        "the adapter guide's example is an adapter like any other: Ports only, and "
+                        + "no other module names it but its tests",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
                     module: "session-store-stress",
                     projectModules: ["Ports", "AdapterFileKeychain"],
                     projectReason: "the crash-test helper drives the file store and nothing else",

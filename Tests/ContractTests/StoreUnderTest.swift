@@ -23,6 +23,7 @@ extension StoreFactory {
         .file(coding: JSONSessionCoding()),
         .file(coding: PropertyListSessionCoding()),
         .file(coding: InMemorySessionCoding()),
+        .vault(coding: JSONSessionCoding()),
     ]
 
     static let failable: [StoreFactory] = all.filter(\.canFail)

@@ -1,0 +1,26 @@
+import ExampleAdapters
+import Foundation
+import Ports
+
+extension StoreFactory {
+    /// The adapter guide's example, `VaultSessionDataStore`, on a vault in
+    /// memory whose switches make it fail: locked = unavailable, read-only =
+    /// failing writes.
+    static func vault(coding: any SessionCoding) -> StoreFactory {
+        StoreFactory(name: "vault store (example adapter), \(coding.formatName)", canFail: true) {
+            let vault = InMemorySecretVault()
+            let store = VaultSessionDataStore(vault: vault, coding: coding)
+            return StoreUnderTest(
+                store: store,
+                coding: coding,
+                failures: StoreFailureSwitches(
+                    makeUnavailable: { vault.isLocked = $0 },
+                    makeWritesFail: { vault.isReadOnly = $0 },
+                    plantStoredBytes: { vault.plant($0, named: store.secretName) },
+                    setAsideCount: { vault.names.filter { $0.contains(".corrupt-") }.count },
+                    reportedProblems: { store.problems.map(String.init(describing:)) }
+                )
+            )
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// The adapter guide quotes real code. Each Swift block of the guide that
+/// starts with `// From PATH` must appear, line for line, in that file of the
+/// repository — so the guide cannot drift from the code it teaches.
+@Suite("The adapter guide quotes the code as it is")
+struct GuideQuotationTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let guide = "Sources/Ports/Ports.docc/AddingAnAdapter.md"
+
+    /// Every quoted block of the guide: the file it names and its lines.
+    static func quotations() throws -> [(path: String, lines: [String])] {
+        let text = try String(contentsOf: repository.appendingPathComponent(guide), encoding: .utf8)
+        var quotations: [(String, [String])] = []
+        var block: [String]?
+        for line in text.components(separatedBy: "\n") {
+            if block == nil {
+                if line == "```swift" { block = [] }
+            } else if line == "```" {
+                if let lines = block, let first = lines.first, first.hasPrefix("// From ") {
+                    quotations.append((String(first.dropFirst("// From ".count)), Array(lines.dropFirst())))
+                }
+                block = nil
+            } else {
+                block?.append(line)
+            }
+        }
+        return quotations
+    }
+
+    @Test("The guide quotes at least the port, the adapter and the plugin")
+    func theGuideQuotesCode() throws {
+        let paths = Set(try Self.quotations().map(\.path))
+        #expect(paths.contains("Sources/ExampleAdapters/VaultSessionDataStore.swift"))
+        #expect(paths.contains("Sources/ExampleAdapters/SecretVault.swift"))
+        #expect(paths.contains("Tests/ExampleAdapterTests/VaultPluginTests.swift"))
+        #expect(paths.contains("Tests/ContractTests/VaultStoreFactory.swift"))
+    }
+
+    @Test("Every quoted block is in its file, line for line")
+    func everyQuotationIsInItsFile() throws {
+        for quotation in try Self.quotations() {
+            let source = try String(
+                contentsOf: Self.repository.appendingPathComponent(quotation.path), encoding: .utf8)
+            let quoted = quotation.lines.joined(separator: "\n")
+            #expect(source.contains(quoted), "\(Self.guide) quotes \(quotation.path) as it no longer is:\n\(quoted)")
+        }
+    }
+}
