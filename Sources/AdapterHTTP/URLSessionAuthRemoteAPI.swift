@@ -1,15 +1,19 @@
 public import Ports
 
-/// `AuthRemoteAPI` over the wire contract (`POST /challenge/auth`, `POST /users`).
-/// The contract's backend has no sign-out route, so `offersSignOut` is false.
+/// `AuthRemoteAPI` over the wire contract (`POST /challenge/auth`, `POST /users`,
+/// and `DELETE /challenge/auth` where the backend has it).
 public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     private let transport: HTTPTransport
+    public let offersSignOut: Bool
 
-    public init(configuration: HTTPConfiguration) {
+    /// - Parameter offersSignOut: whether the backend has the sign-out route
+    ///   (`DELETE /challenge/auth`): the environment says so, because a
+    ///   backend without it (the Cora API) must not be sent a token to a
+    ///   route it does not know. Off unless told.
+    public init(configuration: HTTPConfiguration, offersSignOut: Bool = false) {
         transport = HTTPTransport(configuration: configuration)
+        self.offersSignOut = offersSignOut
     }
-
-    public var offersSignOut: Bool { false }
 
     public func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken {
         var body: [String: any Sendable] = ["password": credentials.password.reveal()]
@@ -37,7 +41,14 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         return try WireFormat.string(try WireFormat.object(data), "id")
     }
 
-    public func signOut(_ token: AccessToken) async throws(RemoteError) {}
+    public func signOut(_ token: AccessToken) async throws(RemoteError) {
+        guard offersSignOut else { return }
+        let (status, data) = try await transport.send(
+            HTTPRequest(method: "DELETE", path: "challenge/auth", token: token, forbidsRedirect: true))
+        // 401: the backend refuses the token already (signed out before,
+        // revoked, expired) — ended either way, which is what was asked.
+        guard (200..<300).contains(status) || status == 401 else { throw WireFormat.rejection(status: status, body: data) }
+    }
 
     private func token(from request: HTTPRequest) async throws(RemoteError) -> AccessToken {
         let (status, data) = try await transport.send(request)

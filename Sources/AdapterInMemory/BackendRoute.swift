@@ -3,6 +3,9 @@
 /// same strings from method and path template.
 public enum BackendRoute {
     public static let auth = "POST /challenge/auth"
+    /// Sign-out: ends the token sent in the header. The reference server's
+    /// full profile has it; the Cora API does not.
+    public static let signOut = "DELETE /challenge/auth"
     public static let statementList = "GET /challenge/list"
     public static let statementDetails = "GET /challenge/details/:id"
     public static let health = "GET /health"
@@ -14,7 +17,7 @@ public enum BackendRoute {
 
     /// Every route of the contract but the control API.
     public static let all: [String] = [
-        auth, statementList, statementDetails, health,
+        auth, signOut, statementList, statementDetails, health,
         currentUser, updateCurrentUser, deleteCurrentUser, relatedUsers, register,
     ]
 }

@@ -1,7 +1,7 @@
 public import Ports
 
-/// `AuthRemoteAPI` over an `InMemoryBackend`. Offers sign-out, which the wire
-/// contract does not: it ends the token on the backend directly.
+/// `AuthRemoteAPI` over an `InMemoryBackend`. Offers sign-out, as the
+/// reference server's full profile does (`DELETE /challenge/auth`).
 public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     private let backend: InMemoryBackend
 
@@ -27,6 +27,12 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     public var offersSignOut: Bool { true }
 
     public func signOut(_ token: AccessToken) async throws(RemoteError) {
-        await backend.signOut(token)
+        try await backend.admitOrThrow(BackendRoute.signOut)
+        do {
+            try await backend.signOut(token)
+        } catch {
+            // A token already refused is ended either way, which is what was asked.
+            guard error == .tokenInvalid else { throw error.remoteError }
+        }
     }
 }

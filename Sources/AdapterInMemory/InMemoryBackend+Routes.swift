@@ -50,6 +50,18 @@ extension InMemoryBackend {
         return issueToken(for: account.id)
     }
 
+    // MARK: DELETE /challenge/auth
+
+    /// Ends one token, whatever its age or its account's state: a token past
+    /// its lifetime but inside its refresh window is ended too (it could still
+    /// be exchanged), and so is one rotated but inside its grace. A token the
+    /// backend does not know (never issued, already ended, revoked, forgotten):
+    /// 401 `TOKEN_INVALID`, as every route that takes a token says — the
+    /// token is refused either way, so a client may take it as done.
+    public func signOut(_ token: AccessToken) throws(BackendRejection) {
+        guard tokens.removeValue(forKey: token.reveal()) != nil else { throw .tokenInvalid }
+    }
+
     // MARK: POST /users
 
     /// Creates an active account and returns its id; never a token. Malformed

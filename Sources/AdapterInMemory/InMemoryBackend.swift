@@ -168,12 +168,6 @@ public actor InMemoryBackend {
         tokens.removeAll()
     }
 
-    /// Ends one token (the in-memory auth adapter's sign-out). Ending a token
-    /// the backend does not know is not an error.
-    public func signOut(_ token: AccessToken) {
-        tokens.removeValue(forKey: token.reveal())
-    }
-
     /// What the backend has seen since it started or was last reset.
     public func metrics() -> BackendMetrics {
         var metrics = counters

@@ -1,5 +1,5 @@
-/// Signs in, refreshes and registers against the backend
-/// (`POST /challenge/auth`, `POST /users`).
+/// Signs in, refreshes, registers and — where the backend has the route —
+/// signs out (`POST /challenge/auth`, `POST /users`, `DELETE /challenge/auth`).
 ///
 /// Rules for every method and every adapter:
 /// - Network failures throw `.transport`, `.timeout` or `.malformedResponse`.
@@ -36,12 +36,25 @@ public protocol AuthRemoteAPI: Sendable {
     ///   field when a field is malformed.
     func register(_ registration: Registration) async throws(RemoteError) -> String
 
-    /// Whether the backend has a sign-out route, so that `signOut` ends the token.
+    /// Whether the backend has a sign-out route (`DELETE /challenge/auth`),
+    /// so that `signOut` ends the token there. An adapter says so only when
+    /// its backend is known to have the route (the reference server's full
+    /// profile); the Cora API has none.
     var offersSignOut: Bool { get }
 
     /// Ends the token on the backend when `offersSignOut` is true: afterwards
-    /// the token is refused. When `offersSignOut` is false (the backend the
-    /// HTTP adapter talks to has no such route) it returns at once, sending
-    /// nothing.
+    /// the token is refused (`TOKEN_INVALID`), refresh included — also a
+    /// token past its lifetime but inside its refresh window, which could
+    /// otherwise still be exchanged. Ending a token the backend already
+    /// refuses (signed out before, revoked, unknown) succeeds: the token is
+    /// ended either way. When `offersSignOut` is false it returns at once,
+    /// sending nothing.
+    ///
+    /// Callers treat it as best effort: a logout never waits on it to end the
+    /// session on the device, and a failure here is no reason to keep one.
+    ///
+    /// - Throws: `.transport`, `.timeout` or `.malformedResponse` when no
+    ///   answer came; `.rejected` for any other refusal (a 5xx, a refused API
+    ///   key) — then the token may still be alive on the backend.
     func signOut(_ token: AccessToken) async throws(RemoteError)
 }

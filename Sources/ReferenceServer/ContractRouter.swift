@@ -34,6 +34,11 @@ struct ContractRouter: Sendable {
         guard profile.offers(method: request.method, path: request.path) else { return methodNotAllowed(request) }
         switch (request.method, request.path) {
         case ("POST", "/challenge/auth"): return await auth(request)
+        case ("DELETE", "/challenge/auth"):
+            return await authorised(request, BackendRoute.signOut) { token throws(BackendRejection) in
+                try await backend.signOut(token)
+                return .noContent
+            }
         case ("GET", "/challenge/list"):
             return await authorised(request, BackendRoute.statementList) { token throws(BackendRejection) in
                 Self.statement(try await backend.statement(token: token))

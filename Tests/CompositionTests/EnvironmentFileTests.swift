@@ -45,6 +45,16 @@ struct EnvironmentFileTests {
         #expect(!AppEnvironment.coraStage.settings.controlAPI)
     }
 
+    @Test("signOutRoute is read as a boolean; local's is on, cora-stage's and the default off", arguments: [true, false])
+    func signOutRouteIsABoolean(value: Bool) throws {
+        let environment = try parse(#"{"base": "cora-stage", "settings": {"signOutRoute": \#(value)}}"#)
+        #expect(environment.settings.signOutRoute == value)
+        #expect(AppEnvironment.local.settings.signOutRoute)
+        #expect(!AppEnvironment.coraStage.settings.signOutRoute)
+        #expect(!AppEnvironment.Settings().signOutRoute)
+        #expect(throws: CompositionError.self) { try parse(#"{"settings": {"signOutRoute": 1}}"#) }
+    }
+
     /// On Linux a JSON 1 (or 1.0) also answers `is Bool`: only the NSNumber's
     /// type code tells a number from true or false.
     @Test(

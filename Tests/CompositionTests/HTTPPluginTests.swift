@@ -1,3 +1,4 @@
+import AdapterFileKeychain
 import AdapterInMemory
 @testable import Composition
 import Foundation
@@ -21,6 +22,24 @@ struct HTTPPluginTests {
         let world = try AppWorld(environment: httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil))
         #expect(world.control is HTTPBackendControl, "app serve's control API")
         #expect(!world.hasVirtualTime)
+    }
+
+    @Test("the auth adapter signs out where the environment says the backend has the route, and only there")
+    func theAuthAdapterSignsOutAsTheEnvironmentSays() throws {
+        var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
+        #expect(try AppWorld(environment: environment).remote.auth.offersSignOut)
+        environment.settings.signOutRoute = false
+        #expect(try !AppWorld(environment: environment).remote.auth.offersSignOut)
+    }
+
+    @Test("the file keychain's sign-out ledger is a marker beside the session; the in-memory store's lasts the world")
+    func eachStoreBringsItsLedger() throws {
+        var environment = AppEnvironment.local
+        environment.settings.storeDirectory = "/tmp/gatehouse-ledger-plugin-test"
+        let fileWorld = try AppWorld(environment: environment)
+        let fileLedger = try #require(fileWorld.signOutLedger as? FileSignOutLedger)
+        #expect(fileLedger.markerPath == "/tmp/gatehouse-ledger-plugin-test/session.sign-out-pending")
+        #expect(try AppWorld(environment: .inMemory).signOutLedger is InMemorySignOutLedger)
     }
 
     @Test func aServerWithoutTheControlAPIHasNoSwitches() throws {

@@ -123,10 +123,27 @@ struct AuthRemoteAPIControlContractTests {
         if auth.offersSignOut {
             let error = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
             #expect(error == .tokenInvalid)
+            // A token already ended (or never known) is ended either way.
+            try await auth.signOut(token)
         } else {
             #expect(try await server.metrics().requests == before.requests)
             _ = try await auth.refresh(token)
         }
+    }
+
+    @Test(
+        "signOut ends a token past its lifetime that could still be refreshed",
+        arguments: RemoteAdapters.authOnCoraRoutes)
+    func signOutEndsTokenInsideItsRefreshWindow(_ adapter: AuthAdapter) async throws {
+        let (auth, server) = try await adapter.make()
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        try await server.advanceServerClock(by: server.tokenLifetime + .seconds(1))
+        guard auth.offersSignOut else { return }
+
+        try await auth.signOut(token)
+
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+        #expect(error == .tokenInvalid)
     }
 
     @Test(

@@ -284,7 +284,7 @@ struct InMemoryBackendTests {
         let ended = try await server.auth.signIn(RemoteSeed.maria.byCPF)
         let kept = try await server.auth.signIn(RemoteSeed.maria.byCPF)
 
-        await server.backend.signOut(ended)
+        try await server.backend.signOut(ended)
 
         await #expect(throws: RemoteError.tokenInvalid) { try await server.users.currentUser(token: ended) }
         _ = try await server.users.currentUser(token: kept)

@@ -72,6 +72,7 @@ struct RemoteServerMetrics: Sendable, Equatable {
 /// The wire contract's route strings, as faults and metrics name them.
 enum RemoteRoute {
     static let auth = "POST /challenge/auth"
+    static let signOut = "DELETE /challenge/auth"
     static let statementList = "GET /challenge/list"
     static let statementDetails = "GET /challenge/details/:id"
     static let health = "GET /health"
@@ -83,7 +84,7 @@ enum RemoteRoute {
 
     /// Every route but the control API's.
     static let all = [
-        auth, statementList, statementDetails, health, currentUser, updateCurrentUser, deleteCurrentUser, relatedUsers,
-        register,
+        auth, signOut, statementList, statementDetails, health, currentUser, updateCurrentUser, deleteCurrentUser,
+        relatedUsers, register,
     ]
 }

@@ -17,6 +17,7 @@ final class HTTPRemoteFixture: RemoteContractFixture {
     private let server: ReferenceServer?
     private let baseURL: String
     private let configuration: HTTPConfiguration
+    private let offersSignOut: Bool
 
     /// A fresh reference server in this process, playing `profile`.
     static func inProcess(profile: ServerProfile = .full) throws -> HTTPRemoteFixture {
@@ -25,28 +26,36 @@ final class HTTPRemoteFixture: RemoteContractFixture {
             configuration: ReferenceServer.Configuration(port: 0, apiKey: "contract-key", profile: profile),
             backend: InMemoryBackend(clock: clock), virtualClock: clock)
         server.start()
-        return try HTTPRemoteFixture(server: server, baseURL: server.baseURL, apiKey: "contract-key")
+        return try HTTPRemoteFixture(
+            server: server, baseURL: server.baseURL, apiKey: "contract-key",
+            offersSignOut: profile.routes.contains(BackendRoute.signOut))
     }
 
     /// The outside server named by `CONTRACT_BASE_URL`: reset before each
     /// test when it has the control API; as it is otherwise (the seeded
     /// suites change nothing a later test reads).
     static func outside(baseURL: String) async throws -> HTTPRemoteFixture {
-        let fixture = try HTTPRemoteFixture(server: nil, baseURL: baseURL, apiKey: RemoteTarget.outsideAPIKey)
+        let offersSignOut = await RemoteTarget.offer().routes.contains(RemoteRoute.signOut)
+        let fixture = try HTTPRemoteFixture(
+            server: nil, baseURL: baseURL, apiKey: RemoteTarget.outsideAPIKey, offersSignOut: offersSignOut)
         if RemoteTarget.hasControlAPI { try await fixture.reset() }
         return fixture
     }
 
-    private init(server: ReferenceServer?, baseURL: String, apiKey: String) throws {
+    /// - Parameter offersSignOut: whether the server has the sign-out route,
+    ///   as an environment's `signOutRoute` would say: the full profile
+    ///   does, Cora's does not; an outside server as the route probe found.
+    private init(server: ReferenceServer?, baseURL: String, apiKey: String, offersSignOut: Bool) throws {
         self.server = server
         self.baseURL = baseURL
+        self.offersSignOut = offersSignOut
         configuration = try HTTPConfiguration(baseURL: baseURL, apiKey: APIKey(apiKey))
     }
 
     // The server is not stopped when the fixture goes: the adapters under test
     // outlive it and still talk to it. It lives until the test process ends.
 
-    var auth: any AuthRemoteAPI { URLSessionAuthRemoteAPI(configuration: configuration) }
+    var auth: any AuthRemoteAPI { URLSessionAuthRemoteAPI(configuration: configuration, offersSignOut: offersSignOut) }
     var users: any UserRemoteAPI { URLSessionUserRemoteAPI(configuration: configuration) }
     var statements: any StatementRemoteAPI { URLSessionStatementRemoteAPI(configuration: configuration) }
     var health: any HealthProbe { URLSessionHealthProbe(configuration: configuration) }

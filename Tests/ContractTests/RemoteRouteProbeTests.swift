@@ -26,7 +26,7 @@ struct RemoteRouteProbeTests {
         #expect(offer == .everything)
     }
 
-    @Test("the Cora profile offers its three routes and no sign-in by e-mail; the rest reads as not offered")
+    @Test("the Cora profile offers its three routes and no sign-in by e-mail; the rest reads as not offered, sign-out's 405 too")
     func coraProfileOffersItsThreeRoutes() async throws {
         let server = try Self.server(.cora)
         defer { server.stop() }
@@ -36,7 +36,7 @@ struct RemoteRouteProbeTests {
         #expect(offer.routes == [RemoteRoute.auth, RemoteRoute.statementList, RemoteRoute.statementDetails])
         #expect(Set(RemoteRoute.all).subtracting(offer.routes)
             == [RemoteRoute.health, RemoteRoute.currentUser, RemoteRoute.updateCurrentUser, RemoteRoute.deleteCurrentUser,
-                RemoteRoute.relatedUsers, RemoteRoute.register])
+                RemoteRoute.relatedUsers, RemoteRoute.register, RemoteRoute.signOut])
         #expect(!offer.signsInByEmail)
     }
 

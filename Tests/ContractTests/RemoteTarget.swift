@@ -55,9 +55,11 @@ struct RemoteOffer: Sendable, Equatable {
 ///
 /// A route is *not offered* when a request to it (with the API key, no
 /// token, an empty JSON object as body) is answered 404 with the very body a
-/// path no server has (`/contract-probe/no-such-route`) gets. A route that
+/// path no server has (`/contract-probe/no-such-route`) gets, or 405: the
+/// path is served, but not with that method (sign-out, `DELETE
+/// /challenge/auth`, on a backend that only signs in there). A route that
 /// exists answers something else — 401 for want of a token, 400 for the
-/// empty body, 405 — so nothing is signed in, changed or deleted. A server
+/// empty body — so nothing is signed in, changed, signed out or deleted. A server
 /// that cannot be reached offers everything: its tests then run and fail,
 /// never skip. Sign-in by e-mail is offered when an unknown e-mail is
 /// refused as wrong credentials (401), not as a body the route does not take.
@@ -70,7 +72,7 @@ enum RemoteRouteProbe {
             let path = parts[1].replacingOccurrences(of: ":id", with: "contract-probe")
             let body = ["POST", "PATCH"].contains(parts[0]) ? Data("{}".utf8) : nil
             let answer = await answer(baseURL: baseURL, apiKey: apiKey, parts[0], path, body: body)
-            let notOffered = unknown != nil && answer?.status == 404 && answer == unknown
+            let notOffered = (unknown != nil && answer?.status == 404 && answer == unknown) || answer?.status == 405
             if !notOffered { routes.insert(route) }
         }
         var signsInByEmail = false

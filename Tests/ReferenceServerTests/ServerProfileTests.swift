@@ -129,6 +129,45 @@ struct ServerProfileTests {
         }
     }
 
+    // MARK: - Sign-out
+
+    @Test("full: DELETE /challenge/auth ends the token (204); it is refused afterwards, and so is a second sign-out")
+    func theFullProfileSignsOut() async throws {
+        try await offThePool {
+            let server = try Self.server(.full)
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+            client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"123456"}"#))
+            let token = try Self.token(in: try #require(client.response()).body)
+            client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"123456"}"#))
+            let bearer = try Self.token(in: try #require(client.response()).body)
+
+            client.send(Self.request("DELETE", "/challenge/auth", headers: ["apikey: test-key", "token: \(token)"]))
+            let signOut = try #require(client.response())
+            client.send(Self.request("DELETE", "/challenge/auth", headers: ["apikey: test-key", "Authorization: Bearer \(bearer)"]))
+            let bearerSignOut = try #require(client.response())
+            client.send(Self.request("GET", "/users/me", headers: ["apikey: test-key", "token: \(token)"]))
+            let afterwards = try #require(client.response())
+            client.send(Self.request("POST", "/challenge/auth", body: #"{"token":"\#(bearer)"}"#))
+            let refresh = try #require(client.response())
+            client.send(Self.request("DELETE", "/challenge/auth", headers: ["apikey: test-key", "token: \(token)"]))
+            let again = try #require(client.response())
+            client.send(Self.request("DELETE", "/challenge/auth", headers: ["token: \(bearer)"]))
+            let withoutKey = try #require(client.response())
+
+            #expect(signOut.status == 204)
+            #expect(signOut.body.isEmpty)
+            #expect(bearerSignOut.status == 204)
+            #expect(afterwards.status == 401)
+            #expect(afterwards.body.contains("TOKEN_INVALID"))
+            #expect(refresh.status == 401)
+            #expect(refresh.body.contains("TOKEN_INVALID"))
+            #expect(again.status == 401, "a token already ended is refused as every route refuses it")
+            #expect(again.body.contains("TOKEN_INVALID"))
+            #expect(withoutKey.status == 403)
+        }
+    }
+
     // MARK: - Routes not offered
 
     /// Each request the full profile serves and the Cora profile does not.
@@ -192,10 +231,11 @@ struct ServerProfileTests {
                     #expect(head.status == 405, "\(profile) HEAD \(path)")
                     #expect(head.head.contains("\r\nAllow: GET"), "\(profile) HEAD \(path)")
                 }
-                client.send(Self.request("DELETE", "/challenge/auth"))
-                let delete = try #require(client.response())
-                #expect(delete.status == 405, "\(profile)")
-                #expect(delete.head.contains("\r\nAllow: POST"), "\(profile)")
+                client.send(Self.request("PUT", "/challenge/auth"))
+                let put = try #require(client.response())
+                #expect(put.status == 405, "\(profile)")
+                let allowed = profile == .full ? "POST, DELETE" : "POST"
+                #expect(put.head.contains("\r\nAllow: \(allowed)\r\n"), "\(profile)")
             }
         }
     }

@@ -23,7 +23,8 @@ public final class AppContainer: MainViewModelFactory {
         self.locale = locale ?? world.environment.settings.locale
         let settings = world.environment.settings
         policy = TokenPolicy(lifetime: settings.tokenLifetime, refreshMargin: settings.refreshMargin)
-        repository = UserSessionRepository(store: world.storeFaults, scheduler: world.scheduler)
+        repository = UserSessionRepository(
+            store: world.storeFaults, signOutLedger: world.signOutLedger, scheduler: world.scheduler)
         tokenManager = TokenManager(
             authAPI: world.remote.auth, clock: world.clock, scheduler: world.scheduler, policy: policy,
             repository: repository)

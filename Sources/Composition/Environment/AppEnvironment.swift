@@ -102,6 +102,12 @@ public struct AppEnvironment: Sendable, Hashable {
         /// reference server, `app serve`): scripts then reset it before each
         /// run and flip its switches (HTTP plugins only, loopback only).
         public var controlAPI: Bool
+        /// Whether the backend has the sign-out route (`DELETE /challenge/auth`,
+        /// the reference server's full profile): the HTTP auth adapter then
+        /// ends the token there at logout, so a session file a failed delete
+        /// left behind holds a dead token. Off for a backend without it (the
+        /// Cora API), which must not be sent a token it has no route for.
+        public var signOutRoute: Bool
         /// The language of the texts and formats: pt-BR (default), en-US or es-ES.
         public var locale: AppLocale
 
@@ -110,7 +116,8 @@ public struct AppEnvironment: Sendable, Hashable {
             tokenLifetime: Duration = .seconds(60), refreshMargin: Duration = .seconds(10),
             healthPollInterval: Duration = .seconds(15), healthLightProbe: HealthLightProbe = .statementList,
             requestTimeout: Duration = .seconds(10),
-            storeDirectory: String? = nil, controlAPI: Bool = false, locale: AppLocale = .ptBR
+            storeDirectory: String? = nil, controlAPI: Bool = false, signOutRoute: Bool = false,
+            locale: AppLocale = .ptBR
         ) {
             self.baseURL = baseURL
             self.apiKeyVariable = apiKeyVariable
@@ -122,6 +129,7 @@ public struct AppEnvironment: Sendable, Hashable {
             self.requestTimeout = requestTimeout
             self.storeDirectory = storeDirectory
             self.controlAPI = controlAPI
+            self.signOutRoute = signOutRoute
             self.locale = locale
         }
     }
@@ -156,7 +164,8 @@ public struct AppEnvironment: Sendable, Hashable {
         plugins: Plugins(
             auth: "http", user: "http", statement: "http", health: "http", connectivity: "in-memory",
             store: "file-keychain", coding: "json", clock: "system"),
-        settings: Settings(baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY", controlAPI: true))
+        settings: Settings(
+            baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY", controlAPI: true, signOutRoute: true))
 
     /// The plugins for the Cora API as it is: its three routes (sign-in and
     /// refresh, the statement list, an entry's details), no `/health` and no

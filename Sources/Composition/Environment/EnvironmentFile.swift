@@ -62,7 +62,8 @@ public enum EnvironmentFile {
                 settings,
                 known: [
                     "baseURL", "apiKeyVariable", "tokenHeaderStyle", "tokenLifetimeSeconds", "refreshMarginSeconds",
-                    "healthPollIntervalSeconds", "healthLightProbe", "requestTimeoutSeconds", "storeDirectory", "controlAPI", "locale",
+                    "healthPollIntervalSeconds", "healthLightProbe", "requestTimeoutSeconds", "storeDirectory", "controlAPI",
+                    "signOutRoute", "locale",
                 ], prefix: "settings.")
             var values = environment.settings
             if let url = try reader.string(settings, "baseURL", prefix: "settings.") { values.baseURL = url }
@@ -86,6 +87,9 @@ public enum EnvironmentFile {
             if let seconds = try reader.seconds(settings, "requestTimeoutSeconds") { values.requestTimeout = seconds }
             if let directory = try reader.string(settings, "storeDirectory", prefix: "settings.") { values.storeDirectory = directory }
             if let controlAPI = try reader.bool(settings, "controlAPI", prefix: "settings.") { values.controlAPI = controlAPI }
+            if let signOutRoute = try reader.bool(settings, "signOutRoute", prefix: "settings.") {
+                values.signOutRoute = signOutRoute
+            }
             if let tag = try reader.string(settings, "locale", prefix: "settings.") {
                 guard let locale = AppLocale(rawValue: tag) else {
                     let known = AppLocale.allCases.map(\.rawValue).joined(separator: ", ")

@@ -52,18 +52,23 @@ public struct PluginRegistry: Sendable {
         }
     }
 
-    /// A store is made with the coding the environment chose.
+    /// A store is made with the coding the environment chose, and brings the
+    /// `SignOutLedger` that lives beside it (but not through it): a store that
+    /// names none gets one in memory, which lasts as long as the world.
     public struct StorePlugin: Sendable {
         public let name: String
         public let summary: String
         public let make: @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
+        public let makeSignOutLedger: @Sendable (PluginContext) -> any SignOutLedger
 
         public init(
             name: String, summary: String,
+            signOutLedger: @escaping @Sendable (PluginContext) -> any SignOutLedger = { _ in InMemorySignOutLedger() },
             make: @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
         ) {
             self.name = name
             self.summary = summary
+            self.makeSignOutLedger = signOutLedger
             self.make = make
         }
     }

@@ -7,7 +7,8 @@ enum FileKeychainPlugins {
     /// The session in a private file: the environment's `storeDirectory`, or
     /// `$XDG_DATA_HOME/gatehouse`, or `~/.local/share/gatehouse`.
     static let store = PluginRegistry.StorePlugin(
-        name: "file-keychain", summary: "the session in a private file (0600 in a 0700 directory), crash-safe"
+        name: "file-keychain", summary: "the session in a private file (0600 in a 0700 directory), crash-safe",
+        signOutLedger: { context in FileSignOutLedger(directory: directory(for: context.environment)) }
     ) { context, coding throws(CompositionError) in
         FileSessionDataStore(directory: directory(for: context.environment), coding: coding)
     }

@@ -15,11 +15,15 @@ enum HTTPPlugins {
     static let virtualTimeTransportTimeout = Duration.seconds(3600)
 
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
-        name: "http", summary: "sign-in, refresh and sign-up over the wire contract, which has no sign-out (URLSession)",
+        name: "http",
+        summary: "sign-in, refresh and sign-up over the wire contract, sign-out where the environment says the backend has it (URLSession)",
         control: { context throws(CompositionError) in
             try control(for: context.environment, configuration: try httpConfiguration(context))
         }
-    ) { context throws(CompositionError) in URLSessionAuthRemoteAPI(configuration: try httpConfiguration(context)) }
+    ) { context throws(CompositionError) in
+        URLSessionAuthRemoteAPI(
+            configuration: try httpConfiguration(context), offersSignOut: context.environment.settings.signOutRoute)
+    }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
         name: "http", summary: "the signed-in user over the wire contract (URLSession)"

@@ -26,6 +26,10 @@ public final class AppWorld: Sendable {
     /// `store` behind a fault switch (`store full`, …), off unless a script
     /// flips it: the store the app itself uses.
     public let storeFaults: StoreFaultSwitch
+    /// Where a sign-out whose delete failed is remembered until a launch
+    /// finishes it: beside the store, not behind its fault switch (a store
+    /// fault is exactly when it must still work).
+    public let signOutLedger: any SignOutLedger
     public let clock: any Clock
     public let scheduler: any TaskScheduler
     /// The backend's control switches, when the backend is a test one.
@@ -79,7 +83,9 @@ public final class AppWorld: Sendable {
         connectivity = try registry.plugin(plugins.connectivity, in: registry.connectivity, port: .connectivity)
             .make(context)
         let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context)
-        store = try registry.storePlugin(plugins.store).make(context, coding)
+        let storePlugin = try registry.storePlugin(plugins.store)
+        store = try storePlugin.make(context, coding)
+        signOutLedger = storePlugin.makeSignOutLedger(context)
         storeFaults = StoreFaultSwitch(store)
         if let control {
             self.control = control

@@ -7,15 +7,27 @@ import Synchronization
 /// tagged with the session generation it belongs to: a write asked for by a
 /// session that has since ended (a refresh finishing after logout) is dropped
 /// when its turn comes. So the last word is always the newest session's.
+///
+/// A sign-out sticks even when the store refuses the delete: every end of a
+/// session first marks a sign-out pending in the `SignOutLedger` (which does
+/// not go through the store), and the mark is cleared only once a write goes
+/// through — the delete, or a later save that replaced the session whole.
+/// At the next launch `load` finishes a pending sign-out before it reads
+/// anything, and while the delete still fails it answers `.absent`: a
+/// session the user signed out of is never read back as signed in.
 public actor UserSessionRepository {
     private let store: any SessionDataStore
+    private let signOutLedger: any SignOutLedger
+    /// Whether a sign-out mark may be in the ledger, left by this process or
+    /// found at launch, and not yet cleared.
+    private var signOutMarked = false
     /// The session writes belong to now; a new one at every begin, expire and
     /// end, and writes of older generations are dropped. This repository is
     /// the one owner of generations.
     public private(set) var generation = SessionGeneration.initial
     /// What this process last wrote, so a token refresh need not re-read the store.
     private var lastWritten: UserSession?
-    private var writeChain: (any TaskHandle<Void>)?
+    private var writeChain: (any TaskHandle<Bool>)?
     private let scheduler: any TaskScheduler
     /// Who hears how each write went (set once by `AuthSession`, which shows
     /// a store that cannot save or delete to the user).
@@ -25,8 +37,9 @@ public actor UserSessionRepository {
     /// when the store refused it.
     public typealias WriteOutcomeHandler = @Sendable (SessionStorageProblem?) async -> Void
 
-    public init(store: any SessionDataStore, scheduler: any TaskScheduler) {
+    public init(store: any SessionDataStore, signOutLedger: any SignOutLedger, scheduler: any TaskScheduler) {
         self.store = store
+        self.signOutLedger = signOutLedger
         self.scheduler = scheduler
     }
 
@@ -35,8 +48,19 @@ public actor UserSessionRepository {
         outcomeHandler.withLock { $0 = handler }
     }
 
-    /// Reads the stored session (three answers: found, absent, unavailable).
+    /// Reads the stored session (three answers: found, absent, unavailable),
+    /// after finishing a sign-out the ledger says is pending: the delete is
+    /// asked again first; while it fails, whatever is stored belongs to a
+    /// user who signed out, and the answer is `.absent` (the write outcome
+    /// handler hears `.notDeleted`, so the user is told).
     public func load() async -> SessionRead {
+        if await signOutLedger.isPending() {
+            signOutMarked = true
+            let finished = await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in
+                try await store.delete()
+            }
+            guard finished else { return .absent }
+        }
         let read = await store.read()
         if case .found(let session) = read { lastWritten = session }
         return read
@@ -91,11 +115,16 @@ public actor UserSessionRepository {
         }
     }
 
-    /// Session over: tokens cleared and local data wiped.
+    /// Session over: tokens cleared and local data wiped. The sign-out is
+    /// marked pending before the delete, so a delete the store refuses (or a
+    /// process killed before it) is finished by the next launch.
     public func endSession() async {
         generation = generation.next()
         lastWritten = nil
-        await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in try await store.delete() }
+        await enqueueWrite(.notDeleted, for: generation) { [weak self] store throws(SessionStoreError) in
+            await self?.markSignOutPending()
+            try await store.delete()
+        }
     }
 
     /// Records `session` as the newest and saves it in its turn.
@@ -111,27 +140,51 @@ public actor UserSessionRepository {
 
     /// Runs `write` after every write asked for before it, if `generation` is
     /// still current by then, and tells the outcome handler how it went
-    /// (`failure` if the store refused it). Waits for it to finish.
+    /// (`failure` if the store refused it). A write that went through leaves
+    /// the store holding nothing or a whole newer session, so it also clears
+    /// a sign-out mark. Waits for it to finish; returns whether it went through.
+    @discardableResult
     private func enqueueWrite(
         _ failure: SessionStorageProblem, for generation: SessionGeneration,
         _ write: @escaping @Sendable (any SessionDataStore) async throws(SessionStoreError) -> Void
-    ) async {
+    ) async -> Bool {
         let previous = writeChain
         let store = self.store
         let task = scheduler.spawn {
-            await previous?.value
-            guard await self.isCurrent(generation) else { return }
+            _ = await previous?.value
+            guard await self.isCurrent(generation) else { return false }
             let problem: SessionStorageProblem?
             do throws(SessionStoreError) {
                 try await write(store)
                 problem = nil
+                await self.clearSignOutMark()
             } catch {
                 problem = failure
             }
             await self.report(problem)
+            return problem == nil
         }
         writeChain = task
-        await task.value
+        return await task.value
+    }
+
+    /// Marks a sign-out pending. A mark the ledger refuses is let go: the
+    /// delete that follows may still go through, and if it does not, the
+    /// user is told the session could not be removed.
+    private func markSignOutPending() async {
+        signOutMarked = true
+        try? await signOutLedger.markPending()
+    }
+
+    /// Clears the sign-out mark once a write went through; kept for the next
+    /// write to try again if the ledger refuses (then, at worst, the next
+    /// launch deletes a session and the user signs in once more).
+    private func clearSignOutMark() async {
+        guard signOutMarked else { return }
+        do throws(SessionStoreError) {
+            try await signOutLedger.clear()
+            signOutMarked = false
+        } catch {}
     }
 
     private func isCurrent(_ generation: SessionGeneration) -> Bool {

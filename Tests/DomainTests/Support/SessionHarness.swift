@@ -11,10 +11,13 @@ final class SessionHarness {
     let activity = VirtualActivity()
     let clock: ManualClock
     let scheduler: CountingTaskScheduler
-    let server = ScriptedServer()
+    let server: ScriptedServer
     let probe = ScriptedHealthProbe()
     let connectivity = InMemoryConnectivity()
     let store: RecordingSessionStore
+    /// Where a sign-out whose delete failed is remembered across launches.
+    let signOutLedger: InMemorySignOutLedger
+    let offersProfileRoutes: Bool
     let policy: TokenPolicy
     let repository: UserSessionRepository
     let tokenManager: TokenManager
@@ -22,14 +25,24 @@ final class SessionHarness {
     let authSession: AuthSession
     private(set) var sessionEnds: [SignedOutReason] = []
 
-    /// - Parameter offersProfileRoutes: false for a backend that only issues
-    ///   tokens (the user port's capability).
-    init(stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), offersProfileRoutes: Bool = true) {
+    /// - Parameters:
+    ///   - offersProfileRoutes: false for a backend that only issues tokens
+    ///     (the user port's capability).
+    ///   - store, signOutLedger, server: those a previous launch left
+    ///     (`relaunched()`); fresh ones otherwise.
+    init(
+        stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), offersProfileRoutes: Bool = true,
+        store: RecordingSessionStore? = nil, signOutLedger: InMemorySignOutLedger = InMemorySignOutLedger(),
+        server: ScriptedServer = ScriptedServer()
+    ) {
+        self.offersProfileRoutes = offersProfileRoutes
         self.policy = policy
+        self.server = server
         clock = ManualClock(activity: activity)
         scheduler = CountingTaskScheduler(activity: activity)
-        store = RecordingSessionStore(stored)
-        repository = UserSessionRepository(store: store, scheduler: scheduler)
+        self.store = store ?? RecordingSessionStore(stored)
+        self.signOutLedger = signOutLedger
+        repository = UserSessionRepository(store: self.store, signOutLedger: signOutLedger, scheduler: scheduler)
         tokenManager = TokenManager(
             authAPI: ScriptedAuthAPI(server: server), clock: clock, scheduler: scheduler, policy: policy,
             repository: repository)
@@ -44,6 +57,16 @@ final class SessionHarness {
     }
 
     var userAPI: ScriptedUserAPI { ScriptedUserAPI(server: server) }
+
+    /// The next launch of the app on this device: a new domain graph, on new
+    /// time, finding the store, the sign-out ledger and the server as this
+    /// launch left them. This launch's health monitoring is shut down.
+    func relaunched() -> SessionHarness {
+        health.shutDown()
+        return SessionHarness(
+            policy: policy, offersProfileRoutes: offersProfileRoutes, store: store, signOutLedger: signOutLedger,
+            server: server)
+    }
 
     /// Lets `duration` of virtual time pass deadline by deadline, settling
     /// after each, so every poll or refresh due in the span runs in order.

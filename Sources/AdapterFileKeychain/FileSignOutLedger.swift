@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+public import Ports
+
+/// A `SignOutLedger` as an empty marker file beside the file keychain's
+/// session (`session.sign-out-pending` in the store directory), made and
+/// removed with plain POSIX calls — not through `FileSessionDataStore`, so
+/// its lock file and checks are not in the way when the store is what failed.
+///
+/// - The mark is durable: the file is created 0600 (never through a link),
+///   fsynced, and the directory fsynced, before `markPending` returns.
+/// - Anything at the marker path counts as a mark (a file, a link, a
+///   directory); only "no such file" counts as none, and any other failure to
+///   look (a directory it may not search) answers pending, as the port says.
+/// - It shares the directory with the session, so a directory nobody may
+///   write refuses the mark as it refused the delete: then the next launch
+///   cannot know, and only a backend that ended the token (sign-out) keeps
+///   the session file harmless. The logout still says on screen that the
+///   session could not be removed.
+public struct FileSignOutLedger: SignOutLedger {
+    public let directory: String
+    public let markerPath: String
+
+    /// - Parameters:
+    ///   - directory: the store directory (made 0700 by the first mark if missing).
+    ///   - sessionFileName: the session file's name there; the marker is named after it.
+    public init(directory: String, sessionFileName: String = "session") {
+        self.directory = directory
+        markerPath = directory + "/" + sessionFileName + ".sign-out-pending"
+    }
+
+    public func isPending() async -> Bool {
+        do throws(POSIXFile.Failure) {
+            _ = try POSIXFile.linkStatus(markerPath)
+            return true
+        } catch {
+            return !error.isNotFound
+        }
+    }
+
+    public func markPending() async throws(SessionStoreError) {
+        do throws(POSIXFile.Failure) {
+            _ = try POSIXFile.ensurePrivateDirectory(directory)
+            let descriptor = try POSIXFile.open(markerPath, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
+            defer { close(descriptor) }
+            try POSIXFile.fsync(descriptor)
+            try POSIXFile.fsyncDirectory(directory)
+        } catch {
+            throw .unavailable("the sign-out mark could not be written (\(error.reason))")
+        }
+    }
+
+    public func clear() async throws(SessionStoreError) {
+        do throws(POSIXFile.Failure) {
+            try POSIXFile.unlink(markerPath)
+            try? POSIXFile.fsyncDirectory(directory)
+        } catch where error.isNotFound {
+            // No mark: nothing waits.
+        } catch {
+            throw .unavailable("the sign-out mark could not be removed (\(error.reason))")
+        }
+    }
+}
