@@ -30,6 +30,17 @@ struct EnvironmentListingTests {
     }
 
     @Test(
+        "Each HTTP environment says whether logout ends the token on the server",
+        arguments: [("local", true), ("cora-local", false), ("cora-stage", false)])
+    func signOutRouteListed(_ name: String, _ offered: Bool) throws {
+        let environment = try #require(AppEnvironment.builtIn(named: name))
+        let section = EnvironmentListing().describe(environment, heading: name)
+        let row = try #require(section.first { $0.contains("sign-out route") }, "\(name) lists no sign-out route")
+
+        #expect(row.contains(offered ? "yes (logout ends the token with DELETE /challenge/auth)" : "no"))
+    }
+
+    @Test(
         "The Cora environments show health from the calls, the user from the sign-in, and the light probe",
         arguments: ["cora-stage", "cora-local", "cora-in-memory"])
     func coraEnvironmentsListed(_ name: String) async throws {
