@@ -98,9 +98,10 @@ public struct AppEnvironment: Sendable, Hashable {
         public var requestTimeout: Duration
         /// Where a file store keeps the session (file store plugins only).
         public var storeDirectory: String?
-        /// Whether the server has the control API of CONTRACT.md (a Gatehouse
-        /// reference server, `app serve`): scripts then reset it before each
-        /// run and flip its switches (HTTP plugins only, loopback only).
+        /// Whether the server has the control API of docs/spec/control-api.md
+        /// (a Gatehouse reference server, `app serve`): scripts then reset it
+        /// before each run and flip its switches (HTTP plugins only, loopback
+        /// only).
         public var controlAPI: Bool
         /// The language of the texts and formats: pt-BR (default), en-US or es-ES.
         public var locale: AppLocale
