@@ -4,8 +4,8 @@ import Testing
 /// A clone of the repository is all a reader has, so every document a comment,
 /// a string, a script or a page cites must be in it: a `*.md` file that
 /// exists, a `§N` its page numbers, a quoted section its page has, and nothing
-/// under a `shared/` folder outside it. These tests read every such file and
-/// fail naming the file, the line and the citation.
+/// in the `shared` folder beside a working copy. These tests read every such
+/// file and fail naming the file, the line and the citation.
 @Suite("Citations stay inside the repository")
 struct CitationTests {
     typealias Repository = SpecificationReferenceTests
@@ -93,7 +93,7 @@ struct CitationTests {
         }
 
         for match in text.matches(of: /shared\//) {
-            report(match.range.lowerBound, "mentions shared/, a folder outside the repository")
+            report(match.range.lowerBound, "mentions \(match.output), a folder outside the repository")
         }
 
         // `NAME.md`, then perhaps `§N` (a chain: `§2, §3`) or `, "Section"`.
