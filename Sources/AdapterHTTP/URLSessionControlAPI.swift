@@ -1,10 +1,10 @@
 public import Foundation
 
-/// The control API of CONTRACT.md (`/_control/*`) over HTTP: what lets
-/// scripts put a server in another process (`app serve`) back in its seeded
-/// state and flip its switches. Only test servers have it, and only on
-/// loopback: it carries no API key and no token, and is refused for any
-/// other host, so a switch meant for a test server never reaches a real one.
+/// The control API of docs/spec/control-api.md (`/_control/*`) over HTTP: what
+/// lets scripts put a server in another process (`app serve`) back in its
+/// seeded state and flip its switches. Only test servers have it, and only on
+/// loopback: it carries no API key and no token, and is refused for any other
+/// host, so a switch meant for a test server never reaches a real one.
 public struct URLSessionControlAPI: Sendable {
     private let transport: HTTPTransport
 

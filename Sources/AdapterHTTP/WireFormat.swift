@@ -1,9 +1,9 @@
 import Foundation
 import Ports
 
-/// The JSON of CONTRACT.md, read by hand so that every missing or mistyped
-/// field is a `malformedResponse` naming it, and an error body becomes the
-/// contract's code.
+/// The JSON of the wire contract (docs/spec/wire-contract.md), read by hand so
+/// that every missing or mistyped field is a `malformedResponse` naming it, and
+/// an error body becomes the contract's code.
 enum WireFormat {
     typealias Object = [String: Any]
 

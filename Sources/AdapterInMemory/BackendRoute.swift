@@ -1,6 +1,6 @@
-/// The route strings of the wire contract (`CONTRACT.md`), exactly as faults,
-/// metrics and `waitForRequests` name them. A loopback HTTP server builds the
-/// same strings from method and path template.
+/// The route strings of the wire contract (docs/spec/wire-contract.md,
+/// "Routes"), exactly as faults, metrics and `waitForRequests` name them. A
+/// loopback HTTP server builds the same strings from method and path template.
 public enum BackendRoute {
     public static let auth = "POST /challenge/auth"
     /// Sign-out: ends the token sent in the header. The reference server's

@@ -1,9 +1,10 @@
 import Foundation
 import Ports
 
-/// The seeded data of `CONTRACT.md`: three accounts and, for each, a
-/// statement generated deterministically (no randomness) in February 2024.
-/// Maria's statement holds the Cora seed's sample item and sample details.
+/// The seeded data of docs/spec/wire-contract.md, "Seeded data": three accounts
+/// and, for each, a statement generated deterministically (no randomness) in
+/// February 2024. Maria's statement holds the Cora seed's sample item and
+/// sample details.
 enum BackendSeed {
     static let mariaID = "5b1d7c2e-0c4f-4a51-9d0e-000000000001"
     static let joaoID = "5b1d7c2e-0c4f-4a51-9d0e-000000000002"

@@ -1,10 +1,11 @@
 import Foundation
 public import Ports
 
-/// The simulated server of `CONTRACT.md`: accounts, opaque tokens with a
-/// lifetime, a refresh window and rotation, statements, a health switch,
-/// fault switches and request metrics — in memory, on the `Clock` port, so
-/// tests drive its time with a `ManualClock`.
+/// The simulated server of docs/spec/wire-contract.md (and its control API,
+/// docs/spec/control-api.md): accounts, opaque tokens with a lifetime, a
+/// refresh window and rotation, statements, a health switch, fault switches and
+/// request metrics — in memory, on the `Clock` port, so tests drive its time
+/// with a `ManualClock`.
 ///
 /// A request is served in two steps, so that a loopback HTTP server can reuse
 /// both: `admit(_:)` counts it and applies any fault for its route (delay,

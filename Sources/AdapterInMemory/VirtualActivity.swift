@@ -1,10 +1,11 @@
 public import Ports
 import Synchronization
 
-/// Counts the work of a virtual-time app that can run right now, so a
-/// headless runner can wait until all of it has finished or is waiting — on
-/// the `ManualClock`, on a hanging request, or on other work that is. That is
-/// APP.md's settle rule, made exact: no timing, no polling.
+/// Counts the work of a virtual-time app that can run right now, so a headless
+/// runner can wait until all of it has finished or is waiting — on the
+/// `ManualClock`, on a hanging request, or on other work that is. That is the
+/// settle rule (docs/spec/script-language.md, "Rules of a script"), made exact:
+/// no timing, no polling.
 ///
 /// Tasks started by `CountingTaskScheduler` are counted; they carry a task-local
 /// mark so that parking (a clock sleep, a join, a hang) is counted only for

@@ -2,11 +2,12 @@ import AdapterInMemory
 import Foundation
 import Ports
 
-/// Serves CONTRACT.md from an `InMemoryBackend`: the API key rule, the token
-/// in `token:` or `Authorization: Bearer`, the exact JSON of the Cora seed,
-/// the control API, and the backend's faults as wire behaviour (drop closes
-/// the connection, malformed sends a broken body) — only the routes its
-/// profile offers: any other path is answered as a path nobody serves.
+/// Serves the wire contract (docs/spec/wire-contract.md) from an
+/// `InMemoryBackend`: the API key rule, the token in `token:` or
+/// `Authorization: Bearer`, the exact JSON of the Cora seed, the control API,
+/// and the backend's faults as wire behaviour (drop closes the connection,
+/// malformed sends a broken body) — only the routes its profile offers: any
+/// other path is answered as a path nobody serves.
 struct ContractRouter: Sendable {
     let backend: InMemoryBackend
     let apiKey: String

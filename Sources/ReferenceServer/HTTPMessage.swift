@@ -38,7 +38,7 @@ struct HTTPServerResponse: Sendable {
 
     /// The answer's bytes. A 204 has no body and no length (RFC 9110 §15.3.5);
     /// the answer to a HEAD has the length its GET would have, and no body
-    /// (§9.3.2) — a body there would be read as the next answer.
+    /// (RFC 9110 §9.3.2) — a body there would be read as the next answer.
     func serialized(closing: Bool, answeringHead: Bool = false) -> Data {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         let hasBody = status != 204

@@ -13,7 +13,8 @@ public struct ReferenceServerError: Error, Sendable, CustomStringConvertible {
     public let description: String
 }
 
-/// A loopback HTTP/1.1 server that serves CONTRACT.md from an
+/// A loopback HTTP/1.1 server that serves the wire contract
+/// (docs/spec/wire-contract.md) from an
 /// `InMemoryBackend`: the stand-in for the real backend that these machines
 /// cannot reach, for `app serve`, the `local` environment and tests.
 ///

@@ -9,8 +9,9 @@ import Testing
 
 /// `app run --env local` against a server the app reaches only over the
 /// wire, as `app serve` in another process is: real time, reset before each
-/// script through the control API (APP.md: "run isolates"), the session in a
-/// store directory of the script's own — never the environment's.
+/// script through the control API (docs/spec/script-language.md, "Rules of a
+/// script"), the session in a store directory of the script's own — never the
+/// environment's.
 @MainActor
 @Suite("Scripts against a server driven through its control API")
 struct ControlAPIScriptTests {

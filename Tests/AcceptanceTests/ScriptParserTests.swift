@@ -2,11 +2,11 @@
 import Composition
 import Testing
 
-/// The script language of APP.md: every command of its table parses, and a
-/// bad line says what is wrong and what would be right.
+/// The script language of docs/spec/script-language.md: every command of its
+/// table parses, and a bad line says what is wrong and what would be right.
 @Suite("Script parser")
 struct ScriptParserTests {
-    /// One example of every row of APP.md's command table.
+    /// One example of every row of docs/spec/script-language.md, "The words".
     static let commands: [(line: String, command: ScriptCommand)] = [
         ("tap next", .tap("next")),
         ("type identifier 123.456.789-09", .type(field: "identifier", text: "123.456.789-09")),
@@ -57,13 +57,13 @@ struct ScriptParserTests {
         ),
     ]
 
-    @Test("Every command of APP.md's table parses", arguments: commands)
+    @Test("Every command of the words' table parses", arguments: commands)
     func commandParses(_ line: String, _ expected: ScriptCommand) throws {
         #expect(try ScriptParser.parse(line) == expected)
     }
 
     @Test(
-        "Every action of APP.md's list parses in tap, expect enabled and expect disabled",
+        "Every action of the specification's list parses in tap, expect enabled and expect disabled",
         arguments: [
             "sign-in", "sign-up", "next", "back", "submit", "logout", "statement", "profile", "related", "save",
             "delete-account", "confirm", "re-authenticate", "retry",
@@ -74,13 +74,13 @@ struct ScriptParserTests {
         #expect(try ScriptParser.parse("expect disabled \(action)") == .expectDisabled(action))
     }
 
-    @Test("Every field of APP.md's list parses in type", arguments: ["identifier", "password", "name", "email", "cpf", "confirm"])
+    @Test("Every field of the specification's list parses in type", arguments: ["identifier", "password", "name", "email", "cpf", "confirm"])
     func fieldParses(_ field: String) throws {
         #expect(try ScriptParser.parse("type \(field) some text") == .type(field: field, text: "some text"))
     }
 
     @Test(
-        "Every screen of APP.md's list parses in expect screen",
+        "Every screen of the specification's list parses in expect screen",
         arguments: [
             "startup", "system-unavailable", "welcome", "sign-in", "sign-in-password", "sign-up", "dashboard", "statement",
             "entry-details", "profile", "related-users", "session-expired",

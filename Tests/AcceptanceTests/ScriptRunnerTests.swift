@@ -3,10 +3,11 @@ import Composition
 import Foundation
 import Testing
 
-/// The runner's rules (APP.md, "Script language"): a fresh app per script,
-/// settled before the first line; a failed expectation names the script, the
-/// line and what was expected, shows the screen, and the run goes on; bad
-/// lines are named `path:LINE: message`; the last line is `N passed, N failed`.
+/// The runner's rules (docs/spec/script-language.md, "Rules of a script"): a
+/// fresh app per script, settled before the first line; a failed expectation
+/// names the script, the line and what was expected, shows the screen, and the
+/// run goes on; bad lines are named `path:LINE: message`; the last line is `N
+/// passed, N failed`.
 @MainActor
 @Suite("Script runner")
 struct ScriptRunnerTests {

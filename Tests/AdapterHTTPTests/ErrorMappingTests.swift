@@ -3,7 +3,8 @@ import Foundation
 import Ports
 import Testing
 
-/// Every failure of CONTRACT.md, and of the network, mapped onto `RemoteError`.
+/// Every failure of the wire contract (docs/spec/wire-contract.md, "Common
+/// rules"), and of the network, mapped onto `RemoteError`.
 @Suite("HTTP error mapping")
 struct ErrorMappingTests {
     @Test(

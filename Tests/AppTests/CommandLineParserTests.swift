@@ -51,7 +51,7 @@ struct CommandLineParserTests {
         (["bench", "--json"], Invocation(command: .notInThisBuild("bench"))),
     ]
 
-    @Test("A good command line means what APP.md says", arguments: good)
+    @Test("A good command line means what the README's Commands list says", arguments: good)
     func goodInvocation(arguments: [String], expected: Invocation) throws {
         #expect(try CommandLineParser.parse(arguments) == expected)
     }

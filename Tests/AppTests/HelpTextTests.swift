@@ -26,7 +26,7 @@ struct HelpTextTests {
         #expect(HelpText.text(for: "bench").contains("Not in this build yet"))
     }
 
-    @Test("help serve gives every flag of APP.md")
+    @Test("help serve gives every flag that docs/reference-server.md lists")
     func serveFlags() {
         let text = HelpText.text(for: "serve")
         for flag in ["--host", "--port", "--api-key-env", "--api-key-file", "--token-ttl", "--refresh-window", "--rotation-grace", "--virtual-clock"] {

@@ -1,6 +1,6 @@
 import Ports
 
-/// A seeded account of `CONTRACT.md`.
+/// A seeded account of docs/spec/wire-contract.md, "Seeded data".
 struct RemoteSeedAccount: Sendable {
     let name: String
     let email: String?

@@ -98,9 +98,10 @@ public struct AppEnvironment: Sendable, Hashable {
         public var requestTimeout: Duration
         /// Where a file store keeps the session (file store plugins only).
         public var storeDirectory: String?
-        /// Whether the server has the control API of CONTRACT.md (a Gatehouse
-        /// reference server, `app serve`): scripts then reset it before each
-        /// run and flip its switches (HTTP plugins only, loopback only).
+        /// Whether the server has the control API of docs/spec/control-api.md
+        /// (a Gatehouse reference server, `app serve`): scripts then reset it
+        /// before each run and flip its switches (HTTP plugins only, loopback
+        /// only).
         public var controlAPI: Bool
         /// Whether the backend has the sign-out route (`DELETE /challenge/auth`,
         /// the reference server's full profile): the HTTP auth adapter then

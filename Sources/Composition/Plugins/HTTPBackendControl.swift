@@ -1,8 +1,8 @@
 import AdapterHTTP
 import Foundation
 
-/// The control switches of a server in another process (`app serve`),
-/// through its control API (CONTRACT.md) on loopback: what lets `app run`
+/// The control switches of a server in another process (`app serve`), through
+/// its control API (docs/spec/control-api.md) on loopback: what lets `app run`
 /// reset that server before each script and run the scripts that flip its
 /// switches, as it does in memory.
 struct HTTPBackendControl: BackendControl {
@@ -48,7 +48,7 @@ struct HTTPBackendControl: BackendControl {
             let requests = object["requests"] as? [String: Int], let logins = object["logins"] as? Int,
             let refreshes = object["refreshes"] as? Int, let rejected = object["refreshesRejected"] as? Int,
             let live = object["tokensLive"] as? Int
-        else { throw BackendControlError("the server's metrics are not what CONTRACT.md says") }
+        else { throw BackendControlError("the server's metrics are not what the control API says (docs/spec/control-api.md)") }
         return ServerMetrics(
             requests: requests, logins: logins, refreshes: refreshes, refreshesRejected: rejected, tokensLive: live)
     }

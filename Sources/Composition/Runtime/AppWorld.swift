@@ -43,14 +43,23 @@ public final class AppWorld: Sendable {
     /// for it: the clock first (every other plugin is given it), and the
     /// coding before the store (a store writes with it).
     ///
-    /// - Parameter sharedTime: the count of work and the virtual clock to use
-    ///   instead of new ones: the time of a server in this process (the
-    ///   `local` scripts' in-process `ReferenceServer`), so the app and the
-    ///   server wait and move on together. Its clock is used when the
-    ///   environment's clock is `virtual`.
-    /// - Parameter control: the control switches of a backend the remote
-    ///   plugins reach but do not own (that server's), instead of those the
-    ///   auth plugin offers.
+    /// - Parameters:
+    ///   - environment: Which plugin plugs into each port, and the settings
+    ///     they read.
+    ///   - registry: The plugins to choose from; ``PluginRegistry/standard``
+    ///     has every adapter this build has. A test adds its own plugin to a
+    ///     copy of it.
+    ///   - sharedTime: The count of work and the virtual clock to use instead
+    ///     of new ones: the time of a server in this process (the `local`
+    ///     scripts' in-process reference server), so the app and the server
+    ///     wait and move on together. Its clock is used when the environment's
+    ///     clock is `virtual`.
+    ///   - control: The control switches of a backend the remote plugins reach
+    ///     but do not own (that server's), instead of those the auth plugin
+    ///     offers.
+    /// - Throws: A ``CompositionError`` when the environment names a plugin
+    ///   the registry does not have, or a plugin cannot be made from its
+    ///   settings.
     public init(
         environment: AppEnvironment, registry: PluginRegistry = .standard, sharedTime: SharedVirtualTime? = nil,
         control: (any BackendControl)? = nil

@@ -58,8 +58,8 @@ public struct BackendControlError: Error, Sendable, Hashable, CustomStringConver
     public var description: String { reason }
 }
 
-/// The backend's control switches (CONTRACT.md's control API), for scripts,
-/// acceptance runs and the demo. Only test backends have them.
+/// The backend's control switches (the control API, docs/spec/control-api.md),
+/// for scripts, acceptance runs and the demo. Only test backends have them.
 public protocol BackendControl: Sendable {
     func setHealthy(_ healthy: Bool) async throws(BackendControlError)
     func setAccountState(cpf: String, _ state: ServerAccountState) async throws(BackendControlError)

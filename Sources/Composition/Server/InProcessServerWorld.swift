@@ -20,9 +20,12 @@ public struct InProcessServerWorld: Sendable {
 
     /// A fresh world: a new server with the seeded backend, a new, empty store
     /// directory. `tearDown()` stops the server and removes the directory.
-    /// - Parameter profile: which backend the server plays; `.cora` serves
-    ///   only Cora's three routes, so `base` should be an environment whose
-    ///   plugins need no more (`/health`, `/users/me` answer 404).
+    /// - Parameters:
+    ///   - base: The environment whose plugins the app uses, on virtual time
+    ///     and pointed at the new server and the new store directory.
+    ///   - profile: Which backend the server plays; `.cora` serves only
+    ///     Cora's three routes, so `base` should be an environment whose
+    ///     plugins need no more (`/health`, `/users/me` answer 404).
     public init(from base: AppEnvironment = .local, profile: ServerProfile = .full) throws(InProcessServerError) {
         let time = SharedVirtualTime()
         var environment = base

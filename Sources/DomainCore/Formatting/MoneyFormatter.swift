@@ -1,6 +1,7 @@
 public import Ports
 
-/// Integer cents to Brazilian reais, per locale (BEHAVIOUR.md §7–§8):
+/// Integer cents to Brazilian reais, per locale (docs/spec/locales.md;
+/// docs/spec/signed-in-area.md, "Statement"):
 ///
 /// | locale | 150000 cents | as a DEBIT | as a CREDIT |
 /// | --- | --- | --- | --- |

@@ -2,8 +2,8 @@ import Foundation
 public import Observation
 public import Ports
 
-/// The one shared view of the backend's health (FSD 001 §10's HealthMonitor),
-/// read by every screen and by `AuthSession` to decide whether to go on.
+/// The one shared view of the backend's health (docs/spec/health.md), read by
+/// every screen and by `AuthSession` to decide whether to go on.
 ///
 /// - `offline` when the connectivity probe says there is no network; then
 ///   `/health` is not called. Otherwise `/health` decides `healthy` or

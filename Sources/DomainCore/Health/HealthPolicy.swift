@@ -1,6 +1,6 @@
-/// How often the health monitor asks (FSD 001 §10): a steady interval in the
-/// foreground, and a burst of quicker checks on returning to the foreground,
-/// when the network has most likely just changed.
+/// How often the health monitor asks (docs/spec/health.md): a steady interval
+/// in the foreground, and a burst of quicker checks on returning to the
+/// foreground, when the network has most likely just changed.
 public struct HealthPolicy: Sendable, Hashable {
     /// The steady interval (the environment's; 15 s by default).
     public var pollInterval: Duration

@@ -62,7 +62,7 @@ public final class AuthSession {
         await bootstrap()
     }
 
-    // MARK: - Bootstrap (BEHAVIOUR.md §2)
+    // MARK: - Bootstrap (docs/spec/root-screen-and-bootstrap.md §2, §3)
 
     /// Decides the launch state. Health, the stored session and — when a
     /// session is stored — its check start concurrently; a result that
@@ -165,7 +165,7 @@ public final class AuthSession {
         transition(to: decision.state)
     }
 
-    // MARK: - Explicit actions (BEHAVIOUR.md §3)
+    // MARK: - Explicit actions (docs/spec/explicit-actions.md)
 
     /// Signs in. On success the token and user are saved and the state becomes
     /// authenticated; on failure nothing global changes. Signing in as another

@@ -36,7 +36,7 @@ public enum SessionExpiredReason: String, Sendable, Hashable {
 }
 
 /// The global auth state; `AuthSession` is its only writer and every root
-/// screen is derived from it (BEHAVIOUR.md §1).
+/// screen is derived from it (docs/spec/root-screen-and-bootstrap.md §1).
 public enum AuthState: Sendable, Hashable {
     case loading
     case unauthenticated(SignedOutReason?)

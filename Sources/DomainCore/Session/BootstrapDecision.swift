@@ -9,8 +9,9 @@ public enum StoredSessionCheck: Sendable, Hashable {
     case failed(AuthorizedCallError)
 }
 
-/// One row of the bootstrap decision table (BEHAVIOUR.md §2), as a value: the
-/// table is a pure function, tested row by row; `AuthSession` performs it.
+/// One row of the bootstrap decision table
+/// (docs/spec/root-screen-and-bootstrap.md §3), as a value: the table is a pure
+/// function, tested row by row; `AuthSession` performs it.
 public struct BootstrapDecision: Sendable, Hashable {
     public enum Tokens: Sendable, Hashable {
         case keep

@@ -104,7 +104,8 @@ public actor UserSessionRepository {
         await write(UserSession(token: lastWritten?.token, cachedUser: user), generation: generation)
     }
 
-    /// Session expired: the tokens go, the local data stays (BEHAVIOUR.md §2).
+    /// Session expired: the tokens go, the local data stays
+    /// (docs/spec/root-screen-and-bootstrap.md §3, row 5).
     public func expireSession() async {
         generation = generation.next()
         if let kept = lastWritten?.cachedUser {

@@ -1,8 +1,8 @@
 public import Observation
 public import Ports
 
-/// The profile (FSD 000 §10's UserDetailsView / EditUserView): the user's
-/// data, editing name and e-mail with field validation and the server's
+/// The profile (docs/spec/signed-in-area.md, "Profile and related users"): the
+/// user's data, editing name and e-mail with field validation and the server's
 /// per-field errors (`PATCH /users/me`), and deleting the account behind a
 /// confirmation step.
 @MainActor

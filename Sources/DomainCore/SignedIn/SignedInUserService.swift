@@ -1,8 +1,9 @@
 public import Ports
 
-/// The signed-in user (FSD 001's "UserSession", named so it does not clash
-/// with the stored `UserSession` value): load and related users, through the
-/// token manager. Updating the profile and deleting the account are
+/// The signed-in user (docs/spec/signed-in-area.md; the Startup Flow spec's
+/// "UserSession", named so it does not clash with the stored `UserSession`
+/// value): load and related users, through the token manager. Updating the
+/// profile and deleting the account are
 /// `AuthSession`'s, since the auth state follows them.
 public struct SignedInUserService: RelatedUsersReading {
     private let tokenManager: TokenManager

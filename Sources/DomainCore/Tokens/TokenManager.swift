@@ -2,8 +2,9 @@ public import Foundation
 public import Ports
 import Synchronization
 
-/// Adds the token to every authorised call and keeps it fresh (BEHAVIOUR.md §4,
-/// FSD 001 §3.5's TokenManager + HTTPClient).
+/// Adds the token to every authorised call and keeps it fresh
+/// (docs/spec/tokens.md; the Startup Flow spec's TokenManager + HTTPClient,
+/// docs/spec/origins.md).
 ///
 /// - Single flight: while a refresh is in flight no request is sent; every
 ///   caller waits for that one refresh and then reads the token — the barrier

@@ -1,11 +1,11 @@
 public import Observation
 public import Ports
 
-/// The signed-in home (FSD 000 §8): welcome with the user's name, basic data
-/// with the CPF masked, a discreet banner when the server is not healthy,
-/// links to the statement, the profile and related users, and log out. On a
-/// backend without profile routes the profile and related-users links are
-/// not offered, and the dashboard says so.
+/// The signed-in home (docs/spec/signed-in-area.md, "Dashboard"): welcome with
+/// the user's name, basic data with the CPF masked, a discreet banner when the
+/// server is not healthy, links to the statement, the profile and related
+/// users, and log out. On a backend without profile routes the profile and
+/// related-users links are not offered, and the dashboard says so.
 @MainActor
 @Observable
 public final class DashboardViewModel {

@@ -1,7 +1,8 @@
 public import Observation
 
-/// The start-up screen's model (Koober's `LaunchViewModel`, FSD 000 §4): shows
-/// a spinner and starts the app. It decides nothing; the launch use case does.
+/// The start-up screen's model (Koober's `LaunchViewModel`,
+/// docs/spec/root-screen-and-bootstrap.md §2): shows a spinner and starts the
+/// app. It decides nothing; the launch use case does.
 @MainActor
 @Observable
 public final class LaunchViewModel {

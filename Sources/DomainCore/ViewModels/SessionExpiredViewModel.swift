@@ -1,7 +1,8 @@
 public import Observation
 
-/// The session-expired screen (FSD 000 §7): says the session expired, keeps
-/// the local data, and offers to sign in again or to log out for good.
+/// The session-expired screen (docs/spec/explicit-actions.md, "The session
+/// expired"): says the session expired, keeps the local data, and offers to
+/// sign in again or to log out for good.
 @MainActor
 @Observable
 public final class SessionExpiredViewModel {

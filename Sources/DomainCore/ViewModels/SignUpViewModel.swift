@@ -1,7 +1,8 @@
 public import Observation
 
 /// The sign-up form. Registering never signs in: on success the user is sent
-/// back to sign-in with the identifier filled in (FSD 000 §6).
+/// back to sign-in with the identifier filled in
+/// (docs/spec/explicit-actions.md, "Register").
 @MainActor
 @Observable
 public final class SignUpViewModel {

@@ -1,7 +1,8 @@
 import Composition
 
 /// The usage texts of `app help [COMMAND]`, in English (they are for
-/// developers), true to APP.md and to what this build has.
+/// developers), true to docs/spec/script-language.md and to what this build
+/// has.
 enum HelpText {
     static func text(for topic: String?) -> String {
         switch topic {

@@ -1,5 +1,7 @@
 /// The script language's words, one line each, for `help run` and the
-/// interactive `help` (APP.md's table, shortened). Parsing is `ScriptParser`'s.
+/// interactive `help` (docs/spec/script-language.md, "The words", shortened).
+/// Parsing is
+/// `ScriptParser`'s.
 enum ScriptWords {
     static let lines: [(usage: String, meaning: String)] = [
         ("tap ACTION", "press an action of the screen shown (next, back, logout, …)"),

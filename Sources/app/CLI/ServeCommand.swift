@@ -30,7 +30,7 @@ struct ServeCommand {
         server.start()
         console.print("Gatehouse reference server on \(server.baseURL)\(serverOptions.virtualClock ? " (virtual clock)" : "")")
         // The demo account is named, its password is not: no password reaches output.
-        console.print("demo account: CPF 123.456.789-09 (Maria Silva; password as seeded in CONTRACT.md)")
+        console.print("demo account: CPF 123.456.789-09 (Maria Silva; its password: docs/spec/wire-contract.md, \"Seeded data\")")
         console.print("profile \(serverOptions.profile): \(serverOptions.profile.routes.joined(separator: ", "))")
         console.print("API key: from \(options.apiKeyOrigin); Ctrl-C stops")
         fflush(nil)

@@ -1,7 +1,7 @@
 import Composition
 import Foundation
 
-/// `app serve`'s flags (APP.md), parsed and checked.
+/// `app serve`'s flags (docs/reference-server.md, "Starting it"), parsed and checked.
 struct ServeOptions: Sendable, Equatable {
     /// Where the server's API key comes from. Never the command line: every
     /// user of the machine can read a process's arguments (`ps`).

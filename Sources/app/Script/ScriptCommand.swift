@@ -1,7 +1,7 @@
 import Composition
 
-/// One line of the script language (APP.md), parsed. The same words drive the
-/// app by hand and from scripts.
+/// One line of the script language (docs/spec/script-language.md), parsed. The
+/// same words drive the app by hand and from scripts.
 enum ScriptCommand: Sendable, Equatable {
     enum Comparison: String, Sendable, Equatable {
         case equal = "=="

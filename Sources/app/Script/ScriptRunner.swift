@@ -20,10 +20,11 @@ struct ScriptReport: Sendable, Equatable {
 }
 
 /// Runs acceptance scripts headless (`app run FILE...`, or a script piped to
-/// stdin), as APP.md says: each script on a fresh app, a fresh store and a
-/// backend in its seeded state; the runner settles after launching and after
-/// every command; the first expectation that fails ends that script and the
-/// run goes on to the next one; the last line is `N passed, N failed`.
+/// stdin), as docs/spec/script-language.md, "Rules of a script", says: each
+/// script on a fresh app, a fresh store and a backend in its seeded state; the
+/// runner settles after launching and after every command; the first
+/// expectation that fails ends that script and the run goes on to the next one;
+/// the last line is `N passed, N failed`.
 ///
 /// Every line printed is checked for the secrets the run knows of (issued
 /// tokens, account passwords, the API key, what the script typed into a

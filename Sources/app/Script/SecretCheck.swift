@@ -1,8 +1,8 @@
 import Composition
 
-/// Finds the secrets a run knows of — issued tokens, account passwords, the
-/// API key, what a script typed into a password field — in text it is about
-/// to print (APP.md: "a secret never appears, not even in error text").
+/// Finds the secrets a run knows of — issued tokens, account passwords, the API
+/// key, what a script typed into a password field — in text it is about to
+/// print (docs/spec/locales.md, "Secrets never reach output").
 ///
 /// A secret counts only as a whole token: not where it sits inside a longer
 /// run of letters and digits. Maria's bare CPF `12345678909` holds her

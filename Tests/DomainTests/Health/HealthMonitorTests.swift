@@ -3,7 +3,7 @@ import DomainCore
 import Ports
 import Testing
 
-/// The health monitor (FSD 001 §10, BEHAVIOUR.md §5) on virtual time.
+/// The health monitor (docs/spec/health.md) on virtual time.
 @MainActor
 @Suite("Health monitor")
 struct HealthMonitorTests {

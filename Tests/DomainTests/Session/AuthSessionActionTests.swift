@@ -4,7 +4,8 @@ import Foundation
 import Ports
 import Testing
 
-/// The explicit actions of BEHAVIOUR.md §3 and the proactive refresh of §4.
+/// The explicit actions (docs/spec/explicit-actions.md) and the proactive
+/// refresh (docs/spec/tokens.md, "Proactive refresh").
 @MainActor
 @Suite("AuthSession actions")
 struct AuthSessionActionTests {

@@ -2,7 +2,8 @@ import DomainCore
 import Ports
 import Testing
 
-/// The decision table of BEHAVIOUR.md §2 as a pure function, row by row.
+/// The decision table of docs/spec/root-screen-and-bootstrap.md §3 as a pure
+/// function, row by row.
 @Suite("Bootstrap decision table")
 struct BootstrapDecisionTests {
     private static let maria = UserProfile(

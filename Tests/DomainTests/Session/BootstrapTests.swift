@@ -5,7 +5,8 @@ import Ports
 import Testing
 
 /// `AuthSession.bootstrap()` performing each row of the decision table
-/// (BEHAVIOUR.md §2) against doubles, on virtual time.
+/// (docs/spec/root-screen-and-bootstrap.md §2, §3) against doubles, on virtual
+/// time.
 @MainActor
 @Suite("Bootstrap")
 struct BootstrapTests {

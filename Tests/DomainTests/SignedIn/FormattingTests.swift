@@ -3,7 +3,7 @@ import Foundation
 import Ports
 import Testing
 
-/// Money, dates and documents as each locale shows them (BEHAVIOUR.md §7–§8).
+/// Money, dates and documents as each locale shows them (docs/spec/locales.md).
 @Suite("Formatting")
 struct FormattingTests {
     @Test(

@@ -4,8 +4,8 @@ import Foundation
 import Ports
 import Testing
 
-/// The token manager's scenarios (BEHAVIOUR.md §4), each on virtual time and
-/// gates: nothing here sleeps.
+/// The token manager's scenarios (docs/spec/tokens.md), each on virtual time
+/// and gates: nothing here sleeps.
 @MainActor
 @Suite("Token manager")
 struct TokenManagerTests {

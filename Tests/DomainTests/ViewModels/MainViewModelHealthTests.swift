@@ -2,7 +2,8 @@ import DomainCore
 import Ports
 import Testing
 
-/// The root screen while the server is down (BEHAVIOUR.md §1, §5): login is
+/// The root screen while the server is down
+/// (docs/spec/root-screen-and-bootstrap.md §1, docs/spec/health.md): login is
 /// blocked and the launch waits, polling, until the server is healthy.
 @MainActor
 @Suite("System unavailable through the root")

@@ -2,8 +2,9 @@ import DomainCore
 import Ports
 import Testing
 
-/// The root screen after launch (BEHAVIOUR.md §1, §2): `LaunchViewModel`
-/// starts the bootstrap, `AuthSession` decides, the root follows.
+/// The root screen after launch (docs/spec/root-screen-and-bootstrap.md §1,
+/// §2): `LaunchViewModel` starts the bootstrap, `AuthSession` decides, the root
+/// follows.
 @MainActor
 @Suite("Launch through the root")
 struct MainViewModelLaunchTests {

@@ -2,7 +2,8 @@ import DomainCore
 import Ports
 import Testing
 
-/// Logging out and an expired session, through the root (BEHAVIOUR.md §2, §3).
+/// Logging out and an expired session, through the root
+/// (docs/spec/explicit-actions.md, "Log out").
 @MainActor
 @Suite("Logout and session expiry through the root")
 struct MainViewModelSessionEndTests {

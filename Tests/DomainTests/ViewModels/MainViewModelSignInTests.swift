@@ -2,7 +2,8 @@ import DomainCore
 import Ports
 import Testing
 
-/// Signing in through the screens (BEHAVIOUR.md §3, §6): the view models call
+/// Signing in through the screens (docs/spec/explicit-actions.md, "Sign in",
+/// and docs/spec/forms.md): the view models call
 /// `AuthSession`, and the root screen follows its state.
 @MainActor
 @Suite("Sign-in through the root")
