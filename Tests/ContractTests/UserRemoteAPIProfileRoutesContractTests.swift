@@ -8,7 +8,7 @@ import Testing
 struct UserRemoteAPIProfileRoutesContractTests {
     static let everyAdapter = RemoteAdapters.users + RemoteAdapters.usersWithoutProfileRoutes
 
-    @Test("offersProfileRoutes never changes for an adapter", arguments: everyAdapter)
+    @Test("offersProfileRoutes never changes for an adapter", .needsRoutes(RemoteRoute.currentUser), arguments: everyAdapter)
     func capabilityIsConstant(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
         let before = users.offersProfileRoutes
@@ -17,8 +17,12 @@ struct UserRemoteAPIProfileRoutesContractTests {
         #expect(users.offersProfileRoutes == before)
     }
 
+    /// Reads the server's request counts (the control API's metrics) and
+    /// calls `GET /users/me` with the HTTP adapter, which claims the profile
+    /// routes: an outside server without either is skipped, not failed.
     @Test(
         "Profile routes offered: currentUser answers; not offered: every call is NOT_FOUND and nothing is sent",
+        .needsControlAPI, .needsRoutes(RemoteRoute.currentUser),
         arguments: everyAdapter, RemoteUserCall.allCases)
     func callsFollowTheCapability(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
         let (users, server) = try await adapter.make()
