@@ -53,6 +53,13 @@ public final class AuthSession {
         }
     }
 
+    /// A session dropped while signed in stops its proactive refresh: asleep,
+    /// the loop holds the token manager and the clock, and the clock its
+    /// continuation, so without a cancel that graph would never be freed.
+    deinit {
+        proactiveRefresh?.cancel()
+    }
+
     // MARK: - Launch
 
     /// Starts the app: health monitoring runs for the whole launch, and is
