@@ -101,7 +101,7 @@ final class ConnectionExecutor: TaskExecutor {
                 pollfd(fd: client, events: peerClosed, revents: 0),
             ]
             let count = poll(&descriptors, watching ? 2 : 1, -1)
-            if count < 0 { continue }  // EINTR; nothing else can fail with valid descriptors
+            if count < 0 { continue }  // EINTR, or ENOMEM (transient): two valid descriptors cannot fail otherwise
             if watching, descriptors[1].revents != 0 {
                 work.cancel()
                 watching = false
