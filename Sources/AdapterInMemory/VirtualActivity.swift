@@ -159,11 +159,16 @@ public final class VirtualActivity: ActivityCounter {
     /// Runs a server's work on a request whose client lent its count (`id`
     /// from `handoffHeader`): its parking is the client's, and it is
     /// cancelled if the client takes its count back first (or already has).
-    /// An id this counter never lent runs uncounted.
+    /// An id this counter never lent runs uncounted. The work runs on
+    /// `executor` when one is given (an unstructured task does not inherit
+    /// its caller's executor preference): a server that answers on a thread
+    /// of its own keeps the work there.
     public func serve<Success: Sendable>(
-        handoff id: UInt64, _ operation: @escaping @Sendable () async -> Success
+        handoff id: UInt64, on executor: (any TaskExecutor)? = nil, _ operation: @escaping @Sendable () async -> Success
     ) async -> Success {
-        let work = Task { await Self.$context.withValue(.handoff(id)) { await operation() } }
+        let work = Task(executorPreference: executor) {
+            await Self.$context.withValue(.handoff(id)) { await operation() }
+        }
         let clientGone = state.withLock { state in
             guard state.handoffs[id] != nil else { return id <= state.nextHandoff }
             state.handoffs[id]?.cancelServerWork = { work.cancel() }

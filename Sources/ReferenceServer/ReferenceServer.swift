@@ -21,7 +21,9 @@ public struct ReferenceServerError: Error, Sendable, CustomStringConvertible {
 /// Blocking sockets, a thread per connection (cheap at this scale: a
 /// thousand connections are a thousand small threads), keep-alive, Content-
 /// Length bodies, the contract's limits (431, 413, 400), and a read timeout
-/// that lets a slow or idle client go. It binds loopback only.
+/// that lets a slow or idle client go. It binds loopback only. A request's
+/// async work runs on its connection's thread (`ConnectionExecutor`), so the
+/// server answers however busy Swift's cooperative pool is.
 public final class ReferenceServer: Sendable {
     public struct Configuration: Sendable {
         /// An IPv4 loopback address (127.0.0.0/8) or `localhost`; nothing else is served.
@@ -189,6 +191,7 @@ public final class ReferenceServer: Sendable {
         var timeout = timeval(tv_sec: max(1, Int(idleTimeout.components.seconds)), tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var reader = RequestReader(socket: client, timeout: idleTimeout)
+        let executor = ConnectionExecutor()
         while true {
             switch reader.next() {
             case .closed:
@@ -198,7 +201,7 @@ public final class ReferenceServer: Sendable {
                 closeGently(client)
                 return
             case .request(let request):
-                guard let response = answer(request, on: client) else {
+                guard let response = answer(request, on: client, executor: executor) else {
                     // A dropped request: the connection breaks mid-answer. (Closing before any
                     // byte would let a client retry an idempotent request on a fresh connection.)
                     send(Data("HTTP/1.1 200 OK\r\nContent-Length: 1024\r\n\r\n{".utf8), to: client)
@@ -234,72 +237,42 @@ public final class ReferenceServer: Sendable {
         }
     }
 
-    /// Runs the router (async) from this connection's thread and waits for
+    /// Runs the router (async) on this connection's thread and waits for
     /// it, watching the connection meanwhile: a client that hangs up before
     /// its answer has the router's work cancelled, so what it asked for is
     /// abandoned before it takes effect — a delayed refresh the app gave up on
     /// does not rotate its token behind its back — as servers commonly do.
-    private func answer(_ request: HTTPServerRequest, on client: Int32) -> HTTPServerResponse? {
-        let outcome = Mutex<HTTPServerResponse?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        // Becomes readable when the answer is ready, so one poll() waits for
-        // the answer and for a hang-up at once. Without one (no descriptors
-        // left) the answer is awaited without watching.
-        var ready: [Int32] = [-1, -1]
-        if pipe(&ready) != 0 { ready = [-1, -1] }
-        let (readyToRead, readyToWrite) = (ready[0], ready[1])
+    ///
+    /// The work runs on `executor` (the connection thread), not on Swift's
+    /// cooperative pool, so a pool kept busy by other work in the process
+    /// cannot delay the answer. Only without an executor (no descriptors left
+    /// for its pipe) does it fall back to the pool, unwatched.
+    private func answer(
+        _ request: HTTPServerRequest, on client: Int32, executor: ConnectionExecutor?
+    ) -> HTTPServerResponse? {
         let router = self.router
         let lent = virtualActivity.flatMap { activity in
             request.header(VirtualActivity.handoffHeader).flatMap(UInt64.init).map { (activity, $0) }
         }
-        let work = Task {
-            let response =
-                if let (activity, handoff) = lent {
-                    await activity.serve(handoff: handoff) { await router.handle(request) }
-                } else {
-                    await router.handle(request)
-                }
-            outcome.withLock { $0 = response }
-            if readyToWrite >= 0 {
-                var byte: UInt8 = 1
-                _ = write(readyToWrite, &byte, 1)
+        let work: @Sendable () async -> HTTPServerResponse? = {
+            if let (activity, handoff) = lent {
+                await activity.serve(handoff: handoff, on: executor) { await router.handle(request) }
+            } else {
+                await router.handle(request)
             }
+        }
+        if let executor {
+            return executor.serve(work, watching: client)
+        }
+        let outcome = Mutex<HTTPServerResponse?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let response = await work()
+            outcome.withLock { $0 = response }
             done.signal()
         }
-        if readyToRead >= 0 {
-            waitWatchingForHangUp(of: client, answerReady: readyToRead, cancelling: work)
-        }
         done.wait()
-        if readyToRead >= 0 {
-            close(readyToRead)
-            close(readyToWrite)
-        }
         return outcome.withLock { $0 }
-    }
-
-    /// Returns once `answerReady` is readable; cancels `work` the first time
-    /// the client hangs up (or its connection breaks) before that.
-    private func waitWatchingForHangUp(of client: Int32, answerReady: Int32, cancelling work: Task<Void, Never>) {
-        // POLLRDHUP (Linux): the peer closed its end. Glibc's module leaves it
-        // out (it needs _GNU_SOURCE), hence the number.
-        let peerClosed: Int16 = 0x2000
-        var watching = true
-        while true {
-            var descriptors = [
-                pollfd(fd: answerReady, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: client, events: peerClosed, revents: 0),
-            ]
-            let count = poll(&descriptors, watching ? 2 : 1, -1)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            if descriptors[0].revents != 0 { return }
-            if watching, descriptors[1].revents != 0 {
-                work.cancel()
-                watching = false
-            }
-        }
     }
 
     @discardableResult

@@ -50,6 +50,11 @@ struct InProcessServerScriptTests {
 
         await made.tearDown()
 
-        await #expect(throws: RemoteError.self) { try await made.world.remote.health.check() }
+        // Refused at once: a timeout would mean the stopped server still held the connection.
+        let afterTearDown = await #expect(throws: RemoteError.self) { try await made.world.remote.health.check() }
+        guard case .transport? = afterTearDown else {
+            Issue.record("after tear-down: \(String(describing: afterTearDown)), not a refused connection")
+            return
+        }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// into every field it shows changes what it shows, and words the screen
 /// does not offer fail as before.
 @MainActor
-@Suite("Screen actions")
+@Suite("Screen actions", ShutsDownItsApps())
 struct ScreenActionTests {
     /// A screen reached from launch by script lines, and, for every action it
     /// shows enabled, script expectations that hold once that action is tapped.
@@ -116,6 +116,7 @@ struct ScreenActionTests {
     /// A launched app on virtual time, brought to a screen by script lines.
     private func app(after lines: [String]) async throws -> HeadlessApp {
         let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: "en-US"))
+        AppsMadeInThisTest.current?.apps.append(app)
         await app.launch()
         for line in lines {
             guard let command = try ScriptParser.parse(line) else { continue }
@@ -224,4 +225,41 @@ struct ScreenActionTests {
         try await app.type("identifier", "1")
         #expect(app.snapshot() != before)
     }
+}
+
+/// Ends every app a test made once the test is over, as quitting does. An
+/// app dropped while it still works — its start-up waiting for the server to
+/// come back, its health poll asleep — stays alive with all it holds: the
+/// waiting launch keeps the graph, and the graph the promise it waits on.
+struct ShutsDownItsApps: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        guard testCase != nil else { return try await function() }
+        let made = AppsMade()
+        do {
+            try await AppsMadeInThisTest.$current.withValue(made) { try await function() }
+        } catch {
+            await made.shutDownAll()
+            throw error
+        }
+        await made.shutDownAll()
+    }
+}
+
+/// The apps one test made.
+@MainActor
+final class AppsMade {
+    var apps: [HeadlessApp] = []
+
+    func shutDownAll() async {
+        for app in apps { await app.shutDown() }
+        apps = []
+    }
+}
+
+enum AppsMadeInThisTest {
+    @TaskLocal static var current: AppsMade?
 }

@@ -79,6 +79,39 @@ struct GraphReleaseTests {
         #expect(watched.kept == [], "kept alive after the launch ended")
     }
 
+    @Test("Relaunched while GET /users/me hangs: the ended launch's graph is freed")
+    func relaunchedWhileTheUserCheckHangs() async throws {
+        let world = try AppWorld(environment: .inMemory)
+        let control = try #require(world.control)
+        let watched = Watched()
+        try await signedInLaunch(on: world, watching: watched) { container, _ in await container.shutDown() }
+        await world.settle()
+        try await control.addFault(route: "GET /users/me", mode: .hang, count: 1)
+
+        // A launch on the stored session: its bootstrap waits on the hung
+        // /users/me, then the app ends (a relaunch or quit).
+        let hungWatched = Watched()
+        do {
+            let container = AppContainer(world: world)
+            let main = container.makeMainViewModel()
+            container.launch(main)
+            await world.settle()
+            #expect(main.screen == .startup, "the bootstrap waits on /users/me")
+            hungWatched.container = container
+            hungWatched.main = main
+            hungWatched.authSession = container.authSession
+            hungWatched.tokenManager = container.tokenManager
+            hungWatched.repository = container.repository
+            hungWatched.health = container.health
+            await container.shutDown()
+        }
+        await world.settle()
+
+        #expect(world.liveTaskCount == 0, "the hung request was abandoned with its launch")
+        #expect(hungWatched.kept == [], "kept alive by the request that never answered")
+        #expect(watched.kept == [])
+    }
+
     @Test("Logged out, then shut down: the whole graph is freed")
     func logoutThenShutDown() async throws {
         let world = try AppWorld(environment: .inMemory)

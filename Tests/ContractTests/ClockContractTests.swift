@@ -164,6 +164,12 @@ struct ClockContractTests {
             }
         }
         await sut.waitForSleepers(offsets.count)
+        // The clock lists a sleeper just before it suspends, inside a job of
+        // the serial executor; a sleeper resumed before that job ends would
+        // go on at once, ahead of those queued before it. A job enqueued now
+        // runs after every such job has ended: once it has run, every sleeper
+        // is suspended, and each resume queues it in the order the clock woke it.
+        await Task(executorPreference: executor) {}.value
 
         await sut.advance(.seconds(10))
         for sleeper in sleepers { try await sleeper.value }

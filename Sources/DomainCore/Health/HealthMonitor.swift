@@ -61,6 +61,13 @@ public final class HealthMonitor {
         apply(answer)
     }
 
+    /// A monitor dropped without `shutDown()` stops its poll: the loop holds
+    /// the monitor weakly, but asleep it holds the clock, and the clock its
+    /// continuation, so only a cancel lets the two go.
+    deinit {
+        pollTask?.cancel()
+    }
+
     // MARK: - Checks
 
     /// Asks now and returns the answer: offline without asking the server

@@ -53,6 +53,13 @@ public final class AuthSession {
         }
     }
 
+    /// A session dropped while signed in stops its proactive refresh: asleep,
+    /// the loop holds the token manager and the clock, and the clock its
+    /// continuation, so without a cancel that graph would never be freed.
+    deinit {
+        proactiveRefresh?.cancel()
+    }
+
     // MARK: - Launch
 
     /// Starts the app: health monitoring runs for the whole launch, and is
@@ -102,8 +109,11 @@ public final class AuthSession {
             let generation = await repository.beginGeneration()
             await tokenManager.start(token, generation: generation)
             let userCheck = scheduler.spawn { @MainActor in await self.checkStoredUser(kept: session.cachedUser) }
-            let healthWasDown = await healthCheck.value.isDown
-            var check = await userCheck.value
+            let healthWasDown = await Self.join(healthCheck, cancellingWith: userCheck).isDown
+            var check = await Self.join(userCheck, cancellingWith: healthCheck)
+            // The app ended while the checks ran (relaunch, quit): their
+            // answers are not acted on, and the session stays as it is.
+            guard !Task.isCancelled else { return }
             if healthWasDown {
                 await health.waitUntilHealthy()
                 // The app ended while waiting: leave the session as it is.
@@ -114,6 +124,21 @@ public final class AuthSession {
                 }
             }
             await perform(BootstrapDecision.decide(check), generation: generation)
+        }
+    }
+
+    /// Waits for `work`; if the bootstrap is cancelled meanwhile (the app
+    /// ended), cancels it and `sibling` at once. A launch that ends leaves no
+    /// request of its own behind: one that never answers would otherwise
+    /// keep this whole graph alive for ever.
+    private static func join<Value: Sendable, Other: Sendable>(
+        _ work: any TaskHandle<Value>, cancellingWith sibling: any TaskHandle<Other>
+    ) async -> Value {
+        await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+            sibling.cancel()
         }
     }
 

@@ -1,0 +1,25 @@
+import Testing
+
+/// What fails off the pool fails the test that ran it: an expectation in
+/// `offThePool`'s work is recorded against the calling test, not lost as an
+/// issue of no test (which let a test whose request timed out pass).
+/// `withKnownIssue` fails unless the issue reaches it through the test's context.
+@Suite("Work off the pool")
+struct OffThePoolTests {
+    @Test("An issue recorded in the work is the calling test's")
+    func anIssueInTheWorkBelongsToTheTest() async {
+        await withKnownIssue("recorded on the work's own thread") {
+            try await offThePool { () -> Void in Issue.record("recorded off the pool") }
+        }
+    }
+
+    @Test("A failed #require in the work fails the calling test")
+    func aFailedRequireInTheWorkBelongsToTheTest() async {
+        await withKnownIssue("a required answer that never came") {
+            try await offThePool { () throws -> Void in
+                let answer: Int? = nil
+                _ = try #require(answer)
+            }
+        }
+    }
+}
