@@ -29,7 +29,7 @@ struct OverheadBench {
         }
         defer { stage.stop() }
         var rows: [BenchRow] = []
-        do {
+        do throws(BenchSetupError) {
             let token = try await stage.freshToken()
             guard let http = stage.http else { throw BenchSetupError("no HTTP configuration") }
             let raw = RawURLSessionClient(configuration: http, token: token)
@@ -136,7 +136,7 @@ struct OverheadBench {
                     var times: [Result<Double, BenchSetupError>] = []
                     for _ in 0..<share {
                         let begun = ContinuousClock.now
-                        do {
+                        do throws(BenchSetupError) {
                             try await request()
                             times.append(.success((ContinuousClock.now - begun).benchSeconds))
                         } catch {

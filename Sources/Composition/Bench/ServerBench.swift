@@ -23,7 +23,7 @@ struct ServerBench {
         }
         defer { stage.stop() }
         var rows: [BenchRow] = []
-        do {
+        do throws(BenchSetupError) {
             guard let server = stage.server else { throw BenchSetupError("no server") }
             let token = try await stage.freshToken()
             let headers = [("apikey", BenchBackendStage.apiKey), ("token", token.reveal())]
@@ -74,7 +74,7 @@ struct ServerBench {
                 var failure: String?
                 while ContinuousClock.now < deadline {
                     let begun = ContinuousClock.now
-                    do {
+                    do throws(BenchSetupError) {
                         let status = try owned.exchange()
                         guard status == 200 else {
                             failure = "the server answered \(status)"

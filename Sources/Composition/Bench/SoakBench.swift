@@ -28,7 +28,7 @@ public struct SoakBench {
 
         func watch(_ name: String, _ object: AnyObject?) {
             guard let object else { return }
-            weak var weakObject = object
+            weak let weakObject = object
             references.append((name, { weakObject }))
         }
 
