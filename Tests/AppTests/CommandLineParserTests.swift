@@ -48,7 +48,13 @@ struct CommandLineParserTests {
                         port: 0, apiKeySource: .environment("K"), tokenTTLSeconds: 30, refreshWindowSeconds: 120, rotationGraceSeconds: 2,
                         virtualClock: true)))
         ),
-        (["bench", "--json"], Invocation(command: .notInThisBuild("bench"))),
+        (["bench"], Invocation(command: .bench(BenchOptions()))),
+        (["bench", "--json"], Invocation(command: .bench(BenchOptions(json: true)))),
+        // Scenarios run in the bench's order, whatever order they are named in.
+        (
+            ["bench", "--quick", "--svg", "docs/images/bench", "--scenario", "soak", "--scenario", "storm"],
+            Invocation(command: .bench(BenchOptions(quick: true, svgDirectory: "docs/images/bench", scenarios: [.storm, .soak])))
+        ),
     ]
 
     @Test("A good command line means what the README's Commands list says", arguments: good)
@@ -60,6 +66,9 @@ struct CommandLineParserTests {
         (["frobnicate"], "unknown command 'frobnicate': commands are envs, demo, run, serve, bench, help", nil),
         (["tap", "next"], "unknown command 'tap': script words like 'tap' are typed in interactive mode", nil),
         (["--verbose"], "unknown option '--verbose'", nil),
+        (["bench", "--scenario", "nap"], "unknown scenario 'nap': scenarios are storm, overhead, bootstrap, soak, day, server", "bench"),
+        (["bench", "--svg"], "option --svg needs a directory", "bench"),
+        (["bench", "--fast"], "unknown option '--fast' for bench", "bench"),
         (["run", "--fast", "a.flow"], "unknown option '--fast'", "run"),
         (["-x"], "unknown option '-x'", nil),
         (

@@ -1,3 +1,4 @@
+import Composition
 import Testing
 
 @testable import app
@@ -21,9 +22,13 @@ struct HelpTextTests {
         #expect(text.contains(command))
     }
 
-    @Test("bench says it is not in this build yet")
-    func benchSaysSo() {
-        #expect(HelpText.text(for: "bench").contains("Not in this build yet"))
+    @Test("help bench recommends the release build and names every scenario and flag")
+    func benchHelp() {
+        let text = HelpText.text(for: "bench")
+        #expect(text.contains("swift run -c release app bench"))
+        for word in BenchPlan.Scenario.allCases.map(\.rawValue) + ["--quick", "--json", "--svg", "--scenario"] {
+            #expect(text.contains(word), "\(word)")
+        }
     }
 
     @Test("help serve gives every flag that docs/reference-server.md lists")

@@ -26,11 +26,8 @@ struct CommandLineApp {
         case .help(let topic):
             console.print(HelpText.text(for: topic))
             return ExitCode.success
-        case .notInThisBuild(let command):
-            console.error(
-                UsageError("'\(command)' is not in this build yet", helpTopic: command)
-                    .description)
-            return ExitCode.usage
+        case .bench(let options):
+            return await BenchCommand(options: options, console: console).run()
         case .serve(let options):
             return await ServeCommand(options: options, console: console).run()
         case .interactive, .envs, .demo, .run:
@@ -78,7 +75,7 @@ struct CommandLineApp {
             let app = HeadlessApp(world: world, texts: texts)
             if invocation.command == .demo { return await Demo(app: app, console: console).run() }
             return await InteractiveSession(app: app, console: console, lines: lines).run()
-        case .help, .notInThisBuild, .serve:
+        case .help, .bench, .serve:
             return ExitCode.usage  // handled above
         }
     }

@@ -9,7 +9,7 @@ enum CommandLineParser {
     /// The commands of this build, in the order help lists them.
     static let commands = ["envs", "demo", "run", "serve", "bench", "help"]
     /// Commands whose arguments are theirs, untouched by the global options
-    /// (`serve` parses its own flags; `bench` is not in this build).
+    /// (`serve` and `bench` parse their own flags).
     static let laterCommands = ["serve", "bench"]
     static let locales = Texts.supportedLocales
 
@@ -104,8 +104,8 @@ enum CommandLineParser {
             return .help(topic: try topic(asked))
         case "serve":
             return .serve(try ServeOptions.parse(operands))
-        case _ where laterCommands.contains(word):
-            return .notInThisBuild(word)
+        case "bench":
+            return .bench(try BenchOptions.parse(operands))
         case _ where ScriptParser.commands.contains(word):
             throw UsageError(
                 "unknown command '\(word)': script words like '\(word)' are typed in interactive mode, piped to stdin or written in a script for 'app run'"

@@ -35,7 +35,8 @@ enum HelpText {
           demo             a narrated tour of every flow on virtual time, then exit 0
           run FILE...      headless acceptance run; exit 0 only if every expectation held
           serve            the reference HTTP server on loopback, until Ctrl-C (SIGINT/SIGTERM)
-          bench [--json]   the benchmarks (not in this build yet)
+          bench            the session layer measured, each goal beside its figure
+                           (swift run -c release app bench)
           help [COMMAND]   this text, or one command's
 
         Options (before or after the command):
@@ -130,9 +131,41 @@ enum HelpText {
 
     static var bench: String {
         """
-        Usage: app bench [--json]
+        Usage: app bench [--quick] [--json] [--svg DIR] [--scenario NAME]...
 
-        The benchmarks. Not in this build yet: calling it exits 2.
+        Measures the session layer in this process and prints, per scenario, a
+        progress line as it starts and ends, then a table with each goal beside
+        its figure (pass or short). Build in release for figures worth comparing:
+
+          swift run -c release app bench
+
+        Scenarios (all unless --scenario names some; repeatable):
+          storm      N = 1, 10, 100, 1000 concurrent calls meet an expired or revoked
+                     token, in memory and over HTTP to a reference server in this
+                     process: the token manager against a naive per-401 client;
+                     refreshes, failures, requests on the wire, latency in round trips
+          overhead   GET /challenge/list through adapter + token manager against raw
+                     URLSession (and raw + JSONSerialization), one at a time, 8 and 64
+                     in flight: p50, p90, p99, the ratio to the baseline, throughput
+          bootstrap  time to decision with a delay on /health, /users/me or both,
+                     as a multiple of the delay (virtual time)
+          soak       10,000 sign-in/out cycles through the containers: objects alive
+                     after settle() and RSS growth
+          day        a signed-in day on virtual time: wall time and refreshes
+          server     the reference server's answers/s and p99 at 1, 16 and 256
+                     keep-alive connections, and its memory per idle connection
+
+        Contenders run interleaved, in alternating blocks, in one process, so the
+        machine's noise hits them alike. Everything runs on 127.0.0.1.
+
+          --quick          a smoke run: seconds, small N
+          --json           the report as JSON on stdout (progress on stderr)
+          --svg DIR        write storm.svg and overhead.svg into DIR
+          --scenario NAME  run only this scenario (storm, overhead, bootstrap, soak,
+                           day, server)
+
+        Exits 0 when every scenario ran, whatever the verdicts; 1 when one could
+        not finish (the reason is printed) or the charts could not be written.
         """
     }
 

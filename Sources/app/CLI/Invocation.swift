@@ -17,8 +17,8 @@ struct Invocation: Sendable, Equatable {
         case help(topic: String?)
         /// The reference server on loopback.
         case serve(ServeOptions)
-        /// A command listed in help that this build does not have (`bench`).
-        case notInThisBuild(String)
+        /// The benchmarks, run in this process.
+        case bench(BenchOptions)
     }
 
     /// `--env`'s value as given (a built-in name or a JSON file's path); nil for the default.

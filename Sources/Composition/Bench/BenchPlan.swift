@@ -1,0 +1,40 @@
+/// How big a bench run is: the full run (`app bench`) or the smoke run
+/// (`app bench --quick`: seconds, small N), and which scenarios it runs.
+public struct BenchPlan: Sendable, Hashable {
+    /// The scenarios, in the order they run and are printed.
+    public enum Scenario: String, Sendable, Hashable, CaseIterable, Codable {
+        case storm, overhead, bootstrap, soak, day, server
+    }
+
+    public var quick: Bool
+    public var scenarios: [Scenario]
+
+    public init(quick: Bool = false, scenarios: [Scenario] = Scenario.allCases) {
+        self.quick = quick
+        self.scenarios = scenarios
+    }
+
+    /// The storm's N.
+    var stormSizes: [Int] { quick ? [1, 10] : [1, 10, 100, 1000] }
+    /// Trials per storm case and contender (each trial a fresh session).
+    var stormTrials: Int { quick ? 1 : 3 }
+    /// The storm run under CPU load (the reactive storm over HTTP).
+    var loadedStormSize: Int { quick ? 10 : 1000 }
+
+    /// Requests in flight in the overhead scenario (1: one at a time).
+    var overheadConcurrency: [Int] { [1, 8, 64] }
+    /// Rounds of interleaved blocks per concurrency.
+    var overheadRounds: Int { quick ? 2 : 12 }
+
+    /// The delay injected on a bootstrap route.
+    var bootstrapDelay: Duration { .milliseconds(100) }
+
+    var soakCycles: Int { quick ? 50 : 10_000 }
+
+    var daySpan: Duration { quick ? .seconds(3600) : .seconds(86_400) }
+
+    var serverConnections: [Int] { quick ? [1, 16] : [1, 16, 256] }
+    /// How long each connection count is measured (real time).
+    var serverMeasureFor: Duration { quick ? .milliseconds(300) : .seconds(3) }
+    var idleConnections: Int { quick ? 32 : 256 }
+}

@@ -1,0 +1,59 @@
+import Composition
+import Testing
+
+/// The counts `app bench` reports, asserted as ordinary tests: what single
+/// flight and the graph's release promise must hold in every run, whatever
+/// the machine. Durations are the bench's alone and never checked here.
+@Suite("The bench's counts")
+struct BenchCountTests {
+    static let sizes = [1, 10, 100]
+
+    @Test("An early storm (expiry known) in memory: 1 refresh, 0 failures, each call sent once", arguments: sizes)
+    func earlyStormInMemory(size: Int) async throws {
+        let outcome = try await StormBench.trial(over: .inMemory, path: .early, contender: .gatehouse, size: size)
+        #expect(outcome.refreshes == 1)
+        #expect(outcome.failures == 0)
+        // The expiry is known before sending: no call goes out with the old token.
+        #expect(outcome.requestsOnTheWire == size)
+    }
+
+    @Test("A reactive storm (401s) in memory: 1 refresh, 0 failures, at most one retry per call", arguments: sizes)
+    func reactiveStormInMemory(size: Int) async throws {
+        let outcome = try await StormBench.trial(over: .inMemory, path: .reactive, contender: .gatehouse, size: size)
+        #expect(outcome.refreshes == 1)
+        #expect(outcome.failures == 0)
+        #expect(outcome.requestsOnTheWire > size)
+        #expect(outcome.requestsOnTheWire <= 2 * size)
+    }
+
+    @Test("A revoked token in memory: 1 refresh asked, every call fails with the session", arguments: sizes)
+    func revokedStormInMemory(size: Int) async throws {
+        let outcome = try await StormBench.trial(over: .inMemory, path: .revoked, contender: .gatehouse, size: size)
+        #expect(outcome.refreshes == 1)
+        #expect(outcome.failures == size)
+    }
+
+    @Test("The naive client alone refreshes once per refused call: one storm of one call is one refresh")
+    func naiveSingleCall() async throws {
+        let outcome = try await StormBench.trial(over: .inMemory, path: .reactive, contender: .naive, size: 1)
+        #expect(outcome.refreshes == 1)
+        #expect(outcome.failures == 0)
+        #expect(outcome.requestsOnTheWire == 2)
+    }
+
+    @Test("A reactive storm over HTTP to an in-process server: 1 refresh, 0 failures", arguments: [1, 10])
+    func reactiveStormOverHTTP(size: Int) async throws {
+        let outcome = try await StormBench.trial(over: .http, path: .reactive, contender: .gatehouse, size: size)
+        #expect(outcome.refreshes == 1)
+        #expect(outcome.failures == 0)
+        #expect(outcome.requestsOnTheWire <= 2 * size)
+    }
+
+    @Test("The soak on a few cycles: every sign-in succeeds and nothing is alive after settle()")
+    @MainActor
+    func soakLeavesNothingAlive() async throws {
+        let outcome = try await SoakBench.soak(cycles: 20)
+        #expect(outcome.failedSignIns == 0)
+        #expect(outcome.alive == [])
+    }
+}
