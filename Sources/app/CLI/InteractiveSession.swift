@@ -18,11 +18,15 @@ struct InteractiveSession {
                 + " — type help for the commands, quit to leave.")
         console.print(app.renderedScreen())
         await app.launch()
-        var shown = app.renderedScreen()
-        console.print(shown)
+        let live = LiveScreen(app: app, shown: app.renderedScreen(), printLive: lines.printAbove ?? console.print)
+        console.print(live.shown)
+        live.start()
 
         let executor = CommandExecutor(app: app)
-        defer { lines.finish() }
+        defer {
+            live.stop()
+            lines.finish()
+        }
         reading: while true {
             let prompt = "\(app.snapshot().name)> "
             if !lines.drawsPrompt { console.prompt(prompt) }
@@ -50,12 +54,17 @@ struct InteractiveSession {
                 continue reading
             }
             guard let command else { continue reading }
+            let countdown = realTimeCountdown(for: command)
+            defer { countdown?.cancel() }
             do {
-                switch try await executor.execute(command) {
+                let outcome = try await executor.execute(command)
+                if let countdown {
+                    countdown.cancel()
+                    console.status("")
+                }
+                switch outcome {
                 case .performed:
-                    let now = app.renderedScreen()
-                    if now != shown { console.print(now) }
-                    shown = now
+                    if let screen = live.afterCommand() { console.print(screen) }
                 case .expectationHeld:
                     console.print("✔")
                 case .expectationFailed(let expected):
@@ -89,5 +98,24 @@ struct InteractiveSession {
             return NearMiss.suggestion(for: words[index], among: candidates)
         }
         return nil
+    }
+
+    /// On real time, `wait` shows the time left on one line, rewritten each
+    /// second (the session clears it when the wait ends); nil for any other command, or
+    /// on virtual time (a wait there passes at once).
+    private func realTimeCountdown(for command: ScriptCommand) -> Task<Void, Never>? {
+        guard case .wait(let duration) = command, !app.world.hasVirtualTime, duration >= .seconds(1) else { return nil }
+        let status = console.status
+        return Task { @MainActor in
+            let clock = ContinuousClock()
+            let end = clock.now + duration
+            while !Task.isCancelled {
+                let left = clock.now.duration(to: end)
+                guard left > .zero else { break }
+                let seconds = Int((Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up))
+                status("⏳ wait: \(seconds)s left")
+                try? await clock.sleep(for: min(left, .seconds(1)))
+            }
+        }
     }
 }

@@ -74,7 +74,8 @@ final class TerminalPrompt {
     /// that line again; while no line is being typed, just prints it.
     func printAbove(_ text: String) {
         guard isReading else {
-            terminal.write(text + "\n")
+            // Over a status line (a countdown) if one is shown.
+            terminal.write("\r\u{1B}[K" + text + "\n")
             return
         }
         terminal.write("\r\u{1B}[K" + text + "\n")
