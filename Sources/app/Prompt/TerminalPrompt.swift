@@ -49,7 +49,7 @@ final class TerminalPrompt {
             switch editor.handle(key) {
             case .redraw: draw()
             case .submit(let line):
-                draw()
+                // The line stays as last drawn (a secret as bullets); the editor is already empty.
                 terminal.write("\n")
                 return line
             case .cancelled:
