@@ -191,7 +191,9 @@ struct ScriptRunner {
     /// A script with lines the language does not know: each named, nothing run.
     private func refuse(_ parsed: ParsedScript, named name: String) -> ScriptReport {
         var lines = ["== \(name)"]
-        lines += parsed.problems.map { "✘ \(name)\($0.number.map { ":\($0)" } ?? ""): \($0.message)" }
+        lines += parsed.problems.map {
+            TerminalText.escapingControls("✘ \(name)\($0.number.map { ":\($0)" } ?? ""): \($0.message)")
+        }
         lines.append("✘ \(name): not run")
         lines.append("")
         lines.forEach(print)
@@ -297,8 +299,10 @@ private final class Transcript {
         return false
     }
 
+    /// Prints `text` a line at a time, a control character escaped (`^[`):
+    /// a script's bad line never reaches the terminal as a control sequence.
     private func emit(_ text: String) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in TerminalText.escapingControls(text).split(separator: "\n", omittingEmptySubsequences: false) {
             lines.append(String(line))
             print(String(line))
         }
