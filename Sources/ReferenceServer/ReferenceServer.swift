@@ -36,11 +36,15 @@ public final class ReferenceServer: Sendable {
         public var idleTimeout: Duration
         /// Which backend the server plays: every route, or only Cora's three.
         public var profile: ServerProfile
+        /// Called once per answered request, on the connection's thread.
+        public var requestLog: (@Sendable (RequestLogEntry) -> Void)?
 
         public init(
             host: String = "127.0.0.1", port: UInt16 = 8080, apiKey: String = "gatehouse-dev-key",
-            idleTimeout: Duration = .seconds(10), profile: ServerProfile = .full
+            idleTimeout: Duration = .seconds(10), profile: ServerProfile = .full,
+            requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil
         ) {
+            self.requestLog = requestLog
             self.host = host
             self.port = port
             self.apiKey = apiKey
@@ -56,6 +60,7 @@ public final class ReferenceServer: Sendable {
     private let listener: Int32
     private let router: ContractRouter
     private let idleTimeout: Duration
+    private let requestLog: (@Sendable (RequestLogEntry) -> Void)?
     /// Set when the server shares an app's virtual time: requests that carry a
     /// handoff park on that time as their client's work (`VirtualActivity.serve`).
     private let virtualActivity: VirtualActivity?
@@ -110,6 +115,7 @@ public final class ReferenceServer: Sendable {
         port = UInt16(bigEndian: address.sin_port)
         listener = fd
         idleTimeout = configuration.idleTimeout
+        requestLog = configuration.requestLog
         self.virtualActivity = virtualActivity
         router = ContractRouter(
             backend: backend, apiKey: configuration.apiKey, manualClock: virtualClock, profile: configuration.profile)
@@ -201,7 +207,13 @@ public final class ReferenceServer: Sendable {
                 closeGently(client)
                 return
             case .request(let request):
-                guard let response = answer(request, on: client, executor: executor) else {
+                let began = ContinuousClock.now
+                let response = answer(request, on: client, executor: executor)
+                requestLog?(
+                    RequestLogEntry(
+                        method: request.method, path: request.path, status: response?.status,
+                        duration: ContinuousClock.now - began))
+                guard let response else {
                     // A dropped request: the connection breaks mid-answer. (Closing before any
                     // byte would let a client retry an idempotent request on a fresh connection.)
                     send(Data("HTTP/1.1 200 OK\r\nContent-Length: 1024\r\n\r\n{".utf8), to: client)

@@ -83,7 +83,7 @@ struct ScriptRunnerTests {
         #expect(report.transcript.contains { $0.hasPrefix("✘ x.flow:2: screen welcome has no action 'logout'") })
     }
 
-    @Test("A missing script file is a clear error and counts as failed")
+    @Test("A missing script file is named, nothing runs, and the run exits 2 (unusable input)")
     func missingFile() async throws {
         let printed = PrintedLines()
         let paths = try files([("ok.flow", "expect screen welcome")])
@@ -91,9 +91,8 @@ struct ScriptRunnerTests {
 
         let code = await ScriptRunner.forTests(printingInto: printed).run(files: [missing] + paths)
 
-        #expect(code == 1)
-        #expect(printed.all.contains("✘ \(missing): cannot read the script: no such file"))
-        #expect(printed.all.last == "1 passed, 1 failed")
+        #expect(code == 2)
+        #expect(printed.all == ["✘ cannot read the script \(missing): no such file or directory"])
     }
 
     @Test("Each script starts from a fresh app, an empty store and a backend in its seeded state")

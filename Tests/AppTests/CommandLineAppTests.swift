@@ -82,13 +82,6 @@ struct CommandLineAppTests {
         #expect(transcript.output[0].contains("es-ES"))
     }
 
-    @Test("run with a missing file reports it and exits 1")
-    func runMissingFile() async {
-        let transcript = Transcript()
-        #expect(await transcript.app().run(Invocation(command: .run(files: ["/nonexistent/x.flow"]))) == 1)
-        #expect(transcript.output.last == "0 passed, 1 failed")
-    }
-
     @Test("run --in-process-server runs a script over HTTP on local and exits 0")
     func runOverHTTP() async throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("over-http-\(UUID().uuidString).flow")

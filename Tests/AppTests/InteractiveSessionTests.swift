@@ -69,4 +69,27 @@ struct InteractiveSessionTests {
         _ = await transcript.app(lines: ["wait 1s"]).run(Invocation(command: .interactive))
         #expect(transcript.output.filter { $0.contains("· welcome") }.count == 1)
     }
+
+    @Test("A near miss names the word meant: a command, an action, a field")
+    func didYouMean() async {
+        let transcript = Transcript()
+        _ = await transcript.app(lines: ["tapp back", "tap sign_in", "tap sign-in", "type identifer 1"])
+            .run(Invocation(command: .interactive))
+
+        #expect(transcript.output.contains { $0.hasPrefix("✘ unknown command 'tapp'") && $0.hasSuffix("did you mean 'tap'?") })
+        #expect(transcript.output.contains { $0.contains("no action 'sign_in'") && $0.hasSuffix("did you mean 'sign-in'?") })
+        #expect(transcript.output.contains { $0.contains("no field 'identifer'") && $0.hasSuffix("did you mean 'identifier'?") })
+    }
+
+    @Test("Control characters in a bad line are shown escaped, never sent to the terminal")
+    func controlCharactersEscaped() async {
+        let transcript = Transcript()
+        _ = await transcript.app(lines: ["\u{1B}[A", "\u{07}help", "\u{0C}help"]).run(Invocation(command: .interactive))
+
+        #expect(transcript.output.contains { $0.hasPrefix("✘ unknown command '^[[A'") })
+        #expect(transcript.output.contains { $0.hasPrefix("✘ unknown command '^Ghelp'") })
+        #expect(!transcript.text.contains("\u{1B}"))
+        #expect(!transcript.text.contains("\u{07}"))
+        #expect(transcript.output.contains("Screen welcome:"), "a form feed is white space: the line is help")
+    }
 }

@@ -30,4 +30,12 @@ struct PipedScriptTests {
         #expect(transcript.output.contains("✘ <stdin>:2: expected screen dashboard, but it is welcome"))
         #expect(transcript.output.last == "0 passed, 1 failed")
     }
+
+    @Test("A control character in a piped line is shown escaped in the message")
+    func controlCharactersEscaped() async {
+        let transcript = Transcript()
+        _ = await transcript.app(pipedInput: "\u{1B}[A\nexpect screen welcome\n").run(Invocation(command: .interactive))
+        #expect(transcript.output.contains { $0.hasPrefix("✘ <stdin>:1: unknown command '^[[A'") })
+        #expect(!transcript.text.contains("\u{1B}"))
+    }
 }

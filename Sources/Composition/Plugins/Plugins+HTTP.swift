@@ -73,12 +73,38 @@ enum HTTPPlugins {
         guard let baseURL = settings.baseURL else {
             throw .missingSetting(setting: "baseURL", neededBy: "the http plugin")
         }
+        // The URL is checked before the key: a person fixes them in that order.
+        if let problem = baseURLProblem(in: settings) { throw problem }
         let apiKey = try self.apiKey(for: settings)
         do {
             return try HTTPConfiguration(
                 baseURL: baseURL, apiKey: apiKey, tokenHeaderStyle: settings.tokenHeaderStyle, timeout: settings.requestTimeout)
         } catch {
             throw .invalidSetting(setting: "baseURL", reason: error.description)
+        }
+    }
+
+    /// What is wrong with the settings' base URL for the http plugins; nil when nothing is.
+    static func baseURLProblem(in settings: AppEnvironment.Settings) -> CompositionError? {
+        guard let baseURL = settings.baseURL else {
+            return .missingSetting(setting: "baseURL", neededBy: "the http plugin")
+        }
+        do {
+            _ = try HTTPConfiguration(
+                baseURL: baseURL, apiKey: nil, tokenHeaderStyle: settings.tokenHeaderStyle, timeout: settings.requestTimeout)
+            return nil
+        } catch {
+            return .invalidSetting(setting: "baseURL", reason: error.description)
+        }
+    }
+
+    /// What is wrong with the API key the settings name; nil when nothing is.
+    static func apiKeyProblem(in settings: AppEnvironment.Settings) -> CompositionError? {
+        do {
+            _ = try apiKey(for: settings)
+            return nil
+        } catch {
+            return error
         }
     }
 

@@ -1,4 +1,4 @@
-import AdapterInMemory
+public import AdapterInMemory
 import AdapterSystem
 import Foundation
 import Ports
@@ -28,8 +28,20 @@ public struct StandaloneServer: Sendable {
     /// The server's address, `http://127.0.0.1:PORT`.
     public var baseURL: String { server.baseURL }
 
+    /// One answered request, as the request log sees it.
+    public typealias RequestLogLine = RequestLogEntry
+    /// A seeded account, password included.
+    public typealias SeededAccount = DemoAccount
+
+    /// The seeded accounts, passwords included: public demo data for the banner.
+    public static var demoAccounts: [SeededAccount] { DemoAccount.seeded }
+
     /// Binds the port; nothing is served until `start()`.
-    public init(_ options: Options) throws(ReferenceServerError) {
+    /// - Parameter requestLog: told of every answered request (method, path,
+    ///   status, duration; never a header or a body), on the connection's thread.
+    public init(
+        _ options: Options, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil
+    ) throws(ReferenceServerError) {
         let manualClock = options.virtualClock ? ManualClock(start: Date()) : nil
         let clock: any Clock = manualClock ?? SystemClock()
         let backend = InMemoryBackend(
@@ -39,7 +51,8 @@ public struct StandaloneServer: Sendable {
                 rotationGrace: options.rotationGrace))
         server = try ReferenceServer(
             configuration: ReferenceServer.Configuration(
-                host: options.host, port: options.port, apiKey: options.apiKey, profile: options.profile),
+                host: options.host, port: options.port, apiKey: options.apiKey, profile: options.profile,
+                requestLog: requestLog),
             backend: backend, virtualClock: manualClock)
     }
 

@@ -1,4 +1,5 @@
 import Composition
+import Foundation
 
 /// Carries out a parsed invocation: help needs nothing; every other command
 /// first resolves the environment (a bad one stops it with exit 2), then runs.
@@ -12,12 +13,16 @@ struct CommandLineApp {
     let lines: LineSource
     /// A piped script: the whole of stdin.
     let readAllInput: () -> String
+    /// The process environment's `LC_ALL` and `LANG`, which choose the
+    /// default language; empty (pt-BR) unless given.
+    var localeVariables: [String: String] = [:]
 
     /// The process's own stdin, stdout and stderr.
     static func standard() -> CommandLineApp {
         CommandLineApp(
             console: .standard(), stdinIsTerminal: StandardInput.isTerminal, lines: .standardInput(),
-            readAllInput: { StandardInput.readAll() })
+            readAllInput: { StandardInput.readAll() },
+            localeVariables: ProcessInfo.processInfo.environment.filter { ["LC_ALL", "LANG"].contains($0.key) })
     }
 
     /// The exit code of the invocation.
@@ -28,6 +33,9 @@ struct CommandLineApp {
             return ExitCode.success
         case .bench(let options):
             return await BenchCommand(options: options, console: console).run()
+        case .version:
+            console.print("app \(AppVersion.current)")
+            return ExitCode.success
         case .serve(let options):
             return await ServeCommand(options: options, console: console).run()
         case .interactive, .envs, .demo, .run:
@@ -36,9 +44,13 @@ struct CommandLineApp {
 
         let environment: AppEnvironment
         do {
-            environment = try EnvironmentChoice.resolve(invocation.environment, locale: invocation.locale)
+            // `envs` with a file checks all of it, so every problem is named at once.
+            let checksFile = invocation.command == .envs && invocation.environment.map(EnvironmentChoice.isFile) == true
+            environment = try EnvironmentChoice.resolve(
+                invocation.environment, locale: invocation.locale, localeVariables: localeVariables,
+                thoroughly: checksFile)
         } catch {
-            console.error("app: \(error)\nSee 'app envs' for the environments and 'app help' for usage.")
+            console.error("\(error)\nSee 'app envs' for the environments and 'app help' for usage.")
             return ExitCode.usage
         }
         let texts = Texts(locale: environment.settings.locale.rawValue)
@@ -48,20 +60,21 @@ struct CommandLineApp {
             let fromFile = invocation.environment.map(EnvironmentChoice.isFile) == true ? environment : nil
             EnvironmentListing().lines(fromFile: fromFile).forEach(console.print)
             return ExitCode.success
-        case .run(let files, inProcessServer: false, _):
-            return await ScriptRunner(environment: environment, texts: texts, print: console.print).run(files: files)
-        case .run(let files, inProcessServer: true, let profile):
-            // Over the wire: `local` unless --env names another HTTP environment.
-            let overHTTP = invocation.environment == nil ? AppEnvironment.local : environment
-            guard overHTTP.plugins.auth == "http" else {
+        case .run(let files, let inProcessServer, _):
+            if inProcessServer, overHTTP(invocation, environment).plugins.auth != "http" {
                 console.error(
-                    "app: --in-process-server runs scripts over HTTP; environment '\(overHTTP.name)' does not use the http plugin")
+                    "app: --in-process-server runs scripts over HTTP; environment '\(environment.name)' does not use the http plugin")
                 return ExitCode.usage
             }
-            let runner = ScriptRunner(texts: texts, print: console.print) {
-                try InProcessServerWorld.make(from: overHTTP, profile: profile)
+            let scripts: [ScriptFiles.Script]
+            switch ScriptFiles.load(files) {
+            case .failure(let unusable):
+                console.error(unusable.sentences.map { "app: \($0)" }.joined(separator: "\n") + "\nSee 'app help run' for usage.")
+                return ExitCode.usage
+            case .success(let loaded):
+                scripts = loaded
             }
-            return await runner.run(files: files)
+            return await run(scripts, invocation: invocation, environment: environment, texts: texts)
         case .interactive where !stdinIsTerminal:
             return await PipedScript(environment: environment, texts: texts, console: console).run(readAllInput())
         case .interactive, .demo:
@@ -75,8 +88,29 @@ struct CommandLineApp {
             let app = HeadlessApp(world: world, texts: texts)
             if invocation.command == .demo { return await Demo(app: app, console: console).run() }
             return await InteractiveSession(app: app, console: console, lines: lines).run()
-        case .help, .bench, .serve:
+        case .help, .version, .bench, .serve:
             return ExitCode.usage  // handled above
         }
+    }
+
+    /// Runs the scripts on the environment, or with `--in-process-server`
+    /// over HTTP against a server in this process.
+    private func run(
+        _ scripts: [ScriptFiles.Script], invocation: Invocation, environment: AppEnvironment, texts: Texts
+    ) async -> Int32 {
+        guard case .run(_, inProcessServer: true, let profile) = invocation.command else {
+            return await ScriptRunner(environment: environment, texts: texts, print: console.print).run(scripts: scripts)
+        }
+        let overHTTP = overHTTP(invocation, environment)
+        let runner = ScriptRunner(texts: texts, print: console.print) {
+            try InProcessServerWorld.make(from: overHTTP, profile: profile)
+        }
+        return await runner.run(scripts: scripts)
+    }
+
+    /// The environment `--in-process-server` runs on: `local` unless --env
+    /// names another HTTP environment.
+    private func overHTTP(_ invocation: Invocation, _ environment: AppEnvironment) -> AppEnvironment {
+        invocation.environment == nil ? AppEnvironment.local : environment
     }
 }

@@ -1,10 +1,11 @@
 import Composition
 
 /// Reads the command line by hand (the package has no dependencies):
-/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`.
+/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`, or `app --version`.
 /// A pure function of the arguments: it touches no file and prints nothing.
 /// The two options may come before or after the command; `--opt=value` works
-/// too. Whatever follows `serve` or `bench` is theirs, untouched.
+/// too. Whatever follows `serve` or `bench` is theirs, untouched, but for
+/// `-h`/`--help`, which every command takes.
 enum CommandLineParser {
     /// The commands of this build, in the order help lists them.
     static let commands = ["envs", "demo", "run", "serve", "bench", "help"]
@@ -17,6 +18,7 @@ enum CommandLineParser {
         var environment: String?
         var locale: String?
         var wantsHelp = false
+        var wantsVersion = false
         var inProcessServer = false
         var profile: ReferenceServerProfile?
         var commandWord: String?
@@ -25,7 +27,8 @@ enum CommandLineParser {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if let word = commandWord, laterCommands.contains(word) {
-                operands.append(argument)
+                // Their flags are theirs, but -h and --help are every command's.
+                if argument == "--help" || argument == "-h" { wantsHelp = true } else { operands.append(argument) }
                 continue
             }
             guard argument.hasPrefix("-"), argument != "-" else {
@@ -47,6 +50,9 @@ enum CommandLineParser {
             case "--help", "-h":
                 guard inlineValue == nil else { throw UsageError("option \(flag) takes no value") }
                 wantsHelp = true
+            case "--version":
+                guard inlineValue == nil else { throw UsageError("option --version takes no value") }
+                wantsVersion = true
             case "--in-process-server":
                 guard inlineValue == nil else { throw UsageError("option \(flag) takes no value", helpTopic: "run") }
                 inProcessServer = true
@@ -59,6 +65,13 @@ enum CommandLineParser {
             }
         }
 
+        if wantsVersion {
+            // `app --version` alone: with a command it would be ambiguous.
+            guard commandWord == nil, !wantsHelp, !inProcessServer, profile == nil else {
+                throw UsageError("option --version stands alone: app --version")
+            }
+            return Invocation(environment: environment, locale: locale, command: .version)
+        }
         var command = try command(commandWord, operands: operands, wantsHelp: wantsHelp)
         if inProcessServer {
             guard case .run(let files, _, _) = command else {

@@ -7,6 +7,9 @@ struct Console {
     let print: (String) -> Void
     let error: (String) -> Void
     let prompt: (String) -> Void
+    /// A status line (a countdown), rewritten in place; "" clears it. Only
+    /// a terminal shows it; elsewhere it is dropped.
+    var status: (String) -> Void = { _ in }
 
     /// The process's stdout and stderr. stdout is flushed before stderr is
     /// written and after a prompt, so the two keep their order on a terminal.
@@ -19,6 +22,11 @@ struct Console {
             },
             prompt: { text in
                 Swift.print(text, terminator: "")
+                fflush(nil)
+            },
+            status: { text in
+                guard isatty(STDOUT_FILENO) != 0 else { return }
+                Swift.print("\r\u{1B}[K" + text, terminator: "")
                 fflush(nil)
             })
     }

@@ -3,17 +3,55 @@ import DomainCore
 import Foundation
 
 /// Turns `--env` and `--locale` into the environment to run on: a built-in
-/// name, or else the path of a JSON environment file; then the locale
-/// override; then every plugin name checked, so a bad environment stops the
-/// command before anything starts.
+/// name, or else the path of a JSON environment file; then the language;
+/// then the plugin names checked, so a bad environment stops the command
+/// before anything starts.
+///
+/// The language, first that applies: `--locale`; the locale an environment
+/// file names; `LC_ALL`, else `LANG`, when it names one of the three
+/// supported (`en_US.UTF-8` names en-US); pt-BR.
 enum EnvironmentChoice {
-    static func resolve(_ value: String?, locale: String?, registry: PluginRegistry = .standard)
-        throws(CompositionError) -> AppEnvironment
-    {
-        var environment = try environment(named: value)
-        if let locale { environment.settings.locale = AppLocale(tag: locale) }
-        try registry.validate(environment)
+    /// - Parameters:
+    ///   - value: `--env`'s value; nil for the default environment.
+    ///   - locale: `--locale`'s value, already known to be supported.
+    ///   - localeVariables: the process environment (`LC_ALL`, `LANG`).
+    ///   - thoroughly: check every setting the environment's adapters need
+    ///     (base URL, API key) as well as the plugin names, as `app envs`
+    ///     does for a file; otherwise building the world checks those.
+    ///   - registry: the plugins the names are checked against.
+    static func resolve(
+        _ value: String?, locale: String?, localeVariables: [String: String] = [:], thoroughly: Bool = false,
+        registry: PluginRegistry = .standard
+    ) throws(EnvironmentProblems) -> AppEnvironment {
+        var environment: AppEnvironment
+        do {
+            environment = try self.environment(named: value)
+        } catch {
+            throw EnvironmentProblems([error])
+        }
+        let fileSetsLocale = value.map { isFile($0) && Self.fileNamesLocale(path: $0) } ?? false
+        if let chosen = locale ?? (fileSetsLocale ? nil : systemLocale(localeVariables)) {
+            environment.settings.locale = AppLocale(tag: chosen)
+        }
+        var problems = registry.problems(in: environment)
+        if !thoroughly {
+            problems = problems.filter {
+                if case .unknownPlugin = $0 { return true }
+                return false
+            }
+        }
+        guard problems.isEmpty else { throw EnvironmentProblems(problems) }
         return environment
+    }
+
+    /// The supported locale `LC_ALL` (else `LANG`) names, as POSIX reads
+    /// them: `pt_BR.UTF-8`, `es_ES@euro` and `en-US` all count; `C`, `fr_FR`
+    /// or nothing give nil.
+    static func systemLocale(_ variables: [String: String]) -> String? {
+        let value = [variables["LC_ALL"], variables["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        let tag = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
+        let normalized = tag.replacingOccurrences(of: "_", with: "-").lowercased()
+        return Texts.supportedLocales.first { $0.lowercased() == normalized }
     }
 
     /// Whether `--env`'s value names a file rather than a built-in environment.
@@ -29,5 +67,29 @@ enum EnvironmentChoice {
             throw .unknownEnvironment(name: value, known: AppEnvironment.builtIn.map(\.name))
         }
         return try EnvironmentFile.load(path: value)
+    }
+
+    /// Whether the environment file (already loaded without error) sets `settings.locale`.
+    private static func fileNamesLocale(path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let settings = root["settings"] as? [String: Any]
+        else { return false }
+        return settings["locale"] != nil
+    }
+}
+
+/// Why the environment asked for cannot be used: every problem found, in the
+/// order a person fixes them.
+struct EnvironmentProblems: Error, Sendable, Equatable, CustomStringConvertible {
+    let problems: [CompositionError]
+
+    init(_ problems: [CompositionError]) {
+        self.problems = problems
+    }
+
+    /// One `app: …` line per problem.
+    var description: String {
+        problems.map { "app: \($0)" }.joined(separator: "\n")
     }
 }

@@ -46,6 +46,11 @@ enum HelpText {
                            FILE: the path of a JSON environment file
           --locale LOCALE  pt-BR (default), en-US or es-ES; overrides the environment's locale
           -h, --help       help, for the command given if any
+          --version        the app's version (alone: app --version)
+
+        The language is --locale's, else the one an environment file names, else
+        LC_ALL's or LANG's when it names pt-BR, en-US or es-ES (en_US.UTF-8 counts),
+        else pt-BR.
 
         Exit codes: 0 done (every expectation held), 1 a script or demo step failed,
         2 the command line or the environment could not be used.
@@ -62,6 +67,8 @@ enum HelpText {
         refresh margin, health poll interval, locale, and the base URL and API-key
         variable when set. With --env FILE, the file's environment is listed too.
         An API key is never printed, only the name of the variable that holds it.
+        A file is checked whole: every problem in it is named, in the order to fix
+        them (plugins, then the base URL, then the API key), and it exits 2.
         """
     }
 
@@ -82,6 +89,9 @@ enum HelpText {
         """
         Usage: app [--env NAME|FILE] [--locale LOCALE] run [--in-process-server [--profile full|cora]] FILE...
 
+        FILE may be a directory: its .flow files run, in name order. A FILE that
+        cannot be read (missing, not UTF-8 text, a directory with no .flow file)
+        stops the run before it starts, naming each: exit 2.
         Runs each script headless: each starts from a fresh app, a backend reset to
         its seeded state (over the control API when it is a server, as with
         --env local against 'app serve') and an empty store in a directory of its
@@ -93,6 +103,8 @@ enum HelpText {
         A script piped to 'app' with no command runs the same way, named <stdin>.
         A script that checks texts of another language says so in a comment before
         its first command: '# locale: en-US' (or es-ES, pt-BR); it wins over --locale.
+        A '# locale:' line after a command, or naming another language, fails the
+        script, as does a script with no command (it would check nothing).
 
         --in-process-server runs the scripts over HTTP: the 'local' environment (or
         the HTTP environment --env names), each script against a fresh reference

@@ -1,8 +1,9 @@
 /// The app by hand: launch, then a line at a time in the script language
 /// (the same `ScriptParser` and `CommandExecutor` as scripts), the screen
 /// printed whenever a command changes it. A bad line says why and the session
-/// goes on. Lines are never echoed, so a typed password is not shown again
-/// (the screen shows bullets).
+/// goes on, naming the word it most likely meant. Lines are never echoed,
+/// and on a terminal the line editor shows a secret field's value as bullets
+/// while it is typed, so a typed password is never on the screen.
 @MainActor
 struct InteractiveSession {
     let app: HeadlessApp
@@ -17,17 +18,26 @@ struct InteractiveSession {
                 + " — type help for the commands, quit to leave.")
         console.print(app.renderedScreen())
         await app.launch()
-        var shown = app.renderedScreen()
-        console.print(shown)
+        let live = LiveScreen(app: app, shown: app.renderedScreen(), printLive: lines.printAbove ?? console.print)
+        console.print(live.shown)
+        live.start()
 
         let executor = CommandExecutor(app: app)
+        defer {
+            live.stop()
+            lines.finish()
+        }
         reading: while true {
-            console.prompt("\(app.snapshot().name)> ")
-            guard let line = await lines.next() else {
-                console.print("")  // end of input: leave the terminal on a fresh line
+            let prompt = "\(app.snapshot().name)> "
+            if !lines.drawsPrompt { console.prompt(prompt) }
+            let completer: LineEditor.Completer = { [app] words in
+                PromptCompletion.candidates(after: words, on: app.snapshot())
+            }
+            guard let line = await lines.next(prompt, completer) else {
+                if !lines.drawsPrompt { console.print("") }  // end of input: leave the terminal on a fresh line
                 break reading
             }
-            switch line.trimmingCharacters(in: .whitespaces) {
+            switch line.trimmingCharacters(in: .whitespacesAndNewlines) {
             case "quit", "exit":
                 break reading
             case "help":
@@ -40,26 +50,72 @@ struct InteractiveSession {
             do {
                 command = try ScriptParser.parse(line)
             } catch {
-                console.print("✘ \(error)")
+                console.print(failure("\(error)", line: line))
                 continue reading
             }
             guard let command else { continue reading }
+            let countdown = realTimeCountdown(for: command)
+            defer { countdown?.cancel() }
             do {
-                switch try await executor.execute(command) {
+                let outcome = try await executor.execute(command)
+                if let countdown {
+                    countdown.cancel()
+                    console.status("")
+                }
+                switch outcome {
                 case .performed:
-                    let now = app.renderedScreen()
-                    if now != shown { console.print(now) }
-                    shown = now
+                    if let screen = live.afterCommand() { console.print(screen) }
                 case .expectationHeld:
                     console.print("✔")
                 case .expectationFailed(let expected):
                     console.print("✘ expected \(expected)")
                 }
             } catch {
-                console.print("✘ \(error)")
+                console.print(failure("\(error)", line: line))
             }
         }
         await app.shutDown()
         return ExitCode.success
+    }
+
+    /// A failed line's message: control characters shown, never sent to the
+    /// terminal, and a near miss named (`tapp` → did you mean 'tap'?).
+    private func failure(_ message: String, line: String) -> String {
+        var text = "✘ " + TerminalText.escapingControls(message)
+        if let suggestion = nearMiss(in: line) { text += " — did you mean '\(TerminalText.escapingControls(suggestion))'?" }
+        return text
+    }
+
+    /// The first word of `line` that is not one of the words Tab offers in
+    /// its place, and the word it most likely meant.
+    private func nearMiss(in line: String) -> String? {
+        let words = ScriptParser.withoutComment(line).split(separator: " ").map(String.init)
+        let screen = app.snapshot()
+        for index in words.indices {
+            let candidates = PromptCompletion.candidates(after: Array(words[..<index]), on: screen)
+            guard !candidates.isEmpty else { return nil }
+            if candidates.contains(words[index]) { continue }
+            return NearMiss.suggestion(for: words[index], among: candidates)
+        }
+        return nil
+    }
+
+    /// On real time, `wait` shows the time left on one line, rewritten each
+    /// second (the session clears it when the wait ends); nil for any other command, or
+    /// on virtual time (a wait there passes at once).
+    private func realTimeCountdown(for command: ScriptCommand) -> Task<Void, Never>? {
+        guard case .wait(let duration) = command, !app.world.hasVirtualTime, duration >= .seconds(1) else { return nil }
+        let status = console.status
+        return Task { @MainActor in
+            let clock = ContinuousClock()
+            let end = clock.now + duration
+            while !Task.isCancelled {
+                let left = clock.now.duration(to: end)
+                guard left > .zero else { break }
+                let seconds = Int((Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up))
+                status("⏳ wait: \(seconds)s left")
+                try? await clock.sleep(for: min(left, .seconds(1)))
+            }
+        }
     }
 }

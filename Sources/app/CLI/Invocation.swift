@@ -13,6 +13,8 @@ struct Invocation: Sendable, Equatable {
         /// `--in-process-server`: over HTTP, against a ReferenceServer in this
         /// process, playing `profile` (`--profile`, only with `--in-process-server`).
         case run(files: [String], inProcessServer: Bool = false, profile: ReferenceServerProfile = .full)
+        /// `--version`: the app's version (`AppVersion`).
+        case version
         /// `help`, `help COMMAND`, `--help`.
         case help(topic: String?)
         /// The reference server on loopback.

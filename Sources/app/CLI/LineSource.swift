@@ -1,16 +1,62 @@
-/// Where interactive mode gets its next line: the terminal, or a list (tests).
+import Foundation
+
+/// Where interactive mode gets its next line: the terminal's line editor,
+/// stdin a line at a time, or a list (tests).
 @MainActor
 struct LineSource {
-    /// The next line; nil at end of input.
-    let next: () async -> String?
+    /// The next line, read after `prompt` is shown, Tab completing (where
+    /// the source edits lines) from the completer; nil at end of input.
+    let next: @MainActor (_ prompt: String, _ completer: @escaping LineEditor.Completer) async -> String?
+    /// Whether the source shows the prompt itself (the line editor draws it
+    /// with the line); otherwise the session prints it.
+    var drawsPrompt = false
+    /// Prints output above the line being typed (live redraws), where the
+    /// source edits lines; nil prints it as any other output.
+    var printAbove: ((String) -> Void)?
+    /// Ends the source: the terminal back in the mode it was found in.
+    var finish: () -> Void = {}
 
+    /// The process's stdin: the line editor (`TerminalPrompt`, raw mode)
+    /// when stdin and stdout are a terminal, else a line at a time. Raw mode
+    /// begins at the first line asked for, never before: a command that
+    /// reads no line leaves the terminal alone.
     static func standardInput() -> LineSource {
-        LineSource { await StandardInput.nextLine() }
+        let terminal = LazyTerminalPrompt()
+        return LineSource(
+            next: { text, completer in
+                if let prompt = terminal.prompt { return await prompt.readLine(prompt: text, completer: completer) }
+                Swift.print(text, terminator: "")
+                fflush(nil)
+                return await StandardInput.nextLine()
+            },
+            drawsPrompt: true,
+            printAbove: { text in
+                if let prompt = terminal.prompt { prompt.printAbove(text) } else { Swift.print(text) }
+            },
+            finish: { terminal.finish() })
     }
 
     static func lines(_ lines: [String]) -> LineSource {
         let queue = LineQueue(lines)
-        return LineSource { queue.pop() }
+        return LineSource(next: { _, _ in queue.pop() })
+    }
+}
+
+/// The terminal prompt, made when first needed; nil when stdin or stdout is
+/// not a terminal or raw mode is refused.
+@MainActor
+private final class LazyTerminalPrompt {
+    private var terminal: RawTerminal?
+    private(set) lazy var prompt: TerminalPrompt? = {
+        guard RawTerminal.isAvailable else { return nil }
+        let terminal = RawTerminal()
+        guard terminal.enter() else { return nil }
+        self.terminal = terminal
+        return TerminalPrompt(terminal: terminal)
+    }()
+
+    func finish() {
+        terminal?.restore()
     }
 }
 

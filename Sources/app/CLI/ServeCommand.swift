@@ -22,17 +22,18 @@ struct ServeCommand {
         let serverOptions = options.server(apiKey: apiKey)
         let server: StandaloneServer
         do {
-            server = try StandaloneServer(serverOptions)
+            server = try StandaloneServer(serverOptions) { entry in
+                // From the connection's thread: one write per line, so lines never interleave.
+                FileHandle.standardOutput.write(Data((ServeBanner.line(for: entry) + "\n").utf8))
+            }
         } catch {
             console.error("app serve: \(error)")
             return ExitCode.usage
         }
         server.start()
-        console.print("Gatehouse reference server on \(server.baseURL)\(serverOptions.virtualClock ? " (virtual clock)" : "")")
-        // The demo account is named, its password is not: no password reaches output.
-        console.print("demo account: CPF 123.456.789-09 (Maria Silva; its password: docs/spec/wire-contract.md, \"Seeded data\")")
-        console.print("profile \(serverOptions.profile): \(serverOptions.profile.routes.joined(separator: ", "))")
-        console.print("API key: from \(options.apiKeyOrigin); Ctrl-C stops")
+        ServeBanner.lines(
+            baseURL: server.baseURL, options: options, apiKey: apiKey, virtualClock: serverOptions.virtualClock
+        ).forEach(console.print)
         fflush(nil)
         await Self.waitForStopSignal()
         server.stop()

@@ -86,6 +86,8 @@ extension Texts {
         .statementEmpty: "No transactions.",
         .failureNetwork: "Could not connect. Check your internet connection.",
         .failureServer: "The server failed. Try again.",
+        .failureOffline: "You are offline: check your internet connection.",
+        .failureServerDown: "The server is unavailable right now; try again later.",
         .failureNotFound: "Not found.",
         .failureInvalidFields: "The server refused some fields: %@.",
         .failureAlreadyRegistered: "This e-mail is already in use.",

@@ -86,6 +86,8 @@ extension Texts {
         .statementEmpty: "Sin movimientos.",
         .failureNetwork: "No se pudo conectar. Revisa tu conexión a internet.",
         .failureServer: "El servidor falló. Inténtalo de nuevo.",
+        .failureOffline: "Estás sin conexión: revisa tu conexión a internet.",
+        .failureServerDown: "El servidor no está disponible ahora; inténtalo más tarde.",
         .failureNotFound: "No encontrado.",
         .failureInvalidFields: "El servidor rechazó algunos campos: %@.",
         .failureAlreadyRegistered: "Este correo ya está en uso.",

@@ -86,6 +86,8 @@ extension Texts {
         .statementEmpty: "Nenhuma movimentação.",
         .failureNetwork: "Não foi possível conectar. Verifique sua internet.",
         .failureServer: "O servidor falhou. Tente de novo.",
+        .failureOffline: "Você está sem conexão: verifique sua internet.",
+        .failureServerDown: "O servidor está indisponível no momento; tente mais tarde.",
         .failureNotFound: "Não encontrado.",
         .failureInvalidFields: "O servidor recusou alguns campos: %@.",
         .failureAlreadyRegistered: "Este e-mail já está em uso.",

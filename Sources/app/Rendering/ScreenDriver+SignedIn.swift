@@ -20,10 +20,28 @@ extension ScreenDriver {
             screen =
                 area.relatedUsers.map { relatedUsers($0, in: area) } ?? placeholder("related-users", .titleRelatedUsers)
         }
-        if let banner = area.dashboard.healthBanner {
+        // One message per cause: when the route's failed call is the health
+        // monitor's outage, its failure line says so and the banner is not repeated.
+        if let banner = area.dashboard.healthBanner, !Self.isOutage(routeFailure(in: area)) {
             screen.lines.insert(texts[banner == .offline ? .bannerOffline : .bannerServerDown], at: 0)
         }
         return screen
+    }
+
+    /// The failure the shown route's last call ended in, if any.
+    private func routeFailure(in area: SignedInCoordinator) -> SignedInFailure? {
+        switch area.route {
+        case .dashboard: nil
+        case .statement: area.statement?.failure
+        case .entryDetails: area.entryDetails?.failure
+        case .profile: area.profile?.failure
+        case .relatedUsers: area.relatedUsers?.failure
+        }
+    }
+
+    /// A call that failed for want of a connection or a working server.
+    private static func isOutage(_ failure: SignedInFailure?) -> Bool {
+        failure == .network || failure == .server
     }
 
     /// The user as known: a profile only the sign-in knew has no name, and an
@@ -167,7 +185,13 @@ extension ScreenDriver {
         ScreenSnapshot(name: name, title: texts[title], lines: [texts[.loadingPlaceholder]], isLoading: true)
     }
 
+    /// A failed call's one message. A connection or server failure says the
+    /// cause the health monitor agrees on when it sees an outage (offline, or
+    /// the server down), so the screen never shows two causes at once.
     func text(for failure: SignedInFailure) -> String {
+        if Self.isOutage(failure), let outage = main.signedInArea?.dashboard.healthBanner {
+            return texts[outage == .offline ? .failureOffline : .failureServerDown]
+        }
         switch failure {
         case .network: return texts[.failureNetwork]
         case .server: return texts[.failureServer]

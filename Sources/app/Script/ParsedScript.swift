@@ -1,6 +1,9 @@
 /// A whole script, read before any of it runs: a script with a line the
 /// language does not know fails at once, naming every such line, instead of
-/// after the lines before it have driven the app.
+/// after the lines before it have driven the app. A script with no command
+/// fails too (it would check nothing), and so does a `# locale:` line that is
+/// not at the head (the language is the whole script's) or names a language
+/// the app does not have.
 struct ParsedScript: Sendable, Equatable {
     /// A command and where it was written.
     struct Line: Sendable, Equatable {
@@ -11,11 +14,13 @@ struct ParsedScript: Sendable, Equatable {
         let command: ScriptCommand
     }
 
-    /// A line that could not be understood.
+    /// A line that could not be understood, or (number nil) the script as a whole.
     struct Problem: Sendable, Equatable {
-        let number: Int
+        let number: Int?
         let message: String
     }
+
+    static let noCommands = "the script has no commands: it would check nothing"
 
     let lines: [Line]
     let problems: [Problem]
@@ -24,6 +29,10 @@ struct ParsedScript: Sendable, Equatable {
         var lines: [Line] = []
         var problems: [Problem] = []
         for (index, text) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let problem = Self.localeProblem(in: String(text), afterCommands: !lines.isEmpty) {
+                problems.append(Problem(number: index + 1, message: problem))
+                continue
+            }
             do {
                 guard let command = try ScriptParser.parse(String(text)) else { continue }
                 lines.append(Line(number: index + 1, text: text.trimmingCharacters(in: .whitespacesAndNewlines), command: command))
@@ -31,7 +40,26 @@ struct ParsedScript: Sendable, Equatable {
                 problems.append(Problem(number: index + 1, message: error.message))
             }
         }
+        if lines.isEmpty, problems.isEmpty { problems.append(Problem(number: nil, message: Self.noCommands)) }
         self.lines = lines
         self.problems = problems
+    }
+
+    /// What is wrong with `text` as a `# locale: TAG` line; nil when it is
+    /// none, or a good one at the head.
+    private static func localeProblem(in text: String, afterCommands: Bool) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("#") else { return nil }
+        let words = trimmed.dropFirst().split(separator: " ")
+        guard let first = words.first, first == "locale:" else { return nil }
+        if afterCommands {
+            return "a '# locale:' line belongs at the head of the script, before its first command"
+        }
+        let supported = Texts.supportedLocales
+        guard words.count == 2, supported.contains(String(words[1])) else {
+            let named = words.dropFirst().joined(separator: " ")
+            return "unknown locale '\(named)' in '# locale:': use \(supported.joined(separator: ", "))"
+        }
+        return nil
     }
 }

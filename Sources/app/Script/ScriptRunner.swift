@@ -83,32 +83,49 @@ struct ScriptRunner {
 
     // MARK: - Running
 
-    /// Runs every file, each on a fresh world, then prints the summary.
-    /// Returns the process exit code: 0 when every script passed, 1 otherwise.
+    /// Reads every file (a directory: its `.flow` files, in name order) and
+    /// runs them as `run(scripts:)`; input that cannot be used is named, a
+    /// line each, and nothing runs: exit 2.
     func run(files: [String]) async -> Int32 {
+        switch ScriptFiles.load(files) {
+        case .failure(let unusable):
+            unusable.sentences.forEach { print("✘ \($0)") }
+            return ExitCode.usage
+        case .success(let scripts):
+            return await run(scripts: scripts)
+        }
+    }
+
+    /// Runs every script, each on a fresh world, then prints the summary.
+    /// Returns the process exit code: 0 when every script passed, 1 otherwise.
+    func run(scripts: [ScriptFiles.Script]) async -> Int32 {
         var passed = 0
         var failed = 0
-        for path in files {
-            if await run(file: path).passed { passed += 1 } else { failed += 1 }
+        for script in scripts {
+            if await run(script: script.text, named: script.name).passed { passed += 1 } else { failed += 1 }
         }
         print(Self.summary(passed: passed, failed: failed))
-        return failed == 0 ? 0 : 1
+        return failed == 0 ? ExitCode.success : ExitCode.failure
     }
 
     /// Runs the script in the file at `path` on a fresh world; a file that
     /// cannot be read is a failed script.
     func run(file path: String) async -> ScriptReport {
-        let script: String
-        do {
-            script = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "it is not readable UTF-8 text" : "no such file"
-            let line = "✘ \(path): cannot read the script: \(reason)"
-            print(line)
-            print("")
-            return ScriptReport(name: path, passed: false, transcript: [line, ""])
+        switch ScriptFiles.load([path]) {
+        case .failure(let unusable):
+            let lines = unusable.sentences.map { "✘ \($0)" } + [""]
+            lines.forEach(print)
+            return ScriptReport(name: path, passed: false, transcript: lines)
+        case .success(let scripts):
+            var passed = true
+            var transcript: [String] = []
+            for script in scripts {
+                let report = await run(script: script.text, named: script.name)
+                passed = passed && report.passed
+                transcript += report.transcript
+            }
+            return ScriptReport(name: path, passed: passed, transcript: transcript)
         }
-        return await run(script: script, named: path)
     }
 
     /// Runs `script` on a fresh world: launches the app, settles, runs the
@@ -174,7 +191,9 @@ struct ScriptRunner {
     /// A script with lines the language does not know: each named, nothing run.
     private func refuse(_ parsed: ParsedScript, named name: String) -> ScriptReport {
         var lines = ["== \(name)"]
-        lines += parsed.problems.map { "✘ \(name):\($0.number): \($0.message)" }
+        lines += parsed.problems.map {
+            TerminalText.escapingControls("✘ \(name)\($0.number.map { ":\($0)" } ?? ""): \($0.message)")
+        }
         lines.append("✘ \(name): not run")
         lines.append("")
         lines.forEach(print)
@@ -280,8 +299,10 @@ private final class Transcript {
         return false
     }
 
+    /// Prints `text` a line at a time, a control character escaped (`^[`):
+    /// a script's bad line never reaches the terminal as a control sequence.
     private func emit(_ text: String) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in TerminalText.escapingControls(text).split(separator: "\n", omittingEmptySubsequences: false) {
             lines.append(String(line))
             print(String(line))
         }

@@ -1,0 +1,51 @@
+import Composition
+
+/// What `app serve` prints: the banner before it serves, and one line per
+/// request after. The banner names the demo accounts with their passwords
+/// and, when the server uses it, the development key — public demo data, the
+/// same in every copy of the repository. A key from the environment or a
+/// file is never printed, only where it came from. A request's line has the
+/// method, the path, the status and the time taken: never a header or a body.
+enum ServeBanner {
+    static func lines(
+        baseURL: String, options: ServeOptions, apiKey: String, virtualClock: Bool,
+        accounts: [StandaloneServer.SeededAccount] = StandaloneServer.demoAccounts
+    ) -> [String] {
+        var lines = ["Gatehouse reference server on \(baseURL)\(virtualClock ? " (virtual clock)" : "")"]
+        lines.append("demo accounts (public demo data; sign in with the CPF or the e-mail):")
+        let nameWidth = accounts.map(\.name.count).max() ?? 0
+        let emailWidth = accounts.map(\.email.count).max() ?? 0
+        for account in accounts {
+            lines.append(
+                "  \(pad(account.name, nameWidth))  CPF \(formattedCPF(account.cpf))  \(pad(account.email, emailWidth))"
+                    + "  password \(account.password)  (\(account.state))")
+        }
+        lines.append("profile \(options.profile): \(options.profile.routes.joined(separator: ", "))")
+        if apiKey == ServeOptions.developmentKey {
+            lines.append("API key: the development key '\(ServeOptions.developmentKey)' (header apikey); from \(options.apiKeyOrigin)")
+        } else {
+            lines.append("API key: from \(options.apiKeyOrigin) (not shown)")
+        }
+        lines.append("One line per request follows (method, path, status, time). Ctrl-C stops.")
+        return lines
+    }
+
+    /// `POST /challenge/auth → 200 (12 ms)`; a dropped answer says so.
+    static func line(for entry: StandaloneServer.RequestLogLine) -> String {
+        let outcome = entry.status.map(String.init) ?? "dropped"
+        let milliseconds = Double(entry.duration.components.seconds) * 1000
+            + Double(entry.duration.components.attoseconds) / 1e15
+        let time = milliseconds < 10 ? String(format: "%.1f ms", milliseconds) : "\(Int(milliseconds.rounded())) ms"
+        return "\(entry.method) \(entry.path) → \(outcome) (\(time))"
+    }
+
+    private static func formattedCPF(_ digits: String) -> String {
+        guard digits.count == 11, digits.allSatisfy(\.isNumber) else { return digits }
+        let characters = Array(digits)
+        return "\(String(characters[0..<3])).\(String(characters[3..<6])).\(String(characters[6..<9]))-\(String(characters[9..<11]))"
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}

@@ -1,0 +1,197 @@
+/// The line being typed at the interactive prompt, as a pure state machine:
+/// keys in, the line and what to do out. It moves the cursor (left/right,
+/// home/end), edits (backspace, delete, Ctrl-K/U/W), walks the session's
+/// history (up/down) and completes the word before the cursor (Tab) from
+/// candidates the session gives it. It knows no terminal: `TerminalPrompt`
+/// feeds it keys and draws `display`.
+///
+/// Secrets: the value typed after `type password ` or `type confirm ` is
+/// shown as bullets (`display`), and a line holding one is never kept in the
+/// history.
+struct LineEditor {
+    /// What a key asks the prompt to do, beyond drawing the line again.
+    enum Outcome: Sendable, Equatable {
+        /// Draw the line again (it or its cursor changed, or nothing did).
+        case redraw
+        /// The line is done: hand it to the session.
+        case submit(String)
+        /// Ctrl-C: the line is dropped; start a fresh one.
+        case cancelled
+        /// Ctrl-D on an empty line.
+        case endOfInput
+        /// Ctrl-L: clear the screen, then draw the line.
+        case clearScreen
+        /// Tab with several candidates and nothing more in common: list them.
+        case showCandidates([String])
+        /// Nothing to do for this key (Tab with no candidate, left at the start, …).
+        case bell
+    }
+
+    /// The fields whose value is shown as bullets and never kept.
+    static let secretFields: Set<String> = ["password", "confirm"]
+
+    /// The candidates for the word being typed, given the words before it
+    /// (complete ones); the editor keeps those that start with what is typed.
+    typealias Completer = (_ wordsBefore: [String]) -> [String]
+
+    private(set) var characters: [Character] = []
+    /// 0...characters.count.
+    private(set) var cursor = 0
+    /// Lines submitted this session, oldest first; never a secret's.
+    private(set) var history: [String] = []
+    /// Where up/down stand in the history; nil while editing the new line.
+    private var historyIndex: Int?
+    /// The new line, kept while walking the history.
+    private var draft: [Character] = []
+    private let completer: Completer
+
+    init(completer: @escaping Completer = { _ in [] }) {
+        self.completer = completer
+    }
+
+    var line: String { String(characters) }
+
+    /// The line as the terminal shows it (a secret value as bullets), and the
+    /// cursor's column in it.
+    var display: (text: String, cursor: Int) {
+        guard let start = Self.secretValueStart(in: characters) else { return (line, cursor) }
+        let shown = characters[..<start] + Array(repeating: "•", count: characters.count - start)
+        return (String(shown), cursor)
+    }
+
+    /// Whether `line` types a secret field's value (`type password …`).
+    static func holdsSecret(_ line: String) -> Bool {
+        secretValueStart(in: Array(line)) != nil
+    }
+
+    mutating func handle(_ key: TerminalKey) -> Outcome {
+        switch key {
+        case .character(let character):
+            characters.insert(character, at: cursor)
+            cursor += 1
+        case .left:
+            guard cursor > 0 else { return .bell }
+            cursor -= 1
+        case .right:
+            guard cursor < characters.count else { return .bell }
+            cursor += 1
+        case .home: cursor = 0
+        case .end: cursor = characters.count
+        case .backspace:
+            guard cursor > 0 else { return .bell }
+            cursor -= 1
+            characters.remove(at: cursor)
+        case .delete:
+            guard cursor < characters.count else { return .bell }
+            characters.remove(at: cursor)
+        case .killToEnd: characters.removeSubrange(cursor...)
+        case .killToStart:
+            characters.removeSubrange(..<cursor)
+            cursor = 0
+        case .killWord:
+            var start = cursor
+            while start > 0, characters[start - 1] == " " { start -= 1 }
+            while start > 0, characters[start - 1] != " " { start -= 1 }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        case .up: return walkHistory(by: -1)
+        case .down: return walkHistory(by: 1)
+        case .tab: return complete()
+        case .clearScreen: return .clearScreen
+        case .cancel:
+            reset()
+            return .cancelled
+        case .endOfInput:
+            guard characters.isEmpty else { return handle(.delete) }
+            return .endOfInput
+        case .enter:
+            let submitted = line
+            remember(submitted)
+            reset()
+            return .submit(submitted)
+        }
+        return .redraw
+    }
+
+    // MARK: - History
+
+    private mutating func remember(_ submitted: String) {
+        let trimmed = submitted.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !Self.holdsSecret(submitted), history.last != submitted else { return }
+        history.append(submitted)
+    }
+
+    private mutating func walkHistory(by step: Int) -> Outcome {
+        let current = historyIndex ?? history.count
+        let target = current + step
+        guard target >= 0, target <= history.count, target != current else { return .bell }
+        if historyIndex == nil { draft = characters }
+        if target == history.count {
+            historyIndex = nil
+            characters = draft
+        } else {
+            historyIndex = target
+            characters = Array(history[target])
+        }
+        cursor = characters.count
+        return .redraw
+    }
+
+    private mutating func reset() {
+        characters = []
+        cursor = 0
+        historyIndex = nil
+        draft = []
+    }
+
+    // MARK: - Completion
+
+    private mutating func complete() -> Outcome {
+        let before = characters[..<cursor]
+        let partialStart = before.lastIndex(of: " ").map { $0 + 1 } ?? 0
+        let partial = String(before[partialStart...])
+        let wordsBefore = before[..<partialStart].split(separator: " ").map { String($0) }
+        // A secret's value is never completed.
+        if wordsBefore.count >= 2, wordsBefore[0] == "type", Self.secretFields.contains(wordsBefore[1]) { return .bell }
+        let candidates = Array(Set(completer(wordsBefore).filter { $0.hasPrefix(partial) })).sorted()
+        guard let first = candidates.first else { return .bell }
+        if candidates.count == 1 {
+            insert(String(first.dropFirst(partial.count)) + " ")
+            return .redraw
+        }
+        let common = candidates.dropFirst().reduce(first) { $0.commonPrefix(with: $1) }
+        guard common.count > partial.count else { return .showCandidates(candidates) }
+        insert(String(common.dropFirst(partial.count)))
+        return .redraw
+    }
+
+    private mutating func insert(_ text: String) {
+        characters.insert(contentsOf: text, at: cursor)
+        cursor += text.count
+    }
+
+    // MARK: - Secrets
+
+    /// Where the value starts in `type password VALUE` (just after the
+    /// space that ends the field's name, as `ScriptParser` reads it, spaces
+    /// between words allowed); nil when the line types no secret field.
+    private static func secretValueStart(in characters: [Character]) -> Int? {
+        var index = 0
+        func word() -> String {
+            while index < characters.count, characters[index] == " " { index += 1 }
+            let start = index
+            while index < characters.count, characters[index] != " " { index += 1 }
+            return String(characters[start..<index])
+        }
+        guard word() == "type", secretFields.contains(word()) else { return nil }
+        // The field's name must be finished (a space typed after it) before anything is a value.
+        guard index < characters.count else { return nil }
+        return index + 1
+    }
+}
+
+extension String {
+    fileprivate func commonPrefix(with other: String) -> String {
+        String(zip(self, other).prefix { $0 == $1 }.map(\.0))
+    }
+}
