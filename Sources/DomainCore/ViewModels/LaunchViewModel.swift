@@ -15,8 +15,8 @@ public final class LaunchViewModel {
         self.launcher = launcher
     }
 
-    /// Starts the app; returns once the launch use case has decided the first
-    /// screen.
+    /// Starts the app through the launch use case; returns when it returns
+    /// (the first screen decided, or the task cancelled).
     public func start() async {
         await launcher.launch()
     }

@@ -11,7 +11,8 @@ public import Ports
 public final class MainViewModel: SignedInResponder, NotSignedInResponder, SessionExpiredResponder {
     /// The root screen on show.
     public enum Screen: Sendable, Hashable {
-        /// The app is launching and the server is reachable: the spinner.
+        /// The app is launching and the server is not known to be down: the
+        /// spinner.
         case startup
         /// Launching or signed out while the server is down or the device offline
         /// (the status says which): sign-in waits, with a retry.
