@@ -11,6 +11,13 @@ public import Ports
 /// A number of the wrong length (or with letters) is hidden whole (`***`),
 /// never shown and never a crash.
 public enum DocumentMask {
+    /// The document `number` masked for a party's document `type`.
+    ///
+    /// - Parameters:
+    ///   - number: the document as the backend sent it, digits only.
+    ///   - type: whether it is a CPF (11 digits) or a CNPJ (14 digits).
+    /// - Returns: the masked text of the table above, or `***` when the number
+    ///   is not all digits or not the length its type requires.
     public static func mask(_ number: String, type: DocumentType) -> String {
         let digits = Array(number.filter { $0.isASCII && $0.isNumber })
         guard digits.count == number.count else { return "***" }

@@ -23,8 +23,13 @@ public import Ports
 @MainActor
 @Observable
 public final class HealthMonitor {
+    /// The latest answer: `unknown` until the first check ends, then what the
+    /// latest check or probe report found. Observed by the screens.
     public private(set) var status: HealthStatus = .unknown
+    /// The intervals this monitor polls at, fixed at creation.
     public let policy: HealthPolicy
+    /// The steady interval between checks in the foreground: the policy's
+    /// `pollInterval`.
     public var pollInterval: Duration { policy.pollInterval }
 
     @ObservationIgnored private let probe: any HealthProbe
@@ -39,6 +44,17 @@ public final class HealthMonitor {
     @ObservationIgnored private var burstEnds: Date?
     @ObservationIgnored private var inFlightCheck: (any TaskHandle<HealthStatus>)?
 
+    /// A monitor that has not checked yet (`status` is `unknown`) and does not
+    /// poll until asked; it listens to the probe's reports from now on.
+    ///
+    /// - Parameters:
+    ///   - probe: asks the server (`/health`, or what the backend offers).
+    ///   - connectivity: says whether there is a network; when there is none
+    ///     the probe is not asked.
+    ///   - clock: the time the poll and the burst are measured on.
+    ///   - scheduler: runs the checks and the polling loop.
+    ///   - policy: the intervals; `HealthPolicy()` (15 s, bursts of 3 s for
+    ///     30 s) by default.
     public init(
         probe: any HealthProbe, connectivity: any ConnectivityProbe, clock: any Clock, scheduler: any TaskScheduler,
         policy: HealthPolicy = HealthPolicy()

@@ -9,6 +9,12 @@ public struct HealthPolicy: Sendable, Hashable {
     /// How long a burst lasts after returning to the foreground.
     public var burstDuration: Duration
 
+    /// A policy with the given intervals.
+    ///
+    /// - Parameters:
+    ///   - pollInterval: the steady interval; 15 s by default.
+    ///   - burstInterval: the interval during a burst; 3 s by default.
+    ///   - burstDuration: how long a burst lasts; 30 s by default.
     public init(
         pollInterval: Duration = .seconds(15), burstInterval: Duration = .seconds(3),
         burstDuration: Duration = .seconds(30)

@@ -2,6 +2,7 @@
 public enum HealthStatus: String, Sendable, Hashable, CaseIterable {
     /// Not yet checked.
     case unknown
+    /// The server answered its health check: sign-in and start-up may go on.
     case healthy
     /// The server answered badly or not at all.
     case serverDown = "server-down"

@@ -11,6 +11,11 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
     public let adapter: any AuthRemoteAPI
     private let deadline: RequestDeadline
 
+    /// Puts `deadline` in front of every call of `adapter`.
+    ///
+    /// - Parameters:
+    ///   - adapter: the environment's auth adapter.
+    ///   - deadline: the limit each call runs under.
     public init(_ adapter: any AuthRemoteAPI, deadline: RequestDeadline) {
         self.adapter = adapter
         self.deadline = deadline
@@ -41,6 +46,11 @@ public struct DeadlineUserRemoteAPI: UserRemoteAPI {
     public let adapter: any UserRemoteAPI
     private let deadline: RequestDeadline
 
+    /// Puts `deadline` in front of every call of `adapter`.
+    ///
+    /// - Parameters:
+    ///   - adapter: the environment's user adapter.
+    ///   - deadline: the limit each call runs under.
     public init(_ adapter: any UserRemoteAPI, deadline: RequestDeadline) {
         self.adapter = adapter
         self.deadline = deadline
@@ -73,6 +83,11 @@ public struct DeadlineStatementRemoteAPI: StatementRemoteAPI {
     public let adapter: any StatementRemoteAPI
     private let deadline: RequestDeadline
 
+    /// Puts `deadline` in front of every call of `adapter`.
+    ///
+    /// - Parameters:
+    ///   - adapter: the environment's statement adapter.
+    ///   - deadline: the limit each call runs under.
     public init(_ adapter: any StatementRemoteAPI, deadline: RequestDeadline) {
         self.adapter = adapter
         self.deadline = deadline
@@ -93,6 +108,12 @@ public struct DeadlineHealthProbe: HealthProbe {
     public let adapter: any HealthProbe
     private let deadline: RequestDeadline
 
+    /// Puts `deadline` in front of every check of `adapter`; its reports pass
+    /// through unbounded.
+    ///
+    /// - Parameters:
+    ///   - adapter: the environment's health probe.
+    ///   - deadline: the limit each check runs under.
     public init(_ adapter: any HealthProbe, deadline: RequestDeadline) {
         self.adapter = adapter
         self.deadline = deadline

@@ -20,10 +20,17 @@ public import Ports
 /// to the timeout, on virtual time) may go either way: the timer and the
 /// answer wake together. Scripts keep the two apart.
 public struct RequestDeadline: Sendable {
+    /// How long a call may run before it ends with `RemoteError.timeout`.
     public let timeout: Duration
     private let clock: any Clock
     private let scheduler: any TaskScheduler
 
+    /// A deadline of `timeout` for every call run through it.
+    ///
+    /// - Parameters:
+    ///   - timeout: how long a call may go unanswered, measured on `clock`.
+    ///   - clock: the environment's clock (virtual in tests and scripts).
+    ///   - scheduler: runs the call and its timer as counted tasks.
     public init(timeout: Duration, clock: any Clock, scheduler: any TaskScheduler) {
         self.timeout = timeout
         self.clock = clock

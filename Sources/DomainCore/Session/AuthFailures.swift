@@ -3,21 +3,34 @@ import Ports
 /// Why a sign-in did not happen. Shown on the password step; the global
 /// state does not change.
 public enum LoginFailure: Error, Sendable, Hashable {
+    /// The identifier or password was refused, or the account is deleted: the
+    /// two read the same, so a sign-in never reveals that an account exists.
     case invalidCredentials
+    /// The password was right but the account is inactive; the user is told so.
     case accountInactive
     /// Health says the server is down or the device offline: sign-in is blocked.
     case systemUnavailable
+    /// The call did not reach the server or went unanswered (a transport
+    /// error or the request deadline): trying again may work.
     case network
+    /// The server failed or answered something the app cannot read.
     case server
 }
 
 /// Why a registration did not happen. Shown on the sign-up form.
 public enum RegistrationFailure: Error, Sendable, Hashable {
+    /// An account with this e-mail or CPF already exists.
     case alreadyRegistered
     /// The server's per-field reasons, by the contract's field names.
     case invalidFields([String: String])
+    /// Health says the server is down or the device offline: registration is
+    /// blocked.
     case systemUnavailable
+    /// The call did not reach the server or went unanswered (a transport
+    /// error or the request deadline): trying again may work.
     case network
+    /// The server failed or refused the registration for a reason the form
+    /// cannot show by field.
     case server
 }
 

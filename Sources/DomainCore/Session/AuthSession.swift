@@ -10,6 +10,8 @@ public import Ports
 @MainActor
 @Observable
 public final class AuthSession {
+    /// The global auth state; this session is its only writer. `loading` until
+    /// `launch()` has decided; every root screen is derived from it.
     public private(set) var state: AuthState = .loading
     /// While the session is expired or being re-authenticated: the identifier
     /// of the user whose data is kept, as the sign-in field shows it, so that
@@ -32,6 +34,19 @@ public final class AuthSession {
     @ObservationIgnored private var proactiveRefresh: (any TaskHandle<Void>)?
     @ObservationIgnored private var isInForeground = true
 
+    /// A session in `loading` that has done nothing yet: `launch()` starts it.
+    /// It hears from now on when the token manager ends a session and how each
+    /// store write went.
+    ///
+    /// - Parameters:
+    ///   - authAPI: sign-in, refresh, registration and sign-out calls.
+    ///   - userAPI: the signed-in user's profile calls.
+    ///   - repository: the one door to the stored session.
+    ///   - tokenManager: holds the token and makes every authorized call.
+    ///   - health: the shared health monitor start-up and sign-in wait on.
+    ///   - clock: the time tokens and refreshes are measured on.
+    ///   - scheduler: runs the proactive refresh loop.
+    ///   - policy: the token lifetime, refresh margin and refresh limit.
     public init(
         authAPI: any AuthRemoteAPI, userAPI: any UserRemoteAPI, repository: UserSessionRepository,
         tokenManager: TokenManager, health: HealthMonitor, clock: any Clock, scheduler: any TaskScheduler,
@@ -319,6 +334,8 @@ public final class AuthSession {
         stopProactiveRefresh()
     }
 
+    /// Back in the foreground: when signed in, the proactive refresh starts
+    /// again (a token that came due meanwhile is refreshed at once).
     public func enterForeground() {
         isInForeground = true
         if case .authenticated = state { startProactiveRefresh() }

@@ -6,7 +6,11 @@ public enum SignedOutReason: String, Sendable, Hashable {
     case tokenInvalid = "token-invalid"
     /// The token and its refresh window are both past.
     case tokenExpired = "token-expired"
+    /// The backend says the account is inactive: the session ended and the
+    /// local data was wiped.
     case userInactive = "user-inactive"
+    /// The backend says the account was deleted: the session ended and the
+    /// local data was wiped.
     case userDeleted = "user-deleted"
     /// The user logged out.
     case loggedOut = "logged-out"
@@ -38,9 +42,16 @@ public enum SessionExpiredReason: String, Sendable, Hashable {
 /// The global auth state; `AuthSession` is its only writer and every root
 /// screen is derived from it (docs/spec/root-screen-and-bootstrap.md §1).
 public enum AuthState: Sendable, Hashable {
+    /// Launching: the stored session has not been decided on yet (the startup
+    /// screen).
     case loading
+    /// No session: onboarding is shown, with the reason when there is one (nil
+    /// on a first launch or when no session was stored).
     case unauthenticated(SignedOutReason?)
+    /// Signed in as this user: the signed-in area is shown.
     case authenticated(UserProfile)
+    /// The session could not be confirmed but the local data is kept: the
+    /// session-expired screen offers to sign in again or log out.
     case sessionExpired(SessionExpiredReason)
 
     /// The name scripts use (`expect state …`).

@@ -5,7 +5,11 @@ public import Ports
 /// backend without profile routes, a refresh of the stored token, which
 /// answers with the profile the session kept.
 public enum StoredSessionCheck: Sendable, Hashable {
+    /// The backend confirmed the session and answered with this user (who may
+    /// still be inactive or deleted).
     case user(UserProfile)
+    /// The check failed: the session was ended by the backend, the call failed,
+    /// or the refresh limit was reached.
     case failed(AuthorizedCallError)
 }
 
@@ -13,22 +17,37 @@ public enum StoredSessionCheck: Sendable, Hashable {
 /// (docs/spec/root-screen-and-bootstrap.md §3), as a value: the table is a pure
 /// function, tested row by row; `AuthSession` performs it.
 public struct BootstrapDecision: Sendable, Hashable {
+    /// What happens to the stored tokens.
     public enum Tokens: Sendable, Hashable {
+        /// The tokens stay: the session goes on.
         case keep
+        /// The tokens are dropped: the user must sign in again.
         case clear
     }
 
+    /// What happens to the user's local data.
     public enum LocalData: Sendable, Hashable {
         /// The user and a sync stamp are saved.
         case save(UserProfile)
+        /// The local data is deleted: the session ended for good.
         case wipe
+        /// The local data is kept as it is, for the user who signs in again.
         case preserve
     }
 
+    /// What to do with the stored tokens.
     public var tokens: Tokens
+    /// What to do with the local data.
     public var localData: LocalData
+    /// The auth state the launch ends in.
     public var state: AuthState
 
+    /// A row of the table (tests build the expected rows with it).
+    ///
+    /// - Parameters:
+    ///   - tokens: what to do with the stored tokens.
+    ///   - localData: what to do with the local data.
+    ///   - state: the auth state the launch ends in.
     public init(tokens: Tokens, localData: LocalData, state: AuthState) {
         self.tokens = tokens
         self.localData = localData

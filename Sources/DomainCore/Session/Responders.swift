@@ -3,6 +3,7 @@ public import Ports
 /// Told when a user is signed in (Koober's `SignedInResponder`).
 @MainActor
 public protocol SignedInResponder: AnyObject {
+    /// The session is now signed in as `user`: show the signed-in area.
     func signedIn(to user: UserProfile)
 }
 
@@ -10,12 +11,16 @@ public protocol SignedInResponder: AnyObject {
 /// (Koober's `NotSignedInResponder`).
 @MainActor
 public protocol NotSignedInResponder: AnyObject {
+    /// There is no session: show onboarding, with `reason` when there is one
+    /// (nil when none was stored).
     func notSignedIn(reason: SignedOutReason?)
 }
 
 /// Told when the session expired but the local data was kept.
 @MainActor
 public protocol SessionExpiredResponder: AnyObject {
+    /// The session expired with its local data kept: show the session-expired
+    /// screen for `reason`.
     func sessionExpired(reason: SessionExpiredReason)
 }
 

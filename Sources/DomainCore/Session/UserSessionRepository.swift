@@ -37,6 +37,14 @@ public actor UserSessionRepository {
     /// when the store refused it.
     public typealias WriteOutcomeHandler = @Sendable (SessionStorageProblem?) async -> Void
 
+    /// A repository at the initial generation with no write run yet; it reads
+    /// nothing until `load()`.
+    ///
+    /// - Parameters:
+    ///   - store: where the session is kept.
+    ///   - signOutLedger: where a pending sign-out is marked, apart from the
+    ///     store, so a sign-out sticks when the store refuses the delete.
+    ///   - scheduler: runs the writes one after another.
     public init(store: any SessionDataStore, signOutLedger: any SignOutLedger, scheduler: any TaskScheduler) {
         self.store = store
         self.signOutLedger = signOutLedger

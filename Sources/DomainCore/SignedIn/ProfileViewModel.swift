@@ -8,14 +8,22 @@ public import Ports
 @MainActor
 @Observable
 public final class ProfileViewModel {
+    /// The two fields the profile edits, keys of `problems`.
     public enum Field: String, Sendable, Hashable, CaseIterable {
+        /// The user's name.
         case name
+        /// The user's e-mail address.
         case email
     }
 
+    /// The name being edited, starting as the user's. An edit clears `saved`,
+    /// `failure` and the server's field errors, and re-validates once the user
+    /// has tried to save.
     public var name: String {
         didSet { edited() }
     }
+    /// The e-mail being edited, starting as the user's; an edit does what an
+    /// edit of `name` does.
     public var email: String {
         didSet { edited() }
     }
@@ -23,17 +31,26 @@ public final class ProfileViewModel {
     public private(set) var problems: [Field: SignUpFieldProblem] = [:]
     /// The server's per-field reasons after a refused save.
     public private(set) var serverFieldErrors: [String: String] = [:]
+    /// Why the last save or delete did not happen; cleared by the next edit.
     public private(set) var failure: SignedInFailure?
+    /// A save is in flight: save and delete are disabled.
     public private(set) var isSaving = false
     /// The last save went through (until the next edit).
     public private(set) var saved = false
     /// Delete was asked for and waits for confirmation.
     public private(set) var isConfirmingDelete = false
+    /// The account deletion is in flight.
     public private(set) var isDeleting = false
 
     @ObservationIgnored private let session: any ProfileUseCases
     @ObservationIgnored private var hasTriedToSave = false
 
+    /// A profile with the fields filled in from `user`.
+    ///
+    /// - Parameters:
+    ///   - user: the signed-in user, whose name and e-mail the fields start with.
+    ///   - session: saves the changes, deletes the account, and says who the
+    ///     user is now.
     public init(user: UserProfile, session: any ProfileUseCases) {
         self.session = session
         name = user.name
@@ -43,6 +60,8 @@ public final class ProfileViewModel {
     /// The user as the server last said.
     public var user: UserProfile? { session.user }
 
+    /// The user's CPF masked for display (`CPF.masked`); `***` when there is
+    /// no user or the CPF is not valid.
     public var maskedCPF: String { user.flatMap { CPF($0.cpf)?.masked } ?? "***" }
 
     /// Save is enabled when something changed and nothing is in flight.
@@ -51,6 +70,11 @@ public final class ProfileViewModel {
         return name != user.name || email != user.email
     }
 
+    /// Saves the edited fields when `isSaveEnabled`: validates them first (and
+    /// sends nothing while a field has a problem), then sends only the fields
+    /// that changed, normalised. On success the fields show what the server
+    /// kept and `saved` is set; on failure `failure` is set, and a per-field
+    /// refusal fills `serverFieldErrors`.
     public func save() async {
         guard isSaveEnabled, let user else { return }
         hasTriedToSave = true
@@ -74,11 +98,14 @@ public final class ProfileViewModel {
         isSaving = false
     }
 
+    /// Asks for confirmation before deleting (`isConfirmingDelete`); ignored
+    /// while a save or delete is in flight.
     public func requestDelete() {
         guard !isSaving, !isDeleting else { return }
         isConfirmingDelete = true
     }
 
+    /// Leaves the confirmation step without deleting.
     public func cancelDelete() {
         isConfirmingDelete = false
     }

@@ -6,17 +6,28 @@ public import Ports
 @MainActor
 @Observable
 public final class RelatedUsersViewModel {
+    /// The related users once loaded (possibly empty); nil before the first
+    /// load succeeds.
     public private(set) var users: [RelatedUser]?
+    /// A load is in flight.
     public private(set) var isLoading = false
+    /// Why the last load failed, shown with a retry; nil once a load starts.
     public private(set) var failure: SignedInFailure?
     @ObservationIgnored private let service: any RelatedUsersReading
 
+    /// A screen with nothing loaded yet: `load()` asks.
+    ///
+    /// - Parameter service: fetches the related users through the token manager.
     public init(service: any RelatedUsersReading) {
         self.service = service
     }
 
+    /// The placeholder shows while the first load is in flight and nothing is
+    /// shown yet.
     public var showsPlaceholder: Bool { users == nil && isLoading }
 
+    /// Fetches the related users: on success `users` is set, on failure
+    /// `failure`. Ignored while a load is already in flight.
     public func load() async {
         guard !isLoading else { return }
         isLoading = true
@@ -29,5 +40,6 @@ public final class RelatedUsersViewModel {
         isLoading = false
     }
 
+    /// Loads again after a failure (the same as `load()`).
     public func retry() async { await load() }
 }

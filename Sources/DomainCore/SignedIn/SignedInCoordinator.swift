@@ -9,15 +9,28 @@ public import Ports
 @MainActor
 @Observable
 public final class SignedInCoordinator: SignedInNavigator {
+    /// The routes from the bottom (always the dashboard) to the one on screen.
     public private(set) var stack: [SignedInRoute] = [.dashboard]
+    /// The dashboard's model, made once with the coordinator and kept for as
+    /// long as it lives.
     public let dashboard: DashboardViewModel
+    /// The statement list's model while its route is on the stack, else nil.
     public private(set) var statement: StatementListViewModel?
+    /// The open entry's model while its route is on the stack, else nil.
     public private(set) var entryDetails: EntryDetailsViewModel?
+    /// The profile's model while its route is on the stack, else nil.
     public private(set) var profile: ProfileViewModel?
+    /// The related users' model while its route is on the stack, else nil.
     public private(set) var relatedUsers: RelatedUsersViewModel?
 
     @ObservationIgnored private let factory: any SignedInViewModelFactory
 
+    /// A coordinator on the dashboard of `user`; the dashboard navigates
+    /// through it.
+    ///
+    /// - Parameters:
+    ///   - user: the signed-in user the dashboard shows.
+    ///   - factory: makes each screen's model when its route is pushed.
     public init(user: UserProfile, factory: any SignedInViewModelFactory) {
         self.factory = factory
         dashboard = factory.makeDashboardViewModel(user: user)
@@ -27,6 +40,7 @@ public final class SignedInCoordinator: SignedInNavigator {
     /// The route on screen.
     public var route: SignedInRoute { stack.last ?? .dashboard }
 
+    /// Pushes the statement and loads it, unless its model already holds a list.
     public func showStatement() async {
         push(.statement)
         let model = statement ?? factory.makeStatementListViewModel(navigator: self)
@@ -34,6 +48,7 @@ public final class SignedInCoordinator: SignedInNavigator {
         if model.sections == nil { await model.load() }
     }
 
+    /// Pushes entry `id` with a fresh model and loads it.
     public func showEntryDetails(id: String) async {
         push(.entryDetails(id: id))
         let model = factory.makeEntryDetailsViewModel(id: id)
@@ -41,11 +56,13 @@ public final class SignedInCoordinator: SignedInNavigator {
         await model.load()
     }
 
+    /// Pushes the profile with a fresh model, filled in from the current user.
     public func showProfile() {
         push(.profile)
         profile = factory.makeProfileViewModel()
     }
 
+    /// Pushes the related users with a fresh model and loads them.
     public func showRelatedUsers() async {
         push(.relatedUsers)
         let model = factory.makeRelatedUsersViewModel()
@@ -53,6 +70,8 @@ public final class SignedInCoordinator: SignedInNavigator {
         await model.load()
     }
 
+    /// Pops the route on screen and drops its model; on the dashboard it does
+    /// nothing.
     public func back() {
         guard stack.count > 1 else { return }
         let popped = stack.removeLast()
@@ -73,9 +92,14 @@ public final class SignedInCoordinator: SignedInNavigator {
 /// Makes the signed-in area's models (the signed-in container implements it).
 @MainActor
 public protocol SignedInViewModelFactory: AnyObject {
+    /// The dashboard of `user`.
     func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel
+    /// A statement list whose rows open through `navigator`.
     func makeStatementListViewModel(navigator: any SignedInNavigator) -> StatementListViewModel
+    /// The model of entry `id`, not loaded yet.
     func makeEntryDetailsViewModel(id: String) -> EntryDetailsViewModel
+    /// The profile of the user signed in now.
     func makeProfileViewModel() -> ProfileViewModel
+    /// The related users' model, not loaded yet.
     func makeRelatedUsersViewModel() -> RelatedUsersViewModel
 }

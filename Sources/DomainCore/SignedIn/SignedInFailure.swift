@@ -6,12 +6,18 @@ import Ports
 /// action of the signed-in user (update the profile, delete the account) did
 /// not happen.
 public enum SignedInFailure: Error, Sendable, Hashable {
+    /// The call did not reach the server or went unanswered: a retry may work.
     case network
+    /// The server failed, answered something unreadable, or refreshed too often.
     case server
+    /// The server has no such item (an entry id it does not know).
     case notFound
     /// The server's per-field reasons, by the contract's field names.
     case invalidFields([String: String])
+    /// The e-mail is already used by another account.
     case alreadyRegistered
+    /// The backend ended the session, or it had already ended: the root has
+    /// moved on and there is nothing to retry.
     case sessionEnded
     /// The backend has no route for it (profile edit, related users, account
     /// deletion on a backend without profile routes); nothing was sent.

@@ -1,19 +1,29 @@
 /// Where the signed-in user can be (ContaCasal's `Routes`): the coordinator
 /// keeps a stack of these, and back pops it.
 public enum SignedInRoute: Sendable, Hashable {
+    /// The signed-in home, always at the bottom of the stack.
     case dashboard
+    /// The statement list.
     case statement
+    /// One statement entry in full.
     case entryDetails(id: String)
+    /// The user's profile.
     case profile
+    /// The users related to the signed-in one.
     case relatedUsers
 }
 
 /// What the signed-in screens ask for: go somewhere, or back.
 @MainActor
 public protocol SignedInNavigator: AnyObject {
+    /// Opens the statement list and starts loading it.
     func showStatement() async
+    /// Opens entry `id` in full and starts loading it.
     func showEntryDetails(id: String) async
+    /// Opens the profile.
     func showProfile()
+    /// Opens the related users and starts loading them.
     func showRelatedUsers() async
+    /// Goes back one screen; on the dashboard it does nothing.
     func back()
 }

@@ -9,17 +9,31 @@ public struct SignedInUserService: RelatedUsersReading {
     private let tokenManager: TokenManager
     private let api: any UserRemoteAPI
 
+    /// A service calling `api` through `tokenManager`.
+    ///
+    /// - Parameters:
+    ///   - tokenManager: adds the token to each call and keeps it fresh.
+    ///   - api: the environment's user adapter.
     public init(tokenManager: TokenManager, api: any UserRemoteAPI) {
         self.tokenManager = tokenManager
         self.api = api
     }
 
+    /// The signed-in user as the server knows them now (`GET /users/me`).
+    ///
+    /// - Throws: `.notOffered` without sending anything when the backend has no
+    ///   profile routes; otherwise the call's failure in the area's terms
+    ///   (`.sessionEnded` once the backend ended the session).
     public func currentUser() async throws(SignedInFailure) -> UserProfile {
         guard api.offersProfileRoutes else { throw .notOffered }
         let api = self.api
         return try await tokenManager.signedInCall { token throws(RemoteError) in try await api.currentUser(token: token) }
     }
 
+    /// The users related to the signed-in one.
+    ///
+    /// - Throws: `.notOffered` without sending anything when the backend has no
+    ///   profile routes; otherwise the call's failure in the area's terms.
     public func relatedUsers() async throws(SignedInFailure) -> [RelatedUser] {
         guard api.offersProfileRoutes else { throw .notOffered }
         let api = self.api

@@ -8,22 +8,34 @@ public import Ports
 @MainActor
 @Observable
 public final class StatementListViewModel {
+    /// One entry of the list, formatted for the screen in the list's locale.
     public struct Row: Sendable, Hashable {
+        /// The entry's id, which opens its details.
         public let id: String
+        /// The entry's description, as the backend sent it.
         public let description: String
+        /// The entry's label (its kind), as the backend sent it.
         public let label: String
+        /// The other party's name.
         public let counterparty: String
+        /// The amount as money in the locale, signed by its direction
+        /// (`MoneyFormatter`).
         public let amount: String
+        /// The time of day of the entry (`DateText.time`).
         public let time: String
+        /// The entry's status, as the backend sent it.
         public let status: String
+        /// Whether money came in or went out.
         public let entry: EntryDirection
     }
 
+    /// One day of the statement.
     public struct Section: Sendable, Hashable {
         /// The backend's `YYYY-MM-DD`.
         public let date: String
         /// The day as the locale writes it.
         public let day: String
+        /// The day's entries, newest first.
         public let rows: [Row]
     }
 
@@ -31,12 +43,20 @@ public final class StatementListViewModel {
     public private(set) var sections: [Section]?
     /// A load or a refresh is in flight.
     public private(set) var isLoading = false
+    /// Why the last load failed, shown with a retry; nil once a load starts.
     public private(set) var failure: SignedInFailure?
+    /// The locale amounts and days are formatted in.
     public let locale: AppLocale
 
     @ObservationIgnored private let service: any StatementReading
     @ObservationIgnored private weak var navigator: (any SignedInNavigator)?
 
+    /// A list with nothing loaded yet: `load()` asks.
+    ///
+    /// - Parameters:
+    ///   - service: fetches the statement through the token manager.
+    ///   - locale: the locale amounts and days are formatted in.
+    ///   - navigator: opens a row's details; held weakly.
     public init(service: any StatementReading, locale: AppLocale, navigator: any SignedInNavigator) {
         self.service = service
         self.locale = locale
@@ -66,6 +86,7 @@ public final class StatementListViewModel {
 
     /// Pull to refresh: the old list stays until the new one arrives.
     public func refresh() async { await load() }
+    /// Loads again after a failure (the same as `load()`).
     public func retry() async { await load() }
 
     /// Opens the Nth row (1-based); false when there is none.

@@ -15,6 +15,7 @@ public enum AuthorizedCallError: Error, Sendable, Hashable, CustomStringConverti
     /// The refresh cap was reached; the session stays, the call fails.
     case refreshLimitReached
 
+    /// A short description for logs and diagnostics; it never includes a token.
     public var description: String {
         switch self {
         case .remote(let error): return "remote call failed: \(error)"

@@ -9,12 +9,22 @@ public struct ProactiveRefreshLoop: Sendable {
     let clock: any Clock
     let retryDelay: Duration
 
+    /// A loop for `tokenManager`'s session; nothing runs until `run()`.
+    ///
+    /// - Parameters:
+    ///   - tokenManager: says when the next refresh is due, and refreshes.
+    ///   - clock: the loop sleeps on it until a refresh is due.
+    ///   - retryDelay: how long to wait after a refresh failed for a reason
+    ///     that keeps the session (network, server, the refresh cap).
     public init(tokenManager: TokenManager, clock: any Clock, retryDelay: Duration) {
         self.tokenManager = tokenManager
         self.clock = clock
         self.retryDelay = retryDelay
     }
 
+    /// Runs until the task is cancelled, there is no session, or the backend
+    /// ends it: sleeps until the refresh is due, refreshes if still due, and
+    /// after a failure that keeps the session waits `retryDelay` and goes on.
     public func run() async {
         while !Task.isCancelled {
             guard let due = await tokenManager.nextProactiveRefresh() else { return }

@@ -22,6 +22,7 @@ import Synchronization
 ///   driving a refresh loop.
 /// - The refresh call goes straight to `AuthRemoteAPI`, never through here.
 public actor TokenManager {
+    /// Told once per generation that the backend ended that session, and why.
     public typealias SessionEndHandler = @Sendable (_ generation: SessionGeneration, _ reason: SignedOutReason) async -> Void
 
     private struct InFlightRefresh {
@@ -43,6 +44,15 @@ public actor TokenManager {
     private var refreshCount: UInt64 = 0
     private var recentRefreshes: [Date] = []
 
+    /// A token manager with no session: calls fail with `.notSignedIn` until
+    /// `start(_:generation:)`.
+    ///
+    /// - Parameters:
+    ///   - authAPI: the refresh call, made directly (never through here).
+    ///   - clock: the time expiry and the refresh cap are measured on.
+    ///   - scheduler: runs the single refresh in flight.
+    ///   - policy: the token lifetime, refresh margin and refresh cap.
+    ///   - repository: where a refreshed token is saved.
     public init(
         authAPI: any AuthRemoteAPI, clock: any Clock, scheduler: any TaskScheduler, policy: TokenPolicy,
         repository: UserSessionRepository

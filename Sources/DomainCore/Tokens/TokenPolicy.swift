@@ -13,11 +13,21 @@ public struct TokenPolicy: Sendable, Hashable {
     /// At most this many refreshes within `refreshCapWindow`: a server that
     /// keeps refusing fresh tokens cannot drive the app into a refresh loop.
     public var maxRefreshesPerWindow: Int
+    /// The window `maxRefreshesPerWindow` is counted over.
     public var refreshCapWindow: Duration
     /// After a proactive refresh fails for network reasons, wait this long
     /// before trying again (the token may still be good meanwhile).
     public var proactiveRetryDelay: Duration
 
+    /// A policy; the defaults are the Cora backend's.
+    ///
+    /// - Parameters:
+    ///   - lifetime: how long a new token serves; 60 s by default.
+    ///   - refreshMargin: how long before expiry a refresh is due; 10 s by default.
+    ///   - maxRefreshesPerWindow: the refresh cap; 6 by default.
+    ///   - refreshCapWindow: the window the cap is counted over; 60 s by default.
+    ///   - proactiveRetryDelay: the wait after a failed proactive refresh; 5 s
+    ///     by default.
     public init(
         lifetime: Duration = .seconds(60),
         refreshMargin: Duration = .seconds(10),

@@ -4,12 +4,20 @@ public import Ports
 /// screen (and the cached data) follow the answer.
 @MainActor
 public protocol UpdateProfileUseCase: AnyObject {
+    /// Sends `changes` (only the fields that changed) to the server.
+    ///
+    /// - Returns: the user as the server now has them, already in the state
+    ///   and the cached data; or why not, with nothing changed locally.
     func updateProfile(_ changes: ProfileChanges) async -> Result<UserProfile, SignedInFailure>
 }
 
 /// Deletes the signed-in user's account; on success the session ends.
 @MainActor
 public protocol DeleteAccountUseCase: AnyObject {
+    /// Deletes the account on the server.
+    ///
+    /// - Returns: success once the account is gone and the session has ended
+    ///   (the root shows welcome); or why not, with the session kept.
     func deleteAccount() async -> Result<Void, SignedInFailure>
 }
 

@@ -12,6 +12,10 @@ public struct CPF: Sendable, Hashable {
     /// The eleven digits, no punctuation: what the backend takes.
     public let digits: String
 
+    /// The CPF in `text`, or nil unless it has one of the two accepted shapes
+    /// and right check digits (see above).
+    ///
+    /// - Parameter text: the CPF as typed, formatted or as eleven digits.
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let values = Self.digitValues(of: trimmed),

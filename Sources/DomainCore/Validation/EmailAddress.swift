@@ -23,6 +23,10 @@ public struct EmailAddress: Sendable, Hashable {
     /// The part after the `@`, lowercased.
     public let domain: String
 
+    /// The address in `text`, normalised, or nil unless it passes every rule
+    /// above.
+    ///
+    /// - Parameter text: the address as typed.
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.unicodeScalars.contains(where: Self.isForbiddenAnywhere) else { return nil }

@@ -17,12 +17,18 @@ public enum PersonalDetailsRules {
         EmailAddress(text)?.value
     }
 
+    /// What is wrong with a name as typed: `.empty` when it is blank,
+    /// `.nameTooShort` when it is shorter than `minimumNameLength` after
+    /// trimming; nil when it is acceptable.
     public static func nameProblem(_ text: String) -> SignUpFieldProblem? {
         let name = normalisedName(text)
         if name.isEmpty { return .empty }
         return name.count < minimumNameLength ? .nameTooShort : nil
     }
 
+    /// What is wrong with an e-mail as typed: `.empty` when it is blank,
+    /// `.invalidEmail` when it is not a well-formed `EmailAddress`; nil when it
+    /// is acceptable.
     public static func emailProblem(_ text: String) -> SignUpFieldProblem? {
         problem(text, invalid: .invalidEmail) { EmailAddress($0) != nil }
     }

@@ -6,12 +6,25 @@ import Foundation
 /// Printing, debug-printing or `dump`ing a form redacts the password and its
 /// confirmation: they are plain strings here, before they become a `Password`.
 public struct SignUpForm: Sendable, Hashable {
+    /// The name as typed.
     public var name: String
+    /// The e-mail as typed.
     public var email: String
+    /// The CPF as typed.
     public var cpf: String
+    /// The password as typed; never printed.
     public var password: String
+    /// The password typed again; never printed.
     public var confirmation: String
 
+    /// A form with the given text; every field is empty by default.
+    ///
+    /// - Parameters:
+    ///   - name: the name as typed.
+    ///   - email: the e-mail as typed.
+    ///   - cpf: the CPF as typed.
+    ///   - password: the password as typed.
+    ///   - confirmation: the password typed again.
     public init(name: String = "", email: String = "", cpf: String = "", password: String = "", confirmation: String = "") {
         self.name = name
         self.email = email
@@ -56,13 +69,18 @@ public struct SignUpForm: Sendable, Hashable {
 }
 
 extension SignUpForm: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The form with its name, e-mail and CPF, and the password and
+    /// confirmation shown as `redacted`.
     public var description: String {
         "SignUpForm(name: \(name.debugDescription), email: \(email.debugDescription), "
             + "cpf: \(cpf.debugDescription), password: redacted, confirmation: redacted)"
     }
 
+    /// The same as `description`: the password and confirmation redacted.
     public var debugDescription: String { description }
 
+    /// The form's fields for `dump` and debuggers, the password and
+    /// confirmation replaced by `redacted`.
     public var customMirror: Mirror {
         Mirror(
             self,

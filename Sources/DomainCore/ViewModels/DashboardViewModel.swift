@@ -9,6 +9,7 @@ public import Ports
 @MainActor
 @Observable
 public final class DashboardViewModel {
+    /// A logout is in flight: a second one is ignored.
     public private(set) var isBusy = false
     /// Where the links go (the signed-in coordinator).
     @ObservationIgnored public weak var navigator: (any SignedInNavigator)?
@@ -20,6 +21,14 @@ public final class DashboardViewModel {
     /// has profile routes).
     public let offersProfileRoutes: Bool
 
+    /// The home of `user`, with no navigator until the coordinator sets itself.
+    ///
+    /// - Parameters:
+    ///   - user: the signed-in user, shown until the session says otherwise.
+    ///   - session: who is signed in now, and log out.
+    ///   - health: the status the banner shows.
+    ///   - offersProfileRoutes: whether the backend has profile routes, so the
+    ///     profile and related-users links are offered; true by default.
     public init(
         user: UserProfile, session: any DashboardUseCases, health: any HealthStatusReading,
         offersProfileRoutes: Bool = true
@@ -36,6 +45,7 @@ public final class DashboardViewModel {
         return signedInAs
     }
 
+    /// Opens the statement (through the navigator).
     public func showStatement() async { await navigator?.showStatement() }
     /// Opens the profile; does nothing when profile routes are not offered.
     public func showProfile() {
@@ -49,6 +59,8 @@ public final class DashboardViewModel {
         await navigator?.showRelatedUsers()
     }
 
+    /// The user's CPF masked for display (`CPF.masked`); `***` when it is not
+    /// a valid CPF.
     public var maskedCPF: String { CPF(user.cpf)?.masked ?? "***" }
 
     /// Shown as a banner when not healthy; nil when all is well.
@@ -57,6 +69,8 @@ public final class DashboardViewModel {
         return status.isDown ? status : nil
     }
 
+    /// Logs out; ignored while a logout is in flight. The root moves on when
+    /// the state changes.
     public func logout() async {
         guard !isBusy else { return }
         isBusy = true

@@ -9,16 +9,27 @@ public import Ports
 @MainActor
 @Observable
 public final class MainViewModel: SignedInResponder, NotSignedInResponder, SessionExpiredResponder {
+    /// The root screen on show.
     public enum Screen: Sendable, Hashable {
+        /// The app is launching and the server is not known to be down: the
+        /// spinner.
         case startup
+        /// Launching or signed out while the server is down or the device offline
+        /// (the status says which): sign-in waits, with a retry.
         case systemUnavailable(HealthStatus)
+        /// Nobody is signed in: welcome, sign-in or sign-up.
         case onboarding
+        /// The session expired with the local data kept.
         case sessionExpired
+        /// A user is signed in: the signed-in area.
         case signedIn
     }
 
+    /// The start-up screen's model, made once with the root.
     public let launch: LaunchViewModel
+    /// The onboarding, made fresh each time nobody is signed in; nil otherwise.
     public private(set) var onboarding: OnboardingViewModel?
+    /// The session-expired screen, made fresh for each expiry; nil otherwise.
     public private(set) var sessionExpired: SessionExpiredViewModel?
     /// The signed-in area, made fresh for every signed-in user.
     public private(set) var signedInArea: SignedInCoordinator?
@@ -29,6 +40,12 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
     @ObservationIgnored private let health: any HealthStatusReading & HealthChecking
     @ObservationIgnored private let factory: any MainViewModelFactory
 
+    /// A root on the start-up screen; it makes the launch model at once.
+    ///
+    /// - Parameters:
+    ///   - authState: the auth state the screen derives from.
+    ///   - health: the status the screen derives from, and the retry.
+    ///   - factory: makes the child models at each transition.
     public init(
         authState: any AuthStateReading, health: any HealthStatusReading & HealthChecking,
         factory: any MainViewModelFactory
@@ -42,6 +59,10 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
     /// Shown on every screen while the device cannot keep the session.
     public var storageProblem: SessionStorageProblem? { authState.storageProblem }
 
+    /// The screen derived from the auth state and the health status: while
+    /// launching or signed out, a server that is down or a device offline shows
+    /// `systemUnavailable`; signed in or expired shows its screen whatever the
+    /// health.
     public var screen: Screen {
         let health = self.health.status
         switch authState.state {
@@ -61,18 +82,24 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
         await health.checkNow()
     }
 
+    /// Makes a fresh signed-in area for `user` and drops the other screens'
+    /// models.
     public func signedIn(to user: UserProfile) {
         onboarding = nil
         sessionExpired = nil
         signedInArea = factory.makeSignedInCoordinator(user: user)
     }
 
+    /// Makes a fresh onboarding for `reason` and drops the other screens'
+    /// models (a half-typed form does not survive).
     public func notSignedIn(reason: SignedOutReason?) {
         signedInArea = nil
         sessionExpired = nil
         onboarding = factory.makeOnboardingViewModel(reason: reason)
     }
 
+    /// Makes a fresh session-expired screen for `reason` and drops the other
+    /// screens' models.
     public func sessionExpired(reason: SessionExpiredReason) {
         signedInArea = nil
         onboarding = nil
@@ -83,8 +110,12 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
 /// What the root needs from the app container.
 @MainActor
 public protocol MainViewModelFactory: AnyObject {
+    /// The start-up screen's model.
     func makeLaunchViewModel() -> LaunchViewModel
+    /// A fresh onboarding showing `reason` (nil when there is none).
     func makeOnboardingViewModel(reason: SignedOutReason?) -> OnboardingViewModel
+    /// A fresh session-expired screen for `reason`.
     func makeSessionExpiredViewModel(reason: SessionExpiredReason) -> SessionExpiredViewModel
+    /// A fresh signed-in area for `user`.
     func makeSignedInCoordinator(user: UserProfile) -> SignedInCoordinator
 }

@@ -9,19 +9,28 @@ public import Observation
 public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator, GoToWelcomeNavigator,
     SignedUpResponder
 {
+    /// The onboarding screen on show.
     public enum Step: Sendable, Hashable {
+        /// Sign in or sign up, and why the user is here.
         case welcome
+        /// The identifier and password steps.
         case signIn
+        /// The sign-up form.
         case signUp
     }
 
+    /// The step on screen.
     public private(set) var step: Step
     /// The model of the step on screen; only that one is kept.
     public private(set) var welcome: WelcomeViewModel?
+    /// The sign-in model while sign-in is on screen, else nil.
     public private(set) var signIn: SignInViewModel?
+    /// The sign-up model while sign-up is on screen, else nil.
     public private(set) var signUp: SignUpViewModel?
     /// Set after a successful sign-up, until the user leaves that sign-in screen.
     public private(set) var registrationConfirmed = false
+    /// Why the user is in onboarding (the previous session's end), shown on
+    /// welcome; nil when there is none.
     public let reason: SignedOutReason?
 
     @ObservationIgnored private let factory: any OnboardingViewModelFactory
@@ -41,20 +50,24 @@ public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator
         }
     }
 
+    /// Shows sign-in with an empty identifier and a fresh model.
     public func navigateToSignIn() {
         showSignIn(identifier: "")
     }
 
+    /// Shows sign-up with a fresh, empty form.
     public func navigateToSignUp() {
         show(.signUp)
         signUp = factory.makeSignUpViewModel(navigator: self)
     }
 
+    /// Shows welcome with the onboarding's reason.
     public func navigateToWelcome() {
         show(.welcome)
         welcome = factory.makeWelcomeViewModel(reason: reason, navigator: self)
     }
 
+    /// Shows sign-in with `identifier` filled in and `registrationConfirmed` set.
     public func signedUp(identifier: String) {
         showSignIn(identifier: identifier)
         registrationConfirmed = true
@@ -78,7 +91,11 @@ public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator
 /// Makes the onboarding's children (the onboarding container implements it).
 @MainActor
 public protocol OnboardingViewModelFactory: AnyObject {
+    /// A welcome screen showing `reason`, navigating through `navigator`.
     func makeWelcomeViewModel(reason: SignedOutReason?, navigator: OnboardingViewModel) -> WelcomeViewModel
+    /// A sign-in starting on the identifier step with `identifier` typed in,
+    /// going back through `navigator`.
     func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel
+    /// An empty sign-up form that goes back and reports success to `navigator`.
     func makeSignUpViewModel(navigator: OnboardingViewModel) -> SignUpViewModel
 }

@@ -8,25 +8,42 @@ public import Ports
 @MainActor
 @Observable
 public final class SignInViewModel {
+    /// The step on screen.
     public enum Step: Sendable, Hashable {
+        /// Typing the CPF or e-mail.
         case identifier
+        /// Typing the six-digit password; "Next" signs in.
         case password
     }
 
+    /// The step on screen; starts on the identifier.
     public private(set) var step: Step = .identifier
+    /// The CPF or e-mail as typed; a change clears `failure`.
     public var identifier: String {
         didSet { if identifier != oldValue { failure = nil } }
     }
+    /// The password as typed; a change clears `failure`, and going back to the
+    /// identifier step empties it.
     public var password: String = "" {
         didSet { if password != oldValue { failure = nil } }
     }
+    /// A sign-in is in flight: next and back are disabled.
     public private(set) var isBusy = false
+    /// Why the last sign-in failed, shown on the password step until an edit
+    /// or back.
     public private(set) var failure: LoginFailure?
 
     @ObservationIgnored private let loginUseCase: any LoginUseCase
     @ObservationIgnored private let healthReader: any HealthStatusReading
     @ObservationIgnored private weak var welcomeNavigator: (any GoToWelcomeNavigator)?
 
+    /// A sign-in on the identifier step.
+    ///
+    /// - Parameters:
+    ///   - loginUseCase: signs in.
+    ///   - health: the status the badge shows and that blocks sign-in while down.
+    ///   - welcomeNavigator: where back from the identifier step goes; held weakly.
+    ///   - identifier: the identifier already typed in; empty by default.
     public init(
         loginUseCase: any LoginUseCase, health: any HealthStatusReading, welcomeNavigator: any GoToWelcomeNavigator,
         identifier: String = ""
@@ -53,6 +70,7 @@ public final class SignInViewModel {
         }
     }
 
+    /// Back is enabled unless a sign-in is in flight.
     public var isBackEnabled: Bool { !isBusy }
 
     /// Advances to the password step, or signs in from it.

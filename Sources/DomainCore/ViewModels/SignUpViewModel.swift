@@ -6,12 +6,15 @@ public import Observation
 @MainActor
 @Observable
 public final class SignUpViewModel {
+    /// The text typed so far; `set(_:to:)` changes it as the user types.
     public var form = SignUpForm()
     /// Per-field problems, shown once the user has tried to submit.
     public private(set) var problems: [SignUpField: SignUpFieldProblem] = [:]
     /// The server's per-field reasons (by contract field name) after a refused submit.
     public private(set) var serverFieldErrors: [String: String] = [:]
+    /// Why the last submit did not register; cleared by the next edit.
     public private(set) var failure: RegistrationFailure?
+    /// A registration is in flight: submit and back are disabled.
     public private(set) var isBusy = false
     @ObservationIgnored private var hasTriedToSubmit = false
 
@@ -19,6 +22,12 @@ public final class SignUpViewModel {
     @ObservationIgnored private weak var welcomeNavigator: (any GoToWelcomeNavigator)?
     @ObservationIgnored private weak var signedUpResponder: (any SignedUpResponder)?
 
+    /// An empty form.
+    ///
+    /// - Parameters:
+    ///   - registerUseCase: registers the account.
+    ///   - welcomeNavigator: where back goes; held weakly.
+    ///   - signedUpResponder: told of a registration that succeeded; held weakly.
     public init(
         registerUseCase: any RegisterUseCase, welcomeNavigator: any GoToWelcomeNavigator,
         signedUpResponder: any SignedUpResponder
@@ -47,6 +56,10 @@ public final class SignUpViewModel {
         !isBusy && SignUpField.allCases.allSatisfy { !text(of: $0).isEmpty }
     }
 
+    /// Validates the form, and registers it when every field is valid. On
+    /// success the responder is told (sign-in opens with the formatted CPF); on
+    /// failure `failure` is set, and a per-field refusal fills
+    /// `serverFieldErrors`. Ignored unless `isSubmitEnabled`.
     public func submit() async {
         guard isSubmitEnabled else { return }
         hasTriedToSubmit = true
@@ -66,6 +79,8 @@ public final class SignUpViewModel {
         }
     }
 
+    /// Back to welcome, dropping the form; ignored while a registration is in
+    /// flight.
     public func back() {
         guard !isBusy else { return }
         welcomeNavigator?.navigateToWelcome()

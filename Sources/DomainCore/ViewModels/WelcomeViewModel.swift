@@ -5,16 +5,25 @@ public import Observation
 @MainActor
 @Observable
 public final class WelcomeViewModel {
+    /// Why the user is here (the previous session's end); nil when there is none.
     public let reason: SignedOutReason?
     @ObservationIgnored private weak var signInNavigator: (any GoToSignInNavigator)?
     @ObservationIgnored private weak var signUpNavigator: (any GoToSignUpNavigator)?
 
+    /// A welcome screen for `reason`.
+    ///
+    /// - Parameters:
+    ///   - reason: why the user is here, if there is a reason.
+    ///   - signInNavigator: where sign-in goes; held weakly.
+    ///   - signUpNavigator: where sign-up goes; held weakly.
     public init(reason: SignedOutReason?, signInNavigator: any GoToSignInNavigator, signUpNavigator: any GoToSignUpNavigator) {
         self.reason = reason
         self.signInNavigator = signInNavigator
         self.signUpNavigator = signUpNavigator
     }
 
+    /// Goes to the sign-in step.
     public func signIn() { signInNavigator?.navigateToSignIn() }
+    /// Goes to the sign-up form.
     public func signUp() { signUpNavigator?.navigateToSignUp() }
 }
