@@ -37,8 +37,10 @@ public struct StandaloneServer: Sendable {
     public static var demoAccounts: [SeededAccount] { DemoAccount.seeded }
 
     /// Binds the port; nothing is served until `start()`.
-    /// - Parameter requestLog: told of every answered request (method, path,
-    ///   status, duration; never a header or a body), on the connection's thread.
+    /// - Parameters:
+    ///   - options: what `app serve`'s flags chose (port, key, clock, profile).
+    ///   - requestLog: told of every answered request (method, path, status,
+    ///     duration; never a header or a body), on the connection's thread.
     public init(
         _ options: Options, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil
     ) throws(ReferenceServerError) {
