@@ -90,7 +90,8 @@ struct Demo {
                 guardian.remember(typed: text)
             }
             let echo = ScriptRunner.echo(command, line: line)
-            if !command.isExpectation { console.print("> " + echo) }
+            // The echo quotes the tour, not the app; a secret in it is redacted all the same.
+            if !command.isExpectation { console.print("> " + guardian.redacted(echo)) }
             let outcome: CommandOutcome
             do {
                 outcome = try await executor.execute(command)
