@@ -10,8 +10,10 @@ struct DemoTests {
     private func tour(locale: String) async throws -> (DemoOutcome, Transcript, AppWorld) {
         let transcript = Transcript()
         let world = try AppWorld(environment: .inMemory)
-        let outcome = await Demo(app: HeadlessApp(world: world, texts: Texts(locale: locale)), console: transcript.console)
-            .tour()
+        let outcome = await Demo(
+            app: HeadlessApp(world: world, texts: Texts(locale: locale)), console: transcript.console
+        )
+        .tour()
         return (outcome, transcript, world)
     }
 
@@ -97,7 +99,9 @@ struct DemoTests {
     @Test("The token step reports what the backend counted")
     func refreshesCounted() async throws {
         let (_, transcript, _) = try await tour(locale: "en-US")
-        #expect(transcript.output.contains("# The backend counted 12 refreshes and 1 sign-in: the session stayed alive on its own."))
+        #expect(
+            transcript.output.contains(
+                "# The backend counted 12 refreshes and 1 sign-in: the session stayed alive on its own."))
     }
 
     @Test("A step whose check does not hold stops the demo, naming the step, with exit 1")
@@ -106,8 +110,10 @@ struct DemoTests {
         let world = try AppWorld(environment: .inMemory)
         let broken = DemoStep(
             title: "a wrong claim", flow: .signIn, narration: .demoSignIn,
-            lines: ["tap sign-in", "type identifier 123.456.789-09", "tap next", "type password 123456",
-                "expect screen dashboard"])
+            lines: [
+                "tap sign-in", "type identifier 123.456.789-09", "tap next", "type password 123456",
+                "expect screen dashboard",
+            ])
         let later = DemoStep(title: "never reached", flow: .logout, narration: .demoLogout, lines: ["tap logout"])
         let demo = Demo(
             app: HeadlessApp(world: world, texts: Texts(locale: "en-US")), console: transcript.console,

@@ -48,7 +48,7 @@ struct Demo {
         var outcome = DemoOutcome()
         let guardian = DemoSecretGuard(world: app.world)
         await guardian.refresh()
-        DemoTour.opening.forEach { narrate(app.texts[$0]) }
+        for key in DemoTour.opening { narrate(app.texts[key]) }
         console.print(guardian.redacted(app.renderedScreen()))
         await app.launch()
         await guardian.refresh()
@@ -62,7 +62,7 @@ struct Demo {
             outcome.completed.append(step)
         }
         console.print("")
-        DemoTour.closing.forEach { narrate(app.texts[$0]) }
+        for key in DemoTour.closing { narrate(app.texts[key]) }
         await app.shutDown()
         return outcome
     }
@@ -107,8 +107,8 @@ struct Demo {
                 if now != shown {
                     console.print(guardian.redacted(now))
                     if let leak = guardian.leak(in: now) {
-                        return fail(step, "`\(echo)`", "the screen shows \(leak); a secret must never be shown",
-                            guardian: guardian)
+                        let reason = "the screen shows \(leak); a secret must never be shown"
+                        return fail(step, "`\(echo)`", reason, guardian: guardian)
                     }
                 }
                 shown = now

@@ -102,7 +102,8 @@ enum DemoTour {
             DemoStep(
                 title: "ten minutes pass", flow: .tokenKeptFresh, narration: .demoTokenKeptFresh,
                 lines: [
-                    "wait 10m", "expect screen dashboard", "expect state authenticated", "expect metric refreshes >= 12",
+                    "wait 10m", "expect screen dashboard", "expect state authenticated",
+                    "expect metric refreshes >= 12",
                     "expect metric refreshesRejected == 0", "expect metric logins == 1", "expect stored-session yes",
                 ],
                 reportsRefreshes: true),

@@ -112,10 +112,12 @@ extension Texts {
         .actionSave: "Salvar",
         .actionDeleteAccount: "Excluir conta",
         .actionConfirm: "Confirmar exclusão",
-        .demoOpening: "Gatehouse: a camada de abertura, login e sessão de um app móvel, cada tela desenhada como texto, em tempo virtual.",
-        .demoOpeningLaunch: "Abertura: a saúde do servidor e a sessão salva são lidas juntas enquanto a tela inicial aparece.",
+        .demoOpening:
+            "Gatehouse: abertura, login e sessão de um app móvel, cada tela desenhada como texto, em tempo virtual.",
+        .demoOpeningLaunch: "Abertura: a saúde e a sessão salva são lidas juntas enquanto a tela inicial aparece.",
         .demoLaunch: "Nada está salvo e o servidor está saudável, então o app abre as boas-vindas.",
-        .demoFormRules: "O login confere os dígitos do CPF, aceita um e-mail e exige 6 dígitos, antes de qualquer requisição.",
+        .demoFormRules:
+            "O login confere os dígitos do CPF, aceita um e-mail e exige 6 dígitos, antes de qualquer requisição.",
         .demoWrongPassword: "Uma senha errada mantém você na etapa da senha com o erro, e nada é salvo.",
         .demoSignIn: "A senha certa entra: a sessão é salva e o início abre.",
         .demoDashboard: "O início cumprimenta o usuário e nunca mostra o CPF inteiro.",
@@ -130,12 +132,14 @@ extension Texts {
         .demoRelaunch: "Ao reabrir, o app encontra a sessão salva e abre o início sem pedir login.",
         .demoServerDown: "O servidor cai e volta: um aviso aparece enquanto ele está fora, e a sessão é mantida.",
         .demoUnavailableAtLaunch: "Aberto com o servidor fora, o app avisa e guarda a sessão até o servidor voltar.",
-        .demoExpiredInBackground: "Seis minutos em segundo plano deixam a sessão expirar: de volta, o app avisa e a apaga.",
+        .demoExpiredInBackground:
+            "Seis minutos em segundo plano deixam a sessão expirar: de volta, o app avisa e a apaga.",
         .demoSignInAgain: "Entrar de novo leva o usuário de volta ao início.",
         .demoLogout: "Sair apaga os tokens e os dados guardados.",
         .demoDeleteAccount: "Excluir a conta pede confirmação antes; voltar cancela.",
         .demoDeletedRefused: "A senha da conta excluída não entra mais.",
         .demoSignUp: "O cadastro valida cada campo e volta ao login com o novo CPF preenchido.",
-        .demoClosing: "Fim do tour: cada etapa rodou a linguagem de script com suas verificações. Experimente: swift run app.",
+        .demoClosing:
+            "Fim do tour: cada etapa rodou a linguagem de script com suas verificações. Experimente: swift run app.",
     ]
 }
