@@ -76,12 +76,13 @@ enum HelpText {
         """
         Usage: app [--env NAME|FILE] [--locale LOCALE] demo
 
-        A narrated tour on virtual time: launch, welcome, a bad CPF refused, sign in
-        as Maria, a minute passes and the token is refreshed, relaunch restores the
-        session, log out, sign up a new account and land on sign-in with it filled in.
-        Every step runs the same script commands as 'app run', with checks; the tour
-        exits 0 when all held and 1, saying why, when one did not. It needs an
-        environment with virtual time and backend control switches (in-memory).
+        A narrated tour on virtual time, in the chosen language: one short sentence
+        before each step says what is about to be shown and why it matters. It covers:
+        \(DemoFlow.allCases.map { "  - " + $0.summary }.joined(separator: "\n"))
+        Every step runs the same script commands as 'app run', with checks (✔), and
+        the output is checked for secrets as a script's is; the tour exits 0 when all
+        held and 1, naming the step, when one did not. It needs an environment with
+        virtual time and backend control switches (in-memory); another exits 2.
         """
     }
 

@@ -41,4 +41,10 @@ enum TextKey: String, CaseIterable, Sendable {
     case actionSignIn, actionSignUp, actionNext, actionBack, actionSubmit, actionLogout, actionRetry
     case actionReauthenticate
     case disabled
+    // The demo's narration (app demo): one short sentence before each step
+    case demoOpening, demoOpeningLaunch, demoLaunch, demoFormRules, demoWrongPassword, demoSignIn, demoDashboard
+    case demoStatement, demoStatementRefresh, demoEntryDetails, demoProfileValidation, demoProfileSaved
+    case demoRelatedUsers, demoTokenKeptFresh, demoRefreshesCounted, demoRelaunch, demoServerDown
+    case demoUnavailableAtLaunch, demoExpiredInBackground, demoSignInAgain, demoLogout, demoDeleteAccount
+    case demoDeletedRefused, demoSignUp, demoClosing
 }

@@ -112,5 +112,36 @@ extension Texts {
         .actionSave: "Save",
         .actionDeleteAccount: "Delete account",
         .actionConfirm: "Confirm deletion",
+        .demoOpening:
+            "Gatehouse: a mobile app's start-up, sign-in and session, each screen drawn as text, on virtual time.",
+        .demoOpeningLaunch: "Launch: health and the stored session are read together while the start-up screen shows.",
+        .demoLaunch: "Nothing is stored and the server is healthy, so the app lands on welcome.",
+        .demoFormRules:
+            "The sign-in form checks the CPF's digits, takes an e-mail and wants 6 digits, before any request.",
+        .demoWrongPassword: "A wrong password keeps you on the password step with the error, and nothing is stored.",
+        .demoSignIn: "The right password signs in: the session is saved and the dashboard opens.",
+        .demoDashboard: "The dashboard greets the user and never shows the whole CPF.",
+        .demoStatement:
+            "With the server slowed down, the statement shows a placeholder, then the entries grouped by day.",
+        .demoStatementRefresh: "Pull to refresh keeps the list on screen while the new one loads.",
+        .demoEntryDetails: "An entry's details show each party's document masked.",
+        .demoProfileValidation: "The profile checks each field and sends nothing while one is wrong.",
+        .demoProfileSaved: "Valid fields are saved, and the dashboard greets the new name.",
+        .demoRelatedUsers: "Related users lists the people linked to this account.",
+        .demoTokenKeptFresh: "Ten minutes pass at once: the 60-second token must be renewed without the password.",
+        .demoRefreshesCounted: "The backend counted %@ refreshes and %@ sign-in: the session stayed alive on its own.",
+        .demoRelaunch: "Relaunching finds the stored session and opens the dashboard without signing in again.",
+        .demoServerDown:
+            "The server goes down and comes back: a banner shows while it is down, and the session is kept.",
+        .demoUnavailableAtLaunch:
+            "Launched while the server is down, the app says so and keeps the session until it returns.",
+        .demoExpiredInBackground:
+            "Six minutes in the background let the session expire; back in front, the app says so and clears it.",
+        .demoSignInAgain: "Signing in again brings the user back to the dashboard.",
+        .demoLogout: "Logging out clears the tokens and the cached data.",
+        .demoDeleteAccount: "Deleting the account asks for a confirmation first; back cancels it.",
+        .demoDeletedRefused: "The deleted account's password no longer signs in.",
+        .demoSignUp: "Signing up validates every field and returns to sign-in with the new CPF filled in.",
+        .demoClosing: "End of the tour: each step ran the script language with its checks. Try it: swift run app.",
     ]
 }

@@ -112,5 +112,36 @@ extension Texts {
         .actionSave: "Guardar",
         .actionDeleteAccount: "Borrar cuenta",
         .actionConfirm: "Confirmar borrado",
+        .demoOpening: "Gatehouse: arranque, inicio de sesión y sesión de una app móvil, en texto y en tiempo virtual.",
+        .demoOpeningLaunch:
+            "Arranque: la salud y la sesión guardada se leen a la vez mientras se ve la pantalla inicial.",
+        .demoLaunch: "No hay nada guardado y el servidor está sano, así que la app abre la bienvenida.",
+        .demoFormRules:
+            "El formulario comprueba el CPF, acepta un correo y exige 6 dígitos, antes de cualquier petición.",
+        .demoWrongPassword:
+            "Una contraseña incorrecta deja el paso de la contraseña con el error, y no se guarda nada.",
+        .demoSignIn: "La contraseña correcta inicia sesión: la sesión se guarda y se abre el inicio.",
+        .demoDashboard: "El inicio saluda al usuario y nunca muestra el CPF entero.",
+        .demoStatement:
+            "Con el servidor lento, el extracto muestra un marcador y luego los movimientos agrupados por día.",
+        .demoStatementRefresh: "Tirar para actualizar mantiene la lista en pantalla mientras carga la nueva.",
+        .demoEntryDetails: "Los detalles de un movimiento muestran el documento de cada parte enmascarado.",
+        .demoProfileValidation: "El perfil comprueba cada campo y no envía nada mientras uno esté mal.",
+        .demoProfileSaved: "Los campos válidos se guardan, y el inicio saluda al nuevo nombre.",
+        .demoRelatedUsers: "Personas relacionadas lista a quienes están vinculados a esta cuenta.",
+        .demoTokenKeptFresh: "Pasan diez minutos de golpe: el token de 60 segundos debe renovarse sin la contraseña.",
+        .demoRefreshesCounted: "El backend contó %@ renovaciones y %@ inicio de sesión: la sesión se mantuvo sola.",
+        .demoRelaunch: "Al reabrir, la app encuentra la sesión guardada y abre el inicio sin pedir la contraseña.",
+        .demoServerDown: "El servidor cae y vuelve: un aviso se ve mientras está caído, y la sesión se mantiene.",
+        .demoUnavailableAtLaunch: "Abierta con el servidor caído, la app lo dice y guarda la sesión hasta que vuelve.",
+        .demoExpiredInBackground:
+            "Seis minutos en segundo plano dejan caducar la sesión: al volver, la app lo dice y la borra.",
+        .demoSignInAgain: "Iniciar sesión de nuevo lleva al usuario de vuelta al inicio.",
+        .demoLogout: "Cerrar sesión borra los tokens y los datos guardados.",
+        .demoDeleteAccount: "Eliminar la cuenta pide confirmación antes; volver la cancela.",
+        .demoDeletedRefused: "La contraseña de la cuenta eliminada ya no inicia sesión.",
+        .demoSignUp: "El registro valida cada campo y vuelve al inicio de sesión con el nuevo CPF rellenado.",
+        .demoClosing:
+            "Fin del recorrido: cada paso usó el lenguaje de script y sus comprobaciones. Pruébalo: swift run app.",
     ]
 }

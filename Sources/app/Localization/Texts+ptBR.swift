@@ -112,5 +112,34 @@ extension Texts {
         .actionSave: "Salvar",
         .actionDeleteAccount: "Excluir conta",
         .actionConfirm: "Confirmar exclusão",
+        .demoOpening:
+            "Gatehouse: abertura, login e sessão de um app móvel, cada tela desenhada como texto, em tempo virtual.",
+        .demoOpeningLaunch: "Abertura: a saúde e a sessão salva são lidas juntas enquanto a tela inicial aparece.",
+        .demoLaunch: "Nada está salvo e o servidor está saudável, então o app abre as boas-vindas.",
+        .demoFormRules:
+            "O login confere os dígitos do CPF, aceita um e-mail e exige 6 dígitos, antes de qualquer requisição.",
+        .demoWrongPassword: "Uma senha errada mantém você na etapa da senha com o erro, e nada é salvo.",
+        .demoSignIn: "A senha certa entra: a sessão é salva e o início abre.",
+        .demoDashboard: "O início cumprimenta o usuário e nunca mostra o CPF inteiro.",
+        .demoStatement: "Com o servidor lento, o extrato mostra um marcador e depois os lançamentos agrupados por dia.",
+        .demoStatementRefresh: "Puxar para atualizar mantém a lista na tela enquanto a nova carrega.",
+        .demoEntryDetails: "Os detalhes de um lançamento mostram o documento de cada parte mascarado.",
+        .demoProfileValidation: "O perfil confere cada campo e não envia nada enquanto um estiver errado.",
+        .demoProfileSaved: "Campos válidos são salvos, e o início cumprimenta o novo nome.",
+        .demoRelatedUsers: "Pessoas relacionadas lista quem está ligado a esta conta.",
+        .demoTokenKeptFresh: "Dez minutos passam de uma vez: o token de 60 segundos precisa ser renovado sem a senha.",
+        .demoRefreshesCounted: "O backend contou %@ renovações e %@ login: a sessão se manteve sozinha.",
+        .demoRelaunch: "Ao reabrir, o app encontra a sessão salva e abre o início sem pedir login.",
+        .demoServerDown: "O servidor cai e volta: um aviso aparece enquanto ele está fora, e a sessão é mantida.",
+        .demoUnavailableAtLaunch: "Aberto com o servidor fora, o app avisa e guarda a sessão até o servidor voltar.",
+        .demoExpiredInBackground:
+            "Seis minutos em segundo plano deixam a sessão expirar: de volta, o app avisa e a apaga.",
+        .demoSignInAgain: "Entrar de novo leva o usuário de volta ao início.",
+        .demoLogout: "Sair apaga os tokens e os dados guardados.",
+        .demoDeleteAccount: "Excluir a conta pede confirmação antes; voltar cancela.",
+        .demoDeletedRefused: "A senha da conta excluída não entra mais.",
+        .demoSignUp: "O cadastro valida cada campo e volta ao login com o novo CPF preenchido.",
+        .demoClosing:
+            "Fim do tour: cada etapa rodou a linguagem de script com suas verificações. Experimente: swift run app.",
     ]
 }
