@@ -75,8 +75,10 @@ enum HTTPPlugins {
         }
         let apiKey = try self.apiKey(for: settings)
         do {
-            return try HTTPConfiguration(
+            var configuration = try HTTPConfiguration(
                 baseURL: baseURL, apiKey: apiKey, tokenHeaderStyle: settings.tokenHeaderStyle, timeout: settings.requestTimeout)
+            configuration.maximumConnectionsPerHost = max(1, settings.connectionsPerHost)
+            return configuration
         } catch {
             throw .invalidSetting(setting: "baseURL", reason: error.description)
         }
