@@ -14,6 +14,11 @@ public struct HTTPConfiguration: Sendable {
     public let apiKey: APIKey?
     public let tokenHeaderStyle: TokenHeaderStyle
     public let timeout: Duration
+    /// Connections URLSession opens to the host at most (its
+    /// `httpMaximumConnectionsPerHost`; 6, its default on Linux). Requests
+    /// beyond it wait in URLSession's queue, where their timeout already runs
+    /// — so the token manager admits no more authorised calls than this.
+    public var maximumConnectionsPerHost = 6
     /// Told of each request out and back (virtual-time runs against an
     /// in-process server); nil everywhere else.
     public var exchangeTracker: (any HTTPExchangeTracker)?

@@ -33,6 +33,7 @@ final class HTTPTransport: Sendable {
         let seconds = max(1, configuration.timeout.timeInterval.rounded(.up))
         sessionConfiguration.timeoutIntervalForRequest = seconds
         sessionConfiguration.timeoutIntervalForResource = seconds
+        sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maximumConnectionsPerHost
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.urlCache = nil
         session = URLSession(configuration: sessionConfiguration, delegate: RedirectDelegate(), delegateQueue: nil)

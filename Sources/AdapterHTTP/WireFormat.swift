@@ -53,12 +53,9 @@ enum WireFormat {
         return value
     }
 
+    /// A date in RFC 3339 form (`InternetDateTime`), with or without a fraction.
     static func date(_ object: Object, _ key: String) throws(RemoteError) -> Date {
-        let text = try string(object, key)
-        let plain = ISO8601DateFormatter()
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        guard let date = plain.date(from: text) ?? fractional.date(from: text) else {
+        guard let date = InternetDateTime.date(from: try string(object, key)) else {
             throw .malformedResponse("'\(key)' is not an ISO 8601 date")
         }
         return date

@@ -43,9 +43,9 @@ extension InMemoryBackend {
         guard let account = accounts[record.accountID] else { throw .tokenInvalid }
         try requireUsable(account)
         if configuration.rotationGrace > .zero {
-            tokens[token.reveal()]?.rotatedAt = now
+            tokens.markRotated(token.reveal(), at: now)
         } else {
-            tokens.removeValue(forKey: token.reveal())
+            tokens.remove(token.reveal())
         }
         return issueToken(for: account.id)
     }
@@ -59,7 +59,7 @@ extension InMemoryBackend {
     /// 401 `TOKEN_INVALID`, as every route that takes a token says — the
     /// token is refused either way, so a client may take it as done.
     public func signOut(_ token: AccessToken) throws(BackendRejection) {
-        guard tokens.removeValue(forKey: token.reveal()) != nil else { throw .tokenInvalid }
+        guard tokens.remove(token.reveal()) != nil else { throw .tokenInvalid }
     }
 
     // MARK: POST /users
@@ -126,7 +126,7 @@ extension InMemoryBackend {
         let account = try authorize(token)
         accounts.removeValue(forKey: account.id)
         accountOrder.removeAll { $0 == account.id }
-        tokens = tokens.filter { $0.value.accountID != account.id }
+        tokens.removeAll { $0.accountID == account.id }
         for id in accountOrder {
             accounts[id]?.relatedIDs.removeAll { $0 == account.id }
         }
@@ -207,7 +207,7 @@ extension InMemoryBackend {
         repeat {
             raw = (0..<4).map { _ in Self.hex16(generator.next()) }.joined()
         } while tokens[raw] != nil
-        tokens[raw] = BackendTokenRecord(accountID: accountID, issuedAt: now, rotatedAt: nil, serial: nextTokenSerial)
+        tokens.insert(BackendTokenRecord(accountID: accountID, issuedAt: now, rotatedAt: nil, serial: nextTokenSerial), for: raw)
         nextTokenSerial += 1
         rememberIssued(AccessToken(raw))
         return AccessToken(raw)
@@ -217,11 +217,7 @@ extension InMemoryBackend {
     /// that clients signing in again and again cannot grow the table without
     /// bound. A forgotten token answers `TOKEN_INVALID`.
     private func forgetOldestTokens(keeping limit: Int) {
-        while tokens.count > max(limit, 0),
-            let oldest = tokens.min(by: { $0.value.serial < $1.value.serial })?.key
-        {
-            tokens.removeValue(forKey: oldest)
-        }
+        tokens.forgetOldest(keeping: limit)
     }
 
     /// Adds a token to those a leak check looks for, keeping the latest
@@ -235,12 +231,10 @@ extension InMemoryBackend {
     /// Drops records that can only ever answer `TOKEN_INVALID` — the same as
     /// no record — and those long past their refresh window.
     private func pruneTokens(at now: Date) {
-        let grace = configuration.rotationGrace.timeInterval
-        let keepUntil = configuration.refreshWindow.timeInterval + Self.expiredTokenRetention
-        tokens = tokens.filter { _, record in
-            if let rotatedAt = record.rotatedAt, now >= rotatedAt.addingTimeInterval(grace) { return false }
-            return now < record.issuedAt.addingTimeInterval(keepUntil)
-        }
+        let keepFor = configuration.refreshWindow.timeInterval + Self.expiredTokenRetention
+        tokens.forget(
+            rotatedBefore: now.addingTimeInterval(-configuration.rotationGrace.timeInterval),
+            issuedBefore: now.addingTimeInterval(-keepFor))
     }
 
     private static func hex16(_ value: UInt64) -> String {

@@ -25,7 +25,7 @@ public actor InMemoryBackend {
     var accountOrder: [String] = []
     /// The token records the backend can still answer about (serving, or
     /// expired and kept to say `TOKEN_EXPIRED`); at most `configuration.mostTokens`.
-    var tokens: [String: BackendTokenRecord] = [:]
+    var tokens = BackendTokenTable()
     var nextTokenSerial: UInt64 = 0
     /// The tokens issued since this backend was made or last reset, the
     /// latest `configuration.mostRememberedTokens` of them: what a leak check
@@ -201,6 +201,12 @@ public actor InMemoryBackend {
     /// answer `TOKEN_EXPIRED` (what bounds its memory, for tests).
     public var storedTokenCount: Int {
         tokens.count
+    }
+
+    /// How many entries the token table's issue order holds (for tests: it
+    /// stays within twice the stored records plus a small slack).
+    public var tokenBookkeepingCount: Int {
+        tokens.bookkeepingCount
     }
 
     /// How many accounts the backend holds now, seeded ones included.

@@ -253,9 +253,7 @@ struct ContractRouter: Sendable {
     }
 
     static func date(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        InternetDateText.string(from: date)
     }
 
     static func user(_ user: UserProfile) -> HTTPServerResponse {

@@ -114,6 +114,46 @@ struct InMemoryBackendBoundsTests {
         _ = fresh
     }
 
+    @Test("20,000 sign-in and sign-out cycles leave no token record, and the table's bookkeeping stays small")
+    func signInOutCyclesLeaveNothing() async throws {
+        let backend = InMemoryBackend(clock: ManualClock())
+        var largestBookkeeping = 0
+        for _ in 0..<20_000 {
+            let token = try await backend.signIn(Self.maria)
+            try await backend.signOut(token)
+            largestBookkeeping = max(largestBookkeeping, await backend.tokenBookkeepingCount)
+        }
+
+        #expect(await backend.storedTokenCount == 0)
+        #expect(largestBookkeeping <= 2 * 1 + 64, "gone records are dropped from the issue order, not kept")
+        #expect(await backend.issuedTokens.count == 10_000, "the leak check keeps its own bounded record")
+    }
+
+    @Test("20,000 sign-ins never signed out (the Cora API has no sign-out) keep at most the limit of records")
+    func signInsWithoutSignOutStayBounded() async throws {
+        let backend = InMemoryBackend(clock: ManualClock(), configuration: .init(mostTokens: 1_000))
+        var latest = try await backend.signIn(Self.maria)
+        for _ in 0..<20_000 { latest = try await backend.signIn(Self.maria) }
+
+        #expect(await backend.storedTokenCount == 1_000)
+        #expect(await backend.tokenBookkeepingCount <= 2 * 1_000 + 64)
+        #expect(try await backend.currentUser(token: latest).name == "Maria Silva", "the newest still serves")
+    }
+
+    @Test("after a reset the next 20,000 cycles start from an empty table")
+    func resetThenCyclesStayEmpty() async throws {
+        let backend = InMemoryBackend(clock: ManualClock())
+        for _ in 0..<500 { _ = try await backend.signIn(Self.maria) }
+        await backend.reset()
+        #expect(await backend.tokenBookkeepingCount == 0)
+        for _ in 0..<20_000 {
+            let token = try await backend.signIn(Self.maria)
+            try await backend.signOut(token)
+        }
+        #expect(await backend.storedTokenCount == 0)
+        #expect(await backend.tokenBookkeepingCount <= 64)
+    }
+
     @Test("reset forgets every token, live ones and those remembered for leak checks")
     func resetForgetsTokens() async throws {
         let backend = InMemoryBackend(clock: ManualClock())

@@ -22,7 +22,9 @@ public final class AppContainer: MainViewModelFactory {
         self.world = world
         self.locale = locale ?? world.environment.settings.locale
         let settings = world.environment.settings
-        policy = TokenPolicy(lifetime: settings.tokenLifetime, refreshMargin: settings.refreshMargin)
+        policy = TokenPolicy(
+            lifetime: settings.tokenLifetime, refreshMargin: settings.refreshMargin,
+            maxAuthorizedCallsInFlight: settings.connectionsPerHost)
         repository = UserSessionRepository(
             store: world.storeFaults, signOutLedger: world.signOutLedger, scheduler: world.scheduler)
         tokenManager = TokenManager(

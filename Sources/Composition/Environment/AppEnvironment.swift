@@ -111,6 +111,12 @@ public struct AppEnvironment: Sendable, Hashable {
         public var signOutRoute: Bool
         /// The language of the texts and formats: pt-BR (default), en-US or es-ES.
         public var locale: AppLocale
+        /// Connections per host (URLSession's `httpMaximumConnectionsPerHost`,
+        /// 6 by default on Linux), and so the most authorised calls the token
+        /// manager lets onto the wire at once (`TokenPolicy`): the others wait
+        /// behind its refresh barrier, not in URLSession's queue with a token
+        /// a refresh may be replacing. The same limit holds in memory.
+        public var connectionsPerHost: Int = 6
 
         public init(
             baseURL: String? = nil, apiKeyVariable: String? = nil, tokenHeaderStyle: TokenHeaderStyle = .token,

@@ -77,8 +77,10 @@ enum HTTPPlugins {
         if let problem = baseURLProblem(in: settings) { throw problem }
         let apiKey = try self.apiKey(for: settings)
         do {
-            return try HTTPConfiguration(
+            var configuration = try HTTPConfiguration(
                 baseURL: baseURL, apiKey: apiKey, tokenHeaderStyle: settings.tokenHeaderStyle, timeout: settings.requestTimeout)
+            configuration.maximumConnectionsPerHost = max(1, settings.connectionsPerHost)
+            return configuration
         } catch {
             throw .invalidSetting(setting: "baseURL", reason: error.description)
         }

@@ -21,6 +21,16 @@ import Synchronization
 /// - A cap on refreshes per time window stops a misbehaving server from
 ///   driving a refresh loop.
 /// - The refresh call goes straight to `AuthRemoteAPI`, never through here.
+/// - Admission: at most `TokenPolicy.maxAuthorizedCallsInFlight` calls are
+///   on the wire at once (the transport's connections per host); the others
+///   wait here, first come first served, and read their token only once
+///   admitted. So when a token the server expired meets a storm of N calls,
+///   the first K are refused, the refresh starts, and the rest leave with the
+///   new token: at most N + K requests on the wire, never 2N. An admitted
+///   call keeps its place through its retry. The wait is outside the request
+///   deadline, which starts when the call is admitted; it is bounded by the
+///   calls ahead of it, each of which ends by its own deadline, and by the
+///   refresh, which ends by its deadline too.
 public actor TokenManager {
     /// Told once per generation that the backend ended that session, and why.
     public typealias SessionEndHandler = @Sendable (_ generation: SessionGeneration, _ reason: SignedOutReason) async -> Void
@@ -43,6 +53,11 @@ public actor TokenManager {
     private var refresh: InFlightRefresh?
     private var refreshCount: UInt64 = 0
     private var recentRefreshes: [Date] = []
+    /// Admitted calls on the wire (counted only under a limit).
+    private var callsAdmitted = 0
+    /// Calls waiting for a place on the wire, in arrival order.
+    private var admissionQueue: [(id: UInt64, admitted: any Promise<Void>)] = []
+    private var admissionCount: UInt64 = 0
 
     /// A token manager with no session: calls fail with `.notSignedIn` until
     /// `start(_:generation:)`.
@@ -100,11 +115,16 @@ public actor TokenManager {
     /// use it to know a storm has fully gathered behind the barrier).
     public private(set) var callersWaitingForRefresh = 0
 
+    /// How many calls are waiting for a place on the wire right now.
+    public var callersWaitingForAdmission: Int { admissionQueue.count }
+
     /// Makes `call` with the current token, refreshing first or retrying once
     /// as the rules above say.
     public func authorized<Value: Sendable>(
         _ call: @Sendable (AccessToken) async throws(RemoteError) -> Value
     ) async throws(AuthorizedCallError) -> Value {
+        try await admit()
+        defer { leaveTheWire() }
         let (token, callGeneration) = try await usableToken()
         let firstError: RemoteError
         do {
@@ -160,6 +180,45 @@ public actor TokenManager {
     public func refreshNow() async throws(AuthorizedCallError) {
         guard let current, let generation else { throw .notSignedIn }
         _ = try await refreshed(basedOn: current.token, generation: generation)
+    }
+
+    // MARK: - Admission
+
+    /// Returns once the call may go on the wire: at once under the limit with
+    /// nobody waiting, else when a call ahead of it hands over its place.
+    /// A caller cancelled while waiting leaves the queue and fails as a
+    /// cancelled request does.
+    private func admit() async throws(AuthorizedCallError) {
+        guard let limit = policy.maxAuthorizedCallsInFlight else { return }
+        if callsAdmitted < limit, admissionQueue.isEmpty {
+            callsAdmitted += 1
+            return
+        }
+        admissionCount += 1
+        let id = admissionCount
+        // A promise of the scheduler, so a runner counts the waiter as parked.
+        let admitted = scheduler.makePromise(of: Void.self)
+        admissionQueue.append((id, admitted))
+        await withTaskCancellationHandler {
+            await admitted.value
+        } onCancel: {
+            admitted.complete(with: ())
+        }
+        // Still queued: the promise was completed by the cancellation.
+        if let index = admissionQueue.firstIndex(where: { $0.id == id }) {
+            admissionQueue.remove(at: index)
+            throw .remote(.transport("request cancelled"))
+        }
+    }
+
+    /// The call is done with the wire: its place goes to the first waiter.
+    private func leaveTheWire() {
+        guard policy.maxAuthorizedCallsInFlight != nil else { return }
+        if admissionQueue.isEmpty {
+            callsAdmitted -= 1
+        } else {
+            admissionQueue.removeFirst().admitted.complete(with: ())
+        }
     }
 
     // MARK: - The barrier and the single flight

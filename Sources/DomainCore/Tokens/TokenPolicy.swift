@@ -18,6 +18,12 @@ public struct TokenPolicy: Sendable, Hashable {
     /// After a proactive refresh fails for network reasons, wait this long
     /// before trying again (the token may still be good meanwhile).
     public var proactiveRetryDelay: Duration
+    /// At most this many authorised calls on the wire at once (nil: no
+    /// limit): the transport's connections per host. The calls beyond it
+    /// wait in the token manager — behind its refresh barrier, reading their
+    /// token only when admitted — rather than in the transport's own queue
+    /// with a token that a refresh may be about to replace.
+    public var maxAuthorizedCallsInFlight: Int?
 
     /// A policy; the defaults are the Cora backend's.
     ///
@@ -33,13 +39,15 @@ public struct TokenPolicy: Sendable, Hashable {
         refreshMargin: Duration = .seconds(10),
         maxRefreshesPerWindow: Int = 6,
         refreshCapWindow: Duration = .seconds(60),
-        proactiveRetryDelay: Duration = .seconds(5)
+        proactiveRetryDelay: Duration = .seconds(5),
+        maxAuthorizedCallsInFlight: Int? = nil
     ) {
         self.lifetime = lifetime
         self.refreshMargin = refreshMargin
         self.maxRefreshesPerWindow = maxRefreshesPerWindow
         self.refreshCapWindow = refreshCapWindow
         self.proactiveRetryDelay = proactiveRetryDelay
+        self.maxAuthorizedCallsInFlight = maxAuthorizedCallsInFlight.map { max(1, $0) }
     }
 
     /// A token just received (signed in or refreshed) at `now`, with the

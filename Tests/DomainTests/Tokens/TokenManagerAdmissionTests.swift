@@ -1,0 +1,139 @@
+import AdapterInMemory
+import DomainCore
+import Foundation
+import Ports
+import Testing
+
+/// The token manager's admission (docs/spec/tokens.md): at most K authorised
+/// calls on the wire at once, the others waiting behind the barrier and
+/// reading their token only once admitted; on gates and virtual time.
+@MainActor
+@Suite("Token manager admission")
+struct TokenManagerAdmissionTests {
+    private nonisolated static func calls(_ count: Int, manager: TokenManager, api: ScriptedUserAPI) -> Task<
+        [Result<UserProfile, AuthorizedCallError>], Never
+    > {
+        Task {
+            await withTaskGroup(of: Result<UserProfile, AuthorizedCallError>.self) { group in
+                for _ in 0..<count {
+                    group.addTask { await SessionHarness.currentUser(through: manager, api: api) }
+                }
+                var results: [Result<UserProfile, AuthorizedCallError>] = []
+                for await result in group { results.append(result) }
+                return results
+            }
+        }
+    }
+
+    private nonisolated static func waiting(_ manager: TokenManager, atLeast count: Int) async {
+        while await manager.callersWaitingForAdmission < count { await Task.yield() }
+    }
+
+    @Test("With a limit of K, K calls reach the server and the rest wait; after a 401 the waiters leave with the new token: N + K calls, one refresh")
+    func storm() async {
+        let harness = SessionHarness(policy: TokenPolicy(maxAuthorizedCallsInFlight: 3))
+        let old = await harness.startTokenManager()
+        await harness.server.holdUserCalls(10)
+        let calls = Self.calls(10, manager: harness.tokenManager, api: harness.userAPI)
+        await harness.server.wait { $0.heldUserCallCount == 3 }
+        await Self.waiting(harness.tokenManager, atLeast: 7)
+        #expect(await harness.server.userCallTokens.count == 3, "only K on the wire")
+        await harness.server.expire(old.token)
+        await harness.server.releaseUserCalls()
+
+        let results = await calls.value
+
+        #expect(results.allSatisfy { $0.isSuccess })
+        #expect(await harness.server.refreshedTokens == [old.token.reveal()])
+        let sent = await harness.server.userCallTokens
+        #expect(sent.count == 10 + 3)
+        #expect(sent.filter { $0 == old.token.reveal() }.count == 3, "only the K admitted first carried the old token")
+        #expect(await harness.tokenManager.callersWaitingForAdmission == 0)
+    }
+
+    @Test("A caller cancelled while it waits for a place leaves the queue, fails as a cancelled request, and takes no place")
+    func cancelledWaiter() async {
+        let harness = SessionHarness(policy: TokenPolicy(maxAuthorizedCallsInFlight: 1))
+        await harness.startTokenManager()
+        await harness.server.holdUserCalls(1)
+        let first = Self.calls(1, manager: harness.tokenManager, api: harness.userAPI)
+        await harness.server.wait { $0.heldUserCallCount == 1 }
+        let second = Self.calls(1, manager: harness.tokenManager, api: harness.userAPI)
+        await Self.waiting(harness.tokenManager, atLeast: 1)
+
+        second.cancel()
+        let cancelled = await second.value
+
+        #expect(cancelled.first?.failure == .remote(.transport("request cancelled")))
+        #expect(await harness.tokenManager.callersWaitingForAdmission == 0)
+        await harness.server.releaseUserCalls()
+        #expect(await first.value.allSatisfy { $0.isSuccess })
+        #expect(await Self.calls(1, manager: harness.tokenManager, api: harness.userAPI).value.allSatisfy { $0.isSuccess })
+        #expect(await harness.server.userCallTokens.count == 2, "the cancelled call never reached the server")
+    }
+
+    @Test("Calls waiting for a place when the session stops are refused as not signed in, and send nothing")
+    func stopWhileWaiting() async {
+        let harness = SessionHarness(policy: TokenPolicy(maxAuthorizedCallsInFlight: 1))
+        await harness.startTokenManager()
+        await harness.server.holdUserCalls(1)
+        let first = Self.calls(1, manager: harness.tokenManager, api: harness.userAPI)
+        await harness.server.wait { $0.heldUserCallCount == 1 }
+        let waiters = Self.calls(3, manager: harness.tokenManager, api: harness.userAPI)
+        await Self.waiting(harness.tokenManager, atLeast: 3)
+
+        await harness.tokenManager.stop()
+        await harness.server.releaseUserCalls()
+
+        _ = await first.value
+        #expect(await waiters.value.allSatisfy { $0.failure == .notSignedIn })
+        #expect(await harness.server.userCallTokens.count == 1)
+    }
+}
+
+/// The request deadline starts when a call is admitted: time spent waiting
+/// for a place or for a refresh is not counted against it.
+@Suite("Request deadline behind admission")
+struct RequestDeadlineAdmissionTests {
+    private static let maria = Credentials(identifier: .cpf("12345678909"), password: Password("123456"))
+
+    @Test("With one place and a 10 s deadline, three calls each answered in 6 s all succeed, the last 18 s after it was made")
+    func waitingIsNotCounted() async throws {
+        let activity = VirtualActivity()
+        let clock = ManualClock(activity: activity)
+        let scheduler = CountingTaskScheduler(activity: activity)
+        let backend = InMemoryBackend(clock: clock, activity: activity)
+        let token = try await backend.signIn(Self.maria)
+        await backend.addFault(InMemoryBackend.Fault(route: "GET /challenge/list", mode: .delay(.seconds(6)), count: 3))
+        let deadline = RequestDeadline(timeout: .seconds(10), clock: clock, scheduler: scheduler)
+        let statements = DeadlineStatementRemoteAPI(InMemoryStatementRemoteAPI(backend: backend), deadline: deadline)
+        let policy = TokenPolicy(lifetime: .seconds(3600), maxAuthorizedCallsInFlight: 1)
+        let repository = UserSessionRepository(
+            store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
+        let manager = TokenManager(
+            authAPI: DeadlineAuthRemoteAPI(InMemoryAuthRemoteAPI(backend: backend), deadline: deadline), clock: clock,
+            scheduler: scheduler, policy: policy, repository: repository)
+        await manager.start(policy.issue(token, at: clock.now()), generation: await repository.beginGeneration())
+        let start = clock.now()
+
+        let calls = (0..<3).map { _ in
+            scheduler.spawn { () -> Result<Date, AuthorizedCallError> in
+                do throws(AuthorizedCallError) {
+                    _ = try await manager.authorized { token throws(RemoteError) in try await statements.statement(token: token) }
+                    return .success(clock.now())
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        await clock.pass(.seconds(30)) { await activity.waitUntilIdle() }
+
+        var answeredAt: [TimeInterval] = []
+        for call in calls {
+            let outcome = await call.value
+            #expect(outcome.failure == nil)
+            if case .success(let date) = outcome { answeredAt.append(date.timeIntervalSince(start)) }
+        }
+        #expect(answeredAt.sorted() == [6, 12, 18])
+    }
+}
