@@ -89,7 +89,8 @@ let package = Package(
             path: "Tests/AcceptanceTests"
         ),
         // The adapter guide's example plugged in through the plugin registry.
-        .testTarget(name: "ExampleAdapterTests", dependencies: ["ExampleAdapters", "Composition", "DomainCore", "Ports"]),
+        .testTarget(
+            name: "ExampleAdapterTests", dependencies: ["ExampleAdapters", "Composition", "DomainCore", "Ports"]),
         // The docs keep their promises: the specification's test and script names
         // exist, relative links resolve, the adapter guide quotes the code as it is
         // (no dependencies: it reads files).
@@ -103,8 +104,9 @@ let package = Package(
 /// language mode with complete strict concurrency is the default of tools 6.0;
 /// these add the upcoming features we rely on.
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableUpcomingFeature("InternalImportsByDefault"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
 }

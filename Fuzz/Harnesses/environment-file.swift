@@ -19,12 +19,15 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let environment = try? EnvironmentFile.parse(data, path: "fuzz.json") else { return 0 }
     let settings = environment.settings
     fuzzRequire(settings.refreshMargin < settings.tokenLifetime, "a refresh margin not shorter than the lifetime")
-    for duration in [settings.tokenLifetime, settings.refreshMargin, settings.healthPollInterval, settings.requestTimeout] {
+    for duration in [
+        settings.tokenLifetime, settings.refreshMargin, settings.healthPollInterval, settings.requestTimeout,
+    ] {
         fuzzRequire(duration > .zero, "a duration of \(duration)")
     }
     guard let baseURL = settings.baseURL,
         let configuration = try? HTTPConfiguration(
-            baseURL: baseURL, apiKey: nil, tokenHeaderStyle: settings.tokenHeaderStyle, timeout: settings.requestTimeout)
+            baseURL: baseURL, apiKey: nil, tokenHeaderStyle: settings.tokenHeaderStyle, timeout: settings.requestTimeout
+        )
     else { return 0 }
     let scheme = configuration.baseURL.scheme?.lowercased()
     fuzzRequire(scheme == "http" || scheme == "https", "accepted scheme '\(scheme ?? "")' of '\(baseURL)'")

@@ -36,7 +36,8 @@ private func checkCPF(_ text: String) {
     // The text's other shape, when it has one of the two: its validity must match.
     if let other = otherShape(of: text) {
         fuzzRequire(
-            CPF(other)?.digits == cpf?.digits, "'\(text)' and its other shape '\(other)' are not both valid or both invalid")
+            CPF(other)?.digits == cpf?.digits,
+            "'\(text)' and its other shape '\(other)' are not both valid or both invalid")
     }
 }
 
@@ -71,7 +72,8 @@ private func otherShape(of text: String) -> String? {
             guard isDigit(scalar) else { return nil }
         }
     }
-    return String(String.UnicodeScalarView(trimmed.enumerated().filter { punctuation[$0.offset] == nil }.map(\.element)))
+    return String(
+        String.UnicodeScalarView(trimmed.enumerated().filter { punctuation[$0.offset] == nil }.map(\.element)))
 }
 
 private func checkEmail(_ text: String) {
@@ -92,10 +94,12 @@ private func checkIdentifier(_ text: String) {
     switch identifier {
     case .cpf(let digits):
         fuzzRequire(CPF(text)?.digits == digits, "a CPF identifier that is not the CPF's digits")
-        fuzzRequire(LoginIdentifier(parsing: digits) == identifier, "the CPF digits '\(digits)' parse to another identifier")
+        fuzzRequire(
+            LoginIdentifier(parsing: digits) == identifier, "the CPF digits '\(digits)' parse to another identifier")
     case .email(let value):
         fuzzRequire(CPF(text) == nil, "an e-mail identifier for a valid CPF")
         fuzzRequire(EmailAddress(text)?.value == value, "an e-mail identifier that is not the address's value")
-        fuzzRequire(LoginIdentifier(parsing: value) == identifier, "the address '\(value)' parses to another identifier")
+        fuzzRequire(
+            LoginIdentifier(parsing: value) == identifier, "the address '\(value)' parses to another identifier")
     }
 }

@@ -1,10 +1,11 @@
+import Foundation
+
 // Compiled into the ReferenceServer module by scripts/fuzz: RequestReader is internal.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// Feeds the bytes to `RequestReader` the way `ReferenceServer` does — through
 /// a socket — and reads requests off it until it refuses or the bytes run out.

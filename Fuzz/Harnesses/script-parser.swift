@@ -21,7 +21,8 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let commandNumbers = parsed.lines.map(\.number)
     let problemNumbers = parsed.problems.map(\.number)
     for numbers in [commandNumbers, problemNumbers] {
-        fuzzRequire(numbers.allSatisfy { (1...sourceLines.count).contains($0) }, "a line number beyond \(sourceLines.count)")
+        fuzzRequire(
+            numbers.allSatisfy { (1...sourceLines.count).contains($0) }, "a line number beyond \(sourceLines.count)")
         fuzzRequire(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 }, "line numbers out of order")
     }
     fuzzRequire(Set(commandNumbers).isDisjoint(with: problemNumbers), "a line both a command and a problem")
@@ -33,7 +34,8 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let reported = Set(commandNumbers).union(problemNumbers)
     for (index, text) in sourceLines.enumerated() where !reported.contains(index + 1) {
         fuzzRequire(
-            (try? ScriptParser.parse(String(text))) == .some(nil), "line \(index + 1) is neither blank, a command nor a problem")
+            (try? ScriptParser.parse(String(text))) == .some(nil),
+            "line \(index + 1) is neither blank, a command nor a problem")
     }
     return 0
 }

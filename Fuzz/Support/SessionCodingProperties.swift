@@ -28,7 +28,8 @@ func checkSessionCoding(_ coding: any SessionCoding, on input: [UInt8]) {
         switch error {
         case .notASession: break
         case .unsupportedVersion(let found, let newest):
-            fuzzRequire(found > newest, "\(coding.formatName): unsupportedVersion(found: \(found), newestKnown: \(newest))")
+            fuzzRequire(
+                found > newest, "\(coding.formatName): unsupportedVersion(found: \(found), newestKnown: \(newest))")
         case .encodingFailed:
             fuzzRequire(false, "\(coding.formatName): decode threw encodingFailed")
         }

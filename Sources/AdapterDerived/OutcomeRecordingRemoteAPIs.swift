@@ -47,8 +47,12 @@ public struct OutcomeRecordingUserRemoteAPI: UserRemoteAPI {
         try await recorder.recording { () throws(RemoteError) in try await inner.currentUser(token: token) }
     }
 
-    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError) -> UserProfile {
-        try await recorder.recording { () throws(RemoteError) in try await inner.updateCurrentUser(changes, token: token) }
+    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError)
+        -> UserProfile
+    {
+        try await recorder.recording { () throws(RemoteError) in
+            try await inner.updateCurrentUser(changes, token: token)
+        }
     }
 
     public func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {

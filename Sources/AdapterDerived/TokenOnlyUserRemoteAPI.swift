@@ -14,7 +14,9 @@ public struct TokenOnlyUserRemoteAPI: UserRemoteAPI {
         throw Self.notOffered
     }
 
-    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError) -> UserProfile {
+    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError)
+        -> UserProfile
+    {
         throw Self.notOffered
     }
 

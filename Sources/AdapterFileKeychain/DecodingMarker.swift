@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// The mark a reader leaves while it decodes the session file, so that a
 /// decoder that kills the process (a crash, or a hang ended by a kill) kills

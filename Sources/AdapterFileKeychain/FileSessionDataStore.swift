@@ -1,11 +1,12 @@
+import Foundation
+public import Ports
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-public import Ports
-import Synchronization
 
 /// The session in a file that keeps a keychain's promises (the stand-in for
 /// Koober's `KeychainUserSessionDataStore` on a machine with no Keychain).
@@ -138,11 +139,11 @@ public final class FileSessionDataStore: SessionDataStore {
                     do throws(POSIXFile.Failure) {
                         try Self.removeOrEmpty(path)
                         removed = true
-                    } catch where error.isNotFound {}
+                    } catch  where error.isNotFound {}
                 }
                 if removed { try? POSIXFile.fsyncDirectory(directory) }
             }
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             // No directory: nothing stored, nothing to delete.
         } catch {
             throw Self.storeError(error)
@@ -154,12 +155,12 @@ public final class FileSessionDataStore: SessionDataStore {
     private static func removeOrEmpty(_ path: String) throws(POSIXFile.Failure) {
         do throws(POSIXFile.Failure) {
             try POSIXFile.unlink(path)
-        } catch where [EACCES, EPERM].contains(error.code) {
+        } catch  where [EACCES, EPERM].contains(error.code) {
             let refusal = error
             let fd: Int32
             do throws(POSIXFile.Failure) {
                 fd = try POSIXFile.open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
-            } catch where error.isNotFound {
+            } catch  where error.isNotFound {
                 throw error
             } catch {
                 throw refusal  // Neither removed nor emptied: say why it could not be removed.
@@ -213,11 +214,11 @@ public final class FileSessionDataStore: SessionDataStore {
             // for one forever. It changes nothing for a regular file, the
             // only kind read, so it is never cleared.
             fd = try POSIXFile.open(sessionPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             return .absent
-        } catch where error.code == ELOOP {
+        } catch  where error.code == ELOOP {
             return .unavailable("the session file is a symbolic link; it is not followed")
-        } catch where error.code == ENXIO {
+        } catch  where error.code == ENXIO {
             // A socket: it cannot be opened, but it can be renamed aside.
             return refuseUnopened()
         } catch {
@@ -262,7 +263,7 @@ public final class FileSessionDataStore: SessionDataStore {
     private func refuseUnopened() -> FileRead {
         do throws(POSIXFile.Failure) {
             return .refused(FileIdentity(try POSIXFile.linkStatus(sessionPath)), "it is not a regular file")
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             return .absent
         } catch {
             return .unavailable(error.reason)
@@ -330,7 +331,8 @@ public final class FileSessionDataStore: SessionDataStore {
     /// that died mid-save: it is removed first.
     private func replaceFile(with data: Data) throws(POSIXFile.Failure) {
         let prefix = ".\(fileName).tmp-"
-        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where leftover.hasPrefix(prefix) {
+        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where leftover.hasPrefix(prefix) {
             try? POSIXFile.unlink(directory + "/" + leftover)
         }
         let temporary = directory + "/.\(fileName).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"

@@ -1,9 +1,10 @@
+public import Ports
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-public import Ports
 
 /// A `SignOutLedger` as an empty marker file beside the file keychain's
 /// session (`session.sign-out-pending` in the store directory), made and
@@ -57,7 +58,7 @@ public struct FileSignOutLedger: SignOutLedger {
         do throws(POSIXFile.Failure) {
             try POSIXFile.unlink(markerPath)
             try? POSIXFile.fsyncDirectory(directory)
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             // No mark: nothing waits.
         } catch {
             throw .unavailable("the sign-out mark could not be removed (\(error.reason))")

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// The few POSIX calls the file store needs, each returning errno on
 /// failure, so the store reads as a sequence of decisions rather than C.

@@ -83,9 +83,11 @@ public enum HTTPConfigurationError: Error, Sendable, Hashable, CustomStringConve
         switch self {
         case .invalidBaseURL(let url): return "'\(url)' is not an http(s) URL with a host"
         case .insecureBaseURL(let url):
-            return "'\(url)' would send tokens in clear over a network: use https, or http only to 127.0.0.1, ::1 or localhost"
+            return
+                "'\(url)' would send tokens in clear over a network: use https, or http only to 127.0.0.1, ::1 or localhost"
         case .credentialsInBaseURL(let url):
-            return "'\(url)' carries a user or password: take it out of the URL (the API key comes from the environment)"
+            return
+                "'\(url)' carries a user or password: take it out of the URL (the API key comes from the environment)"
         case .queryInBaseURL(let url):
             return "'\(url)' has a query or fragment: the base URL must be scheme, host, port and an optional path"
         case .hostNotPlainInBaseURL(let url):

@@ -1,9 +1,10 @@
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 import Foundation
 import Ports
 import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// One request of the wire contract.
 struct HTTPRequest: Sendable {
@@ -70,7 +71,9 @@ final class HTTPTransport: Sendable {
     /// Sends `request` and waits for the answer. Cancelling the calling task
     /// cancels the request (the task then sees a transport error), so a
     /// relaunch or a logout never waits for a slow server.
-    private func perform(_ request: URLRequest, forbidsRedirect: Bool) async throws(RemoteError) -> (status: Int, body: Data) {
+    private func perform(_ request: URLRequest, forbidsRedirect: Bool) async throws(RemoteError) -> (
+        status: Int, body: Data
+    ) {
         var request = request
         let tracker = configuration.exchangeTracker
         let tag = tracker?.willSend()
@@ -107,7 +110,8 @@ final class HTTPTransport: Sendable {
         case .networkConnectionLost: return .transport("connection lost")
         case .notConnectedToInternet: return .transport("no network")
         case .cannotFindHost, .dnsLookupFailed: return .transport("host not found")
-        case .badServerResponse, .cannotParseResponse: return .malformedResponse("the server's answer could not be read")
+        case .badServerResponse, .cannotParseResponse:
+            return .malformedResponse("the server's answer could not be read")
         default: return .transport("network error \(urlError.code.rawValue)")
         }
     }

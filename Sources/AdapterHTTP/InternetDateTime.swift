@@ -53,7 +53,8 @@ enum InternetDateTime {
             } else {
                 return nil
             }
-            guard let offsetHours = reader.digits(2), reader.take(UInt8(ascii: ":")), let offsetMinutes = reader.digits(2),
+            guard let offsetHours = reader.digits(2), reader.take(UInt8(ascii: ":")),
+                let offsetMinutes = reader.digits(2),
                 offsetHours < 24, offsetMinutes < 60
             else { return nil }
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
@@ -101,7 +102,9 @@ enum InternetDateTime {
         }
 
         mutating func digit() -> Int? {
-            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
+            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+                return nil
+            }
             defer { index += 1 }
             return Int(bytes[index] - UInt8(ascii: "0"))
         }

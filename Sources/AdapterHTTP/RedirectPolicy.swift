@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import Foundation
 
 /// What to do with a redirect. URLSession on Linux keeps every header across a
 /// redirect, so credentials would follow a redirect to any host: they are
@@ -25,7 +26,8 @@ enum RedirectPolicy {
     }
 
     static func sameOrigin(_ first: URL, _ second: URL) -> Bool {
-        first.scheme?.lowercased() == second.scheme?.lowercased() && first.host?.lowercased() == second.host?.lowercased()
+        first.scheme?.lowercased() == second.scheme?.lowercased()
+            && first.host?.lowercased() == second.host?.lowercased()
             && effectivePort(first) == effectivePort(second)
     }
 
@@ -41,6 +43,7 @@ final class RedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        completionHandler(RedirectPolicy.follow(task.originalRequest, to: request, taskDescription: task.taskDescription))
+        completionHandler(
+            RedirectPolicy.follow(task.originalRequest, to: request, taskDescription: task.taskDescription))
     }
 }

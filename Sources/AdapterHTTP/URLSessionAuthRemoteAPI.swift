@@ -22,12 +22,14 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         case .email(let email): body["email"] = email
         }
         // The body holds the password: never redirected anywhere.
-        return try await token(from: HTTPRequest(method: "POST", path: "challenge/auth", body: body, forbidsRedirect: true))
+        return try await token(
+            from: HTTPRequest(method: "POST", path: "challenge/auth", body: body, forbidsRedirect: true))
     }
 
     public func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
         try await self.token(
-            from: HTTPRequest(method: "POST", path: "challenge/auth", body: ["token": token.reveal()], forbidsRedirect: true))
+            from: HTTPRequest(
+                method: "POST", path: "challenge/auth", body: ["token": token.reveal()], forbidsRedirect: true))
     }
 
     public func register(_ registration: Registration) async throws(RemoteError) -> String {
@@ -47,7 +49,9 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
             HTTPRequest(method: "DELETE", path: "challenge/auth", token: token, forbidsRedirect: true))
         // 401: the backend refuses the token already (signed out before,
         // revoked, expired) — ended either way, which is what was asked.
-        guard (200..<300).contains(status) || status == 401 else { throw WireFormat.rejection(status: status, body: data) }
+        guard (200..<300).contains(status) || status == 401 else {
+            throw WireFormat.rejection(status: status, body: data)
+        }
     }
 
     private func token(from request: HTTPRequest) async throws(RemoteError) -> AccessToken {

@@ -13,7 +13,9 @@ public struct URLSessionControlAPI: Sendable {
         guard let host = configuration.baseURL.host(percentEncoded: true), LoopbackHost.contains(host) else {
             throw ControlAPIError(
                 status: nil,
-                message: "the control API is only called on this machine, not on \(configuration.baseURL.host ?? "an unknown host")")
+                message:
+                    "the control API is only called on this machine, not on \(configuration.baseURL.host ?? "an unknown host")"
+            )
         }
         var configuration = configuration
         // A control call is the script's own doing, not the app's: never

@@ -16,7 +16,8 @@ public struct URLSessionStatementRemoteAPI: StatementRemoteAPI {
 
     public func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
         try WireFormat.details(
-            try await object(HTTPRequest(method: "GET", path: "challenge/details/\(PathSegment.encode(id))", token: token)))
+            try await object(
+                HTTPRequest(method: "GET", path: "challenge/details/\(PathSegment.encode(id))", token: token)))
     }
 
     private func object(_ request: HTTPRequest) async throws(RemoteError) -> WireFormat.Object {

@@ -17,11 +17,14 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
         try WireFormat.user(try await object(HTTPRequest(method: "GET", path: "users/me", token: token)))
     }
 
-    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError) -> UserProfile {
+    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError)
+        -> UserProfile
+    {
         var body: [String: any Sendable] = [:]
         if let name = changes.name { body["name"] = name }
         if let email = changes.email { body["email"] = email }
-        return try WireFormat.user(try await object(HTTPRequest(method: "PATCH", path: "users/me", body: body, token: token)))
+        return try WireFormat.user(
+            try await object(HTTPRequest(method: "PATCH", path: "users/me", body: body, token: token)))
     }
 
     public func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {

@@ -82,7 +82,8 @@ enum WireFormat {
     static func user(_ object: Object) throws(RemoteError) -> UserProfile {
         UserProfile(
             id: try string(object, "id"), name: try string(object, "name"), email: try string(object, "email"),
-            cpf: try string(object, "cpf"), active: try bool(object, "active"), isDeleted: try bool(object, "is_deleted"))
+            cpf: try string(object, "cpf"), active: try bool(object, "active"),
+            isDeleted: try bool(object, "is_deleted"))
     }
 
     static func item(_ object: Object) throws(RemoteError) -> StatementItem {
@@ -92,7 +93,8 @@ enum WireFormat {
         return StatementItem(
             id: try string(object, "id"), description: try string(object, "description"),
             label: try string(object, "label"), entry: entry, amount: try integer(object, "amount"),
-            name: try string(object, "name"), dateEvent: try date(object, "dateEvent"), status: try string(object, "status"))
+            name: try string(object, "name"), dateEvent: try date(object, "dateEvent"),
+            status: try string(object, "status"))
     }
 
     static func statement(_ object: Object) throws(RemoteError) -> Statement {
@@ -112,7 +114,8 @@ enum WireFormat {
         return StatementParty(
             name: try string(object, "name"), bankName: try string(object, "bankName"),
             bankNumber: try string(object, "bankNumber"), agencyNumber: try string(object, "agencyNumber"),
-            agencyNumberDigit: try string(object, "agencyNumberDigit"), accountNumber: try string(object, "accountNumber"),
+            agencyNumberDigit: try string(object, "agencyNumberDigit"),
+            accountNumber: try string(object, "accountNumber"),
             accountNumberDigit: try string(object, "accountNumberDigit"),
             documentNumber: try string(object, "documentNumber"), documentType: type)
     }

@@ -73,7 +73,6 @@ enum BackendFieldRules {
     }
 }
 
-
 extension String {
     var trimmingWhitespace: String {
         var text = Substring(self)

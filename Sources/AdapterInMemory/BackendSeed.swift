@@ -28,7 +28,8 @@ enum BackendSeed {
             name: "Carla Souza", document: "76626692038", documentType: .cpf,
             bank: Bank.itau, agencyNumber: "0761", agencyNumberDigit: "2",
             accountNumber: "766266", accountNumberDigit: "9")
-        let mariaStatement = [sampleEntry(owner: maria, counterparty: joao), sampleDetailsEntry()]
+        let mariaStatement =
+            [sampleEntry(owner: maria, counterparty: joao), sampleDetailsEntry()]
             + generatedStatement(
                 owner: maria, tag: 1, days: [1, 2, 5, 6, 7, 9, 12, 13, 15, 16],
                 reservedSlots: [(day: 1, slot: 0), (day: 5, slot: 0)], friend: joao)
@@ -141,14 +142,21 @@ enum BackendSeed {
     }
 
     private static let counterparties: [Person] = [
-        .company("Padaria Pão Quente LTDA", cnpjBase: "123456780001", bank: Bank.bradesco, agency: "3310", account: "45821"),
+        .company(
+            "Padaria Pão Quente LTDA", cnpjBase: "123456780001", bank: Bank.bradesco, agency: "3310", account: "45821"),
         .individual("Ana Beatriz Rocha", cpfBase: "391758264", bank: Bank.nubank, agency: "0001", account: "8812345"),
         .company("Mercado Bom Preço LTDA", cnpjBase: "987654320001", bank: Bank.itau, agency: "1520", account: "77410"),
         .individual("Pedro Henrique Alves", cpfBase: "284615973", bank: Bank.caixa, agency: "0455", account: "201934"),
-        .company("Transportes Rápido S.A.", cnpjBase: "456123780001", bank: Bank.santander, agency: "2290", account: "130077"),
-        .individual("Luiza Fernandes", cpfBase: "615374829", bank: Bank.bancoDoBrasil, agency: "1208", account: "66531"),
-        .company("Clínica Saúde Total LTDA", cnpjBase: "741852960001", bank: Bank.bradesco, agency: "0917", account: "93002"),
-        .company("Energia Sul Distribuidora S.A.", cnpjBase: "321654980001", bank: Bank.caixa, agency: "3001", account: "500128"),
+        .company(
+            "Transportes Rápido S.A.", cnpjBase: "456123780001", bank: Bank.santander, agency: "2290", account: "130077"
+        ),
+        .individual(
+            "Luiza Fernandes", cpfBase: "615374829", bank: Bank.bancoDoBrasil, agency: "1208", account: "66531"),
+        .company(
+            "Clínica Saúde Total LTDA", cnpjBase: "741852960001", bank: Bank.bradesco, agency: "0917", account: "93002"),
+        .company(
+            "Energia Sul Distribuidora S.A.", cnpjBase: "321654980001", bank: Bank.caixa, agency: "3001",
+            account: "500128"),
     ]
 
     private struct Kind {
@@ -178,7 +186,8 @@ enum BackendSeed {
         for day in days {
             for slot in 0..<3 where !reservedSlots.contains(where: { $0.day == day && $0.slot == slot }) {
                 number += 1
-                entries.append(generatedEntry(owner: owner, tag: tag, number: number, day: day, slot: slot, friend: friend))
+                entries.append(
+                    generatedEntry(owner: owner, tag: tag, number: number, day: day, slot: slot, friend: friend))
             }
         }
         return entries
@@ -203,7 +212,8 @@ enum BackendSeed {
         let item = StatementItem(
             id: id, description: kind.description, label: kind.label, entry: kind.entry, amount: amount,
             name: counterparty.name, dateEvent: date, status: status)
-        let (sender, recipient) = kind.entry == .debit
+        let (sender, recipient) =
+            kind.entry == .debit
             ? (owner.party, counterparty.party) : (counterparty.party, owner.party)
         let details = StatementEntryDetails(
             id: id, description: kind.description, label: kind.label, amount: amount,

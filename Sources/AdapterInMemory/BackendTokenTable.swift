@@ -75,7 +75,8 @@ struct BackendTokenTable: Sendable {
     mutating func forget(rotatedBefore graceEnd: Date, issuedBefore cutoff: Date) {
         while rotatedFront < rotated.count {
             let entry = rotated[rotatedFront]
-            guard let record = records[entry.raw], record.serial == entry.serial, let rotatedAt = record.rotatedAt else {
+            guard let record = records[entry.raw], record.serial == entry.serial, let rotatedAt = record.rotatedAt
+            else {
                 rotatedFront += 1
                 continue
             }

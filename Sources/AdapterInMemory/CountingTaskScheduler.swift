@@ -11,7 +11,9 @@ public struct CountingTaskScheduler: TaskScheduler {
         self.activity = activity
     }
 
-    public func spawn<Success: Sendable>(_ operation: @escaping @Sendable () async -> Success) -> any TaskHandle<Success> {
+    public func spawn<Success: Sendable>(_ operation: @escaping @Sendable () async -> Success) -> any TaskHandle<
+        Success
+    > {
         let handle = CountedTask<Success>(activity: activity)
         let pending = PendingOperation(operation)
         activity.willStart()

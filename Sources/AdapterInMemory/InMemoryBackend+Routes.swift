@@ -207,7 +207,8 @@ extension InMemoryBackend {
         repeat {
             raw = (0..<4).map { _ in Self.hex16(generator.next()) }.joined()
         } while tokens[raw] != nil
-        tokens.insert(BackendTokenRecord(accountID: accountID, issuedAt: now, rotatedAt: nil, serial: nextTokenSerial), for: raw)
+        tokens.insert(
+            BackendTokenRecord(accountID: accountID, issuedAt: now, rotatedAt: nil, serial: nextTokenSerial), for: raw)
         nextTokenSerial += 1
         rememberIssued(AccessToken(raw))
         return AccessToken(raw)

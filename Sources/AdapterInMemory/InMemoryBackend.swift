@@ -50,7 +50,9 @@ public actor InMemoryBackend {
 
     /// - Parameter activity: told when a request hangs and when it is let
     ///   go, so that a virtual runner counts hanging requests as idle.
-    public init(clock: any Clock, configuration: Configuration = Configuration(), activity: (any ActivityCounter)? = nil) {
+    public init(
+        clock: any Clock, configuration: Configuration = Configuration(), activity: (any ActivityCounter)? = nil
+    ) {
         self.clock = clock
         self.configuration = configuration
         hangGate = InMemoryHangGate(activity: activity)

@@ -47,7 +47,8 @@ public struct UserProfile: Sendable, Hashable {
     public static func signedIn(as identifier: LoginIdentifier) -> UserProfile {
         switch identifier {
         case .cpf(let digits):
-            UserProfile(id: "cpf:" + digits, name: "", email: "", cpf: digits, active: true, isDeleted: false, source: .signIn)
+            UserProfile(
+                id: "cpf:" + digits, name: "", email: "", cpf: digits, active: true, isDeleted: false, source: .signIn)
         case .email(let address):
             UserProfile(
                 id: "email:" + address.lowercased(), name: "", email: address, cpf: "", active: true, isDeleted: false,

@@ -108,7 +108,9 @@ struct ContractRouter: Sendable {
             {
                 token = try await backend.signIn(Credentials(identifier: identifier, password: Password(password)))
             } else {
-                throw .badRequest(profile.signsInByEmail ? "send {cpf or email, password} or {token}" : "send {cpf, password} or {token}")
+                throw .badRequest(
+                    profile.signsInByEmail
+                        ? "send {cpf or email, password} or {token}" : "send {cpf, password} or {token}")
             }
             return .json(200, ["token": token.reveal()])
         }
@@ -210,10 +212,15 @@ struct ContractRouter: Sendable {
     /// The fault a `POST /_control/faults` body asks for, each field checked:
     /// a known route, a status that is an error (400–599: a 1xx or 204
     /// would break the framing of the answer), a delay and a count in range.
-    static func fault(from body: [String: Any], numbers: ControlBodyNumbers) -> Result<InMemoryBackend.Fault, BackendRejection> {
-        guard let route = body["route"] as? String else { return .failure(.badRequest("{\"route\": \"GET /users/me\", …}")) }
+    static func fault(from body: [String: Any], numbers: ControlBodyNumbers) -> Result<
+        InMemoryBackend.Fault, BackendRejection
+    > {
+        guard let route = body["route"] as? String else {
+            return .failure(.badRequest("{\"route\": \"GET /users/me\", …}"))
+        }
         guard BackendRoute.all.contains(route) else {
-            return .failure(.badRequest("unknown route '\(route)': known routes are \(BackendRoute.all.joined(separator: ", "))"))
+            return .failure(
+                .badRequest("unknown route '\(route)': known routes are \(BackendRoute.all.joined(separator: ", "))"))
         }
         let count: Int
         switch numbers.integer("count", range: 1...mostFaultRepeats, fallback: 1) {

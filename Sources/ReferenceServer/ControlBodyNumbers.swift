@@ -1,5 +1,5 @@
-import Foundation
 import AdapterInMemory
+import Foundation
 
 /// A control request's JSON body with its numbers read exactly. A dictionary
 /// from `JSONSerialization` blurs JSON's types on Linux (`true` reads as the

@@ -39,7 +39,8 @@ enum ControlRequestGuard {
             port = parts.count == 2 ? parts[1] : nil
         }
         if let port {
-            guard (1...5).contains(port.count), port.allSatisfy(\.isASCIIDigit), let number = Int(port), number <= 65_535
+            guard (1...5).contains(port.count), port.allSatisfy(\.isASCIIDigit), let number = Int(port),
+                number <= 65_535
             else { return false }
         }
         return host.lowercased() == "localhost" || host == "[::1]" || isLoopbackIPv4(host)

@@ -33,7 +33,9 @@ struct HTTPServerResponse: Sendable {
     /// time: the contract suites' route probe tells a route the server does
     /// not offer from one it does by comparing its 404 with the 404 of a path
     /// nobody serves, byte for byte.
-    static func error(_ status: Int, code: String?, message: String, fields: [String: String] = [:]) -> HTTPServerResponse {
+    static func error(_ status: Int, code: String?, message: String, fields: [String: String] = [:])
+        -> HTTPServerResponse
+    {
         var object: [String: Any] = ["message": message]
         if let code { object["code"] = code }
         if !fields.isEmpty { object["fields"] = fields }

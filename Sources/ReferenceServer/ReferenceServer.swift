@@ -1,12 +1,13 @@
+public import AdapterInMemory
+import Dispatch
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-public import AdapterInMemory
-import Dispatch
-import Foundation
-import Synchronization
 
 /// Why the server could not start. Never carries the API key.
 public struct ReferenceServerError: Error, Sendable, CustomStringConvertible {
@@ -89,16 +90,22 @@ public final class ReferenceServer: Sendable {
         let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
         var address = sockaddr_in()
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1, host.hasPrefix("127.") else {
-            throw ReferenceServerError(description: "'\(configuration.host)' is not a loopback address: the reference server serves 127.0.0.0/8 only")
+            throw ReferenceServerError(
+                description:
+                    "'\(configuration.host)' is not a loopback address: the reference server serves 127.0.0.0/8 only")
         }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ReferenceServerError(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw ReferenceServerError(description: "cannot open a socket: \(String(cString: strerror(errno)))")
+        }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = configuration.port.bigEndian
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 4096) == 0 else {
             let reason = String(cString: strerror(errno))

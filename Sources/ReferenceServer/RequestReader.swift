@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// Reads HTTP/1.1 requests off one connection, with the contract's limits:
 /// a header block over 16 KiB is 431, a body over 1 MiB is 413, anything
@@ -51,12 +52,15 @@ struct RequestReader {
             if buffered.range(of: Data("\n\n".utf8)) != nil {
                 return .refuse(.error(400, code: "BAD_REQUEST", message: "lines end in CRLF"))
             }
-            if buffered.count > Self.maxHeaderBytes { return .refuse(.error(431, code: "BAD_REQUEST", message: "header block over 16 KiB")) }
+            if buffered.count > Self.maxHeaderBytes {
+                return .refuse(.error(431, code: "BAD_REQUEST", message: "header block over 16 KiB"))
+            }
             if deadline == nil, !buffered.isEmpty { deadline = .now + timeout }
             switch fill(before: deadline) {
             case .more: continue
             case _ where buffered.isEmpty: return .closed
-            case .timedOut: return .refuse(.error(408, code: "BAD_REQUEST", message: "the request did not arrive whole in time"))
+            case .timedOut:
+                return .refuse(.error(408, code: "BAD_REQUEST", message: "the request did not arrive whole in time"))
             case .closed: return .refuse(.error(400, code: "BAD_REQUEST", message: "incomplete request"))
             }
         }
@@ -73,7 +77,8 @@ struct RequestReader {
         buffered.removeSubrange(..<end.upperBound)
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isUppercase }), parts[1].hasPrefix("/"),
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isUppercase }),
+            parts[1].hasPrefix("/"),
             Self.isVersion(parts[2])
         else { return .refuse(.error(400, code: "BAD_REQUEST", message: "malformed request line")) }
         guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
@@ -113,14 +118,17 @@ struct RequestReader {
             }
             length = parsed
         }
-        guard length <= Self.maxBodyBytes else { return .refuse(.error(413, code: "BAD_REQUEST", message: "body over 1 MiB")) }
+        guard length <= Self.maxBodyBytes else {
+            return .refuse(.error(413, code: "BAD_REQUEST", message: "body over 1 MiB"))
+        }
         if buffered.count < length, headers["expect"]?.lowercased() == "100-continue" {
             sendInterim("HTTP/1.1 100 Continue\r\n\r\n")
         }
         while buffered.count < length {
             switch fill(before: bodyDeadline) {
             case .more: continue
-            case .timedOut: return .refuse(.error(408, code: "BAD_REQUEST", message: "the body did not arrive whole in time"))
+            case .timedOut:
+                return .refuse(.error(408, code: "BAD_REQUEST", message: "the body did not arrive whole in time"))
             case .closed: return .closed
             }
         }
@@ -134,7 +142,8 @@ struct RequestReader {
         let wantsClose =
             parts[2] == "HTTP/1.0" ? !connectionOptions.contains("keep-alive") : connectionOptions.contains("close")
         return .request(
-            HTTPServerRequest(method: String(parts[0]), path: path, headers: headers, body: Data(body), wantsClose: wantsClose))
+            HTTPServerRequest(
+                method: String(parts[0]), path: path, headers: headers, body: Data(body), wantsClose: wantsClose))
     }
 
     private enum Fill {

@@ -50,7 +50,9 @@ public enum ServerProfile: String, Sendable, CaseIterable, CustomStringConvertib
     public init(named name: String) throws(ReferenceServerError) {
         guard let profile = ServerProfile(rawValue: name) else {
             throw ReferenceServerError(
-                description: "unknown profile '\(name)': the profiles are \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
+                description:
+                    "unknown profile '\(name)': the profiles are \(Self.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         self = profile
     }

@@ -1,3 +1,7 @@
+import AdapterFileKeychain
+import Foundation
+import Ports
+
 // A child process for the file store's crash-safety tests. Never part of the app.
 //
 //   session-store-stress DIRECTORY WRITER-ID [COUNT]
@@ -15,9 +19,6 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-import AdapterFileKeychain
-import Foundation
-import Ports
 
 /// Closes every descriptor this process inherited beyond the standard three:
 /// the test process that spawned it has other tests' sockets open, and a
@@ -71,7 +72,9 @@ while limit.map({ index < $0 }) ?? true {
     let session = UserSession(
         token: SessionToken(token: AccessToken(mark), issuedAt: moment, expiresAt: moment.addingTimeInterval(60)),
         cachedUser: CachedUser(
-            profile: UserProfile(id: writer, name: mark, email: "\(writer)@example.com", cpf: "12345678909", active: true, isDeleted: false),
+            profile: UserProfile(
+                id: writer, name: mark, email: "\(writer)@example.com", cpf: "12345678909", active: true,
+                isDeleted: false),
             syncedAt: moment))
     do {
         try await store.save(session)

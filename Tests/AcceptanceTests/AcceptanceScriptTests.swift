@@ -1,5 +1,6 @@
-@testable import app
 import Testing
+
+@testable import app
 
 /// Every `Tests/Acceptance/*.flow`, one test case each, on the runner `app
 /// run` uses. A failure names the script and shows its transcript.

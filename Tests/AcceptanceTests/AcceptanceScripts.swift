@@ -1,6 +1,7 @@
-@testable import app
 import Composition
 import Foundation
+
+@testable import app
 
 /// The acceptance scripts of `Tests/Acceptance`, found from this file's place
 /// so that `swift test` finds them from any working directory.

@@ -1,11 +1,12 @@
 import AdapterInMemory
 import AdapterSystem
-@testable import app
 import Composition
 import Foundation
 import Glibc
 import ReferenceServer
 import Testing
+
+@testable import app
 
 /// `app run --env local` against a server the app reaches only over the
 /// wire, as `app serve` in another process is: real time, reset before each
@@ -26,7 +27,8 @@ struct ControlAPIScriptTests {
             server = try ReferenceServer(
                 configuration: ReferenceServer.Configuration(port: 0), backend: InMemoryBackend(clock: SystemClock()))
             server.start()
-            personalStore = FileManager.default.temporaryDirectory
+            personalStore =
+                FileManager.default.temporaryDirectory
                 .appendingPathComponent("gatehouse-personal-\(UUID().uuidString)").path
             var environment = AppEnvironment.local
             environment.settings.baseURL = server.baseURL
@@ -49,7 +51,8 @@ struct ControlAPIScriptTests {
     /// Scripts that flip the server's switches and never wait on the clock,
     /// so real time changes nothing in them.
     nonisolated static let scripts = [
-        "sign-in-by-email.flow", "sign-up-then-sign-in.flow", "sign-in-wrong-password.flow", "bootstrap-server-error.flow", "bootstrap-user-deleted.flow",
+        "sign-in-by-email.flow", "sign-up-then-sign-in.flow", "sign-in-wrong-password.flow",
+        "bootstrap-server-error.flow", "bootstrap-user-deleted.flow",
         "bootstrap-user-inactive.flow", "bootstrap-token-invalid.flow", "bootstrap-malformed-body.flow",
     ]
 
@@ -81,7 +84,8 @@ struct ControlAPIScriptTests {
         let runner = server.runner()
 
         let spoiler = await runner.run(
-            script: "server health down\nserver user 123.456.789-09 inactive\nserver fault \"POST /challenge/auth\" status 500 x5\n",
+            script:
+                "server health down\nserver user 123.456.789-09 inactive\nserver fault \"POST /challenge/auth\" status 500 x5\n",
             named: "spoiler")
         let next = await runner.run(script: Self.signIn + "\nexpect metric logins == 1\n", named: "next")
 

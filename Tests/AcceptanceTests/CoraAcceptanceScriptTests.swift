@@ -1,7 +1,8 @@
-@testable import app
 import Composition
 import Foundation
 import Testing
+
+@testable import app
 
 /// Every `Tests/Acceptance/cora/*.flow` on `cora-in-memory` — the simulated
 /// backend used as the Cora API is: health from the calls, the user from the
@@ -60,7 +61,9 @@ struct CoraAcceptanceScriptTests {
         let report = await CoraScripts.runner().run(script: script, named: "tap-profile")
 
         #expect(!report.passed)
-        #expect(report.transcriptText.contains("action 'profile' is not offered on screen dashboard: this server has no profile routes"))
+        #expect(
+            report.transcriptText.contains(
+                "action 'profile' is not offered on screen dashboard: this server has no profile routes"))
         #expect(!report.transcriptText.contains("O servidor falhou"))
     }
 

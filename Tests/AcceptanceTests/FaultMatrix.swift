@@ -1,7 +1,8 @@
-@testable import app
 import Composition
 import Foundation
 import Testing
+
+@testable import app
 
 /// The fault matrix's rows and columns: every phase of the app's life that
 /// talks to the backend or the store, every fault it can meet, and how each
@@ -30,7 +31,8 @@ enum FaultMatrix {
     static let cpf = "123.456.789-09"
 
     static let signIn = [
-        "tap sign-in", "type identifier \(cpf)", "tap next", "type password 123456", "tap next", "expect screen dashboard",
+        "tap sign-in", "type identifier \(cpf)", "tap next", "type password 123456", "tap next",
+        "expect screen dashboard",
     ]
 
     static let phases: [Phase] = [
@@ -57,7 +59,8 @@ enum FaultMatrix {
             name: "delete account", route: "DELETE /users/me", setup: signIn + ["tap profile", "tap delete-account"],
             action: ["tap confirm"]),
         Phase(
-            name: "profile update", route: "PATCH /users/me", setup: signIn + ["tap profile", "type name Maria Souza Silva"],
+            name: "profile update", route: "PATCH /users/me",
+            setup: signIn + ["tap profile", "type name Maria Souza Silva"],
             action: ["tap save"]),
         Phase(name: "statement list", route: "GET /challenge/list", setup: signIn, action: ["tap statement"]),
         Phase(

@@ -47,21 +47,21 @@ struct FaultMatrixTable: Sendable {
                 continue
             }
             guard inTable, !cells.allSatisfy({ $0.allSatisfy { $0 == "-" || $0 == ":" } }) else { continue }
-            let where_ = "docs/fault-matrix.md:\(index + 1)"
+            let rowLocation = "docs/fault-matrix.md:\(index + 1)"
             guard cells.count == Self.header.count else {
-                throw Problem(description: "\(where_): \(cells.count) cells, the table has \(Self.header.count)")
+                throw Problem(description: "\(rowLocation): \(cells.count) cells, the table has \(Self.header.count)")
             }
             guard let stored = Self.yesNo(cells[4]), let local = Self.yesNo(cells[5]) else {
-                throw Problem(description: "\(where_): stored session and local data are yes or no")
+                throw Problem(description: "\(rowLocation): stored session and local data are yes or no")
             }
             guard !cells[0].isEmpty, !cells[1].isEmpty, !cells[2].isEmpty, !cells[3].isEmpty, !cells[6].isEmpty else {
-                throw Problem(description: "\(where_): every cell must be filled")
+                throw Problem(description: "\(rowLocation): every cell must be filled")
             }
             let row = Row(
                 phase: cells[0], fault: cells[1], screen: cells[2], state: cells[3], storedSession: stored,
                 localData: local, text: cells[6])
             guard !rows.contains(where: { $0.phase == row.phase && $0.fault == row.fault }) else {
-                throw Problem(description: "\(where_): \(row.phase) × \(row.fault) is given twice")
+                throw Problem(description: "\(rowLocation): \(row.phase) × \(row.fault) is given twice")
             }
             rows.append(row)
         }

@@ -1,7 +1,8 @@
-@testable import app
 import Composition
 import Foundation
 import Testing
+
+@testable import app
 
 /// The fault matrix (docs/fault-matrix.md): every phase × every fault × both
 /// environments, each cell a script run through the script runner and held
@@ -34,19 +35,25 @@ struct FaultMatrixTests {
         }
         let known = Set(FaultMatrix.cells.map(\.testDescription))
         for row in table.rows {
-            #expect(known.contains("\(row.phase) × \(row.fault)"), "docs/fault-matrix.md: unknown phase × fault \(row.phase) × \(row.fault)")
+            #expect(
+                known.contains("\(row.phase) × \(row.fault)"),
+                "docs/fault-matrix.md: unknown phase × fault \(row.phase) × \(row.fault)")
         }
         #expect(table.rows.count == FaultMatrix.phases.count * FaultMatrix.faults.count)
     }
 
     @Test("A malformed table is refused, naming the line")
     func malformedTableRefused() {
-        let header = "| " + FaultMatrixTable.header.joined(separator: " | ") + " |\n| --- | --- | --- | --- | --- | --- | --- |\n"
+        let header =
+            "| " + FaultMatrixTable.header.joined(separator: " | ")
+            + " |\n| --- | --- | --- | --- | --- | --- | --- |\n"
         #expect(throws: FaultMatrixTable.Problem.self) {
-            try FaultMatrixTable(markdown: header + "| sign-in | 500 | sign-in-password | unauthenticated | no | no |\n")
+            try FaultMatrixTable(
+                markdown: header + "| sign-in | 500 | sign-in-password | unauthenticated | no | no |\n")
         }
         #expect(throws: FaultMatrixTable.Problem.self) {
-            try FaultMatrixTable(markdown: header + "| sign-in | 500 | sign-in-password | unauthenticated | maybe | no | x |\n")
+            try FaultMatrixTable(
+                markdown: header + "| sign-in | 500 | sign-in-password | unauthenticated | maybe | no | x |\n")
         }
         let row = "| sign-in | 500 | sign-in-password | unauthenticated | no | no | x |\n"
         #expect(throws: FaultMatrixTable.Problem.self) { try FaultMatrixTable(markdown: header + row + row) }

@@ -1,7 +1,8 @@
-@testable import app
 import Composition
 import Ports
 import Testing
+
+@testable import app
 
 /// Every `Tests/Acceptance/*.flow` again, on the `local` environment — the
 /// HTTP adapters and the file keychain — against a `ReferenceServer` in this

@@ -1,6 +1,7 @@
-@testable import app
 import Composition
 import Testing
+
+@testable import app
 
 /// The script language of docs/spec/script-language.md: every command of its
 /// table parses, and a bad line says what is wrong and what would be right.
@@ -25,11 +26,23 @@ struct ScriptParserTests {
         ("server user 123.456.789-09 inactive", .serverUser(cpf: "123.456.789-09", state: .inactive)),
         ("server user 12345678909 deleted", .serverUser(cpf: "12345678909", state: .deleted)),
         ("server revoke", .serverRevoke),
-        (#"server fault "GET /users/me" status 500 x1"#, .serverFault(route: "GET /users/me", mode: .status(500), count: 1)),
-        (#"server fault "GET /users/me" delay 2s"#, .serverFault(route: "GET /users/me", mode: .delay(.seconds(2)), count: 1)),
+        (
+            #"server fault "GET /users/me" status 500 x1"#,
+            .serverFault(route: "GET /users/me", mode: .status(500), count: 1)
+        ),
+        (
+            #"server fault "GET /users/me" delay 2s"#,
+            .serverFault(route: "GET /users/me", mode: .delay(.seconds(2)), count: 1)
+        ),
         (#"server fault "GET /users/me" drop"#, .serverFault(route: "GET /users/me", mode: .drop, count: 1)),
-        (#"server fault "GET /users/me" malformed x3"#, .serverFault(route: "GET /users/me", mode: .malformed, count: 3)),
-        (#"server fault "POST /challenge/auth" hang"#, .serverFault(route: "POST /challenge/auth", mode: .hang, count: 1)),
+        (
+            #"server fault "GET /users/me" malformed x3"#,
+            .serverFault(route: "GET /users/me", mode: .malformed, count: 3)
+        ),
+        (
+            #"server fault "POST /challenge/auth" hang"#,
+            .serverFault(route: "POST /challenge/auth", mode: .hang, count: 1)
+        ),
         ("server fault GET /health status 503 x2", .serverFault(route: "GET /health", mode: .status(503), count: 2)),
         ("server clear-faults", .serverClearFaults),
         ("store full", .storeFault(.full)),
@@ -50,7 +63,10 @@ struct ScriptParserTests {
         ("expect local-data no", .expectLocalData(false)),
         ("expect metric refreshes == 12", .expectMetric(name: "refreshes", comparison: .equal, value: 12)),
         ("expect metric logins <= 1", .expectMetric(name: "logins", comparison: .atMost, value: 1)),
-        ("expect metric refreshesRejected >= 0", .expectMetric(name: "refreshesRejected", comparison: .atLeast, value: 0)),
+        (
+            "expect metric refreshesRejected >= 0",
+            .expectMetric(name: "refreshesRejected", comparison: .atLeast, value: 0)
+        ),
         (
             "expect metric requests.GET /users/me == 2",
             .expectMetric(name: "requests.GET /users/me", comparison: .equal, value: 2)
@@ -74,7 +90,9 @@ struct ScriptParserTests {
         #expect(try ScriptParser.parse("expect disabled \(action)") == .expectDisabled(action))
     }
 
-    @Test("Every field of the specification's list parses in type", arguments: ["identifier", "password", "name", "email", "cpf", "confirm"])
+    @Test(
+        "Every field of the specification's list parses in type",
+        arguments: ["identifier", "password", "name", "email", "cpf", "confirm"])
     func fieldParses(_ field: String) throws {
         #expect(try ScriptParser.parse("type \(field) some text") == .type(field: field, text: "some text"))
     }
@@ -82,14 +100,17 @@ struct ScriptParserTests {
     @Test(
         "Every screen of the specification's list parses in expect screen",
         arguments: [
-            "startup", "system-unavailable", "welcome", "sign-in", "sign-in-password", "sign-up", "dashboard", "statement",
+            "startup", "system-unavailable", "welcome", "sign-in", "sign-in-password", "sign-up", "dashboard",
+            "statement",
             "entry-details", "profile", "related-users", "session-expired",
         ])
     func screenParses(_ screen: String) throws {
         #expect(try ScriptParser.parse("expect screen \(screen)") == .expectScreen(screen))
     }
 
-    @Test("Every state and health status parses", arguments: ["loading", "unauthenticated", "authenticated", "session-expired"])
+    @Test(
+        "Every state and health status parses",
+        arguments: ["loading", "unauthenticated", "authenticated", "session-expired"])
     func stateParses(_ state: String) throws {
         #expect(try ScriptParser.parse("expect state \(state)") == .expectState(state))
     }
@@ -118,7 +139,10 @@ struct ScriptParserTests {
             ("wait 5", "'5' is not a duration: write it like 500ms, 61s, 5m or 1h"),
             ("wait five s", "'five s' is not a duration"),
             ("wait 2d", "'2d' is not a duration"),
-            (#"server fault "GET /users/me" explode"#, #"usage: server fault "METHOD /path" status N|delay DURATION|drop|malformed|hang [xCOUNT]"#),
+            (
+                #"server fault "GET /users/me" explode"#,
+                #"usage: server fault "METHOD /path" status N|delay DURATION|drop|malformed|hang [xCOUNT]"#
+            ),
             (#"server fault "GET /users/me status 500"#, "usage: server fault"),
             ("store", "usage: store full|unavailable|ok"),
             ("store broken", "usage: store full|unavailable|ok"),
@@ -152,7 +176,8 @@ struct ScriptParserTests {
 
     @Test("A whole script is read first: its commands with their line numbers, and every bad line")
     func wholeScript() {
-        let parsed = ParsedScript(parsing: "# purpose\n\ntap sign-in\nwait 5 minutes\nexpect screen home\n  type password 123456  \n")
+        let parsed = ParsedScript(
+            parsing: "# purpose\n\ntap sign-in\nwait 5 minutes\nexpect screen home\n  type password 123456  \n")
 
         #expect(parsed.lines.map(\.number) == [3, 6])
         #expect(parsed.lines.map(\.text) == ["tap sign-in", "type password 123456"])

@@ -1,7 +1,8 @@
-@testable import app
 import Composition
 import Foundation
 import Testing
+
+@testable import app
 
 /// The runner's rules (docs/spec/script-language.md, "Rules of a script"): a
 /// fresh app per script, settled before the first line; a failed expectation
@@ -21,7 +22,8 @@ struct ScriptRunnerTests {
 
     /// Writes scripts into a fresh temporary folder; returns their paths in order.
     private func files(_ scripts: [(name: String, text: String)]) throws -> [String] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-runner-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gatehouse-runner-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return try scripts.map { script in
             let url = folder.appendingPathComponent(script.name)
@@ -33,7 +35,9 @@ struct ScriptRunnerTests {
     @Test("Every script passing: exit 0, and the last line counts the scripts")
     func allPass() async throws {
         let printed = PrintedLines()
-        let paths = try files([("a.flow", "expect screen welcome"), ("b.flow", Self.signIn + "\nexpect screen dashboard")])
+        let paths = try files([
+            ("a.flow", "expect screen welcome"), ("b.flow", Self.signIn + "\nexpect screen dashboard"),
+        ])
 
         let code = await ScriptRunner.forTests(printingInto: printed).run(files: paths)
 
@@ -99,14 +103,21 @@ struct ScriptRunnerTests {
     func scriptsAreIsolated() async throws {
         let printed = PrintedLines()
         let paths = try files([
-            ("first.flow", Self.signIn + "\nserver user 12345678909 inactive\nserver health down\nserver fault \"GET /users/me\" drop x5"),
-            ("second.flow", """
+            (
+                "first.flow",
+                Self.signIn
+                    + "\nserver user 12345678909 inactive\nserver health down\nserver fault \"GET /users/me\" drop x5"
+            ),
+            (
+                "second.flow",
+                """
                 expect screen welcome
                 expect stored-session no
                 expect local-data no
                 expect metric logins == 0
                 expect metric requests.GET /users/me == 0
-                """ + "\n" + Self.signIn + "\nexpect screen dashboard"),
+                """ + "\n" + Self.signIn + "\nexpect screen dashboard"
+            ),
         ])
 
         let code = await ScriptRunner.forTests(printingInto: printed).run(files: paths)
@@ -116,7 +127,8 @@ struct ScriptRunnerTests {
 
     @Test("The runner launches and settles before the first line, and shows the first screen")
     func settlesBeforeFirstLine() async {
-        let report = await ScriptRunner.forTests().run(script: "expect not-loading\nexpect screen welcome", named: "s.flow")
+        let report = await ScriptRunner.forTests().run(
+            script: "expect not-loading\nexpect screen welcome", named: "s.flow")
 
         #expect(report.passed)
         #expect(Array(report.transcript.prefix(2)) == ["== s.flow", "┌─ Bem-vindo · welcome"])
@@ -154,6 +166,9 @@ struct ScriptRunnerTests {
         let report = await runner.run(script: "expect screen welcome", named: "w.flow")
 
         #expect(!report.passed)
-        #expect(report.transcript.contains { $0.hasPrefix("✘ w.flow: cannot start the app: no SessionDataStore plugin named 'stone-tablet'") })
+        #expect(
+            report.transcript.contains {
+                $0.hasPrefix("✘ w.flow: cannot start the app: no SessionDataStore plugin named 'stone-tablet'")
+            })
     }
 }

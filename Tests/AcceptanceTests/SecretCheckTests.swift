@@ -1,6 +1,7 @@
-@testable import app
 import Composition
 import Testing
+
+@testable import app
 
 /// The runner's secret check (issue 3 item 5): a transcript that shows a
 /// token, a password or the API key fails its script, and the secret is

@@ -1,5 +1,6 @@
-@testable import app
 import Testing
+
+@testable import app
 
 /// The same script gives the same transcript every time:
 /// the runner settles after every command, on virtual time, so nothing
@@ -48,7 +49,8 @@ struct TranscriptDeterminismTests {
             differing.append(run)
             guard firstDifference.isEmpty else { continue }
             let shared = min(first.transcript.count, again.transcript.count)
-            let line = (0..<shared).first { !first.transcript[$0].utf8.elementsEqual(again.transcript[$0].utf8) } ?? shared
+            let line =
+                (0..<shared).first { !first.transcript[$0].utf8.elementsEqual(again.transcript[$0].utf8) } ?? shared
             firstDifference = """
                 run \(run) differs from run 1 at transcript line \(line + 1):
                 run 1:   \(line < first.transcript.count ? first.transcript[line] : "(ended)")

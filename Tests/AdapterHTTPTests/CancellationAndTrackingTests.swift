@@ -1,8 +1,9 @@
-@testable import AdapterHTTP
 import Foundation
 import Ports
 import Synchronization
 import Testing
+
+@testable import AdapterHTTP
 
 /// A request ends with its task: cancelling the caller cancels the request at
 /// once (a relaunch or logout never waits for a slow server), and an

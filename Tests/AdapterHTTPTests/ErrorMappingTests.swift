@@ -1,7 +1,8 @@
-@testable import AdapterHTTP
 import Foundation
 import Ports
 import Testing
+
+@testable import AdapterHTTP
 
 /// Every failure of the wire contract (docs/spec/wire-contract.md, "Common
 /// rules"), and of the network, mapped onto `RemoteError`.
@@ -11,7 +12,8 @@ struct ErrorMappingTests {
         "Each contract code maps to its status and code",
         arguments: [
             (401, "INVALID_CREDENTIALS", RemoteErrorCode.invalidCredentials), (401, "TOKEN_INVALID", .tokenInvalid),
-            (401, "TOKEN_EXPIRED", .tokenExpired), (403, "USER_INACTIVE", .userInactive), (410, "USER_DELETED", .userDeleted),
+            (401, "TOKEN_EXPIRED", .tokenExpired), (403, "USER_INACTIVE", .userInactive),
+            (410, "USER_DELETED", .userDeleted),
             (409, "ALREADY_REGISTERED", .alreadyRegistered), (404, "NOT_FOUND", .notFound),
             (403, "API_KEY_INVALID", .apiKeyInvalid), (400, "BAD_REQUEST", .badRequest),
         ])
@@ -31,7 +33,10 @@ struct ErrorMappingTests {
         defer { server.stop() }
         let api = URLSessionAuthRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
         let registration = Registration(name: "", email: "x", cpf: "1", password: Password("1"))
-        await #expect(throws: RemoteError.rejected(status: 400, code: .validationFailed, fields: ["email": "invalid", "name": "empty"])) {
+        await #expect(
+            throws: RemoteError.rejected(
+                status: 400, code: .validationFailed, fields: ["email": "invalid", "name": "empty"])
+        ) {
             try await api.register(registration)
         }
     }
@@ -71,10 +76,14 @@ struct ErrorMappingTests {
     }
 
     @Test func healthIsHealthyOnlyOnA200SayingSo() async throws {
-        for (status, body, expected) in [(200, #"{"status":"healthy"}"#, ServerHealth.healthy), (503, #"{"status":"unhealthy"}"#, .unhealthy), (500, "", .unhealthy)] {
+        for (status, body, expected) in [
+            (200, #"{"status":"healthy"}"#, ServerHealth.healthy), (503, #"{"status":"unhealthy"}"#, .unhealthy),
+            (500, "", .unhealthy),
+        ] {
             let server = try StubServer { _ in .json(status, body) }
             defer { server.stop() }
-            let probe = URLSessionHealthProbe(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
+            let probe = URLSessionHealthProbe(
+                configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
             #expect(try await probe.check() == expected)
             #expect(server.requests.first?.header("apikey") == nil, "/health takes no API key")
         }
@@ -84,7 +93,8 @@ struct ErrorMappingTests {
     func noSecretInErrors() async throws {
         let server = try StubServer { _ in StubServer.Answer(status: 200, hang: true) }
         defer { server.stop() }
-        let configuration = try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("key-SECRET"), timeout: .seconds(1))
+        let configuration = try HTTPConfiguration(
+            baseURL: server.baseURL, apiKey: APIKey("key-SECRET"), timeout: .seconds(1))
         let auth = URLSessionAuthRemoteAPI(configuration: configuration)
         do {
             _ = try await auth.refresh(AccessToken("token-SECRET"))

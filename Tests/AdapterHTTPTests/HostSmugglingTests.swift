@@ -1,6 +1,7 @@
-@testable import AdapterHTTP
 import Foundation
 import Testing
+
+@testable import AdapterHTTP
 
 /// A host that hides another host behind a byte no host name holds — a NUL
 /// that ends the C string `inet_pton` reads, a %-escape, a control character —
@@ -24,7 +25,9 @@ struct HostSmugglingTests {
         #expect(!LoopbackHost.contains(host))
     }
 
-    @Test("A plain loopback host still is one", arguments: ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost", "LOCALHOST"])
+    @Test(
+        "A plain loopback host still is one",
+        arguments: ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost", "LOCALHOST"])
     func plainLoopbackHostIsLoopback(host: String) {
         #expect(LoopbackHost.contains(host))
     }
@@ -37,20 +40,25 @@ struct HostSmugglingTests {
             // Decoded, this is 127.0.0.1; but curl, Foundation and the server
             // need not agree on decoding it, so a base URL must say it plainly.
             "http://127%2e0%2e0%2e1:8080", "http://%31%32%37.0.0.1", "http://127.0.0.1%2eevil.com",
-            "http://127.0.0.1%09", "http://127.0.0.1%20", "http://127.0.0.1%0a.evil.com", "http://127.0.0.1%2f.evil.com",
+            "http://127.0.0.1%09", "http://127.0.0.1%20", "http://127.0.0.1%0a.evil.com",
+            "http://127.0.0.1%2f.evil.com",
             "https://ex%41mple.com",
             // An IPv6 zone is a %-escape too, and never loopback.
             "http://[::1%2500]:8080", "https://[fe80::1%25eth0]:8443",
         ])
     func baseURLWithUnplainHostIsRefused(url: String) {
-        #expect(throws: HTTPConfigurationError.hostNotPlainInBaseURL(url)) { try HTTPConfiguration(baseURL: url, apiKey: nil) }
+        #expect(throws: HTTPConfigurationError.hostNotPlainInBaseURL(url)) {
+            try HTTPConfiguration(baseURL: url, apiKey: nil)
+        }
     }
 
     @Test(
         "A loopback address or name with a trailing dot is a DNS name, so plain http to it is refused",
         arguments: ["http://127.0.0.1.:8080", "http://localhost.:8080"])
     func trailingDotIsNotLoopback(url: String) {
-        #expect(throws: HTTPConfigurationError.insecureBaseURL(url)) { try HTTPConfiguration(baseURL: url, apiKey: nil) }
+        #expect(throws: HTTPConfigurationError.insecureBaseURL(url)) {
+            try HTTPConfiguration(baseURL: url, apiKey: nil)
+        }
     }
 
     @Test(

@@ -1,6 +1,7 @@
-@testable import AdapterHTTP
 import Foundation
 import Testing
+
+@testable import AdapterHTTP
 
 /// The hand-written reader of the contract's dates agrees with Foundation's
 /// `ISO8601DateFormatter` on everything that formatter writes, in UTC and in
@@ -33,12 +34,15 @@ struct InternetDateTimeTests {
 
     static func formatter(fractional: Bool, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = fractional ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        formatter.formatOptions =
+            fractional ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
         formatter.timeZone = timeZone
         return formatter
     }
 
-    @Test("what Foundation writes in UTC, with or without milliseconds, reads back as Foundation reads it", arguments: [false, true])
+    @Test(
+        "what Foundation writes in UTC, with or without milliseconds, reads back as Foundation reads it",
+        arguments: [false, true])
     func agreesWithFoundationInUTC(fractional: Bool) throws {
         let foundation = Self.formatter(fractional: fractional)
         var disagreements: [String] = []
@@ -55,7 +59,10 @@ struct InternetDateTimeTests {
 
     @Test(
         "a date written with an offset of whole minutes (RFC 3339 has no seconds in offsets) reads as the same instant",
-        arguments: [0, -3 * 3600, 5 * 3600 + 1800, 9 * 3600 + 2700, 14 * 3600, -12 * 3600, -(2 * 3600 + 30 * 60), 13 * 3600 + 45 * 60])
+        arguments: [
+            0, -3 * 3600, 5 * 3600 + 1800, 9 * 3600 + 2700, 14 * 3600, -12 * 3600, -(2 * 3600 + 30 * 60),
+            13 * 3600 + 45 * 60,
+        ])
     func agreesWithFoundationWithOffsets(secondsFromUTC: Int) throws {
         let zone = try #require(TimeZone(secondsFromGMT: secondsFromUTC))
         let foundation = Self.formatter(fractional: false, timeZone: zone)
@@ -102,7 +109,8 @@ struct InternetDateTimeTests {
         ])
     func refusesWhatFoundationIsLenientAbout(text: String) {
         let foundationAccepts =
-            Self.formatter(fractional: false).date(from: text) != nil || Self.formatter(fractional: true).date(from: text) != nil
+            Self.formatter(fractional: false).date(from: text) != nil
+            || Self.formatter(fractional: true).date(from: text) != nil
         #expect(foundationAccepts, "Foundation accepts it")
         #expect(InternetDateTime.date(from: text) == nil)
     }

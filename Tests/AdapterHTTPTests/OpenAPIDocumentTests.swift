@@ -28,7 +28,10 @@ struct OpenAPIDocumentTests {
     }
 
     @Test func theWireNamesOfTheSeedAreDocumented() {
-        for name in ["is_deleted", "counterPartyName", "accountNumberDigit", "agencyNumberDigit", "documentType", "itemsTotal", "dateEvent"] {
+        for name in [
+            "is_deleted", "counterPartyName", "accountNumberDigit", "agencyNumberDigit", "documentType", "itemsTotal",
+            "dateEvent",
+        ] {
             #expect(Self.document.contains(name), "\(name)")
         }
     }

@@ -1,10 +1,12 @@
-@testable import AdapterHTTP
 import Foundation
+import Ports
+import Testing
+
+@testable import AdapterHTTP
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import Ports
-import Testing
 
 /// What goes on the wire, and what never follows a redirect.
 @Suite("HTTP requests and redirects")
@@ -12,7 +14,8 @@ struct RequestAndRedirectTests {
     @Test func signInSendsTheCPFAndPasswordWithTheAPIKeyAndNoToken() async throws {
         let server = try StubServer { _ in .json(200, #"{"token":"new"}"#) }
         defer { server.stop() }
-        let auth = URLSessionAuthRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
+        let auth = URLSessionAuthRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
 
         let token = try await auth.signIn(Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
 
@@ -29,7 +32,8 @@ struct RequestAndRedirectTests {
     @Test func refreshSendsTheOldTokenInTheBody() async throws {
         let server = try StubServer { _ in .json(200, #"{"token":"newer"}"#) }
         defer { server.stop() }
-        let auth = URLSessionAuthRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
+        let auth = URLSessionAuthRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
         #expect(try await auth.refresh(AccessToken("old")) == AccessToken("newer"))
         let body = try JSONSerialization.jsonObject(with: try #require(server.requests.first).body) as? [String: String]
         #expect(body == ["token": "old"])
@@ -62,7 +66,8 @@ struct RequestAndRedirectTests {
         defer { second.stop() }
         let first = try redirecting(to: second)
         defer { first.stop() }
-        let api = URLSessionUserRemoteAPI(configuration: try HTTPConfiguration(baseURL: first.baseURL, apiKey: APIKey("k")))
+        let api = URLSessionUserRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: first.baseURL, apiKey: APIKey("k")))
 
         _ = try await api.relatedUsers(token: AccessToken("abc"))
 
@@ -80,7 +85,8 @@ struct RequestAndRedirectTests {
         defer { second.stop() }
         let first = try redirecting(to: second)
         defer { first.stop() }
-        let auth = URLSessionAuthRemoteAPI(configuration: try HTTPConfiguration(baseURL: first.baseURL, apiKey: APIKey("k")))
+        let auth = URLSessionAuthRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: first.baseURL, apiKey: APIKey("k")))
 
         await #expect(throws: RemoteError.rejected(status: 307, code: nil)) {
             try await auth.signIn(Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
@@ -94,7 +100,8 @@ struct RequestAndRedirectTests {
         defer { second.stop() }
         let first = try redirecting(to: second)
         defer { first.stop() }
-        let auth = URLSessionAuthRemoteAPI(configuration: try HTTPConfiguration(baseURL: first.baseURL, apiKey: APIKey("k")))
+        let auth = URLSessionAuthRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: first.baseURL, apiKey: APIKey("k")))
 
         await #expect(throws: RemoteError.rejected(status: 307, code: nil)) {
             try await auth.refresh(AccessToken("old"))
@@ -111,25 +118,33 @@ struct RequestAndRedirectTests {
             for header in ["token", "Authorization", "apikey"] { request.setValue("x", forHTTPHeaderField: header) }
             return request
         }
-        for target in ["http://api.example.com/users/me", "https://evil.example.com/users/me", "https://api.example.com:8443/x"] {
+        for target in [
+            "http://api.example.com/users/me", "https://evil.example.com/users/me", "https://api.example.com:8443/x",
+        ] {
             let followed = try #require(RedirectPolicy.follow(original, to: try proposed(target), taskDescription: nil))
             #expect(followed.value(forHTTPHeaderField: "token") == nil, "\(target)")
             #expect(followed.value(forHTTPHeaderField: "apikey") == nil, "\(target)")
             #expect(followed.value(forHTTPHeaderField: "Authorization") == nil, "\(target)")
         }
         let sameOrigin = try #require(
-            RedirectPolicy.follow(original, to: try proposed("https://api.example.com:443/v2/users/me"), taskDescription: nil))
+            RedirectPolicy.follow(
+                original, to: try proposed("https://api.example.com:443/v2/users/me"), taskDescription: nil))
         #expect(sameOrigin.value(forHTTPHeaderField: "token") == "x")
-        #expect(RedirectPolicy.follow(original, to: try proposed("https://api.example.com/x"), taskDescription: RedirectPolicy.noRedirectMarker) == nil)
+        #expect(
+            RedirectPolicy.follow(
+                original, to: try proposed("https://api.example.com/x"),
+                taskDescription: RedirectPolicy.noRedirectMarker) == nil)
     }
 
     @Test(
         "A base URL is refused unless it is https or http to this machine",
         arguments: [
-            ("https://api.challenge.stage.cora.com.br", true), ("http://127.0.0.1:8080", true), ("http://localhost:8080", true),
+            ("https://api.challenge.stage.cora.com.br", true), ("http://127.0.0.1:8080", true),
+            ("http://localhost:8080", true),
             ("http://[::1]:8080", true), ("http://api.example.com", false), ("http://10.0.0.1", false),
             ("ftp://127.0.0.1", false), ("not a url", false), ("http://127.5.6.7:9", true),
-            ("http://127.example.com", false), ("http://127.0.0.1.nip.io", false), ("http://localhost.example.com", false),
+            ("http://127.example.com", false), ("http://127.0.0.1.nip.io", false),
+            ("http://localhost.example.com", false),
             ("http://[0:0:0:0:0:0:0:1]:8080", true), ("http://[::2]", false), ("http://LOCALHOST:8080", true),
             ("https://user:secret@api.example.com", false), ("http://user@127.0.0.1:8080", false),
             ("https://api.example.com/v2?debug=1", false), ("https://api.example.com/#top", false),
@@ -146,7 +161,8 @@ struct RequestAndRedirectTests {
             ("127.0.0.1", true), ("127.255.255.254", true), ("[::1]", true), ("::1", true), ("0:0:0:0:0:0:0:1", true),
             ("localhost", true), ("LocalHost", true),
             ("127.example.com", false), ("127.0.0.1.example.com", false), ("128.0.0.1", false), ("10.0.0.1", false),
-            ("::2", false), ("::ffff:8.8.8.8", false), ("localhost.evil.com", false), ("notlocalhost", false), ("", false),
+            ("::2", false), ("::ffff:8.8.8.8", false), ("localhost.evil.com", false), ("notlocalhost", false),
+            ("", false),
             ("127.0.0.256", false),
         ])
     func loopbackHost(host: String, isLoopback: Bool) {
@@ -162,7 +178,9 @@ struct RequestAndRedirectTests {
             "https://alice:hunter2@@api.example.com",
         ])
     func refusedURLIsRedacted(url: String) throws {
-        let error = try #require(throws: HTTPConfigurationError.self) { try HTTPConfiguration(baseURL: url, apiKey: nil) }
+        let error = try #require(throws: HTTPConfigurationError.self) {
+            try HTTPConfiguration(baseURL: url, apiKey: nil)
+        }
         #expect(!error.description.contains("hunter2"))
         #expect(!error.description.contains("ter2"))
         #expect(!error.description.contains("alice"))

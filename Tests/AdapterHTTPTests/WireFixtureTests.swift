@@ -1,7 +1,8 @@
-@testable import AdapterHTTP
 import Foundation
 import Ports
 import Testing
+
+@testable import AdapterHTTP
 
 /// The Cora seed's JSON, verbatim, through the HTTP adapters: what the real
 /// staging API sends decodes to the values it means.
@@ -67,7 +68,8 @@ struct WireFixtureTests {
     @Test func theSeedsListDecodes() async throws {
         let server = try StubServer { _ in .json(200, Self.seedList) }
         defer { server.stop() }
-        let api = URLSessionStatementRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
+        let api = URLSessionStatementRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
 
         let statement = try await api.statement(token: AccessToken("t"))
 
@@ -90,7 +92,8 @@ struct WireFixtureTests {
     @Test func theSeedsDetailsDecode() async throws {
         let server = try StubServer { _ in .json(200, Self.seedDetails) }
         defer { server.stop() }
-        let api = URLSessionStatementRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
+        let api = URLSessionStatementRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
 
         let details = try await api.entryDetails(id: "abcdef12-3456-7890-abcd-ef1234567890", token: AccessToken("t"))
 
@@ -110,19 +113,29 @@ struct WireFixtureTests {
 
     @Test func aUserWithIsDeletedDecodes() async throws {
         let server = try StubServer { _ in
-            .json(200, #"{"id":"1","name":"Maria Silva","email":"maria@example.com","cpf":"12345678909","active":true,"is_deleted":false}"#)
+            .json(
+                200,
+                #"{"id":"1","name":"Maria Silva","email":"maria@example.com","cpf":"12345678909","active":true,"is_deleted":false}"#
+            )
         }
         defer { server.stop() }
         let api = URLSessionUserRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
         let user = try await api.currentUser(token: AccessToken("t"))
-        #expect(user == UserProfile(id: "1", name: "Maria Silva", email: "maria@example.com", cpf: "12345678909", active: true, isDeleted: false))
+        #expect(
+            user
+                == UserProfile(
+                    id: "1", name: "Maria Silva", email: "maria@example.com", cpf: "12345678909", active: true,
+                    isDeleted: false))
     }
 
     @Test("A 200 whose body is not the contract's is malformed, naming the field")
     func malformedBody() async throws {
-        let server = try StubServer { _ in .json(200, #"{"results": [{"items": [{"id": 3, "entry": "DEBIT"}], "date": "x"}], "itemsTotal": 1}"#) }
+        let server = try StubServer { _ in
+            .json(200, #"{"results": [{"items": [{"id": 3, "entry": "DEBIT"}], "date": "x"}], "itemsTotal": 1}"#)
+        }
         defer { server.stop() }
-        let api = URLSessionStatementRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
+        let api = URLSessionStatementRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
         await #expect(throws: RemoteError.malformedResponse("no string 'id'")) {
             try await api.statement(token: AccessToken("t"))
         }
@@ -136,7 +149,8 @@ struct WireFixtureTests {
         #expect(body != Self.seedList)
         let server = try StubServer { _ in .json(200, body) }
         defer { server.stop() }
-        let api = URLSessionStatementRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
+        let api = URLSessionStatementRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
         await #expect(throws: RemoteError.malformedResponse("no integer 'amount'")) {
             try await api.statement(token: AccessToken("t"))
         }
@@ -147,7 +161,8 @@ struct WireFixtureTests {
         let body = Self.seedList.replacingOccurrences(of: #""amount": 150000"#, with: #""amount": \#(amount)"#)
         let server = try StubServer { _ in .json(200, body) }
         defer { server.stop() }
-        let api = URLSessionStatementRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
+        let api = URLSessionStatementRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
         let statement = try await api.statement(token: AccessToken("t"))
         #expect(statement.sections.first?.items.first?.amount == amount)
     }
@@ -162,7 +177,8 @@ struct WireFixtureTests {
     func anEntryIdIsOneSegment(id: String, path: String) async throws {
         let server = try StubServer { _ in .json(200, Self.seedDetails) }
         defer { server.stop() }
-        let api = URLSessionStatementRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
+        let api = URLSessionStatementRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
 
         _ = try await api.entryDetails(id: id, token: AccessToken("t"))
 

@@ -49,7 +49,8 @@ struct CommandLineAppTests {
         #expect(await transcript.app().run(Invocation(environment: "staging", command: .demo)) == 2)
         #expect(
             transcript.errorText.contains(
-                "unknown environment 'staging': use one of in-memory, local, cora-stage, cora-local, cora-in-memory or a path to a JSON file"))
+                "unknown environment 'staging': use one of in-memory, local, cora-stage, cora-local, cora-in-memory or a path to a JSON file"
+            ))
         #expect(transcript.output.isEmpty)
     }
 
@@ -84,8 +85,10 @@ struct CommandLineAppTests {
 
     @Test("run --in-process-server runs a script over HTTP on local and exits 0")
     func runOverHTTP() async throws {
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("over-http-\(UUID().uuidString).flow")
-        try "tap sign-in\ntype identifier 123.456.789-09\ntap next\ntype password 123456\ntap next\nexpect screen dashboard\n"
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "over-http-\(UUID().uuidString).flow")
+        try
+            "tap sign-in\ntype identifier 123.456.789-09\ntap next\ntype password 123456\ntap next\nexpect screen dashboard\n"
             .write(to: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: script) }
         let transcript = Transcript()

@@ -41,11 +41,15 @@ struct CommandLineParserTests {
         (["serve"], Invocation(command: .serve(ServeOptions()))),
         // serve's own options are its own, not unknown ones.
         (
-            ["serve", "--port", "0", "--virtual-clock", "--api-key-env", "K", "--token-ttl", "30", "--refresh-window", "120", "--rotation-grace", "2"],
+            [
+                "serve", "--port", "0", "--virtual-clock", "--api-key-env", "K", "--token-ttl", "30",
+                "--refresh-window", "120", "--rotation-grace", "2",
+            ],
             Invocation(
                 command: .serve(
                     ServeOptions(
-                        port: 0, apiKeySource: .environment("K"), tokenTTLSeconds: 30, refreshWindowSeconds: 120, rotationGraceSeconds: 2,
+                        port: 0, apiKeySource: .environment("K"), tokenTTLSeconds: 30, refreshWindowSeconds: 120,
+                        rotationGraceSeconds: 2,
                         virtualClock: true)))
         ),
         (["bench"], Invocation(command: .bench(BenchOptions()))),
@@ -53,7 +57,9 @@ struct CommandLineParserTests {
         // Scenarios run in the bench's order, whatever order they are named in.
         (
             ["bench", "--quick", "--svg", "docs/images/bench", "--scenario", "soak", "--scenario", "storm"],
-            Invocation(command: .bench(BenchOptions(quick: true, svgDirectory: "docs/images/bench", scenarios: [.storm, .soak])))
+            Invocation(
+                command: .bench(
+                    BenchOptions(quick: true, svgDirectory: "docs/images/bench", scenarios: [.storm, .soak])))
         ),
     ]
 
@@ -66,7 +72,10 @@ struct CommandLineParserTests {
         (["frobnicate"], "unknown command 'frobnicate': commands are envs, demo, run, serve, bench, help", nil),
         (["tap", "next"], "unknown command 'tap': script words like 'tap' are typed in interactive mode", nil),
         (["--verbose"], "unknown option '--verbose'", nil),
-        (["bench", "--scenario", "nap"], "unknown scenario 'nap': scenarios are storm, overhead, bootstrap, soak, day, server", "bench"),
+        (
+            ["bench", "--scenario", "nap"],
+            "unknown scenario 'nap': scenarios are storm, overhead, bootstrap, soak, day, server", "bench"
+        ),
         (["bench", "--svg"], "option --svg needs a directory", "bench"),
         (["bench", "--fast"], "unknown option '--fast' for bench", "bench"),
         (["run", "--fast", "a.flow"], "unknown option '--fast'", "run"),
@@ -116,7 +125,10 @@ struct ServeOptionsTests {
             (["--frobnicate"], "unknown option '--frobnicate' for serve"),
             (["--api-key-env"], "option --api-key-env needs a value"),
             (["--api-key-file", "--virtual-clock"], "option --api-key-file needs a value"),
-            (["--api-key-env", "A", "--api-key-file", "k.txt"], "options --api-key-env and --api-key-file both name the API key: give one"),
+            (
+                ["--api-key-env", "A", "--api-key-file", "k.txt"],
+                "options --api-key-env and --api-key-file both name the API key: give one"
+            ),
         ])
     func badFlagsAreNamed(arguments: [String], message: String) {
         #expect(throws: UsageError(message, helpTopic: "serve")) { try ServeOptions.parse(arguments) }
@@ -144,8 +156,12 @@ struct ServeOptionsTests {
     func standardKey() throws {
         let options = try ServeOptions.parse([])
         #expect(options.apiKeySource == .standard)
-        #expect(try options.resolvedAPIKey(environment: ["GATEHOUSE_API_KEY": Self.secretKey], readFile: Self.noFile) == Self.secretKey)
-        #expect(try options.resolvedAPIKey(environment: ["GATEHOUSE_API_KEY": ""], readFile: Self.noFile) == "gatehouse-dev-key")
+        #expect(
+            try options.resolvedAPIKey(environment: ["GATEHOUSE_API_KEY": Self.secretKey], readFile: Self.noFile)
+                == Self.secretKey)
+        #expect(
+            try options.resolvedAPIKey(environment: ["GATEHOUSE_API_KEY": ""], readFile: Self.noFile)
+                == "gatehouse-dev-key")
         #expect(try options.resolvedAPIKey(environment: [:], readFile: Self.noFile) == "gatehouse-dev-key")
     }
 
@@ -158,12 +174,15 @@ struct ServeOptionsTests {
         for environment in [[:], ["MY_SERVER_KEY": ""], ["GATEHOUSE_API_KEY": "other"]] {
             #expect(
                 throws: UsageError(
-                    "the environment variable MY_SERVER_KEY (option --api-key-env) is not set or is empty", helpTopic: "serve")
+                    "the environment variable MY_SERVER_KEY (option --api-key-env) is not set or is empty",
+                    helpTopic: "serve")
             ) { try options.resolvedAPIKey(environment: environment, readFile: Self.noFile) }
         }
     }
 
-    @Test("--api-key-file PATH reads the file's first line; an unreadable or empty file is a usage error naming the path, not its content")
+    @Test(
+        "--api-key-file PATH reads the file's first line; an unreadable or empty file is a usage error naming the path, not its content"
+    )
     func keyFromFile() throws {
         let options = try ServeOptions.parse(["--api-key-file", "/keys/server.key"])
         #expect(options.apiKeySource == .file("/keys/server.key"))
@@ -175,10 +194,15 @@ struct ServeOptionsTests {
         #expect(key == Self.secretKey, "the final newline is not part of the key")
         #expect(asked == ["/keys/server.key"])
 
-        #expect(throws: UsageError("cannot read the API key file /keys/server.key (option --api-key-file)", helpTopic: "serve")) {
+        #expect(
+            throws: UsageError(
+                "cannot read the API key file /keys/server.key (option --api-key-file)", helpTopic: "serve")
+        ) {
             try options.resolvedAPIKey(environment: [:], readFile: Self.noFile)
         }
-        #expect(throws: UsageError("the API key file /keys/server.key (option --api-key-file) is empty", helpTopic: "serve")) {
+        #expect(
+            throws: UsageError("the API key file /keys/server.key (option --api-key-file) is empty", helpTopic: "serve")
+        ) {
             try options.resolvedAPIKey(environment: [:], readFile: { _ in "\n" })
         }
     }

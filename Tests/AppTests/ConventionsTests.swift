@@ -12,7 +12,8 @@ import Testing
 struct ConventionsTests {
     /// A fresh temporary folder holding the given files.
     private func folder(_ files: [(name: String, text: String)]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-conventions-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gatehouse-conventions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for file in files {
             try file.text.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
@@ -92,7 +93,8 @@ struct ConventionsTests {
     func runMissingFile() async {
         let transcript = Transcript()
         #expect(await transcript.app().run(Invocation(command: .run(files: ["/nonexistent/x.flow"]))) == 2)
-        #expect(transcript.errorText.contains("app: cannot read the script /nonexistent/x.flow: no such file or directory"))
+        #expect(
+            transcript.errorText.contains("app: cannot read the script /nonexistent/x.flow: no such file or directory"))
         #expect(transcript.errorText.contains("See 'app help run' for usage."))
         #expect(transcript.output.isEmpty)
     }
@@ -183,9 +185,15 @@ struct ConventionsTests {
 
     @Test("LANG picks the language; --locale wins over it; pt-BR when it names another")
     func languageFromTheEnvironment() throws {
-        #expect(try EnvironmentChoice.resolve(nil, locale: nil, localeVariables: ["LANG": "en_US.UTF-8"]).settings.locale == .enUS)
-        #expect(try EnvironmentChoice.resolve(nil, locale: "es-ES", localeVariables: ["LANG": "en_US.UTF-8"]).settings.locale == .esES)
-        #expect(try EnvironmentChoice.resolve(nil, locale: nil, localeVariables: ["LANG": "de_DE.UTF-8"]).settings.locale == .ptBR)
+        #expect(
+            try EnvironmentChoice.resolve(nil, locale: nil, localeVariables: ["LANG": "en_US.UTF-8"]).settings.locale
+                == .enUS)
+        #expect(
+            try EnvironmentChoice.resolve(nil, locale: "es-ES", localeVariables: ["LANG": "en_US.UTF-8"]).settings
+                .locale == .esES)
+        #expect(
+            try EnvironmentChoice.resolve(nil, locale: nil, localeVariables: ["LANG": "de_DE.UTF-8"]).settings.locale
+                == .ptBR)
     }
 
     @Test("An environment file's own locale wins over LANG")
@@ -193,6 +201,8 @@ struct ConventionsTests {
         let files = try folder([("spanish.json", #"{"settings": {"locale": "es-ES"}}"#)])
         defer { try? FileManager.default.removeItem(at: files) }
         let path = files.appendingPathComponent("spanish.json").path
-        #expect(try EnvironmentChoice.resolve(path, locale: nil, localeVariables: ["LANG": "en_US.UTF-8"]).settings.locale == .esES)
+        #expect(
+            try EnvironmentChoice.resolve(path, locale: nil, localeVariables: ["LANG": "en_US.UTF-8"]).settings.locale
+                == .esES)
     }
 }

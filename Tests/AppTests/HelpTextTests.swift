@@ -34,7 +34,10 @@ struct HelpTextTests {
     @Test("help serve gives every flag that docs/reference-server.md lists")
     func serveFlags() {
         let text = HelpText.text(for: "serve")
-        for flag in ["--host", "--port", "--api-key-env", "--api-key-file", "--token-ttl", "--refresh-window", "--rotation-grace", "--virtual-clock"] {
+        for flag in [
+            "--host", "--port", "--api-key-env", "--api-key-file", "--token-ttl", "--refresh-window",
+            "--rotation-grace", "--virtual-clock",
+        ] {
             #expect(text.contains(flag), "\(flag)")
         }
     }

@@ -76,9 +76,17 @@ struct InteractiveSessionTests {
         _ = await transcript.app(lines: ["tapp back", "tap sign_in", "tap sign-in", "type identifer 1"])
             .run(Invocation(command: .interactive))
 
-        #expect(transcript.output.contains { $0.hasPrefix("✘ unknown command 'tapp'") && $0.hasSuffix("did you mean 'tap'?") })
-        #expect(transcript.output.contains { $0.contains("no action 'sign_in'") && $0.hasSuffix("did you mean 'sign-in'?") })
-        #expect(transcript.output.contains { $0.contains("no field 'identifer'") && $0.hasSuffix("did you mean 'identifier'?") })
+        #expect(
+            transcript.output.contains {
+                $0.hasPrefix("✘ unknown command 'tapp'") && $0.hasSuffix("did you mean 'tap'?")
+            })
+        #expect(
+            transcript.output.contains { $0.contains("no action 'sign_in'") && $0.hasSuffix("did you mean 'sign-in'?") }
+        )
+        #expect(
+            transcript.output.contains {
+                $0.contains("no field 'identifer'") && $0.hasSuffix("did you mean 'identifier'?")
+            })
     }
 
     @Test("Control characters in a bad line are shown escaped, never sent to the terminal")

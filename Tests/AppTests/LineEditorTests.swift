@@ -154,7 +154,9 @@ struct LineEditorTests {
     @Test("Tab completes the one candidate with a space, and the common part of several")
     func tabCompletes() {
         var keyboard = Keyboard { words in
-            words.isEmpty ? PromptCompletion.candidates(after: [], on: ScreenSnapshot(name: "welcome", title: "Welcome")) : ["sign-in", "sign-up"]
+            words.isEmpty
+                ? PromptCompletion.candidates(after: [], on: ScreenSnapshot(name: "welcome", title: "Welcome"))
+                : ["sign-in", "sign-up"]
         }
         keyboard.type("ta\t")
         #expect(keyboard.editor.line == "tap ")

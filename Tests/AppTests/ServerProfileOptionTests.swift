@@ -11,7 +11,10 @@ import Testing
 struct ServerProfileOptionTests {
     nonisolated static let good: [([String], Invocation)] = [
         (["serve", "--profile", "cora"], Invocation(command: .serve(ServeOptions(profile: .cora)))),
-        (["serve", "--profile", "full", "--port", "0"], Invocation(command: .serve(ServeOptions(port: 0, profile: .full)))),
+        (
+            ["serve", "--profile", "full", "--port", "0"],
+            Invocation(command: .serve(ServeOptions(port: 0, profile: .full)))
+        ),
         (
             ["run", "--in-process-server", "--profile", "cora", "a.flow"],
             Invocation(command: .run(files: ["a.flow"], inProcessServer: true, profile: .cora))
@@ -26,19 +29,29 @@ struct ServerProfileOptionTests {
     func goodProfile(arguments: [String], expected: Invocation) throws {
         #expect(try CommandLineParser.parse(arguments) == expected)
         #expect(ServeOptions().profile == .full)
-        #expect(try CommandLineParser.parse(["run", "--in-process-server", "a.flow"])
-            == Invocation(command: .run(files: ["a.flow"], inProcessServer: true, profile: .full)))
+        #expect(
+            try CommandLineParser.parse(["run", "--in-process-server", "a.flow"])
+                == Invocation(command: .run(files: ["a.flow"], inProcessServer: true, profile: .full)))
     }
 
     nonisolated static let bad: [([String], String, String)] = [
-        (["serve", "--profile", "stage"], "option --profile: unknown profile 'stage': the profiles are full, cora", "serve"),
+        (
+            ["serve", "--profile", "stage"], "option --profile: unknown profile 'stage': the profiles are full, cora",
+            "serve"
+        ),
         (["serve", "--profile"], "option --profile needs a value", "serve"),
         (
             ["run", "--in-process-server", "--profile", "stage", "a.flow"],
             "option --profile: unknown profile 'stage': the profiles are full, cora", "run"
         ),
-        (["run", "--profile", "cora", "a.flow"], "option --profile belongs to 'run --in-process-server' (or follows 'serve')", "run"),
-        (["demo", "--profile", "cora"], "option --profile belongs to 'run --in-process-server' (or follows 'serve')", "run"),
+        (
+            ["run", "--profile", "cora", "a.flow"],
+            "option --profile belongs to 'run --in-process-server' (or follows 'serve')", "run"
+        ),
+        (
+            ["demo", "--profile", "cora"], "option --profile belongs to 'run --in-process-server' (or follows 'serve')",
+            "run"
+        ),
         (
             ["run", "--in-process-server", "--profile", "cora", "--profile", "full", "a.flow"],
             "option --profile is given more than once", "run"

@@ -1,8 +1,9 @@
 import AdapterInMemory
-@testable import app
 import Composition
 import Foundation
 import Testing
+
+@testable import app
 
 /// A store that cannot keep the session is shown to the person, on the
 /// screen and so in every transcript, in each language.
@@ -57,7 +58,9 @@ struct StorageProblemScreenTests {
         await app.shutDown()
     }
 
-    @Test("A saved session that cannot be read is set aside, and the welcome screen says why", arguments: Texts.supportedLocales)
+    @Test(
+        "A saved session that cannot be read is set aside, and the welcome screen says why",
+        arguments: Texts.supportedLocales)
     func anUnreadableSessionIsSaidAtLaunch(locale: String) async throws {
         let world = try AppWorld(environment: .inMemory)
         let store = try #require(world.store as? InMemorySessionDataStore)
@@ -72,7 +75,9 @@ struct StorageProblemScreenTests {
         #expect(store.setAsideData.count == 1, "set aside, not deleted")
         #expect(await app.hasStoredSession() == false)
         await app.relaunch()
-        #expect(!app.snapshot().lines.contains(texts[.reasonStoredSessionUnreadable]), "said once, at the launch that found it")
+        #expect(
+            !app.snapshot().lines.contains(texts[.reasonStoredSessionUnreadable]),
+            "said once, at the launch that found it")
         await app.shutDown()
     }
 }

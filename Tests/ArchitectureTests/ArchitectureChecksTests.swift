@@ -155,7 +155,9 @@ struct ArchitectureChecksTests {
 
     @Test("Composition imports every module but the app, the test helper and the guide's example")
     func compositionImportsEverythingButTheApp() {
-        let allowed = table.modules.filter { !["Composition", "app", "session-store-stress", "ExampleAdapters"].contains($0) }
+        let allowed = table.modules.filter {
+            !["Composition", "app", "session-store-stress", "ExampleAdapters"].contains($0)
+        }
         #expect(importViolations(in: "Composition", allowed.map { "import \($0)" }.joined(separator: "\n")).isEmpty)
         #expect(importViolations(in: "Composition", "import app").map(\.line) == [1])
     }

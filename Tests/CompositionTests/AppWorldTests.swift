@@ -58,7 +58,8 @@ struct AppWorldTests {
         let container = AppContainer(world: world)
         _ = container.makeMainViewModel()
         await container.authSession.bootstrap()
-        _ = await container.authSession.login(Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+        _ = await container.authSession.login(
+            Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
 
         await world.pass(.seconds(600))
 
@@ -80,7 +81,8 @@ struct AppWorldTests {
             first.health.startMonitoring()
             _ = world.scheduler.spawn { @MainActor in await main.launch.start() }
             await world.settle()
-            _ = await first.authSession.login(Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+            _ = await first.authSession.login(
+                Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
             await world.pass(.seconds(120))
             #expect(world.liveTaskCount == 2, "the health poll and the proactive refresh")
             oldMonitor = first.health

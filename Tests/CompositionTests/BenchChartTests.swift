@@ -16,7 +16,8 @@ struct BenchChartTests {
         let storm = BenchScenarioReport(
             scenario: "storm", setup: "",
             rows: [
-                Self.stormRow(10, "gatehouse", refreshes: 1, wire: 16), Self.stormRow(10, "naive", refreshes: 10, wire: 11),
+                Self.stormRow(10, "gatehouse", refreshes: 1, wire: 16),
+                Self.stormRow(10, "naive", refreshes: 10, wire: 11),
                 Self.stormRow(1000, "gatehouse", refreshes: 1, wire: 1006),
                 Self.stormRow(1000, "naive", refreshes: 1000, wire: 1000),
             ])

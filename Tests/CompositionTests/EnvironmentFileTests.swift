@@ -45,7 +45,8 @@ struct EnvironmentFileTests {
         #expect(!AppEnvironment.coraStage.settings.controlAPI)
     }
 
-    @Test("signOutRoute is read as a boolean; local's is on, cora-stage's and the default off", arguments: [true, false])
+    @Test(
+        "signOutRoute is read as a boolean; local's is on, cora-stage's and the default off", arguments: [true, false])
     func signOutRouteIsABoolean(value: Bool) throws {
         let environment = try parse(#"{"base": "cora-stage", "settings": {"signOutRoute": \#(value)}}"#)
         #expect(environment.settings.signOutRoute == value)
@@ -59,9 +60,12 @@ struct EnvironmentFileTests {
     /// type code tells a number from true or false.
     @Test(
         "A number of seconds from above 0 to 86400 is read for every …Seconds setting, 1 included",
-        arguments: [("1", Duration.seconds(1)), ("1.0", .seconds(1)), ("0.5", .milliseconds(500)), ("86400", .seconds(86_400))])
+        arguments: [
+            ("1", Duration.seconds(1)), ("1.0", .seconds(1)), ("0.5", .milliseconds(500)), ("86400", .seconds(86_400)),
+        ])
     func secondsAreRead(json: String, duration: Duration) throws {
-        let timeouts = try parse(#"{"settings": {"requestTimeoutSeconds": \#(json), "healthPollIntervalSeconds": \#(json)}}"#)
+        let timeouts = try parse(
+            #"{"settings": {"requestTimeoutSeconds": \#(json), "healthPollIntervalSeconds": \#(json)}}"#)
         #expect(timeouts.settings.requestTimeout == duration)
         #expect(timeouts.settings.healthPollInterval == duration)
         let lifetime = try parse(#"{"settings": {"tokenLifetimeSeconds": \#(json), "refreshMarginSeconds": 0.25}}"#)
@@ -77,11 +81,15 @@ struct EnvironmentFileTests {
         "A boolean, zero, a negative, more than a day or a string is refused for every …Seconds setting",
         arguments: ["true", "false", "0", "-1", "86401", #""1""#])
     func secondsRefused(json: String) {
-        for key in ["tokenLifetimeSeconds", "refreshMarginSeconds", "healthPollIntervalSeconds", "requestTimeoutSeconds"] {
+        for key in [
+            "tokenLifetimeSeconds", "refreshMarginSeconds", "healthPollIntervalSeconds", "requestTimeoutSeconds",
+        ] {
             #expect {
                 try parse(#"{"settings": {"\#(key)": \#(json)}}"#)
             } throws: { error in
-                guard case CompositionError.environmentFileInvalid(_, let field, let reason) = error else { return false }
+                guard case CompositionError.environmentFileInvalid(_, let field, let reason) = error else {
+                    return false
+                }
                 return field == "settings." + key && reason.contains("seconds")
             }
         }
@@ -124,7 +132,8 @@ struct EnvironmentFileTests {
     }
 
     @Test func errorMessagesNameTheFileAndTheField() {
-        let error = CompositionError.environmentFileInvalid(path: "a.json", field: "settings.locale", reason: "must be one of …")
+        let error = CompositionError.environmentFileInvalid(
+            path: "a.json", field: "settings.locale", reason: "must be one of …")
         #expect(error.description == "environment file a.json: field 'settings.locale' must be one of …")
     }
 }

@@ -11,16 +11,20 @@ import Testing
 struct FileKeychainEnvironmentTests {
     @Test(arguments: ["json", "plist"])
     func aSessionSavedInOneWorldIsFoundByTheNext(coding: String) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-env-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gatehouse-env-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let json = #"{"name": "file", "plugins": {"store": "file-keychain", "coding": "\#(coding)"}, "settings": {"storeDirectory": "\#(directory)"}}"#
+        let json =
+            #"{"name": "file", "plugins": {"store": "file-keychain", "coding": "\#(coding)"}, "settings": {"storeDirectory": "\#(directory)"}}"#
         let environment = try EnvironmentFile.parse(Data(json.utf8), path: "file.json")
 
         let first = try AppWorld(environment: environment)
         let container = AppContainer(world: first)
         _ = container.makeMainViewModel()
         await container.authSession.bootstrap()
-        _ = await container.authSession.login(Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+        _ = await container.authSession.login(
+            Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
         await container.shutDown()
 
         let second = try AppWorld(environment: environment)

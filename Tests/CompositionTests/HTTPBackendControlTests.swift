@@ -1,10 +1,11 @@
 import AdapterHTTP
 import AdapterInMemory
-@testable import Composition
 import Foundation
 import Ports
 import ReferenceServer
 import Testing
+
+@testable import Composition
 
 /// `HTTPBackendControl` — the switches of a server in another process, over
 /// its control API — does to that server's backend exactly what
@@ -23,7 +24,8 @@ struct HTTPBackendControlTests {
 
         init() throws {
             backend = InMemoryBackend(clock: clock)
-            server = try ReferenceServer(configuration: ReferenceServer.Configuration(port: 0), backend: backend, virtualClock: clock)
+            server = try ReferenceServer(
+                configuration: ReferenceServer.Configuration(port: 0), backend: backend, virtualClock: clock)
             server.start()
             let configuration = try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil)
             control = HTTPBackendControl(api: try URLSessionControlAPI(configuration: configuration))
@@ -31,7 +33,8 @@ struct HTTPBackendControlTests {
     }
 
     enum Step: String, CaseIterable, Sendable {
-        case healthDown, healthUp, inactive, deleted, revoke, faultStatus, faultDrop, faultMalformed, faultsCleared, reset
+        case healthDown, healthUp, inactive, deleted, revoke, faultStatus, faultDrop, faultMalformed, faultsCleared,
+            reset
 
         func apply(to control: any BackendControl) async throws {
             switch self {
@@ -44,7 +47,8 @@ struct HTTPBackendControlTests {
             case .revoke: try await control.revokeAllTokens()
             case .faultStatus: try await control.addFault(route: BackendRoute.currentUser, mode: .status(503), count: 2)
             case .faultDrop: try await control.addFault(route: BackendRoute.currentUser, mode: .drop, count: 1)
-            case .faultMalformed: try await control.addFault(route: BackendRoute.currentUser, mode: .malformed, count: 1)
+            case .faultMalformed:
+                try await control.addFault(route: BackendRoute.currentUser, mode: .malformed, count: 1)
             case .faultsCleared:
                 try await control.addFault(route: BackendRoute.currentUser, mode: .status(500), count: 3)
                 try await control.clearFaults()
@@ -139,7 +143,9 @@ struct HTTPBackendControlTests {
         }
     }
 
-    @Test("The control API is refused for any host but this machine", arguments: ["https://api.example.com", "https://127.0.0.1.nip.io"])
+    @Test(
+        "The control API is refused for any host but this machine",
+        arguments: ["https://api.example.com", "https://127.0.0.1.nip.io"])
     func onlyOnLoopback(baseURL: String) throws {
         let configuration = try HTTPConfiguration(baseURL: baseURL, apiKey: nil)
         #expect(throws: ControlAPIError.self) { try URLSessionControlAPI(configuration: configuration) }

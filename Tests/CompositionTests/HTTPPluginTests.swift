@@ -1,9 +1,10 @@
 import AdapterFileKeychain
 import AdapterInMemory
-@testable import Composition
 import Foundation
 import Ports
 import Testing
+
+@testable import Composition
 
 /// The `http` remote plugin's settings: each missing or unsafe one refused
 /// with a clear message; the API key only ever from the process environment.
@@ -80,11 +81,14 @@ struct HTTPPluginTests {
             throws: CompositionError.missingSetting(
                 setting: "the API key in $\(variable)", neededBy: "https://api.challenge.stage.cora.com.br")
         ) {
-            try AppWorld(environment: httpEnvironment(baseURL: "https://api.challenge.stage.cora.com.br", keyVariable: variable))
+            try AppWorld(
+                environment: httpEnvironment(baseURL: "https://api.challenge.stage.cora.com.br", keyVariable: variable))
         }
     }
 
-    @Test("A name that only looks like this machine gets no development key", arguments: [nil, "GATEHOUSE_TEST_UNSET_LOOKALIKE"])
+    @Test(
+        "A name that only looks like this machine gets no development key",
+        arguments: [nil, "GATEHOUSE_TEST_UNSET_LOOKALIKE"])
     func aLookalikeHostIsNotLoopback(keyVariable: String?) throws {
         let environment = httpEnvironment(baseURL: "https://127.0.0.1.example.com", keyVariable: keyVariable)
         if keyVariable == nil {
@@ -113,13 +117,16 @@ struct HTTPPluginTests {
         #expect(try HTTPPlugins.httpConfiguration(for: environment).timeout == .milliseconds(2500))
     }
 
-    @Test("Requests are tracked for a server sharing the app's time on virtual time only", arguments: ["virtual", "system"])
+    @Test(
+        "Requests are tracked for a server sharing the app's time on virtual time only",
+        arguments: ["virtual", "system"])
     func requestsAreTrackedOnVirtualTimeOnly(clock: String) throws {
         var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
         environment.plugins.clock = clock
         let activity = VirtualActivity()
         let clockPlugin = try #require(PluginRegistry.standard.clock.first { $0.name == clock })
-        let context = PluginContext(environment: environment, clock: clockPlugin.make(activity, nil), activity: activity)
+        let context = PluginContext(
+            environment: environment, clock: clockPlugin.make(activity, nil), activity: activity)
 
         let configuration = try HTTPPlugins.httpConfiguration(context)
 

@@ -1,12 +1,13 @@
 import AdapterFileKeychain
 import AdapterHTTP
 import AdapterInMemory
-@testable import Composition
 import DomainCore
 import Foundation
 import Ports
 import ReferenceServer
 import Testing
+
+@testable import Composition
 
 /// One plugin per port: an environment file swaps the adapter of one port and
 /// every other port keeps its own — and the swapped port really talks to the
@@ -39,7 +40,8 @@ struct PerPortPluginTests {
 
         #expect((world.remote.health as? DeadlineHealthProbe)?.adapter is URLSessionHealthProbe)
         let chosen: [(any Sendable)?] = [
-            (world.remote.auth as? DeadlineAuthRemoteAPI)?.adapter, (world.remote.user as? DeadlineUserRemoteAPI)?.adapter,
+            (world.remote.auth as? DeadlineAuthRemoteAPI)?.adapter,
+            (world.remote.user as? DeadlineUserRemoteAPI)?.adapter,
             (world.remote.statement as? DeadlineStatementRemoteAPI)?.adapter,
         ]
         #expect(chosen.compactMap { $0 }.count == 3, "every remote port is behind the request deadline")

@@ -20,7 +20,8 @@ struct PluginRegistryTests {
             try PluginRegistry.standard.validate(environment)
         } throws: { error in
             guard case CompositionError.unknownPlugin(let namedPort, let name, let known) = error else { return false }
-            return namedPort == port.protocolName && name == "carrier-pigeon" && known == PluginRegistry.standard.names(for: port)
+            return namedPort == port.protocolName && name == "carrier-pigeon"
+                && known == PluginRegistry.standard.names(for: port)
         }
     }
 

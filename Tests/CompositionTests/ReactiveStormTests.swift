@@ -25,7 +25,8 @@ struct ReactiveStormTests {
         let policy = TokenPolicy(lifetime: .seconds(3600), maxAuthorizedCallsInFlight: limit)
         let repository = UserSessionRepository(
             store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
-        let manager = TokenManager(authAPI: auth, clock: clock, scheduler: scheduler, policy: policy, repository: repository)
+        let manager = TokenManager(
+            authAPI: auth, clock: clock, scheduler: scheduler, policy: policy, repository: repository)
         let generation = await repository.beginGeneration()
         await manager.start(policy.issue(token, at: clock.now()), generation: generation)
         return manager
@@ -39,7 +40,9 @@ struct ReactiveStormTests {
                 group.addTask {
                     do throws(AuthorizedCallError) {
                         return .success(
-                            try await manager.authorized { token throws(RemoteError) in try await statements.statement(token: token) })
+                            try await manager.authorized { token throws(RemoteError) in
+                                try await statements.statement(token: token)
+                            })
                     } catch {
                         return .failure(error)
                     }
@@ -51,12 +54,15 @@ struct ReactiveStormTests {
         }
     }
 
-    @Test("over HTTP to an in-process server, 100 calls on an expired token: 1 refresh, 0 failures, at most 100 + 6 list requests")
+    @Test(
+        "over HTTP to an in-process server, 100 calls on an expired token: 1 refresh, 0 failures, at most 100 + 6 list requests"
+    )
     func overHTTP() async throws {
         let clock = ManualClock()
         let backend = InMemoryBackend(clock: clock)
         let server = try ReferenceServer(
-            configuration: ReferenceServer.Configuration(port: 0, apiKey: "storm-key"), backend: backend, virtualClock: clock)
+            configuration: ReferenceServer.Configuration(port: 0, apiKey: "storm-key"), backend: backend,
+            virtualClock: clock)
         server.start()
         defer { server.stop() }
         let configuration = try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("storm-key"))
@@ -76,8 +82,9 @@ struct ReactiveStormTests {
         #expect(connections == 6, "URLSession's default on Linux")
     }
 
-    @Test("in memory, N calls on an expired token with a limit of K: 1 refresh, 0 failures, at most N + K requests",
-          arguments: [(100, 1), (100, 4), (1000, 6)])
+    @Test(
+        "in memory, N calls on an expired token with a limit of K: 1 refresh, 0 failures, at most N + K requests",
+        arguments: [(100, 1), (100, 4), (1000, 6)])
     func inMemory(count: Int, limit: Int) async throws {
         let clock = ManualClock()
         let backend = InMemoryBackend(clock: clock)
@@ -85,7 +92,8 @@ struct ReactiveStormTests {
         clock.advance(by: .seconds(61))
         let manager = await Self.tokenManager(auth: InMemoryAuthRemoteAPI(backend: backend), token: token, limit: limit)
 
-        let results = await Self.storm(count, through: manager, statements: InMemoryStatementRemoteAPI(backend: backend))
+        let results = await Self.storm(
+            count, through: manager, statements: InMemoryStatementRemoteAPI(backend: backend))
 
         let metrics = await backend.metrics()
         #expect(results.filter { !$0.isSuccess }.isEmpty)

@@ -61,7 +61,9 @@ struct StoreFaultSwitchTests {
         #expect(await store.read() == .absent)
     }
 
-    @Test("Unavailable: reads say so (never 'absent'), saves and deletes fail and change nothing", arguments: StoreKind.allCases)
+    @Test(
+        "Unavailable: reads say so (never 'absent'), saves and deletes fail and change nothing",
+        arguments: StoreKind.allCases)
     func unavailable(_ kind: StoreKind) async throws {
         let (store, cleanUp) = makeStore(kind)
         defer { cleanUp() }

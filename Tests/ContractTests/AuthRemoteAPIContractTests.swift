@@ -10,7 +10,9 @@ import Testing
 struct AuthRemoteAPIContractTests {
     // MARK: signIn
 
-    @Test("signIn by CPF with the right password returns a token that can be refreshed", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test(
+        "signIn by CPF with the right password returns a token that can be refreshed",
+        arguments: RemoteAdapters.authOnCoraRoutes)
     func signInByCPFReturnsUsableToken(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
@@ -75,7 +77,9 @@ struct AuthRemoteAPIContractTests {
         expectInvalidCredentials(error)
     }
 
-    @Test("signIn with an unknown e-mail is refused as INVALID_CREDENTIALS", .needsSignInByEmail, arguments: RemoteAdapters.auth)
+    @Test(
+        "signIn with an unknown e-mail is refused as INVALID_CREDENTIALS", .needsSignInByEmail,
+        arguments: RemoteAdapters.auth)
     func signInWithUnknownEmailIsRefused(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
@@ -99,7 +103,9 @@ struct AuthRemoteAPIContractTests {
 
     // MARK: refresh
 
-    @Test("refresh returns a new, different token that can be refreshed in turn", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test(
+        "refresh returns a new, different token that can be refreshed in turn",
+        arguments: RemoteAdapters.authOnCoraRoutes)
     func refreshReturnsNewDifferentToken(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
         let old = try await auth.signIn(RemoteSeed.maria.byCPF)
@@ -110,7 +116,9 @@ struct AuthRemoteAPIContractTests {
         _ = try await auth.refresh(new)
     }
 
-    @Test("a token already exchanged cannot be exchanged again: TOKEN_INVALID", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test(
+        "a token already exchanged cannot be exchanged again: TOKEN_INVALID", arguments: RemoteAdapters.authOnCoraRoutes
+    )
     func exchangedTokenCannotBeRefreshedAgain(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
         let old = try await auth.signIn(RemoteSeed.maria.byCPF)
@@ -162,7 +170,8 @@ struct AuthRemoteAPIContractTests {
     }
 
     @Test(
-        "register with malformed fields is refused as VALIDATION_FAILED naming each", .needsRoutes(RemoteRoute.register),
+        "register with malformed fields is refused as VALIDATION_FAILED naming each",
+        .needsRoutes(RemoteRoute.register),
         arguments: RemoteAdapters.auth, RemoteRegistrationCase.all)
     func registerWithMalformedFieldsIsRefused(_ adapter: AuthAdapter, _ badCase: RemoteRegistrationCase) async throws {
         let (auth, _) = try await adapter.make()

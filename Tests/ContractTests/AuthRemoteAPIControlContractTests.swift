@@ -18,7 +18,9 @@ struct AuthRemoteAPIControlContractTests {
         expectInvalidCredentials(error)
     }
 
-    @Test("a token past its lifetime but inside its refresh window can be refreshed", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test(
+        "a token past its lifetime but inside its refresh window can be refreshed",
+        arguments: RemoteAdapters.authOnCoraRoutes)
     func tokenPastLifetimeInsideWindowCanBeRefreshed(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
         let old = try await auth.signIn(RemoteSeed.maria.byCPF)
@@ -93,7 +95,8 @@ struct AuthRemoteAPIControlContractTests {
 
     @Test(
         "a registered account signs in by CPF and by e-mail",
-        .needsRoutes(RemoteRoute.register, RemoteRoute.currentUser), .needsSignInByEmail, arguments: RemoteAdapters.auth)
+        .needsRoutes(RemoteRoute.register, RemoteRoute.currentUser), .needsSignInByEmail, arguments: RemoteAdapters.auth
+    )
     func registeredAccountSignsIn(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
         let registration = RemoteSeed.newcomer()

@@ -55,7 +55,9 @@ struct CallOutcomeHealthProbeTests {
     @Test(
         "A 5xx or a dropped connection marks the server down, reported before the call returns",
         arguments: fixtures, [RemoteFault.status(503), .status(500), .drop])
-    func failingCallMarksDown(_ factory: RemoteAdapterFactory<any RemoteContractFixture>, _ fault: RemoteFault) async throws {
+    func failingCallMarksDown(_ factory: RemoteAdapterFactory<any RemoteContractFixture>, _ fault: RemoteFault)
+        async throws
+    {
         let (fixture, _) = try await factory.make()
         let wired = Wired(fixture)
         try await fixture.injectFault(fault, on: RemoteRoute.auth)

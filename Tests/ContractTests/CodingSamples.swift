@@ -107,7 +107,8 @@ extension CodingSample {
                 issuedAt: .distantPast,
                 expiresAt: .distantFuture
             ),
-            cachedUser: CachedUser(profile: profile, syncedAt: Date(timeIntervalSinceReferenceDate: .leastNonzeroMagnitude))
+            cachedUser: CachedUser(
+                profile: profile, syncedAt: Date(timeIntervalSinceReferenceDate: .leastNonzeroMagnitude))
         )
     )
 
@@ -121,7 +122,8 @@ extension CodingSample {
                 issuedAt: Date(timeIntervalSinceReferenceDate: 2.2350711660933375e-83),
                 expiresAt: Date(timeIntervalSinceReferenceDate: 1.7976931348623157e308)
             ),
-            cachedUser: CachedUser(profile: profile, syncedAt: Date(timeIntervalSinceReferenceDate: -2.2250738585072014e-308))
+            cachedUser: CachedUser(
+                profile: profile, syncedAt: Date(timeIntervalSinceReferenceDate: -2.2250738585072014e-308))
         )
     )
 

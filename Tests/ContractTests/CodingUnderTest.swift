@@ -18,8 +18,12 @@ extension CodingUnderTest {
     /// Every `SessionCoding` adapter. A new coding joins with one line here.
     static let all: [CodingUnderTest] = [
         .inMemoryText,
-        CodingUnderTest(coding: JSONSessionCoding()) { JSONSessionCoding().encode($0, asVersion: JSONSessionCoding.currentVersion + 1) },
-        CodingUnderTest(coding: PropertyListSessionCoding()) { try PropertyListSessionCoding().encode($0, asVersion: 2) },
+        CodingUnderTest(coding: JSONSessionCoding()) {
+            JSONSessionCoding().encode($0, asVersion: JSONSessionCoding.currentVersion + 1)
+        },
+        CodingUnderTest(coding: PropertyListSessionCoding()) {
+            try PropertyListSessionCoding().encode($0, asVersion: 2)
+        },
     ]
 
     /// Every ordered pair of different codings, for "decoding another coding's
@@ -100,17 +104,21 @@ struct CodingForeignBytes: Sendable, CustomTestStringConvertible {
         ),
         CodingForeignBytes(
             name: "a line format in UTF-16",
-            data: Data("gatehouse-session 1\ntoken=absent\nuser=absent\nend\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            data: Data(
+                "gatehouse-session 1\ntoken=absent\nuser=absent\nend\n".utf16.flatMap {
+                    [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+                })
         ),
     ]
 
     /// Deterministic bytes from a linear congruential generator.
     static func pseudoRandomBytes(count: Int, seed: UInt64) -> Data {
         var state = seed
-        return Data((0..<count).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 56)
-        })
+        return Data(
+            (0..<count).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            })
     }
 }
 

@@ -1,6 +1,6 @@
 import AdapterHTTP
-import AdapterSystem
 import AdapterInMemory
+import AdapterSystem
 import Ports
 import Testing
 
@@ -18,7 +18,9 @@ struct ConnectivityProbeFactory: Sendable, CustomTestStringConvertible {
             let probe = InMemoryConnectivity()
             return (probe, { probe.set(connected: $0) })
         },
-        ConnectivityProbeFactory(name: "NetworkInterfaceConnectivityProbe") { (NetworkInterfaceConnectivityProbe(), nil) },
+        ConnectivityProbeFactory(name: "NetworkInterfaceConnectivityProbe") {
+            (NetworkInterfaceConnectivityProbe(), nil)
+        },
     ]
 
     /// The adapters whose network a test can switch off and on.

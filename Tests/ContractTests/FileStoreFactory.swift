@@ -42,13 +42,15 @@ extension StoreFactory {
                     plantStoredBytes: { data in
                         // As the store's own file would be: 0600 in a 0700 directory.
                         try files.createDirectory(
-                            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+                        )
                         try? files.removeItem(atPath: session)
                         guard files.createFile(atPath: session, contents: data, attributes: [.posixPermissions: 0o600])
                         else { throw CocoaError(.fileWriteUnknown) }
                     },
                     setAsideCount: {
-                        (try? files.contentsOfDirectory(atPath: directory))?.filter { $0.contains(".corrupt-") }.count ?? 0
+                        (try? files.contentsOfDirectory(atPath: directory))?.filter { $0.contains(".corrupt-") }.count
+                            ?? 0
                     },
                     reportedProblems: { store.problems }
                 ),

@@ -5,7 +5,9 @@ import Testing
 /// health switch, faults and metrics.
 @Suite("HealthProbe contract, control switches", .needsControlAPI, .needsRoutes(RemoteRoute.health))
 struct HealthProbeControlContractTests {
-    @Test("a server that says it is unhealthy reads as unhealthy, and healthy again once it is", arguments: RemoteAdapters.health)
+    @Test(
+        "a server that says it is unhealthy reads as unhealthy, and healthy again once it is",
+        arguments: RemoteAdapters.health)
     func unhealthyServerReadsUnhealthy(_ adapter: HealthAdapter) async throws {
         let (probe, server) = try await adapter.make()
 

@@ -46,8 +46,11 @@ struct InMemoryBackendBoundsTests {
         #expect(signUp?.fields[field]?.contains(field == "name" ? "100" : "254") == true, "the limit is said")
 
         let token = try await backend.signIn(Self.maria)
-        let changes = field == "name" ? ProfileChanges(name: value, email: nil) : ProfileChanges(name: nil, email: value)
-        let change = await #expect(throws: BackendRejection.self) { try await backend.updateCurrentUser(changes, token: token) }
+        let changes =
+            field == "name" ? ProfileChanges(name: value, email: nil) : ProfileChanges(name: nil, email: value)
+        let change = await #expect(throws: BackendRejection.self) {
+            try await backend.updateCurrentUser(changes, token: token)
+        }
         #expect(change?.code == .validationFailed)
         #expect(await backend.accountCount == 3, "nothing was stored")
     }
@@ -168,7 +171,8 @@ struct InMemoryBackendBoundsTests {
 
     @Test("the tokens remembered for leak checks are the latest ones, at most the limit, and include every live one")
     func rememberedTokensStayBounded() async throws {
-        let backend = InMemoryBackend(clock: ManualClock(), configuration: .init(mostTokens: 10, mostRememberedTokens: 30))
+        let backend = InMemoryBackend(
+            clock: ManualClock(), configuration: .init(mostTokens: 10, mostRememberedTokens: 30))
         var issued: [AccessToken] = []
         for _ in 0..<100 { issued.append(try await backend.signIn(Self.maria)) }
 

@@ -253,7 +253,9 @@ struct InMemoryBackendTests {
             try await server.auth.signIn(Credentials(identifier: .cpf(newcomer.cpf), password: newcomer.password))
         }
         #expect(newcomerError?.code == .invalidCredentials)
-        let tokenError = await #expect(throws: RemoteError.self) { try await server.users.currentUser(token: joaoToken) }
+        let tokenError = await #expect(throws: RemoteError.self) {
+            try await server.users.currentUser(token: joaoToken)
+        }
         #expect(tokenError == .tokenInvalid)
     }
 
@@ -429,7 +431,8 @@ struct InMemoryBackendTests {
                 agencyNumberDigit: "7", accountNumber: "987654", accountNumberDigit: "9",
                 documentNumber: "11223344000155", documentType: .cnpj))
         #expect(details == expected)
-        let listed = try await server.statements.statement(token: token).sections
+        let listed =
+            try await server.statements.statement(token: token).sections
             .first { $0.date == "2024-02-05" }?.items.map(\.id) ?? []
         #expect(listed.contains(id))
     }

@@ -34,20 +34,28 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
     /// The HTTP adapter against a reference server on an ephemeral loopback
     /// port, playing `profile` (`ServerProfile`).
     static func http(
-        _ name: String, profile: ServerProfile = .full, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
+        _ name: String, profile: ServerProfile = .full,
+        _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
     ) -> Self {
         let server = profile == .full ? "ReferenceServer" : "ReferenceServer --profile \(profile)"
-        return Self("\(name) → \(server)", fixture: { try HTTPRemoteFixture.inProcess(profile: profile) }, adapter: adapter)
+        return Self(
+            "\(name) → \(server)", fixture: { try HTTPRemoteFixture.inProcess(profile: profile) }, adapter: adapter)
     }
 
     /// The HTTP adapter against the server `CONTRACT_BASE_URL` names.
-    static func outside(_ name: String, baseURL: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API) -> Self {
-        Self("\(name) → \(baseURL)", fixture: { try await HTTPRemoteFixture.outside(baseURL: baseURL) }, adapter: adapter)
+    static func outside(
+        _ name: String, baseURL: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
+    ) -> Self {
+        Self(
+            "\(name) → \(baseURL)", fixture: { try await HTTPRemoteFixture.outside(baseURL: baseURL) }, adapter: adapter
+        )
     }
 
     /// Our own servers' adapters, or only the outside server's when
     /// `CONTRACT_BASE_URL` is set: the suites then test that server alone.
-    static func ours(_ ours: [Self], orOutside name: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API) -> [Self] {
+    static func ours(
+        _ ours: [Self], orOutside name: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
+    ) -> [Self] {
         guard let url = RemoteTarget.outsideBaseURL else { return ours }
         return [outside(name, baseURL: url, adapter)]
     }
@@ -73,10 +81,12 @@ enum RemoteAdapters {
                 OutcomeRecordingAuthRemoteAPI($0.auth, recorder: CallOutcomeRecorder())
             },
         ],
-        orOutside: "URLSessionAuthRemoteAPI") { $0.auth }
+        orOutside: "URLSessionAuthRemoteAPI"
+    ) { $0.auth }
     static let authOnCoraRoutes = AuthAdapter.ours(
         auth + [.http("URLSessionAuthRemoteAPI", profile: .cora) { $0.auth }],
-        orOutside: "URLSessionAuthRemoteAPI") { $0.auth }
+        orOutside: "URLSessionAuthRemoteAPI"
+    ) { $0.auth }
     static let users = UserAdapter.ours(
         [
             .inMemory("InMemoryUserRemoteAPI") { $0.users }, .http("URLSessionUserRemoteAPI") { $0.users },
@@ -84,7 +94,8 @@ enum RemoteAdapters {
                 OutcomeRecordingUserRemoteAPI($0.users, recorder: CallOutcomeRecorder())
             },
         ],
-        orOutside: "URLSessionUserRemoteAPI") { $0.users }
+        orOutside: "URLSessionUserRemoteAPI"
+    ) { $0.users }
     /// The user adapters of backends without profile routes
     /// (`offersProfileRoutes == false`): the profile-route suite runs them,
     /// the rest of the user suite does not apply.
@@ -99,11 +110,14 @@ enum RemoteAdapters {
                 OutcomeRecordingStatementRemoteAPI($0.statements, recorder: CallOutcomeRecorder())
             },
         ],
-        orOutside: "URLSessionStatementRemoteAPI") { $0.statements }
+        orOutside: "URLSessionStatementRemoteAPI"
+    ) { $0.statements }
     static let statementsOnCoraRoutes = StatementAdapter.ours(
         statements + [.http("URLSessionStatementRemoteAPI", profile: .cora) { $0.statements }],
-        orOutside: "URLSessionStatementRemoteAPI") { $0.statements }
+        orOutside: "URLSessionStatementRemoteAPI"
+    ) { $0.statements }
     static let health = HealthAdapter.ours(
         [.inMemory("InMemoryHealthProbe") { $0.health }, .http("URLSessionHealthProbe") { $0.health }],
-        orOutside: "URLSessionHealthProbe") { $0.health }
+        orOutside: "URLSessionHealthProbe"
+    ) { $0.health }
 }

@@ -26,7 +26,9 @@ struct RemoteRouteProbeTests {
         #expect(offer == .everything)
     }
 
-    @Test("the Cora profile offers its three routes and no sign-in by e-mail; the rest reads as not offered, sign-out's 405 too")
+    @Test(
+        "the Cora profile offers its three routes and no sign-in by e-mail; the rest reads as not offered, sign-out's 405 too"
+    )
     func coraProfileOffersItsThreeRoutes() async throws {
         let server = try Self.server(.cora)
         defer { server.stop() }
@@ -34,9 +36,13 @@ struct RemoteRouteProbeTests {
         let offer = await RemoteRouteProbe.offer(baseURL: server.baseURL, apiKey: "probe-key")
 
         #expect(offer.routes == [RemoteRoute.auth, RemoteRoute.statementList, RemoteRoute.statementDetails])
-        #expect(Set(RemoteRoute.all).subtracting(offer.routes)
-            == [RemoteRoute.health, RemoteRoute.currentUser, RemoteRoute.updateCurrentUser, RemoteRoute.deleteCurrentUser,
-                RemoteRoute.relatedUsers, RemoteRoute.register, RemoteRoute.signOut])
+        #expect(
+            Set(RemoteRoute.all).subtracting(offer.routes)
+                == [
+                    RemoteRoute.health, RemoteRoute.currentUser, RemoteRoute.updateCurrentUser,
+                    RemoteRoute.deleteCurrentUser,
+                    RemoteRoute.relatedUsers, RemoteRoute.register, RemoteRoute.signOut,
+                ])
         #expect(!offer.signsInByEmail)
     }
 

@@ -90,7 +90,9 @@ enum RemoteRouteProbe {
     }
 
     /// The server's answer, or nil when none came (unreachable, dropped).
-    private static func answer(baseURL: String, apiKey: String, _ method: String, _ path: String, body: Data?) async -> Answer? {
+    private static func answer(baseURL: String, apiKey: String, _ method: String, _ path: String, body: Data?) async
+        -> Answer?
+    {
         guard let url = URL(string: baseURL + path) else { return nil }
         var request = URLRequest(url: url, timeoutInterval: 10)
         request.httpMethod = method
@@ -127,7 +129,9 @@ extension Trait where Self == ConditionTrait {
     /// A suite or test that calls `routes`: skipped as "route not offered"
     /// where the server under test does not serve one of them.
     static func needsRoutes(_ routes: String...) -> Self {
-        .enabled("route not offered by the server under test (this needs every one of \(routes.joined(separator: ", ")))") {
+        .enabled(
+            "route not offered by the server under test (this needs every one of \(routes.joined(separator: ", ")))"
+        ) {
             await RemoteTarget.offer().routes.isSuperset(of: routes)
         }
     }

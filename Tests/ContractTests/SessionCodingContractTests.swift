@@ -23,10 +23,16 @@ struct SessionCodingContractTests {
         #expect(decoded == sample.session)
         // Field by field too, so a failure says which one was lost.
         #expect(decoded.token?.token.reveal() == sample.session.token?.token.reveal())
-        #expect(decoded.token?.issuedAt.timeIntervalSinceReferenceDate == sample.session.token?.issuedAt.timeIntervalSinceReferenceDate)
-        #expect(decoded.token?.expiresAt.timeIntervalSinceReferenceDate == sample.session.token?.expiresAt.timeIntervalSinceReferenceDate)
+        #expect(
+            decoded.token?.issuedAt.timeIntervalSinceReferenceDate
+                == sample.session.token?.issuedAt.timeIntervalSinceReferenceDate)
+        #expect(
+            decoded.token?.expiresAt.timeIntervalSinceReferenceDate
+                == sample.session.token?.expiresAt.timeIntervalSinceReferenceDate)
         #expect(decoded.cachedUser?.profile == sample.session.cachedUser?.profile)
-        #expect(decoded.cachedUser?.syncedAt.timeIntervalSinceReferenceDate == sample.session.cachedUser?.syncedAt.timeIntervalSinceReferenceDate)
+        #expect(
+            decoded.cachedUser?.syncedAt.timeIntervalSinceReferenceDate
+                == sample.session.cachedUser?.syncedAt.timeIntervalSinceReferenceDate)
     }
 
     @Test(arguments: CodingUnderTest.all)
@@ -90,7 +96,8 @@ struct SessionCodingContractTests {
     func decodeErrors_neverContainTheToken(_ sut: CodingUnderTest, _ sample: CodingSample) throws {
         let token = try #require(sample.tokenText)
         let encoded = try sut.coding.encode(sample.session)
-        let damaged = Self.truncations(of: encoded) + Self.damagedCopies(of: encoded)
+        let damaged =
+            Self.truncations(of: encoded) + Self.damagedCopies(of: encoded)
             + [try sut.encodeAsNextVersion(sample.session)]
 
         let errors = damaged.compactMap { codingDecodeResult(sut.coding, $0).failure }
@@ -113,7 +120,9 @@ struct SessionCodingContractTests {
 
     // MARK: Helpers
 
-    private static let damageBytes: [UInt8] = [0x00, 0xFF, 0x0A, UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: "{")]
+    private static let damageBytes: [UInt8] = [
+        0x00, 0xFF, 0x0A, UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: "{"),
+    ]
 
     private static func truncations(of data: Data) -> [Data] {
         (0..<data.count).map { Data(data.prefix($0)) }

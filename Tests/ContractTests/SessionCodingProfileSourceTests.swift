@@ -37,11 +37,13 @@ struct SessionCodingProfileSourceTests {
 
     @Test("Sessions written before the field existed read as the server's profile, every field kept")
     func sessionsWrittenBeforeStillRead() throws {
-        let user = #""user":{"active":true,"cpf":"12345678909","email":"ana@example.com","id":"user-1","isDeleted":false,"name":"Ana Souza","syncedAt":"#
+        let user =
+            #""user":{"active":true,"cpf":"12345678909","email":"ana@example.com","id":"user-1","isDeleted":false,"name":"Ana Souza","syncedAt":"#
         let jsonVersion1 = Data(#"{"format":"gatehouse-session",\#(user)728467200},"version":1}"#.utf8)
         let jsonVersion2 = Data(#"{"format":"gatehouse-session",\#(user)"728467200.0"},"version":2}"#.utf8)
         let inMemoryText = Data(#"{"magic":"gatehouse-in-memory-session",\#(user)728467200},"version":1}"#.utf8)
-        let expected = CachedUser(profile: CodingSample.profile, syncedAt: Date(timeIntervalSinceReferenceDate: 728_467_200))
+        let expected = CachedUser(
+            profile: CodingSample.profile, syncedAt: Date(timeIntervalSinceReferenceDate: 728_467_200))
 
         #expect(try JSONSessionCoding().decode(jsonVersion1).cachedUser == expected)
         #expect(try JSONSessionCoding().decode(jsonVersion2).cachedUser == expected)

@@ -124,7 +124,10 @@ struct SessionDataStoreContractTests {
 
             let reads = try await withThrowingTaskGroup(of: SessionRead?.self) { group in
                 for session in sessions.dropFirst() {
-                    group.addTask { try await store.save(session); return nil }
+                    group.addTask {
+                        try await store.save(session)
+                        return nil
+                    }
                     group.addTask { await store.read() }
                 }
                 var reads: [SessionRead] = []

@@ -32,7 +32,9 @@ struct UserRemoteAPIContractTests {
         #expect(joao.id != maria.id)
     }
 
-    @Test("every call refuses an unknown token as TOKEN_INVALID", arguments: RemoteAdapters.users, RemoteUserCall.allCases)
+    @Test(
+        "every call refuses an unknown token as TOKEN_INVALID", arguments: RemoteAdapters.users, RemoteUserCall.allCases
+    )
     func everyCallRefusesUnknownToken(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
         let (users, _) = try await adapter.make()
 
@@ -143,7 +145,8 @@ struct RemoteProfileChangeCase: Sendable, CustomTestStringConvertible {
     static let all: [RemoteProfileChangeCase] = [
         RemoteProfileChangeCase(testDescription: "blank name", changes: ProfileChanges(name: " "), badFields: ["name"]),
         RemoteProfileChangeCase(
-            testDescription: "malformed e-mail", changes: ProfileChanges(email: "maria-at-example"), badFields: ["email"]),
+            testDescription: "malformed e-mail", changes: ProfileChanges(email: "maria-at-example"),
+            badFields: ["email"]),
         RemoteProfileChangeCase(
             testDescription: "both malformed", changes: ProfileChanges(name: "", email: "@example.com"),
             badFields: ["name", "email"]),

@@ -10,7 +10,8 @@ import Testing
         RemoteRoute.currentUser, RemoteRoute.updateCurrentUser, RemoteRoute.deleteCurrentUser, RemoteRoute.relatedUsers,
         RemoteRoute.register))
 struct UserRemoteAPIControlContractTests {
-    @Test("every call refuses a revoked token as TOKEN_INVALID", arguments: RemoteAdapters.users, RemoteUserCall.allCases)
+    @Test(
+        "every call refuses a revoked token as TOKEN_INVALID", arguments: RemoteAdapters.users, RemoteUserCall.allCases)
     func everyCallRefusesRevokedToken(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
         let (users, server) = try await adapter.make()
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
@@ -84,7 +85,8 @@ struct UserRemoteAPIControlContractTests {
         let (users, server) = try await adapter.make()
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
 
-        let updated = try await users.updateCurrentUser(ProfileChanges(email: "maria.oliveira@example.com"), token: token)
+        let updated = try await users.updateCurrentUser(
+            ProfileChanges(email: "maria.oliveira@example.com"), token: token)
 
         #expect(updated.email == "maria.oliveira@example.com")
         #expect(updated.name == RemoteSeed.maria.name)

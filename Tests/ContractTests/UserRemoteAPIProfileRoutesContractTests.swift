@@ -8,7 +8,9 @@ import Testing
 struct UserRemoteAPIProfileRoutesContractTests {
     static let everyAdapter = RemoteAdapters.users + RemoteAdapters.usersWithoutProfileRoutes
 
-    @Test("offersProfileRoutes never changes for an adapter", .needsRoutes(RemoteRoute.currentUser), arguments: everyAdapter)
+    @Test(
+        "offersProfileRoutes never changes for an adapter", .needsRoutes(RemoteRoute.currentUser),
+        arguments: everyAdapter)
     func capabilityIsConstant(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
         let before = users.offersProfileRoutes

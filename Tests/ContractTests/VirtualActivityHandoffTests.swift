@@ -103,7 +103,8 @@ struct VirtualActivityHandoffTests {
         #expect(activity.liveTaskCount == 0)
     }
 
-    @Test("Many requests parked at the server at once, then answered in one step of the clock", arguments: [1, 10, 100])
+    @Test(
+        "Many requests parked at the server at once, then answered in one step of the clock", arguments: [1, 10, 100])
     func manyRequests(count: Int) async {
         let clients = (0..<count).map { _ in request(serverDelay: 5) }
         await activity.waitUntilIdle()

@@ -26,7 +26,8 @@ struct CitationTests {
     }()
 
     /// Every Markdown file of the repository, for citations by bare name.
-    static let markdownFiles = ["Sources", "docs"].flatMap { Repository.files(under: $0, endingWith: ".md") } + ["README.md"]
+    static let markdownFiles =
+        ["Sources", "docs"].flatMap { Repository.files(under: $0, endingWith: ".md") } + ["README.md"]
 
     /// The page describing the source documents numbers their sections with
     /// their own `§`, which are not the repository's to check.
@@ -85,7 +86,9 @@ struct CitationTests {
         let raw = try Repository.text(file)
         // Comment marks at the start of a line become spaces, so the offsets
         // (and so the line numbers) stay those of the file.
-        let text = raw.replacing(/\n[ \t]*(\/\/\/|\/\/|#)/) { match in "\n" + String(repeating: " ", count: match.output.0.count - 1) }
+        let text = raw.replacing(/\n[ \t]*(\/\/\/|\/\/|#)/) { match in
+            "\n" + String(repeating: " ", count: match.output.0.count - 1)
+        }
         let lineStarts = Self.lineStarts(of: text)
         var broken: [Broken] = []
         func report(_ index: String.Index, _ what: String) {

@@ -34,7 +34,9 @@ struct SpecificationReferenceTests {
         let hasTestTable = name.hasSuffix("root-screen-and-bootstrap.md")
         return page.split(separator: "\n").flatMap { line -> [String] in
             if let mark = line.firstIndex(of: "›") { return quoted(line[line.index(after: mark)...]) }
-            if hasTestTable, line.range(of: #"^\| [0-9] \|"#, options: .regularExpression) != nil { return quoted(line) }
+            if hasTestTable, line.range(of: #"^\| [0-9] \|"#, options: .regularExpression) != nil {
+                return quoted(line)
+            }
             return []
         }
     }
@@ -61,14 +63,17 @@ struct SpecificationReferenceTests {
     @Test("Every acceptance script the specification cites exists", arguments: specPages)
     func everyCitedScriptExists(page: String) throws {
         let text = try Self.text(page)
-        let scripts = Set(Self.files(under: "Tests/Acceptance", endingWith: ".flow").map { ($0 as NSString).lastPathComponent })
+        let scripts = Set(
+            Self.files(under: "Tests/Acceptance", endingWith: ".flow").map { ($0 as NSString).lastPathComponent })
         let cited = text.matches(of: /[a-zA-Z0-9-]+\.flow/).map { String($0.output) }
         for script in cited {
             #expect(scripts.contains(script), "\(page) cites a script Tests/Acceptance does not have: \(script)")
         }
     }
 
-    @Test("Every relative link of the README and docs/ resolves", arguments: ["README.md"] + files(under: "docs", endingWith: ".md"))
+    @Test(
+        "Every relative link of the README and docs/ resolves",
+        arguments: ["README.md"] + files(under: "docs", endingWith: ".md"))
     func everyRelativeLinkResolves(page: String) throws {
         let folder = Self.repository.appendingPathComponent(page).deletingLastPathComponent()
         for match in try Self.text(page).matches(of: /\]\(([^)\s]+)\)/) {
@@ -76,7 +81,8 @@ struct SpecificationReferenceTests {
             if target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("#") { continue }
             let path = String(target.split(separator: "#", maxSplits: 1)[0])
             let resolved = folder.appendingPathComponent(path).standardizedFileURL.path
-            #expect(FileManager.default.fileExists(atPath: resolved), "\(page) links to \(target), which does not exist")
+            #expect(
+                FileManager.default.fileExists(atPath: resolved), "\(page) links to \(target), which does not exist")
         }
     }
 }

@@ -9,7 +9,8 @@ import Testing
 struct JSONFormatVersionTests {
     private let session = UserSession(
         token: SessionToken(
-            token: AccessToken("c0ffee7d5e2a4b6c8d0e1f2a3b4c5d6e"), issuedAt: Date(timeIntervalSinceReferenceDate: 1.25),
+            token: AccessToken("c0ffee7d5e2a4b6c8d0e1f2a3b4c5d6e"),
+            issuedAt: Date(timeIntervalSinceReferenceDate: 1.25),
             expiresAt: Date(timeIntervalSinceReferenceDate: 61.5)),
         cachedUser: CachedUser(
             profile: UserProfile(

@@ -19,7 +19,9 @@ struct ControlAPIGuardTests {
 
     /// A request written exactly as given: `headerLines` replace the usual
     /// Host and Content-Type, so a test can leave either out.
-    private static func rawRequest(_ method: String, _ path: String, headerLines: [String], body: String? = nil) -> String {
+    private static func rawRequest(_ method: String, _ path: String, headerLines: [String], body: String? = nil)
+        -> String
+    {
         var text = "\(method) \(path) HTTP/1.1\r\n" + headerLines.map { $0 + "\r\n" }.joined()
         if let body { text += "Content-Length: \(body.utf8.count)\r\n" }
         return text + "\r\n" + (body ?? "")
@@ -49,7 +51,8 @@ struct ControlAPIGuardTests {
 
         let answers = try await offThePool { () -> [(status: Int, body: String)?] in
             let client = try RawClient(port: server.port)
-            client.send(Self.rawRequest("POST", "/_control/health", headerLines: headerLines, body: #"{"healthy": false}"#))
+            client.send(
+                Self.rawRequest("POST", "/_control/health", headerLines: headerLines, body: #"{"healthy": false}"#))
             let refused = client.response()
             client.send(Self.health)
             return [refused.map { ($0.status, $0.body) }, client.response().map { ($0.status, $0.body) }]
@@ -62,7 +65,9 @@ struct ControlAPIGuardTests {
 
     @Test(
         "A control request with a loopback Host (name or literal, any port) is served",
-        arguments: ["127.0.0.1", "127.0.0.1:8080", "127.5.6.7:1", "localhost", "LocalHost:65535", "[::1]", "[::1]:8080"])
+        arguments: [
+            "127.0.0.1", "127.0.0.1:8080", "127.5.6.7:1", "localhost", "LocalHost:65535", "[::1]", "[::1]:8080",
+        ])
     func loopbackHostsAreServed(host: String) async throws {
         let (server, _) = try Self.server()
         defer { server.stop() }
@@ -71,7 +76,8 @@ struct ControlAPIGuardTests {
             let client = try RawClient(port: server.port)
             client.send(
                 Self.rawRequest(
-                    "POST", "/_control/health", headerLines: ["Host: \(host)", "Content-Type: application/json; charset=utf-8"],
+                    "POST", "/_control/health",
+                    headerLines: ["Host: \(host)", "Content-Type: application/json; charset=utf-8"],
                     body: #"{"healthy": false}"#))
             let flipped = client.response()?.status
             client.send(Self.rawRequest("POST", "/_control/reset", headerLines: ["Host: \(host)"]))
@@ -84,8 +90,9 @@ struct ControlAPIGuardTests {
 
     static let badNumbers = ["9223372036854775808", "1.5", #""1000""#, "true", "1e20", "null", "-1"]
 
-    @Test("A count or delayMs that is not a whole number in range is refused with 400 naming the field and its range",
-          arguments: ["count", "delayMs"], badNumbers)
+    @Test(
+        "A count or delayMs that is not a whole number in range is refused with 400 naming the field and its range",
+        arguments: ["count", "delayMs"], badNumbers)
     func badFaultNumbers(field: String, value: String) async throws {
         let (server, _) = try Self.server()
         defer { server.stop() }
@@ -95,7 +102,8 @@ struct ControlAPIGuardTests {
             let client = try RawClient(port: server.port)
             client.send(
                 Self.rawRequest(
-                    "POST", "/_control/faults", headerLines: ["Host: 127.0.0.1", "Content-Type: application/json"], body: body))
+                    "POST", "/_control/faults", headerLines: ["Host: 127.0.0.1", "Content-Type: application/json"],
+                    body: body))
             let refused = client.response()
             client.send(Self.health)
             return [refused.map { ($0.status, $0.body) }, client.response().map { ($0.status, $0.body) }]
@@ -108,8 +116,9 @@ struct ControlAPIGuardTests {
         #expect(answers.last??.status == 200, "no fault was added")
     }
 
-    @Test("An advanceSeconds that is not a number in range is refused with 400 and the clock stays",
-          arguments: ["true", #""10""#, "1e20", "null", "-0.5", "[1]"])
+    @Test(
+        "An advanceSeconds that is not a number in range is refused with 400 and the clock stays",
+        arguments: ["true", #""10""#, "1e20", "null", "-0.5", "[1]"])
     func badClockSteps(value: String) async throws {
         let (server, clock) = try Self.server()
         defer { server.stop() }
@@ -129,13 +138,14 @@ struct ControlAPIGuardTests {
         #expect(clock.now() == start)
     }
 
-    @Test("Whole numbers in range, and a fractional clock step, are accepted",
-          arguments: [
+    @Test(
+        "Whole numbers in range, and a fractional clock step, are accepted",
+        arguments: [
             ("/_control/faults", #"{"route": "GET /health", "status": 503, "count": 2, "delayMs": 0}"#),
             ("/_control/faults", #"{"route": "GET /health", "status": 503, "count": 1e3}"#),
             ("/_control/clock", #"{"advanceSeconds": 1.5}"#),
             ("/_control/clock", #"{"advanceSeconds": 3}"#),
-          ])
+        ])
     func goodNumbersAreAccepted(path: String, body: String) async throws {
         let (server, _) = try Self.server()
         defer { server.stop() }
@@ -143,7 +153,8 @@ struct ControlAPIGuardTests {
         let status = try await offThePool { () -> Int? in
             let client = try RawClient(port: server.port)
             client.send(
-                Self.rawRequest("POST", path, headerLines: ["Host: 127.0.0.1", "Content-Type: application/json"], body: body))
+                Self.rawRequest(
+                    "POST", path, headerLines: ["Host: 127.0.0.1", "Content-Type: application/json"], body: body))
             return client.response()?.status
         }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ReferenceServer
 import Testing
+
+@testable import ReferenceServer
 
 /// The server's hand-written date writer writes exactly what Foundation's
 /// `ISO8601DateFormatter` (`.withInternetDateTime`, UTC) writes.
@@ -17,7 +18,8 @@ struct InternetDateTextTests {
         }
     }
 
-    @Test("on 20,000 instants from 1583 to 9999, whole seconds, milliseconds and below, it writes what Foundation writes")
+    @Test(
+        "on 20,000 instants from 1583 to 9999, whole seconds, milliseconds and below, it writes what Foundation writes")
     func agreesWithFoundation() {
         let foundation = ISO8601DateFormatter()
         foundation.formatOptions = [.withInternetDateTime]

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ReferenceServer
 import Testing
+
+@testable import ReferenceServer
 
 /// The server's hand-written JSON writer writes what `JSONSerialization`
 /// reads back as the same value: strings with every escape, numbers,
@@ -34,7 +35,9 @@ struct JSONTextTests {
             "active": true, "is_deleted": false, "ratio": 0.5,
         ]
         let value: [String: Any] = [
-            "results": [["date": "2024-02-01", "items": [item, item]], ["date": "2024-02-02", "items": [] as [Any]]],
+            "results": [
+                ["date": "2024-02-01", "items": [item, item]], ["date": "2024-02-02", "items": [] as [Any]],
+            ],
             "itemsTotal": 2, "empty": [:] as [String: Any],
         ]
         #expect(try Self.roundTrip(value) == Self.expected(value))
@@ -42,7 +45,9 @@ struct JSONTextTests {
 
     @Test("true and false stay booleans, 0 and 1 stay numbers")
     func booleansAreNotNumbers() throws {
-        let read = try #require(try JSONSerialization.jsonObject(with: JSONText.data(from: ["t": true, "f": false, "one": 1, "zero": 0])) as? [String: Any])
+        let read = try #require(
+            try JSONSerialization.jsonObject(with: JSONText.data(from: ["t": true, "f": false, "one": 1, "zero": 0]))
+                as? [String: Any])
         #expect(String(decoding: JSONText.data(from: ["t": true]), as: UTF8.self) == #"{"t":true}"#)
         #expect(String(decoding: JSONText.data(from: ["one": 1]), as: UTF8.self) == #"{"one":1}"#)
         #expect(read.count == 4)
@@ -51,7 +56,9 @@ struct JSONTextTests {
     @Test("an error is the same bytes every time: its keys sorted, however its dictionary was built")
     func errorsAreStableBytes() {
         let answers = (0..<50).map { _ in
-            HTTPServerResponse.error(404, code: "NOT_FOUND", message: "no such route", fields: ["b": "2", "a": "1", "c": "3"]).body
+            HTTPServerResponse.error(
+                404, code: "NOT_FOUND", message: "no such route", fields: ["b": "2", "a": "1", "c": "3"]
+            ).body
         }
         #expect(Set(answers).count == 1)
         #expect(

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// A bare TCP client for the server's tests: bytes out, bytes in, nothing
 /// interpreted, so malformed input reaches the server as written. Reads wait
@@ -22,7 +23,9 @@ final class RawClient {
         address.sin_port = port.bigEndian
         inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(fd)
@@ -65,9 +68,11 @@ final class RawClient {
                 let head = String(decoding: data[..<end.lowerBound], as: UTF8.self)
                 let lines = head.components(separatedBy: "\r\n")
                 let status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
-                let length = lines.compactMap { line -> Int? in
-                    line.lowercased().hasPrefix("content-length:") ? Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) : nil
-                }.first.map { toHead ? 0 : $0 } ?? 0
+                let length =
+                    lines.compactMap { line -> Int? in
+                        line.lowercased().hasPrefix("content-length:")
+                            ? Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) : nil
+                    }.first.map { toHead ? 0 : $0 } ?? 0
                 while data.count - end.upperBound < length {
                     let count = read(fd, &buffer, buffer.count)
                     guard count > 0 else { return nil }

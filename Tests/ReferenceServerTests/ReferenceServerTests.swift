@@ -16,9 +16,15 @@ struct ReferenceServerTests {
         return server
     }
 
-    private static func request(_ method: String, _ path: String, body: String? = nil, headers: [String] = ["apikey: test-key"]) -> String {
+    private static func request(
+        _ method: String, _ path: String, body: String? = nil, headers: [String] = ["apikey: test-key"]
+    ) -> String {
         var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { $0 + "\r\n" }.joined()
-        if let body { text += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)" } else { text += "\r\n" }
+        if let body {
+            text += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        } else {
+            text += "\r\n"
+        }
         return text
     }
 
@@ -31,7 +37,8 @@ struct ReferenceServerTests {
             client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"123456"}"#))
             let signIn = try #require(client.response())
             #expect(signIn.status == 200)
-            let token = try #require((try JSONSerialization.jsonObject(with: Data(signIn.body.utf8)) as? [String: String])?["token"])
+            let token = try #require(
+                (try JSONSerialization.jsonObject(with: Data(signIn.body.utf8)) as? [String: String])?["token"])
             #expect(token.count >= 32, "128 bits of randomness at least")
 
             client.send(Self.request("GET", "/challenge/list", headers: ["apikey: test-key", "token: \(token)"]))
@@ -40,7 +47,8 @@ struct ReferenceServerTests {
             #expect(list.body.contains(#""itemsTotal":30"#))
             #expect(list.body.contains(#""id":"abc123def456ghi789""#))
 
-            client.send(Self.request("GET", "/users/me", headers: ["apikey: test-key", "Authorization: Bearer \(token)"]))
+            client.send(
+                Self.request("GET", "/users/me", headers: ["apikey: test-key", "Authorization: Bearer \(token)"]))
             #expect(client.response()?.body.contains(#""is_deleted":false"#) == true)
         }
     }
@@ -117,14 +125,16 @@ struct ReferenceServerTests {
             defer { server.stop() }
             let client = try RawClient(port: server.port)
 
-            client.send(Self.request("GET", "/health", headers: []) + "\r\n" + Self.request("GET", "/health", headers: []))
+            client.send(
+                Self.request("GET", "/health", headers: []) + "\r\n" + Self.request("GET", "/health", headers: []))
 
             #expect(client.response()?.status == 200)
             #expect(client.response()?.status == 200)
         }
     }
 
-    @Test("Connection: close among other options still closes; HTTP/1.0 closes unless it asks to keep alive",
+    @Test(
+        "Connection: close among other options still closes; HTTP/1.0 closes unless it asks to keep alive",
         arguments: [
             ("GET /health HTTP/1.1\r\nConnection: keep-alive, close\r\n\r\n", true),
             ("GET /health HTTP/1.1\r\nConnection: Close\r\n\r\n", true),
@@ -240,7 +250,8 @@ struct ReferenceServerTests {
             let client = try RawClient(port: server.port)
             client.send(Self.request("POST", "/challenge/auth", body: #"{"cpf":"12345678909","password":"123456"}"#))
             let answer = try #require(client.response())
-            return try #require((try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: String])?["token"])
+            return try #require(
+                (try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: String])?["token"])
         }
     }
 
@@ -249,7 +260,8 @@ struct ReferenceServerTests {
         let clock = ManualClock()
         let backend = InMemoryBackend(clock: clock)
         let server = try ReferenceServer(
-            configuration: ReferenceServer.Configuration(port: 0, apiKey: "test-key"), backend: backend, virtualClock: clock)
+            configuration: ReferenceServer.Configuration(port: 0, apiKey: "test-key"), backend: backend,
+            virtualClock: clock)
         server.start()
         defer { server.stop() }
         let token = try await Self.signIn(to: server)

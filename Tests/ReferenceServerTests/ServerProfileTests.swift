@@ -20,7 +20,11 @@ struct ServerProfileTests {
         _ method: String, _ path: String, body: String? = nil, headers: [String] = ["apikey: test-key"]
     ) -> String {
         var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { $0 + "\r\n" }.joined()
-        if let body { text += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)" } else { text += "\r\n" }
+        if let body {
+            text += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        } else {
+            text += "\r\n"
+        }
         return text
     }
 
@@ -49,7 +53,8 @@ struct ServerProfileTests {
 
     @Test func theFullProfileOffersEveryRouteAndCoraItsThree() {
         #expect(ServerProfile.full.routes == BackendRoute.all)
-        #expect(ServerProfile.cora.routes == [BackendRoute.auth, BackendRoute.statementList, BackendRoute.statementDetails])
+        #expect(
+            ServerProfile.cora.routes == [BackendRoute.auth, BackendRoute.statementList, BackendRoute.statementDetails])
     }
 
     /// Each profile's operations as docs/openapi.yaml's `x-profiles` names
@@ -68,13 +73,16 @@ struct ServerProfileTests {
                 method = line.trimmingCharacters(in: .whitespaces).dropLast().uppercased()
             } else if line.hasPrefix("      x-profiles: [") {
                 let names = line.drop { $0 != "[" }.dropFirst().dropLast().split(separator: ",")
-                for name in names { routes[name.trimmingCharacters(in: .whitespaces), default: []].insert("\(method) \(path)") }
+                for name in names {
+                    routes[name.trimmingCharacters(in: .whitespaces), default: []].insert("\(method) \(path)")
+                }
             }
         }
         return routes
     }
 
-    @Test("docs/openapi.yaml's x-profiles name exactly the routes each profile serves", arguments: ServerProfile.allCases)
+    @Test(
+        "docs/openapi.yaml's x-profiles name exactly the routes each profile serves", arguments: ServerProfile.allCases)
     func theDocumentNamesEachProfilesRoutes(profile: ServerProfile) throws {
         #expect(try Self.documentedRoutes()[profile.rawValue] == Set(profile.routes))
     }
@@ -108,7 +116,9 @@ struct ServerProfileTests {
             #expect(list.status == 200)
             #expect(list.body.contains(#""itemsTotal":30"#))
 
-            client.send(Self.request("GET", "/challenge/details/abc123def456ghi789", headers: ["apikey: test-key", "token: \(second)"]))
+            client.send(
+                Self.request(
+                    "GET", "/challenge/details/abc123def456ghi789", headers: ["apikey: test-key", "token: \(second)"]))
             let details = try #require(client.response())
             #expect(details.status == 200)
             #expect(details.body.contains(#""counterPartyName""#))
@@ -121,7 +131,8 @@ struct ServerProfileTests {
             defer { server.stop() }
             let client = try RawClient(port: server.port)
 
-            client.send(Self.request("POST", "/challenge/auth", body: #"{"email":"maria@example.com","password":"123456"}"#))
+            client.send(
+                Self.request("POST", "/challenge/auth", body: #"{"email":"maria@example.com","password":"123456"}"#))
             let refused = try #require(client.response())
 
             #expect(refused.status == 400)
@@ -144,7 +155,9 @@ struct ServerProfileTests {
 
             client.send(Self.request("DELETE", "/challenge/auth", headers: ["apikey: test-key", "token: \(token)"]))
             let signOut = try #require(client.response())
-            client.send(Self.request("DELETE", "/challenge/auth", headers: ["apikey: test-key", "Authorization: Bearer \(bearer)"]))
+            client.send(
+                Self.request(
+                    "DELETE", "/challenge/auth", headers: ["apikey: test-key", "Authorization: Bearer \(bearer)"]))
             let bearerSignOut = try #require(client.response())
             client.send(Self.request("GET", "/users/me", headers: ["apikey: test-key", "token: \(token)"]))
             let afterwards = try #require(client.response())
@@ -249,7 +262,8 @@ struct ServerProfileTests {
             client.send(Self.request("HEAD", "/nowhere"))
             let unknown = try #require(client.response(toHead: true))
             #expect(unknown.status == 404)
-            for (method, path) in [("HEAD", "/health"), ("HEAD", "/users/me"), ("PUT", "/users/me"), ("GET", "/users")] {
+            for (method, path) in [("HEAD", "/health"), ("HEAD", "/users/me"), ("PUT", "/users/me"), ("GET", "/users")]
+            {
                 client.send(Self.request(method, path))
                 let answer = try #require(client.response(toHead: method == "HEAD"))
                 #expect(answer.status == 404, "\(method) \(path)")
@@ -268,7 +282,9 @@ struct ServerProfileTests {
 
             client.send(Self.request("POST", "/_control/revoke", headers: []))
             #expect(client.response()?.status == 204)
-            client.send(Self.request("POST", "/_control/faults", body: #"{"route":"GET /challenge/list","status":503}"#, headers: []))
+            client.send(
+                Self.request(
+                    "POST", "/_control/faults", body: #"{"route":"GET /challenge/list","status":503}"#, headers: []))
             #expect(client.response()?.status == 204)
             client.send(Self.request("GET", "/_control/metrics", headers: []))
             let metrics = try #require(client.response())

@@ -39,7 +39,8 @@ final class BenchBackendStage: Sendable {
             let http: HTTPConfiguration
             do {
                 server = try ReferenceServer(
-                    configuration: ReferenceServer.Configuration(port: 0, apiKey: Self.apiKey, idleTimeout: .seconds(600)),
+                    configuration: ReferenceServer.Configuration(
+                        port: 0, apiKey: Self.apiKey, idleTimeout: .seconds(600)),
                     backend: backend)
                 http = try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey(Self.apiKey))
             } catch {

@@ -11,7 +11,9 @@ public enum BenchCharts {
         if let storm = report.scenarios.first(where: { $0.scenario == "storm" }), let svg = stormChart(storm) {
             files.append(("storm.svg", svg))
         }
-        if let overhead = report.scenarios.first(where: { $0.scenario == "overhead" }), let svg = overheadChart(overhead) {
+        if let overhead = report.scenarios.first(where: { $0.scenario == "overhead" }),
+            let svg = overheadChart(overhead)
+        {
             files.append(("overhead.svg", svg))
         }
         return files
@@ -53,10 +55,14 @@ public enum BenchCharts {
         let panels = [
             Panel(
                 title: "Refreshes the server saw", groups: groups,
-                bars: [("Gatehouse", gatehouseColour, gatehouse.map(\.1)), ("naive per-401", naiveColour, naive.map(\.1))]),
+                bars: [
+                    ("Gatehouse", gatehouseColour, gatehouse.map(\.1)), ("naive per-401", naiveColour, naive.map(\.1)),
+                ]),
             Panel(
                 title: "GET /users/me requests on the wire", groups: groups,
-                bars: [("Gatehouse", gatehouseColour, gatehouse.map(\.2)), ("naive per-401", naiveColour, naive.map(\.2))]),
+                bars: [
+                    ("Gatehouse", gatehouseColour, gatehouse.map(\.2)), ("naive per-401", naiveColour, naive.map(\.2)),
+                ]),
         ]
         return svg(
             title: "Reactive refresh storm over HTTP: N calls meet a token the server has expired (log scale)",
@@ -66,7 +72,9 @@ public enum BenchCharts {
     private static func overheadChart(_ overhead: BenchScenarioReport) -> String? {
         func series(_ suffix: String) -> [(Int, Double)] {
             overhead.rows.filter { $0.label.hasSuffix("· \(suffix)") }.compactMap { row in
-                guard let concurrency = row.numbers["concurrency"], let ratio = row.numbers["p50Ratio"] else { return nil }
+                guard let concurrency = row.numbers["concurrency"], let ratio = row.numbers["p50Ratio"] else {
+                    return nil
+                }
                 return (Int(concurrency), ratio)
             }
         }
@@ -75,10 +83,15 @@ public enum BenchCharts {
         guard !gatehouse.isEmpty, gatehouse.count == raw.count else { return nil }
         let groups = gatehouse.map { $0.0 == 1 ? "one at a time" : "\($0.0) in flight" }
         let panel = Panel(
-            title: "p50 latency ÷ raw URLSession + JSONSerialization (1.00 = the baseline; goal ≤ 1.10)", groups: groups,
-            bars: [("adapter + token manager", gatehouseColour, gatehouse.map(\.1)), ("raw URLSession", "#8a8a8a", raw.map(\.1))],
+            title: "p50 latency ÷ raw URLSession + JSONSerialization (1.00 = the baseline; goal ≤ 1.10)",
+            groups: groups,
+            bars: [
+                ("adapter + token manager", gatehouseColour, gatehouse.map(\.1)),
+                ("raw URLSession", "#8a8a8a", raw.map(\.1)),
+            ],
             referenceLine: 1.0)
-        return svg(title: "GET /challenge/list over loopback: the cost of the adapter", panels: [panel], logarithmic: false)
+        return svg(
+            title: "GET /challenge/list over loopback: the cost of the adapter", panels: [panel], logarithmic: false)
     }
 
     // MARK: - Drawing
@@ -109,7 +122,9 @@ public enum BenchCharts {
         var legendX = 60.0
         let legendY = height - 16
         for bar in panels.first?.bars ?? [] {
-            parts.append("<rect x=\"\(fmt(legendX))\" y=\"\(fmt(legendY - 10))\" width=\"12\" height=\"12\" fill=\"\(bar.colour)\"/>")
+            parts.append(
+                "<rect x=\"\(fmt(legendX))\" y=\"\(fmt(legendY - 10))\" width=\"12\" height=\"12\" fill=\"\(bar.colour)\"/>"
+            )
             parts.append("<text x=\"\(fmt(legendX + 16))\" y=\"\(fmt(legendY))\">\(escape(bar.name))</text>")
             legendX += 40 + Double(bar.name.count) * 7
         }
@@ -117,7 +132,9 @@ public enum BenchCharts {
         return parts.joined(separator: "\n") + "\n"
     }
 
-    private static func draw(_ panel: Panel, x: Double, y: Double, width: Double, height: Double, logarithmic: Bool) -> [String] {
+    private static func draw(_ panel: Panel, x: Double, y: Double, width: Double, height: Double, logarithmic: Bool)
+        -> [String]
+    {
         let plotTop = y + 22
         let plotHeight = height - 44
         let baseline = plotTop + plotHeight
@@ -133,13 +150,18 @@ public enum BenchCharts {
             "<line x1=\"\(fmt(x))\" y1=\"\(fmt(baseline))\" x2=\"\(fmt(x + width))\" y2=\"\(fmt(baseline))\" stroke=\"#333\"/>",
         ]
         // Grid lines: powers of ten, or four even steps.
-        let ticks: [Double] = logarithmic
+        let ticks: [Double] =
+            logarithmic
             ? (0...Int(log10(scaleTop))).map { pow(10, Double($0)) }
             : (1...4).map { scaleTop * Double($0) / 4 }
         for tick in ticks {
             let tickY = baseline - scaled(tick)
-            parts.append("<line x1=\"\(fmt(x))\" y1=\"\(fmt(tickY))\" x2=\"\(fmt(x + width))\" y2=\"\(fmt(tickY))\" stroke=\"#ddd\"/>")
-            parts.append("<text x=\"\(fmt(x - 6))\" y=\"\(fmt(tickY + 4))\" text-anchor=\"end\" fill=\"#555\">\(label(tick))</text>")
+            parts.append(
+                "<line x1=\"\(fmt(x))\" y1=\"\(fmt(tickY))\" x2=\"\(fmt(x + width))\" y2=\"\(fmt(tickY))\" stroke=\"#ddd\"/>"
+            )
+            parts.append(
+                "<text x=\"\(fmt(x - 6))\" y=\"\(fmt(tickY + 4))\" text-anchor=\"end\" fill=\"#555\">\(label(tick))</text>"
+            )
         }
         if let reference = panel.referenceLine {
             let referenceY = baseline - scaled(reference)
@@ -164,7 +186,8 @@ public enum BenchCharts {
                         + "text-anchor=\"middle\" font-size=\"11\">\(label(value))</text>")
             }
             parts.append(
-                "<text x=\"\(fmt(groupX + groupWidth / 2))\" y=\"\(fmt(baseline + 16))\" text-anchor=\"middle\">\(escape(group))</text>")
+                "<text x=\"\(fmt(groupX + groupWidth / 2))\" y=\"\(fmt(baseline + 16))\" text-anchor=\"middle\">\(escape(group))</text>"
+            )
         }
         return parts
     }

@@ -19,7 +19,10 @@ public struct BenchRow: Sendable, Codable, Hashable {
     /// seconds, rates per second, counts as they are).
     public let numbers: [String: Double]
 
-    public init(label: String, figures: String, goal: String? = nil, verdict: BenchVerdict? = nil, numbers: [String: Double] = [:]) {
+    public init(
+        label: String, figures: String, goal: String? = nil, verdict: BenchVerdict? = nil,
+        numbers: [String: Double] = [:]
+    ) {
         self.label = label
         self.figures = figures
         self.goal = goal

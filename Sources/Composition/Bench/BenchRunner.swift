@@ -22,7 +22,8 @@ public struct BenchRunner {
                 scenario: report.scenario, setup: report.setup, rows: report.rows, failure: report.failure,
                 wallSeconds: wall)
             reports.append(finished)
-            var line = "\(scenario.rawValue): done in \(BenchFormat.fixed(wall, 1)) s — "
+            var line =
+                "\(scenario.rawValue): done in \(BenchFormat.fixed(wall, 1)) s — "
                 + "\(finished.passCount) pass, \(finished.shortCount) short"
             if let failure = finished.failure { line += "; could not finish: \(failure)" }
             progress(line)

@@ -26,7 +26,8 @@ struct BootstrapBench {
 
     func run() async -> BenchScenarioReport {
         let delay = plan.bootstrapDelay
-        let setup = "a launch with a stored session, \(Int(delay.benchSeconds * 1000)) ms injected; in memory, virtual time"
+        let setup =
+            "a launch with a stored session, \(Int(delay.benchSeconds * 1000)) ms injected; in memory, virtual time"
         var rows: [BenchRow] = []
         for delayed in Delayed.allCases {
             do {

@@ -15,7 +15,8 @@ struct DayBench {
             let expected = Int(plan.daySpan.benchSeconds / 50)
             var rows = [
                 BenchRow(
-                    label: "refreshes", figures: "\(refreshes) (one per 50 s of token life: \(expected)) · "
+                    label: "refreshes",
+                    figures: "\(refreshes) (one per 50 s of token life: \(expected)) · "
                         + (stillSignedIn ? "still signed in" : "signed out!"),
                     goal: "still signed in", met: stillSignedIn,
                     numbers: ["refreshes": Double(refreshes)])
@@ -27,7 +28,9 @@ struct DayBench {
                         label: "wall time", figures: BenchFormat.milliseconds(wall),
                         goal: "< 0.3 s (release build)", met: wall < 0.3, numbers: ["wallSeconds": wall]))
             } else {
-                rows.append(BenchRow(label: "wall time", figures: BenchFormat.milliseconds(wall), numbers: ["wallSeconds": wall]))
+                rows.append(
+                    BenchRow(
+                        label: "wall time", figures: BenchFormat.milliseconds(wall), numbers: ["wallSeconds": wall]))
             }
             return BenchScenarioReport(scenario: "day", setup: setup, rows: rows)
         } catch {

@@ -21,7 +21,9 @@ final class KeepAliveConnection {
         address.sin_port = port.bigEndian
         inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(fd)
@@ -44,7 +46,9 @@ final class KeepAliveConnection {
     func exchange() throws(BenchSetupError) -> Int {
         var sent = 0
         while sent < request.count {
-            let wrote = request.withUnsafeBytes { send(descriptor, $0.baseAddress! + sent, request.count - sent, Int32(MSG_NOSIGNAL)) }
+            let wrote = request.withUnsafeBytes {
+                send(descriptor, $0.baseAddress! + sent, request.count - sent, Int32(MSG_NOSIGNAL))
+            }
             guard wrote > 0 else { throw BenchSetupError("the server closed the connection while we sent") }
             sent += wrote
         }
@@ -53,11 +57,12 @@ final class KeepAliveConnection {
         let lines = head.split(separator: "\r\n")
         guard let statusLine = lines.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "")
         else { throw BenchSetupError("an answer without a status line") }
-        let length = lines.dropFirst().compactMap { line -> Int? in
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-            return Int(parts[1].trimmingCharacters(in: .whitespaces))
-        }.first ?? 0
+        let length =
+            lines.dropFirst().compactMap { line -> Int? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                return Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }.first ?? 0
         let bodyStart = headerEnd + 4
         while buffer.count < bodyStart + length { try readMore() }
         buffer.removeFirst(bodyStart + length)
@@ -69,7 +74,9 @@ final class KeepAliveConnection {
         while true {
             if buffer.count >= 4 {
                 for index in max(0, searchedUpTo - 3)...(buffer.count - 4)
-                where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+                where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13
+                    && buffer[index + 3] == 10
+                {
                     return index
                 }
                 searchedUpTo = buffer.count

@@ -21,7 +21,7 @@ actor NaiveRefreshingClient {
         let used = await token
         do {
             return try await user.currentUser(token: used)
-        } catch where error.isTokenRefused {
+        } catch  where error.isTokenRefused {
             let fresh = try await auth.refresh(used)
             await keep(fresh)
             return try await user.currentUser(token: fresh)

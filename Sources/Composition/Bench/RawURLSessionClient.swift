@@ -1,9 +1,10 @@
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 import AdapterHTTP
 import Foundation
 import Ports
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The overhead scenario's baseline: `GET /challenge/list` on a plain
 /// URLSession made with the same session configuration as the HTTP

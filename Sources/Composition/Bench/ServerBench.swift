@@ -40,7 +40,9 @@ struct ServerBench {
                 ]
                 if connections == 16 {
                     rows.append(
-                        BenchRow(label: label, figures: figures, goal: "≥ 5,000 answers/s", met: rate >= 5000, numbers: numbers))
+                        BenchRow(
+                            label: label, figures: figures, goal: "≥ 5,000 answers/s", met: rate >= 5000,
+                            numbers: numbers))
                 } else {
                     rows.append(BenchRow(label: label, figures: figures, numbers: numbers))
                 }

@@ -44,11 +44,13 @@ public struct SoakBench {
         } catch {
             return BenchScenarioReport(scenario: "soak", setup: setup, rows: [], failure: error.description)
         }
-        let aliveSummary = Dictionary(grouping: outcome.alive, by: { $0 }).map { "\($0.key) \($0.value.count)" }.sorted()
+        let aliveSummary = Dictionary(grouping: outcome.alive, by: { $0 }).map { "\($0.key) \($0.value.count)" }
+            .sorted()
         var rows = [
             BenchRow(
                 label: "objects alive after settle()",
-                figures: "\(outcome.alive.count)" + (aliveSummary.isEmpty ? "" : " (\(aliveSummary.joined(separator: ", ")))")
+                figures: "\(outcome.alive.count)"
+                    + (aliveSummary.isEmpty ? "" : " (\(aliveSummary.joined(separator: ", ")))")
                     + " · failed sign-ins \(outcome.failedSignIns)",
                 goal: "0 alive", met: outcome.alive.isEmpty && outcome.failedSignIns == 0,
                 numbers: ["alive": Double(outcome.alive.count), "failedSignIns": Double(outcome.failedSignIns)])

@@ -58,7 +58,9 @@ public struct StormBench: Sendable {
             let user = stage.user
             call = {
                 do {
-                    _ = try await manager.authorized { token throws(RemoteError) in try await user.currentUser(token: token) }
+                    _ = try await manager.authorized { token throws(RemoteError) in
+                        try await user.currentUser(token: token)
+                    }
                     return true
                 } catch {
                     return false
@@ -178,7 +180,9 @@ public struct StormBench: Sendable {
     }
 
     /// The reactive storm over HTTP with every core kept busy meanwhile.
-    private func measureUnderLoad(on stage: BenchBackendStage, roundTrip: Double) async throws(BenchSetupError) -> [BenchRow] {
+    private func measureUnderLoad(on stage: BenchBackendStage, roundTrip: Double) async throws(BenchSetupError)
+        -> [BenchRow]
+    {
         let load = CPULoad()
         defer { load.stop() }
         return try await measure(
@@ -204,7 +208,8 @@ public struct StormBench: Sendable {
             + "call \(BenchFormat.spread(calls)) (p50 \(BenchFormat.fixed(inRoundTrips, 1)) round trips)"
         let numbers: [String: Double] = [
             "n": Double(size), "refreshesMax": Double(refreshes.max() ?? 0), "failuresMax": Double(failures.max() ?? 0),
-            "requestsOnTheWireMax": Double(wire.max() ?? 0), "callMedianSeconds": calls.median, "callP90Seconds": calls.p90,
+            "requestsOnTheWireMax": Double(wire.max() ?? 0), "callMedianSeconds": calls.median,
+            "callP90Seconds": calls.p90,
             "callP99Seconds": calls.p99, "roundTripSeconds": roundTrip, "callMedianRoundTrips": inRoundTrips,
         ]
         guard contender == .gatehouse else { return BenchRow(label: label, figures: figures, numbers: numbers) }

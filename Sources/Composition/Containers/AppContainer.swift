@@ -31,7 +31,8 @@ public final class AppContainer: MainViewModelFactory {
             authAPI: world.remote.auth, clock: world.clock, scheduler: world.scheduler, policy: policy,
             repository: repository)
         health = HealthMonitor(
-            probe: world.remote.health, connectivity: world.connectivity, clock: world.clock, scheduler: world.scheduler,
+            probe: world.remote.health, connectivity: world.connectivity, clock: world.clock,
+            scheduler: world.scheduler,
             policy: HealthPolicy(pollInterval: settings.healthPollInterval))
         authSession = AuthSession(
             authAPI: world.remote.auth, userAPI: world.remote.user, repository: repository, tokenManager: tokenManager,

@@ -167,12 +167,14 @@ public struct AppEnvironment: Sendable, Hashable {
     /// under `$XDG_DATA_HOME/gatehouse`.
     public static let local = AppEnvironment(
         name: "local",
-        summary: "HTTP to http://127.0.0.1:8080 (app serve, with its control API) on real time, the session in the file keychain",
+        summary:
+            "HTTP to http://127.0.0.1:8080 (app serve, with its control API) on real time, the session in the file keychain",
         plugins: Plugins(
             auth: "http", user: "http", statement: "http", health: "http", connectivity: "in-memory",
             store: "file-keychain", coding: "json", clock: "system"),
         settings: Settings(
-            baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY", controlAPI: true, signOutRoute: true))
+            baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY", controlAPI: true, signOutRoute: true)
+    )
 
     /// The plugins for the Cora API as it is: its three routes (sign-in and
     /// refresh, the statement list, an entry's details), no `/health` and no
@@ -185,7 +187,8 @@ public struct AppEnvironment: Sendable, Hashable {
     /// `GATEHOUSE_API_KEY` and nowhere else.
     public static let coraStage = AppEnvironment(
         name: "cora-stage",
-        summary: "HTTP to the Cora challenge's staging API (three routes; API key from GATEHOUSE_API_KEY), the file keychain",
+        summary:
+            "HTTP to the Cora challenge's staging API (three routes; API key from GATEHOUSE_API_KEY), the file keychain",
         plugins: coraPlugins,
         settings: Settings(baseURL: "https://api.challenge.stage.cora.com.br", apiKeyVariable: "GATEHOUSE_API_KEY"))
 
@@ -195,7 +198,8 @@ public struct AppEnvironment: Sendable, Hashable {
     /// as in `local`: a loopback server is reachable with no network at all.
     public static let coraLocal = AppEnvironment(
         name: "cora-local",
-        summary: "cora-stage's plugins over HTTP to http://127.0.0.1:8080 (a server with only the Cora routes), real time",
+        summary:
+            "cora-stage's plugins over HTTP to http://127.0.0.1:8080 (a server with only the Cora routes), real time",
         plugins: {
             var plugins = coraPlugins
             plugins.connectivity = "in-memory"
@@ -208,7 +212,8 @@ public struct AppEnvironment: Sendable, Hashable {
     /// Cora acceptance scripts run on.
     public static let coraInMemory = AppEnvironment(
         name: "cora-in-memory",
-        summary: "the simulated backend used as the Cora API (health from the calls, user from the sign-in), virtual time",
+        summary:
+            "the simulated backend used as the Cora API (health from the calls, user from the sign-in), virtual time",
         plugins: Plugins(
             auth: "in-memory", user: "token-only", statement: "in-memory", health: "from-calls",
             connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual"))

@@ -28,7 +28,8 @@ public enum EnvironmentFile {
         let root: [String: Any]
         do {
             guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw CompositionError.environmentFileInvalid(path: path, field: "(top level)", reason: "must be a JSON object")
+                throw CompositionError.environmentFileInvalid(
+                    path: path, field: "(top level)", reason: "must be a JSON object")
             }
             root = object
         } catch let error as CompositionError {
@@ -43,9 +44,12 @@ public enum EnvironmentFile {
         guard var environment = AppEnvironment.builtIn(named: baseName) else {
             throw .environmentFileInvalid(
                 path: path, field: "base",
-                reason: "names no built-in environment (known: \(AppEnvironment.builtIn.map(\.name).joined(separator: ", ")))")
+                reason:
+                    "names no built-in environment (known: \(AppEnvironment.builtIn.map(\.name).joined(separator: ", ")))"
+            )
         }
-        environment.name = try reader.string(root, "name") ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        environment.name =
+            try reader.string(root, "name") ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         environment.summary = try reader.string(root, "summary") ?? "from \(path)"
 
         if let plugins = try reader.object(root, "plugins") {
@@ -62,44 +66,58 @@ public enum EnvironmentFile {
                 settings,
                 known: [
                     "baseURL", "apiKeyVariable", "tokenHeaderStyle", "tokenLifetimeSeconds", "refreshMarginSeconds",
-                    "healthPollIntervalSeconds", "healthLightProbe", "requestTimeoutSeconds", "storeDirectory", "controlAPI",
+                    "healthPollIntervalSeconds", "healthLightProbe", "requestTimeoutSeconds", "storeDirectory",
+                    "controlAPI",
                     "signOutRoute", "locale",
                 ], prefix: "settings.")
             var values = environment.settings
             if let url = try reader.string(settings, "baseURL", prefix: "settings.") { values.baseURL = url }
-            if let variable = try reader.string(settings, "apiKeyVariable", prefix: "settings.") { values.apiKeyVariable = variable }
+            if let variable = try reader.string(settings, "apiKeyVariable", prefix: "settings.") {
+                values.apiKeyVariable = variable
+            }
             if let style = try reader.string(settings, "tokenHeaderStyle", prefix: "settings.") {
                 guard let parsed = AppEnvironment.TokenHeaderStyle(rawValue: style) else {
-                    throw .environmentFileInvalid(path: path, field: "settings.tokenHeaderStyle", reason: "must be \"token\" or \"bearer\"")
+                    throw .environmentFileInvalid(
+                        path: path, field: "settings.tokenHeaderStyle", reason: "must be \"token\" or \"bearer\"")
                 }
                 values.tokenHeaderStyle = parsed
             }
             if let seconds = try reader.seconds(settings, "tokenLifetimeSeconds") { values.tokenLifetime = seconds }
             if let seconds = try reader.seconds(settings, "refreshMarginSeconds") { values.refreshMargin = seconds }
-            if let seconds = try reader.seconds(settings, "healthPollIntervalSeconds") { values.healthPollInterval = seconds }
+            if let seconds = try reader.seconds(settings, "healthPollIntervalSeconds") {
+                values.healthPollInterval = seconds
+            }
             if let probe = try reader.string(settings, "healthLightProbe", prefix: "settings.") {
                 guard let parsed = AppEnvironment.HealthLightProbe(rawValue: probe) else {
-                    let known = AppEnvironment.HealthLightProbe.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-                    throw .environmentFileInvalid(path: path, field: "settings.healthLightProbe", reason: "must be \(known)")
+                    let known = AppEnvironment.HealthLightProbe.allCases.map { "\"\($0.rawValue)\"" }.joined(
+                        separator: " or ")
+                    throw .environmentFileInvalid(
+                        path: path, field: "settings.healthLightProbe", reason: "must be \(known)")
                 }
                 values.healthLightProbe = parsed
             }
             if let seconds = try reader.seconds(settings, "requestTimeoutSeconds") { values.requestTimeout = seconds }
-            if let directory = try reader.string(settings, "storeDirectory", prefix: "settings.") { values.storeDirectory = directory }
-            if let controlAPI = try reader.bool(settings, "controlAPI", prefix: "settings.") { values.controlAPI = controlAPI }
+            if let directory = try reader.string(settings, "storeDirectory", prefix: "settings.") {
+                values.storeDirectory = directory
+            }
+            if let controlAPI = try reader.bool(settings, "controlAPI", prefix: "settings.") {
+                values.controlAPI = controlAPI
+            }
             if let signOutRoute = try reader.bool(settings, "signOutRoute", prefix: "settings.") {
                 values.signOutRoute = signOutRoute
             }
             if let tag = try reader.string(settings, "locale", prefix: "settings.") {
                 guard let locale = AppLocale(rawValue: tag) else {
                     let known = AppLocale.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw .environmentFileInvalid(path: path, field: "settings.locale", reason: "must be one of \(known)")
+                    throw .environmentFileInvalid(
+                        path: path, field: "settings.locale", reason: "must be one of \(known)")
                 }
                 values.locale = locale
             }
             guard values.refreshMargin < values.tokenLifetime else {
                 throw .environmentFileInvalid(
-                    path: path, field: "settings.refreshMarginSeconds", reason: "must be shorter than the token lifetime")
+                    path: path, field: "settings.refreshMarginSeconds",
+                    reason: "must be shorter than the token lifetime")
             }
             environment.settings = values
         }
@@ -147,7 +165,8 @@ private struct FieldReader {
         guard let number = value as? NSNumber, !Self.isJSONBoolean(number), number.doubleValue > 0,
             number.doubleValue <= 86_400
         else {
-            throw .environmentFileInvalid(path: path, field: "settings." + key, reason: "must be a number of seconds above 0, at most 86400")
+            throw .environmentFileInvalid(
+                path: path, field: "settings." + key, reason: "must be a number of seconds above 0, at most 86400")
         }
         return .milliseconds(Int64((number.doubleValue * 1000).rounded()))
     }

@@ -48,7 +48,10 @@ struct HTTPBackendControl: BackendControl {
             let requests = object["requests"] as? [String: Int], let logins = object["logins"] as? Int,
             let refreshes = object["refreshes"] as? Int, let rejected = object["refreshesRejected"] as? Int,
             let live = object["tokensLive"] as? Int
-        else { throw BackendControlError("the server's metrics are not what the control API says (docs/spec/control-api.md)") }
+        else {
+            throw BackendControlError(
+                "the server's metrics are not what the control API says (docs/spec/control-api.md)")
+        }
         return ServerMetrics(
             requests: requests, logins: logins, refreshes: refreshes, refreshesRejected: rejected, tokensLive: live)
     }

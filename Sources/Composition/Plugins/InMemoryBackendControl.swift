@@ -14,7 +14,8 @@ public struct InMemoryBackendControl: BackendControl {
     /// route would never fire. (HTTPBackendControl asks the same.)
     static func requireKnownRoute(_ route: String) throws(BackendControlError) {
         guard BackendRoute.all.contains(route) else {
-            throw BackendControlError("unknown route '\(route)': known routes are \(BackendRoute.all.joined(separator: ", "))")
+            throw BackendControlError(
+                "unknown route '\(route)': known routes are \(BackendRoute.all.joined(separator: ", "))")
         }
     }
 

@@ -45,7 +45,9 @@ public struct PluginRegistry: Sendable {
         public let summary: String
         public let make: @Sendable (VirtualActivity, SharedVirtualTime?) -> any Clock
 
-        public init(name: String, summary: String, make: @escaping @Sendable (VirtualActivity, SharedVirtualTime?) -> any Clock) {
+        public init(
+            name: String, summary: String, make: @escaping @Sendable (VirtualActivity, SharedVirtualTime?) -> any Clock
+        ) {
             self.name = name
             self.summary = summary
             self.make = make
@@ -64,7 +66,8 @@ public struct PluginRegistry: Sendable {
         public init(
             name: String, summary: String,
             signOutLedger: @escaping @Sendable (PluginContext) -> any SignOutLedger = { _ in InMemorySignOutLedger() },
-            make: @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
+            make:
+                @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
         ) {
             self.name = name
             self.summary = summary
@@ -144,7 +147,9 @@ public struct PluginRegistry: Sendable {
         }
     }
 
-    func plugin<Made>(_ name: String, in plugins: [Plugin<Made>], port: PortName) throws(CompositionError) -> Plugin<Made> {
+    func plugin<Made>(_ name: String, in plugins: [Plugin<Made>], port: PortName) throws(CompositionError) -> Plugin<
+        Made
+    > {
         guard let plugin = plugins.first(where: { $0.name == name }) else {
             throw .unknownPlugin(port: port.protocolName, name: name, known: plugins.map(\.name))
         }

@@ -16,7 +16,8 @@ enum HTTPPlugins {
 
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "http",
-        summary: "sign-in, refresh and sign-up over the wire contract, sign-out where the environment says the backend has it (URLSession)",
+        summary:
+            "sign-in, refresh and sign-up over the wire contract, sign-out where the environment says the backend has it (URLSession)",
         control: { context throws(CompositionError) in
             try control(for: context.environment, configuration: try httpConfiguration(context))
         }
@@ -31,7 +32,8 @@ enum HTTPPlugins {
 
     static let statement = PluginRegistry.Plugin<any StatementRemoteAPI>(
         name: "http", summary: "the statement over the wire contract (URLSession)"
-    ) { context throws(CompositionError) in URLSessionStatementRemoteAPI(configuration: try httpConfiguration(context)) }
+    ) { context throws(CompositionError) in URLSessionStatementRemoteAPI(configuration: try httpConfiguration(context))
+    }
 
     static let health = PluginRegistry.Plugin<any HealthProbe>(
         name: "http", summary: "GET /health over URLSession"
@@ -78,7 +80,8 @@ enum HTTPPlugins {
         let apiKey = try self.apiKey(for: settings)
         do {
             var configuration = try HTTPConfiguration(
-                baseURL: baseURL, apiKey: apiKey, tokenHeaderStyle: settings.tokenHeaderStyle, timeout: settings.requestTimeout)
+                baseURL: baseURL, apiKey: apiKey, tokenHeaderStyle: settings.tokenHeaderStyle,
+                timeout: settings.requestTimeout)
             configuration.maximumConnectionsPerHost = max(1, settings.connectionsPerHost)
             return configuration
         } catch {
@@ -93,7 +96,8 @@ enum HTTPPlugins {
         }
         do {
             _ = try HTTPConfiguration(
-                baseURL: baseURL, apiKey: nil, tokenHeaderStyle: settings.tokenHeaderStyle, timeout: settings.requestTimeout)
+                baseURL: baseURL, apiKey: nil, tokenHeaderStyle: settings.tokenHeaderStyle,
+                timeout: settings.requestTimeout)
             return nil
         } catch {
             return .invalidSetting(setting: "baseURL", reason: error.description)
@@ -114,12 +118,16 @@ enum HTTPPlugins {
     /// never from a file or from source. A loopback server may go without one
     /// (the development key); any other host may not.
     private static func apiKey(for settings: AppEnvironment.Settings) throws(CompositionError) -> APIKey? {
-        let isLoopback = settings.baseURL.map { URL(string: $0)?.host(percentEncoded: true).map(LoopbackHost.contains) ?? false } ?? false
+        let isLoopback =
+            settings.baseURL.map { URL(string: $0)?.host(percentEncoded: true).map(LoopbackHost.contains) ?? false }
+            ?? false
         guard let variable = settings.apiKeyVariable else {
             return isLoopback ? APIKey(loopbackDevelopmentKey) : nil
         }
         if let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty { return APIKey(value) }
         if isLoopback { return APIKey(loopbackDevelopmentKey) }
-        throw .missingSetting(setting: "the API key in $\(variable)", neededBy: settings.baseURL.map(HTTPConfiguration.displayable) ?? "the backend")
+        throw .missingSetting(
+            setting: "the API key in $\(variable)",
+            neededBy: settings.baseURL.map(HTTPConfiguration.displayable) ?? "the backend")
     }
 }

@@ -51,7 +51,8 @@ public struct InProcessServerWorld: Sendable {
         } catch {
             throw InProcessServerError(description: "cannot start the in-process server: \(error)")
         }
-        storeDirectory = FileManager.default.temporaryDirectory
+        storeDirectory =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("gatehouse-script-\(UUID().uuidString)").path
         environment.settings.baseURL = server.baseURL
         environment.settings.storeDirectory = storeDirectory

@@ -62,18 +62,23 @@ public struct DeadlineUserRemoteAPI: UserRemoteAPI {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.currentUser(token: token) }
     }
 
-    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError) -> UserProfile {
+    public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError)
+        -> UserProfile
+    {
         try await deadline.run { [adapter] () async throws(RemoteError) in
             try await adapter.updateCurrentUser(changes, token: token)
         }
     }
 
     public func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {
-        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.deleteCurrentUser(token: token) }
+        try await deadline.run { [adapter] () async throws(RemoteError) in
+            try await adapter.deleteCurrentUser(token: token)
+        }
     }
 
     public func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
-        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.relatedUsers(token: token) }
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.relatedUsers(token: token)
+        }
     }
 }
 
@@ -98,7 +103,9 @@ public struct DeadlineStatementRemoteAPI: StatementRemoteAPI {
     }
 
     public func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
-        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.entryDetails(id: id, token: token) }
+        try await deadline.run { [adapter] () async throws(RemoteError) in
+            try await adapter.entryDetails(id: id, token: token)
+        }
     }
 }
 

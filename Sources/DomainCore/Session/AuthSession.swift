@@ -306,7 +306,8 @@ public final class AuthSession {
         // there is no signed-in user left to update.
         guard case .authenticated = state else { return .success(updated) }
         state = .authenticated(updated)
-        await repository.saveUser(CachedUser(profile: updated, syncedAt: clock.now()), generation: repository.generation)
+        await repository.saveUser(
+            CachedUser(profile: updated, syncedAt: clock.now()), generation: repository.generation)
         return .success(updated)
     }
 
@@ -392,7 +393,8 @@ public final class AuthSession {
 
     private func startProactiveRefresh() {
         guard proactiveRefresh == nil else { return }
-        let loop = ProactiveRefreshLoop(tokenManager: tokenManager, clock: clock, retryDelay: policy.proactiveRetryDelay)
+        let loop = ProactiveRefreshLoop(
+            tokenManager: tokenManager, clock: clock, retryDelay: policy.proactiveRetryDelay)
         proactiveRefresh = scheduler.spawn { await loop.run() }
     }
 

@@ -120,7 +120,9 @@ public actor UserSessionRepository {
             await write(UserSession(token: nil, cachedUser: kept), generation: generation)
         } else {
             lastWritten = nil
-            await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in try await store.delete() }
+            await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in
+                try await store.delete()
+            }
         }
     }
 

@@ -27,7 +27,9 @@ public struct SignedInUserService: RelatedUsersReading {
     public func currentUser() async throws(SignedInFailure) -> UserProfile {
         guard api.offersProfileRoutes else { throw .notOffered }
         let api = self.api
-        return try await tokenManager.signedInCall { token throws(RemoteError) in try await api.currentUser(token: token) }
+        return try await tokenManager.signedInCall { token throws(RemoteError) in
+            try await api.currentUser(token: token)
+        }
     }
 
     /// The users related to the signed-in one.
@@ -37,6 +39,8 @@ public struct SignedInUserService: RelatedUsersReading {
     public func relatedUsers() async throws(SignedInFailure) -> [RelatedUser] {
         guard api.offersProfileRoutes else { throw .notOffered }
         let api = self.api
-        return try await tokenManager.signedInCall { token throws(RemoteError) in try await api.relatedUsers(token: token) }
+        return try await tokenManager.signedInCall { token throws(RemoteError) in
+            try await api.relatedUsers(token: token)
+        }
     }
 }

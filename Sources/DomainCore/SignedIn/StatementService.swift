@@ -22,7 +22,8 @@ public struct StatementService: StatementReading, EntryDetailsReading {
     ///   the backend ended the session).
     public func statement() async throws(SignedInFailure) -> Statement {
         let api = self.api
-        return try await tokenManager.signedInCall { token throws(RemoteError) in try await api.statement(token: token) }
+        return try await tokenManager.signedInCall { token throws(RemoteError) in try await api.statement(token: token)
+        }
     }
 
     /// Entry `id` of the statement in full.

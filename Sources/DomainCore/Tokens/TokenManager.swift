@@ -33,7 +33,8 @@ import Synchronization
 ///   refresh, which ends by its deadline too.
 public actor TokenManager {
     /// Told once per generation that the backend ended that session, and why.
-    public typealias SessionEndHandler = @Sendable (_ generation: SessionGeneration, _ reason: SignedOutReason) async -> Void
+    public typealias SessionEndHandler =
+        @Sendable (_ generation: SessionGeneration, _ reason: SignedOutReason) async -> Void
 
     private struct InFlightRefresh {
         let id: UInt64
@@ -225,7 +226,8 @@ public actor TokenManager {
 
     /// Waits out any refresh in flight, then returns a token fit to send —
     /// refreshing it first when it is within the margin.
-    private func usableToken() async throws(AuthorizedCallError) -> (token: AccessToken, generation: SessionGeneration) {
+    private func usableToken() async throws(AuthorizedCallError) -> (token: AccessToken, generation: SessionGeneration)
+    {
         if let refresh {
             let token = try await waitFor(refresh.task)
             guard let generation else { throw .notSignedIn }

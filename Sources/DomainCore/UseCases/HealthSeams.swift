@@ -1,4 +1,3 @@
-
 /// The backend's health as last found, read-only: badges and banners show it.
 @MainActor
 public protocol HealthStatusReading: AnyObject {

@@ -19,9 +19,9 @@ public struct CPF: Sendable, Hashable {
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let values = Self.digitValues(of: trimmed),
-              Set(values).count > 1,
-              Self.checkDigit(for: values[0..<9]) == values[9],
-              Self.checkDigit(for: values[0..<10]) == values[10]
+            Set(values).count > 1,
+            Self.checkDigit(for: values[0..<9]) == values[9],
+            Self.checkDigit(for: values[0..<10]) == values[10]
         else { return nil }
         digits = String(values.map { Character(String($0)) })
     }

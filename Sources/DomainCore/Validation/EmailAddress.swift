@@ -40,7 +40,7 @@ public struct EmailAddress: Sendable, Hashable {
         // can lengthen the domain ("İ", two bytes, becomes "i" and a combining
         // dot, three).
         guard value.utf8.count <= Self.maximumLength,
-              Self.isAcceptableLocalPart(local), Self.isAcceptableDomain(domain)
+            Self.isAcceptableLocalPart(local), Self.isAcceptableDomain(domain)
         else { return nil }
 
         self.localPart = local

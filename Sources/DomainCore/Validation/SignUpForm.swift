@@ -1,5 +1,5 @@
-public import Ports
 import Foundation
+public import Ports
 
 /// The sign-up form's text as typed, and its per-field validation.
 ///
@@ -25,7 +25,9 @@ public struct SignUpForm: Sendable, Hashable {
     ///   - cpf: the CPF as typed.
     ///   - password: the password as typed.
     ///   - confirmation: the password typed again.
-    public init(name: String = "", email: String = "", cpf: String = "", password: String = "", confirmation: String = "") {
+    public init(
+        name: String = "", email: String = "", cpf: String = "", password: String = "", confirmation: String = ""
+    ) {
         self.name = name
         self.email = email
         self.cpf = cpf
@@ -57,12 +59,13 @@ public struct SignUpForm: Sendable, Hashable {
     /// normalised, CPF as eleven digits — or nil unless every field is valid.
     public func registration() -> Registration? {
         guard isValid,
-              let emailAddress = EmailAddress(email),
-              let cpfNumber = CPF(cpf),
-              let acceptedPassword = PasswordPolicy.password(from: password)
+            let emailAddress = EmailAddress(email),
+            let cpfNumber = CPF(cpf),
+            let acceptedPassword = PasswordPolicy.password(from: password)
         else { return nil }
         return Registration(
-            name: PersonalDetailsRules.normalisedName(name), email: emailAddress.value, cpf: cpfNumber.digits, password: acceptedPassword
+            name: PersonalDetailsRules.normalisedName(name), email: emailAddress.value, cpf: cpfNumber.digits,
+            password: acceptedPassword
         )
     }
 

@@ -16,7 +16,9 @@ public final class WelcomeViewModel {
     ///   - reason: why the user is here, if there is a reason.
     ///   - signInNavigator: where sign-in goes; held weakly.
     ///   - signUpNavigator: where sign-up goes; held weakly.
-    public init(reason: SignedOutReason?, signInNavigator: any GoToSignInNavigator, signUpNavigator: any GoToSignUpNavigator) {
+    public init(
+        reason: SignedOutReason?, signInNavigator: any GoToSignInNavigator, signUpNavigator: any GoToSignUpNavigator
+    ) {
         self.reason = reason
         self.signInNavigator = signInNavigator
         self.signUpNavigator = signUpNavigator

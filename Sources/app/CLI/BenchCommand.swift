@@ -40,7 +40,9 @@ struct BenchCommand {
         if let directory = options.svgDirectory {
             do {
                 let written = try BenchCharts.write(report, to: directory)
-                progress(written.isEmpty ? "no chart: neither storm nor overhead ran" : "charts: \(written.joined(separator: ", "))")
+                progress(
+                    written.isEmpty
+                        ? "no chart: neither storm nor overhead ran" : "charts: \(written.joined(separator: ", "))")
             } catch {
                 console.error("app bench: \(error.description)")
                 exitCode = ExitCode.failure

@@ -63,13 +63,15 @@ struct CommandLineApp {
         case .run(let files, let inProcessServer, _):
             if inProcessServer, overHTTP(invocation, environment).plugins.auth != "http" {
                 console.error(
-                    "app: --in-process-server runs scripts over HTTP; environment '\(environment.name)' does not use the http plugin")
+                    "app: --in-process-server runs scripts over HTTP; environment '\(environment.name)' does not use the http plugin"
+                )
                 return ExitCode.usage
             }
             let scripts: [ScriptFiles.Script]
             switch ScriptFiles.load(files) {
             case .failure(let unusable):
-                console.error(unusable.sentences.map { "app: \($0)" }.joined(separator: "\n") + "\nSee 'app help run' for usage.")
+                console.error(
+                    unusable.sentences.map { "app: \($0)" }.joined(separator: "\n") + "\nSee 'app help run' for usage.")
                 return ExitCode.usage
             case .success(let loaded):
                 scripts = loaded
@@ -99,7 +101,8 @@ struct CommandLineApp {
         _ scripts: [ScriptFiles.Script], invocation: Invocation, environment: AppEnvironment, texts: Texts
     ) async -> Int32 {
         guard case .run(_, inProcessServer: true, let profile) = invocation.command else {
-            return await ScriptRunner(environment: environment, texts: texts, print: console.print).run(scripts: scripts)
+            return await ScriptRunner(environment: environment, texts: texts, print: console.print).run(
+                scripts: scripts)
         }
         let overHTTP = overHTTP(invocation, environment)
         let runner = ScriptRunner(texts: texts, print: console.print) {

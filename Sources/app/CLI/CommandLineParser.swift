@@ -57,7 +57,9 @@ enum CommandLineParser {
                 guard inlineValue == nil else { throw UsageError("option \(flag) takes no value", helpTopic: "run") }
                 inProcessServer = true
             case "--profile":
-                guard profile == nil else { throw UsageError("option --profile is given more than once", helpTopic: "run") }
+                guard profile == nil else {
+                    throw UsageError("option --profile is given more than once", helpTopic: "run")
+                }
                 let name = try value(of: flag, inline: inlineValue, from: &remaining, expecting: profileValues)
                 profile = try ServeOptions.profile(named: name, helpTopic: "run")
             default:

@@ -61,8 +61,13 @@ struct EnvironmentListing {
         }
         if settings.baseURL != nil {
             rows.append(("token header", settings.tokenHeaderStyle.rawValue))
-            rows.append(("control API", settings.controlAPI ? "yes (app run resets the server and flips its switches)" : "no"))
-            rows.append(("sign-out route", settings.signOutRoute ? "yes (logout ends the token with DELETE /challenge/auth)" : "no"))
+            rows.append(
+                ("control API", settings.controlAPI ? "yes (app run resets the server and flips its switches)" : "no"))
+            rows.append(
+                (
+                    "sign-out route",
+                    settings.signOutRoute ? "yes (logout ends the token with DELETE /challenge/auth)" : "no"
+                ))
         }
         if let directory = settings.storeDirectory { rows.append(("store directory", directory)) }
         return rows

@@ -82,7 +82,9 @@ struct InteractiveSession {
     /// terminal, and a near miss named (`tapp` → did you mean 'tap'?).
     private func failure(_ message: String, line: String) -> String {
         var text = "✘ " + TerminalText.escapingControls(message)
-        if let suggestion = nearMiss(in: line) { text += " — did you mean '\(TerminalText.escapingControls(suggestion))'?" }
+        if let suggestion = nearMiss(in: line) {
+            text += " — did you mean '\(TerminalText.escapingControls(suggestion))'?"
+        }
         return text
     }
 
@@ -112,7 +114,8 @@ struct InteractiveSession {
             while !Task.isCancelled {
                 let left = clock.now.duration(to: end)
                 guard left > .zero else { break }
-                let seconds = Int((Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up))
+                let seconds = Int(
+                    (Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up))
                 status("⏳ wait: \(seconds)s left")
                 try? await clock.sleep(for: min(left, .seconds(1)))
             }

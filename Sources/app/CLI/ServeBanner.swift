@@ -22,7 +22,9 @@ enum ServeBanner {
         }
         lines.append("profile \(options.profile): \(options.profile.routes.joined(separator: ", "))")
         if apiKey == ServeOptions.developmentKey {
-            lines.append("API key: the development key '\(ServeOptions.developmentKey)' (header apikey); from \(options.apiKeyOrigin)")
+            lines.append(
+                "API key: the development key '\(ServeOptions.developmentKey)' (header apikey); from \(options.apiKeyOrigin)"
+            )
         } else {
             lines.append("API key: from \(options.apiKeyOrigin) (not shown)")
         }
@@ -33,7 +35,8 @@ enum ServeBanner {
     /// `POST /challenge/auth → 200 (12 ms)`; a dropped answer says so.
     static func line(for entry: StandaloneServer.RequestLogLine) -> String {
         let outcome = entry.status.map(String.init) ?? "dropped"
-        let milliseconds = Double(entry.duration.components.seconds) * 1000
+        let milliseconds =
+            Double(entry.duration.components.seconds) * 1000
             + Double(entry.duration.components.attoseconds) / 1e15
         let time = milliseconds < 10 ? String(format: "%.1f ms", milliseconds) : "\(Int(milliseconds.rounded())) ms"
         return "\(entry.method) \(entry.path) → \(outcome) (\(time))"
@@ -42,7 +45,8 @@ enum ServeBanner {
     private static func formattedCPF(_ digits: String) -> String {
         guard digits.count == 11, digits.allSatisfy(\.isNumber) else { return digits }
         let characters = Array(digits)
-        return "\(String(characters[0..<3])).\(String(characters[3..<6])).\(String(characters[6..<9]))-\(String(characters[9..<11]))"
+        return
+            "\(String(characters[0..<3])).\(String(characters[3..<6])).\(String(characters[6..<9]))-\(String(characters[9..<11]))"
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

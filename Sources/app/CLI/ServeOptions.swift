@@ -62,7 +62,9 @@ struct ServeOptions: Sendable, Equatable {
             return key
         case .environment(let name):
             guard let key = environment[name], !key.isEmpty else {
-                throw UsageError("the environment variable \(name) (option --api-key-env) is not set or is empty", helpTopic: "serve")
+                throw UsageError(
+                    "the environment variable \(name) (option --api-key-env) is not set or is empty", helpTopic: "serve"
+                )
             }
             return key
         case .file(let path):
@@ -73,7 +75,8 @@ struct ServeOptions: Sendable, Equatable {
                 throw UsageError("cannot read the API key file \(path) (option --api-key-file)", helpTopic: "serve")
             }
             // The key is the file's first line: an editor's final newline is not part of it.
-            let key = text.split(whereSeparator: \.isNewline).first.map(String.init)?
+            let key =
+                text.split(whereSeparator: \.isNewline).first.map(String.init)?
                 .trimmingCharacters(in: .whitespaces) ?? ""
             guard !key.isEmpty else {
                 throw UsageError("the API key file \(path) (option --api-key-file) is empty", helpTopic: "serve")
@@ -104,7 +107,9 @@ struct ServeOptions: Sendable, Equatable {
         func seconds(_ flag: String, allowZero: Bool) throws(UsageError) -> Int {
             let text = try value(flag)
             guard let number = Int(text), number >= (allowZero ? 0 : 1), number <= 86_400 else {
-                throw UsageError("option \(flag) takes whole seconds (\(allowZero ? 0 : 1) to 86400), not '\(text)'", helpTopic: "serve")
+                throw UsageError(
+                    "option \(flag) takes whole seconds (\(allowZero ? 0 : 1) to 86400), not '\(text)'",
+                    helpTopic: "serve")
             }
             return number
         }
@@ -121,7 +126,8 @@ struct ServeOptions: Sendable, Equatable {
             case "--port":
                 let text = try value(flag)
                 guard let port = UInt16(text) else {
-                    throw UsageError("option --port takes a port number (0 to 65535), not '\(text)'", helpTopic: "serve")
+                    throw UsageError(
+                        "option --port takes a port number (0 to 65535), not '\(text)'", helpTopic: "serve")
                 }
                 options.port = port
             // The refusal never repeats what followed the flag: it may be a key.
@@ -134,12 +140,15 @@ struct ServeOptions: Sendable, Equatable {
             case "--api-key-env":
                 let name = try value(flag)
                 guard !name.isEmpty, !name.contains("=") else {
-                    throw UsageError("option --api-key-env takes the name of an environment variable", helpTopic: "serve")
+                    throw UsageError(
+                        "option --api-key-env takes the name of an environment variable", helpTopic: "serve")
                 }
                 try keySource(flag, .environment(name))
             case "--api-key-file":
                 let path = try value(flag)
-                guard !path.isEmpty else { throw UsageError("option --api-key-file takes a file path", helpTopic: "serve") }
+                guard !path.isEmpty else {
+                    throw UsageError("option --api-key-file takes a file path", helpTopic: "serve")
+                }
                 try keySource(flag, .file(path))
             case "--token-ttl": options.tokenTTLSeconds = try seconds(flag, allowZero: false)
             case "--refresh-window": options.refreshWindowSeconds = try seconds(flag, allowZero: false)

@@ -29,7 +29,8 @@ enum TextKey: String, CaseIterable, Sendable {
     // Signed-in area
     case titleStatement, titleEntryDetails, titleProfile, titleRelatedUsers
     case loadingPlaceholder, refreshing, statementEmpty
-    case failureNetwork, failureServer, failureOffline, failureServerDown, failureNotFound, failureInvalidFields, failureAlreadyRegistered
+    case failureNetwork, failureServer, failureOffline, failureServerDown, failureNotFound, failureInvalidFields,
+        failureAlreadyRegistered
     case failureSessionEnded, failureNotOffered
     case detailsAmount, detailsWhen, detailsStatus, detailsCounterparty, detailsSender, detailsRecipient
     case detailsBank, detailsAgency, detailsAccount

@@ -17,7 +17,8 @@ extension Texts {
         .healthOffline: "○ sin conexión",
         .bannerServerDown: "⚠ El servidor no está disponible ahora; algunas acciones pueden fallar.",
         .bannerOffline: "⚠ Sin conexión; algunas acciones pueden fallar.",
-        .storageNotSaved: "⚠ Este dispositivo no pudo guardar tu sesión: tendrás que iniciar sesión de nuevo la próxima vez.",
+        .storageNotSaved:
+            "⚠ Este dispositivo no pudo guardar tu sesión: tendrás que iniciar sesión de nuevo la próxima vez.",
         .storageNotDeleted: "⚠ Este dispositivo no pudo eliminar tu sesión guardada.",
         .welcomeTagline: "Tu cuenta, con seguridad.",
         .reasonTokenInvalid: "Tu sesión ya no es válida. Inicia sesión de nuevo.",
@@ -59,7 +60,8 @@ extension Texts {
         .expiredDataKept: "Tus datos siguen en este dispositivo.",
         .greeting: "¡Hola, %@!",
         .greetingWithoutName: "¡Hola!",
-        .profileRoutesNotOffered: "Perfil, personas relacionadas y eliminación de la cuenta no están disponibles en este servidor.",
+        .profileRoutesNotOffered:
+            "Perfil, personas relacionadas y eliminación de la cuenta no están disponibles en este servidor.",
         .cpfLabel: "CPF",
         .emailLabel: "Correo",
         .fieldIdentifier: "CPF o correo",

@@ -17,7 +17,8 @@ extension Texts {
         .healthOffline: "○ offline",
         .bannerServerDown: "⚠ Servidor indisponível no momento; algumas ações podem falhar.",
         .bannerOffline: "⚠ Sem conexão; algumas ações podem falhar.",
-        .storageNotSaved: "⚠ Este aparelho não conseguiu salvar sua sessão: será preciso entrar de novo na próxima vez.",
+        .storageNotSaved:
+            "⚠ Este aparelho não conseguiu salvar sua sessão: será preciso entrar de novo na próxima vez.",
         .storageNotDeleted: "⚠ Este aparelho não conseguiu apagar sua sessão salva.",
         .welcomeTagline: "Sua conta, com segurança.",
         .reasonTokenInvalid: "Sua sessão não é mais válida. Entre novamente.",
@@ -27,7 +28,8 @@ extension Texts {
         .reasonLoggedOut: "Você saiu da sua conta.",
         .reasonAccountDeleted: "Sua conta foi excluída.",
         .reasonReauthenticating: "Entre novamente para continuar.",
-        .reasonStoredSessionUnreadable: "Não foi possível ler sua sessão salva; ela foi posta de lado. Entre novamente.",
+        .reasonStoredSessionUnreadable:
+            "Não foi possível ler sua sessão salva; ela foi posta de lado. Entre novamente.",
         .identifierPrompt: "Informe seu CPF ou e-mail.",
         .passwordPrompt: "Digite sua senha de 6 dígitos.",
         .identifierInvalid: "CPF ou e-mail inválido.",
@@ -59,7 +61,8 @@ extension Texts {
         .expiredDataKept: "Seus dados continuam neste aparelho.",
         .greeting: "Olá, %@!",
         .greetingWithoutName: "Olá!",
-        .profileRoutesNotOffered: "Perfil, pessoas relacionadas e exclusão da conta não estão disponíveis neste servidor.",
+        .profileRoutesNotOffered:
+            "Perfil, pessoas relacionadas e exclusão da conta não estão disponíveis neste servidor.",
         .cpfLabel: "CPF",
         .emailLabel: "E-mail",
         .fieldIdentifier: "CPF ou e-mail",

@@ -16,7 +16,8 @@ enum PromptCompletion {
         case []: return ScriptParser.commands + promptWords
         case ["tap"], ["expect", "enabled"], ["expect", "disabled"]: return actions
         case ["type"]: return screen.fields.map(\.name)
-        case ["open"]: return (1...max(1, screen.entries?.count ?? 0)).map(String.init).filter { _ in screen.entries != nil }
+        case ["open"]:
+            return (1...max(1, screen.entries?.count ?? 0)).map(String.init).filter { _ in screen.entries != nil }
         case ["expect"]: return expectations
         case ["expect", "screen"]: return ScriptParser.screens
         case ["expect", "state"]: return ScriptParser.states

@@ -4,7 +4,8 @@ import DomainCore
 extension ScreenDriver {
     func signedIn() -> ScreenSnapshot {
         guard let area = main.signedInArea else {
-            return ScreenSnapshot(name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
+            return ScreenSnapshot(
+                name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
         }
         var screen: ScreenSnapshot
         switch area.route {
@@ -84,7 +85,8 @@ extension ScreenDriver {
                 for row in section.rows {
                     number += 1
                     lines.append(
-                        "\(number). \(row.time) \(row.description) · \(row.counterparty)  \(row.amount)  (\(row.label), \(row.status))")
+                        "\(number). \(row.time) \(row.description) · \(row.counterparty)  \(row.amount)  (\(row.label), \(row.status))"
+                    )
                 }
             }
         }
@@ -160,7 +162,8 @@ extension ScreenDriver {
                 if model.isConfirmingDelete { model.cancelDelete() } else { area.back() }
             })
         return ScreenSnapshot(
-            name: "profile", title: texts[.titleProfile], lines: lines, fields: fields, actions: actions, isLoading: busy)
+            name: "profile", title: texts[.titleProfile], lines: lines, fields: fields, actions: actions,
+            isLoading: busy)
     }
 
     private func relatedUsers(_ model: RelatedUsersViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
@@ -196,7 +199,8 @@ extension ScreenDriver {
         case .network: return texts[.failureNetwork]
         case .server: return texts[.failureServer]
         case .notFound: return texts[.failureNotFound]
-        case .invalidFields(let fields): return texts[.failureInvalidFields, fields.keys.sorted().joined(separator: ", ")]
+        case .invalidFields(let fields):
+            return texts[.failureInvalidFields, fields.keys.sorted().joined(separator: ", ")]
         case .alreadyRegistered: return texts[.failureAlreadyRegistered]
         case .sessionEnded: return texts[.failureSessionEnded]
         case .notOffered: return texts[.failureNotOffered]

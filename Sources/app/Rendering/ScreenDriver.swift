@@ -14,7 +14,8 @@ struct ScreenDriver {
         var screen: ScreenSnapshot
         switch main.screen {
         case .startup:
-            screen = ScreenSnapshot(name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
+            screen = ScreenSnapshot(
+                name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
         case .systemUnavailable(let status):
             screen = systemUnavailable(status)
         case .onboarding:
@@ -40,7 +41,8 @@ struct ScreenDriver {
 
     private func onboarding() -> ScreenSnapshot {
         guard let onboarding = main.onboarding else {
-            return ScreenSnapshot(name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
+            return ScreenSnapshot(
+                name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
         }
         if let signIn = onboarding.signIn {
             var screen = self.signIn(signIn, confirmed: onboarding.registrationConfirmed)
@@ -191,7 +193,8 @@ struct ScreenDriver {
     private func text(for failure: RegistrationFailure) -> String {
         switch failure {
         case .alreadyRegistered: return texts[.registerAlreadyRegistered]
-        case .invalidFields(let fields): return texts[.registerInvalidFields, fields.keys.sorted().joined(separator: ", ")]
+        case .invalidFields(let fields):
+            return texts[.registerInvalidFields, fields.keys.sorted().joined(separator: ", ")]
         case .systemUnavailable: return texts[.registerSystemUnavailable]
         case .network: return texts[.registerNetwork]
         case .server: return texts[.registerServer]

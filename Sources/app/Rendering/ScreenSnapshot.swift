@@ -83,7 +83,8 @@ struct ScreenSnapshot: Sendable, Equatable {
         }
         if !actions.isEmpty {
             let words = actions.map { action in
-                action.isEnabled ? "[\(action.name)] \(action.label)" : "[\(action.name)] \(action.label) (\(disabledWord))"
+                action.isEnabled
+                    ? "[\(action.name)] \(action.label)" : "[\(action.name)] \(action.label) (\(disabledWord))"
             }
             output.append("│ " + words.joined(separator: "   "))
         }

@@ -74,7 +74,8 @@ struct CommandExecutor {
             case .serverHealth(let up): try await control.setHealthy(up)
             case .serverUser(let cpf, let state): try await control.setAccountState(cpf: cpf, state)
             case .serverRevoke: try await control.revokeAllTokens()
-            case .serverFault(let route, let mode, let count): try await control.addFault(route: route, mode: mode, count: count)
+            case .serverFault(let route, let mode, let count):
+                try await control.addFault(route: route, mode: mode, count: count)
             case .serverClearFaults: try await control.clearFaults()
             default: break
             }
@@ -93,14 +94,19 @@ struct CommandExecutor {
         case .expectScreen(let name):
             return expect(screen.name == name, "screen \(name), but it is \(screen.name)")
         case .expectEnabled(let name):
-            guard let action = screen.action(named: name) else { return .expectationFailed("action \(name) on screen, but there is none") }
+            guard let action = screen.action(named: name) else {
+                return .expectationFailed("action \(name) on screen, but there is none")
+            }
             return expect(action.isEnabled, "\(name) enabled, but it is disabled")
         case .expectDisabled(let name):
-            guard let action = screen.action(named: name) else { return .expectationFailed("action \(name) on screen, but there is none") }
+            guard let action = screen.action(named: name) else {
+                return .expectationFailed("action \(name) on screen, but there is none")
+            }
             return expect(!action.isEnabled, "\(name) disabled, but it is enabled")
         case .expectLoading(let loading):
             return expect(
-                screen.isLoading == loading, loading ? "the placeholder, but none is shown" : "no placeholder, but one is shown")
+                screen.isLoading == loading,
+                loading ? "the placeholder, but none is shown" : "no placeholder, but one is shown")
         case .expectText(let text):
             return expect(rendered.contains(text), "text \"\(text)\" on screen")
         case .expectNoText(let text):
@@ -110,11 +116,16 @@ struct CommandExecutor {
         case .expectHealth(let health):
             return expect(app.healthName == health, "health \(health), but it is \(app.healthName)")
         case .expectStoredSession(let expected):
-            guard let stored = await app.hasStoredSession() else { return .expectationFailed("a readable session store") }
-            return expect(stored == expected, expected ? "a stored session, but there is none" : "no stored session, but there is one")
+            guard let stored = await app.hasStoredSession() else {
+                return .expectationFailed("a readable session store")
+            }
+            return expect(
+                stored == expected,
+                expected ? "a stored session, but there is none" : "no stored session, but there is one")
         case .expectLocalData(let expected):
             guard let kept = await app.hasLocalData() else { return .expectationFailed("a readable session store") }
-            return expect(kept == expected, expected ? "local data kept, but there is none" : "no local data, but it is kept")
+            return expect(
+                kept == expected, expected ? "local data kept, but there is none" : "no local data, but it is kept")
         case .expectMetric(let name, let comparison, let value):
             guard let control = app.world.control else {
                 throw CommandError("the \(app.world.environment.name) environment's backend has no metrics")
@@ -125,7 +136,8 @@ struct CommandExecutor {
                 throw CommandError(
                     "unknown metric '\(name)': use refreshes, logins, refreshesRejected, tokensLive or requests.ROUTE")
             }
-            return expect(comparison.holds(actual, value), "metric \(name) \(comparison.rawValue) \(value), but it is \(actual)")
+            return expect(
+                comparison.holds(actual, value), "metric \(name) \(comparison.rawValue) \(value), but it is \(actual)")
         default:
             return .performed
         }

@@ -4,7 +4,8 @@ extension InProcessServerWorld {
     /// A script's world against a fresh in-process server
     /// (`app run --in-process-server [--profile NAME]`), torn down when the script ends.
     @MainActor
-    static func make(from base: AppEnvironment = .local, profile: ReferenceServerProfile = .full) throws -> ScriptWorld {
+    static func make(from base: AppEnvironment = .local, profile: ReferenceServerProfile = .full) throws -> ScriptWorld
+    {
         let served = try InProcessServerWorld(from: base, profile: profile)
         return ScriptWorld(world: served.world) { served.tearDown() }
     }

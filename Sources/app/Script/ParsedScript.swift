@@ -35,7 +35,10 @@ struct ParsedScript: Sendable, Equatable {
             }
             do {
                 guard let command = try ScriptParser.parse(String(text)) else { continue }
-                lines.append(Line(number: index + 1, text: text.trimmingCharacters(in: .whitespacesAndNewlines), command: command))
+                lines.append(
+                    Line(
+                        number: index + 1, text: text.trimmingCharacters(in: .whitespacesAndNewlines), command: command)
+                )
             } catch {
                 problems.append(Problem(number: index + 1, message: error.message))
             }

@@ -34,12 +34,13 @@ enum ScriptFiles {
                 continue
             }
             let directory = operand.hasSuffix("/") ? String(operand.dropLast()) : operand
-            let flows = names.filter { $0.hasSuffix(".flow") }.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-                .map { "\(directory)/\($0)" }
-                .filter { path in
-                    var nested: ObjCBool = false
-                    return FileManager.default.fileExists(atPath: path, isDirectory: &nested) && !nested.boolValue
-                }
+            let flows = names.filter { $0.hasSuffix(".flow") }.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            )
+            .map { "\(directory)/\($0)" }
+            .filter { path in
+                var nested: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &nested) && !nested.boolValue
+            }
             guard !flows.isEmpty else {
                 problems.append("the directory \(operand) holds no .flow file")
                 continue

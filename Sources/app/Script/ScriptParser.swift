@@ -38,7 +38,9 @@ enum ScriptParser {
         case "server":
             return try server(rest)
         case "store":
-            guard let fault = StoreFault(rawValue: rest) else { throw ScriptParseError("usage: store full|unavailable|ok") }
+            guard let fault = StoreFault(rawValue: rest) else {
+                throw ScriptParseError("usage: store full|unavailable|ok")
+            }
             return .storeFault(fault)
         case "expect":
             return try expect(rest)

@@ -17,7 +17,8 @@ struct SecretCheck: Sendable {
 
     init(_ secrets: some Sequence<KnownSecret>) {
         var seen = Set<String>()
-        self.secrets = secrets
+        self.secrets =
+            secrets
             .filter { !$0.reveal().isEmpty && seen.insert($0.reveal()).inserted }
             .sorted { $0.reveal().count > $1.reveal().count }
     }

@@ -10,7 +10,8 @@ struct HealthMonitorTests {
     private func monitoring(interval: Duration = .seconds(15)) async -> (SessionHarness, HealthMonitor) {
         let harness = SessionHarness()
         let monitor = HealthMonitor(
-            probe: harness.probe, connectivity: harness.connectivity, clock: harness.clock, scheduler: harness.scheduler,
+            probe: harness.probe, connectivity: harness.connectivity, clock: harness.clock,
+            scheduler: harness.scheduler,
             policy: HealthPolicy(pollInterval: interval))
         monitor.startMonitoring()
         await harness.activity.waitUntilIdle()

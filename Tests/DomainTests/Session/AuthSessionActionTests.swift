@@ -131,7 +131,8 @@ struct AuthSessionActionTests {
         let harness = await launchedSignedOut()
         await harness.probe.setHealthy(false)
         await harness.health.checkNow()
-        let registration = Registration(name: "Ana", email: "ana@example.com", cpf: "11144477735", password: Password("121212"))
+        let registration = Registration(
+            name: "Ana", email: "ana@example.com", cpf: "11144477735", password: Password("121212"))
 
         #expect(await harness.authSession.register(registration).failure == .systemUnavailable)
         #expect(await harness.server.registrations.isEmpty)
@@ -142,14 +143,18 @@ struct AuthSessionActionTests {
         "Register failures are told apart for the form",
         arguments: [
             (RemoteError.rejected(status: 409, code: .alreadyRegistered), RegistrationFailure.alreadyRegistered),
-            (.rejected(status: 400, code: .validationFailed, fields: ["email": "invalid"]), .invalidFields(["email": "invalid"])),
+            (
+                .rejected(status: 400, code: .validationFailed, fields: ["email": "invalid"]),
+                .invalidFields(["email": "invalid"])
+            ),
             (.timeout, .network),
             (.rejected(status: 502, code: nil), .server),
         ])
     func registerFailures(error: RemoteError, failure: RegistrationFailure) async throws {
         let harness = await launchedSignedOut()
         await harness.server.set(register: .failure(error))
-        let registration = Registration(name: "Ana", email: "ana@example.com", cpf: "11144477735", password: Password("121212"))
+        let registration = Registration(
+            name: "Ana", email: "ana@example.com", cpf: "11144477735", password: Password("121212"))
 
         #expect(await harness.authSession.register(registration).failure == failure)
         #expect(harness.authSession.state == .unauthenticated(nil))

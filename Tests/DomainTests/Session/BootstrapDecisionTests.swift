@@ -12,7 +12,9 @@ struct BootstrapDecisionTests {
     @Test("Row 1: 200, active and not deleted → tokens kept, user and sync stamp saved, authenticated")
     func activeUserIsAuthenticated() {
         let decision = BootstrapDecision.decide(.user(Self.maria))
-        #expect(decision == BootstrapDecision(tokens: .keep, localData: .save(Self.maria), state: .authenticated(Self.maria)))
+        #expect(
+            decision
+                == BootstrapDecision(tokens: .keep, localData: .save(Self.maria), state: .authenticated(Self.maria)))
     }
 
     @Test(
@@ -62,6 +64,7 @@ struct BootstrapDecisionTests {
     @Test("The refresh cap at launch expires the session and keeps the data")
     func refreshCapExpiresSession() {
         let decision = BootstrapDecision.decide(.failed(.refreshLimitReached))
-        #expect(decision == BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(.refreshLimit)))
+        #expect(
+            decision == BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(.refreshLimit)))
     }
 }

@@ -10,7 +10,8 @@ import Testing
 @MainActor
 @Suite("Bootstrap")
 struct BootstrapTests {
-    @Test("Row 1: a stored session whose user is active is restored, its token kept and the user saved with a sync stamp")
+    @Test(
+        "Row 1: a stored session whose user is active is restored, its token kept and the user saved with a sync stamp")
     func activeUserRestored() async throws {
         let harness = SessionHarness()
         let stored = await harness.storeSession()
@@ -50,7 +51,8 @@ struct BootstrapTests {
         let harness = SessionHarness()
         await harness.storeSession(issuedAgo: .seconds(301))
         // The token is past its refresh window: the refresh is refused too.
-        await harness.server.set(refresh: .fail(error.isTokenRefused ? error : .rejected(status: 401, code: .tokenInvalid)))
+        await harness.server.set(
+            refresh: .fail(error.isTokenRefused ? error : .rejected(status: 401, code: .tokenInvalid)))
         await harness.server.set(user: .fail(error))
         if error.isTokenRefused { await harness.server.revokeAll() }
 
@@ -228,7 +230,8 @@ struct BootstrapTests {
     @Test("Local data without a token (closed on session expired) shows session expired again")
     func localDataWithoutTokenIsExpired() async throws {
         let harness = SessionHarness()
-        await harness.store.plant(UserSession(token: nil, cachedUser: CachedUser(profile: .maria, syncedAt: harness.clock.now())))
+        await harness.store.plant(
+            UserSession(token: nil, cachedUser: CachedUser(profile: .maria, syncedAt: harness.clock.now())))
 
         await harness.authSession.bootstrap()
 

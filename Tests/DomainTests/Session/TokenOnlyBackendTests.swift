@@ -29,7 +29,9 @@ struct TokenOnlyBackendTests {
         #expect(stored.token != nil)
     }
 
-    @Test("At launch a stored session is checked by a refresh: answered, the new token is saved and the kept profile shown")
+    @Test(
+        "At launch a stored session is checked by a refresh: answered, the new token is saved and the kept profile shown"
+    )
     func launchRefreshesTheStoredToken() async throws {
         let harness = SessionHarness(offersProfileRoutes: false)
         let stored = await harness.storeSession(issuedAgo: .seconds(5), user: Self.signInProfile)
@@ -119,7 +121,8 @@ struct TokenOnlyBackendTests {
         let harness = SessionHarness(offersProfileRoutes: false)
         _ = await harness.authSession.login(.maria)
         let service = SignedInUserService(
-            tokenManager: harness.tokenManager, api: ScriptedUserAPI(server: harness.server, offersProfileRoutes: false))
+            tokenManager: harness.tokenManager, api: ScriptedUserAPI(server: harness.server, offersProfileRoutes: false)
+        )
 
         let failure: SignedInFailure?
         do throws(SignedInFailure) {
@@ -136,7 +139,9 @@ struct TokenOnlyBackendTests {
     @Test("Signing in again as the same person finds the same profile id, so the kept data is not wiped")
     func sameIdentifierSameProfile() {
         #expect(UserProfile.signedIn(as: .cpf("12345678909")).id == Self.signInProfile.id)
-        #expect(UserProfile.signedIn(as: .email("Ana@Example.com")).id == UserProfile.signedIn(as: .email("ana@example.com")).id)
+        #expect(
+            UserProfile.signedIn(as: .email("Ana@Example.com")).id
+                == UserProfile.signedIn(as: .email("ana@example.com")).id)
         #expect(UserProfile.signedIn(as: .email("ana@example.com")).id != Self.signInProfile.id)
         #expect(UserProfile.signedIn(as: .email("ana@example.com")).email == "ana@example.com")
     }

@@ -14,7 +14,8 @@ struct EntryDetailsViewModelTests {
     /// The Cora sample entry: Maria (a CPF) paid a company (a CNPJ).
     private static let debit = StatementEntryDetails(
         id: debitID, description: "Compra de produtos eletrônicos", label: "Compra aprovada", amount: 150_000,
-        counterPartyName: "Empresa ABC LTDA", dateEvent: Date(timeIntervalSince1970: 1_706_775_317), status: "COMPLETED",
+        counterPartyName: "Empresa ABC LTDA", dateEvent: Date(timeIntervalSince1970: 1_706_775_317),
+        status: "COMPLETED",
         sender: StatementParty(
             name: "Maria Silva", bankName: "Banco XYZ", bankNumber: "001", agencyNumber: "1234", agencyNumberDigit: "7",
             accountNumber: "987654", accountNumberDigit: "9", documentNumber: "12345678909", documentType: .cpf),

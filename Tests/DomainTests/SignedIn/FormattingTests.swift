@@ -53,8 +53,10 @@ struct FormattingTests {
         "Documents are masked by type; anything malformed is hidden whole",
         arguments: [
             ("12345678909", DocumentType.cpf, "***.456.789-**"), ("11223344000155", .cnpj, "**.223.344/****-**"),
-            ("99887766000112", .cnpj, "**.887.766/****-**"), ("1234567890", .cpf, "***"), ("11223344000155", .cpf, "***"),
-            ("12345678909", .cnpj, "***"), ("123.456.789-09", .cpf, "***"), ("", .cnpj, "***"), ("abcdefghijk", .cpf, "***"),
+            ("99887766000112", .cnpj, "**.887.766/****-**"), ("1234567890", .cpf, "***"),
+            ("11223344000155", .cpf, "***"),
+            ("12345678909", .cnpj, "***"), ("123.456.789-09", .cpf, "***"), ("", .cnpj, "***"),
+            ("abcdefghijk", .cpf, "***"),
         ])
     func documentMask(number: String, type: DocumentType, shown: String) {
         #expect(DocumentMask.mask(number, type: type) == shown)

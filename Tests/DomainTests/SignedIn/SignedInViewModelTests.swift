@@ -112,7 +112,8 @@ struct SignedInViewModelTests {
         #expect(profile.failure == .alreadyRegistered)
         #expect(!profile.saved)
 
-        await graph.harness.server.set(user: .fail(.rejected(status: 400, code: .validationFailed, fields: ["email": "taken"])))
+        await graph.harness.server.set(
+            user: .fail(.rejected(status: 400, code: .validationFailed, fields: ["email": "taken"])))
         await profile.save()
         #expect(profile.serverFieldErrors == ["email": "taken"])
     }

@@ -65,7 +65,9 @@ struct StatementListViewModelTests {
         #expect(screen.list.sections?.map(\.day) == ["05/02/2024", "01/02/2024"])
         #expect(screen.list.sections?.last?.rows.map(\.id) == ["later-same-day", "abc123def456ghi789"])
         #expect(
-            screen.list.rows.map(\.id) == ["abcdef12-3456-7890-abcd-ef1234567890", "later-same-day", "abc123def456ghi789"])
+            screen.list.rows.map(\.id) == [
+                "abcdef12-3456-7890-abcd-ef1234567890", "later-same-day", "abc123def456ghi789",
+            ])
     }
 
     @Test("Entries of one day sent in two sections are shown in one")

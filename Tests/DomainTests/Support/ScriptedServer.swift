@@ -53,7 +53,8 @@ actor ScriptedServer {
     private(set) var statementCallTokens: [String] = []
     private var heldStatementCalls: [CheckedContinuation<Void, Never>] = []
     private var statementCallsToHold = 0
-    private var countWaiters: [(count: @Sendable (isolated ScriptedServer) -> Bool, CheckedContinuation<Void, Never>)] = []
+    private var countWaiters: [(count: @Sendable (isolated ScriptedServer) -> Bool, CheckedContinuation<Void, Never>)] =
+        []
 
     func set(refresh behaviour: RefreshBehaviour) { refreshBehaviour = behaviour }
     func set(user behaviour: UserBehaviour) { userBehaviour = behaviour }
@@ -80,7 +81,10 @@ actor ScriptedServer {
         changed()
         if statementCallsToHold > 0 {
             statementCallsToHold -= 1
-            await withCheckedContinuation { heldStatementCalls.append($0); changed() }
+            await withCheckedContinuation {
+                heldStatementCalls.append($0)
+                changed()
+            }
         }
         guard acceptedTokens.contains(token.reveal()) else {
             throw .rejected(status: 401, code: .tokenInvalid)
@@ -158,7 +162,10 @@ actor ScriptedServer {
         changed()
         if refreshesToHold > 0 {
             refreshesToHold -= 1
-            await withCheckedContinuation { heldRefreshes.append($0); changed() }
+            await withCheckedContinuation {
+                heldRefreshes.append($0)
+                changed()
+            }
             if Task.isCancelled {
                 cancelledRefreshes += 1
                 throw .transport("request cancelled")
@@ -194,7 +201,10 @@ actor ScriptedServer {
         changed()
         if userCallsToHold > 0 {
             userCallsToHold -= 1
-            await withCheckedContinuation { heldUserCalls.append($0); changed() }
+            await withCheckedContinuation {
+                heldUserCalls.append($0)
+                changed()
+            }
         }
         guard acceptedTokens.contains(token.reveal()) else {
             throw .rejected(status: 401, code: .tokenInvalid)
@@ -215,11 +225,13 @@ extension Statement {
                 date: "2024-02-01",
                 items: [
                     StatementItem(
-                        id: "abc123def456ghi789", description: "Compra de produtos eletrônicos", label: "Compra aprovada",
+                        id: "abc123def456ghi789", description: "Compra de produtos eletrônicos",
+                        label: "Compra aprovada",
                         entry: .debit, amount: 150_000, name: "João da Silva",
                         dateEvent: Date(timeIntervalSince1970: 1_706_775_317), status: "COMPLETED"),
                     StatementItem(
-                        id: "later-same-day", description: "Pix recebido", label: "Transferência recebida", entry: .credit,
+                        id: "later-same-day", description: "Pix recebido", label: "Transferência recebida",
+                        entry: .credit,
                         amount: 2_550, name: "Ana Souza", dateEvent: Date(timeIntervalSince1970: 1_706_800_000),
                         status: "COMPLETED"),
                 ]),

@@ -78,7 +78,8 @@ final class SessionHarness {
     func sessionToken(issuedAgo age: Duration = .zero) async -> SessionToken {
         let token = await server.issueToken()
         let issuedAt = clock.now().addingTimeInterval(-age.timeInterval)
-        return SessionToken(token: token, issuedAt: issuedAt, expiresAt: issuedAt.addingTimeInterval(policy.lifetime.timeInterval))
+        return SessionToken(
+            token: token, issuedAt: issuedAt, expiresAt: issuedAt.addingTimeInterval(policy.lifetime.timeInterval))
     }
 
     /// Leaves a session in the store as a previous launch would: a token the

@@ -29,7 +29,9 @@ struct TokenManagerAdmissionTests {
         while await manager.callersWaitingForAdmission < count { await Task.yield() }
     }
 
-    @Test("With a limit of K, K calls reach the server and the rest wait; after a 401 the waiters leave with the new token: N + K calls, one refresh")
+    @Test(
+        "With a limit of K, K calls reach the server and the rest wait; after a 401 the waiters leave with the new token: N + K calls, one refresh"
+    )
     func storm() async {
         let harness = SessionHarness(policy: TokenPolicy(maxAuthorizedCallsInFlight: 3))
         let old = await harness.startTokenManager()
@@ -51,7 +53,9 @@ struct TokenManagerAdmissionTests {
         #expect(await harness.tokenManager.callersWaitingForAdmission == 0)
     }
 
-    @Test("A caller cancelled while it waits for a place leaves the queue, fails as a cancelled request, and takes no place")
+    @Test(
+        "A caller cancelled while it waits for a place leaves the queue, fails as a cancelled request, and takes no place"
+    )
     func cancelledWaiter() async {
         let harness = SessionHarness(policy: TokenPolicy(maxAuthorizedCallsInFlight: 1))
         await harness.startTokenManager()
@@ -68,7 +72,8 @@ struct TokenManagerAdmissionTests {
         #expect(await harness.tokenManager.callersWaitingForAdmission == 0)
         await harness.server.releaseUserCalls()
         #expect(await first.value.allSatisfy { $0.isSuccess })
-        #expect(await Self.calls(1, manager: harness.tokenManager, api: harness.userAPI).value.allSatisfy { $0.isSuccess })
+        #expect(
+            await Self.calls(1, manager: harness.tokenManager, api: harness.userAPI).value.allSatisfy { $0.isSuccess })
         #expect(await harness.server.userCallTokens.count == 2, "the cancelled call never reached the server")
     }
 
@@ -97,7 +102,9 @@ struct TokenManagerAdmissionTests {
 struct RequestDeadlineAdmissionTests {
     private static let maria = Credentials(identifier: .cpf("12345678909"), password: Password("123456"))
 
-    @Test("With one place and a 10 s deadline, three calls each answered in 6 s all succeed, the last 18 s after it was made")
+    @Test(
+        "With one place and a 10 s deadline, three calls each answered in 6 s all succeed, the last 18 s after it was made"
+    )
     func waitingIsNotCounted() async throws {
         let activity = VirtualActivity()
         let clock = ManualClock(activity: activity)
@@ -119,7 +126,9 @@ struct RequestDeadlineAdmissionTests {
         let calls = (0..<3).map { _ in
             scheduler.spawn { () -> Result<Date, AuthorizedCallError> in
                 do throws(AuthorizedCallError) {
-                    _ = try await manager.authorized { token throws(RemoteError) in try await statements.statement(token: token) }
+                    _ = try await manager.authorized { token throws(RemoteError) in
+                        try await statements.statement(token: token)
+                    }
                     return .success(clock.now())
                 } catch {
                     return .failure(error)

@@ -10,7 +10,9 @@ import Testing
 @Suite("Token manager")
 struct TokenManagerTests {
     /// Runs `count` calls to the user route at once and returns their results.
-    private func concurrentCalls(_ count: Int, on harness: SessionHarness) async -> [Result<UserProfile, AuthorizedCallError>] {
+    private func concurrentCalls(_ count: Int, on harness: SessionHarness) async -> [Result<
+        UserProfile, AuthorizedCallError
+    >] {
         await Self.concurrentCalls(count, manager: harness.tokenManager, api: harness.userAPI)
     }
 
@@ -27,7 +29,9 @@ struct TokenManagerTests {
         }
     }
 
-    @Test("N concurrent calls on an expired token make exactly one refresh and all succeed", arguments: [1, 10, 100, 1000])
+    @Test(
+        "N concurrent calls on an expired token make exactly one refresh and all succeed",
+        arguments: [1, 10, 100, 1000])
     func concurrentCallsOnExpiredTokenRefreshOnce(count: Int) async throws {
         let harness = SessionHarness()
         let old = await harness.startTokenManager(issuedAgo: .seconds(61))

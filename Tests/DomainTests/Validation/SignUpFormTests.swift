@@ -30,22 +30,34 @@ struct SignUpFormTests {
         Case(label: "short CPF", change: { $0.cpf = "1234567890" }, expected: [.cpf: .invalidCPF]),
         Case(
             label: "empty password",
-            change: { $0.password = ""; $0.confirmation = "" },
+            change: {
+                $0.password = ""
+                $0.confirmation = ""
+            },
             expected: [.password: .empty, .confirmation: .empty]
         ),
         Case(
             label: "five-digit password, confirmed",
-            change: { $0.password = "12345"; $0.confirmation = "12345" },
+            change: {
+                $0.password = "12345"
+                $0.confirmation = "12345"
+            },
             expected: [.password: .passwordNotSixDigits]
         ),
         Case(
             label: "letters in password, confirmed",
-            change: { $0.password = "abc123"; $0.confirmation = "abc123" },
+            change: {
+                $0.password = "abc123"
+                $0.confirmation = "abc123"
+            },
             expected: [.password: .passwordNotSixDigits]
         ),
         Case(
             label: "Arabic-Indic digits, confirmed",
-            change: { $0.password = "١٢٣٤٥٦"; $0.confirmation = "١٢٣٤٥٦" },
+            change: {
+                $0.password = "١٢٣٤٥٦"
+                $0.confirmation = "١٢٣٤٥٦"
+            },
             expected: [.password: .passwordNotSixDigits]
         ),
         Case(label: "empty confirmation", change: { $0.confirmation = "" }, expected: [.confirmation: .empty]),
@@ -61,7 +73,10 @@ struct SignUpFormTests {
         ),
         Case(
             label: "bad password, different confirmation",
-            change: { $0.password = "1234"; $0.confirmation = "123456" },
+            change: {
+                $0.password = "1234"
+                $0.confirmation = "123456"
+            },
             expected: [.password: .passwordNotSixDigits, .confirmation: .confirmationMismatch]
         ),
     ]

@@ -51,8 +51,9 @@ struct DashboardViewModelTests {
         #expect(dashboard.user == .maria)
     }
 
-    @Test("The dashboard shows no health banner while the server is healthy or not yet asked",
-          arguments: [HealthStatus.healthy, .unknown])
+    @Test(
+        "The dashboard shows no health banner while the server is healthy or not yet asked",
+        arguments: [HealthStatus.healthy, .unknown])
     func noBannerWhenNotDown(status: HealthStatus) {
         #expect(dashboard(health: FakeHealth(status)).healthBanner == nil)
     }

@@ -74,7 +74,9 @@ struct MainViewModelSessionEndTests {
         #expect(stored.cachedUser?.profile == .maria)
     }
 
-    @Test("Re-authenticating from the session-expired screen opens the onboarding straight on sign-in, keeping the local data")
+    @Test(
+        "Re-authenticating from the session-expired screen opens the onboarding straight on sign-in, keeping the local data"
+    )
     func reauthenticateOpensSignIn() async throws {
         let graph = TestViewModelGraph()
         let main = try await launchIntoExpiredSession(graph)

@@ -38,7 +38,9 @@ struct SignInViewModelTests {
 
     @Test(
         "Next on the identifier step is disabled for text that is neither a valid CPF nor an e-mail",
-        arguments: ["", "123.456.789-00", "111.111.111-11", "11111111111", "maria@", "maria@example", "maria example.com"])
+        arguments: [
+            "", "123.456.789-00", "111.111.111-11", "11111111111", "maria@", "maria@example", "maria example.com",
+        ])
     func identifierNextDisabledForInvalidText(text: String) {
         let screen = signInScreen()
 

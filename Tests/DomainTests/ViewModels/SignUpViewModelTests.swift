@@ -22,7 +22,8 @@ struct SignUpViewModelTests {
         let register = FakeRegisterUseCase(outcome: outcome)
         let navigator = FakeWelcomeNavigator()
         let responder = FakeSignedUpResponder()
-        let signUp = SignUpViewModel(registerUseCase: register, welcomeNavigator: navigator, signedUpResponder: responder)
+        let signUp = SignUpViewModel(
+            registerUseCase: register, welcomeNavigator: navigator, signedUpResponder: responder)
         return Screen(signUp: signUp, register: register, navigator: navigator, responder: responder)
     }
 
