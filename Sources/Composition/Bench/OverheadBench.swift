@@ -37,7 +37,7 @@ struct OverheadBench {
             let scheduler = CountingTaskScheduler(activity: VirtualActivity())
             let repository = UserSessionRepository(
                 store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
-            let policy = TokenPolicy()
+            let policy = TokenPolicy(maxAuthorizedCallsInFlight: StormBench.connectionsPerHost)
             let manager = TokenManager(
                 authAPI: stage.auth, clock: stage.backendClock, scheduler: scheduler, policy: policy,
                 repository: repository)

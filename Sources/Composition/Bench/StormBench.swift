@@ -50,7 +50,9 @@ public struct StormBench: Sendable {
             let scheduler = CountingTaskScheduler(activity: VirtualActivity())
             let repository = UserSessionRepository(
                 store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
-            let policy = TokenPolicy()
+            // The app's policy: at most as many calls on the wire as URLSession
+            // has connections per host (the rest wait behind the barrier).
+            let policy = TokenPolicy(maxAuthorizedCallsInFlight: Self.connectionsPerHost)
             let manager = TokenManager(
                 authAPI: stage.auth, clock: appClock, scheduler: scheduler, policy: policy, repository: repository)
             let generation = await repository.beginGeneration()
@@ -233,5 +235,5 @@ public struct StormBench: Sendable {
 
     /// URLSession's connections per host on Linux: the calls a reactive
     /// storm may have on the wire with the stale token at once.
-    static let connectionsPerHost = 6
+    static let connectionsPerHost = AppEnvironment.local.settings.connectionsPerHost
 }
