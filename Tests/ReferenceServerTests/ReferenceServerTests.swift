@@ -9,23 +9,13 @@ import Testing
 @Suite("Reference server", .serialized)
 struct ReferenceServerTests {
     private static func server(idleTimeout: Duration = .seconds(10)) throws -> ReferenceServer {
-        let server = try ReferenceServer(
-            configuration: ReferenceServer.Configuration(port: 0, apiKey: "test-key", idleTimeout: idleTimeout),
-            backend: InMemoryBackend(clock: ManualClock()))
-        server.start()
-        return server
+        try TestServer.start(idleTimeout: idleTimeout)
     }
 
     private static func request(
         _ method: String, _ path: String, body: String? = nil, headers: [String] = ["apikey: test-key"]
     ) -> String {
-        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { $0 + "\r\n" }.joined()
-        if let body {
-            text += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-        } else {
-            text += "\r\n"
-        }
-        return text
+        TestServer.request(method, path, body: body, headers: headers)
     }
 
     @Test func signInThenTheStatementOverOneKeptAliveConnection() async throws {

@@ -9,23 +9,13 @@ import Testing
 @Suite("Reference server profiles", .serialized)
 struct ServerProfileTests {
     private static func server(_ profile: ServerProfile) throws -> ReferenceServer {
-        let server = try ReferenceServer(
-            configuration: ReferenceServer.Configuration(port: 0, apiKey: "test-key", profile: profile),
-            backend: InMemoryBackend(clock: ManualClock()))
-        server.start()
-        return server
+        try TestServer.start(profile: profile)
     }
 
     private static func request(
         _ method: String, _ path: String, body: String? = nil, headers: [String] = ["apikey: test-key"]
     ) -> String {
-        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { $0 + "\r\n" }.joined()
-        if let body {
-            text += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-        } else {
-            text += "\r\n"
-        }
-        return text
+        TestServer.request(method, path, body: body, headers: headers)
     }
 
     private static func token(in body: String) throws -> String {
