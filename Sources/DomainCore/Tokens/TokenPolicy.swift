@@ -34,6 +34,8 @@ public struct TokenPolicy: Sendable, Hashable {
     ///   - refreshCapWindow: the window the cap is counted over; 60 s by default.
     ///   - proactiveRetryDelay: the wait after a failed proactive refresh; 5 s
     ///     by default.
+    ///   - maxAuthorizedCallsInFlight: how many authorised calls may be on the
+    ///     wire at once; nil (the default) for no limit, at least 1 otherwise.
     public init(
         lifetime: Duration = .seconds(60),
         refreshMargin: Duration = .seconds(10),
