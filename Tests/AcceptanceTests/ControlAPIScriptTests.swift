@@ -34,6 +34,9 @@ struct ControlAPIScriptTests {
             environment.settings.baseURL = server.baseURL
             environment.settings.apiKeyVariable = nil
             environment.settings.storeDirectory = personalStore
+            // Real time: on a machine busy with other work a loopback answer
+            // can take seconds, and these scripts are not about timeouts.
+            environment.settings.requestTimeout = .seconds(120)
             self.environment = environment
         }
 

@@ -22,6 +22,8 @@ struct PerPortPluginTests {
         return path
     }
 
+    /// On real time (the system clock): the request timeout is generous, since
+    /// a busy machine can take seconds to answer on loopback.
     @Test("The HTTP health probe in an otherwise in-memory environment asks the server; sign-in stays in memory")
     func httpHealthWithTheInMemoryBackend() async throws {
         let served = InMemoryBackend(clock: ManualClock())
@@ -31,7 +33,7 @@ struct PerPortPluginTests {
         let path = try write(
             """
             {"name": "health-over-http", "plugins": {"health": "http", "clock": "system"},
-             "settings": {"baseURL": "\(server.baseURL)", "controlAPI": false}}
+             "settings": {"baseURL": "\(server.baseURL)", "controlAPI": false, "requestTimeoutSeconds": 120}}
             """)
         defer { try? FileManager.default.removeItem(atPath: path) }
 
