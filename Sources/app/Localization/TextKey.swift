@@ -35,7 +35,8 @@ enum TextKey: String, CaseIterable, Sendable {
     case detailsAmount, detailsWhen, detailsStatus, detailsCounterparty, detailsSender, detailsRecipient
     case detailsBank, detailsAgency, detailsAccount
     case profileSaved, profileConfirmDelete, relatedEmpty, relatedChoose, relatedSaved
-    case actionStatement, actionProfile, actionRelated, actionSelect, actionDeselect, actionRefresh, actionSave, actionDeleteAccount, actionConfirm
+    case actionStatement, actionProfile, actionRelated, actionSelect, actionDeselect
+    case actionRefresh, actionSave, actionDeleteAccount, actionConfirm
     // Fields
     case fieldIdentifier, fieldPassword, fieldName, fieldEmail, fieldCPF, fieldConfirm
     // Actions
