@@ -62,6 +62,10 @@ public struct OutcomeRecordingUserRemoteAPI: UserRemoteAPI {
     public func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
         try await recorder.recording { () throws(RemoteError) in try await inner.relatedUsers(token: token) }
     }
+
+    public func saveSharedWith(_ ids: Set<String>, token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        try await recorder.recording { () throws(RemoteError) in try await inner.saveSharedWith(ids, token: token) }
+    }
 }
 
 /// `StatementRemoteAPI` that records how each call to `inner` ended in

@@ -28,6 +28,10 @@ public struct TokenOnlyUserRemoteAPI: UserRemoteAPI {
         throw Self.notOffered
     }
 
+    public func saveSharedWith(_ ids: Set<String>, token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        throw Self.notOffered
+    }
+
     /// What a backend without the route would answer.
     private static let notOffered = RemoteError.rejected(status: 404, code: .notFound)
 }

@@ -10,7 +10,7 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
         transport = HTTPTransport(configuration: configuration)
     }
 
-    /// This backend has `/users/me` and `/users/related`.
+    /// This backend has `/users/me` and `GET`/`PUT /users/related`.
     public var offersProfileRoutes: Bool { true }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
@@ -35,13 +35,25 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
     }
 
     public func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
-        let answer = try await object(HTTPRequest(method: "GET", path: "users/related", token: token))
+        try Self.relatedUsers(try await object(HTTPRequest(method: "GET", path: "users/related", token: token)))
+    }
+
+    /// Sends the ids sorted, so the same choice is always the same body.
+    public func saveSharedWith(_ ids: Set<String>, token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        let request = HTTPRequest(method: "PUT", path: "users/related", body: ["shared": ids.sorted()], token: token)
+        return try Self.relatedUsers(try await object(request))
+    }
+
+    /// `{"users": [...]}`; a user without `shared` (a backend from before the
+    /// choice) is not shared with, and a `shared` that is not a boolean is malformed.
+    private static func relatedUsers(_ answer: WireFormat.Object) throws(RemoteError) -> [RelatedUser] {
         var users: [RelatedUser] = []
         for user in try WireFormat.array(answer, "users") {
             users.append(
                 RelatedUser(
                     id: try WireFormat.string(user, "id"), name: try WireFormat.string(user, "name"),
-                    email: try WireFormat.string(user, "email")))
+                    email: try WireFormat.string(user, "email"),
+                    isShared: user["shared"] == nil ? false : try WireFormat.bool(user, "shared")))
         }
         return users
     }

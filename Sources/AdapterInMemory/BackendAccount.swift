@@ -10,6 +10,8 @@ struct BackendAccount: Sendable {
     let password: Password
     var state: InMemoryBackend.AccountState
     var relatedIDs: [String]
+    /// The related users this one chose to share with (`PUT /users/related`).
+    var sharedIDs: Set<String> = []
     let statement: [BackendStatementEntry]
 
     var profile: UserProfile {

@@ -13,11 +13,13 @@ public enum BackendRoute {
     public static let updateCurrentUser = "PATCH /users/me"
     public static let deleteCurrentUser = "DELETE /users/me"
     public static let relatedUsers = "GET /users/related"
+    /// Saves whom the user shares with among the related users.
+    public static let saveSharedWith = "PUT /users/related"
     public static let register = "POST /users"
 
     /// Every route of the contract but the control API.
     public static let all: [String] = [
         auth, signOut, statementList, statementDetails, health,
-        currentUser, updateCurrentUser, deleteCurrentUser, relatedUsers, register,
+        currentUser, updateCurrentUser, deleteCurrentUser, relatedUsers, saveSharedWith, register,
     ]
 }

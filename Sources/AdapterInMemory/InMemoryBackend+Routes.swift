@@ -129,14 +129,35 @@ extension InMemoryBackend {
         tokens.removeAll { $0.accountID == account.id }
         for id in accountOrder {
             accounts[id]?.relatedIDs.removeAll { $0 == account.id }
+            accounts[id]?.sharedIDs.remove(account.id)
         }
     }
 
-    /// The users related to the token's user (soft-deleted ones left out).
+    /// The users related to the token's user (soft-deleted ones left out),
+    /// each marked shared or not as last saved.
     public func relatedUsers(token: AccessToken) throws(BackendRejection) -> [RelatedUser] {
-        try authorize(token).relatedIDs.compactMap { id in
+        related(to: try authorize(token))
+    }
+
+    /// Shares with exactly the related users in `ids`. An id that is not a
+    /// listed related user: 400 `VALIDATION_FAILED` on `shared`, nothing changed.
+    public func saveSharedWith(_ ids: Set<String>, token: AccessToken) throws(BackendRejection) -> [RelatedUser] {
+        var account = try authorize(token)
+        let listed = Set(related(to: account).map(\.id))
+        guard ids.isSubset(of: listed) else {
+            throw .validationFailed(["shared": "Only related users can be shared with."])
+        }
+        account.sharedIDs = ids
+        accounts[account.id] = account
+        return related(to: account)
+    }
+
+    private func related(to account: BackendAccount) -> [RelatedUser] {
+        account.relatedIDs.compactMap { id in
             guard let related = accounts[id], related.state != .deleted else { return nil }
-            return RelatedUser(id: related.id, name: related.name, email: related.email)
+            return RelatedUser(
+                id: related.id, name: related.name, email: related.email,
+                isShared: account.sharedIDs.contains(related.id))
         }
     }
 

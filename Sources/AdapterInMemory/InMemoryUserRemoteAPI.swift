@@ -8,7 +8,7 @@ public struct InMemoryUserRemoteAPI: UserRemoteAPI {
         self.backend = backend
     }
 
-    /// This backend has `/users/me` and `/users/related`.
+    /// This backend has `/users/me` and `GET`/`PUT /users/related`.
     public var offersProfileRoutes: Bool { true }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
@@ -31,5 +31,10 @@ public struct InMemoryUserRemoteAPI: UserRemoteAPI {
     public func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
         try await backend.admitOrThrow(BackendRoute.relatedUsers)
         do { return try await backend.relatedUsers(token: token) } catch { throw error.remoteError }
+    }
+
+    public func saveSharedWith(_ ids: Set<String>, token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        try await backend.admitOrThrow(BackendRoute.saveSharedWith)
+        do { return try await backend.saveSharedWith(ids, token: token) } catch { throw error.remoteError }
     }
 }

@@ -57,7 +57,8 @@ public struct UserProfile: Sendable, Hashable {
     }
 }
 
-/// A user related to the signed-in one (`GET /users/related`).
+/// A user related to the signed-in one (`GET /users/related`), and whether
+/// the signed-in user chose to share with them (`PUT /users/related`).
 public struct RelatedUser: Sendable, Hashable {
     /// The related user's account id.
     public var id: String
@@ -65,12 +66,15 @@ public struct RelatedUser: Sendable, Hashable {
     public var name: String
     /// The related user's e-mail address.
     public var email: String
+    /// Whether the signed-in user shares with this one; false until chosen.
+    public var isShared: Bool
 
-    /// A related user with these fields.
-    public init(id: String, name: String, email: String) {
+    /// A related user with these fields; not shared with unless `isShared`.
+    public init(id: String, name: String, email: String, isShared: Bool = false) {
         self.id = id
         self.name = name
         self.email = email
+        self.isShared = isShared
     }
 }
 

@@ -23,7 +23,8 @@
 ///   `notOffered` without a request.
 public protocol UserRemoteAPI: Sendable {
     /// Whether the backend has the profile routes (`/users/me`,
-    /// `/users/related`). Constant for an adapter's lifetime.
+    /// `GET` and `PUT /users/related`). Constant for an adapter's lifetime.
+    /// Without them, callers send none of those calls.
     var offersProfileRoutes: Bool { get }
 
     /// The token's user.
@@ -51,7 +52,19 @@ public protocol UserRemoteAPI: Sendable {
 
     /// The users related to the token's user.
     ///
-    /// - Returns: those users, possibly none.
+    /// - Returns: those users, possibly none, each with `isShared` as last
+    ///   saved (false for one never chosen).
     /// - Throws: the token and account failures shared by every method.
     func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser]
+
+    /// Saves whom the token's user shares with: exactly the related users
+    /// whose ids are in `ids`, every other related user no longer. The choice
+    /// is the server's, so it is the same from any device and after a relaunch.
+    ///
+    /// - Returns: the related users as they now are (what `relatedUsers`
+    ///   would answer next).
+    /// - Throws: `.rejected(400, VALIDATION_FAILED, fields: ["shared": …])`,
+    ///   changing nothing, when an id is not one of the related users; and the
+    ///   token and account failures shared by every method.
+    func saveSharedWith(_ ids: Set<String>, token: AccessToken) async throws(RemoteError) -> [RelatedUser]
 }

@@ -67,7 +67,14 @@ struct ContractRouter: Sendable {
         case ("GET", "/users/related"):
             return await authorised(request, BackendRoute.relatedUsers) { token throws(BackendRejection) in
                 let users = try await backend.relatedUsers(token: token)
-                return .json(200, ["users": users.map { ["id": $0.id, "name": $0.name, "email": $0.email] }])
+                return Self.relatedUsers(users)
+            }
+        case ("PUT", "/users/related"):
+            guard let body = Self.object(request.body), let shared = body["shared"] as? [Any],
+                let ids = shared as? [String]
+            else { return rejection(.badRequest("send {\"shared\": [related user ids]}")) }
+            return await authorised(request, BackendRoute.saveSharedWith) { token throws(BackendRejection) in
+                Self.relatedUsers(try await backend.saveSharedWith(Set(ids), token: token))
             }
         case ("POST", "/users"):
             guard let body = Self.object(request.body), let name = body["name"] as? String,
@@ -261,6 +268,16 @@ struct ContractRouter: Sendable {
 
     static func date(_ date: Date) -> String {
         InternetDateText.string(from: date)
+    }
+
+    static func relatedUsers(_ users: [RelatedUser]) -> HTTPServerResponse {
+        .json(
+            200,
+            [
+                "users": users.map {
+                    ["id": $0.id, "name": $0.name, "email": $0.email, "shared": $0.isShared] as [String: Any]
+                }
+            ])
     }
 
     static func user(_ user: UserProfile) -> HTTPServerResponse {

@@ -95,7 +95,17 @@ struct ScreenActionTests {
             ]),
         Visit(
             screen: "related-users", lines: signIn + ["tap related"],
-            effects: ["back": ["expect screen dashboard"]]),
+            effects: [
+                "select-1": ["expect text 1. [x] João da Silva", "expect enabled save"],
+                "back": ["expect screen dashboard"],
+            ]),
+        Visit(
+            screen: "related-users", lines: signIn + ["tap related", "tap select-1"],
+            effects: [
+                "deselect-1": ["expect text 1. [ ] João da Silva", "expect disabled save"],
+                "save": ["expect metric requests.PUT /users/related == 1", "expect disabled save"],
+                "back": ["expect screen dashboard"],
+            ]),
         Visit(
             screen: "related-users", lines: signIn + [#"server fault "GET /users/related" status 500"#, "tap related"],
             effects: [

@@ -80,11 +80,12 @@ enum RemoteRoute {
     static let updateCurrentUser = "PATCH /users/me"
     static let deleteCurrentUser = "DELETE /users/me"
     static let relatedUsers = "GET /users/related"
+    static let saveSharedWith = "PUT /users/related"
     static let register = "POST /users"
 
     /// Every route but the control API's.
     static let all = [
         auth, signOut, statementList, statementDetails, health, currentUser, updateCurrentUser, deleteCurrentUser,
-        relatedUsers, register,
+        relatedUsers, saveSharedWith, register,
     ]
 }

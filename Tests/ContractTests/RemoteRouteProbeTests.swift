@@ -41,7 +41,7 @@ struct RemoteRouteProbeTests {
                 == [
                     RemoteRoute.health, RemoteRoute.currentUser, RemoteRoute.updateCurrentUser,
                     RemoteRoute.deleteCurrentUser,
-                    RemoteRoute.relatedUsers, RemoteRoute.register, RemoteRoute.signOut,
+                    RemoteRoute.relatedUsers, RemoteRoute.saveSharedWith, RemoteRoute.register, RemoteRoute.signOut,
                 ])
         #expect(!offer.signsInByEmail)
     }

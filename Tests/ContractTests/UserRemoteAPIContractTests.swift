@@ -9,7 +9,7 @@ import Testing
     "UserRemoteAPI contract, seeded data",
     .needsRoutes(
         RemoteRoute.auth, RemoteRoute.currentUser, RemoteRoute.updateCurrentUser, RemoteRoute.deleteCurrentUser,
-        RemoteRoute.relatedUsers))
+        RemoteRoute.relatedUsers, RemoteRoute.saveSharedWith))
 struct UserRemoteAPIContractTests {
     // MARK: currentUser
 
@@ -109,11 +109,46 @@ struct UserRemoteAPIContractTests {
         #expect(!relatedToMaria.contains { $0.id == maria.id })
     }
 
+    // MARK: saveSharedWith (changing nothing: the seeded choice is sent back as it is)
+
+    @Test("saveSharedWith of the choice as it is answers what relatedUsers answers", arguments: RemoteAdapters.users)
+    func savingTheSameChoiceAnswersTheList(_ adapter: UserAdapter) async throws {
+        let (users, server) = try await adapter.make()
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let before = try await users.relatedUsers(token: token)
+
+        let answer = try await users.saveSharedWith(Set(before.filter(\.isShared).map(\.id)), token: token)
+
+        #expect(answer == before)
+        #expect(try await users.relatedUsers(token: token) == before)
+    }
+
+    @Test(
+        "saveSharedWith naming someone not related is refused as VALIDATION_FAILED on shared, changing nothing",
+        arguments: RemoteAdapters.users)
+    func sharingWithSomeoneNotRelatedIsRefused(_ adapter: UserAdapter) async throws {
+        let (users, server) = try await adapter.make()
+        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let maria = try await users.currentUser(token: mariaToken)
+        let before = try await users.relatedUsers(token: mariaToken)
+        let everyRelated = Set(before.map(\.id))
+
+        for ids in [[maria.id], ["no-such-user"], everyRelated.union(["no-such-user"])] as [Set<String>] {
+            let error = await #expect(throws: RemoteError.self) {
+                try await users.saveSharedWith(ids, token: mariaToken)
+            }
+            guard case .rejected(let status, let code, let fields)? = error else { continue }
+            #expect(status == 400)
+            #expect(code == .validationFailed)
+            #expect(Set(fields.keys) == ["shared"])
+        }
+        #expect(try await users.relatedUsers(token: mariaToken) == before)
+    }
 }
 
 /// Each call of `UserRemoteAPI`, to test what they all share.
 enum RemoteUserCall: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case currentUser, updateCurrentUser, deleteCurrentUser, relatedUsers
+    case currentUser, updateCurrentUser, deleteCurrentUser, relatedUsers, saveSharedWith
 
     var testDescription: String { rawValue }
 
@@ -123,6 +158,7 @@ enum RemoteUserCall: String, CaseIterable, Sendable, CustomTestStringConvertible
         case .updateCurrentUser: RemoteRoute.updateCurrentUser
         case .deleteCurrentUser: RemoteRoute.deleteCurrentUser
         case .relatedUsers: RemoteRoute.relatedUsers
+        case .saveSharedWith: RemoteRoute.saveSharedWith
         }
     }
 
@@ -132,6 +168,8 @@ enum RemoteUserCall: String, CaseIterable, Sendable, CustomTestStringConvertible
         case .updateCurrentUser: _ = try await users.updateCurrentUser(ProfileChanges(name: "Renamed"), token: token)
         case .deleteCurrentUser: try await users.deleteCurrentUser(token: token)
         case .relatedUsers: _ = try await users.relatedUsers(token: token)
+        // Sharing with nobody: valid for every account, related users or not.
+        case .saveSharedWith: _ = try await users.saveSharedWith([], token: token)
         }
     }
 }

@@ -8,7 +8,7 @@ import Testing
     "UserRemoteAPI contract, control switches", .needsControlAPI,
     .needsRoutes(
         RemoteRoute.currentUser, RemoteRoute.updateCurrentUser, RemoteRoute.deleteCurrentUser, RemoteRoute.relatedUsers,
-        RemoteRoute.register))
+        RemoteRoute.saveSharedWith, RemoteRoute.register))
 struct UserRemoteAPIControlContractTests {
     @Test(
         "every call refuses a revoked token as TOKEN_INVALID", arguments: RemoteAdapters.users, RemoteUserCall.allCases)
@@ -131,6 +131,29 @@ struct UserRemoteAPIControlContractTests {
             Credentials(identifier: .cpf(registration.cpf), password: registration.password))
 
         #expect(try await users.relatedUsers(token: token).isEmpty)
+    }
+
+    @Test(
+        "a saved choice is what relatedUsers answers next, on a new sign-in too, for that user only; deselecting undoes it",
+        arguments: RemoteAdapters.users)
+    func savedChoiceIsKeptByTheServer(_ adapter: UserAdapter) async throws {
+        let (users, server) = try await adapter.make()
+        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF)
+        let joao = try await users.currentUser(token: joaoToken)
+        let joaoSeesBefore = try await users.relatedUsers(token: joaoToken)
+
+        let answer = try await users.saveSharedWith([joao.id], token: mariaToken)
+
+        #expect(answer.first { $0.id == joao.id }?.isShared == true)
+        #expect(answer.filter(\.isShared).map(\.id) == [joao.id])
+        let later = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        #expect(try await users.relatedUsers(token: later) == answer)
+        #expect(try await users.relatedUsers(token: joaoToken) == joaoSeesBefore, "João's own choice is his")
+
+        let undone = try await users.saveSharedWith([], token: mariaToken)
+        #expect(!undone.contains { $0.isShared })
+        #expect(try await users.relatedUsers(token: mariaToken) == undone)
     }
 
     @Test(

@@ -176,7 +176,7 @@ struct ServerProfileTests {
     /// Each request the full profile serves and the Cora profile does not.
     static let notOfferedByCora: [(method: String, path: String, body: String?)] = [
         ("GET", "/health", nil), ("GET", "/users/me", nil), ("PATCH", "/users/me", #"{"name":"X"}"#),
-        ("DELETE", "/users/me", nil), ("GET", "/users/related", nil),
+        ("DELETE", "/users/me", nil), ("GET", "/users/related", nil), ("PUT", "/users/related", #"{"shared":[]}"#),
         ("POST", "/users", #"{"name":"B","email":"b@example.com","cpf":"11144477735","password":"246810"}"#),
     ]
 

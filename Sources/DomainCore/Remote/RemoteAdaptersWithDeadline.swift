@@ -80,6 +80,12 @@ public struct DeadlineUserRemoteAPI: UserRemoteAPI {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.relatedUsers(token: token)
         }
     }
+
+    public func saveSharedWith(_ ids: Set<String>, token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        try await deadline.run { [adapter] () async throws(RemoteError) in
+            try await adapter.saveSharedWith(ids, token: token)
+        }
+    }
 }
 
 /// `StatementRemoteAPI` whose every call ends by the deadline.

@@ -2,10 +2,10 @@ public import Ports
 
 /// The signed-in user (docs/spec/signed-in-area.md; the Startup Flow spec's
 /// "UserSession", named so it does not clash with the stored `UserSession`
-/// value): load and related users, through the token manager. Updating the
+/// value): load, related users and whom to share with, through the token manager. Updating the
 /// profile and deleting the account are
 /// `AuthSession`'s, since the auth state follows them.
-public struct SignedInUserService: RelatedUsersReading {
+public struct SignedInUserService: RelatedUsersChoosing {
     private let tokenManager: TokenManager
     private let api: any UserRemoteAPI
 
@@ -41,6 +41,18 @@ public struct SignedInUserService: RelatedUsersReading {
         let api = self.api
         return try await tokenManager.signedInCall { token throws(RemoteError) in
             try await api.relatedUsers(token: token)
+        }
+    }
+
+    /// Shares with exactly the related users in `ids` (`PUT /users/related`).
+    ///
+    /// - Throws: `.notOffered` without sending anything when the backend has no
+    ///   profile routes; otherwise the call's failure in the area's terms.
+    public func saveSharedWith(_ ids: Set<String>) async throws(SignedInFailure) -> [RelatedUser] {
+        guard api.offersProfileRoutes else { throw .notOffered }
+        let api = self.api
+        return try await tokenManager.signedInCall { token throws(RemoteError) in
+            try await api.saveSharedWith(ids, token: token)
         }
     }
 }

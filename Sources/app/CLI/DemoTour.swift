@@ -97,7 +97,7 @@ enum DemoTour {
                 title: "related users", flow: .relatedUsers, narration: .demoRelatedUsers,
                 lines: [
                     "tap related", "expect screen related-users", "expect not-loading",
-                    "expect text • João da Silva · joao.silva@example.com", "tap back", "expect screen dashboard",
+                    "expect text 1. [ ] João da Silva · joao.silva@example.com", "tap back", "expect screen dashboard",
                 ]),
             DemoStep(
                 title: "ten minutes pass", flow: .tokenKeptFresh, narration: .demoTokenKeptFresh,

@@ -5,6 +5,7 @@
 enum ScriptWords {
     static let lines: [(usage: String, meaning: String)] = [
         ("tap ACTION", "press an action of the screen shown (next, back, logout, …)"),
+        ("tap select-N / deselect-N", "related people: choose the Nth to share with, or not; tap save keeps it"),
         ("type FIELD TEXT", "set a field (identifier, password, …) to the rest of the line"),
         ("open N", "open the Nth entry of the statement on screen"),
         ("refresh", "pull to refresh"),

@@ -34,8 +34,9 @@ enum TextKey: String, CaseIterable, Sendable {
     case failureSessionEnded, failureNotOffered
     case detailsAmount, detailsWhen, detailsStatus, detailsCounterparty, detailsSender, detailsRecipient
     case detailsBank, detailsAgency, detailsAccount
-    case profileSaved, profileConfirmDelete, relatedEmpty
-    case actionStatement, actionProfile, actionRelated, actionRefresh, actionSave, actionDeleteAccount, actionConfirm
+    case profileSaved, profileConfirmDelete, relatedEmpty, relatedChoose, relatedSaved
+    case actionStatement, actionProfile, actionRelated, actionSelect, actionDeselect
+    case actionRefresh, actionSave, actionDeleteAccount, actionConfirm
     // Fields
     case fieldIdentifier, fieldPassword, fieldName, fieldEmail, fieldCPF, fieldConfirm
     // Actions

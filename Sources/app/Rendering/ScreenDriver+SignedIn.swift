@@ -166,22 +166,39 @@ extension ScreenDriver {
             isLoading: busy)
     }
 
+    /// Each person numbered, `[x]` when selected to share with; `select-N` or
+    /// `deselect-N` (whichever applies) changes the Nth, `save` sends the choice.
     private func relatedUsers(_ model: RelatedUsersViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
         var lines: [String] = []
         if model.showsPlaceholder { lines.append(texts[.loadingPlaceholder]) }
+        if model.saved { lines.append(texts[.relatedSaved]) }
         if let failure = model.failure { lines.append(text(for: failure)) }
+        var actions: [ScreenSnapshot.Action] = []
+        let busy = model.isLoading || model.isSaving
         if let users = model.users {
-            lines += users.isEmpty ? [texts[.relatedEmpty]] : users.map { "• \($0.name) · \($0.email)" }
+            if users.isEmpty {
+                lines.append(texts[.relatedEmpty])
+            } else {
+                lines.append(texts[.relatedChoose])
+            }
+            for (index, user) in users.enumerated() {
+                let number = index + 1
+                let selected = model.selection.contains(user.id)
+                lines.append("\(number). [\(selected ? "x" : " ")] \(user.name) · \(user.email)")
+                actions.append(
+                    selected
+                        ? action("deselect-\(number)", .actionDeselect, enabled: !busy) { model.deselect(user.id) }
+                        : action("select-\(number)", .actionSelect, enabled: !busy) { model.select(user.id) })
+            }
         }
+        actions += [
+            action("save", .actionSave, enabled: model.isSaveEnabled) { await model.save() },
+            action("retry", .actionRetry, enabled: model.failure != nil && !busy) { await model.retry() },
+            action("back", .actionBack, enabled: !model.isSaving) { area.back() },
+        ]
         return ScreenSnapshot(
-            name: "related-users", title: texts[.titleRelatedUsers], lines: lines,
-            actions: [
-                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) {
-                    await model.retry()
-                },
-                action("back", .actionBack) { area.back() },
-            ],
-            isLoading: model.showsPlaceholder)
+            name: "related-users", title: texts[.titleRelatedUsers], lines: lines, actions: actions,
+            isLoading: model.showsPlaceholder || model.isSaving)
     }
 
     private func placeholder(_ name: String, _ title: TextKey) -> ScreenSnapshot {

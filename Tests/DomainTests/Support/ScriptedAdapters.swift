@@ -46,6 +46,11 @@ struct ScriptedUserAPI: UserRemoteAPI {
         _ = try await server.userCall(token: token)
         return []
     }
+
+    func saveSharedWith(_ ids: Set<String>, token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        _ = try await server.userCall(token: token)
+        return []
+    }
 }
 
 struct ScriptedStatementAPI: StatementRemoteAPI {
