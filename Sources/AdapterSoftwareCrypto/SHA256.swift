@@ -1,4 +1,4 @@
-/// SHA-256 as FIPS 180-4 §6.2 defines it, written out because the package
+/// SHA-256 as FIPS 180-4, section 6.2 defines it, written out because the package
 /// may use no crypto library (and CryptoKit does not exist on Linux).
 ///
 /// `update` may be called any number of times; `finalize` pads and returns
@@ -10,7 +10,7 @@ public struct SHA256: Sendable {
     /// The block length in bytes.
     public static let blockByteCount = 64
 
-    /// The eight working words H0…H7 (FIPS 180-4 §5.3.3 at the start).
+    /// The eight working words H0…H7 (FIPS 180-4, section 5.3.3 at the start).
     var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
@@ -64,7 +64,7 @@ public struct SHA256: Sendable {
         return digest
     }
 
-    /// The round constants K0…K63 (FIPS 180-4 §4.2.2).
+    /// The round constants K0…K63 (FIPS 180-4, section 4.2.2).
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -76,7 +76,7 @@ public struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    /// One block of FIPS 180-4 §6.2.2 applied to `state`. `block` holds exactly 64 bytes.
+    /// One block of FIPS 180-4, section 6.2.2 applied to `state`. `block` holds exactly 64 bytes.
     static func compress<Block: RandomAccessCollection<UInt8>>(_ state: inout [UInt32], block: Block)
     where Block.Index == Int {
         precondition(block.count == blockByteCount, "SHA-256 compresses 64-byte blocks")
