@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AdapterFileKeychain", targets: ["AdapterFileKeychain"]),
         .library(name: "AdapterSystem", targets: ["AdapterSystem"]),
         .library(name: "AdapterDerived", targets: ["AdapterDerived"]),
+        .library(name: "AdapterSoftwareCrypto", targets: ["AdapterSoftwareCrypto"]),
         .library(name: "Composition", targets: ["Composition"]),
         .executable(name: "app", targets: ["app"]),
     ],
@@ -34,6 +35,8 @@ let package = Package(
         .target(name: "AdapterSystem", dependencies: ["Ports"]),
         // Adapters for backends that lack a route: health from the other calls, the user from the sign-in.
         .target(name: "AdapterDerived", dependencies: ["Ports"]),
+        // SHA-256, HMAC-SHA256 and PBKDF2 written by hand (no CryptoKit on Linux): the SecretHasher.
+        .target(name: "AdapterSoftwareCrypto", dependencies: ["Ports"]),
 
         // The loopback stand-in for the real backend: InMemoryBackend over the wire contract.
         .target(name: "ReferenceServer", dependencies: ["Ports", "AdapterInMemory"]),
@@ -61,9 +64,11 @@ let package = Package(
             name: "ContractTests",
             dependencies: [
                 "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
-                "ReferenceServer", "ExampleAdapters",
+                "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto",
             ]
         ),
+        // The hand-written hash functions against their published test vectors.
+        .testTarget(name: "SoftwareCryptoTests", dependencies: ["AdapterSoftwareCrypto", "Ports"]),
         // The file store under crashes, rival processes, loose permissions.
         .testTarget(name: "FileKeychainTests", dependencies: ["AdapterFileKeychain", "Ports", "session-store-stress"]),
         // The URLSession adapters against loopback stubs: wire fixtures, errors, redirects.

@@ -37,6 +37,7 @@ struct DependencyTable: Sendable {
 extension DependencyTable {
     private static let adapters = [
         "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
+        "AdapterSoftwareCrypto",
     ]
 
     static let gatehouse = DependencyTable(

@@ -1,0 +1,40 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension POSIXFile {
+    /// Replaces the file `name` in `directory` with `data` so that a reader
+    /// or a crash sees the old content or the new, whole: a new 0600 file
+    /// made exclusively (O_EXCL, O_NOFOLLOW) beside it, fsynced, renamed over
+    /// it, the directory fsynced. Call with the file's lock held: a temporary
+    /// file already there was left by a writer that died, and is removed.
+    /// (The same steps `FileSessionDataStore` takes for the session.)
+    static func replaceAtomically(named name: String, in directory: String, with data: Data) throws(Failure) {
+        let prefix = ".\(name).tmp-"
+        for leftover in (try? entries(directory)) ?? [] where leftover.hasPrefix(prefix) {
+            try? unlink(directory + "/" + leftover)
+        }
+        let temporary = directory + "/" + prefix + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+        do throws(Failure) {
+            try writeAll(fd, data)
+            try fsync(fd)
+            close(fd)
+        } catch {
+            close(fd)
+            try? unlink(temporary)
+            throw error
+        }
+        do throws(Failure) {
+            try rename(temporary, directory + "/" + name)
+        } catch {
+            try? unlink(temporary)
+            throw error
+        }
+        try fsyncDirectory(directory)
+    }
+}
