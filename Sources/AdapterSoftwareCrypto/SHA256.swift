@@ -44,7 +44,9 @@ public struct SHA256: Sendable {
         var tail = pending
         tail.append(0x80)
         while tail.count % Self.blockByteCount != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         for start in stride(from: 0, to: tail.count, by: Self.blockByteCount) {
             Self.compress(&state, block: tail[start..<start + Self.blockByteCount])
         }

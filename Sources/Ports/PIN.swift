@@ -8,6 +8,7 @@ public enum PINWeakness: Error, Sendable, Hashable, CustomStringConvertible {
     /// 0123 … 6789 and 9876 … 3210.
     case sequentialDigits
 
+    /// Why the PIN is refused, in words a person can act on.
     public var description: String {
         switch self {
         case .notFourDigits: return "a PIN is exactly four digits"

@@ -15,12 +15,24 @@ public struct PINRecord: Sendable, Hashable, CustomStringConvertible, CustomRefl
     /// The derived key's length: one SHA-256 block of output.
     public static let hashByteCount = 32
 
+    /// The random bytes mixed into the hash, so that two records of one PIN
+    /// differ and no table of precomputed hashes applies.
     public var salt: [UInt8]
+    /// How many PBKDF2 rounds made `hash`; a check repeats exactly as many.
     public var iterations: Int
+    /// PBKDF2-HMAC-SHA256 of the PIN with `salt` and `iterations`: the only
+    /// trace of the PIN kept anywhere.
     public var hash: [UInt8]
     /// Wrong PINs entered since the PIN was set or last entered right.
     public var failedAttempts: Int
 
+    /// A record as stored: what `make(for:iterations:hasher:)` made, read back
+    /// by an adapter.
+    /// - Parameters:
+    ///   - salt: the record's salt.
+    ///   - iterations: the rounds that made `hash`.
+    ///   - hash: the derived key.
+    ///   - failedAttempts: wrong PINs entered since the last right one.
     public init(salt: [UInt8], iterations: Int, hash: [UInt8], failedAttempts: Int) {
         self.salt = salt
         self.iterations = iterations
@@ -47,10 +59,14 @@ public struct PINRecord: Sendable, Hashable, CustomStringConvertible, CustomRefl
         return hasher.isEqualInConstantTime(candidate, hash)
     }
 
+    /// The iteration count and the failed attempts; the salt and the hash
+    /// are never printed.
     public var description: String {
         "PINRecord(iterations: \(iterations), failedAttempts: \(failedAttempts), salt and hash redacted)"
     }
 
+    /// What `dump` and the debugger show: as `description`, salt and hash
+    /// redacted.
     public var customMirror: Mirror {
         Mirror(
             self, children: ["iterations": iterations, "failedAttempts": failedAttempts, "salt and hash": "redacted"],

@@ -11,6 +11,7 @@ public enum PINVaultError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No salt could be made: the secure random source failed.
     case hashing(SecretHasherError)
 
+    /// What went wrong, for the user and the log; never a PIN or a hash.
     public var description: String {
         switch self {
         case .weakPIN(let weakness): return "PIN refused: \(weakness)"
@@ -40,8 +41,10 @@ public enum PINVerification: Sendable, Hashable {
 /// Contract, for every adapter:
 /// - `set` refuses a PIN whose `weakness` is not nil (`.weakPIN`) and stores
 ///   nothing then; otherwise it stores a new record with a fresh 16-byte
-///   salt, at least `PINRecord.minimumIterations` iterations and zero failed
-///   attempts, replacing any previous one. No digit of the PIN, in any
+///   salt, the iteration count the adapter was made with — at least
+///   `PINRecord.minimumIterations` in any app; only a test may make an
+///   adapter with fewer, to stay fast — and zero failed attempts, replacing
+///   any previous one. No digit of the PIN, in any
 ///   encoding, is in what is stored.
 /// - `verify` hashes the entry with the stored salt and count and compares
 ///   in constant time. A right PIN resets the failed attempts to zero; a

@@ -3,6 +3,7 @@ public enum SecretHasherError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The system's secure random source could not be read; no salt was made.
     case randomnessUnavailable(String)
 
+    /// What went wrong with the random source; never a secret.
     public var description: String {
         switch self {
         case .randomnessUnavailable(let reason): return "secure random source unavailable: \(reason)"

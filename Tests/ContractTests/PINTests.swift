@@ -38,6 +38,8 @@ struct PINValueTests {
             #expect(text.contains("100000") || text.contains("100_000") || text.contains("iterations"))
             #expect(!text.contains("171") && !text.contains("205") && !text.contains("239"))
         }
-        #expect("\(PINVaultError.weakPIN(.sequentialDigits))" == "PIN refused: a PIN may not be four digits in a row, up or down")
+        #expect(
+            "\(PINVaultError.weakPIN(.sequentialDigits))"
+                == "PIN refused: a PIN may not be four digits in a row, up or down")
     }
 }

@@ -54,7 +54,8 @@ struct PINVaultFactory: Sendable, CustomTestStringConvertible {
                 storedBytes: {
                     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
                     return names.flatMap { name in
-                        Array(name.utf8) + Array((FileManager.default.contents(atPath: directory + "/" + name)) ?? Data())
+                        Array(name.utf8)
+                            + Array((FileManager.default.contents(atPath: directory + "/" + name)) ?? Data())
                     }
                 })
         },
@@ -92,7 +93,9 @@ struct PINVaultContractTests {
 
     @Test("wrong entries count up, survive a relaunch, and a right one resets them", arguments: PINVaultFactory.all)
     func failedAttemptsPersist(_ factory: PINVaultFactory) async throws {
-        let (vault, reopen, _) = { let made = factory.make(); return (made.vault, made.reopen, made.storedBytes) }()
+        let (vault, reopen, _) = {
+            let made = factory.make(); return (made.vault, made.reopen, made.storedBytes)
+        }()
         try await vault.set(PIN("2580"))
         #expect(try await vault.verify(PIN("1111")) == .rejected(failedAttempts: 1))
         #expect(try await vault.verify(PIN("0852")) == .rejected(failedAttempts: 2))
@@ -127,8 +130,9 @@ struct PINVaultContractTests {
         #expect(try await vault.verify(PIN("1397")) == .accepted)
     }
 
-    @Test("remove: no PIN afterwards, in this launch and the next; removing nothing succeeds",
-          arguments: PINVaultFactory.all)
+    @Test(
+        "remove: no PIN afterwards, in this launch and the next; removing nothing succeeds",
+        arguments: PINVaultFactory.all)
     func remove(_ factory: PINVaultFactory) async throws {
         let made = factory.make()
         try await made.vault.remove()
@@ -171,8 +175,11 @@ struct PINVaultContractTests {
         let made = factory.make(iterations: PINRecord.defaultIterations)
         try await made.vault.set(PIN("2580"))
         let stored = made.storedBytes()
-        #expect(stored.contains(FixedSaltHasher.salt) || String(decoding: stored, as: UTF8.self).contains(
-            Data(FixedSaltHasher.salt).base64EncodedString()))
+        #expect(
+            stored.contains(FixedSaltHasher.salt)
+                || String(decoding: stored, as: UTF8.self).contains(
+                    Data(FixedSaltHasher.salt).base64EncodedString())
+        )
         #expect(String(decoding: stored, as: UTF8.self).contains("100000"))
     }
 }

@@ -36,7 +36,8 @@ struct SHA256VectorTests {
 
     @Test("fed in pieces, the digest is the one of the whole (padding across a block edge)")
     func incrementalUpdatesAgree() {
-        let message = Array(String(repeating: "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", count: 2).utf8)
+        let message = Array(
+            String(repeating: "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", count: 2).utf8)
         for cut in [0, 1, 55, 56, 57, 63, 64, 65, message.count] {
             var hasher = SHA256()
             hasher.update(message[..<cut])
