@@ -126,7 +126,7 @@ struct MainViewModelHealthTests {
         await graph.harness.probe.setHealthy(false)
         await graph.harness.health.checkNow()
 
-        #expect(main.health.status == .serverDown)
+        #expect(graph.harness.health.status == .serverDown)
         #expect(main.screen == .onboarding)
     }
 }
