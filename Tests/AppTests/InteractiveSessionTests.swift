@@ -57,7 +57,7 @@ struct InteractiveSessionTests {
         _ = await transcript.app(lines: ["help", "tap sign-in", "help"]).run(Invocation(command: .interactive))
 
         #expect(transcript.output.contains("  actions: sign-in, sign-up"))
-        #expect(transcript.output.contains("  actions: next (disabled), back"))
+        #expect(transcript.output.contains("  actions: next (disabled), sign-up, back"))
         #expect(transcript.output.contains("  fields:  identifier"))
         #expect(transcript.output.contains { $0.hasPrefix("  tap ACTION") })
         #expect(transcript.output.contains { $0.hasPrefix("  quit, exit, end of input") })

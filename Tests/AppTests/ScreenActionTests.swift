@@ -32,7 +32,10 @@ struct ScreenActionTests {
             effects: ["sign-in": ["expect screen sign-in"], "sign-up": ["expect screen sign-up"]]),
         Visit(
             screen: "sign-in", lines: ["tap sign-in", "type identifier 123.456.789-09"],
-            effects: ["next": ["expect screen sign-in-password"], "back": ["expect screen welcome"]]),
+            effects: [
+                "next": ["expect screen sign-in-password"], "back": ["expect screen welcome"],
+                "sign-up": ["expect screen sign-up"],
+            ]),
         Visit(
             screen: "sign-in-password",
             lines: ["tap sign-in", "type identifier 123.456.789-09", "tap next", "type password 123456"],

@@ -22,7 +22,8 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
 
     public func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel {
         SignInViewModel(
-            loginUseCase: app.authSession, health: app.health, welcomeNavigator: navigator, identifier: identifier)
+            loginUseCase: app.authSession, health: app.health, welcomeNavigator: navigator, signUpNavigator: navigator,
+            identifier: identifier)
     }
 
     public func makeSignUpViewModel(navigator: OnboardingViewModel) -> SignUpViewModel {

@@ -103,6 +103,17 @@ public final class AppWorld: Sendable {
         }
     }
 
+    /// Turns the network on or off (a script's `network off` / `network on`)
+    /// when the environment's connectivity plugin is the in-memory switch;
+    /// returns false, changing nothing, when it is the device's own network,
+    /// which nothing here can switch. The health monitor sees the change at
+    /// its next check, as it would a real one.
+    public func setNetwork(connected: Bool) -> Bool {
+        guard let networkSwitch = connectivity as? InMemoryConnectivity else { return false }
+        networkSwitch.set(connected: connected)
+        return true
+    }
+
     /// Whether time moves only when told (`wait` in a script).
     public var hasVirtualTime: Bool { manualClock != nil }
 

@@ -14,8 +14,10 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
         /// The app is launching and the server is not known to be down: the
         /// spinner.
         case startup
-        /// Launching or signed out while the server is down or the device offline
-        /// (the status says which): sign-in waits, with a retry.
+        /// Launching while the server is down or the device offline (the status
+        /// says which): the launch waits, with a retry. Once the launch has
+        /// decided, an outage no longer replaces the screen: sign-in shows it
+        /// in its badge, the dashboard in its banner.
         case systemUnavailable(HealthStatus)
         /// Nobody is signed in: welcome, sign-in or sign-up.
         case onboarding
@@ -60,16 +62,18 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
     public var storageProblem: SessionStorageProblem? { authState.storageProblem }
 
     /// The screen derived from the auth state and the health status: while
-    /// launching or signed out, a server that is down or a device offline shows
-    /// `systemUnavailable`; signed in or expired shows its screen whatever the
-    /// health.
+    /// launching, a server that is down or a device offline shows
+    /// `systemUnavailable` (the start-up flow spec blocks the start-up, and
+    /// only it, while down); signed out, signed in or expired shows its screen
+    /// whatever the health, each saying the outage its own way (the sign-in
+    /// badge, the dashboard banner).
     public var screen: Screen {
         let health = self.health.status
         switch authState.state {
         case .loading:
             return health.isDown ? .systemUnavailable(health) : .startup
         case .unauthenticated:
-            return health.isDown ? .systemUnavailable(health) : .onboarding
+            return .onboarding
         case .authenticated:
             return .signedIn
         case .sessionExpired:

@@ -33,6 +33,10 @@ public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator
     /// welcome; nil when there is none.
     public let reason: SignedOutReason?
 
+    /// The identifier typed on the sign-in a sign-up was opened from, so that
+    /// back from that sign-up returns to it; nil when sign-up came from welcome.
+    @ObservationIgnored private var signInLeftForSignUp: String?
+
     @ObservationIgnored private let factory: any OnboardingViewModelFactory
 
     /// Starts on welcome, or straight on sign-in when re-authenticating, with
@@ -55,14 +59,22 @@ public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator
         showSignIn(identifier: "")
     }
 
-    /// Shows sign-up with a fresh, empty form.
+    /// Shows sign-up with a fresh, empty form. Opened from sign-in, back from
+    /// it returns to that sign-in (its identifier kept); from welcome, to welcome.
     public func navigateToSignUp() {
+        let openedFromSignIn = step == .signIn ? (signIn?.identifier ?? "") : nil
         show(.signUp)
+        signInLeftForSignUp = openedFromSignIn
         signUp = factory.makeSignUpViewModel(navigator: self)
     }
 
-    /// Shows welcome with the onboarding's reason.
+    /// Shows welcome with the onboarding's reason — except back from a sign-up
+    /// opened on sign-in, which returns to that sign-in.
     public func navigateToWelcome() {
+        if step == .signUp, let identifier = signInLeftForSignUp {
+            showSignIn(identifier: identifier)
+            return
+        }
         show(.welcome)
         welcome = factory.makeWelcomeViewModel(reason: reason, navigator: self)
     }
@@ -82,6 +94,7 @@ public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator
     private func show(_ newStep: Step) {
         step = newStep
         registrationConfirmed = false
+        signInLeftForSignUp = nil
         welcome = nil
         signIn = nil
         signUp = nil

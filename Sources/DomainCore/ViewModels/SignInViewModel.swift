@@ -36,6 +36,7 @@ public final class SignInViewModel {
     @ObservationIgnored private let loginUseCase: any LoginUseCase
     @ObservationIgnored private let healthReader: any HealthStatusReading
     @ObservationIgnored private weak var welcomeNavigator: (any GoToWelcomeNavigator)?
+    @ObservationIgnored private weak var signUpNavigator: (any GoToSignUpNavigator)?
 
     /// A sign-in on the identifier step.
     ///
@@ -43,14 +44,18 @@ public final class SignInViewModel {
     ///   - loginUseCase: signs in.
     ///   - health: the status the badge shows and that blocks sign-in while down.
     ///   - welcomeNavigator: where back from the identifier step goes; held weakly.
+    ///   - signUpNavigator: where "sign up" goes (the start-up views spec
+    ///     reaches registration from the login screen); held weakly; nil
+    ///     offers no sign-up.
     ///   - identifier: the identifier already typed in; empty by default.
     public init(
         loginUseCase: any LoginUseCase, health: any HealthStatusReading, welcomeNavigator: any GoToWelcomeNavigator,
-        identifier: String = ""
+        signUpNavigator: (any GoToSignUpNavigator)? = nil, identifier: String = ""
     ) {
         self.loginUseCase = loginUseCase
         self.healthReader = health
         self.welcomeNavigator = welcomeNavigator
+        self.signUpNavigator = signUpNavigator
         self.identifier = identifier
     }
 
@@ -89,6 +94,18 @@ public final class SignInViewModel {
                 self.failure = failure
             }
         }
+    }
+
+    /// Whether this sign-in offers "sign up" (it was given a navigator for it).
+    public var offersSignUp: Bool { signUpNavigator != nil }
+
+    /// "Sign up" is enabled unless a sign-in is in flight.
+    public var isSignUpEnabled: Bool { offersSignUp && !isBusy }
+
+    /// Goes to the sign-up form; back from it returns to this sign-in.
+    public func signUp() {
+        guard isSignUpEnabled else { return }
+        signUpNavigator?.navigateToSignUp()
     }
 
     /// Back to the identifier step (forgetting the password), or to welcome.

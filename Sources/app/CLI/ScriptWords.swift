@@ -18,6 +18,7 @@ enum ScriptWords {
         ("server fault \"METHOD /path\" MODE [xN]", "MODE: status N, delay DURATION, drop, malformed, hang"),
         ("server clear-faults", "remove every fault"),
         ("store full|unavailable|ok", "the device's session store: saves fail / nothing works / all works"),
+        ("network off|on", "the device's network switch (in-memory connectivity)"),
         ("expect screen NAME", "the screen shown (welcome, sign-in, dashboard, …)"),
         ("expect enabled|disabled ACTION", "an action's state"),
         ("expect loading|not-loading", "the placeholder is (not) shown"),

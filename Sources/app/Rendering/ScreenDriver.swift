@@ -77,6 +77,7 @@ struct ScreenDriver {
                 name: "sign-in", title: texts[.titleSignIn], lines: lines, fields: [field],
                 actions: [
                     action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() },
+                    action("sign-up", .actionSignUp, enabled: model.isSignUpEnabled) { model.signUp() },
                     action("back", .actionBack) { model.back() },
                 ])
         case .password:

@@ -56,6 +56,14 @@ struct CommandExecutor {
             app.world.storeFaults.set(fault)
             await app.world.settle()
             return .performed
+        case .network(let connected):
+            guard app.world.setNetwork(connected: connected) else {
+                throw CommandError(
+                    "the \(app.world.environment.name) environment's connectivity is the device's own network: network off|on needs the in-memory switch"
+                )
+            }
+            await app.world.settle()
+            return .performed
         case .serverHealth, .serverUser, .serverRevoke, .serverFault, .serverClearFaults:
             try await control(command)
             await app.world.settle()

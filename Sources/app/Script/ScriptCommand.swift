@@ -34,6 +34,8 @@ enum ScriptCommand: Sendable, Equatable {
     case serverClearFaults
     // The device's session store
     case storeFault(StoreFault)
+    // The device's network (the connectivity switch)
+    case network(connected: Bool)
     // Expectations
     case expectScreen(String)
     case expectEnabled(String)

@@ -9,7 +9,8 @@ enum ScriptParser {
     static let states = ["loading", "unauthenticated", "authenticated", "session-expired"]
     static let healths = ["unknown", "healthy", "server-down", "offline"]
     static let commands = [
-        "tap", "type", "open", "refresh", "background", "foreground", "wait", "relaunch", "server", "store", "expect",
+        "tap", "type", "open", "refresh", "background", "foreground", "wait", "relaunch", "server", "store", "network",
+        "expect",
     ]
 
     /// The command on `line`; nil for a blank line or a comment. A `#` at the
@@ -42,6 +43,12 @@ enum ScriptParser {
                 throw ScriptParseError("usage: store full|unavailable|ok")
             }
             return .storeFault(fault)
+        case "network":
+            switch rest {
+            case "off": return .network(connected: false)
+            case "on": return .network(connected: true)
+            default: throw ScriptParseError("usage: network off|on")
+            }
         case "expect":
             return try expect(rest)
         default:

@@ -88,7 +88,8 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
 
     func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel {
         SignInViewModel(
-            loginUseCase: authSession, health: harness.health, welcomeNavigator: navigator, identifier: identifier)
+            loginUseCase: authSession, health: harness.health, welcomeNavigator: navigator, signUpNavigator: navigator,
+            identifier: identifier)
     }
 
     func makeSignUpViewModel(navigator: OnboardingViewModel) -> SignUpViewModel {

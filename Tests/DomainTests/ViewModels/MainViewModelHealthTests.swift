@@ -116,15 +116,17 @@ struct MainViewModelHealthTests {
         #expect(await graph.harness.server.userCallTokens.count == 2)
     }
 
-    @Test("The server going down before sign-in turns the onboarding into system-unavailable")
-    func serverDownWhileSignedOutShowsSystemUnavailable() async throws {
+    @Test("The server going down after the launch leaves the onboarding on screen: only the launch is replaced")
+    func serverDownWhileSignedOutKeepsOnboarding() async throws {
         let graph = TestViewModelGraph()
         defer { graph.shutDown() }
         let main = await graph.launchedMain()
+        #expect(main.screen == .onboarding)
 
         await graph.harness.probe.setHealthy(false)
         await graph.harness.health.checkNow()
 
-        #expect(main.screen == .systemUnavailable(.serverDown))
+        #expect(graph.harness.health.status == .serverDown)
+        #expect(main.screen == .onboarding)
     }
 }

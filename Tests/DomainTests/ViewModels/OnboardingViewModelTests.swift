@@ -66,4 +66,29 @@ struct OnboardingViewModelTests {
         #expect(onboarding.signUp == nil)
         #expect(onboarding.welcome != nil)
     }
+
+    @Test("Sign-up is reached from sign-in too, and back from it returns to that sign-in with its identifier")
+    func signUpFromSignInReturnsToSignIn() throws {
+        let graph = TestViewModelGraph()
+        let onboarding = OnboardingViewModel(reason: nil, factory: graph)
+        onboarding.navigateToSignIn()
+        let signIn = try #require(onboarding.signIn)
+        signIn.identifier = "maria@example.com"
+        #expect(signIn.isSignUpEnabled)
+
+        signIn.signUp()
+
+        #expect(onboarding.step == .signUp)
+        #expect(onboarding.signIn == nil)
+        try #require(onboarding.signUp).back()
+        #expect(onboarding.step == .signIn)
+        #expect(try #require(onboarding.signIn).identifier == "maria@example.com")
+        #expect(onboarding.signUp == nil)
+
+        // Back from that sign-in goes to welcome, and a sign-up opened there returns to welcome.
+        try #require(onboarding.signIn).back()
+        onboarding.navigateToSignUp()
+        try #require(onboarding.signUp).back()
+        #expect(onboarding.step == .welcome)
+    }
 }
