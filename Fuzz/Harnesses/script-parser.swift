@@ -10,7 +10,9 @@
 ///   problem;
 /// - each command is what its line, as recorded, parses to on its own: the
 ///   recorded text re-renders the command (comments and spacing aside);
-/// - a line that is neither blank nor a comment is a command or a problem.
+/// - a line that is neither blank nor a comment is a command or a problem;
+/// - a problem of the script as a whole (no line number: nothing to run) is
+///   reported exactly when no line is a command or a problem, and alone.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let script = String(decoding: fuzzInput(start, count), as: UTF8.self)
@@ -19,7 +21,13 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
     let sourceLines = script.split(separator: "\n", omittingEmptySubsequences: false)
     let commandNumbers = parsed.lines.map(\.number)
-    let problemNumbers = parsed.problems.map(\.number)
+    let problemNumbers = parsed.problems.compactMap(\.number)
+    let wholeScriptProblems = parsed.problems.count - problemNumbers.count
+    let nothingOnAnyLine = parsed.lines.isEmpty && problemNumbers.isEmpty
+    fuzzRequire(
+        wholeScriptProblems == (nothingOnAnyLine ? 1 : 0),
+        "\(wholeScriptProblems) whole-script problems, with \(parsed.lines.count) commands and \(problemNumbers.count) line problems"
+    )
     for numbers in [commandNumbers, problemNumbers] {
         fuzzRequire(
             numbers.allSatisfy { (1...sourceLines.count).contains($0) }, "a line number beyond \(sourceLines.count)")
