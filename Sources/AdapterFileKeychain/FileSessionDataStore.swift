@@ -330,29 +330,7 @@ public final class FileSessionDataStore: SessionDataStore {
     /// the lock held, so any temporary file already there was left by a writer
     /// that died mid-save: it is removed first.
     private func replaceFile(with data: Data) throws(POSIXFile.Failure) {
-        let prefix = ".\(fileName).tmp-"
-        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        where leftover.hasPrefix(prefix) {
-            try? POSIXFile.unlink(directory + "/" + leftover)
-        }
-        let temporary = directory + "/.\(fileName).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        let fd = try POSIXFile.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
-        do throws(POSIXFile.Failure) {
-            try POSIXFile.writeAll(fd, data)
-            try POSIXFile.fsync(fd)
-            close(fd)
-        } catch {
-            close(fd)
-            try? POSIXFile.unlink(temporary)
-            throw error
-        }
-        do throws(POSIXFile.Failure) {
-            try POSIXFile.rename(temporary, sessionPath)
-        } catch {
-            try? POSIXFile.unlink(temporary)
-            throw error
-        }
-        try POSIXFile.fsyncDirectory(directory)
+        try POSIXFile.replaceAtomically(named: fileName, in: directory, with: data)
     }
 
     private func report(_ problem: String) {

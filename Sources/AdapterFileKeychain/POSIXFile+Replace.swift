@@ -12,7 +12,7 @@ extension POSIXFile {
     /// made exclusively (O_EXCL, O_NOFOLLOW) beside it, fsynced, renamed over
     /// it, the directory fsynced. Call with the file's lock held: a temporary
     /// file already there was left by a writer that died, and is removed.
-    /// (The same steps `FileSessionDataStore` takes for the session.)
+    /// (How `FileSessionDataStore` saves the session and `FilePINVault` the PIN record.)
     static func replaceAtomically(named name: String, in directory: String, with data: Data) throws(Failure) {
         let prefix = ".\(name).tmp-"
         for leftover in (try? entries(directory)) ?? [] where leftover.hasPrefix(prefix) {
