@@ -21,13 +21,15 @@ public struct JSONSessionCoding: SessionCoding {
     public func encode(_ session: UserSession, asVersion version: Int) -> Data {
         let object = SessionDictionary.make(from: session, version: version, datesAsText: version >= 2)
         // A dictionary of strings, numbers and booleans always serialises.
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return JSONByteOrderMarks.escaping(json)
     }
 
     public func decode(_ data: Data) throws(SessionCodingError) -> UserSession {
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            // Files written before marks were escaped are read exactly too.
+            object = try JSONSerialization.jsonObject(with: JSONByteOrderMarks.escaping(data))
         } catch {
             throw .notASession(data.isEmpty ? "empty" : "not JSON")
         }

@@ -127,6 +127,25 @@ extension CodingSample {
         )
     )
 
+    /// A byte-order mark (U+FEFF) at the start of a string or right after an
+    /// escape: Foundation's JSON parser on Linux drops it there (found by the
+    /// `session-plist` fuzz harness, in a token read from a property list).
+    static let byteOrderMarks = CodingSample(
+        name: "byte-order marks where a JSON parser drops them",
+        session: UserSession(
+            token: SessionToken(
+                token: AccessToken("tok=%0A\n\u{FEFF}é🔑"),
+                issuedAt: start,
+                expiresAt: start.addingTimeInterval(60)
+            ),
+            cachedUser: CachedUser(
+                profile: UserProfile(
+                    id: "\u{FEFF}user-1", name: "\u{FEFF}\u{FEFF}Ana\r\n\u{FEFF}", email: "a\u{FEFF}@example.com",
+                    cpf: "\t\u{FEFF}", active: true, isDeleted: false),
+                syncedAt: start)
+        )
+    )
+
     /// A backend with no profile route: the profile is what the sign-in knew.
     static let signInProfile = CodingSample(
         name: "a profile only the sign-in knew",
@@ -147,7 +166,7 @@ extension CodingSample {
     /// Every sample a coding must round-trip.
     static let all: [CodingSample] = [
         tokenOnly, userOnly, both, neither, unicode, subSecondDates, unusualDates, distantDates,
-        datesJSONNumbersMisread, signInProfile, signInProfileByEmail,
+        datesJSONNumbersMisread, byteOrderMarks, signInProfile, signInProfileByEmail,
     ]
 
     /// The samples a store must keep: the port says a stored session never has
