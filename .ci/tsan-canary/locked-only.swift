@@ -3,17 +3,31 @@
 // race at all. TSan on Linux reports one anyway whenever the lock is handed
 // over in the kernel (contention), which it cannot see. .ci/tsan-canary/run
 // requires this to pass with the suppressions applied: the pattern still
-// matches what this compiler makes of a `withLock` body.
+// matches what this compiler makes of a `withLock` body, both a plain one and
+// one that throws a typed error (its mangled name differs; see the file).
 import Glibc
 import Synchronization
 
 let values = Mutex<[Int]>([])
 
+struct Full: Error {}
+
+/// A `withLock` body with typed throws, as the stores' write paths have.
+func appendChecked(_ value: Int) throws(Full) {
+    try values.withLock { (values) throws(Full) in
+        if values.count > 1_000_000 { throw Full() }
+        values.append(value)
+    }
+}
+
 // A function, not a closure literal, for the thread: top-level closures are
 // inferred to be main-actor isolated and would trap on another thread.
 func append(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     // Enough rounds that the lock is usually contended and handed over in the kernel.
-    for value in 0..<20_000 { values.withLock { $0.append(value) } }
+    for value in 0..<20_000 {
+        values.withLock { $0.append(value) }
+        do { try appendChecked(value) } catch { preconditionFailure("never full") }
+    }
     return nil
 }
 
