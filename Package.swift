@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "AdapterSystem", targets: ["AdapterSystem"]),
         .library(name: "AdapterDerived", targets: ["AdapterDerived"]),
         .library(name: "AdapterSoftwareCrypto", targets: ["AdapterSoftwareCrypto"]),
+        .library(name: "AdapterFilePreferences", targets: ["AdapterFilePreferences"]),
         .library(name: "Composition", targets: ["Composition"]),
         .executable(name: "app", targets: ["app"]),
     ],
@@ -37,6 +38,8 @@ let package = Package(
         .target(name: "AdapterDerived", dependencies: ["Ports"]),
         // SHA-256, HMAC-SHA256 and PBKDF2 written by hand (no CryptoKit on Linux): the SecretHasher.
         .target(name: "AdapterSoftwareCrypto", dependencies: ["Ports"]),
+        // The preferences (language, PIN-lock timeout, last identifier) in a crash-safe file under $XDG_CONFIG_HOME.
+        .target(name: "AdapterFilePreferences", dependencies: ["Ports"]),
 
         // The loopback stand-in for the real backend: InMemoryBackend over the wire contract.
         .target(name: "ReferenceServer", dependencies: ["Ports", "AdapterInMemory"]),
@@ -47,7 +50,7 @@ let package = Package(
             name: "Composition",
             dependencies: [
                 "Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
-                "AdapterDerived", "ReferenceServer",
+                "AdapterDerived", "AdapterFilePreferences", "ReferenceServer",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo. It sees
@@ -64,7 +67,7 @@ let package = Package(
             name: "ContractTests",
             dependencies: [
                 "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
-                "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto",
+                "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
             ]
         ),
         // The hand-written hash functions against their published test vectors.

@@ -37,7 +37,7 @@ struct DependencyTable: Sendable {
 extension DependencyTable {
     private static let adapters = [
         "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
-        "AdapterSoftwareCrypto",
+        "AdapterSoftwareCrypto", "AdapterFilePreferences",
     ]
 
     static let gatehouse = DependencyTable(

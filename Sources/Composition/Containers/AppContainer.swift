@@ -16,10 +16,18 @@ public final class AppContainer: MainViewModelFactory {
     public let tokenManager: TokenManager
     public let health: HealthMonitor
     public let authSession: AuthSession
+    /// The preferences this launch read, and where the person's changes go.
+    public let preferences: LaunchPreferences
     private var launchTask: (any TaskHandle<Void>)?
 
-    public init(world: AppWorld, locale: AppLocale? = nil) {
+    /// - Parameters:
+    ///   - world: What outlives the launch.
+    ///   - locale: The language of the texts; nil for the environment's.
+    ///   - preferences: What the launch read from the preferences store; nil
+    ///     for the defaults (nothing read), saved to the world's store.
+    public init(world: AppWorld, locale: AppLocale? = nil, preferences: LaunchPreferences? = nil) {
         self.world = world
+        self.preferences = preferences ?? LaunchPreferences(PreferencesRead(preferences: .defaults), store: world.preferences)
         self.locale = locale ?? world.environment.settings.locale
         let settings = world.environment.settings
         policy = TokenPolicy(
@@ -66,8 +74,13 @@ public final class AppContainer: MainViewModelFactory {
         SessionExpiredViewModel(reason: reason, session: authSession)
     }
 
+    /// The signed-in area of `user`; their identifier is remembered when the
+    /// preferences say so (their CPF, else their e-mail).
     public func makeSignedInCoordinator(user: UserProfile) -> SignedInCoordinator {
-        SignedInContainer(app: self, user: user).makeSignedInCoordinator()
+        if preferences.remembersLastIdentifier {
+            _ = world.scheduler.spawn { @MainActor [preferences] in await preferences.signedIn(user) }
+        }
+        return SignedInContainer(app: self, user: user).makeSignedInCoordinator()
     }
 
     /// The app is ending (quit or relaunch): nothing of it may keep polling or

@@ -20,10 +20,13 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
         WelcomeViewModel(reason: reason, signInNavigator: navigator, signUpNavigator: navigator)
     }
 
+    /// A sign-in opened with nothing typed in starts with the remembered last
+    /// identifier, when the preferences keep one.
     public func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel {
-        SignInViewModel(
+        let remembered = identifier.isEmpty ? app.preferences.lastIdentifier : nil
+        return SignInViewModel(
             loginUseCase: app.authSession, health: app.health, welcomeNavigator: navigator, signUpNavigator: navigator,
-            identifier: identifier)
+            identifier: remembered ?? identifier)
     }
 
     public func makeSignUpViewModel(navigator: OnboardingViewModel) -> SignUpViewModel {

@@ -17,10 +17,12 @@ public struct AppEnvironment: Sendable, Hashable {
         public var coding: String
         /// `virtual` (time moves only when told) or `system`.
         public var clock: String
+        /// Where the preferences live: `in-memory` (one run) or `file`.
+        public var preferences: String
 
         public init(
             auth: String, user: String, statement: String, health: String, connectivity: String, store: String,
-            coding: String, clock: String
+            coding: String, clock: String, preferences: String
         ) {
             self.auth = auth
             self.user = user
@@ -30,6 +32,7 @@ public struct AppEnvironment: Sendable, Hashable {
             self.store = store
             self.coding = coding
             self.clock = clock
+            self.preferences = preferences
         }
 
         /// The plugin named for `port`.
@@ -44,6 +47,7 @@ public struct AppEnvironment: Sendable, Hashable {
                 case .store: store
                 case .coding: coding
                 case .clock: clock
+                case .preferences: preferences
                 }
             }
             set {
@@ -56,6 +60,7 @@ public struct AppEnvironment: Sendable, Hashable {
                 case .store: store = newValue
                 case .coding: coding = newValue
                 case .clock: clock = newValue
+                case .preferences: preferences = newValue
                 }
             }
         }
@@ -98,6 +103,9 @@ public struct AppEnvironment: Sendable, Hashable {
         public var requestTimeout: Duration
         /// Where a file store keeps the session (file store plugins only).
         public var storeDirectory: String?
+        /// Where the `file` preferences plugin keeps the preferences; nil for
+        /// `$XDG_CONFIG_HOME/gatehouse` (else `~/.config/gatehouse`).
+        public var preferencesDirectory: String?
         /// Whether the server has the control API of docs/spec/control-api.md
         /// (a Gatehouse reference server, `app serve`): scripts then reset it
         /// before each run and flip its switches (HTTP plugins only, loopback
@@ -123,7 +131,7 @@ public struct AppEnvironment: Sendable, Hashable {
             tokenLifetime: Duration = .seconds(60), refreshMargin: Duration = .seconds(10),
             healthPollInterval: Duration = .seconds(15), healthLightProbe: HealthLightProbe = .statementList,
             requestTimeout: Duration = .seconds(10),
-            storeDirectory: String? = nil, controlAPI: Bool = false, signOutRoute: Bool = false,
+            storeDirectory: String? = nil, preferencesDirectory: String? = nil, controlAPI: Bool = false, signOutRoute: Bool = false,
             locale: AppLocale = .ptBR
         ) {
             self.baseURL = baseURL
@@ -135,6 +143,7 @@ public struct AppEnvironment: Sendable, Hashable {
             self.healthLightProbe = healthLightProbe
             self.requestTimeout = requestTimeout
             self.storeDirectory = storeDirectory
+            self.preferencesDirectory = preferencesDirectory
             self.controlAPI = controlAPI
             self.signOutRoute = signOutRoute
             self.locale = locale
@@ -160,7 +169,8 @@ public struct AppEnvironment: Sendable, Hashable {
         summary: "everything in memory on virtual time: simulated backend, in-memory session store",
         plugins: Plugins(
             auth: "in-memory", user: "in-memory", statement: "in-memory", health: "in-memory",
-            connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual"))
+            connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual",
+            preferences: "in-memory"))
 
     /// The HTTP adapters to a server on this machine (`app serve`, or a team's
     /// own backend on port 8080), real time, the session in the file keychain
@@ -171,7 +181,7 @@ public struct AppEnvironment: Sendable, Hashable {
             "HTTP to http://127.0.0.1:8080 (app serve, with its control API) on real time, the session in the file keychain",
         plugins: Plugins(
             auth: "http", user: "http", statement: "http", health: "http", connectivity: "in-memory",
-            store: "file-keychain", coding: "json", clock: "system"),
+            store: "file-keychain", coding: "json", clock: "system", preferences: "file"),
         settings: Settings(
             baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY", controlAPI: true, signOutRoute: true)
     )
@@ -181,7 +191,7 @@ public struct AppEnvironment: Sendable, Hashable {
     /// `/users/me`. Health comes from the calls, the user from the sign-in.
     static let coraPlugins = Plugins(
         auth: "http", user: "token-only", statement: "http", health: "from-calls", connectivity: "network-interfaces",
-        store: "file-keychain", coding: "json", clock: "system")
+        store: "file-keychain", coding: "json", clock: "system", preferences: "file")
 
     /// The Cora challenge's staging API; the API key comes from
     /// `GATEHOUSE_API_KEY` and nowhere else.
@@ -216,7 +226,8 @@ public struct AppEnvironment: Sendable, Hashable {
             "the simulated backend used as the Cora API (health from the calls, user from the sign-in), virtual time",
         plugins: Plugins(
             auth: "in-memory", user: "token-only", statement: "in-memory", health: "from-calls",
-            connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual"))
+            connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual",
+            preferences: "in-memory"))
 
     /// The environments `--env NAME` knows.
     public static let builtIn: [AppEnvironment] = [.inMemory, .local, .coraStage, .coraLocal, .coraInMemory]

@@ -67,7 +67,7 @@ public enum EnvironmentFile {
                 known: [
                     "baseURL", "apiKeyVariable", "tokenHeaderStyle", "tokenLifetimeSeconds", "refreshMarginSeconds",
                     "healthPollIntervalSeconds", "healthLightProbe", "requestTimeoutSeconds", "storeDirectory",
-                    "controlAPI",
+                    "preferencesDirectory", "controlAPI",
                     "signOutRoute", "locale",
                 ], prefix: "settings.")
             var values = environment.settings
@@ -99,6 +99,9 @@ public enum EnvironmentFile {
             if let seconds = try reader.seconds(settings, "requestTimeoutSeconds") { values.requestTimeout = seconds }
             if let directory = try reader.string(settings, "storeDirectory", prefix: "settings.") {
                 values.storeDirectory = directory
+            }
+            if let directory = try reader.string(settings, "preferencesDirectory", prefix: "settings.") {
+                values.preferencesDirectory = directory
             }
             if let controlAPI = try reader.bool(settings, "controlAPI", prefix: "settings.") {
                 values.controlAPI = controlAPI

@@ -12,6 +12,8 @@ public enum PortName: String, Sendable, Hashable, CaseIterable {
     case coding
     /// `virtual` (time moves only when told) or `system`.
     case clock
+    /// What is kept that is not secret: language, PIN-lock timeout, last identifier.
+    case preferences
 
     /// The port protocol the plugins of this port implement (for `envs` and errors).
     public var protocolName: String {
@@ -24,6 +26,7 @@ public enum PortName: String, Sendable, Hashable, CaseIterable {
         case .store: "SessionDataStore"
         case .coding: "SessionCoding"
         case .clock: "Clock"
+        case .preferences: "PreferencesStore"
         }
     }
 }

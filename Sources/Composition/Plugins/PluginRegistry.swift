@@ -84,12 +84,13 @@ public struct PluginRegistry: Sendable {
     public var store: [StorePlugin]
     public var coding: [Plugin<any SessionCoding>]
     public var clock: [ClockPlugin]
+    public var preferences: [Plugin<any PreferencesStore>]
 
     public init(
         auth: [Plugin<any AuthRemoteAPI>], user: [Plugin<any UserRemoteAPI>],
         statement: [Plugin<any StatementRemoteAPI>], health: [Plugin<any HealthProbe>],
         connectivity: [Plugin<any ConnectivityProbe>], store: [StorePlugin],
-        coding: [Plugin<any SessionCoding>], clock: [ClockPlugin]
+        coding: [Plugin<any SessionCoding>], clock: [ClockPlugin], preferences: [Plugin<any PreferencesStore>]
     ) {
         self.auth = auth
         self.user = user
@@ -99,6 +100,7 @@ public struct PluginRegistry: Sendable {
         self.store = store
         self.coding = coding
         self.clock = clock
+        self.preferences = preferences
     }
 
     /// Every plugin this build has.
@@ -110,7 +112,8 @@ public struct PluginRegistry: Sendable {
         connectivity: [InMemoryPlugins.connectivity, SystemPlugins.networkInterfaces],
         store: [InMemoryPlugins.store, FileKeychainPlugins.store],
         coding: [InMemoryPlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],
-        clock: [InMemoryPlugins.virtualClock, SystemPlugins.systemClock])
+        clock: [InMemoryPlugins.virtualClock, SystemPlugins.systemClock],
+        preferences: [InMemoryPlugins.preferences, FilePreferencesPlugins.preferences])
 
     /// The plugins of `port` as (name, summary), in the registry's order.
     public func catalogue(for port: PortName) -> [(name: String, summary: String)] {
@@ -123,6 +126,7 @@ public struct PluginRegistry: Sendable {
         case .store: store.map { ($0.name, $0.summary) }
         case .coding: coding.map { ($0.name, $0.summary) }
         case .clock: clock.map { ($0.name, $0.summary) }
+        case .preferences: preferences.map { ($0.name, $0.summary) }
         }
     }
 

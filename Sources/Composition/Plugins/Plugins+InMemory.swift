@@ -35,6 +35,10 @@ enum InMemoryPlugins {
         name: "in-memory", summary: "the session kept in this process's memory (a keychain that lasts one run)"
     ) { _, coding throws(CompositionError) in InMemorySessionDataStore(coding: coding) }
 
+    static let preferences = PluginRegistry.Plugin<any PreferencesStore>(
+        name: "in-memory", summary: "the preferences kept in this process's memory (they last one run)"
+    ) { _ throws(CompositionError) in InMemoryPreferencesStore() }
+
     /// Virtual time: the run's own manual clock, or the one it shares with a
     /// server in this process.
     static let virtualClock = PluginRegistry.ClockPlugin(

@@ -30,6 +30,9 @@ public final class AppWorld: Sendable {
     /// finishes it: beside the store, not behind its fault switch (a store
     /// fault is exactly when it must still work).
     public let signOutLedger: any SignOutLedger
+    /// What is kept that is not secret (language, PIN-lock timeout, last
+    /// identifier), read at each launch.
+    public let preferences: any PreferencesStore
     public let clock: any Clock
     public let scheduler: any TaskScheduler
     /// The backend's control switches, when the backend is a test one.
@@ -96,6 +99,8 @@ public final class AppWorld: Sendable {
         store = try storePlugin.make(context, coding)
         signOutLedger = storePlugin.makeSignOutLedger(context)
         storeFaults = StoreFaultSwitch(store)
+        preferences = try registry.plugin(plugins.preferences, in: registry.preferences, port: .preferences)
+            .make(context)
         if let control {
             self.control = control
         } else {

@@ -56,6 +56,7 @@ public struct InProcessServerWorld: Sendable {
             .appendingPathComponent("gatehouse-script-\(UUID().uuidString)").path
         environment.settings.baseURL = server.baseURL
         environment.settings.storeDirectory = storeDirectory
+        environment.settings.preferencesDirectory = storeDirectory + "-preferences"
         do {
             world = try AppWorld(
                 environment: environment, sharedTime: time, control: InMemoryBackendControl(backend: backend))
@@ -66,11 +67,12 @@ public struct InProcessServerWorld: Sendable {
         server.start()
     }
 
-    /// Stops the server and removes the script's store directory. Removing
+    /// Stops the server and removes the script's store and preferences directories. Removing
     /// it is best effort: it lives in the temporary directory either way.
     public func tearDown() {
         server.stop()
         try? FileManager.default.removeItem(atPath: storeDirectory)
+        try? FileManager.default.removeItem(atPath: storeDirectory + "-preferences")
     }
 }
 

@@ -78,7 +78,9 @@ struct CommandLineApp {
             }
             return await run(scripts, invocation: invocation, environment: environment, texts: texts)
         case .interactive where !stdinIsTerminal:
-            return await PipedScript(environment: environment, texts: texts, console: console).run(readAllInput())
+            return await PipedScript(
+                environment: environment, texts: texts, console: console, pinsLanguage: invocation.locale != nil
+            ).run(readAllInput())
         case .interactive, .demo:
             let world: AppWorld
             do {
@@ -87,7 +89,7 @@ struct CommandLineApp {
                 console.error("app: \(error)")
                 return ExitCode.usage
             }
-            let app = HeadlessApp(world: world, texts: texts)
+            let app = HeadlessApp(world: world, texts: texts, pinsLanguage: invocation.locale != nil)
             if invocation.command == .demo { return await Demo(app: app, console: console).run() }
             return await InteractiveSession(app: app, console: console, lines: lines).run()
         case .help, .version, .bench, .serve:
@@ -101,13 +103,15 @@ struct CommandLineApp {
         _ scripts: [ScriptFiles.Script], invocation: Invocation, environment: AppEnvironment, texts: Texts
     ) async -> Int32 {
         guard case .run(_, inProcessServer: true, let profile) = invocation.command else {
-            return await ScriptRunner(environment: environment, texts: texts, print: console.print).run(
-                scripts: scripts)
+            var runner = ScriptRunner(environment: environment, texts: texts, print: console.print)
+            runner.pinsLanguage = invocation.locale != nil
+            return await runner.run(scripts: scripts)
         }
         let overHTTP = overHTTP(invocation, environment)
-        let runner = ScriptRunner(texts: texts, print: console.print) {
+        var runner = ScriptRunner(texts: texts, print: console.print) {
             try InProcessServerWorld.make(from: overHTTP, profile: profile)
         }
+        runner.pinsLanguage = invocation.locale != nil
         return await runner.run(scripts: scripts)
     }
 

@@ -70,6 +70,7 @@ struct EnvironmentListing {
                 ))
         }
         if let directory = settings.storeDirectory { rows.append(("store directory", directory)) }
+        if let directory = settings.preferencesDirectory { rows.append(("preferences directory", directory)) }
         return rows
     }
 

@@ -11,6 +11,8 @@ struct PipedScript {
     let environment: AppEnvironment
     let texts: Texts
     let console: Console
+    /// Whether `--locale` pinned the language over the preferences.
+    var pinsLanguage = false
 
     func run(_ script: String) async -> Int32 {
         let world: AppWorld
@@ -21,7 +23,7 @@ struct PipedScript {
             return ExitCode.usage
         }
         let runner = ScriptRunner(environment: environment, texts: texts, print: console.print)
-        let app = HeadlessApp(world: world, texts: texts)
+        let app = HeadlessApp(world: world, texts: texts, pinsLanguage: pinsLanguage)
         await app.launch()
         let report = await runner.run(script: script, named: Self.name, on: app)
         await app.shutDown()

@@ -8,34 +8,57 @@ import Foundation
 @MainActor
 final class HeadlessApp {
     let world: AppWorld
-    let texts: Texts
+    /// The texts of this launch: the run's, or the language the preferences
+    /// chose when the run does not pin one.
+    private(set) var texts: Texts
     private(set) var container: AppContainer
     private(set) var main: MainViewModel
+    /// The run's language: `--locale`'s, a script's `# locale:`, or the default.
+    private let runTexts: Texts
+    /// Whether the run's language wins over the preferences (`--locale`, a
+    /// script's `# locale:` line), for every launch of the run.
+    private let pinsLanguage: Bool
+    /// Whether the coming launch has read its preferences and has its container.
+    private var isPrepared = false
 
-    init(world: AppWorld, texts: Texts) {
+    init(world: AppWorld, texts: Texts, pinsLanguage: Bool = false) {
         self.world = world
         self.texts = texts
+        runTexts = texts
+        self.pinsLanguage = pinsLanguage
         container = AppContainer(world: world, locale: AppLocale(tag: texts.locale))
         main = container.makeMainViewModel()
     }
 
-    private var driver: ScreenDriver { ScreenDriver(main: main, texts: texts) }
+    private var driver: ScreenDriver { ScreenDriver(main: main, texts: texts, preferences: container.preferences) }
 
     // MARK: - Lifecycle
 
+    /// Reads the preferences for the coming launch and makes its container
+    /// in the language they chose — unless the run pins one. A launch does
+    /// it itself; call it first to know the launch's language sooner.
+    func prepareLaunch() async {
+        guard !isPrepared else { return }
+        let preferences = await LaunchPreferences.load(from: world.preferences)
+        texts = pinsLanguage ? runTexts : preferences.language.map { Texts(locale: $0.rawValue) } ?? runTexts
+        container = AppContainer(world: world, locale: AppLocale(tag: texts.locale), preferences: preferences)
+        main = container.makeMainViewModel()
+        isPrepared = true
+    }
+
     /// Starts the app (the start-up screen's launch) and settles.
     func launch() async {
+        await prepareLaunch()
+        isPrepared = false
         container.launch(main)
         await world.settle()
     }
 
     /// Ends this launch and starts a new one: new container and view models,
-    /// same store and same backend.
+    /// same store and same backend, and the preferences read again.
     func relaunch() async {
         await container.shutDown()
         await world.settle()
-        container = AppContainer(world: world, locale: AppLocale(tag: texts.locale))
-        main = container.makeMainViewModel()
         await launch()
     }
 
@@ -69,6 +92,7 @@ final class HeadlessApp {
     /// Presses an action of the screen shown and settles.
     func tap(_ action: String) async throws(ScreenCommandError) {
         let work = try snapshot().tappableAction(named: action).perform
+        container.preferences.dismissReadProblem()
         _ = world.scheduler.spawn { @MainActor in await work() }
         await world.settle()
     }
@@ -76,6 +100,7 @@ final class HeadlessApp {
     /// Opens the Nth entry (1-based) of the statement on screen and settles.
     func open(_ number: Int) async throws(ScreenCommandError) {
         let open = try snapshot().openableEntry(number)
+        container.preferences.dismissReadProblem()
         _ = world.scheduler.spawn { @MainActor in await open() }
         await world.settle()
     }
@@ -83,6 +108,7 @@ final class HeadlessApp {
     /// Sets a field of the screen shown and settles.
     func type(_ field: String, _ text: String) async throws(ScreenCommandError) {
         try snapshot().typableField(named: field).set(text)
+        container.preferences.dismissReadProblem()
         await world.settle()
     }
 

@@ -49,4 +49,8 @@ enum TextKey: String, CaseIterable, Sendable {
     case demoRelatedUsers, demoTokenKeptFresh, demoRefreshesCounted, demoRelaunch, demoServerDown
     case demoUnavailableAtLaunch, demoExpiredInBackground, demoSignInAgain, demoLogout, demoDeleteAccount
     case demoDeletedRefused, demoSignUp, demoClosing
+    // Preferences (profile screen, and any screen when they cannot be read or saved)
+    case preferencesUnreadable, preferencesNotSaved, preferencesLanguage, preferencesLanguageSystem
+    case preferencesLanguageSaved, preferencesRemember, preferencesRememberOn, preferencesRememberOff
+    case actionLanguageSystem, actionRememberIdentifier, actionForgetIdentifier
 }

@@ -147,5 +147,16 @@ extension Texts {
         .demoDeletedRefused: "The deleted account's password no longer signs in.",
         .demoSignUp: "Signing up validates every field and returns to sign-in with the new CPF filled in.",
         .demoClosing: "End of the tour: each step ran the script language with its checks. Try it: swift run app.",
+        .preferencesUnreadable: "⚠ Your saved preferences could not be read: the defaults are in use.",
+        .preferencesNotSaved: "⚠ Your preferences could not be saved on this device.",
+        .preferencesLanguage: "Language: %@",
+        .preferencesLanguageSystem: "the system’s",
+        .preferencesLanguageSaved: "Language saved: the app speaks it from the next launch.",
+        .preferencesRemember: "Remember my CPF at sign-in: %@",
+        .preferencesRememberOn: "yes",
+        .preferencesRememberOff: "no",
+        .actionLanguageSystem: "System language",
+        .actionRememberIdentifier: "Remember my CPF",
+        .actionForgetIdentifier: "Forget my CPF",
     ]
 }

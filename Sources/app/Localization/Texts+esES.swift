@@ -149,5 +149,16 @@ extension Texts {
         .demoSignUp: "El registro valida cada campo y vuelve al inicio de sesión con el nuevo CPF rellenado.",
         .demoClosing:
             "Fin del recorrido: cada paso usó el lenguaje de script y sus comprobaciones. Pruébalo: swift run app.",
+        .preferencesUnreadable: "⚠ No se pudieron leer tus preferencias guardadas: la app usa las predeterminadas.",
+        .preferencesNotSaved: "⚠ No se pudieron guardar tus preferencias en este dispositivo.",
+        .preferencesLanguage: "Idioma: %@",
+        .preferencesLanguageSystem: "el del sistema",
+        .preferencesLanguageSaved: "Idioma guardado: la app lo usa desde la próxima apertura.",
+        .preferencesRemember: "Recordar mi CPF al entrar: %@",
+        .preferencesRememberOn: "sí",
+        .preferencesRememberOff: "no",
+        .actionLanguageSystem: "Idioma del sistema",
+        .actionRememberIdentifier: "Recordar mi CPF",
+        .actionForgetIdentifier: "Olvidar mi CPF",
     ]
 }

@@ -148,5 +148,16 @@ extension Texts {
         .demoSignUp: "O cadastro valida cada campo e volta ao login com o novo CPF preenchido.",
         .demoClosing:
             "Fim do tour: cada etapa rodou a linguagem de script com suas verificações. Experimente: swift run app.",
+        .preferencesUnreadable: "⚠ Suas preferências salvas não puderam ser lidas: o app usa o padrão.",
+        .preferencesNotSaved: "⚠ Suas preferências não puderam ser salvas neste aparelho.",
+        .preferencesLanguage: "Idioma: %@",
+        .preferencesLanguageSystem: "o do sistema",
+        .preferencesLanguageSaved: "Idioma salvo: o app o usa a partir da próxima abertura.",
+        .preferencesRemember: "Lembrar meu CPF ao entrar: %@",
+        .preferencesRememberOn: "sim",
+        .preferencesRememberOff: "não",
+        .actionLanguageSystem: "Idioma do sistema",
+        .actionRememberIdentifier: "Lembrar meu CPF",
+        .actionForgetIdentifier: "Esquecer meu CPF",
     ]
 }

@@ -1,3 +1,4 @@
+import Composition
 import DomainCore
 
 /// The signed-in area's screens: what each route draws, and what its words do.
@@ -156,6 +157,9 @@ extension ScreenDriver {
         if model.isConfirmingDelete {
             actions.append(action("confirm", .actionConfirm, enabled: !busy) { await model.confirmDelete() })
         }
+        let preferencesSection = preferencesSection(busy: busy, model: model)
+        lines += preferencesSection.lines
+        actions += preferencesSection.actions
         // While a delete waits for confirmation, back cancels it; only then does it leave the profile.
         actions.append(
             action("back", .actionBack, enabled: !busy) {

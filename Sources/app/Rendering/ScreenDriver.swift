@@ -1,3 +1,4 @@
+import Composition
 import DomainCore
 
 /// Turns the root view model into the screen on show, each action and field
@@ -7,6 +8,9 @@ import DomainCore
 struct ScreenDriver {
     let main: MainViewModel
     let texts: Texts
+    /// The launch's preferences: their problems on every screen, the
+    /// profile's choices, the remembered identifier masked on sign-in.
+    var preferences: LaunchPreferences?
 
     // MARK: - What is on screen
 
@@ -29,6 +33,11 @@ struct ScreenDriver {
         if let problem = main.storageProblem {
             screen.lines.insert(texts[problem == .notSaved ? .storageNotSaved : .storageNotDeleted], at: 0)
         }
+        // Preferences that could not be saved are said on every screen until
+        // a save goes through; preferences that could not be read, until the
+        // person first acts (the app says so once).
+        if preferences?.saveFailure != nil { screen.lines.insert(texts[.preferencesNotSaved], at: 0) }
+        if preferences?.readProblem != nil { screen.lines.insert(texts[.preferencesUnreadable], at: 0) }
         return screen
     }
 
@@ -70,7 +79,7 @@ struct ScreenDriver {
         case .identifier:
             lines.append(texts[.identifierPrompt])
             var field = ScreenSnapshot.Field(
-                name: "identifier", label: texts[.fieldIdentifier], shown: model.identifier,
+                name: "identifier", label: texts[.fieldIdentifier], shown: shownIdentifier(model.identifier),
                 set: { model.identifier = $0 })
             if !model.identifier.isEmpty, model.parsedIdentifier == nil { field.problem = texts[.identifierInvalid] }
             return ScreenSnapshot(
@@ -81,7 +90,7 @@ struct ScreenDriver {
                     action("back", .actionBack) { model.back() },
                 ])
         case .password:
-            lines.append("\(texts[.fieldIdentifier]): \(model.identifier)")
+            lines.append("\(texts[.fieldIdentifier]): \(shownIdentifier(model.identifier))")
             lines.append(texts[.passwordPrompt])
             if model.isBusy { lines.append(texts[.signingIn]) }
             if let failure = model.failure { lines.append(text(for: failure)) }
@@ -98,6 +107,16 @@ struct ScreenDriver {
                 ],
                 isLoading: model.isBusy)
         }
+    }
+
+    /// The identifier as the sign-in shows it: the remembered one, when it is
+    /// a CPF and still as remembered, masked (personal, and the screen may be
+    /// seen by someone else); anything typed, as typed.
+    private func shownIdentifier(_ identifier: String) -> String {
+        guard let remembered = preferences?.lastIdentifier, identifier == remembered,
+            let cpf = CPF(identifier)
+        else { return identifier }
+        return cpf.masked
     }
 
     private func signUp(_ model: SignUpViewModel) -> ScreenSnapshot {

@@ -39,6 +39,9 @@ struct ScriptRunner {
     let texts: Texts
     /// Where the transcript goes, a line at a time.
     let print: (String) -> Void
+    /// Whether `--locale` pinned the run's language over the preferences; a
+    /// script's `# locale:` line pins it for that script.
+    var pinsLanguage = false
     private let makeWorld: WorldMaker
 
     init(texts: Texts, print: @escaping (String) -> Void, makeWorld: @escaping WorldMaker) {
@@ -57,15 +60,20 @@ struct ScriptRunner {
     /// backend told to reset through its control switches — what puts a
     /// server, which outlives the world, back in its seeded state.
     ///
-    /// A store that keeps files gets a new, empty directory of its own,
-    /// removed afterwards: a script never reads or overwrites the session
-    /// the environment keeps for a person using the app.
+    /// A store that keeps files gets a new, empty directory of its own, and
+    /// the preferences another, both removed afterwards: a script never reads
+    /// or overwrites the session or the preferences the environment keeps
+    /// for a person using the app.
     static func isolatedWorld(for environment: AppEnvironment) async throws -> ScriptWorld {
         var environment = environment
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("gatehouse-script-\(UUID().uuidString)").path
         environment.settings.storeDirectory = directory
-        let removeDirectory: @MainActor () async -> Void = { try? FileManager.default.removeItem(atPath: directory) }
+        environment.settings.preferencesDirectory = directory + "-preferences"
+        let removeDirectory: @MainActor () async -> Void = {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: directory + "-preferences")
+        }
         let world = try AppWorld(environment: environment)
         do {
             try await world.control?.reset()
@@ -143,7 +151,9 @@ struct ScriptRunner {
             lines.forEach(print)
             return ScriptReport(name: name, passed: false, transcript: lines)
         }
-        let app = HeadlessApp(world: made.world, texts: Self.locale(declaredIn: script).map(Texts.init) ?? texts)
+        let declared = Self.locale(declaredIn: script)
+        let app = HeadlessApp(
+            world: made.world, texts: declared.map(Texts.init) ?? texts, pinsLanguage: pinsLanguage || declared != nil)
         await app.launch()
         let report = await run(parsed, named: name, on: app)
         await app.shutDown()

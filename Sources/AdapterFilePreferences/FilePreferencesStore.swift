@@ -1,0 +1,126 @@
+import Foundation
+public import Ports
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The preferences in `preferences.json` in a directory of their own — by
+/// default `$XDG_CONFIG_HOME/gatehouse` (else `~/.config/gatehouse`), apart
+/// from the session's file keychain under `$XDG_DATA_HOME`: configuration,
+/// not data, and no secret.
+///
+/// - Saves are crash-safe: a new file beside the old one, fsynced and
+///   renamed over it under an exclusive `flock` (`.preferences.lock`), so a
+///   reader or a crash sees the old preferences or the new, whole. A
+///   directory made here is 0700 and the file 0600 (the last identifier is
+///   personal).
+/// - A read never hangs and never throws: the file is opened non-blocking
+///   and must be a regular file of at most ``sizeLimit`` bytes. What is no
+///   preferences of format version 1 — not JSON, a wrong type, a value out
+///   of range, a newer version, too large, a FIFO or a directory — is renamed
+///   to `preferences.json.unusable` (replacing an older one) and reported
+///   once; storage that cannot be read is reported on every read.
+public struct FilePreferencesStore: PreferencesStore {
+    /// The largest preferences file read, in bytes; a longer one is set aside.
+    public static let sizeLimit = 64 * 1024
+    /// The name of the preferences file in ``directory``.
+    public static let fileName = "preferences.json"
+    /// What an unusable file is renamed to, in ``directory``.
+    public static let setAsideName = "preferences.json.unusable"
+
+    /// Where the preferences file lives.
+    public let directory: String
+
+    /// A store in `directory` (made on the first save if missing).
+    ///
+    /// - Parameter directory: The directory of the preferences file.
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The default directory: `$XDG_CONFIG_HOME/gatehouse` when that variable
+    /// holds an absolute path (the XDG rule), else `$HOME/.config/gatehouse`.
+    ///
+    /// - Parameters:
+    ///   - variables: The process environment.
+    ///   - home: The home directory when `HOME` is not set.
+    /// - Returns: The directory's path.
+    public static func defaultDirectory(variables: [String: String], home: String) -> String {
+        if let configHome = variables["XDG_CONFIG_HOME"], configHome.hasPrefix("/") {
+            return configHome + "/gatehouse"
+        }
+        return (variables["HOME"] ?? home) + "/.config/gatehouse"
+    }
+
+    /// The path of the preferences file.
+    public var path: String { directory + "/" + Self.fileName }
+
+    private var lockPath: String { directory + "/.preferences.lock" }
+
+    // MARK: PreferencesStore
+
+    public func read() async -> PreferencesRead {
+        let fd: Int32
+        do {
+            fd = try PreferencesFileSystem.openForReading(path)
+        } catch {
+            if error.isNotFound { return PreferencesRead(preferences: .defaults) }
+            return PreferencesRead(preferences: .defaults, problem: .unreadable(reason: error.reason))
+        }
+        defer { close(fd) }
+        let info: stat
+        let data: Data
+        do {
+            info = try PreferencesFileSystem.status(of: fd)
+            guard PreferencesFileSystem.isRegular(info) else {
+                return setAside(info, because: "it is not a regular file")
+            }
+            guard info.st_size <= Self.sizeLimit else {
+                return setAside(info, because: "it is larger than \(Self.sizeLimit) bytes")
+            }
+            data = try PreferencesFileSystem.read(fd, limit: Self.sizeLimit)
+        } catch {
+            return PreferencesRead(preferences: .defaults, problem: .unreadable(reason: error.reason))
+        }
+        guard data.count <= Self.sizeLimit else {
+            return setAside(info, because: "it is larger than \(Self.sizeLimit) bytes")
+        }
+        do throws(PreferencesFileFormat.Unusable) {
+            return PreferencesRead(preferences: try PreferencesFileFormat.decode(data))
+        } catch {
+            return setAside(info, because: error.reason)
+        }
+    }
+
+    public func save(_ preferences: Preferences) async throws(PreferencesStoreError) {
+        let data = PreferencesFileFormat.encode(preferences)
+        do throws(PreferencesFileSystem.Failure) {
+            try PreferencesFileSystem.ensureDirectory(directory)
+            try PreferencesFileSystem.withExclusiveLock(on: lockPath) { () throws(PreferencesFileSystem.Failure) in
+                try PreferencesFileSystem.replaceAtomically(named: Self.fileName, in: directory, with: data)
+            }
+        } catch {
+            throw .unavailable(error.reason)
+        }
+    }
+
+    /// Renames the unusable file aside, under the lock and only if the path
+    /// still names the file that was read (a save may have replaced it since).
+    private func setAside(_ info: stat, because why: String) -> PreferencesRead {
+        do throws(PreferencesFileSystem.Failure) {
+            try PreferencesFileSystem.withExclusiveLock(on: lockPath) { () throws(PreferencesFileSystem.Failure) in
+                guard PreferencesFileSystem.stillNames(path, info) else { return }
+                try PreferencesFileSystem.rename(path, directory + "/" + Self.setAsideName)
+            }
+        } catch {
+            return PreferencesRead(
+                preferences: .defaults,
+                problem: .unreadable(reason: "\(why), and it could not be set aside (\(error.reason))"))
+        }
+        return PreferencesRead(
+            preferences: .defaults, problem: .setAside(reason: "\(why); it was moved to \(Self.setAsideName)"))
+    }
+}

@@ -1,0 +1,109 @@
+public import DomainCore
+public import Ports
+
+/// The preferences of one launch: read once when the launch starts, changed
+/// from the profile screen and by signing in, each change saved at once.
+///
+/// Nothing fails silently: why the stored preferences could not be used is
+/// held in ``readProblem`` until the person first acts on a screen (the app
+/// says so once), and a save that failed is held in ``saveFailure`` until a
+/// later save goes through.
+@MainActor
+public final class LaunchPreferences {
+    /// What a save that went through changed, for the screen's confirmation.
+    public enum Change: Sendable, Hashable {
+        /// The language was chosen (nil: follow the system); the app speaks
+        /// it from the next launch.
+        case language(AppLocale?)
+        /// Remembering the last identifier was turned on or off.
+        case remembersLastIdentifier(Bool)
+    }
+
+    /// The preferences in force: the stored ones, or the defaults.
+    public private(set) var preferences: Preferences
+    /// Why the stored preferences could not be used, until dismissed.
+    public private(set) var readProblem: PreferencesProblem?
+    /// Why the last save failed, until a later save goes through.
+    public private(set) var saveFailure: PreferencesStoreError?
+    /// The last change a person made that was saved, until the next one.
+    public private(set) var lastChange: Change?
+
+    private let store: any PreferencesStore
+
+    /// The preferences a read found, kept in `store` from now on.
+    ///
+    /// - Parameters:
+    ///   - read: What the launch's read of `store` answered.
+    ///   - store: Where changes are saved.
+    public init(_ read: PreferencesRead, store: any PreferencesStore) {
+        preferences = read.preferences
+        readProblem = read.problem
+        self.store = store
+    }
+
+    /// Reads `store` once, for a launch.
+    public static func load(from store: any PreferencesStore) async -> LaunchPreferences {
+        LaunchPreferences(await store.read(), store: store)
+    }
+
+    /// The person has seen the read problem: it is not shown again.
+    public func dismissReadProblem() {
+        readProblem = nil
+    }
+
+    /// The language chosen, as the app's locale; nil follows the system.
+    public var language: AppLocale? { preferences.language.flatMap { AppLocale(rawValue: $0.rawValue) } }
+
+    /// Whether the sign-in starts with the last identifier.
+    public var remembersLastIdentifier: Bool { preferences.remembersLastIdentifier }
+
+    /// The identifier last signed in with, while remembering is on.
+    public var lastIdentifier: String? { preferences.lastIdentifier }
+
+    /// Chooses the language the app speaks from the next launch (nil follows the system).
+    public func chooseLanguage(_ locale: AppLocale?) async {
+        var changed = preferences
+        changed.language = locale.flatMap { PreferredLanguage(rawValue: $0.rawValue) }
+        await save(changed, as: .language(locale))
+    }
+
+    /// Turns remembering the last identifier on or off: on remembers the
+    /// identifier of `user`, the one signed in now; off forgets it.
+    public func setRemembersLastIdentifier(_ on: Bool, signedInAs user: UserProfile?) async {
+        var changed = preferences
+        changed.remembersLastIdentifier = on
+        if on, let identifier = user.map(Self.identifier(of:)), !identifier.isEmpty {
+            try? changed.rememberLastIdentifier(identifier)
+        }
+        await save(changed, as: .remembersLastIdentifier(on))
+    }
+
+    /// A user signed in: their identifier is kept as the last one when
+    /// remembering is on and it is not already the one kept.
+    public func signedIn(_ user: UserProfile) async {
+        let identifier = Self.identifier(of: user)
+        guard preferences.remembersLastIdentifier, !identifier.isEmpty, preferences.lastIdentifier != identifier
+        else { return }
+        var changed = preferences
+        // An identifier the preferences refuse (none a sign-in accepts) is simply not remembered.
+        guard (try? changed.rememberLastIdentifier(identifier)) != nil else { return }
+        await save(changed, as: nil)
+    }
+
+    /// What the sign-in would be typed with for `user`: their CPF,
+    /// formatted, else their e-mail (a user known only by e-mail).
+    static func identifier(of user: UserProfile) -> String {
+        CPF(user.cpf)?.formatted ?? user.email
+    }
+
+    private func save(_ changed: Preferences, as change: Change?) async {
+        do {
+            try await store.save(changed)
+            preferences = changed
+            saveFailure = nil
+            if let change { lastChange = change }
+        } catch {
+            saveFailure = error
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Composition
+import DomainCore
+
+/// The preferences part of the profile screen: the language (one action per
+/// language, and one to follow the system) and whether the sign-in
+/// remembers the CPF. Each tap saves at once; the language is spoken from
+/// the next launch, as a phone's per-app language is.
+extension ScreenDriver {
+    /// Each language by its own name, the same in every locale, so a person
+    /// who cannot read the current one still finds theirs.
+    static let languageNames: [AppLocale: String] = [
+        .ptBR: "Português (Brasil)", .enUS: "English (US)", .esES: "Español (España)",
+    ]
+
+    /// The lines and actions the profile adds for the preferences.
+    func preferencesSection(busy: Bool, model: ProfileViewModel) -> (lines: [String], actions: [ScreenSnapshot.Action]) {
+        guard let preferences else { return ([], []) }
+        let chosen = preferences.language
+        var lines = [
+            texts[.preferencesLanguage, chosen.flatMap { Self.languageNames[$0] } ?? texts[.preferencesLanguageSystem]],
+            texts[
+                .preferencesRemember,
+                texts[preferences.remembersLastIdentifier ? .preferencesRememberOn : .preferencesRememberOff]],
+        ]
+        if case .language = preferences.lastChange { lines.append(texts[.preferencesLanguageSaved]) }
+        var actions = AppLocale.allCases.map { locale in
+            ScreenSnapshot.Action(
+                name: "language-\(locale.rawValue)", label: Self.languageNames[locale] ?? locale.rawValue,
+                isEnabled: !busy && chosen != locale
+            ) { await preferences.chooseLanguage(locale) }
+        }
+        actions.append(
+            action("language-system", .actionLanguageSystem, enabled: !busy && chosen != nil) {
+                await preferences.chooseLanguage(nil)
+            })
+        actions.append(
+            preferences.remembersLastIdentifier
+                ? action("forget-identifier", .actionForgetIdentifier, enabled: !busy) {
+                    await preferences.setRemembersLastIdentifier(false, signedInAs: model.user)
+                }
+                : action("remember-identifier", .actionRememberIdentifier, enabled: !busy) {
+                    await preferences.setRemembersLastIdentifier(true, signedInAs: model.user)
+                })
+        return (lines, actions)
+    }
+}
