@@ -89,7 +89,7 @@ let package = Package(
         // The domain's rules: decision table, token manager, validation, view models.
         .testTarget(name: "DomainTests", dependencies: ["Ports", "DomainCore", "AdapterInMemory"]),
         // The command line: argument parsing, envs, the demo, interactive and piped modes, the texts.
-        .testTarget(name: "AppTests", dependencies: ["app", "Composition", "AdapterInMemory"]),
+        .testTarget(name: "AppTests", dependencies: ["app", "Composition", "AdapterInMemory", "Ports"]),
         // The headless app's scripts: every Tests/Acceptance/*.flow, the runner, the parser, the secret check.
         .testTarget(
             name: "AcceptanceTests",

@@ -46,7 +46,8 @@ enum PreferencesFileFormat {
             throw Unusable(reason: "it is not a JSON object with a formatVersion")
         }
         guard versionOnly.formatVersion <= version else {
-            throw Unusable(reason: "it was written in format version \(versionOnly.formatVersion), newer than \(version)")
+            throw Unusable(
+                reason: "it was written in format version \(versionOnly.formatVersion), newer than \(version)")
         }
         guard versionOnly.formatVersion == version else {
             throw Unusable(reason: "format version \(versionOnly.formatVersion) is unknown")

@@ -38,7 +38,10 @@ struct FilePreferencesStoreHostileFileTests {
             ("a timeout out of range", #"{"formatVersion": 1, "pinLockTimeoutSeconds": 86400}"#),
             ("a negative timeout", #"{"formatVersion": 1, "pinLockTimeoutSeconds": -5}"#),
             ("a switch that is a number", #"{"formatVersion": 1, "rememberLastIdentifier": 1}"#),
-            ("an identifier with a control character", #"{"formatVersion": 1, "rememberLastIdentifier": true, "lastIdentifier": "a\u001bb"}"#),
+            (
+                "an identifier with a control character",
+                #"{"formatVersion": 1, "rememberLastIdentifier": true, "lastIdentifier": "a\u001bb"}"#
+            ),
         ])
     func unusableContentSetAside(_ kind: String, _ content: String) async throws {
         try plant(content)
@@ -91,7 +94,9 @@ struct FilePreferencesStoreHostileFileTests {
 
     @Test("a file larger than the size limit is set aside without being read whole")
     func oversizedFileSetAside() async throws {
-        try plant(#"{"formatVersion": 1, "padding": ""# + String(repeating: " ", count: FilePreferencesStore.sizeLimit) + "\"}")
+        try plant(
+            #"{"formatVersion": 1, "padding": ""# + String(repeating: " ", count: FilePreferencesStore.sizeLimit)
+                + "\"}")
 
         #expect(setAsideReason(await store.read())?.contains("larger than") == true)
     }

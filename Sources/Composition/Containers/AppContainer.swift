@@ -27,7 +27,8 @@ public final class AppContainer: MainViewModelFactory {
     ///     for the defaults (nothing read), saved to the world's store.
     public init(world: AppWorld, locale: AppLocale? = nil, preferences: LaunchPreferences? = nil) {
         self.world = world
-        self.preferences = preferences ?? LaunchPreferences(PreferencesRead(preferences: .defaults), store: world.preferences)
+        self.preferences =
+            preferences ?? LaunchPreferences(PreferencesRead(preferences: .defaults), store: world.preferences)
         self.locale = locale ?? world.environment.settings.locale
         let settings = world.environment.settings
         policy = TokenPolicy(

@@ -131,7 +131,8 @@ public struct AppEnvironment: Sendable, Hashable {
             tokenLifetime: Duration = .seconds(60), refreshMargin: Duration = .seconds(10),
             healthPollInterval: Duration = .seconds(15), healthLightProbe: HealthLightProbe = .statementList,
             requestTimeout: Duration = .seconds(10),
-            storeDirectory: String? = nil, preferencesDirectory: String? = nil, controlAPI: Bool = false, signOutRoute: Bool = false,
+            storeDirectory: String? = nil, preferencesDirectory: String? = nil, controlAPI: Bool = false,
+            signOutRoute: Bool = false,
             locale: AppLocale = .ptBR
         ) {
             self.baseURL = baseURL

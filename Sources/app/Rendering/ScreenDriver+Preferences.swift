@@ -13,7 +13,8 @@ extension ScreenDriver {
     ]
 
     /// The lines and actions the profile adds for the preferences.
-    func preferencesSection(busy: Bool, model: ProfileViewModel) -> (lines: [String], actions: [ScreenSnapshot.Action]) {
+    func preferencesSection(busy: Bool, model: ProfileViewModel) -> (lines: [String], actions: [ScreenSnapshot.Action])
+    {
         guard let preferences else { return ([], []) }
         let chosen = preferences.language
         var lines = [
