@@ -85,6 +85,10 @@ struct ScreenActionTests {
         Visit(
             screen: "profile", lines: signIn + ["tap profile", "type name Maria Souza Silva"],
             effects: [
+                "language-pt-BR": ["expect text Language: Português (Brasil)"],
+                "language-en-US": ["expect text Language: English (US)"],
+                "language-es-ES": ["expect text Language: Español (España)"],
+                "remember-identifier": ["expect text Remember my CPF at sign-in: yes"],
                 "save": ["expect disabled save", "expect metric requests.PATCH /users/me == 1"],
                 "delete-account": ["expect enabled confirm"],
                 "back": ["expect screen dashboard"],

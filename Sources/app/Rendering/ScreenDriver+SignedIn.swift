@@ -157,7 +157,9 @@ extension ScreenDriver {
         if model.isConfirmingDelete {
             actions.append(action("confirm", .actionConfirm, enabled: !busy) { await model.confirmDelete() })
         }
-        let preferencesSection = preferencesSection(busy: busy, model: model)
+        let preferencesSection = preferencesSection(
+            // While a delete waits for confirmation, only confirm and back are offered.
+            busy: busy || model.isConfirmingDelete, model: model)
         lines += preferencesSection.lines
         actions += preferencesSection.actions
         // While a delete waits for confirmation, back cancels it; only then does it leave the profile.
