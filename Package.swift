@@ -83,7 +83,7 @@ let package = Package(
             name: "CompositionTests",
             dependencies: [
                 "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain",
-                "AdapterDerived", "ReferenceServer",
+                "AdapterDerived", "AdapterFilePreferences", "ReferenceServer",
             ]
         ),
         // The domain's rules: decision table, token manager, validation, view models.
