@@ -12,7 +12,7 @@ at loopback cannot reach these routes; a request that carries an `Origin`
 does.
 """
 
-from datetime import timedelta
+from datetime import timedelta, timezone as utc_zone
 
 from django.db import transaction
 from django.utils import timezone
@@ -48,7 +48,7 @@ def mask(token):
 
 
 def _instant(moment):
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if moment else None
+    return moment.astimezone(utc_zone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if moment else None
 
 
 @_control("GET")

@@ -19,3 +19,4 @@ urlpatterns = [
 
 handler404 = "bank.errors.page_not_found"
 handler500 = "bank.errors.server_error"
+handler400 = "bank.errors.bad_request"
