@@ -37,8 +37,15 @@ DATABASES = {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": os.environ.get("OAUTH2_SERVER_DB", str(BASE_DIR / "db.sqlite3")),
         # Concurrent requests (the tests send up to 100 at once) wait for
-        # SQLite's write lock instead of failing at once.
-        "OPTIONS": {"timeout": 30},
+        # SQLite's write lock instead of failing: a transaction takes it when
+        # it begins (IMMEDIATE), since one that read first and then asked for
+        # it would be refused at once ("database is locked") to avoid a
+        # deadlock; WAL lets reads go on beside a write.
+        "OPTIONS": {
+            "timeout": 30,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL;",
+        },
     }
 }
 

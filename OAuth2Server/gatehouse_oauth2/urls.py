@@ -4,9 +4,10 @@ from django.urls import path
 from oauth2_provider import views as oauth2_views
 
 from bank import resource_views, test_control_views
+from bank.serial_token_view import SerialTokenView
 
 urlpatterns = [
-    path("o/token/", oauth2_views.TokenView.as_view(), name="token"),
+    path("o/token/", SerialTokenView.as_view(), name="token"),
     path("o/revoke_token/", oauth2_views.RevokeTokenView.as_view(), name="revoke-token"),
     path("health", resource_views.health),
     path("users/me", resource_views.user_me),
