@@ -1,0 +1,80 @@
+"""Test control: routes that exist only because this server exists for tests.
+
+`GET /_test/tokens` (the token table, masked), `POST /_test/expire-access-tokens`
+(every access token's `expires` moved into the past, so tests need not wait
+300 s) and `POST /_test/reset` (every token deleted, the seed restored).
+
+The server listens on 127.0.0.1 only and Django refuses any `Host` but
+`127.0.0.1` and `localhost` (ALLOWED_HOSTS), so a page re-pointing a name
+at loopback cannot reach these routes; a request that carries an `Origin`
+(what a browser adds to a cross-site request) or a body not typed
+`application/json` is refused too, as the reference server's control API
+does.
+"""
+
+from datetime import timedelta, timezone as utc_zone
+
+from django.db import transaction
+from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt
+from oauth2_provider.models import get_access_token_model, get_refresh_token_model
+
+from .answers import json_answer, method_not_allowed
+from .seed_accounts import restore_seed
+
+
+def _control(method):
+    def decorate(view):
+        @csrf_exempt
+        def guarded(request):
+            if request.method != method:
+                return method_not_allowed([method])
+            if not request.META.get("REMOTE_ADDR", "").startswith("127."):
+                return json_answer(403, {"message": "Test control answers loopback clients only."})
+            if "Origin" in request.headers:
+                return json_answer(403, {"message": "Test control refuses requests that carry an Origin."})
+            if request.body and request.content_type != "application/json":
+                return json_answer(403, {"message": "A test control body must be application/json."})
+            return view(request)
+
+        return guarded
+
+    return decorate
+
+
+def mask(token):
+    """The first four characters and an ellipsis: enough to tell tokens apart, never enough to use one."""
+    return token[:4] + "…"
+
+
+def _instant(moment):
+    return moment.astimezone(utc_zone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if moment else None
+
+
+@_control("GET")
+def tokens(request):
+    now = timezone.now()
+    access = [
+        {"user": record.user.username if record.user else None, "token": mask(record.token),
+         "expires": _instant(record.expires), "expired": record.expires <= now}
+        for record in get_access_token_model().objects.select_related("user").order_by("id")
+    ]
+    refresh = [
+        {"user": record.user.username, "token": mask(record.token), "revoked": _instant(record.revoked),
+         "access_token_present": record.access_token_id is not None}
+        for record in get_refresh_token_model().objects.select_related("user").order_by("id")
+    ]
+    return json_answer(200, {"access": access, "refresh": refresh})
+
+
+@_control("POST")
+def expire_access_tokens(request):
+    with transaction.atomic():
+        count = get_access_token_model().objects.update(expires=timezone.now() - timedelta(seconds=1))
+    return json_answer(200, {"expired": count})
+
+
+@_control("POST")
+def reset(request):
+    restore_seed()
+    return json_answer(200, {"reset": True})
