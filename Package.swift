@@ -47,7 +47,7 @@ let package = Package(
             name: "Composition",
             dependencies: [
                 "Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
-                "AdapterDerived", "ReferenceServer",
+                "AdapterDerived", "AdapterSoftwareCrypto", "ReferenceServer",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo. It sees

@@ -36,7 +36,8 @@ public final class AppContainer: MainViewModelFactory {
             policy: HealthPolicy(pollInterval: settings.healthPollInterval))
         authSession = AuthSession(
             authAPI: world.remote.auth, userAPI: world.remote.user, repository: repository, tokenManager: tokenManager,
-            health: health, clock: world.clock, scheduler: world.scheduler, policy: policy)
+            health: health, clock: world.clock, scheduler: world.scheduler, policy: policy, pinVault: world.pinVault,
+            pinPolicy: PINLockPolicy(timeout: settings.pinLockTimeout))
     }
 
     /// The root of the graph. Make it once per launch: it becomes the
@@ -64,6 +65,10 @@ public final class AppContainer: MainViewModelFactory {
 
     public func makeSessionExpiredViewModel(reason: SessionExpiredReason) -> SessionExpiredViewModel {
         SessionExpiredViewModel(reason: reason, session: authSession)
+    }
+
+    public func makePINLockViewModel() -> PINLockViewModel {
+        PINLockViewModel(session: authSession)
     }
 
     public func makeSignedInCoordinator(user: UserProfile) -> SignedInCoordinator {

@@ -1,4 +1,5 @@
 public import AdapterInMemory
+import AdapterSoftwareCrypto
 import DomainCore
 public import Foundation
 public import Ports
@@ -30,6 +31,10 @@ public final class AppWorld: Sendable {
     /// finishes it: beside the store, not behind its fault switch (a store
     /// fault is exactly when it must still work).
     public let signOutLedger: any SignOutLedger
+    /// The PIN lock's record, beside the store (the file keychain's
+    /// `session.pin`), hashed with the hand-written PBKDF2. Like the sign-out
+    /// ledger it is not behind the store's fault switch.
+    public let pinVault: any PINVault
     public let clock: any Clock
     public let scheduler: any TaskScheduler
     /// The backend's control switches, when the backend is a test one.
@@ -95,6 +100,7 @@ public final class AppWorld: Sendable {
         let storePlugin = try registry.storePlugin(plugins.store)
         store = try storePlugin.make(context, coding)
         signOutLedger = storePlugin.makeSignOutLedger(context)
+        pinVault = storePlugin.makePINVault(context, SoftwareSecretHasher())
         storeFaults = StoreFaultSwitch(store)
         if let control {
             self.control = control
