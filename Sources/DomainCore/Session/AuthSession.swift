@@ -367,9 +367,10 @@ public final class AuthSession {
     }
 
     /// Back in the foreground: signed in with a PIN set and away for at least
-    /// the lock timeout, the PIN screen is shown first; signed in or locked,
-    /// the proactive refresh starts again (a token that came due meanwhile
-    /// is refreshed at once).
+    /// the lock timeout, the PIN screen is shown first (and nothing is
+    /// refreshed until the right PIN); otherwise, signed in, the proactive
+    /// refresh starts again (a token that came due meanwhile is refreshed at
+    /// once).
     public func enterForeground() {
         isInForeground = true
         let awaySince = backgroundedAt
@@ -383,9 +384,7 @@ public final class AuthSession {
             } else {
                 startProactiveRefresh()
             }
-        case .pinLocked:
-            startProactiveRefresh()
-        case .loading, .unauthenticated, .sessionExpired:
+        case .loading, .unauthenticated, .sessionExpired, .pinLocked:
             break
         }
     }
@@ -429,9 +428,12 @@ public final class AuthSession {
             if isInForeground { startProactiveRefresh() }
             responder?.signedIn(to: user)
         case .pinLocked(let user):
-            // The session goes on behind the PIN screen: its token is kept
-            // fresh as when signed in (docs/spec/tokens.md).
-            if isInForeground { startProactiveRefresh() }
+            // Nothing refreshes behind the PIN screen (docs/spec/tokens.md):
+            // a locked session nobody unlocks is not kept alive, so its
+            // refresh window bounds how long a lost device holds a live
+            // session. The right PIN starts the refresh again, at once for a
+            // token that came due meanwhile.
+            stopProactiveRefresh()
             responder?.pinLocked(as: user)
         case .unauthenticated(let reason):
             // Re-authenticating keeps the identifier for the sign-in it opens;
