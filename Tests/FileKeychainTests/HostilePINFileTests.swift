@@ -98,7 +98,8 @@ struct HostilePINFileTests {
         let vault = try makeVault()
         defer { try? FileManager.default.removeItem(atPath: vault.directory) }
         try #require(
-            FileManager.default.createFile(atPath: vault.pinPath, contents: bytes, attributes: [.posixPermissions: 0o600])
+            FileManager.default.createFile(
+                atPath: vault.pinPath, contents: bytes, attributes: [.posixPermissions: 0o600])
         )
 
         await expectFailsClosed(vault, saying: "not a PIN record")

@@ -155,7 +155,8 @@ extension Texts {
         .titlePINLock: "PIN",
         .titleSecurity: "Seguridad",
         .pinLockPrompt: "Introduce tu PIN de 4 dígitos para continuar.",
-        .pinLockUnavailable: "Este dispositivo no pudo comprobar tu PIN. «Olvidé el PIN» te deja iniciar sesión con tu contraseña.",
+        .pinLockUnavailable:
+            "Este dispositivo no pudo comprobar tu PIN. «Olvidé el PIN» te deja iniciar sesión con tu contraseña.",
         .fieldPIN: "PIN",
         .actionUnlock: "Desbloquear",
         .actionForgotPIN: "Olvidé el PIN",

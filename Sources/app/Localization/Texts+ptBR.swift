@@ -154,7 +154,8 @@ extension Texts {
         .titlePINLock: "PIN",
         .titleSecurity: "Segurança",
         .pinLockPrompt: "Digite seu PIN de 4 dígitos para continuar.",
-        .pinLockUnavailable: "Este aparelho não conseguiu conferir seu PIN. “Esqueci o PIN” permite entrar com sua senha.",
+        .pinLockUnavailable:
+            "Este aparelho não conseguiu conferir seu PIN. “Esqueci o PIN” permite entrar com sua senha.",
         .fieldPIN: "PIN",
         .actionUnlock: "Desbloquear",
         .actionForgotPIN: "Esqueci o PIN",
