@@ -50,7 +50,7 @@ let package = Package(
             name: "Composition",
             dependencies: [
                 "Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
-                "AdapterDerived", "AdapterFilePreferences", "ReferenceServer",
+                "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "ReferenceServer",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo. It sees

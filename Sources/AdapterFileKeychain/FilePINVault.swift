@@ -51,30 +51,38 @@ public struct FilePINVault: PINVault {
     public var lockPath: String { pinPath + ".lock" }
 
     public func isSet() async throws(PINVaultError) -> Bool {
-        try readRecord() != nil
+        try await PINWorkQueue.run { () throws(PINVaultError) -> Bool in try readRecord() != nil }
     }
 
     public func set(_ pin: PIN) async throws(PINVaultError) {
         if let weakness = pin.weakness { throw .weakPIN(weakness) }
-        let record: PINRecord
-        do {
-            record = try PINRecord.make(for: pin, iterations: iterations, hasher: hasher)
-        } catch {
-            throw .hashing(error)
+        try await PINWorkQueue.run { () throws(PINVaultError) -> Void in
+            let record: PINRecord
+            do throws(SecretHasherError) {
+                record = try PINRecord.make(for: pin, iterations: iterations, hasher: hasher)
+            } catch {
+                throw .hashing(error)
+            }
+            try withLock { () throws(PINVaultError) in try write(record) }
         }
-        try withLock { () throws(PINVaultError) in try write(record) }
     }
 
     public func verify(_ pin: PIN) async throws(PINVaultError) -> PINVerification {
-        try withLock { () throws(PINVaultError) -> PINVerification in
-            guard let record = try readRecord() else { return .noPINSet }
-            let (verification, updated) = PINVerification.check(pin, against: record, hasher: hasher)
-            if updated != record { try write(updated) }
-            return verification
+        try await PINWorkQueue.run { () throws(PINVaultError) -> PINVerification in
+            try withLock { () throws(PINVaultError) -> PINVerification in
+                guard let record = try readRecord() else { return .noPINSet }
+                let (verification, updated) = PINVerification.check(pin, against: record, hasher: hasher)
+                if updated != record { try write(updated) }
+                return verification
+            }
         }
     }
 
     public func remove() async throws(PINVaultError) {
+        try await PINWorkQueue.run { () throws(PINVaultError) -> Void in try removeRecord() }
+    }
+
+    private func removeRecord() throws(PINVaultError) {
         do throws(POSIXFile.Failure) {
             try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
                 do throws(POSIXFile.Failure) {

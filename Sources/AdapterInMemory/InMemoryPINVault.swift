@@ -3,7 +3,8 @@ import Synchronization
 
 /// A `PINVault` in memory: the record lives as long as this value, so the
 /// in-memory world keeps one across its relaunches (as it keeps its session).
-/// Hashing runs under the lock, so concurrent entries count one by one.
+/// Hashing runs under the lock, so concurrent entries count one by one, and
+/// on the vault's own queue (`PINWorkQueue`), never on the cooperative pool.
 public final class InMemoryPINVault: PINVault {
     private let hasher: any SecretHasher
     private let iterations: Int
@@ -25,21 +26,24 @@ public final class InMemoryPINVault: PINVault {
 
     public func set(_ pin: PIN) async throws(PINVaultError) {
         if let weakness = pin.weakness { throw .weakPIN(weakness) }
-        let made: PINRecord
-        do {
-            made = try PINRecord.make(for: pin, iterations: iterations, hasher: hasher)
-        } catch {
-            throw .hashing(error)
+        let made = try await PINWorkQueue.run { [hasher, iterations] () throws(PINVaultError) -> PINRecord in
+            do throws(SecretHasherError) {
+                return try PINRecord.make(for: pin, iterations: iterations, hasher: hasher)
+            } catch {
+                throw .hashing(error)
+            }
         }
         record.withLock { $0 = made }
     }
 
     public func verify(_ pin: PIN) async throws(PINVaultError) -> PINVerification {
-        record.withLock { stored in
-            guard let current = stored else { return .noPINSet }
-            let (verification, updated) = PINVerification.check(pin, against: current, hasher: hasher)
-            stored = updated
-            return verification
+        await PINWorkQueue.run { [self] in
+            record.withLock { stored in
+                guard let current = stored else { return .noPINSet }
+                let (verification, updated) = PINVerification.check(pin, against: current, hasher: hasher)
+                stored = updated
+                return verification
+            }
         }
     }
 

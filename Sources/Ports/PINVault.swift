@@ -58,6 +58,9 @@ public enum PINVerification: Sendable, Hashable {
 /// - Operations are atomic with respect to each other: two wrong entries at
 ///   once count two.
 /// - Errors and descriptions never hold the PIN, its hash or its salt.
+/// - The slow hash never runs on Swift's cooperative pool (one thread per
+///   core): `set` and `verify` hand it to a thread or queue of their own and
+///   await it, so the rest of the app keeps running meanwhile.
 public protocol PINVault: Sendable {
     /// Whether a PIN is set.
     func isSet() async throws(PINVaultError) -> Bool

@@ -44,6 +44,22 @@ extension ScriptRunner {
     /// printing into `lines` (or nowhere).
     @MainActor
     static func forTests(printingInto lines: PrintedLines? = nil) -> ScriptRunner {
-        ScriptRunner(environment: .inMemory, texts: Texts(locale: "pt-BR"), print: { lines?.append($0) })
+        ScriptRunner(
+            environment: AppEnvironment.inMemory.withTestPINHashing, texts: Texts(locale: "pt-BR"),
+            print: { lines?.append($0) })
+    }
+}
+
+extension AppEnvironment {
+    /// This environment with few PBKDF2 rounds for a new PIN: every script
+    /// runs dozens of times in the suite, and a debug build's hand-written
+    /// hash takes seconds at the app's 100,000 rounds. What the PIN lock does
+    /// does not depend on the count (the vault keeps it in each record).
+    static let testPINHashIterations = 64
+
+    var withTestPINHashing: AppEnvironment {
+        var environment = self
+        environment.settings.pinHashIterations = Self.testPINHashIterations
+        return environment
     }
 }

@@ -12,7 +12,9 @@ import Testing
 @Suite("Acceptance scripts on local, against an in-process server")
 struct InProcessServerScriptTests {
     static func overHTTP() -> ScriptRunner {
-        ScriptRunner(texts: Texts(locale: "pt-BR"), print: { _ in }) { try InProcessServerWorld.make() }
+        ScriptRunner(texts: Texts(locale: "pt-BR"), print: { _ in }) {
+            try InProcessServerWorld.make(from: AppEnvironment.local.withTestPINHashing)
+        }
     }
 
     @Test("The script passes over HTTP, with the transcript it has in memory", arguments: AcceptanceScripts.names)

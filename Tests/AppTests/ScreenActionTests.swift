@@ -26,6 +26,11 @@ struct ScreenActionTests {
         "tap sign-in", "type identifier 123.456.789-09", "tap next", "type password 123456", "tap next",
     ]
 
+    /// From the dashboard: the security screen, a PIN set (typed twice), back on its overview.
+    nonisolated static let setPIN = [
+        "tap security", "tap set-pin", "type pin 2580", "tap next", "type pin 2580", "tap next",
+    ]
+
     nonisolated static let visits = [
         Visit(
             screen: "welcome", lines: [],
@@ -56,8 +61,33 @@ struct ScreenActionTests {
             screen: "dashboard", lines: signIn,
             effects: [
                 "statement": ["expect screen statement"], "profile": ["expect screen profile"],
-                "related": ["expect screen related-users"],
+                "related": ["expect screen related-users"], "security": ["expect screen security"],
                 "logout": ["expect screen welcome", "expect state unauthenticated"],
+            ]),
+        Visit(
+            screen: "security", lines: signIn + ["tap security"],
+            effects: [
+                "set-pin": ["expect text Choose a 4-digit PIN."], "back": ["expect screen dashboard"],
+            ]),
+        Visit(
+            screen: "security", lines: signIn + ["tap security", "tap set-pin", "type pin 2580"],
+            effects: [
+                "next": ["expect text Enter the new PIN again."], "cancel": ["expect text PIN lock: off."],
+            ]),
+        Visit(
+            screen: "security", lines: signIn + setPIN,
+            effects: [
+                "change-pin": ["expect text Enter your current PIN."],
+                "remove-pin": ["expect text Enter your current PIN."], "back": ["expect screen dashboard"],
+                "lock-after-0": ["expect text The PIN is asked at every return to the app."],
+                "lock-after-1": ["expect text The PIN is asked after 1 min in the background."],
+                "lock-after-15": ["expect text The PIN is asked after 15 min in the background."],
+            ]),
+        Visit(
+            screen: "pin-lock", lines: signIn + setPIN + ["relaunch", "type pin 2580"],
+            effects: [
+                "unlock": ["expect screen dashboard"],
+                "forgot-pin": ["expect screen session-expired", "expect local-data yes"],
             ]),
         Visit(
             screen: "statement", lines: signIn + ["tap statement"],
@@ -132,7 +162,10 @@ struct ScreenActionTests {
 
     /// A launched app on virtual time, brought to a screen by script lines.
     private func app(after lines: [String]) async throws -> HeadlessApp {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: "en-US"))
+        // Few PBKDF2 rounds for the PIN: a debug build's hash takes seconds at the app's 100,000.
+        var environment = AppEnvironment.inMemory
+        environment.settings.pinHashIterations = 64
+        let app = HeadlessApp(world: try AppWorld(environment: environment), texts: Texts(locale: "en-US"))
         AppsMadeInThisTest.current?.apps.append(app)
         await app.launch()
         for line in lines {

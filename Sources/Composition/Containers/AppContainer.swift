@@ -45,7 +45,11 @@ public final class AppContainer: MainViewModelFactory {
             policy: HealthPolicy(pollInterval: settings.healthPollInterval))
         authSession = AuthSession(
             authAPI: world.remote.auth, userAPI: world.remote.user, repository: repository, tokenManager: tokenManager,
-            health: health, clock: world.clock, scheduler: world.scheduler, policy: policy)
+            health: health, clock: world.clock, scheduler: world.scheduler, policy: policy, pinVault: world.pinVault,
+            pinPolicy: PINLockPolicy(timeout: self.preferences.pinLockTimeout))
+        // A timeout chosen on the security screen holds at once, not from the next launch.
+        let session = authSession
+        self.preferences.pinLockTimeoutSaved = { [weak session] timeout in session?.setPINLockTimeout(timeout) }
     }
 
     /// The root of the graph. Make it once per launch: it becomes the
@@ -73,6 +77,10 @@ public final class AppContainer: MainViewModelFactory {
 
     public func makeSessionExpiredViewModel(reason: SessionExpiredReason) -> SessionExpiredViewModel {
         SessionExpiredViewModel(reason: reason, session: authSession)
+    }
+
+    public func makePINLockViewModel() -> PINLockViewModel {
+        PINLockViewModel(session: authSession)
     }
 
     /// The signed-in area of `user`; their identifier is remembered when the

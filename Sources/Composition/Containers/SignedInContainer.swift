@@ -43,4 +43,8 @@ public final class SignedInContainer: SignedInViewModelFactory {
     public func makeRelatedUsersViewModel() -> RelatedUsersViewModel {
         RelatedUsersViewModel(service: userService)
     }
+
+    public func makePINSettingsViewModel() -> PINSettingsViewModel {
+        PINSettingsViewModel(session: app.authSession)
+    }
 }

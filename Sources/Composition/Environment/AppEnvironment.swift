@@ -1,6 +1,7 @@
 public import AdapterDerived
 public import AdapterHTTP
 public import DomainCore
+import Ports
 
 /// Which adapter plugs into each port, plus the settings that tune them: what
 /// `--env` chooses. Built in (`in-memory`) or read from a JSON file.
@@ -125,6 +126,10 @@ public struct AppEnvironment: Sendable, Hashable {
         /// behind its refresh barrier, not in URLSession's queue with a token
         /// a refresh may be replacing. The same limit holds in memory.
         public var connectionsPerHost: Int = 6
+        /// PBKDF2 rounds for a new PIN record: `PINRecord.defaultIterations`
+        /// (100,000) in every app. Only a test lowers it, to keep a debug
+        /// build's hand-written hash from taking seconds per entry.
+        public var pinHashIterations: Int = PINRecord.defaultIterations
 
         public init(
             baseURL: String? = nil, apiKeyVariable: String? = nil, tokenHeaderStyle: TokenHeaderStyle = .token,

@@ -55,23 +55,30 @@ public struct PluginRegistry: Sendable {
     }
 
     /// A store is made with the coding the environment chose, and brings the
-    /// `SignOutLedger` that lives beside it (but not through it): a store that
-    /// names none gets one in memory, which lasts as long as the world.
+    /// `SignOutLedger` and the `PINVault` that live beside it (but not
+    /// through it): a store that names none gets them in memory, lasting as
+    /// long as the world.
     public struct StorePlugin: Sendable {
         public let name: String
         public let summary: String
         public let make: @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
         public let makeSignOutLedger: @Sendable (PluginContext) -> any SignOutLedger
+        /// The PIN vault kept with this store's sensitive data, hashing with the given hasher.
+        public let makePINVault: @Sendable (PluginContext, any SecretHasher) -> any PINVault
 
         public init(
             name: String, summary: String,
             signOutLedger: @escaping @Sendable (PluginContext) -> any SignOutLedger = { _ in InMemorySignOutLedger() },
+            pinVault: @escaping @Sendable (PluginContext, any SecretHasher) -> any PINVault = { context, hasher in
+                InMemoryPINVault(hasher: hasher, iterations: context.environment.settings.pinHashIterations)
+            },
             make:
                 @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
         ) {
             self.name = name
             self.summary = summary
             self.makeSignOutLedger = signOutLedger
+            self.makePINVault = pinVault
             self.make = make
         }
     }

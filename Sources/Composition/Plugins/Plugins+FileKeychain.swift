@@ -8,7 +8,12 @@ enum FileKeychainPlugins {
     /// `$XDG_DATA_HOME/gatehouse`, or `~/.local/share/gatehouse`.
     static let store = PluginRegistry.StorePlugin(
         name: "file-keychain", summary: "the session in a private file (0600 in a 0700 directory), crash-safe",
-        signOutLedger: { context in FileSignOutLedger(directory: directory(for: context.environment)) }
+        signOutLedger: { context in FileSignOutLedger(directory: directory(for: context.environment)) },
+        pinVault: { context, hasher in
+            FilePINVault(
+                directory: directory(for: context.environment), hasher: hasher,
+                iterations: context.environment.settings.pinHashIterations)
+        }
     ) { context, coding throws(CompositionError) in
         FileSessionDataStore(directory: directory(for: context.environment), coding: coding)
     }

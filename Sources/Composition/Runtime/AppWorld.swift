@@ -1,4 +1,5 @@
 public import AdapterInMemory
+import AdapterSoftwareCrypto
 import DomainCore
 public import Foundation
 public import Ports
@@ -33,6 +34,10 @@ public final class AppWorld: Sendable {
     /// What is kept that is not secret (language, PIN-lock timeout, last
     /// identifier), read at each launch.
     public let preferences: any PreferencesStore
+    /// The PIN lock's record, beside the store (the file keychain's
+    /// `session.pin`), hashed with the hand-written PBKDF2. Like the sign-out
+    /// ledger it is not behind the store's fault switch.
+    public let pinVault: any PINVault
     public let clock: any Clock
     public let scheduler: any TaskScheduler
     /// The backend's control switches, when the backend is a test one.
@@ -98,6 +103,7 @@ public final class AppWorld: Sendable {
         let storePlugin = try registry.storePlugin(plugins.store)
         store = try storePlugin.make(context, coding)
         signOutLedger = storePlugin.makeSignOutLedger(context)
+        pinVault = storePlugin.makePINVault(context, SoftwareSecretHasher())
         storeFaults = StoreFaultSwitch(store)
         preferences = try registry.plugin(plugins.preferences, in: registry.preferences, port: .preferences)
             .make(context)

@@ -17,6 +17,8 @@ public final class LaunchPreferences {
         case language(AppLocale?)
         /// Remembering the last identifier was turned on or off.
         case remembersLastIdentifier(Bool)
+        /// The PIN-lock timeout was chosen; it holds at once.
+        case pinLockTimeout(Duration)
     }
 
     /// The preferences in force: the stored ones, or the defaults.
@@ -56,6 +58,23 @@ public final class LaunchPreferences {
 
     /// Whether the sign-in starts with the last identifier.
     public var remembersLastIdentifier: Bool { preferences.remembersLastIdentifier }
+
+    /// How long the app may stay in the background before the PIN is asked again.
+    public var pinLockTimeout: Duration { preferences.pinLockTimeout }
+
+    /// Told of each PIN-lock timeout a save kept, so the running session
+    /// uses it at once (the container points it at its `AuthSession`).
+    public var pinLockTimeoutSaved: (@MainActor (Duration) -> Void)?
+
+    /// Chooses the PIN-lock timeout and saves it; once saved, the running
+    /// session uses it too. A timeout the preferences refuse (outside
+    /// ``Preferences/pinLockTimeoutRange``, or not whole seconds) changes nothing.
+    public func choosePINLockTimeout(_ timeout: Duration) async {
+        var changed = preferences
+        guard (try? changed.setPINLockTimeout(timeout)) != nil else { return }
+        await save(changed, as: .pinLockTimeout(timeout))
+        if preferences.pinLockTimeout == timeout { pinLockTimeoutSaved?(timeout) }
+    }
 
     /// The identifier last signed in with, while remembering is on.
     public var lastIdentifier: String? { preferences.lastIdentifier }

@@ -16,23 +16,40 @@ public final class AuthSession {
     /// While the session is expired or being re-authenticated: the identifier
     /// of the user whose data is kept, as the sign-in field shows it, so that
     /// signing in again starts with it filled in. Nil otherwise.
-    public private(set) var keptUserIdentifier: String?
+    public internal(set) var keptUserIdentifier: String?
     /// Set when the session store refused the last write, until one goes through.
-    public private(set) var storageProblem: SessionStorageProblem?
+    private var sessionStoreProblem: SessionStorageProblem?
+    /// Set when the PIN store refused to remove a PIN (at logout, account
+    /// deletion, an expiry or a sign-in), until a later removal or set goes
+    /// through.
+    public internal(set) var pinStorageProblem: SessionStorageProblem?
+    /// What every screen says first while the device cannot keep (or remove)
+    /// what it should: the session store's problem, else the PIN store's.
+    public var storageProblem: SessionStorageProblem? { sessionStoreProblem ?? pinStorageProblem }
 
     /// The root of the graph (Koober's `MainViewModel`), told of each transition.
     @ObservationIgnored public weak var responder: (any AuthStateResponder)?
 
     @ObservationIgnored private let authAPI: any AuthRemoteAPI
     @ObservationIgnored private let userAPI: any UserRemoteAPI
-    @ObservationIgnored private let repository: UserSessionRepository
+    @ObservationIgnored let repository: UserSessionRepository
     @ObservationIgnored private let tokenManager: TokenManager
     @ObservationIgnored private let health: HealthMonitor
-    @ObservationIgnored private let clock: any Clock
+    @ObservationIgnored let clock: any Clock
     @ObservationIgnored private let scheduler: any TaskScheduler
     @ObservationIgnored private let policy: TokenPolicy
     @ObservationIgnored private var proactiveRefresh: (any TaskHandle<Void>)?
     @ObservationIgnored private var isInForeground = true
+    /// Keeps the PIN's salted hash and its failed attempts (`AuthSession+PINLock.swift`).
+    @ObservationIgnored let pinVault: any PINVault
+    /// The lock timeout and the attempt limit; the timeout changes when the
+    /// person chooses another (``setPINLockTimeout(_:)``).
+    @ObservationIgnored public internal(set) var pinPolicy: PINLockPolicy
+    /// Whether a PIN is set, as last learnt from the vault (at launch, or by
+    /// a set or a removal); true when the vault could not say (fail closed).
+    @ObservationIgnored var pinIsSet = false
+    /// When the app last went to the background, until it comes back.
+    @ObservationIgnored private var backgroundedAt: Date?
 
     /// A session in `loading` that has done nothing yet: `launch()` starts it.
     /// It hears from now on when the token manager ends a session and how each
@@ -47,10 +64,12 @@ public final class AuthSession {
     ///   - clock: the time tokens and refreshes are measured on.
     ///   - scheduler: runs the proactive refresh loop.
     ///   - policy: the token lifetime, refresh margin and refresh limit.
+    ///   - pinVault: where the PIN lock's record is kept.
+    ///   - pinPolicy: the PIN lock's timeout and attempt limit.
     public init(
         authAPI: any AuthRemoteAPI, userAPI: any UserRemoteAPI, repository: UserSessionRepository,
         tokenManager: TokenManager, health: HealthMonitor, clock: any Clock, scheduler: any TaskScheduler,
-        policy: TokenPolicy
+        policy: TokenPolicy, pinVault: any PINVault, pinPolicy: PINLockPolicy = PINLockPolicy()
     ) {
         self.authAPI = authAPI
         self.userAPI = userAPI
@@ -60,6 +79,8 @@ public final class AuthSession {
         self.clock = clock
         self.scheduler = scheduler
         self.policy = policy
+        self.pinVault = pinVault
+        self.pinPolicy = pinPolicy
         tokenManager.onSessionEnded { [weak self] generation, reason in
             await self?.backendEndedSession(generation: generation, reason: reason)
         }
@@ -191,8 +212,14 @@ public final class AuthSession {
         }
     }
 
-    private func perform(_ decision: BootstrapDecision, generation: SessionGeneration) async {
-        if decision.tokens == .clear { await tokenManager.stop() }
+    /// Carries out one row of the decision table. Clearing the tokens also
+    /// removes the PIN (it belongs to the session it locks); a restored
+    /// session with a PIN set is shown locked (docs/spec/pin-lock.md).
+    func perform(_ decision: BootstrapDecision, generation: SessionGeneration) async {
+        if decision.tokens == .clear {
+            await tokenManager.stop()
+            await discardPIN()
+        }
         switch decision.localData {
         case .save(let profile):
             await repository.saveUser(CachedUser(profile: profile, syncedAt: clock.now()), generation: generation)
@@ -202,7 +229,7 @@ public final class AuthSession {
             await repository.expireSession()
             keptUserIdentifier = await repository.cachedUser.map { Self.signInIdentifier(of: $0.profile) }
         }
-        transition(to: decision.state)
+        transition(to: await lockedIfPINSet(decision.state))
     }
 
     // MARK: - Explicit actions (docs/spec/explicit-actions.md)
@@ -243,6 +270,9 @@ public final class AuthSession {
         if let kept = await repository.cachedUser, kept.profile.id != profile.id {
             await repository.wipe(generation: generation)
         }
+        // A new session starts with no PIN: one an earlier session left (its
+        // removal failed) must neither lock nor unlock this one.
+        await discardPIN()
         let currentToken = await tokenManager.currentToken ?? sessionToken
         await repository.saveSession(
             UserSession(token: currentToken, cachedUser: CachedUser(profile: profile, syncedAt: clock.now())),
@@ -329,17 +359,35 @@ public final class AuthSession {
 
     // MARK: - Lifecycle
 
-    /// In the background nothing polls and nothing refreshes.
+    /// In the background nothing polls and nothing refreshes; the time it
+    /// left is noted for the PIN lock.
     public func enterBackground() {
         isInForeground = false
+        if backgroundedAt == nil { backgroundedAt = clock.now() }
         stopProactiveRefresh()
     }
 
-    /// Back in the foreground: when signed in, the proactive refresh starts
-    /// again (a token that came due meanwhile is refreshed at once).
+    /// Back in the foreground: signed in with a PIN set and away for at least
+    /// the lock timeout, the PIN screen is shown first (and nothing is
+    /// refreshed until the right PIN); otherwise, signed in, the proactive
+    /// refresh starts again (a token that came due meanwhile is refreshed at
+    /// once).
     public func enterForeground() {
         isInForeground = true
-        if case .authenticated = state { startProactiveRefresh() }
+        let awaySince = backgroundedAt
+        backgroundedAt = nil
+        switch state {
+        case .authenticated(let user):
+            if pinIsSet, let awaySince,
+                clock.now().timeIntervalSince(awaySince) >= pinPolicy.timeout.timeInterval
+            {
+                transition(to: .pinLocked(user))
+            } else {
+                startProactiveRefresh()
+            }
+        case .loading, .unauthenticated, .sessionExpired, .pinLocked:
+            break
+        }
     }
 
     /// Whether the proactive refresh loop is alive (tests check nothing is left behind).
@@ -351,6 +399,7 @@ public final class AuthSession {
         let token = await tokenManager.currentToken?.token
         await tokenManager.stop()
         await repository.endSession()
+        await discardPIN()
         transition(to: .unauthenticated(reason))
         if signOutRemotely, authAPI.offersSignOut, let token {
             // Best effort: the session is already over here whatever the backend says.
@@ -362,15 +411,15 @@ public final class AuthSession {
     /// (refused token a refresh cannot cure, inactive or deleted account): as
     /// the bootstrap table, tokens cleared and local data wiped, at once.
     private func backendEndedSession(generation: SessionGeneration, reason: SignedOutReason) async {
-        guard case .authenticated = state, await repository.generation == generation else { return }
+        guard state.isSignedIn, await repository.generation == generation else { return }
         await endSession(reason: reason, signOutRemotely: false)
     }
 
     private func storageWriteEnded(_ problem: SessionStorageProblem?) {
-        storageProblem = problem
+        sessionStoreProblem = problem
     }
 
-    private func transition(to newState: AuthState) {
+    func transition(to newState: AuthState) {
         state = newState
         switch newState {
         case .loading:
@@ -379,6 +428,14 @@ public final class AuthSession {
             keptUserIdentifier = nil
             if isInForeground { startProactiveRefresh() }
             responder?.signedIn(to: user)
+        case .pinLocked(let user):
+            // Nothing refreshes behind the PIN screen (docs/spec/tokens.md):
+            // a locked session nobody unlocks is not kept alive, so its
+            // refresh window bounds how long a lost device holds a live
+            // session. The right PIN starts the refresh again, at once for a
+            // token that came due meanwhile.
+            stopProactiveRefresh()
+            responder?.pinLocked(as: user)
         case .unauthenticated(let reason):
             // Re-authenticating keeps the identifier for the sign-in it opens;
             // any other way out of a session forgets whose data was kept.
@@ -405,11 +462,12 @@ public final class AuthSession {
 
     /// How the sign-in field writes a user's identifier: the CPF formatted,
     /// or the e-mail when the CPF cannot be read.
-    private static func signInIdentifier(of user: UserProfile) -> String {
+    static func signInIdentifier(of user: UserProfile) -> String {
         CPF(user.cpf)?.formatted ?? user.email
     }
 }
 
 extension AuthSession: LaunchUseCase, AuthStateReading, SignedInUserReading, LoginUseCase, RegisterUseCase,
-    LogoutUseCase, ReauthenticateUseCase, UpdateProfileUseCase, DeleteAccountUseCase
+    LogoutUseCase, ReauthenticateUseCase, UpdateProfileUseCase, DeleteAccountUseCase, PINUnlockUseCase,
+    PINSettingsUseCases
 {}

@@ -37,6 +37,11 @@ public enum SessionExpiredReason: String, Sendable, Hashable {
     case previouslyExpired = "previously-expired"
     /// The session store could not be read at launch; it was left as it is.
     case storageUnavailable = "storage-unavailable"
+    /// The PIN was entered wrong `PINLockPolicy.maximumAttempts` times in a
+    /// row: the session expired, the PIN was removed, the password is needed.
+    case pinAttemptsExhausted = "pin-attempts-exhausted"
+    /// The user chose "Forgot PIN" on the PIN screen: as too many wrong PINs.
+    case pinForgotten = "pin-forgotten"
 }
 
 /// The global auth state; `AuthSession` is its only writer and every root
@@ -50,9 +55,21 @@ public enum AuthState: Sendable, Hashable {
     case unauthenticated(SignedOutReason?)
     /// Signed in as this user: the signed-in area is shown.
     case authenticated(UserProfile)
+    /// Signed in as this user, but a PIN is set and has to be entered first
+    /// (a restored session, or a return from the background after the lock
+    /// timeout): only the PIN screen is shown, nothing of the signed-in area.
+    case pinLocked(UserProfile)
     /// The session could not be confirmed but the local data is kept: the
     /// session-expired screen offers to sign in again or log out.
     case sessionExpired(SessionExpiredReason)
+
+    /// Whether a session is running: signed in, or signed in behind the PIN screen.
+    public var isSignedIn: Bool {
+        switch self {
+        case .authenticated, .pinLocked: return true
+        case .loading, .unauthenticated, .sessionExpired: return false
+        }
+    }
 
     /// The name scripts use (`expect state …`).
     public var name: String {
@@ -60,6 +77,7 @@ public enum AuthState: Sendable, Hashable {
         case .loading: return "loading"
         case .unauthenticated: return "unauthenticated"
         case .authenticated: return "authenticated"
+        case .pinLocked: return "pin-locked"
         case .sessionExpired: return "session-expired"
         }
     }

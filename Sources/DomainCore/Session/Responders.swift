@@ -24,5 +24,14 @@ public protocol SessionExpiredResponder: AnyObject {
     func sessionExpired(reason: SessionExpiredReason)
 }
 
+/// Told when a PIN has to be entered before the signed-in area is shown.
+@MainActor
+public protocol PINLockedResponder: AnyObject {
+    /// The session of `user` is locked: show the PIN screen, and nothing of
+    /// the signed-in area.
+    func pinLocked(as user: UserProfile)
+}
+
 /// Everything `AuthSession` tells the root of the graph.
 public typealias AuthStateResponder = SignedInResponder & NotSignedInResponder & SessionExpiredResponder
+    & PINLockedResponder

@@ -6,4 +6,6 @@ public enum SessionStorageProblem: Sendable, Hashable {
     case notSaved
     /// The stored session could not be removed (a logout or an ended session).
     case notDeleted
+    /// The PIN of an ended session could not be removed from the PIN store.
+    case pinNotRemoved
 }

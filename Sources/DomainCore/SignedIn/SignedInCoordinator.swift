@@ -22,6 +22,8 @@ public final class SignedInCoordinator: SignedInNavigator {
     public private(set) var profile: ProfileViewModel?
     /// The related users' model while its route is on the stack, else nil.
     public private(set) var relatedUsers: RelatedUsersViewModel?
+    /// The security screen's model while its route is on the stack, else nil.
+    public private(set) var security: PINSettingsViewModel?
 
     @ObservationIgnored private let factory: any SignedInViewModelFactory
 
@@ -70,6 +72,14 @@ public final class SignedInCoordinator: SignedInNavigator {
         await model.load()
     }
 
+    /// Pushes the security screen with a fresh model and asks whether a PIN is set.
+    public func showSecurity() async {
+        push(.security)
+        let model = factory.makePINSettingsViewModel()
+        security = model
+        await model.load()
+    }
+
     /// Pops the route on screen and drops its model; on the dashboard it does
     /// nothing.
     public func back() {
@@ -81,6 +91,7 @@ public final class SignedInCoordinator: SignedInNavigator {
         case .entryDetails: entryDetails = nil
         case .profile: profile = nil
         case .relatedUsers: relatedUsers = nil
+        case .security: security = nil
         }
     }
 
@@ -102,4 +113,6 @@ public protocol SignedInViewModelFactory: AnyObject {
     func makeProfileViewModel() -> ProfileViewModel
     /// The related users' model, not loaded yet.
     func makeRelatedUsersViewModel() -> RelatedUsersViewModel
+    /// The security screen's model, not loaded yet.
+    func makePINSettingsViewModel() -> PINSettingsViewModel
 }

@@ -11,6 +11,8 @@ public enum SignedInRoute: Sendable, Hashable {
     case profile
     /// The users related to the signed-in one.
     case relatedUsers
+    /// Security: set, change or remove the PIN.
+    case security
 }
 
 /// What the signed-in screens ask for: go somewhere, or back.
@@ -24,6 +26,8 @@ public protocol SignedInNavigator: AnyObject {
     func showProfile()
     /// Opens the related users and starts loading them.
     func showRelatedUsers() async
+    /// Opens the security screen (the PIN) and asks whether a PIN is set.
+    func showSecurity() async
     /// Goes back one screen; on the dashboard it does nothing.
     func back()
 }

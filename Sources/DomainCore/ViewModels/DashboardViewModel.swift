@@ -53,6 +53,9 @@ public final class DashboardViewModel {
         navigator?.showProfile()
     }
 
+    /// Opens the security screen (the PIN lock).
+    public func showSecurity() async { await navigator?.showSecurity() }
+
     /// Opens related users; does nothing when profile routes are not offered.
     public func showRelatedUsers() async {
         guard offersProfileRoutes else { return }

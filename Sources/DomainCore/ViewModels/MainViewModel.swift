@@ -8,7 +8,9 @@ public import Ports
 /// logout, a new signed-in area for every user.
 @MainActor
 @Observable
-public final class MainViewModel: SignedInResponder, NotSignedInResponder, SessionExpiredResponder {
+public final class MainViewModel: SignedInResponder, NotSignedInResponder, SessionExpiredResponder,
+    PINLockedResponder
+{
     /// The root screen on show.
     public enum Screen: Sendable, Hashable {
         /// The app is launching and the server is not known to be down: the
@@ -25,6 +27,9 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
         case sessionExpired
         /// A user is signed in: the signed-in area.
         case signedIn
+        /// A user is signed in but the PIN has to be entered first: the PIN
+        /// screen, and nothing of the signed-in area.
+        case pinLock
     }
 
     /// The start-up screen's model, made once with the root.
@@ -33,8 +38,11 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
     public private(set) var onboarding: OnboardingViewModel?
     /// The session-expired screen, made fresh for each expiry; nil otherwise.
     public private(set) var sessionExpired: SessionExpiredViewModel?
-    /// The signed-in area, made fresh for every signed-in user.
+    /// The signed-in area, made fresh for every signed-in user. Kept, not
+    /// shown, while the PIN screen covers it after a return from the background.
     public private(set) var signedInArea: SignedInCoordinator?
+    /// The PIN screen, made fresh each time the session is locked; nil otherwise.
+    public private(set) var pinLock: PINLockViewModel?
     /// The signed-in area's home.
     public var dashboard: DashboardViewModel? { signedInArea?.dashboard }
 
@@ -76,6 +84,8 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
             return .onboarding
         case .authenticated:
             return .signedIn
+        case .pinLocked:
+            return .pinLock
         case .sessionExpired:
             return .sessionExpired
         }
@@ -86,18 +96,32 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
         await health.checkNow()
     }
 
-    /// Makes a fresh signed-in area for `user` and drops the other screens'
-    /// models.
+    /// Shows the signed-in area of `user` and drops the other screens'
+    /// models. The area is made fresh unless the PIN screen was covering
+    /// this same user's area: unlocking returns to the screen left.
     public func signedIn(to user: UserProfile) {
         onboarding = nil
         sessionExpired = nil
+        let wasLocked = pinLock != nil
+        pinLock = nil
+        if wasLocked, let area = signedInArea, area.dashboard.user.id == user.id { return }
         signedInArea = factory.makeSignedInCoordinator(user: user)
+    }
+
+    /// Makes a fresh PIN screen; a signed-in area already made is kept
+    /// behind it, never shown.
+    public func pinLocked(as user: UserProfile) {
+        onboarding = nil
+        sessionExpired = nil
+        if let area = signedInArea, area.dashboard.user.id != user.id { signedInArea = nil }
+        pinLock = factory.makePINLockViewModel()
     }
 
     /// Makes a fresh onboarding for `reason` and drops the other screens'
     /// models (a half-typed form does not survive).
     public func notSignedIn(reason: SignedOutReason?) {
         signedInArea = nil
+        pinLock = nil
         sessionExpired = nil
         onboarding = factory.makeOnboardingViewModel(reason: reason)
     }
@@ -106,6 +130,7 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
     /// screens' models.
     public func sessionExpired(reason: SessionExpiredReason) {
         signedInArea = nil
+        pinLock = nil
         onboarding = nil
         sessionExpired = factory.makeSessionExpiredViewModel(reason: reason)
     }
@@ -122,4 +147,6 @@ public protocol MainViewModelFactory: AnyObject {
     func makeSessionExpiredViewModel(reason: SessionExpiredReason) -> SessionExpiredViewModel
     /// A fresh signed-in area for `user`.
     func makeSignedInCoordinator(user: UserProfile) -> SignedInCoordinator
+    /// A fresh PIN screen.
+    func makePINLockViewModel() -> PINLockViewModel
 }

@@ -8,7 +8,7 @@ enum TextKey: String, CaseIterable, Sendable {
     // Start-up and health
     case loading, serverDown, offline, willRetryAutomatically, healthOnline, healthServerDown, healthOffline
     case bannerServerDown, bannerOffline
-    case storageNotSaved, storageNotDeleted
+    case storageNotSaved, storageNotDeleted, storagePINNotRemoved
     // Welcome
     case welcomeTagline
     case reasonTokenInvalid, reasonTokenExpired, reasonUserInactive, reasonUserDeleted, reasonLoggedOut
@@ -23,7 +23,14 @@ enum TextKey: String, CaseIterable, Sendable {
     case registerAlreadyRegistered, registerInvalidFields, registerSystemUnavailable, registerNetwork, registerServer
     // Session expired
     case expiredNetwork, expiredServer, expiredRefreshLimit, expiredPreviously, expiredStorageUnavailable
-    case expiredDataKept
+    case expiredDataKept, expiredPINAttempts, expiredPINForgotten
+    // The PIN lock: the PIN screen and the security screen
+    case titlePINLock, titleSecurity, pinLockPrompt, pinLockUnavailable, fieldPIN
+    case actionUnlock, actionForgotPIN, actionSecurity, actionSetPIN, actionChangePIN, actionRemovePIN, actionCancel
+    case pinStatusOn, pinStatusOff, pinPromptCurrent, pinPromptNew, pinPromptConfirm
+    case pinNoticeSet, pinNoticeChanged, pinNoticeRemoved
+    case pinLockAfterMinutes, pinLockAtOnce, pinLockTimeoutSaved, actionLockAfterMinutes, actionLockAtOnce
+    case pinWeakNotFourDigits, pinWeakRepeated, pinWeakSequential, pinMismatch, pinWrong, pinWrongLast, pinUnavailable
     // Dashboard
     case greeting, greetingWithoutName, cpfLabel, emailLabel, profileRoutesNotOffered
     // Signed-in area

@@ -28,7 +28,7 @@ struct LineEditor {
     }
 
     /// The fields whose value is shown as bullets and never kept.
-    static let secretFields: Set<String> = ["password", "confirm"]
+    static let secretFields: Set<String> = ["password", "confirm", "pin"]
 
     /// The candidates for the word being typed, given the words before it
     /// (complete ones); the editor keeps those that start with what is typed.

@@ -21,6 +21,8 @@ extension ScreenDriver {
         case .relatedUsers:
             screen =
                 area.relatedUsers.map { relatedUsers($0, in: area) } ?? placeholder("related-users", .titleRelatedUsers)
+        case .security:
+            screen = area.security.map { security($0, in: area) } ?? placeholder("security", .titleSecurity)
         }
         // One message per cause: when the route's failed call is the health
         // monitor's outage, its failure line says so and the banner is not repeated.
@@ -38,6 +40,7 @@ extension ScreenDriver {
         case .entryDetails: area.entryDetails?.failure
         case .profile: area.profile?.failure
         case .relatedUsers: area.relatedUsers?.failure
+        case .security: nil
         }
     }
 
@@ -67,6 +70,7 @@ extension ScreenDriver {
             let reason = "this server has no profile routes (profile, related people and account deletion)"
             notOffered = ["profile": reason, "related": reason, "delete-account": reason]
         }
+        actions.append(action("security", .actionSecurity) { await model.showSecurity() })
         actions.append(action("logout", .actionLogout, enabled: !model.isBusy) { await model.logout() })
         return ScreenSnapshot(
             name: "dashboard", title: texts[.titleDashboard], lines: lines, actions: actions,
@@ -207,7 +211,7 @@ extension ScreenDriver {
             isLoading: model.showsPlaceholder || model.isSaving)
     }
 
-    private func placeholder(_ name: String, _ title: TextKey) -> ScreenSnapshot {
+    func placeholder(_ name: String, _ title: TextKey) -> ScreenSnapshot {
         ScreenSnapshot(name: name, title: texts[title], lines: [texts[.loadingPlaceholder]], isLoading: true)
     }
 

@@ -28,10 +28,18 @@ struct ScreenDriver {
             screen = sessionExpired()
         case .signedIn:
             screen = signedIn()
+        case .pinLock:
+            screen = pinLock()
         }
         // A store that cannot keep the session is said on every screen, first.
         if let problem = main.storageProblem {
-            screen.lines.insert(texts[problem == .notSaved ? .storageNotSaved : .storageNotDeleted], at: 0)
+            let key: TextKey =
+                switch problem {
+                case .notSaved: .storageNotSaved
+                case .notDeleted: .storageNotDeleted
+                case .pinNotRemoved: .storagePINNotRemoved
+                }
+            screen.lines.insert(texts[key], at: 0)
         }
         // Preferences that could not be saved are said on every screen until
         // a save goes through; preferences that could not be read, until the
@@ -165,7 +173,7 @@ struct ScreenDriver {
         ScreenSnapshot.Action(name: name, label: texts[label], isEnabled: enabled, perform: perform)
     }
 
-    private func bullets(_ secret: String) -> String {
+    func bullets(_ secret: String) -> String {
         String(repeating: "•", count: secret.count)
     }
 
@@ -197,6 +205,8 @@ struct ScreenDriver {
         case .refreshLimit: return texts[.expiredRefreshLimit]
         case .previouslyExpired: return texts[.expiredPreviously]
         case .storageUnavailable: return texts[.expiredStorageUnavailable]
+        case .pinAttemptsExhausted: return texts[.expiredPINAttempts]
+        case .pinForgotten: return texts[.expiredPINForgotten]
         }
     }
 

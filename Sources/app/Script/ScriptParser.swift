@@ -4,9 +4,9 @@ import Composition
 enum ScriptParser {
     static let screens = [
         "startup", "system-unavailable", "welcome", "sign-in", "sign-in-password", "sign-up", "dashboard", "statement",
-        "entry-details", "profile", "related-users", "session-expired",
+        "entry-details", "profile", "related-users", "session-expired", "pin-lock", "security",
     ]
-    static let states = ["loading", "unauthenticated", "authenticated", "session-expired"]
+    static let states = ["loading", "unauthenticated", "authenticated", "pin-locked", "session-expired"]
     static let healths = ["unknown", "healthy", "server-down", "offline"]
     static let commands = [
         "tap", "type", "open", "refresh", "background", "foreground", "wait", "relaunch", "server", "store", "network",

@@ -190,7 +190,7 @@ struct ScriptRunner {
     /// The line as the transcript shows it: what was typed into a password
     /// field is bulleted out.
     static func echo(_ command: ScriptCommand, line: String) -> String {
-        if case .type(let field, let text) = command, field == "password" || field == "confirm" {
+        if case .type(let field, let text) = command, LineEditor.secretFields.contains(field) {
             return "type \(field) \(String(repeating: "•", count: text.count))"
         }
         return line.trimmingCharacters(in: .whitespaces)
@@ -227,7 +227,7 @@ struct ScriptRunner {
         let executor = CommandExecutor(app: app)
         for line in lines {
             let location = "\(name):\(line.number)"
-            if case .type(let field, let text) = line.command, field == "password" || field == "confirm" {
+            if case .type(let field, let text) = line.command, LineEditor.secretFields.contains(field) {
                 transcript.remember(typed: text)
             }
             transcript.note("> \(Self.echo(line.command, line: line.text))")

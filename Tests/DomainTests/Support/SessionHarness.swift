@@ -23,18 +23,24 @@ final class SessionHarness {
     let tokenManager: TokenManager
     let health: HealthMonitor
     let authSession: AuthSession
+    /// The PIN lock's vault; like the store, it outlives a launch.
+    let pinVault: InMemoryPINVault
     private(set) var sessionEnds: [SignedOutReason] = []
 
     /// - Parameters:
     ///   - offersProfileRoutes: false for a backend that only issues tokens
     ///     (the user port's capability).
-    ///   - store, signOutLedger, server: those a previous launch left
-    ///     (`relaunched()`); fresh ones otherwise.
+    ///   - store, signOutLedger, server, pinVault: those a previous launch
+    ///     left (`relaunched()`); fresh ones otherwise.
+    ///   - pinPolicy: the PIN lock's timeout and attempt limit.
     init(
         stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), offersProfileRoutes: Bool = true,
         store: RecordingSessionStore? = nil, signOutLedger: InMemorySignOutLedger = InMemorySignOutLedger(),
-        server: ScriptedServer = ScriptedServer()
+        server: ScriptedServer = ScriptedServer(),
+        pinVault: InMemoryPINVault = InMemoryPINVault(hasher: StandInSecretHasher()),
+        pinPolicy: PINLockPolicy = PINLockPolicy()
     ) {
+        self.pinVault = pinVault
         self.offersProfileRoutes = offersProfileRoutes
         self.policy = policy
         self.server = server
@@ -53,7 +59,7 @@ final class SessionHarness {
             authAPI: ScriptedAuthAPI(server: server),
             userAPI: ScriptedUserAPI(server: server, offersProfileRoutes: offersProfileRoutes),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
-            policy: policy)
+            policy: policy, pinVault: pinVault, pinPolicy: pinPolicy)
     }
 
     var userAPI: ScriptedUserAPI { ScriptedUserAPI(server: server) }
@@ -65,7 +71,7 @@ final class SessionHarness {
         health.shutDown()
         return SessionHarness(
             policy: policy, offersProfileRoutes: offersProfileRoutes, store: store, signOutLedger: signOutLedger,
-            server: server)
+            server: server, pinVault: pinVault, pinPolicy: authSession.pinPolicy)
     }
 
     /// Lets `duration` of virtual time pass deadline by deadline, settling

@@ -49,6 +49,10 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
         SignedInCoordinator(user: user, factory: self)
     }
 
+    func makePINLockViewModel() -> PINLockViewModel {
+        PINLockViewModel(session: authSession)
+    }
+
     // MARK: The signed-in area's children
 
     var locale: AppLocale = .ptBR
@@ -78,6 +82,10 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
 
     func makeRelatedUsersViewModel() -> RelatedUsersViewModel {
         RelatedUsersViewModel(service: userService)
+    }
+
+    func makePINSettingsViewModel() -> PINSettingsViewModel {
+        PINSettingsViewModel(session: authSession)
     }
 
     // MARK: The onboarding's children
