@@ -129,8 +129,20 @@ private struct JSONBytes {
     // MARK: - JSON
 
     /// The keys this reader knows; any other key sends the body to the general reader.
-    enum Key: String {
+    enum Key: CaseIterable {
         case results, itemsTotal, items, date, id, description, label, entry, amount, name, dateEvent, status
+
+        /// Each key's spelling, compared byte for byte (no String is made for a key).
+        static let spellings: [(key: Key, utf8: [UInt8])] = allCases.map { key in
+            (key, Array("\(key)".utf8))
+        }
+
+        static func matching(_ utf8: UnsafeBufferPointer<UInt8>) -> Key? {
+            for spelling in spellings where spelling.utf8.count == utf8.count {
+                if spelling.utf8.elementsEqual(utf8) { return spelling.key }
+            }
+            return nil
+        }
     }
 
     /// An object, handing each member's key to `member` with the cursor on
@@ -165,9 +177,9 @@ private struct JSONBytes {
             index += 1
         }
         guard index < bytes.count else { return nil }
-        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let key = Key.matching(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         index += 1
-        return Key(rawValue: key)
+        return key
     }
 
     /// A string value. Escapes are decoded; a control character, a
@@ -201,6 +213,8 @@ private struct JSONBytes {
 
     /// Valid UTF-8 without a byte-order mark, as a String.
     private static func text(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        // ASCII is valid UTF-8 and holds no mark: no validation needed.
+        if !utf8.contains(where: { $0 >= 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
         if utf8.count >= 3 {
             for start in 0...(utf8.count - 3)
             where utf8[start] == 0xEF && utf8[start + 1] == 0xBB && utf8[start + 2] == 0xBF {
