@@ -84,7 +84,8 @@ struct StatementBytesReaderTests {
     func mutationsAgree() {
         var random = SeededRandom(seed: 0x5EED_2024)
         let bases = [Array(WireFixtureTests.seedList.utf8), Array(Self.serverList)]
-        let alphabet = Array(#"{}[],:"\ 0123456789-+.eEtrufalsn/\u00e9"#.utf8) + [0xC3, 0xA9, 0xEF, 0xBB, 0xBF, 0xFF, 0x09]
+        let alphabet =
+            Array(#"{}[],:"\ 0123456789-+.eEtrufalsn/\u00e9"#.utf8) + [0xC3, 0xA9, 0xEF, 0xBB, 0xBF, 0xFF, 0x09]
         var readFast = 0
         var disagreements: [String] = []
         for round in 0..<20_000 {

@@ -24,9 +24,10 @@ public struct SoakBench {
         public let trimmedResidentGrowth: Int?
         /// The trimmed growth once the in-memory backend — the server's
         /// side, in this process only because the backend is simulated —
-        /// has let go of its token records and the tokens it remembers for
-        /// leak checks (each kept up to 10,000 by design, so 10,000 cycles
-        /// fill them): the app's own growth. The goal is on this figure.
+        /// has let go of its token table and the tokens it remembers for
+        /// leak checks (the latest 10,000 by design, one a cycle, so 10,000
+        /// cycles fill that list): the app's own growth. The goal is on this
+        /// figure.
         public let appResidentGrowth: Int?
     }
 
@@ -104,7 +105,7 @@ public struct SoakBench {
             let figures =
                 "\(BenchFormat.fixed(Double(growth) / 1_048_576, 2)) MB over \(cycles) cycles "
                 + "(\(BenchFormat.fixed(per10k / 1_048_576, 2)) MB per 10,000)"
-                + (row.goal ? " (trimmed; the backend's bounded token records let go)" : "")
+                + (row.goal ? " (trimmed; the backend's token bookkeeping let go)" : "")
             let numbers = [row.key + "Bytes": Double(growth), row.key + "Per10kBytes": per10k]
             rows.append(
                 row.goal
