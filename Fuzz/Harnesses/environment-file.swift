@@ -7,8 +7,8 @@ import Foundation
 /// the check the http plugin makes before any request leaves.
 ///
 /// Properties of a file that parses:
-/// - the refresh margin is shorter than the token lifetime, and every
-///   duration is above zero;
+/// - the refresh margin is shorter than the token lifetime, every duration
+///   is above zero, and the connections per host are within 1…64;
 /// - a base URL the HTTP configuration accepts with scheme http has a
 ///   loopback host (`LoopbackHost.contains`, which the configuration and the
 ///   plugin's API-key rule use), and so has every route resolved against it
@@ -19,6 +19,9 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let environment = try? EnvironmentFile.parse(data, path: "fuzz.json") else { return 0 }
     let settings = environment.settings
     fuzzRequire(settings.refreshMargin < settings.tokenLifetime, "a refresh margin not shorter than the lifetime")
+    fuzzRequire(
+        EnvironmentFile.connectionsPerHostRange.contains(settings.connectionsPerHost),
+        "\(settings.connectionsPerHost) connections per host")
     for duration in [
         settings.tokenLifetime, settings.refreshMargin, settings.healthPollInterval, settings.requestTimeout,
     ] {

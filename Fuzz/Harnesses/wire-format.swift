@@ -14,11 +14,14 @@ import Ports
 /// - a user's fields are the body's strings, unchanged;
 /// - reading depends on the JSON's meaning, not its spelling: the object
 ///   written back out by JSONSerialization reads to the same values (or fails
-///   the same way), and reading twice gives the same values.
+///   the same way), and reading twice gives the same values;
+/// - a statement `StatementBytesReader` reads straight from the bytes is the
+///   one the general reader (JSONSerialization, then `WireFormat`) reads.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let body = Data(fuzzInput(start, count))
     checkRejection(body)
+    checkStatementFromBytes(body)
     guard let object = try? WireFormat.object(body) else { return 0 }
     let reading = WireReading(object)
     reading.checkBounds()
@@ -41,6 +44,12 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     fuzzRequire(WireReading(reread) == reading, "the object written back reads to other values")
     return 0
+}
+
+private func checkStatementFromBytes(_ body: Data) {
+    guard let fast = StatementBytesReader.statement(body) else { return }
+    let general = Result { () throws(RemoteError) in try WireFormat.statement(try WireFormat.object(body)) }
+    fuzzRequire(general == .success(fast), "the statement read from the bytes is not the general reader's")
 }
 
 private func checkRejection(_ body: Data) {

@@ -11,7 +11,12 @@ public struct URLSessionStatementRemoteAPI: StatementRemoteAPI {
     }
 
     public func statement(token: AccessToken) async throws(RemoteError) -> Statement {
-        try WireFormat.statement(try await object(HTTPRequest(method: "GET", path: "challenge/list", token: token)))
+        let (status, data) = try await transport.send(HTTPRequest(method: "GET", path: "challenge/list", token: token))
+        guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
+        // The contract's answer, spelt plainly, straight from its bytes; any
+        // other body the general way, with its errors.
+        if let statement = StatementBytesReader.statement(data) { return statement }
+        return try WireFormat.statement(try WireFormat.object(data))
     }
 
     public func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {

@@ -4,14 +4,49 @@ import Synchronization
 /// A result that arrives once and is handed to every waiter, each waiter
 /// parked through the activity counter while it waits — what a spawned
 /// task's joiners and a promise's waiters share.
+///
+/// The value is kept as `any Sendable` in a core that is not generic: this
+/// runs for every task the app spawns, from code that cannot be specialised
+/// (the domain sees the scheduler as `any TaskScheduler`), and there each use
+/// of a type nested in a generic one (`State<Value>`, `Mutex<State<Value>>`)
+/// asks the runtime for its metadata — once a fifth of a signed-in day's
+/// instructions. The one cast back to `Value` costs less.
 final class CountedResult<Value: Sendable>: Sendable {
+    private let core: ErasedCountedResult
+
+    init(activity: (any ActivityCounter)?) {
+        core = ErasedCountedResult(activity: activity)
+    }
+
+    /// Delivers `value` to every waiter, counting them as runnable before
+    /// they are resumed. Only the first call counts; later ones do nothing.
+    func complete(with value: Value) {
+        core.complete(with: value)
+    }
+
+    /// The value, once it has arrived.
+    var value: Value {
+        get async {
+            // Only `complete(with:)` above stores a value, and it stores a `Value`.
+            guard let value = await core.value as? Value else {
+                preconditionFailure("a counted result holds only its own type of value")
+            }
+            return value
+        }
+    }
+
+    var hasArrived: Bool { core.hasArrived }
+}
+
+/// `CountedResult`'s state, with the value's type erased.
+private final class ErasedCountedResult: Sendable {
     private struct Waiter {
         let counted: Bool
-        let continuation: CheckedContinuation<Value, Never>
+        let continuation: CheckedContinuation<any Sendable, Never>
     }
 
     private struct State {
-        var value: Value?
+        var value: (any Sendable)?
         var waiters: [Waiter] = []
     }
 
@@ -22,9 +57,7 @@ final class CountedResult<Value: Sendable>: Sendable {
         self.activity = activity
     }
 
-    /// Delivers `value` to every waiter, counting them as runnable before
-    /// they are resumed. Only the first call counts; later ones do nothing.
-    func complete(with value: Value) {
+    func complete(with value: any Sendable) {
         let waiters: [Waiter] = state.withLock { state in
             guard state.value == nil else { return [] }
             state.value = value
@@ -36,12 +69,11 @@ final class CountedResult<Value: Sendable>: Sendable {
         waiters.forEach { $0.continuation.resume(returning: value) }
     }
 
-    /// The value, once it has arrived.
-    var value: Value {
+    var value: any Sendable {
         get async {
             if let value = state.withLock({ $0.value }) { return value }
             return await withCheckedContinuation { continuation in
-                let arrived: Value? = state.withLock { state in
+                let arrived: (any Sendable)? = state.withLock { state in
                     if let value = state.value { return value }
                     let counted = activity?.willPark() ?? false
                     state.waiters.append(Waiter(counted: counted, continuation: continuation))
@@ -57,13 +89,8 @@ final class CountedResult<Value: Sendable>: Sendable {
 
 /// A task started by `CountingTaskScheduler`.
 final class CountedTask<Success: Sendable>: TaskHandle {
-    private struct Control {
-        var task: Task<Void, Never>?
-        var cancelRequested = false
-    }
-
     let result: CountedResult<Success>
-    private let control = Mutex(Control())
+    private let control = Mutex(CountedTaskControl())
 
     init(activity: (any ActivityCounter)?) {
         result = CountedResult(activity: activity)
@@ -91,6 +118,13 @@ final class CountedTask<Success: Sendable>: TaskHandle {
         }
         task?.cancel()
     }
+}
+
+/// Whether a `CountedTask` was cancelled before its task was attached
+/// (outside the generic class, so that its metadata is made once).
+private struct CountedTaskControl {
+    var task: Task<Void, Never>?
+    var cancelRequested = false
 }
 
 /// A one-shot signal made by `CountingTaskScheduler.makePromise`.

@@ -124,6 +124,27 @@ struct EnvironmentFileTests {
         }
     }
 
+    @Test(
+        "connectionsPerHost is read as a whole number from 1 to 64, and the default stays 6",
+        arguments: [("1", 1), ("6", 6), ("8.0", 8), ("64", 64)])
+    func connectionsPerHostIsRead(json: String, connections: Int) throws {
+        let environment = try parse(#"{"base": "local", "settings": {"connectionsPerHost": \#(json)}}"#)
+        #expect(environment.settings.connectionsPerHost == connections)
+        #expect(try parse("{}").settings.connectionsPerHost == 6)
+    }
+
+    @Test(
+        "connectionsPerHost refuses zero, a negative, a fraction, more than 64, a boolean or a string",
+        arguments: ["0", "-1", "1.5", "65", "1e300", "true", #""6""#])
+    func connectionsPerHostRefused(json: String) {
+        #expect(
+            throws: CompositionError.environmentFileInvalid(
+                path: "test.json", field: "settings.connectionsPerHost", reason: "must be a whole number from 1 to 64")
+        ) {
+            try parse(#"{"settings": {"connectionsPerHost": \#(json)}}"#)
+        }
+    }
+
     @Test func aMissingFileSaysSo() {
         let path = "/nonexistent/gatehouse-\(UUID().uuidString).json"
         #expect(throws: CompositionError.environmentFileUnreadable(path: path, reason: "no such file")) {

@@ -13,6 +13,11 @@ public import Foundation
 /// `base` names a built-in environment to start from (default `in-memory`);
 /// `plugins` and `settings` override it field by field.
 public enum EnvironmentFile {
+    /// The values a file may give `settings.connectionsPerHost`: at least
+    /// one authorised call must reach the wire, and more connections than a
+    /// phone opens to one host measure nothing real.
+    public static let connectionsPerHostRange = 1...64
+
     public static func load(path: String) throws(CompositionError) -> AppEnvironment {
         let data: Data
         do {
@@ -68,7 +73,7 @@ public enum EnvironmentFile {
                     "baseURL", "apiKeyVariable", "tokenHeaderStyle", "tokenLifetimeSeconds", "refreshMarginSeconds",
                     "healthPollIntervalSeconds", "healthLightProbe", "requestTimeoutSeconds", "storeDirectory",
                     "preferencesDirectory", "controlAPI",
-                    "signOutRoute", "locale",
+                    "signOutRoute", "locale", "connectionsPerHost",
                 ], prefix: "settings.")
             var values = environment.settings
             if let url = try reader.string(settings, "baseURL", prefix: "settings.") { values.baseURL = url }
@@ -116,6 +121,11 @@ public enum EnvironmentFile {
                         path: path, field: "settings.locale", reason: "must be one of \(known)")
                 }
                 values.locale = locale
+            }
+            if let connections = try reader.wholeNumber(
+                settings, "connectionsPerHost", in: connectionsPerHostRange)
+            {
+                values.connectionsPerHost = connections
             }
             guard values.refreshMargin < values.tokenLifetime else {
                 throw .environmentFileInvalid(
@@ -172,6 +182,22 @@ private struct FieldReader {
                 path: path, field: "settings." + key, reason: "must be a number of seconds above 0, at most 86400")
         }
         return .milliseconds(Int64((number.doubleValue * 1000).rounded()))
+    }
+
+    /// A whole number within `range` (1.0 counts as 1; 1.5, a boolean or a
+    /// string are refused).
+    func wholeNumber(_ object: [String: Any], _ key: String, in range: ClosedRange<Int>) throws(CompositionError)
+        -> Int?
+    {
+        guard let value = object[key] else { return nil }
+        guard let number = value as? NSNumber, !Self.isJSONBoolean(number),
+            let whole = Int(exactly: number.doubleValue), range.contains(whole)
+        else {
+            throw .environmentFileInvalid(
+                path: path, field: "settings." + key,
+                reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return whole
     }
 
     /// JSON true/false arrive as NSNumber, and so do numbers; on Linux 0, 1

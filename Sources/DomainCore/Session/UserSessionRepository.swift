@@ -31,7 +31,16 @@ public actor UserSessionRepository {
     private let scheduler: any TaskScheduler
     /// Who hears how each write went (set once by `AuthSession`, which shows
     /// a store that cannot save or delete to the user).
-    private let outcomeHandler = Mutex<WriteOutcomeHandler?>(nil)
+    private let outcomeHandler = Mutex(OutcomeHandlerSlot())
+
+    /// The handler inside a struct of its own: a closure stored directly as
+    /// `Mutex`'s generic value is re-wrapped in two reabstraction thunks at
+    /// every `withLock` (the `inout` is written back), so each write would
+    /// call through one layer more than the last — quadratic over a long
+    /// session. A struct's field keeps the closure as it is.
+    private struct OutcomeHandlerSlot {
+        var handler: WriteOutcomeHandler?
+    }
 
     /// Told after every write that ran: nil when it went through, the problem
     /// when the store refused it.
@@ -53,7 +62,7 @@ public actor UserSessionRepository {
 
     /// Sets who hears how each write went.
     public nonisolated func onWriteOutcome(_ handler: @escaping WriteOutcomeHandler) {
-        outcomeHandler.withLock { $0 = handler }
+        outcomeHandler.withLock { $0.handler = handler }
     }
 
     /// Reads the stored session (three answers: found, absent, unavailable),
@@ -203,7 +212,7 @@ public actor UserSessionRepository {
     }
 
     private func report(_ problem: SessionStorageProblem?) async {
-        let handler = outcomeHandler.withLock { $0 }
+        let handler = outcomeHandler.withLock { $0.handler }
         await handler?(problem)
     }
 }
