@@ -68,7 +68,7 @@ public final class LaunchPreferences {
 
     /// Chooses the PIN-lock timeout and saves it; once saved, the running
     /// session uses it too. A timeout the preferences refuse (outside
-    /// ``Preferences/pinLockTimeoutRange``, or not whole seconds) changes nothing.
+    /// `Preferences.pinLockTimeoutRange`, or not whole seconds) changes nothing.
     public func choosePINLockTimeout(_ timeout: Duration) async {
         var changed = preferences
         guard (try? changed.setPINLockTimeout(timeout)) != nil else { return }

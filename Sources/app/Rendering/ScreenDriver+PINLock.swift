@@ -87,7 +87,8 @@ extension ScreenDriver {
         let actions = Self.lockTimeoutChoices.map { choice in
             ScreenSnapshot.Action(
                 name: "lock-after-\(Self.minutes(choice))",
-                label: choice == .zero ? texts[.actionLockAtOnce] : texts[.actionLockAfterMinutes, Self.minutes(choice)],
+                label: choice == .zero
+                    ? texts[.actionLockAtOnce] : texts[.actionLockAfterMinutes, Self.minutes(choice)],
                 isEnabled: choice != current
             ) { await preferences.choosePINLockTimeout(choice) }
         }
