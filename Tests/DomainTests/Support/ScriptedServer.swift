@@ -177,7 +177,7 @@ actor ScriptedServer {
     }
 
     /// An access token, and in refresh-token mode a refresh token beside it.
-    private func issueTokens() -> IssuedTokens {
+    func issueTokens() -> IssuedTokens {
         let access = issueToken()
         guard issuesRefreshTokens else { return IssuedTokens(accessToken: access) }
         let refresh = "refresh-\(issued)"
