@@ -2,9 +2,9 @@ public import Ports
 
 /// `AuthRemoteAPI` over an OAuth 2.0 authorization server: sign-in by the
 /// resource owner password grant (RFC 6749 §4.3), refresh by
-/// `grant_type=refresh_token` (§6), logout by token revocation (RFC 7009).
+/// `grant_type=refresh_token` (RFC 6749 §6), logout by token revocation (RFC 7009).
 /// Bodies are form-encoded; a public client sends its id in the body, a
-/// confidential one its id and secret by HTTP Basic (§2.3.1). The answer's
+/// confidential one its id and secret by HTTP Basic (RFC 6749 §2.3.1). The answer's
 /// `expires_in` becomes the stated lifetime and its `refresh_token` the
 /// session's refresh token; refusals are mapped by `OAuth2ErrorMapping`.
 ///

@@ -24,7 +24,7 @@ enum OAuth2ErrorMapping {
     static func error(status: Int, body: Data, for request: Request) -> RemoteError {
         let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         guard let code = object?["error"] as? String else {
-            // No §5.2 body: a 5xx, a proxy's page. A bare 401 from the token
+            // No RFC 6749 §5.2 body: a 5xx, a proxy's page. A bare 401 from the token
             // endpoint can only be about the client (RFC 6749 §5.2).
             if status == 401, request != .revoke { return .misconfigured("401 without an error code") }
             return .rejected(status: status, code: nil)

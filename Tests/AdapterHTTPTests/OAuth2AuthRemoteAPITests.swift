@@ -94,7 +94,7 @@ struct OAuth2AuthRemoteAPITests {
     }
 
     @Test(
-        "Each §5.2 error is mapped: invalid_grant is wrong credentials at sign-in and a dead token at refresh; client errors are configuration errors",
+        "Each RFC 6749 §5.2 error is mapped: invalid_grant is wrong credentials at sign-in and a dead token at refresh; client errors are configuration errors",
         arguments: [
             (400, "invalid_grant", false, RemoteError.rejected(status: 401, code: .invalidCredentials)),
             (400, "invalid_grant", true, RemoteError.rejected(status: 401, code: .tokenInvalid)),
