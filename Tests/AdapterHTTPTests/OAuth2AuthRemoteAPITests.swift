@@ -16,7 +16,8 @@ struct OAuth2AuthRemoteAPITests {
         _ server: StubServer, secret: String? = nil, revokePath: String? = "o/revoke_token/"
     ) throws -> OAuth2AuthRemoteAPI {
         OAuth2AuthRemoteAPI(
-            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k"), tokenHeaderStyle: .bearer),
+            configuration: try HTTPConfiguration(
+                baseURL: server.baseURL, apiKey: APIKey("k"), tokenHeaderStyle: .bearer),
             client: OAuth2Configuration(
                 clientID: "gatehouse public", clientSecret: secret.map(OAuth2ClientSecret.init),
                 revokePath: revokePath))
@@ -24,7 +25,9 @@ struct OAuth2AuthRemoteAPITests {
 
     private func body(_ received: StubServer.Received) -> String { String(decoding: received.body, as: UTF8.self) }
 
-    @Test("Sign-in by a public client: the password grant form-encoded exactly, the client id in the body, no Basic, no API key")
+    @Test(
+        "Sign-in by a public client: the password grant form-encoded exactly, the client id in the body, no Basic, no API key"
+    )
     func publicClientSignIn() async throws {
         let server = try StubServer { _ in Self.tokenAnswer }
         defer { server.stop() }
@@ -38,7 +41,8 @@ struct OAuth2AuthRemoteAPITests {
         #expect(request.header("Content-Type") == "application/x-www-form-urlencoded")
         #expect(
             body(request)
-                == "grant_type=password&username=maria%2B1%40example.com&password=12+3%26%3D%25&client_id=gatehouse+public")
+                == "grant_type=password&username=maria%2B1%40example.com&password=12+3%26%3D%25&client_id=gatehouse+public"
+        )
         #expect(request.header("Authorization") == nil)
         #expect(request.header("apikey") == nil)
         #expect(issued.accessToken == AccessToken("AT-new"))
@@ -211,7 +215,9 @@ struct OAuth2AuthRemoteAPITests {
         #expect("\(OAuth2ClientSecret("s3cret"))" == "OAuth2ClientSecret(redacted)")
     }
 
-    @Test("Resource routes with Bearer: a 401 carrying only WWW-Authenticate: Bearer error=\"invalid_token\" is a refused token")
+    @Test(
+        "Resource routes with Bearer: a 401 carrying only WWW-Authenticate: Bearer error=\"invalid_token\" is a refused token"
+    )
     func bearerInvalidTokenIsRefused() async throws {
         let server = try StubServer { _ in
             StubServer.Answer(status: 401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])

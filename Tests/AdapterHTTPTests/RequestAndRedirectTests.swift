@@ -17,7 +17,8 @@ struct RequestAndRedirectTests {
         let auth = URLSessionAuthRemoteAPI(
             configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
 
-        let token = try await auth.signIn(Credentials(identifier: .cpf("12345678909"), password: Password("123456"))).accessToken
+        let token = try await auth.signIn(Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+            .accessToken
 
         #expect(token == AccessToken("new"))
         let request = try #require(server.requests.first)

@@ -64,6 +64,8 @@ struct SessionCodingRefreshTokenTests {
         #expect(String(reflecting: token) == "RefreshToken(redacted)")
         #expect(!dumped.contains("rt-SECRET"))
         #expect(!"\(RefreshCredential.refreshToken(token))".contains("rt-SECRET"))
-        #expect(!"\(SessionToken(token: AccessToken("a"), issuedAt: .now, expiresAt: .now, refreshToken: token))".contains("rt-SECRET"))
+        #expect(
+            !"\(SessionToken(token: AccessToken("a"), issuedAt: .now, expiresAt: .now, refreshToken: token))".contains(
+                "rt-SECRET"))
     }
 }

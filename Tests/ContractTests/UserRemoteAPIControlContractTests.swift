@@ -104,7 +104,9 @@ struct UserRemoteAPIControlContractTests {
         for used in [token, otherToken] {
             let error = await #expect(throws: RemoteError.self) { try await users.currentUser(token: used) }
             #expect(error?.isTokenRefused == true, "got \(String(describing: error))")
-            let refreshError = await #expect(throws: RemoteError.self) { try await server.auth.refresh(.accessToken(used)) }
+            let refreshError = await #expect(throws: RemoteError.self) {
+                try await server.auth.refresh(.accessToken(used))
+            }
             #expect(refreshError?.isTokenRefused == true, "got \(String(describing: refreshError))")
         }
     }

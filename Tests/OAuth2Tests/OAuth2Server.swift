@@ -38,7 +38,9 @@ enum OAuth2Server {
             client: OAuth2Configuration(clientID: clientID, clientSecret: secret.map(OAuth2ClientSecret.init)))
     }
 
-    static func users() throws -> URLSessionUserRemoteAPI { URLSessionUserRemoteAPI(configuration: try configuration()) }
+    static func users() throws -> URLSessionUserRemoteAPI {
+        URLSessionUserRemoteAPI(configuration: try configuration())
+    }
 
     static func statements() throws -> URLSessionStatementRemoteAPI {
         URLSessionStatementRemoteAPI(configuration: try configuration())

@@ -28,7 +28,8 @@ struct OAuth2ServerTests {
             clock = ManualClock(activity: activity)
             scheduler = CountingTaskScheduler(activity: activity)
             self.store = store
-            repository = UserSessionRepository(store: store, signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
+            repository = UserSessionRepository(
+                store: store, signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
             tokenManager = TokenManager(
                 authAPI: try OAuth2Server.auth(), clock: clock, scheduler: scheduler,
                 policy: TokenPolicy(maxAuthorizedCallsInFlight: 6), repository: repository)
@@ -50,7 +51,9 @@ struct OAuth2ServerTests {
         }
     }
 
-    @Test("Sign-in by CPF and by e-mail issues an access token, a refresh token and the stated lifetime; the profile and statement answer with Bearer")
+    @Test(
+        "Sign-in by CPF and by e-mail issues an access token, a refresh token and the stated lifetime; the profile and statement answer with Bearer"
+    )
     func signIn() async throws {
         try await OAuth2Server.reset()
         let auth = try OAuth2Server.auth()
@@ -65,7 +68,9 @@ struct OAuth2ServerTests {
         #expect(try await OAuth2Server.statements().statement(token: byEmail.accessToken).itemsTotal > 0)
     }
 
-    @Test("A wrong password and an inactive account are refused as wrong credentials; a wrong client secret as a configuration error")
+    @Test(
+        "A wrong password and an inactive account are refused as wrong credentials; a wrong client secret as a configuration error"
+    )
     func refusals() async throws {
         try await OAuth2Server.reset()
 
@@ -80,8 +85,9 @@ struct OAuth2ServerTests {
         await #expect(throws: RemoteError.misconfigured("invalid_client")) {
             try await OAuth2Server.auth(secret: "wrong", clientID: "gatehouse-confidential").signIn(OAuth2Server.maria)
         }
-        #expect(try await OAuth2Server.auth(secret: "gatehouse-test-secret", clientID: "gatehouse-confidential")
-            .signIn(OAuth2Server.maria).refreshToken != nil)
+        #expect(
+            try await OAuth2Server.auth(secret: "gatehouse-test-secret", clientID: "gatehouse-confidential")
+                .signIn(OAuth2Server.maria).refreshToken != nil)
     }
 
     @Test(
@@ -124,7 +130,9 @@ struct OAuth2ServerTests {
         #expect(table.liveRefresh.map(\.token) == [OAuth2Server.masked(storedRefresh)])
     }
 
-    @Test("Replaying the spent refresh token is refused by the server, which then revokes the family; the client never sends it")
+    @Test(
+        "Replaying the spent refresh token is refused by the server, which then revokes the family; the client never sends it"
+    )
     func replayRefused() async throws {
         try await OAuth2Server.reset()
         let wired = try Wired()
@@ -143,7 +151,9 @@ struct OAuth2ServerTests {
         #expect(try await OAuth2Server.tokens().liveRefresh.isEmpty, "reuse protection revoked the family")
     }
 
-    @Test("A relaunch after a refresh the server made but the app never stored sends the spent token once and ends the session as a refused token")
+    @Test(
+        "A relaunch after a refresh the server made but the app never stored sends the spent token once and ends the session as a refused token"
+    )
     func relaunchAfterInterruptedRefresh() async throws {
         try await OAuth2Server.reset()
         let firstLaunch = try Wired()

@@ -31,7 +31,8 @@ enum HTTPPlugins {
         summary:
             "sign-in by the OAuth 2.0 password grant, refresh-token rotation, revocation at logout (settings.oauth2; URLSession)"
     ) { context throws(CompositionError) in
-        OAuth2AuthRemoteAPI(configuration: try httpConfiguration(context), client: try oauth2Client(context.environment))
+        OAuth2AuthRemoteAPI(
+            configuration: try httpConfiguration(context), client: try oauth2Client(context.environment))
     }
 
     /// The environment's OAuth 2.0 client: its id and paths from the

@@ -335,7 +335,8 @@ public actor TokenManager {
         await endSession(endedGeneration, reason: AuthorizedCallError.sessionEndReason(for: error) ?? .tokenInvalid)
     }
 
-    private func endSession(_ endedGeneration: SessionGeneration, reason: SignedOutReason) async -> AuthorizedCallError {
+    private func endSession(_ endedGeneration: SessionGeneration, reason: SignedOutReason) async -> AuthorizedCallError
+    {
         guard endedGeneration == generation, current != nil else { return .sessionEnded(reason) }
         current = nil
         refresh = nil

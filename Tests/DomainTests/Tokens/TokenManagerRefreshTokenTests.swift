@@ -77,7 +77,9 @@ struct TokenManagerRefreshTokenTests {
         #expect(await harness.server.userCallTokens == [stored.token.reveal()])
     }
 
-    @Test("When the rotated refresh token cannot be stored, the session ends as expired and the spent one is never sent again")
+    @Test(
+        "When the rotated refresh token cannot be stored, the session ends as expired and the spent one is never sent again"
+    )
     func unstorableRotationEndsSessionAsExpired() async throws {
         let harness = await refreshTokenHarness()
         await harness.startTokenManager(issuedAgo: .seconds(61))
@@ -152,7 +154,8 @@ struct TokenPolicyIssuedTokensTests {
         #expect(TokenPolicy(lifetime: .seconds(60)).issue(issued, at: now).expiresAt == now.addingTimeInterval(3600))
     }
 
-    @Test("A refresh that brings no refresh token keeps the one it was made with; one that brings a new one replaces it")
+    @Test(
+        "A refresh that brings no refresh token keeps the one it was made with; one that brings a new one replaces it")
     func refreshTokenKeptOrReplaced() {
         let policy = TokenPolicy()
         let previous = policy.issue(
