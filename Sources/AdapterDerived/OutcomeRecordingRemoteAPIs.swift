@@ -11,12 +11,12 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
         self.recorder = recorder
     }
 
-    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken {
+    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
         try await recorder.recording { () throws(RemoteError) in try await inner.signIn(credentials) }
     }
 
-    public func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
-        try await recorder.recording { () throws(RemoteError) in try await inner.refresh(token) }
+    public func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
+        try await recorder.recording { () throws(RemoteError) in try await inner.refresh(credential) }
     }
 
     public func register(_ registration: Registration) async throws(RemoteError) -> String {
@@ -25,7 +25,7 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
 
     public var offersSignOut: Bool { inner.offersSignOut }
 
-    public func signOut(_ token: AccessToken) async throws(RemoteError) {
+    public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await recorder.recording { () throws(RemoteError) in try await inner.signOut(token) }
     }
 }

@@ -12,7 +12,10 @@ import Ports
 /// anything else is read. A profile only the sign-in knew carries
 /// `"source": "sign-in"`; a profile from the server carries no `source`, so
 /// sessions written before the field existed read as they always did, and
-/// such sessions are written byte for byte as before.
+/// such sessions are written byte for byte as before. In the same way a
+/// token with a refresh token beside it carries `"refreshToken"`; a token
+/// without one has no such key, so every session written before reads as a
+/// session without a refresh token, and such sessions are written as before.
 enum SessionDictionary {
     static let format = "gatehouse-session"
 
@@ -23,9 +26,11 @@ enum SessionDictionary {
         }
         var dictionary: [String: Any] = ["format": format, "version": version]
         if let token = session.token {
-            dictionary["token"] = [
+            var fields: [String: Any] = [
                 "value": token.token.reveal(), "issuedAt": date(token.issuedAt), "expiresAt": date(token.expiresAt),
             ]
+            if let refreshToken = token.refreshToken { fields["refreshToken"] = refreshToken.reveal() }
+            dictionary["token"] = fields
         }
         if let user = session.cachedUser {
             let profile = user.profile
@@ -53,9 +58,14 @@ enum SessionDictionary {
             guard let fields = raw as? [String: Any], let value = fields["value"] as? String,
                 let issuedAt = double(fields["issuedAt"]), let expiresAt = double(fields["expiresAt"])
             else { throw .notASession("an incomplete token") }
+            var refreshToken: RefreshToken?
+            if let raw = fields["refreshToken"] {
+                guard let text = raw as? String else { throw .notASession("a refresh token that is not text") }
+                refreshToken = RefreshToken(text)
+            }
             token = SessionToken(
                 token: AccessToken(value), issuedAt: Date(timeIntervalSinceReferenceDate: issuedAt),
-                expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt))
+                expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt), refreshToken: refreshToken)
         }
         var cachedUser: CachedUser?
         if let raw = dictionary["user"] {

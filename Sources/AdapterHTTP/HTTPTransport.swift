@@ -13,6 +13,12 @@ struct HTTPRequest: Sendable {
     var path: String
     var body: [String: any Sendable]?
     var token: AccessToken?
+    /// An `application/x-www-form-urlencoded` body (OAuth 2.0's token and
+    /// revocation endpoints), in this order; sent instead of `body`.
+    var form: [(name: String, value: String)]?
+    /// HTTP Basic credentials (an OAuth 2.0 confidential client's id and
+    /// secret); nil sends none.
+    var basicCredentials: (user: String, secret: OAuth2ClientSecret)?
     var sendsAPIKey = true
     /// A sign-in, a registration or a refresh carries a password or the token
     /// in its body: never redirected.
@@ -61,7 +67,15 @@ final class HTTPTransport: Sendable {
             case .bearer: urlRequest.setValue("Bearer \(token.reveal())", forHTTPHeaderField: "Authorization")
             }
         }
-        if let body = request.body {
+        if let credentials = request.basicCredentials {
+            urlRequest.setValue(
+                FormEncoding.basicAuthorization(user: credentials.user, secret: credentials.secret),
+                forHTTPHeaderField: "Authorization")
+        }
+        if let form = request.form {
+            urlRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            urlRequest.httpBody = Data(FormEncoding.encode(form).utf8)
+        } else if let body = request.body {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
             urlRequest.httpBody = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
         }

@@ -15,7 +15,7 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         self.offersSignOut = offersSignOut
     }
 
-    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken {
+    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
         var body: [String: any Sendable] = ["password": credentials.password.reveal()]
         switch credentials.identifier {
         case .cpf(let digits): body["cpf"] = digits
@@ -26,8 +26,14 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
             from: HTTPRequest(method: "POST", path: "challenge/auth", body: body, forbidsRedirect: true))
     }
 
-    public func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
-        try await self.token(
+    /// Sends the old access token, as the wire contract does. The contract
+    /// issues no refresh tokens, so one is refused like an unknown token,
+    /// sending nothing.
+    public func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
+        guard case .accessToken(let token) = credential else {
+            throw .rejected(status: 401, code: .tokenInvalid)
+        }
+        return try await self.token(
             from: HTTPRequest(
                 method: "POST", path: "challenge/auth", body: ["token": token.reveal()], forbidsRedirect: true))
     }
@@ -43,10 +49,10 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         return try WireFormat.string(try WireFormat.object(data), "id")
     }
 
-    public func signOut(_ token: AccessToken) async throws(RemoteError) {
+    public func signOut(_ token: SessionToken) async throws(RemoteError) {
         guard offersSignOut else { return }
         let (status, data) = try await transport.send(
-            HTTPRequest(method: "DELETE", path: "challenge/auth", token: token, forbidsRedirect: true))
+            HTTPRequest(method: "DELETE", path: "challenge/auth", token: token.token, forbidsRedirect: true))
         // 401: the backend refuses the token already (signed out before,
         // revoked, expired) — ended either way, which is what was asked.
         guard (200..<300).contains(status) || status == 401 else {
@@ -54,11 +60,11 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         }
     }
 
-    private func token(from request: HTTPRequest) async throws(RemoteError) -> AccessToken {
+    private func token(from request: HTTPRequest) async throws(RemoteError) -> IssuedTokens {
         let (status, data) = try await transport.send(request)
         guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
         let token = try WireFormat.string(try WireFormat.object(data), "token")
         guard !token.isEmpty else { throw .malformedResponse("an empty token") }
-        return AccessToken(token)
+        return IssuedTokens(accessToken: AccessToken(token))
     }
 }

@@ -9,14 +9,19 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
         self.backend = backend
     }
 
-    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken {
+    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
         try await backend.admitOrThrow(BackendRoute.auth)
-        do { return try await backend.signIn(credentials) } catch { throw error.remoteError }
+        do { return IssuedTokens(accessToken: try await backend.signIn(credentials)) } catch { throw error.remoteError }
     }
 
-    public func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
+    /// Exchanges the old access token, as the wire contract does. This
+    /// backend issues no refresh tokens, so one is refused like an unknown token.
+    public func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
         try await backend.admitOrThrow(BackendRoute.auth)
-        do { return try await backend.refresh(token) } catch { throw error.remoteError }
+        guard case .accessToken(let token) = credential else {
+            throw .rejected(status: 401, code: .tokenInvalid)
+        }
+        do { return IssuedTokens(accessToken: try await backend.refresh(token)) } catch { throw error.remoteError }
     }
 
     public func register(_ registration: Registration) async throws(RemoteError) -> String {
@@ -26,10 +31,10 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
 
     public var offersSignOut: Bool { true }
 
-    public func signOut(_ token: AccessToken) async throws(RemoteError) {
+    public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await backend.admitOrThrow(BackendRoute.signOut)
         do {
-            try await backend.signOut(token)
+            try await backend.signOut(token.token)
         } catch {
             // A token already refused is ended either way, which is what was asked.
             guard error == .tokenInvalid else { throw error.remoteError }

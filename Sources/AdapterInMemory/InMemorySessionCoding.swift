@@ -9,6 +9,8 @@ public import Ports
 /// looks like. Errors name at most a missing field, never a value. A profile
 /// only the sign-in knew has `"source":"sign-in"` in its user; a server's
 /// profile has no `source`, as every session written before the field existed.
+/// Likewise a token the backend issued a refresh token beside carries it as
+/// `refreshToken`; a token without one is written, and read, as before.
 public struct InMemorySessionCoding: SessionCoding {
     /// The format version this build writes and the newest it reads.
     public static let currentVersion = 1
@@ -68,6 +70,8 @@ private struct StoredSession: Codable {
     struct Token: Codable {
         var value: String
         var issuedAt, expiresAt: Date
+        /// Absent from sessions without one, as every session written before the field existed.
+        var refreshToken: String?
     }
 
     struct User: Codable {
@@ -84,7 +88,11 @@ private struct StoredSession: Codable {
     var user: User?
 
     init(_ session: UserSession) {
-        token = session.token.map { Token(value: $0.token.reveal(), issuedAt: $0.issuedAt, expiresAt: $0.expiresAt) }
+        token = session.token.map {
+            Token(
+                value: $0.token.reveal(), issuedAt: $0.issuedAt, expiresAt: $0.expiresAt,
+                refreshToken: $0.refreshToken?.reveal())
+        }
         user = session.cachedUser.map {
             let profile = $0.profile
             return User(
@@ -97,7 +105,9 @@ private struct StoredSession: Codable {
     var userSession: UserSession {
         UserSession(
             token: token.map {
-                SessionToken(token: AccessToken($0.value), issuedAt: $0.issuedAt, expiresAt: $0.expiresAt)
+                SessionToken(
+                    token: AccessToken($0.value), issuedAt: $0.issuedAt, expiresAt: $0.expiresAt,
+                    refreshToken: $0.refreshToken.map(RefreshToken.init))
             },
             cachedUser: user.map {
                 let profile = UserProfile(

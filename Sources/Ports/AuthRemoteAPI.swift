@@ -8,25 +8,36 @@
 public protocol AuthRemoteAPI: Sendable {
     /// Signs in with a CPF or e-mail and a password.
     ///
-    /// - Returns: a new token, when the identifier and password are right.
+    /// - Returns: the tokens issued, when the identifier and password are
+    ///   right: an access token, and a refresh token and stated lifetime from
+    ///   backends that issue them.
     /// - Throws: `.rejected(401, INVALID_CREDENTIALS)` for a wrong identifier or
     ///   password (a code-less 401 is also accepted from backends that send no
     ///   body); `.rejected(403, USER_INACTIVE)` for an inactive account. A
     ///   deleted account's credentials are refused like wrong ones.
-    func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken
+    ///   `.misconfigured` when the backend refuses the app itself (its client
+    ///   id, secret or grant), never as wrong credentials.
+    func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens
 
-    /// Exchanges a token for a new one, sending the old token.
+    /// Exchanges the session's credential for new tokens: its refresh token
+    /// when it has one, otherwise its access token.
     ///
-    /// A token that has outlived its lifetime but not its refresh window can
-    /// still be refreshed. The backend may rotate: after a refresh the old
-    /// token may stop working.
+    /// An access token that has outlived its lifetime but not its refresh
+    /// window can still be refreshed. The backend may rotate: after a refresh
+    /// the credential sent may stop working, and a rotated refresh token must
+    /// never be sent again (a backend with reuse protection then revokes every
+    /// token of the session).
     ///
-    /// - Returns: a new token, different from the old one.
-    /// - Throws: `.rejected(401, TOKEN_INVALID)` for a token that is unknown,
-    ///   already exchanged or revoked; `.rejected(401, TOKEN_EXPIRED)` for one
-    ///   past its refresh window; `.rejected(403, USER_INACTIVE)` for an
-    ///   inactive account; `.rejected(410, USER_DELETED)` for a deleted one.
-    func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken
+    /// - Returns: new tokens, the access token different from the old one. A
+    ///   backend that issues refresh tokens may return a new one (rotation)
+    ///   or none (the old one stays good).
+    /// - Throws: `.rejected(401, TOKEN_INVALID)` for a credential that is
+    ///   unknown, already exchanged or revoked — also a kind this backend
+    ///   does not refresh with; `.rejected(401, TOKEN_EXPIRED)` for one past
+    ///   its refresh window; `.rejected(403, USER_INACTIVE)` for an inactive
+    ///   account; `.rejected(410, USER_DELETED)` for a deleted one;
+    ///   `.misconfigured` when the backend refuses the app itself.
+    func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens
 
     /// Creates an account. It never returns a token and never signs in.
     ///
@@ -42,9 +53,11 @@ public protocol AuthRemoteAPI: Sendable {
     /// profile); the Cora API has none.
     var offersSignOut: Bool { get }
 
-    /// Ends the token on the backend when `offersSignOut` is true: afterwards
-    /// the token is refused (`TOKEN_INVALID`), refresh included — also a
-    /// token past its lifetime but inside its refresh window, which could
+    /// Ends the session's tokens on the backend when `offersSignOut` is true:
+    /// the access token for a backend that refreshes by it; the refresh token
+    /// (and with it the access tokens it bought) for one that issues them
+    /// (OAuth 2.0 token revocation). Afterwards the token is refused
+    /// (`TOKEN_INVALID`), refresh included — also a token past its lifetime but inside its refresh window, which could
     /// otherwise still be exchanged. Ending a token the backend already
     /// refuses (signed out before, revoked, unknown) succeeds: the token is
     /// ended either way. When `offersSignOut` is false it returns at once,
@@ -56,5 +69,5 @@ public protocol AuthRemoteAPI: Sendable {
     /// - Throws: `.transport`, `.timeout` or `.malformedResponse` when no
     ///   answer came; `.rejected` for any other refusal (a 5xx, a refused API
     ///   key) — then the token may still be alive on the backend.
-    func signOut(_ token: AccessToken) async throws(RemoteError)
+    func signOut(_ token: SessionToken) async throws(RemoteError)
 }

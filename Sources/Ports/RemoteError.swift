@@ -36,6 +36,13 @@ public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
     case timeout
     /// The server answered, but not with what the contract says.
     case malformedResponse(String)
+    /// The server refused the app itself rather than the user: its client
+    /// id or secret is wrong, or it may not use the grant it asked for
+    /// (OAuth 2.0's `invalid_client`, `unauthorized_client`,
+    /// `unsupported_grant_type`). A configuration error: no password or
+    /// retry cures it, and it is never read as wrong credentials. The text
+    /// names the server's error code, never a secret.
+    case misconfigured(String)
 
     /// The contract's code, when the server sent one.
     public var code: RemoteErrorCode? {
@@ -68,7 +75,7 @@ public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// user: transport, timeout, malformed body, or a 5xx.
     public var isInfrastructure: Bool {
         switch self {
-        case .transport, .timeout, .malformedResponse: return true
+        case .transport, .timeout, .malformedResponse, .misconfigured: return true
         case .rejected(let status, _, _): return status >= 500
         }
     }
@@ -82,6 +89,7 @@ public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
         case .transport(let reason): return "transport failure: \(reason)"
         case .timeout: return "timed out"
         case .malformedResponse(let reason): return "malformed response: \(reason)"
+        case .misconfigured(let reason): return "the server refused the app's configuration: \(reason)"
         }
     }
 }

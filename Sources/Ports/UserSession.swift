@@ -8,12 +8,24 @@ public struct SessionToken: Sendable, Hashable {
     public var issuedAt: Date
     /// When the backend stops accepting it for requests (issue time + lifetime).
     public var expiresAt: Date
+    /// The refresh token the backend issued beside it, if it issues them: a
+    /// refresh sends it instead of the access token. A backend that rotates
+    /// it spends it on every refresh, so the new one is stored before the new
+    /// access token is used.
+    public var refreshToken: RefreshToken?
 
     /// A session token with these fields.
-    public init(token: AccessToken, issuedAt: Date, expiresAt: Date) {
+    ///
+    /// - Parameters:
+    ///   - token: the access token.
+    ///   - issuedAt: when it was issued, by the app's clock.
+    ///   - expiresAt: when the backend stops accepting it for requests.
+    ///   - refreshToken: the refresh token, when the backend issued one.
+    public init(token: AccessToken, issuedAt: Date, expiresAt: Date, refreshToken: RefreshToken? = nil) {
         self.token = token
         self.issuedAt = issuedAt
         self.expiresAt = expiresAt
+        self.refreshToken = refreshToken
     }
 }
 

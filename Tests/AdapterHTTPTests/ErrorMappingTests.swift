@@ -97,7 +97,7 @@ struct ErrorMappingTests {
             baseURL: server.baseURL, apiKey: APIKey("key-SECRET"), timeout: .seconds(1))
         let auth = URLSessionAuthRemoteAPI(configuration: configuration)
         do {
-            _ = try await auth.refresh(AccessToken("token-SECRET"))
+            _ = try await auth.refresh(.accessToken(AccessToken("token-SECRET")))
             Issue.record("a hanging server should time out")
         } catch {
             #expect(!String(describing: error).contains("SECRET"))

@@ -18,6 +18,7 @@ struct RequestAndRedirectTests {
             configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
 
         let token = try await auth.signIn(Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+            .accessToken
 
         #expect(token == AccessToken("new"))
         let request = try #require(server.requests.first)
@@ -34,7 +35,7 @@ struct RequestAndRedirectTests {
         defer { server.stop() }
         let auth = URLSessionAuthRemoteAPI(
             configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")))
-        #expect(try await auth.refresh(AccessToken("old")) == AccessToken("newer"))
+        #expect(try await auth.refresh(.accessToken(AccessToken("old"))).accessToken == AccessToken("newer"))
         let body = try JSONSerialization.jsonObject(with: try #require(server.requests.first).body) as? [String: String]
         #expect(body == ["token": "old"])
     }
@@ -104,7 +105,7 @@ struct RequestAndRedirectTests {
             configuration: try HTTPConfiguration(baseURL: first.baseURL, apiKey: APIKey("k")))
 
         await #expect(throws: RemoteError.rejected(status: 307, code: nil)) {
-            try await auth.refresh(AccessToken("old"))
+            try await auth.refresh(.accessToken(AccessToken("old")))
         }
         #expect(second.requests.isEmpty)
     }

@@ -60,7 +60,8 @@ struct PerPortPluginTests {
 
         // Sign-in reaches the in-memory backend, not the server.
         let token = try await world.remote.auth.signIn(
-            Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+            Credentials(identifier: .cpf("12345678909"), password: Password("123456"))
+        ).accessToken
         #expect(try await world.remote.user.currentUser(token: token).name == "Maria Silva")
         #expect(await served.metrics().logins == 0)
         #expect(try await world.control?.metrics().logins == 1)
@@ -83,7 +84,8 @@ struct PerPortPluginTests {
         #expect(world.hasVirtualTime, "the clock stays the in-memory environment's")
 
         let token = try await world.remote.auth.signIn(
-            Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+            Credentials(identifier: .cpf("12345678909"), password: Password("123456"))
+        ).accessToken
         let now = world.now()
         let session = UserSession(
             token: SessionToken(token: token, issuedAt: now, expiresAt: now.addingTimeInterval(60)), cachedUser: nil)
@@ -103,7 +105,8 @@ struct PerPortPluginTests {
         let first = try AppWorld(environment: .inMemory)
         let second = try AppWorld(environment: .inMemory)
         let token = try await first.remote.auth.signIn(
-            Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
+            Credentials(identifier: .cpf("12345678909"), password: Password("123456"))
+        ).accessToken
 
         #expect(try await first.remote.user.currentUser(token: token).cpf == "12345678909")
         await #expect(throws: RemoteError.self) { try await second.remote.user.currentUser(token: token) }

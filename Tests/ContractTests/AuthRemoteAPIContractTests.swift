@@ -16,10 +16,10 @@ struct AuthRemoteAPIContractTests {
     func signInByCPFReturnsUsableToken(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         #expect(!token.reveal().isEmpty)
-        _ = try await auth.refresh(token)
+        _ = try await auth.refresh(.accessToken(token))
     }
 
     @Test(
@@ -28,7 +28,7 @@ struct AuthRemoteAPIContractTests {
     func signInByCPFReturnsTokenForThatUser(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
 
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         #expect(try await server.users.currentUser(token: token).cpf == RemoteSeed.maria.cpf)
     }
@@ -40,7 +40,7 @@ struct AuthRemoteAPIContractTests {
         let (auth, server) = try await adapter.make()
         let credentials = try #require(RemoteSeed.maria.byEmail)
 
-        let token = try await auth.signIn(credentials)
+        let token = try await auth.signIn(credentials).accessToken
 
         #expect(try await server.users.currentUser(token: token).cpf == RemoteSeed.maria.cpf)
     }
@@ -49,8 +49,8 @@ struct AuthRemoteAPIContractTests {
     func everySignInReturnsNewToken(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
-        let first = try await auth.signIn(RemoteSeed.maria.byCPF)
-        let second = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let first = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let second = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         #expect(first != second)
     }
@@ -108,12 +108,12 @@ struct AuthRemoteAPIContractTests {
         arguments: RemoteAdapters.authOnCoraRoutes)
     func refreshReturnsNewDifferentToken(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
-        let old = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let old = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
-        let new = try await auth.refresh(old)
+        let new = try await auth.refresh(.accessToken(old)).accessToken
 
         #expect(new != old)
-        _ = try await auth.refresh(new)
+        _ = try await auth.refresh(.accessToken(new))
     }
 
     @Test(
@@ -121,10 +121,10 @@ struct AuthRemoteAPIContractTests {
     )
     func exchangedTokenCannotBeRefreshedAgain(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
-        let old = try await auth.signIn(RemoteSeed.maria.byCPF)
-        _ = try await auth.refresh(old)
+        let old = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        _ = try await auth.refresh(.accessToken(old))
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(old) }
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(old)) }
 
         #expect(error == .tokenInvalid)
     }
@@ -134,7 +134,7 @@ struct AuthRemoteAPIContractTests {
         let (auth, _) = try await adapter.make()
 
         let error = await #expect(throws: RemoteError.self) {
-            try await auth.refresh(AccessToken("not-a-token-this-server-issued"))
+            try await auth.refresh(.accessToken(AccessToken("not-a-token-this-server-issued")))
         }
 
         #expect(error == .tokenInvalid)

@@ -23,22 +23,22 @@ struct AuthRemoteAPIControlContractTests {
         arguments: RemoteAdapters.authOnCoraRoutes)
     func tokenPastLifetimeInsideWindowCanBeRefreshed(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
-        let old = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let old = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.advanceServerClock(by: server.tokenLifetime + .seconds(1))
 
-        let new = try await auth.refresh(old)
+        let new = try await auth.refresh(.accessToken(old)).accessToken
 
         #expect(new != old)
-        _ = try await auth.refresh(new)
+        _ = try await auth.refresh(.accessToken(new))
     }
 
     @Test("a token past its refresh window is refused as TOKEN_EXPIRED", arguments: RemoteAdapters.authOnCoraRoutes)
     func tokenPastRefreshWindowIsRefusedAsExpired(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
-        let old = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let old = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.advanceServerClock(by: server.refreshWindow + .seconds(1))
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(old) }
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(old)) }
 
         #expect(error == .tokenExpired)
     }
@@ -46,10 +46,10 @@ struct AuthRemoteAPIControlContractTests {
     @Test("refresh of a revoked token is refused as TOKEN_INVALID", arguments: RemoteAdapters.authOnCoraRoutes)
     func revokedTokenIsRefusedAsInvalid(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.revokeAllTokens()
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
 
         #expect(error == .tokenInvalid)
     }
@@ -57,10 +57,10 @@ struct AuthRemoteAPIControlContractTests {
     @Test("refresh for an inactive account is refused as USER_INACTIVE", arguments: RemoteAdapters.authOnCoraRoutes)
     func refreshForInactiveAccountIsRefused(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .inactive)
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
 
         #expect(error == .userInactive)
     }
@@ -68,10 +68,10 @@ struct AuthRemoteAPIControlContractTests {
     @Test("refresh for a deleted account is refused as USER_DELETED", arguments: RemoteAdapters.authOnCoraRoutes)
     func refreshForDeletedAccountIsRefused(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .deleted)
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
 
         #expect(error == .userDeleted)
     }
@@ -89,7 +89,7 @@ struct AuthRemoteAPIControlContractTests {
         let after = try await server.metrics()
         #expect(after.logins == before.logins)
         #expect(after.tokensLive == before.tokensLive)
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(AccessToken(id)) }
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(AccessToken(id))) }
         #expect(error == .tokenInvalid)
     }
 
@@ -103,9 +103,11 @@ struct AuthRemoteAPIControlContractTests {
         let id = try await auth.register(registration)
 
         let byCPF = try await auth.signIn(
-            Credentials(identifier: .cpf(registration.cpf), password: registration.password))
+            Credentials(identifier: .cpf(registration.cpf), password: registration.password)
+        ).accessToken
         let byEmail = try await auth.signIn(
-            Credentials(identifier: .email(registration.email), password: registration.password))
+            Credentials(identifier: .email(registration.email), password: registration.password)
+        ).accessToken
 
         let user = try await server.users.currentUser(token: byCPF)
         #expect(user.id == id)
@@ -118,19 +120,19 @@ struct AuthRemoteAPIControlContractTests {
     @Test("signOut ends the token when offered, and sends nothing when not", arguments: RemoteAdapters.authOnCoraRoutes)
     func signOutEndsTokenWhenOffered(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let before = try await server.metrics()
 
-        try await auth.signOut(token)
+        try await auth.signOut(.signedIn(with: token))
 
         if auth.offersSignOut {
-            let error = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+            let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
             #expect(error == .tokenInvalid)
             // A token already ended (or never known) is ended either way.
-            try await auth.signOut(token)
+            try await auth.signOut(.signedIn(with: token))
         } else {
             #expect(try await server.metrics().requests == before.requests)
-            _ = try await auth.refresh(token)
+            _ = try await auth.refresh(.accessToken(token))
         }
     }
 
@@ -139,13 +141,13 @@ struct AuthRemoteAPIControlContractTests {
         arguments: RemoteAdapters.authOnCoraRoutes)
     func signOutEndsTokenInsideItsRefreshWindow(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.advanceServerClock(by: server.tokenLifetime + .seconds(1))
         guard auth.offersSignOut else { return }
 
-        try await auth.signOut(token)
+        try await auth.signOut(.signedIn(with: token))
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
         #expect(error == .tokenInvalid)
     }
 
@@ -154,14 +156,14 @@ struct AuthRemoteAPIControlContractTests {
         arguments: RemoteAdapters.auth, RemoteFault.networkFailures)
     func networkFailuresAreMapped(_ adapter: AuthAdapter, _ fault: RemoteFault) async throws {
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         try await server.injectFault(fault, on: RemoteRoute.auth)
         let signInError = await #expect(throws: RemoteError.self) { try await auth.signIn(RemoteSeed.maria.byCPF) }
         expectNetworkFailure(signInError, for: fault)
 
         try await server.injectFault(fault, on: RemoteRoute.auth)
-        let refreshError = await #expect(throws: RemoteError.self) { try await auth.refresh(token) }
+        let refreshError = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
         expectNetworkFailure(refreshError, for: fault)
 
         try await server.injectFault(fault, on: RemoteRoute.register)

@@ -163,10 +163,20 @@ extension CodingSample {
         )
     )
 
+    /// A session of a backend that issues refresh tokens (OAuth 2.0).
+    static let withRefreshToken = CodingSample(
+        name: "token with a refresh token, and cached user",
+        session: UserSession(
+            token: SessionToken(
+                token: AccessToken("tok-SECRET-access"), issuedAt: start, expiresAt: start.addingTimeInterval(300),
+                refreshToken: RefreshToken("rt-SECRET-9c1e\u{FEFF}é🔑")),
+            cachedUser: CachedUser(profile: profile, syncedAt: start))
+    )
+
     /// Every sample a coding must round-trip.
     static let all: [CodingSample] = [
         tokenOnly, userOnly, both, neither, unicode, subSecondDates, unusualDates, distantDates,
-        datesJSONNumbersMisread, byteOrderMarks, signInProfile, signInProfileByEmail,
+        datesJSONNumbersMisread, byteOrderMarks, signInProfile, signInProfileByEmail, withRefreshToken,
     ]
 
     /// The samples a store must keep: the port says a stored session never has

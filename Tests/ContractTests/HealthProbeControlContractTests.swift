@@ -51,7 +51,7 @@ struct HealthProbeControlContractTests {
     @Test("a check needs no session and touches none", arguments: RemoteAdapters.health)
     func checkNeedsNoSession(_ adapter: HealthAdapter) async throws {
         let (probe, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let before = try await server.metrics()
 
         _ = try await probe.check()

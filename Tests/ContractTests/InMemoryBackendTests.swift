@@ -28,7 +28,7 @@ struct InMemoryBackendTests {
     @Test("the in-memory adapters map drop, malformed and status faults onto RemoteError")
     func adaptersMapFaults() async throws {
         let server = InMemoryRemoteFixture()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let cases: [(InMemoryBackend.FaultMode, RemoteError)] = [
             (.drop, .transport("connection dropped")),
             (.status(503), .rejected(status: 503, code: nil)),
@@ -63,7 +63,7 @@ struct InMemoryBackendTests {
     func faultTouchesOnlyItsRoute() async throws {
         let server = InMemoryRemoteFixture()
         await server.backend.addFault(InMemoryBackend.Fault(route: BackendRoute.relatedUsers, mode: .drop))
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         _ = try await server.users.currentUser(token: token)
         _ = try await server.statements.statement(token: token)
@@ -143,7 +143,7 @@ struct InMemoryBackendTests {
     @Test("a hanging request ends with a transport failure when its caller is cancelled")
     func hangingRequestEndsOnCancellation() async throws {
         let server = InMemoryRemoteFixture()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         await server.backend.addFault(InMemoryBackend.Fault(route: BackendRoute.currentUser, mode: .hang))
         let users = server.users
         let call = Task { try await users.currentUser(token: token) }
@@ -159,7 +159,7 @@ struct InMemoryBackendTests {
     @Test("a hanging request proceeds normally once released")
     func hangingRequestProceedsOnRelease() async throws {
         let server = InMemoryRemoteFixture()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         await server.backend.addFault(InMemoryBackend.Fault(route: BackendRoute.currentUser, mode: .hang, count: 2))
         let users = server.users
         let first = Task { try await users.currentUser(token: token) }
@@ -179,12 +179,12 @@ struct InMemoryBackendTests {
     func metricsCountRequestsAndOutcomes() async throws {
         let server = InMemoryRemoteFixture()
         let auth = server.auth
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
         _ = try? await auth.signIn(RemoteSeed.maria.withWrongPassword())
         await server.backend.addFault(InMemoryBackend.Fault(route: BackendRoute.auth, mode: .drop))
         _ = try? await auth.signIn(RemoteSeed.maria.byCPF)
-        let refreshed = try await auth.refresh(token)
-        _ = try? await auth.refresh(token)
+        let refreshed = try await auth.refresh(.accessToken(token)).accessToken
+        _ = try? await auth.refresh(.accessToken(token))
         _ = try await server.users.currentUser(token: refreshed)
         _ = try? await server.users.currentUser(token: token)
 
@@ -200,11 +200,11 @@ struct InMemoryBackendTests {
     @Test("tokensLive counts the tokens that would serve a request now")
     func tokensLiveCountsServingTokens() async throws {
         let server = InMemoryRemoteFixture()
-        let first = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let first = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         _ = try await server.auth.signIn(RemoteSeed.joao.byCPF)
         #expect(await server.backend.metrics().tokensLive == 2)
 
-        _ = try await server.auth.refresh(first)
+        _ = try await server.auth.refresh(.accessToken(first))
         #expect(await server.backend.metrics().tokensLive == 2)
 
         server.clock.advance(by: server.tokenLifetime)
@@ -239,7 +239,7 @@ struct InMemoryBackendTests {
         let backend = server.backend
         let newcomer = RemoteSeed.newcomer()
         _ = try await server.auth.register(newcomer)
-        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF)
+        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
         try await backend.setAccountState(cpf: RemoteSeed.maria.cpf, .inactive)
         await backend.setHealthy(false)
         await backend.addFault(InMemoryBackend.Fault(route: BackendRoute.auth, mode: .drop, count: 3))
@@ -271,7 +271,7 @@ struct InMemoryBackendTests {
     @Test("an inactive account serves requests again once made active")
     func inactiveAccountCanBeActivatedAgain() async throws {
         let server = InMemoryRemoteFixture()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.backend.setAccountState(cpf: RemoteSeed.maria.cpf, .inactive)
         await #expect(throws: RemoteError.userInactive) { try await server.users.currentUser(token: token) }
 
@@ -283,8 +283,8 @@ struct InMemoryBackendTests {
     @Test("signOut ends only the token it is given")
     func signOutEndsOnlyThatToken() async throws {
         let server = InMemoryRemoteFixture()
-        let ended = try await server.auth.signIn(RemoteSeed.maria.byCPF)
-        let kept = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let ended = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let kept = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         try await server.backend.signOut(ended)
 
@@ -295,8 +295,8 @@ struct InMemoryBackendTests {
     @Test("a deleted account leaves its related users' lists")
     func deletedAccountLeavesRelatedLists() async throws {
         let server = InMemoryRemoteFixture()
-        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF)
-        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF)
+        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
 
         try await server.users.deleteCurrentUser(token: mariaToken)
 
@@ -311,7 +311,7 @@ struct InMemoryBackendTests {
         var seen: Set<String> = []
 
         for _ in 0..<5 {
-            let raw = try await server.auth.signIn(RemoteSeed.maria.byCPF).reveal()
+            let raw = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken.reveal()
             #expect(raw.count >= 32)
             #expect(raw.allSatisfy { $0.isHexDigit })
             seen.insert(raw)
@@ -323,7 +323,7 @@ struct InMemoryBackendTests {
     @Test("a token serves requests until its lifetime ends, then is TOKEN_EXPIRED")
     func tokenServesUntilLifetimeEnds() async throws {
         let server = InMemoryRemoteFixture()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         server.clock.advance(by: server.tokenLifetime - .seconds(1))
         _ = try await server.users.currentUser(token: token)
@@ -335,9 +335,9 @@ struct InMemoryBackendTests {
     @Test("with no rotation grace an exchanged token stops serving requests at once")
     func exchangedTokenStopsAtOnce() async throws {
         let server = InMemoryRemoteFixture()
-        let old = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let old = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
-        let new = try await server.auth.refresh(old)
+        let new = try await server.auth.refresh(.accessToken(old)).accessToken
 
         await #expect(throws: RemoteError.tokenInvalid) { try await server.users.currentUser(token: old) }
         _ = try await server.users.currentUser(token: new)
@@ -347,11 +347,11 @@ struct InMemoryBackendTests {
     func rotationGraceKeepsOldTokenBriefly() async throws {
         let server = InMemoryRemoteFixture(
             configuration: InMemoryBackend.Configuration(rotationGrace: .seconds(10)))
-        let old = try await server.auth.signIn(RemoteSeed.maria.byCPF)
-        let new = try await server.auth.refresh(old)
+        let old = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let new = try await server.auth.refresh(.accessToken(old)).accessToken
 
         _ = try await server.users.currentUser(token: old)
-        await #expect(throws: RemoteError.tokenInvalid) { try await server.auth.refresh(old) }
+        await #expect(throws: RemoteError.tokenInvalid) { try await server.auth.refresh(.accessToken(old)) }
         server.clock.advance(by: .seconds(10))
 
         await #expect(throws: RemoteError.tokenInvalid) { try await server.users.currentUser(token: old) }
@@ -362,7 +362,7 @@ struct InMemoryBackendTests {
     func errorsCarryNoSecrets() async throws {
         let server = InMemoryRemoteFixture()
         let backend = server.backend
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         await backend.revokeAllTokens()
         let wrong = RemoteSeed.maria.withWrongPassword()
         var texts: [String] = []
@@ -370,7 +370,7 @@ struct InMemoryBackendTests {
         do { _ = try await backend.signIn(wrong) } catch { texts += [error.description, error.message] }
         do { _ = try await backend.refresh(token) } catch { texts += [error.description, error.message] }
         do { _ = try await backend.currentUser(token: token) } catch { texts += [error.description, error.message] }
-        do { _ = try await server.auth.refresh(token) } catch { texts.append(error.description) }
+        do { _ = try await server.auth.refresh(.accessToken(token)) } catch { texts.append(error.description) }
 
         #expect(texts.count == 7)
         for text in texts {
@@ -389,8 +389,8 @@ struct InMemoryBackendTests {
         #expect(await backend.accountState(cpf: RemoteSeed.maria.cpf) == .active)
         #expect(await backend.accountState(cpf: RemoteSeed.joao.cpf) == .active)
         #expect(await backend.accountState(cpf: RemoteSeed.inactive.cpf) == .inactive)
-        let maria = try await server.auth.signIn(RemoteSeed.maria.byCPF)
-        let joao = try await server.auth.signIn(RemoteSeed.joao.byCPF)
+        let maria = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let joao = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
         #expect(try await server.users.relatedUsers(token: maria).map(\.name) == [RemoteSeed.joao.name])
         #expect(try await server.users.relatedUsers(token: joao).map(\.name) == [RemoteSeed.maria.name])
     }
@@ -398,7 +398,7 @@ struct InMemoryBackendTests {
     @Test("Maria's statement lists the Cora seed's sample item verbatim")
     func sampleItemIsListedVerbatim() async throws {
         let server = InMemoryRemoteFixture()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         let statement = try await server.statements.statement(token: token)
 
@@ -413,7 +413,7 @@ struct InMemoryBackendTests {
     @Test("the Cora seed's sample details resolve verbatim, and are listed")
     func sampleDetailsResolveVerbatim() async throws {
         let server = InMemoryRemoteFixture()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let id = "abcdef12-3456-7890-abcd-ef1234567890"
 
         let details = try await server.statements.entryDetails(id: id, token: token)
@@ -443,7 +443,7 @@ struct InMemoryBackendTests {
     func activeUsersHaveThirtyItemsOverTenDates(_ cpf: String) async throws {
         let server = InMemoryRemoteFixture()
         let account = try #require([RemoteSeed.maria, RemoteSeed.joao].first { $0.cpf == cpf })
-        let token = try await server.auth.signIn(account.byCPF)
+        let token = try await server.auth.signIn(account.byCPF).accessToken
 
         let statement = try await server.statements.statement(token: token)
 
@@ -456,7 +456,7 @@ struct InMemoryBackendTests {
     @Test("statements mix debits and credits, CPF and CNPJ parties, with valid check digits")
     func statementsMixKindsWithValidDocuments() async throws {
         let server = InMemoryRemoteFixture()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let items = try await server.statements.statement(token: token).sections.flatMap(\.items)
         var parties: [StatementParty] = []
         for item in items where item.id != "abcdef12-3456-7890-abcd-ef1234567890" {
@@ -477,7 +477,7 @@ struct InMemoryBackendTests {
         var statements: [Statement] = []
         for _ in 0..<2 {
             let server = InMemoryRemoteFixture()
-            let token = try await server.auth.signIn(RemoteSeed.joao.byCPF)
+            let token = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
             statements.append(try await server.statements.statement(token: token))
         }
 

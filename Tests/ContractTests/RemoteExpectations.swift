@@ -1,3 +1,4 @@
+import Foundation
 import Ports
 import Testing
 
@@ -32,4 +33,12 @@ extension RemoteError {
     static let userDeleted = RemoteError.rejected(status: 410, code: .userDeleted)
     static let alreadyRegistered = RemoteError.rejected(status: 409, code: .alreadyRegistered)
     static let notFound = RemoteError.rejected(status: 404, code: .notFound)
+}
+
+extension SessionToken {
+    /// The token half of a session signed in with `token` (for the calls that
+    /// take the whole session, such as `signOut`): its dates do not matter there.
+    static func signedIn(with token: AccessToken) -> SessionToken {
+        SessionToken(token: token, issuedAt: Date(timeIntervalSince1970: 0), expiresAt: .distantFuture)
+    }
 }

@@ -18,7 +18,7 @@ struct StatementRemoteAPIContractTests {
         let (statements, server) = try await adapter.make()
 
         for account in Self.activeAccounts {
-            let token = try await server.auth.signIn(account.byCPF)
+            let token = try await server.auth.signIn(account.byCPF).accessToken
 
             let statement = try await statements.statement(token: token)
 
@@ -36,7 +36,7 @@ struct StatementRemoteAPIContractTests {
         let (statements, server) = try await adapter.make()
 
         for account in Self.activeAccounts {
-            let token = try await server.auth.signIn(account.byCPF)
+            let token = try await server.auth.signIn(account.byCPF).accessToken
             let items = try await statements.statement(token: token).sections.flatMap(\.items)
 
             for item in items {
@@ -52,7 +52,7 @@ struct StatementRemoteAPIContractTests {
     @Test("details of an unknown id are refused as NOT_FOUND", arguments: RemoteAdapters.statementsOnCoraRoutes)
     func unknownIdIsNotFound(_ adapter: StatementAdapter) async throws {
         let (statements, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         let error = await #expect(throws: RemoteError.self) {
             try await statements.entryDetails(id: "no-such-entry", token: token)
@@ -64,8 +64,8 @@ struct StatementRemoteAPIContractTests {
     @Test("details of another user's entry are refused as NOT_FOUND", arguments: RemoteAdapters.statementsOnCoraRoutes)
     func otherUsersIdIsNotFound(_ adapter: StatementAdapter) async throws {
         let (statements, server) = try await adapter.make()
-        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF)
-        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF)
+        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
         let mariaIDs = try await statements.statement(token: mariaToken).sections.flatMap(\.items).map(\.id)
         let joaoIDs = try await statements.statement(token: joaoToken).sections.flatMap(\.items).map(\.id)
         let mariaFirst = try #require(mariaIDs.first)
@@ -88,7 +88,7 @@ struct StatementRemoteAPIContractTests {
         arguments: RemoteAdapters.statementsOnCoraRoutes, RemoteStatementCall.allCases)
     func everyCallRefusesUnknownToken(_ adapter: StatementAdapter, _ call: RemoteStatementCall) async throws {
         let (statements, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let id = try await call.listedID(statements, token: token)
 
         let error = await #expect(throws: RemoteError.self) {

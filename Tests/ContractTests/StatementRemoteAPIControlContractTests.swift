@@ -12,7 +12,7 @@ struct StatementRemoteAPIControlContractTests {
         arguments: RemoteAdapters.statementsOnCoraRoutes, RemoteStatementCall.allCases)
     func everyCallRefusesRevokedToken(_ adapter: StatementAdapter, _ call: RemoteStatementCall) async throws {
         let (statements, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let id = try await call.listedID(statements, token: token)
         try await server.revokeAllTokens()
 
@@ -28,7 +28,7 @@ struct StatementRemoteAPIControlContractTests {
         arguments: RemoteAdapters.statementsOnCoraRoutes, RemoteStatementCall.allCases)
     func everyCallRefusesExpiredToken(_ adapter: StatementAdapter, _ call: RemoteStatementCall) async throws {
         let (statements, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let id = try await call.listedID(statements, token: token)
         try await server.advanceServerClock(by: server.tokenLifetime + .seconds(1))
 
@@ -44,7 +44,7 @@ struct StatementRemoteAPIControlContractTests {
         arguments: RemoteAdapters.statementsOnCoraRoutes, RemoteStatementCall.allCases)
     func everyCallAnswersAccountState(_ adapter: StatementAdapter, _ call: RemoteStatementCall) async throws {
         let (statements, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let id = try await call.listedID(statements, token: token)
 
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .inactive)
@@ -65,7 +65,7 @@ struct StatementRemoteAPIControlContractTests {
         arguments: RemoteAdapters.statementsOnCoraRoutes, RemoteFault.networkFailures)
     func networkFailuresAreMapped(_ adapter: StatementAdapter, _ fault: RemoteFault) async throws {
         let (statements, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         for call in RemoteStatementCall.allCases {
             let id = try await call.listedID(statements, token: token)

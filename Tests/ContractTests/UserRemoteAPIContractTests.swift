@@ -16,8 +16,8 @@ struct UserRemoteAPIContractTests {
     @Test("currentUser returns the token's user", arguments: RemoteAdapters.users)
     func currentUserReturnsTokensUser(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF)
-        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF)
+        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
 
         let maria = try await users.currentUser(token: mariaToken)
         let joao = try await users.currentUser(token: joaoToken)
@@ -50,7 +50,7 @@ struct UserRemoteAPIContractTests {
     @Test("updating with no fields changes nothing", arguments: RemoteAdapters.users)
     func updatingNothingChangesNothing(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let before = try await users.currentUser(token: token)
 
         let updated = try await users.updateCurrentUser(ProfileChanges(), token: token)
@@ -63,7 +63,7 @@ struct UserRemoteAPIContractTests {
         arguments: RemoteAdapters.users, RemoteProfileChangeCase.all)
     func updatingWithMalformedFieldsIsRefused(_ adapter: UserAdapter, _ badCase: RemoteProfileChangeCase) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let before = try await users.currentUser(token: token)
 
         let error = await #expect(throws: RemoteError.self) {
@@ -80,9 +80,9 @@ struct UserRemoteAPIContractTests {
     @Test("updating to another account's e-mail is refused as ALREADY_REGISTERED", arguments: RemoteAdapters.users)
     func updatingToTakenEmailIsRefused(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF)
+        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
         let joaoEmail = try await users.currentUser(token: joaoToken).email
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         let error = await #expect(throws: RemoteError.self) {
             try await users.updateCurrentUser(ProfileChanges(email: joaoEmail), token: token)
@@ -96,8 +96,8 @@ struct UserRemoteAPIContractTests {
     @Test("relatedUsers returns the users related to the token's user", arguments: RemoteAdapters.users)
     func relatedUsersReturnsRelatedUsers(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF)
-        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF)
+        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
         let maria = try await users.currentUser(token: mariaToken)
         let joao = try await users.currentUser(token: joaoToken)
 
@@ -114,7 +114,7 @@ struct UserRemoteAPIContractTests {
     @Test("saveSharedWith of the choice as it is answers what relatedUsers answers", arguments: RemoteAdapters.users)
     func savingTheSameChoiceAnswersTheList(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let before = try await users.relatedUsers(token: token)
 
         let answer = try await users.saveSharedWith(Set(before.filter(\.isShared).map(\.id)), token: token)
@@ -128,7 +128,7 @@ struct UserRemoteAPIContractTests {
         arguments: RemoteAdapters.users)
     func sharingWithSomeoneNotRelatedIsRefused(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let maria = try await users.currentUser(token: mariaToken)
         let before = try await users.relatedUsers(token: mariaToken)
         let everyRelated = Set(before.map(\.id))

@@ -14,7 +14,7 @@ struct UserRemoteAPIControlContractTests {
         "every call refuses a revoked token as TOKEN_INVALID", arguments: RemoteAdapters.users, RemoteUserCall.allCases)
     func everyCallRefusesRevokedToken(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.revokeAllTokens()
 
         let error = await #expect(throws: RemoteError.self) { try await call.perform(on: users, token: token) }
@@ -27,7 +27,7 @@ struct UserRemoteAPIControlContractTests {
         arguments: RemoteAdapters.users, RemoteUserCall.allCases)
     func everyCallRefusesExpiredToken(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.advanceServerClock(by: server.tokenLifetime + .seconds(1))
 
         let error = await #expect(throws: RemoteError.self) { try await call.perform(on: users, token: token) }
@@ -40,7 +40,7 @@ struct UserRemoteAPIControlContractTests {
         arguments: RemoteAdapters.users, RemoteUserCall.allCases)
     func everyCallOnInactiveAccountAnswersInactive(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .inactive)
 
         if call == .currentUser, let user = try? await users.currentUser(token: token) {
@@ -56,7 +56,7 @@ struct UserRemoteAPIControlContractTests {
         arguments: RemoteAdapters.users, RemoteUserCall.allCases)
     func everyCallOnDeletedAccountAnswersDeleted(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .deleted)
 
         if call == .currentUser, let user = try? await users.currentUser(token: token) {
@@ -70,7 +70,7 @@ struct UserRemoteAPIControlContractTests {
     @Test("updating only the name leaves the e-mail as it was", arguments: RemoteAdapters.users)
     func updatingNameOnlyKeepsEmail(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         let updated = try await users.updateCurrentUser(ProfileChanges(name: "Maria S. Oliveira"), token: token)
 
@@ -83,7 +83,7 @@ struct UserRemoteAPIControlContractTests {
     @Test("updating only the e-mail leaves the name as it was", arguments: RemoteAdapters.users)
     func updatingEmailOnlyKeepsName(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         let updated = try await users.updateCurrentUser(
             ProfileChanges(email: "maria.oliveira@example.com"), token: token)
@@ -96,15 +96,17 @@ struct UserRemoteAPIControlContractTests {
     @Test("after deleteCurrentUser the account's tokens are refused", arguments: RemoteAdapters.users)
     func deletedAccountsTokensAreRefused(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
-        let otherToken = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let otherToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         try await users.deleteCurrentUser(token: token)
 
         for used in [token, otherToken] {
             let error = await #expect(throws: RemoteError.self) { try await users.currentUser(token: used) }
             #expect(error?.isTokenRefused == true, "got \(String(describing: error))")
-            let refreshError = await #expect(throws: RemoteError.self) { try await server.auth.refresh(used) }
+            let refreshError = await #expect(throws: RemoteError.self) {
+                try await server.auth.refresh(.accessToken(used))
+            }
             #expect(refreshError?.isTokenRefused == true, "got \(String(describing: refreshError))")
         }
     }
@@ -112,7 +114,7 @@ struct UserRemoteAPIControlContractTests {
     @Test("after deleteCurrentUser the account's credentials no longer sign in", arguments: RemoteAdapters.users)
     func deletedAccountsCredentialsAreRefused(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         try await users.deleteCurrentUser(token: token)
 
@@ -128,7 +130,8 @@ struct UserRemoteAPIControlContractTests {
         let registration = RemoteSeed.newcomer()
         _ = try await server.auth.register(registration)
         let token = try await server.auth.signIn(
-            Credentials(identifier: .cpf(registration.cpf), password: registration.password))
+            Credentials(identifier: .cpf(registration.cpf), password: registration.password)
+        ).accessToken
 
         #expect(try await users.relatedUsers(token: token).isEmpty)
     }
@@ -138,8 +141,8 @@ struct UserRemoteAPIControlContractTests {
         arguments: RemoteAdapters.users)
     func savedChoiceIsKeptByTheServer(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF)
-        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF)
+        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
         let joao = try await users.currentUser(token: joaoToken)
         let joaoSeesBefore = try await users.relatedUsers(token: joaoToken)
 
@@ -147,7 +150,7 @@ struct UserRemoteAPIControlContractTests {
 
         #expect(answer.first { $0.id == joao.id }?.isShared == true)
         #expect(answer.filter(\.isShared).map(\.id) == [joao.id])
-        let later = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let later = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         #expect(try await users.relatedUsers(token: later) == answer)
         #expect(try await users.relatedUsers(token: joaoToken) == joaoSeesBefore, "João's own choice is his")
 
@@ -161,7 +164,7 @@ struct UserRemoteAPIControlContractTests {
         arguments: RemoteAdapters.users, RemoteFault.networkFailures)
     func networkFailuresAreMapped(_ adapter: UserAdapter, _ fault: RemoteFault) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         for call in RemoteUserCall.allCases {
             try await server.injectFault(fault, on: call.route)

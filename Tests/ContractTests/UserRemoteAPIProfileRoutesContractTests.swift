@@ -14,7 +14,7 @@ struct UserRemoteAPIProfileRoutesContractTests {
     func capabilityIsConstant(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
         let before = users.offersProfileRoutes
-        _ = try? await users.currentUser(token: try await server.auth.signIn(RemoteSeed.maria.byCPF))
+        _ = try? await users.currentUser(token: try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken)
 
         #expect(users.offersProfileRoutes == before)
     }
@@ -28,7 +28,7 @@ struct UserRemoteAPIProfileRoutesContractTests {
         arguments: everyAdapter, RemoteUserCall.allCases)
     func callsFollowTheCapability(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
         let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let sentBefore = try await server.metrics().requests[call.route, default: 0]
 
         if users.offersProfileRoutes {

@@ -22,7 +22,7 @@ actor NaiveRefreshingClient {
         do {
             return try await user.currentUser(token: used)
         } catch  where error.isTokenRefused {
-            let fresh = try await auth.refresh(used)
+            let fresh = try await auth.refresh(.accessToken(used)).accessToken
             await keep(fresh)
             return try await user.currentUser(token: fresh)
         }

@@ -81,6 +81,32 @@ public struct AppEnvironment: Sendable, Hashable {
     /// environments can choose it.
     public typealias HealthLightProbe = CallOutcomeHealthProbe.LightProbe
 
+    /// An OAuth 2.0 authorization server's client settings (the `oauth2`
+    /// auth plugin only). The client secret itself never lives in an
+    /// environment file or in source: only the name of the process
+    /// environment variable that holds it.
+    public struct OAuth2Settings: Sendable, Hashable {
+        /// The client id the server registered for this app.
+        public var clientID: String
+        /// The variable holding a confidential client's secret; nil for a public client.
+        public var clientSecretVariable: String?
+        /// The token endpoint, relative to the base URL.
+        public var tokenPath: String
+        /// The revocation endpoint (RFC 7009), relative to the base URL; nil
+        /// when the server has none.
+        public var revokePath: String?
+
+        public init(
+            clientID: String, clientSecretVariable: String? = nil, tokenPath: String = "o/token/",
+            revokePath: String? = "o/revoke_token/"
+        ) {
+            self.clientID = clientID
+            self.clientSecretVariable = clientSecretVariable
+            self.tokenPath = tokenPath
+            self.revokePath = revokePath
+        }
+    }
+
     public struct Settings: Sendable, Hashable {
         /// The backend's base URL (HTTP plugins only).
         public var baseURL: String?
@@ -130,6 +156,8 @@ public struct AppEnvironment: Sendable, Hashable {
         /// (100,000) in every app. Only a test lowers it, to keep a debug
         /// build's hand-written hash from taking seconds per entry.
         public var pinHashIterations: Int = PINRecord.defaultIterations
+        /// The OAuth 2.0 client, for the `oauth2` auth plugin; nil otherwise.
+        public var oauth2: OAuth2Settings?
 
         public init(
             baseURL: String? = nil, apiKeyVariable: String? = nil, tokenHeaderStyle: TokenHeaderStyle = .token,
@@ -235,8 +263,28 @@ public struct AppEnvironment: Sendable, Hashable {
             connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual",
             preferences: "in-memory"))
 
+    /// An OAuth 2.0 authorization server on this machine (the test server of
+    /// `scripts/oauth2-server`, django-oauth-toolkit, port 8099): sign-in
+    /// by the password grant as the public client `gatehouse-public`,
+    /// rotating refresh tokens, revocation at logout; the profile and the
+    /// statement from its Bearer resource routes, health from `/health`.
+    public static let oauth2Local = AppEnvironment(
+        name: "oauth2-local",
+        summary:
+            "OAuth 2.0 server at http://127.0.0.1:8099 (scripts/oauth2-server): password grant, refresh tokens, Bearer",
+        plugins: Plugins(
+            auth: "oauth2", user: "http", statement: "http", health: "http", connectivity: "in-memory",
+            store: "file-keychain", coding: "json", clock: "system", preferences: "file"),
+        settings: {
+            var settings = Settings(baseURL: "http://127.0.0.1:8099", tokenHeaderStyle: .bearer)
+            settings.oauth2 = OAuth2Settings(clientID: "gatehouse-public")
+            return settings
+        }())
+
     /// The environments `--env NAME` knows.
-    public static let builtIn: [AppEnvironment] = [.inMemory, .local, .coraStage, .coraLocal, .coraInMemory]
+    public static let builtIn: [AppEnvironment] = [
+        .inMemory, .local, .coraStage, .coraLocal, .coraInMemory, .oauth2Local,
+    ]
 
     public static func builtIn(named name: String) -> AppEnvironment? {
         builtIn.first { $0.name == name }

@@ -73,7 +73,7 @@ public enum EnvironmentFile {
                     "baseURL", "apiKeyVariable", "tokenHeaderStyle", "tokenLifetimeSeconds", "refreshMarginSeconds",
                     "healthPollIntervalSeconds", "healthLightProbe", "requestTimeoutSeconds", "storeDirectory",
                     "preferencesDirectory", "controlAPI",
-                    "signOutRoute", "locale", "connectionsPerHost",
+                    "signOutRoute", "locale", "connectionsPerHost", "oauth2",
                 ], prefix: "settings.")
             var values = environment.settings
             if let url = try reader.string(settings, "baseURL", prefix: "settings.") { values.baseURL = url }
@@ -127,6 +127,9 @@ public enum EnvironmentFile {
             {
                 values.connectionsPerHost = connections
             }
+            if let oauth2 = settings["oauth2"] {
+                values.oauth2 = try reader.oauth2(oauth2)
+            }
             guard values.refreshMargin < values.tokenLifetime else {
                 throw .environmentFileInvalid(
                     path: path, field: "settings.refreshMarginSeconds",
@@ -155,6 +158,25 @@ private struct FieldReader {
             throw .environmentFileInvalid(path: path, field: prefix + key, reason: "must be a non-empty string")
         }
         return text
+    }
+
+    /// `settings.oauth2`: `clientId` (required), `clientSecretVariable`,
+    /// `tokenPath`, `revokePath` (optional strings).
+    func oauth2(_ value: Any) throws(CompositionError) -> AppEnvironment.OAuth2Settings {
+        let prefix = "settings.oauth2."
+        guard let fields = value as? [String: Any] else {
+            throw .environmentFileInvalid(path: path, field: "settings.oauth2", reason: "must be a JSON object")
+        }
+        try refuseUnknown(
+            fields, known: ["clientId", "clientSecretVariable", "tokenPath", "revokePath"], prefix: prefix)
+        guard let clientID = try string(fields, "clientId", prefix: prefix) else {
+            throw .environmentFileInvalid(path: path, field: prefix + "clientId", reason: "is required")
+        }
+        var oauth2 = AppEnvironment.OAuth2Settings(
+            clientID: clientID, clientSecretVariable: try string(fields, "clientSecretVariable", prefix: prefix))
+        if let tokenPath = try string(fields, "tokenPath", prefix: prefix) { oauth2.tokenPath = tokenPath }
+        if let revokePath = try string(fields, "revokePath", prefix: prefix) { oauth2.revokePath = revokePath }
+        return oauth2
     }
 
     func bool(_ object: [String: Any], _ key: String, prefix: String = "") throws(CompositionError) -> Bool? {

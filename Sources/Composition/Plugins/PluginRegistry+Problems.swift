@@ -1,7 +1,8 @@
 extension PluginRegistry {
     /// Every problem that would stop `environment` from being built, in the
     /// order a person fixes them: each port's unknown plugin (port by port),
-    /// then, when a port uses the http plugins, the base URL, then the API key.
+    /// then, when a port uses the http plugins, the base URL, then the API key,
+    /// then, for the oauth2 plugin, its client settings and secret.
     /// Empty when the environment can be built. `validate(_:)` stops at the
     /// first plugin problem; `app envs` shows them all.
     public func problems(in environment: AppEnvironment) -> [CompositionError] {
@@ -13,10 +14,19 @@ extension PluginRegistry {
                 problems.append(.unknownPlugin(port: port.protocolName, name: name, known: known))
             }
         }
-        let usesHTTP = PortName.allCases.contains { environment.plugins[$0] == HTTPPlugins.auth.name }
+        let usesOAuth2 = environment.plugins.auth == HTTPPlugins.oauth2Auth.name
+        let usesHTTP =
+            usesOAuth2 || PortName.allCases.contains { environment.plugins[$0] == HTTPPlugins.auth.name }
         if usesHTTP {
             if let problem = HTTPPlugins.baseURLProblem(in: environment.settings) { problems.append(problem) }
             if let problem = HTTPPlugins.apiKeyProblem(in: environment.settings) { problems.append(problem) }
+        }
+        if usesOAuth2 {
+            do {
+                _ = try HTTPPlugins.oauth2Client(environment)
+            } catch {
+                problems.append(error)
+            }
         }
         return problems
     }

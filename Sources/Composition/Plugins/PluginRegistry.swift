@@ -112,7 +112,7 @@ public struct PluginRegistry: Sendable {
 
     /// Every plugin this build has.
     public static let standard = PluginRegistry(
-        auth: [InMemoryPlugins.auth, HTTPPlugins.auth],
+        auth: [InMemoryPlugins.auth, HTTPPlugins.auth, HTTPPlugins.oauth2Auth],
         user: [InMemoryPlugins.user, HTTPPlugins.user, DerivedPlugins.user],
         statement: [InMemoryPlugins.statement, HTTPPlugins.statement],
         health: [InMemoryPlugins.health, HTTPPlugins.health, DerivedPlugins.health],

@@ -26,6 +26,34 @@ enum HTTPPlugins {
             configuration: try httpConfiguration(context), offersSignOut: context.environment.settings.signOutRoute)
     }
 
+    static let oauth2Auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
+        name: "oauth2",
+        summary:
+            "sign-in by the OAuth 2.0 password grant, refresh-token rotation, revocation at logout (settings.oauth2; URLSession)"
+    ) { context throws(CompositionError) in
+        OAuth2AuthRemoteAPI(
+            configuration: try httpConfiguration(context), client: try oauth2Client(context.environment))
+    }
+
+    /// The environment's OAuth 2.0 client: its id and paths from the
+    /// settings, a confidential client's secret from the process environment
+    /// variable they name (never from a file or from source).
+    static func oauth2Client(_ environment: AppEnvironment) throws(CompositionError) -> OAuth2Configuration {
+        guard let settings = environment.settings.oauth2 else {
+            throw .missingSetting(setting: "oauth2", neededBy: "the oauth2 plugin")
+        }
+        var secret: OAuth2ClientSecret?
+        if let variable = settings.clientSecretVariable {
+            guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else {
+                throw .missingSetting(setting: "the client secret in $\(variable)", neededBy: "the oauth2 plugin")
+            }
+            secret = OAuth2ClientSecret(value)
+        }
+        return OAuth2Configuration(
+            clientID: settings.clientID, clientSecret: secret, tokenPath: settings.tokenPath,
+            revokePath: settings.revokePath)
+    }
+
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
         name: "http", summary: "the signed-in user over the wire contract (URLSession)"
     ) { context throws(CompositionError) in URLSessionUserRemoteAPI(configuration: try httpConfiguration(context)) }

@@ -21,12 +21,12 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
         self.deadline = deadline
     }
 
-    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken {
+    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.signIn(credentials) }
     }
 
-    public func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
-        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.refresh(token) }
+    public func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.refresh(credential) }
     }
 
     public func register(_ registration: Registration) async throws(RemoteError) -> String {
@@ -35,7 +35,7 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
 
     public var offersSignOut: Bool { adapter.offersSignOut }
 
-    public func signOut(_ token: AccessToken) async throws(RemoteError) {
+    public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.signOut(token) }
     }
 }

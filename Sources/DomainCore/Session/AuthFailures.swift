@@ -15,6 +15,10 @@ public enum LoginFailure: Error, Sendable, Hashable {
     case network
     /// The server failed or answered something the app cannot read.
     case server
+    /// The server refused the app itself — its client id, secret or grant
+    /// (`RemoteError.misconfigured`): a configuration error for whoever set
+    /// the environment up, never the user's password.
+    case misconfigured
 }
 
 /// Why a registration did not happen. Shown on the sign-up form.
@@ -39,6 +43,10 @@ extension LoginFailure {
     /// refused password and a deleted account read the same (an account is
     /// not revealed to exist), an inactive account says so.
     init(_ error: RemoteError) {
+        if case .misconfigured = error {
+            self = .misconfigured
+            return
+        }
         switch error.code {
         case .invalidCredentials, .userDeleted: self = .invalidCredentials
         case .userInactive: self = .accountInactive

@@ -239,13 +239,13 @@ public final class AuthSession {
     /// user than the one whose data was kept wipes that data first.
     public func login(_ credentials: Credentials) async -> Result<UserProfile, LoginFailure> {
         guard !health.status.isDown else { return .failure(.systemUnavailable) }
-        let token: AccessToken
+        let issued: IssuedTokens
         do {
-            token = try await authAPI.signIn(credentials)
+            issued = try await authAPI.signIn(credentials)
         } catch {
             return .failure(LoginFailure(error))
         }
-        let sessionToken = policy.issue(token, at: clock.now())
+        let sessionToken = policy.issue(issued, at: clock.now())
         let generation = await repository.beginGeneration()
         await tokenManager.start(sessionToken, generation: generation)
 
@@ -396,7 +396,7 @@ public final class AuthSession {
     // MARK: - Transitions
 
     private func endSession(reason: SignedOutReason, signOutRemotely: Bool = true) async {
-        let token = await tokenManager.currentToken?.token
+        let token = await tokenManager.currentToken
         await tokenManager.stop()
         await repository.endSession()
         await discardPIN()

@@ -109,9 +109,15 @@ public actor UserSessionRepository {
     /// session of `generation` has ended meanwhile.
     /// Nothing is written while no token is stored yet (a refresh during sign-in:
     /// the sign-in writes the whole session itself).
-    public func saveRefreshedToken(_ token: SessionToken, generation: SessionGeneration) async {
-        guard generation == self.generation, lastWritten?.token != nil else { return }
-        await write(UserSession(token: token, cachedUser: lastWritten?.cachedUser), generation: generation)
+    ///
+    /// - Returns: false only when the store refused the write (or a newer
+    ///   generation began before its turn); true when it went through or
+    ///   there was nothing to write.
+    @discardableResult
+    public func saveRefreshedToken(_ token: SessionToken, generation: SessionGeneration) async -> Bool {
+        guard generation == self.generation else { return false }
+        guard lastWritten?.token != nil else { return true }
+        return await write(UserSession(token: token, cachedUser: lastWritten?.cachedUser), generation: generation)
     }
 
     /// Saves the user as just synced, keeping the token; dropped if the
@@ -147,10 +153,12 @@ public actor UserSessionRepository {
         }
     }
 
-    /// Records `session` as the newest and saves it in its turn.
-    private func write(_ session: UserSession, generation: SessionGeneration) async {
+    /// Records `session` as the newest and saves it in its turn; returns
+    /// whether the save went through.
+    @discardableResult
+    private func write(_ session: UserSession, generation: SessionGeneration) async -> Bool {
         lastWritten = session
-        await enqueueWrite(.notSaved, for: generation) { store throws(SessionStoreError) in
+        return await enqueueWrite(.notSaved, for: generation) { store throws(SessionStoreError) in
             try await store.save(session)
         }
     }

@@ -8,7 +8,8 @@ import Ports
 public enum SignedInFailure: Error, Sendable, Hashable {
     /// The call did not reach the server or went unanswered: a retry may work.
     case network
-    /// The server failed, answered something unreadable, or refreshed too often.
+    /// The server failed, answered something unreadable, refused the app's
+    /// configuration, or refreshed too often.
     case server
     /// The server has no such item (an entry id it does not know).
     case notFound
@@ -33,7 +34,7 @@ public enum SignedInFailure: Error, Sendable, Hashable {
             case .rejected(_, .validationFailed, let fields): self = .invalidFields(fields)
             case .rejected(_, .alreadyRegistered, _): self = .alreadyRegistered
             case .transport, .timeout: self = .network
-            case .rejected, .malformedResponse: self = .server
+            case .rejected, .malformedResponse, .misconfigured: self = .server
             }
         }
     }

@@ -21,6 +21,11 @@ import Synchronization
 /// - A cap on refreshes per time window stops a misbehaving server from
 ///   driving a refresh loop.
 /// - The refresh call goes straight to `AuthRemoteAPI`, never through here.
+///   It sends the session's refresh token when it has one, the access token
+///   otherwise; the tokens it brings are saved before anyone uses them, so a
+///   rotated refresh token is stored first. When that save fails after a
+///   refresh token was spent, the session ends as expired (a spent refresh
+///   token is never sent again).
 /// - Admission: at most `TokenPolicy.maxAuthorizedCallsInFlight` calls are
 ///   on the wire at once (the transport's connections per host); the others
 ///   wait here, first come first served, and read their token only once
@@ -254,35 +259,57 @@ public actor TokenManager {
         refreshCount += 1
         let id = refreshCount
         // Its own task: every caller, this one included, only waits for it.
-        let task = scheduler.spawn { await self.performRefresh(of: token, generation: refreshGeneration, id: id) }
+        let task = scheduler.spawn { await self.performRefresh(of: current, generation: refreshGeneration, id: id) }
         refresh = InFlightRefresh(id: id, task: task)
         return try await waitFor(task)
     }
 
-    private func performRefresh(of token: AccessToken, generation refreshGeneration: SessionGeneration, id: UInt64)
+    /// Exchanges the session's credential, saves what came back, and only
+    /// then lets anyone use it: the refresh stays in flight (the barrier up)
+    /// until the save has finished, so when the backend rotated the refresh
+    /// token, the new one is stored before the new access token leaves.
+    private func performRefresh(of previous: SessionToken, generation refreshGeneration: SessionGeneration, id: UInt64)
         async -> Result<AccessToken, AuthorizedCallError>
     {
-        let outcome: Result<AccessToken, RemoteError>
+        let credential = RefreshCredential(for: previous)
+        let outcome: Result<IssuedTokens, RemoteError>
         do {
-            outcome = .success(try await authAPI.refresh(token))
+            outcome = .success(try await authAPI.refresh(credential))
         } catch {
             outcome = .failure(error)
         }
-        if refresh?.id == id { refresh = nil }
-        guard refreshGeneration == generation, current != nil else { return .failure(.notSignedIn) }
+        guard refreshGeneration == generation, current != nil else {
+            endRefresh(id)
+            return .failure(.notSignedIn)
+        }
 
         switch outcome {
-        case .success(let newToken):
-            let issued = policy.issue(newToken, at: clock.now())
+        case .success(let tokens):
+            let issued = policy.issue(tokens, at: clock.now(), replacing: previous)
+            let saved = await repository.saveRefreshedToken(issued, generation: refreshGeneration)
+            endRefresh(id)
+            guard refreshGeneration == generation, current != nil else { return .failure(.notSignedIn) }
+            if !saved, case .refreshToken = credential {
+                // The stored refresh token is spent and its successor is not
+                // stored: going on would leave a session that can only be
+                // resumed by sending a spent token again. End it as expired.
+                return .failure(await endSession(refreshGeneration, reason: .tokenExpired))
+            }
             current = issued
-            await repository.saveRefreshedToken(issued, generation: refreshGeneration)
-            return .success(newToken)
+            return .success(issued.token)
         case .failure(let error):
+            endRefresh(id)
             if AuthorizedCallError.sessionEndReason(for: error) != nil {
                 return .failure(await endSession(refreshGeneration, for: error))
             }
             return .failure(.remote(error))
         }
+    }
+
+    /// The refresh `id` is over: the barrier comes down, unless another
+    /// refresh has taken its place meanwhile.
+    private func endRefresh(_ id: UInt64) {
+        if refresh?.id == id { refresh = nil }
     }
 
     /// Waits for a refresh, counted in `callersWaitingForRefresh` meanwhile.
@@ -305,7 +332,11 @@ public actor TokenManager {
     /// Ends the session of `endedGeneration` once, tells the handler, and
     /// returns the error every caller of that generation gets.
     private func endSession(_ endedGeneration: SessionGeneration, for error: RemoteError) async -> AuthorizedCallError {
-        let reason = AuthorizedCallError.sessionEndReason(for: error) ?? .tokenInvalid
+        await endSession(endedGeneration, reason: AuthorizedCallError.sessionEndReason(for: error) ?? .tokenInvalid)
+    }
+
+    private func endSession(_ endedGeneration: SessionGeneration, reason: SignedOutReason) async -> AuthorizedCallError
+    {
         guard endedGeneration == generation, current != nil else { return .sessionEnded(reason) }
         current = nil
         refresh = nil

@@ -55,7 +55,23 @@ public struct TokenPolicy: Sendable, Hashable {
     /// A token just received (signed in or refreshed) at `now`, with the
     /// expiry this policy gives it.
     public func issue(_ token: AccessToken, at now: Date) -> SessionToken {
-        SessionToken(token: token, issuedAt: now, expiresAt: now.addingTimeInterval(lifetime.timeInterval))
+        issue(IssuedTokens(accessToken: token), at: now)
+    }
+
+    /// Tokens just received (signed in or refreshed) at `now`. The lifetime
+    /// the backend stated takes precedence over this policy's `lifetime`; a
+    /// refresh that brought no refresh token keeps the one it was made with
+    /// (the backend did not rotate it).
+    ///
+    /// - Parameters:
+    ///   - tokens: what the backend issued.
+    ///   - now: the moment they were received, by the app's clock.
+    ///   - previous: the session's token before a refresh, nil at sign-in.
+    public func issue(_ tokens: IssuedTokens, at now: Date, replacing previous: SessionToken? = nil) -> SessionToken {
+        let served = tokens.statedLifetime ?? lifetime
+        return SessionToken(
+            token: tokens.accessToken, issuedAt: now, expiresAt: now.addingTimeInterval(served.timeInterval),
+            refreshToken: tokens.refreshToken ?? previous?.refreshToken)
     }
 
     /// When `token` should be refreshed: the refresh margin before it expires

@@ -24,6 +24,7 @@ final class DemoSecretGuard {
         backendSecrets = await world.control?.knownSecrets() ?? []
         if case .found(let session) = await world.store.read(), let token = session.token {
             heldTokens.insert(token.token.reveal())
+            if let refreshToken = token.refreshToken { heldTokens.insert(refreshToken.reveal()) }
         }
         rebuild()
     }

@@ -15,7 +15,8 @@ enum TextKey: String, CaseIterable, Sendable {
     case reasonAccountDeleted, reasonReauthenticating, reasonStoredSessionUnreadable
     // Sign-in
     case identifierPrompt, passwordPrompt, identifierInvalid, registrationConfirmed, signingIn
-    case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginServer
+    case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginServer,
+        loginMisconfigured
     // Sign-up
     case signUpPrompt, registering
     case problemEmpty, problemNameTooShort, problemInvalidEmail, problemInvalidCPF, problemPasswordNotSixDigits

@@ -38,6 +38,8 @@ extension Texts {
         .loginSystemUnavailable: "System unavailable; try again later.",
         .loginNetwork: "Could not connect. Check your internet connection.",
         .loginServer: "The server failed. Try again.",
+        .loginMisconfigured:
+            "The server refused this app's configuration (client id or secret). This is not your password: tell whoever set the app up.",
         .signUpPrompt: "Fill in your details.",
         .registering: "Creating your account…",
         .problemEmpty: "required",

@@ -39,6 +39,8 @@ extension Texts {
         .loginSystemUnavailable: "Sistema no disponible; inténtalo más tarde.",
         .loginNetwork: "No se pudo conectar. Revisa tu conexión a internet.",
         .loginServer: "El servidor falló. Inténtalo de nuevo.",
+        .loginMisconfigured:
+            "El servidor rechazó la configuración de esta aplicación (id o secreto de cliente). No es tu contraseña: avisa a quien configuró la aplicación.",
         .signUpPrompt: "Completa tus datos.",
         .registering: "Creando tu cuenta…",
         .problemEmpty: "obligatorio",

@@ -40,6 +40,8 @@ extension Texts {
         .loginSystemUnavailable: "Sistema indisponível; tente mais tarde.",
         .loginNetwork: "Não foi possível conectar. Verifique sua internet.",
         .loginServer: "O servidor falhou. Tente de novo.",
+        .loginMisconfigured:
+            "O servidor recusou a configuração deste app (id ou segredo do cliente). Não é a sua senha: avise quem configurou o app.",
         .signUpPrompt: "Preencha seus dados.",
         .registering: "Criando conta…",
         .problemEmpty: "obrigatório",

@@ -217,6 +217,7 @@ struct ScreenDriver {
         case .systemUnavailable: return texts[.loginSystemUnavailable]
         case .network: return texts[.loginNetwork]
         case .server: return texts[.loginServer]
+        case .misconfigured: return texts[.loginMisconfigured]
         }
     }
 

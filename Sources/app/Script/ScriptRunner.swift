@@ -280,6 +280,7 @@ private final class Transcript {
         backendSecrets = await world.control?.knownSecrets() ?? []
         if case .found(let session) = await world.store.read(), let token = session.token {
             heldTokens.insert(token.token.reveal())
+            if let refreshToken = token.refreshToken { heldTokens.insert(refreshToken.reveal()) }
         }
         rebuildCheck()
     }

@@ -12,6 +12,9 @@ actor RecordingSessionStore: SessionDataStore {
     private(set) var operations: [Operation] = []
     private var unavailable = false
     private var writesFail = false
+    private var savesToHold = 0
+    private var heldSaves: [CheckedContinuation<Void, Never>] = []
+    private var heldSaveWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(_ initial: UserSession? = nil) {
         stored = initial
@@ -30,7 +33,31 @@ actor RecordingSessionStore: SessionDataStore {
         return stored.map(SessionRead.found) ?? .absent
     }
 
+    /// The next save waits, before it stores anything, until `releaseSaves()`.
+    func holdNextSave() { savesToHold = 1 }
+
+    /// Returns once a save is being held.
+    func waitForHeldSave() async {
+        if !heldSaves.isEmpty { return }
+        await withCheckedContinuation { heldSaveWaiters.append($0) }
+    }
+
+    func releaseSaves() {
+        let held = heldSaves
+        heldSaves = []
+        held.forEach { $0.resume() }
+    }
+
     func save(_ session: UserSession) async throws(SessionStoreError) {
+        if savesToHold > 0 {
+            savesToHold -= 1
+            await withCheckedContinuation {
+                heldSaves.append($0)
+                let waiters = heldSaveWaiters
+                heldSaveWaiters = []
+                waiters.forEach { $0.resume() }
+            }
+        }
         if unavailable || writesFail { throw .unavailable("simulated") }
         operations.append(.save(session))
         stored = session

@@ -5,19 +5,19 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
     let server: ScriptedServer
     var offersSignOut: Bool { true }
 
-    func signIn(_ credentials: Credentials) async throws(RemoteError) -> AccessToken {
+    func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
         try await server.signIn(credentials)
     }
 
-    func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
-        try await server.refresh(token)
+    func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
+        try await server.refresh(credential)
     }
 
     func register(_ registration: Registration) async throws(RemoteError) -> String {
         try await server.register(registration)
     }
 
-    func signOut(_ token: AccessToken) async throws(RemoteError) {
+    func signOut(_ token: SessionToken) async throws(RemoteError) {
         await server.signOut(token)
     }
 }

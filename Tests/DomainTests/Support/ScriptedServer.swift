@@ -41,6 +41,20 @@ actor ScriptedServer {
     /// When true, every token stops being accepted right after one use
     /// (a misbehaving server, for the refresh cap).
     var acceptEachTokenOnce = false
+    /// When true the server behaves as an OAuth 2.0 server with rotation and
+    /// reuse protection: every sign-in and refresh issues a refresh token
+    /// (`refresh-N`) beside the access token, a refresh takes only a live
+    /// refresh token and spends it, and a spent one sent again revokes every
+    /// token (the family).
+    private(set) var issuesRefreshTokens = false
+    /// The lifetime stated beside each token issued (`expires_in`), if any.
+    private(set) var statedLifetime: Duration?
+    /// Refresh tokens that can still be exchanged once.
+    private(set) var liveRefreshTokens: Set<String> = []
+    /// Refresh tokens already exchanged: sending one again is a replay.
+    private(set) var spentRefreshTokens: Set<String> = []
+    /// How many times a spent refresh token was sent again.
+    private(set) var replayedRefreshTokens = 0
 
     private var issued = 0
     private var heldRefreshes: [CheckedContinuation<Void, Never>] = []
@@ -57,6 +71,10 @@ actor ScriptedServer {
         []
 
     func set(refresh behaviour: RefreshBehaviour) { refreshBehaviour = behaviour }
+    func setIssuesRefreshTokens(_ on: Bool, statedLifetime: Duration? = nil) {
+        issuesRefreshTokens = on
+        self.statedLifetime = statedLifetime
+    }
     func set(user behaviour: UserBehaviour) { userBehaviour = behaviour }
     func set(signIn behaviour: Result<Void, RemoteError>) { signInBehaviour = behaviour }
     func set(register behaviour: Result<Void, RemoteError>) { registerBehaviour = behaviour }
@@ -105,6 +123,7 @@ actor ScriptedServer {
     func revokeAll() {
         acceptedTokens.removeAll()
         refreshableTokens.removeAll()
+        liveRefreshTokens.removeAll()
     }
 
     /// The token stops serving requests but can still be refreshed (its lifetime ended).
@@ -150,15 +169,29 @@ actor ScriptedServer {
 
     // MARK: Routes
 
-    func signIn(_ credentials: Credentials) throws(RemoteError) -> AccessToken {
+    func signIn(_ credentials: Credentials) throws(RemoteError) -> IssuedTokens {
         signIns += 1
         defer { changed() }
         if case .failure(let error) = signInBehaviour { throw error }
-        return issueToken()
+        return issueTokens()
     }
 
-    func refresh(_ token: AccessToken) async throws(RemoteError) -> AccessToken {
-        refreshedTokens.append(token.reveal())
+    /// An access token, and in refresh-token mode a refresh token beside it.
+    func issueTokens() -> IssuedTokens {
+        let access = issueToken()
+        guard issuesRefreshTokens else { return IssuedTokens(accessToken: access) }
+        let refresh = "refresh-\(issued)"
+        liveRefreshTokens.insert(refresh)
+        return IssuedTokens(accessToken: access, refreshToken: RefreshToken(refresh), statedLifetime: statedLifetime)
+    }
+
+    func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
+        let sent: String
+        switch credential {
+        case .accessToken(let token): sent = token.reveal()
+        case .refreshToken(let token): sent = token.reveal()
+        }
+        refreshedTokens.append(sent)
         changed()
         if refreshesToHold > 0 {
             refreshesToHold -= 1
@@ -175,11 +208,23 @@ actor ScriptedServer {
         case .fail(let error):
             throw error
         case .rotate:
-            guard refreshableTokens.remove(token.reveal()) != nil else {
+            if issuesRefreshTokens {
+                guard case .refreshToken = credential, liveRefreshTokens.remove(sent) != nil else {
+                    if spentRefreshTokens.contains(sent) {
+                        // Reuse protection: a replayed refresh token revokes the family.
+                        replayedRefreshTokens += 1
+                        revokeAll()
+                    }
+                    throw .rejected(status: 401, code: .tokenInvalid)
+                }
+                spentRefreshTokens.insert(sent)
+                return issueTokens()
+            }
+            guard case .accessToken(let token) = credential, refreshableTokens.remove(token.reveal()) != nil else {
                 throw .rejected(status: 401, code: .tokenInvalid)
             }
             acceptedTokens.remove(token.reveal())
-            return issueToken()
+            return issueTokens()
         }
     }
 
@@ -189,8 +234,10 @@ actor ScriptedServer {
         return "new-user"
     }
 
-    func signOut(_ token: AccessToken) {
-        signedOutTokens.append(token.reveal())
+    func signOut(_ session: SessionToken) {
+        let token = session.token
+        signedOutTokens.append(session.refreshToken?.reveal() ?? token.reveal())
+        if let refreshToken = session.refreshToken { liveRefreshTokens.remove(refreshToken.reveal()) }
         acceptedTokens.remove(token.reveal())
         refreshableTokens.remove(token.reveal())
     }

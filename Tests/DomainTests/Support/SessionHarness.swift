@@ -82,10 +82,12 @@ final class SessionHarness {
 
     /// A token the server accepts, issued `age` ago, as the session would hold it.
     func sessionToken(issuedAgo age: Duration = .zero) async -> SessionToken {
-        let token = await server.issueToken()
+        // With a refresh token beside it when the server issues them.
+        let issued = await server.issueTokens()
         let issuedAt = clock.now().addingTimeInterval(-age.timeInterval)
         return SessionToken(
-            token: token, issuedAt: issuedAt, expiresAt: issuedAt.addingTimeInterval(policy.lifetime.timeInterval))
+            token: issued.accessToken, issuedAt: issuedAt,
+            expiresAt: issuedAt.addingTimeInterval(policy.lifetime.timeInterval), refreshToken: issued.refreshToken)
     }
 
     /// Leaves a session in the store as a previous launch would: a token the

@@ -1,0 +1,42 @@
+import Foundation
+import Ports
+
+/// An authorization server's refusals (RFC 6749 §5.2, RFC 7009 §2.2.1)
+/// mapped onto the port's `RemoteError`, so the domain reads them as it reads
+/// the wire contract's: nothing past this file knows OAuth's error names.
+enum OAuth2ErrorMapping {
+    /// Which request was refused: the same `invalid_grant` means a wrong
+    /// password at sign-in and a dead refresh token at refresh.
+    enum Request {
+        case signIn
+        case refresh
+        case revoke
+    }
+
+    /// The errors that refuse the app itself, not the user: a configuration
+    /// error, shown as such, never as a wrong password.
+    static let configurationErrors: Set<String> = [
+        "invalid_client", "unauthorized_client", "unsupported_grant_type", "invalid_scope",
+        "unsupported_token_type",
+    ]
+
+    /// The `RemoteError` for an answer of `status` with `body` to `request`.
+    static func error(status: Int, body: Data, for request: Request) -> RemoteError {
+        let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+        guard let code = object?["error"] as? String else {
+            // No RFC 6749 §5.2 body: a 5xx, a proxy's page. A bare 401 from the token
+            // endpoint can only be about the client (RFC 6749 §5.2).
+            if status == 401, request != .revoke { return .misconfigured("401 without an error code") }
+            return .rejected(status: status, code: nil)
+        }
+        // Only a name from the set above is repeated: it is the RFC's, not the server's text.
+        if configurationErrors.contains(code) { return .misconfigured(code) }
+        switch (code, request) {
+        case ("invalid_grant", .signIn): return .rejected(status: 401, code: .invalidCredentials)
+        case ("invalid_grant", _): return .rejected(status: 401, code: .tokenInvalid)
+        case ("invalid_request", _): return .rejected(status: 400, code: .badRequest)
+        default: return .rejected(status: status, code: nil)
+        }
+    }
+
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Ports
+
+/// A successful token response (RFC 6749 §5.1) read into `IssuedTokens`.
+enum OAuth2TokenResponse {
+    /// `access_token` (required, not empty), `token_type` (required, Bearer:
+    /// the only type the resource routes take), `expires_in` (optional,
+    /// positive seconds), `refresh_token` (optional). Errors name the field,
+    /// never a value.
+    static func tokens(from data: Data) throws(RemoteError) -> IssuedTokens {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw .malformedResponse("the token response is not a JSON object")
+        }
+        guard let access = object["access_token"] as? String, !access.isEmpty else {
+            throw .malformedResponse("no 'access_token'")
+        }
+        guard let type = object["token_type"] as? String else { throw .malformedResponse("no 'token_type'") }
+        guard type.lowercased() == "bearer" else { throw .malformedResponse("a 'token_type' other than Bearer") }
+        var lifetime: Duration?
+        if let raw = object["expires_in"] {
+            guard let number = raw as? NSNumber, String(cString: number.objCType) != "c",
+                number.doubleValue.isFinite, number.doubleValue > 0, number.doubleValue < 1e9
+            else { throw .malformedResponse("an 'expires_in' that is not a positive number of seconds") }
+            lifetime = .milliseconds(Int64((number.doubleValue * 1000).rounded()))
+        }
+        var refreshToken: RefreshToken?
+        if let raw = object["refresh_token"] {
+            guard let text = raw as? String, !text.isEmpty else {
+                throw .malformedResponse("a 'refresh_token' that is not text")
+            }
+            refreshToken = RefreshToken(text)
+        }
+        return IssuedTokens(accessToken: AccessToken(access), refreshToken: refreshToken, statedLifetime: lifetime)
+    }
+}

@@ -1,0 +1,51 @@
+/// What a backend issues when it signs a user in or refreshes a session: the
+/// access token, and — from backends that have them — a refresh token and the
+/// lifetime it states for the access token (OAuth 2.0's `expires_in`).
+public struct IssuedTokens: Sendable, Hashable {
+    /// The token that authorises requests.
+    public var accessToken: AccessToken
+    /// The token that buys the next tokens, or nil when the backend refreshes
+    /// by the access token itself (the Cora contract).
+    public var refreshToken: RefreshToken?
+    /// How long the access token serves, when the backend says; it takes
+    /// precedence over the environment's default lifetime.
+    public var statedLifetime: Duration?
+
+    /// Tokens as issued.
+    ///
+    /// - Parameters:
+    ///   - accessToken: the token that authorises requests.
+    ///   - refreshToken: the refresh token, when the backend issues one.
+    ///   - statedLifetime: the access token's lifetime, when the backend states it.
+    public init(accessToken: AccessToken, refreshToken: RefreshToken? = nil, statedLifetime: Duration? = nil) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.statedLifetime = statedLifetime
+    }
+}
+
+/// What a refresh sends: the session's refresh token when it has one, the
+/// access token otherwise (the Cora contract exchanges the old access token).
+public enum RefreshCredential: Sendable, Hashable, CustomStringConvertible {
+    /// The session has no refresh token: the access token is exchanged.
+    case accessToken(AccessToken)
+    /// The session's refresh token.
+    case refreshToken(RefreshToken)
+
+    /// The credential the session holds: its refresh token if any, else its access token.
+    public init(for token: SessionToken) {
+        if let refreshToken = token.refreshToken {
+            self = .refreshToken(refreshToken)
+        } else {
+            self = .accessToken(token.token)
+        }
+    }
+
+    /// Which kind it is; never the token.
+    public var description: String {
+        switch self {
+        case .accessToken: return "RefreshCredential.accessToken(redacted)"
+        case .refreshToken: return "RefreshCredential.refreshToken(redacted)"
+        }
+    }
+}

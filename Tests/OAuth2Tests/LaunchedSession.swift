@@ -1,0 +1,39 @@
+import AdapterHTTP
+import AdapterInMemory
+import AdapterSoftwareCrypto
+import DomainCore
+import Foundation
+import Ports
+
+/// A launch of the app's session layer on the OAuth 2.0 server: `AuthSession`
+/// with the OAuth 2.0 adapter, the Bearer user route, health from `/health`,
+/// and the store a previous launch left.
+@MainActor
+final class LaunchedSession {
+    let authSession: AuthSession
+    private let health: HealthMonitor
+
+    init(store: InMemorySessionDataStore) async throws {
+        let activity = VirtualActivity()
+        let clock = ManualClock(activity: activity)
+        let scheduler = CountingTaskScheduler(activity: activity)
+        let configuration = try OAuth2Server.configuration()
+        let repository = UserSessionRepository(
+            store: store, signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
+        let auth = try OAuth2Server.auth()
+        let policy = TokenPolicy()
+        let tokenManager = TokenManager(
+            authAPI: auth, clock: clock, scheduler: scheduler, policy: policy, repository: repository)
+        health = HealthMonitor(
+            probe: URLSessionHealthProbe(configuration: configuration), connectivity: InMemoryConnectivity(),
+            clock: clock, scheduler: scheduler)
+        authSession = AuthSession(
+            authAPI: auth, userAPI: URLSessionUserRemoteAPI(configuration: configuration), repository: repository,
+            tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler, policy: policy,
+            pinVault: InMemoryPINVault(hasher: SoftwareSecretHasher()))
+    }
+
+    func shutDown() {
+        health.shutDown()
+    }
+}
