@@ -130,6 +130,20 @@ enum RemoteAdapters {
     static let usersWithoutProfileRoutes: [UserAdapter] = [
         .inMemory("TokenOnlyUserRemoteAPI") { _ in TokenOnlyUserRemoteAPI() }
     ]
+    /// The auth adapters of backends that create no accounts
+    /// (`offersRegistration == false`): the registration suite runs them.
+    /// `OAuth2AuthRemoteAPI` talks to a reference server here, whose
+    /// request counts show that `register` sends nothing.
+    static let authWithoutRegistration: [AuthAdapter] = [
+        AuthAdapter(
+            "OAuth2AuthRemoteAPI(gatehouse-public) → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }
+        ) {
+            // Any other fixture gives its own adapter, which offers
+            // registration: "The adapters without registration are in this
+            // suite" then fails.
+            ($0 as? HTTPRemoteFixture)?.oauth2Auth ?? $0.auth
+        }
+    ]
     static let statements = StatementAdapter.ours(
         [
             .inMemory("InMemoryStatementRemoteAPI") { $0.statements },

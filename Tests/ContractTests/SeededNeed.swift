@@ -21,7 +21,8 @@ enum SeededNeed: Sendable, Hashable {
             if route == RemoteRoute.auth || OAuth2RemoteFixture.routes.contains(route) { return nil }
             if route == RemoteRoute.register { return unmetByOAuth2Server(.registration) }
             if route == RemoteRoute.signOut {
-                return "an OAuth 2.0 server ends a session by token revocation (RFC 7009), not by DELETE /challenge/auth"
+                return
+                    "an OAuth 2.0 server ends a session by token revocation (RFC 7009), not by DELETE /challenge/auth"
             }
             return
                 "the OAuth 2.0 test server's resource serves GET /users/me, the statement and health only; \(route) is the wire contract's own route"
