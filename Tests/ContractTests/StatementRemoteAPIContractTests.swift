@@ -1,3 +1,4 @@
+import OAuth2ServerAccess
 import Ports
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -15,33 +15,32 @@ import Testing
 /// The OAuth suite therefore holds the lock exclusively, each seeded contract
 /// suite holds it shared, for the whole suite. `flock` excludes two opens of
 /// the file within one process as well as across processes, so the two test
-/// modules of one `swift test` (which share no code) and two `swift test`
+/// modules of one `swift test` and two `swift test`
 /// runs against one server wait for one another.
 ///
-/// `Tests/OAuth2Tests/OAuth2ServerLock.swift` is the same type: the two
-/// modules share no target, so each keeps a copy; the file name is the
-/// contract between them and must stay the same in both.
-enum OAuth2ServerLock {
-    enum Mode: Sendable {
+/// It lives in this small test-support target, which both test targets
+/// depend on, so the two agree on the lock file by construction.
+public enum OAuth2ServerLock {
+    public enum Mode: Sendable {
         /// Many holders at once (the contract suites' seeded reads).
         case shared
         /// One holder, no shared ones (the suite that resets the server).
         case exclusive
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The lock file of the server at `baseURL`.
-    static func path(baseURL: String) -> String {
+    public static func path(baseURL: String) -> String {
         let name = String(baseURL.map { $0.isLetter || $0.isNumber ? $0 : "-" })
         return FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-oauth2-server-\(name).lock")
             .path
     }
 
     /// Runs `body` holding the lock of the server at `baseURL` in `mode`.
-    static func withLock(
+    public static func withLock(
         _ mode: Mode, baseURL: String, _ body: @Sendable () async throws -> Void
     ) async throws {
         let descriptor = open(path(baseURL: baseURL), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -70,16 +69,16 @@ enum OAuth2ServerLock {
 /// A suite that uses the OAuth 2.0 test server: it runs holding
 /// `OAuth2ServerLock` in `mode` when `OAUTH2_BASE_URL` is set, as it is
 /// otherwise.
-struct OAuth2ServerAccessTrait: SuiteTrait, TestScoping {
-    let mode: OAuth2ServerLock.Mode
+public struct OAuth2ServerAccessTrait: SuiteTrait, TestScoping {
+    public let mode: OAuth2ServerLock.Mode
 
-    var isRecursive: Bool { false }
+    public var isRecursive: Bool { false }
 
-    func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
         test.isSuite ? self : nil
     }
 
-    func provideScope(
+    public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         guard let baseURL = ProcessInfo.processInfo.environment["OAUTH2_BASE_URL"], !baseURL.isEmpty else {
@@ -93,9 +92,9 @@ struct OAuth2ServerAccessTrait: SuiteTrait, TestScoping {
 extension Trait where Self == OAuth2ServerAccessTrait {
     /// The suite shares the OAuth 2.0 test server with other such suites, never
     /// with one that holds it alone (which resets it).
-    static var sharesTheOAuth2Server: Self { OAuth2ServerAccessTrait(mode: .shared) }
+    public static var sharesTheOAuth2Server: Self { OAuth2ServerAccessTrait(mode: .shared) }
 
     /// The suite holds the OAuth 2.0 test server alone: it resets it or expires
     /// its tokens.
-    static var holdsTheOAuth2ServerAlone: Self { OAuth2ServerAccessTrait(mode: .exclusive) }
+    public static var holdsTheOAuth2ServerAlone: Self { OAuth2ServerAccessTrait(mode: .exclusive) }
 }
