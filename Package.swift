@@ -62,12 +62,16 @@ let package = Package(
         // A child process for the file store's crash-safety tests (saves until killed).
         .executableTarget(name: "session-store-stress", dependencies: ["AdapterFileKeychain", "Ports"]),
 
+        // Test support: who may use the OAuth 2.0 test server at a time (a file
+        // lock), shared by the contract suites and the OAuth suite. Tests only.
+        .target(name: "OAuth2ServerAccess", path: "Tests/OAuth2ServerAccess"),
         // One contract suite per port, run against every adapter of that port.
         .testTarget(
             name: "ContractTests",
             dependencies: [
                 "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
+                "OAuth2ServerAccess",
             ]
         ),
         // The hand-written hash functions against their published test vectors.
@@ -100,7 +104,9 @@ let package = Package(
         // server (scripts/oauth2-server); skipped, saying why, when OAUTH2_BASE_URL is unset.
         .testTarget(
             name: "OAuth2Tests",
-            dependencies: ["AdapterHTTP", "AdapterInMemory", "AdapterSoftwareCrypto", "DomainCore", "Ports"]
+            dependencies: [
+                "AdapterHTTP", "AdapterInMemory", "AdapterSoftwareCrypto", "DomainCore", "Ports", "OAuth2ServerAccess",
+            ]
         ),
         // The adapter guide's example plugged in through the plugin registry.
         .testTarget(

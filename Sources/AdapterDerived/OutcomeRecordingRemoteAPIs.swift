@@ -25,6 +25,8 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
 
     public var offersSignOut: Bool { inner.offersSignOut }
 
+    public var offersRegistration: Bool { inner.offersRegistration }
+
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await recorder.recording { () throws(RemoteError) in try await inner.signOut(token) }
     }

@@ -11,7 +11,8 @@ public import Ports
 /// The resource routes are the wire contract's, with Bearer tokens (RFC
 /// 6750): the user and statement adapters serve them with
 /// `tokenHeaderStyle: .bearer`. Registration is not part of OAuth 2.0: this
-/// adapter sends nothing and refuses it as a route the backend does not have.
+/// adapter says so (`offersRegistration` is false), sends nothing and
+/// refuses it as a route the backend does not have.
 public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     private let transport: HTTPTransport
     private let client: OAuth2Configuration
@@ -50,9 +51,13 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             [("grant_type", "refresh_token"), ("refresh_token", refreshToken.reveal())], for: .refresh)
     }
 
-    /// OAuth 2.0 has no registration: refused as a route the backend lacks.
+    /// OAuth 2.0 has no registration: accounts are made on the server's side.
+    public var offersRegistration: Bool { false }
+
+    /// Refused at once as a route the backend lacks (`NOT_FOUND`), sending
+    /// nothing: the app does not offer sign-up here (`offersRegistration`).
     public func register(_ registration: Registration) async throws(RemoteError) -> String {
-        throw .rejected(status: 404, code: nil)
+        throw .rejected(status: 404, code: .notFound)
     }
 
     /// Whether the configuration names a revocation endpoint.

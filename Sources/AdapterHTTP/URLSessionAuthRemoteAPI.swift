@@ -38,6 +38,9 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
                 method: "POST", path: "challenge/auth", body: ["token": token.reveal()], forbidsRedirect: true))
     }
 
+    /// The wire contract has `POST /users`.
+    public var offersRegistration: Bool { true }
+
     public func register(_ registration: Registration) async throws(RemoteError) -> String {
         let body: [String: any Sendable] = [
             "name": registration.name, "email": registration.email, "cpf": registration.cpf,

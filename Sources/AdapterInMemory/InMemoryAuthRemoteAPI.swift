@@ -31,6 +31,8 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
 
     public var offersSignOut: Bool { true }
 
+    public var offersRegistration: Bool { true }
+
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await backend.admitOrThrow(BackendRoute.signOut)
         do {

@@ -39,12 +39,20 @@ public protocol AuthRemoteAPI: Sendable {
     ///   `.misconfigured` when the backend refuses the app itself.
     func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens
 
+    /// Whether the backend creates accounts (`POST /users`). Constant for an
+    /// adapter's lifetime. A backend that only issues tokens to accounts made
+    /// elsewhere (an OAuth 2.0 authorization server: OAuth 2.0 has no
+    /// registration) says false; then `register` sends nothing, and the app
+    /// does not offer sign-up.
+    var offersRegistration: Bool { get }
+
     /// Creates an account. It never returns a token and never signs in.
     ///
     /// - Returns: the new account's id.
     /// - Throws: `.rejected(409, ALREADY_REGISTERED)` when the CPF or e-mail is
     ///   already in use; `.rejected(400, VALIDATION_FAILED, fields:)` naming the
-    ///   field when a field is malformed.
+    ///   field when a field is malformed. When `offersRegistration` is false,
+    ///   `.rejected(404, NOT_FOUND)` at once, sending nothing.
     func register(_ registration: Registration) async throws(RemoteError) -> String
 
     /// Whether the backend has a sign-out route (`DELETE /challenge/auth`),

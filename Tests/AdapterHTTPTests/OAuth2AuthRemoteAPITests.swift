@@ -210,6 +210,22 @@ struct OAuth2AuthRemoteAPITests {
         #expect(server.requests.isEmpty)
     }
 
+    @Test("Registration is not offered: register answers NOT_FOUND at once and sends nothing")
+    func registrationNotOffered() async throws {
+        let server = try StubServer { _ in Self.tokenAnswer }
+        defer { server.stop() }
+        let auth = try adapter(server)
+
+        let error = await #expect(throws: RemoteError.self) {
+            try await auth.register(
+                Registration(name: "Ana", email: "ana@example.com", cpf: "11144477735", password: Password("121212")))
+        }
+
+        #expect(!auth.offersRegistration)
+        #expect(error == .rejected(status: 404, code: .notFound))
+        #expect(server.requests.isEmpty)
+    }
+
     @Test("A client secret prints redacted")
     func clientSecretRedacted() {
         #expect("\(OAuth2ClientSecret("s3cret"))" == "OAuth2ClientSecret(redacted)")

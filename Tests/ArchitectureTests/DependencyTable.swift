@@ -89,6 +89,15 @@ extension DependencyTable {
                     systemReason: ""
                 ),
                 ModuleRule(
+                    module: "OAuth2ServerAccess",
+                    projectModules: [],
+                    projectReason:
+                        "test support that two test targets share (who may use the OAuth 2.0 test server at a "
+                        + "time): it needs no module of ours, and only test targets name it",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
                     module: "session-store-stress",
                     projectModules: ["Ports", "AdapterFileKeychain"],
                     projectReason: "the crash-test helper drives the file store and nothing else",

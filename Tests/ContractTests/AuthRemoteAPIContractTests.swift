@@ -1,30 +1,31 @@
+import OAuth2ServerAccess
 import Ports
 import Testing
 
 /// The part of `AuthRemoteAPI`'s contract any backend passes with its seeded
 /// data alone (the control switches are in
 /// `AuthRemoteAPIControlContractTests`), for every adapter in
-/// `RemoteAdapters.auth`; the tests on Cora's route alone also against a
+/// `SeededAdapters.auth`; the tests on Cora's route alone also against a
 /// server playing Cora.
-@Suite("AuthRemoteAPI contract, seeded data", .needsRoutes(RemoteRoute.auth))
+@Suite("AuthRemoteAPI contract, seeded data", .needsRoutes(RemoteRoute.auth), .sharesTheOAuth2Server)
 struct AuthRemoteAPIContractTests {
     // MARK: signIn
 
     @Test(
         "signIn by CPF with the right password returns a token that can be refreshed",
-        arguments: RemoteAdapters.authOnCoraRoutes)
+        arguments: SeededAdapters.authOnCoraRoutes)
     func signInByCPFReturnsUsableToken(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let issued = try await auth.signIn(RemoteSeed.maria.byCPF)
 
-        #expect(!token.reveal().isEmpty)
-        _ = try await auth.refresh(.accessToken(token))
+        #expect(!issued.accessToken.reveal().isEmpty)
+        _ = try await auth.refresh(RefreshCredential(issued: issued))
     }
 
     @Test(
         "signIn by CPF with the right password returns a token for that user", .needsRoutes(RemoteRoute.currentUser),
-        arguments: RemoteAdapters.auth)
+        arguments: SeededAdapters.auth)
     func signInByCPFReturnsTokenForThatUser(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
 
@@ -35,7 +36,7 @@ struct AuthRemoteAPIContractTests {
 
     @Test(
         "signIn by e-mail with the right password returns a token for that user", .needsSignInByEmail,
-        .needsRoutes(RemoteRoute.currentUser), arguments: RemoteAdapters.auth)
+        .needsRoutes(RemoteRoute.currentUser), arguments: SeededAdapters.auth)
     func signInByEmailReturnsTokenForThatUser(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
         let credentials = try #require(RemoteSeed.maria.byEmail)
@@ -45,7 +46,7 @@ struct AuthRemoteAPIContractTests {
         #expect(try await server.users.currentUser(token: token).cpf == RemoteSeed.maria.cpf)
     }
 
-    @Test("every signIn returns a new token", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test("every signIn returns a new token", arguments: SeededAdapters.authOnCoraRoutes)
     func everySignInReturnsNewToken(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
@@ -55,7 +56,7 @@ struct AuthRemoteAPIContractTests {
         #expect(first != second)
     }
 
-    @Test("signIn with a wrong password is refused as INVALID_CREDENTIALS", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test("signIn with a wrong password is refused as INVALID_CREDENTIALS", arguments: SeededAdapters.authOnCoraRoutes)
     func signInWithWrongPasswordIsRefused(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
@@ -66,7 +67,7 @@ struct AuthRemoteAPIContractTests {
         expectInvalidCredentials(error)
     }
 
-    @Test("signIn with an unknown CPF is refused as INVALID_CREDENTIALS", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test("signIn with an unknown CPF is refused as INVALID_CREDENTIALS", arguments: SeededAdapters.authOnCoraRoutes)
     func signInWithUnknownCPFIsRefused(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
@@ -79,7 +80,7 @@ struct AuthRemoteAPIContractTests {
 
     @Test(
         "signIn with an unknown e-mail is refused as INVALID_CREDENTIALS", .needsSignInByEmail,
-        arguments: RemoteAdapters.auth)
+        arguments: SeededAdapters.auth)
     func signInWithUnknownEmailIsRefused(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
@@ -90,8 +91,9 @@ struct AuthRemoteAPIContractTests {
         expectInvalidCredentials(error)
     }
 
-    @Test("signIn to an inactive account is refused as USER_INACTIVE", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test("signIn to an inactive account is refused as USER_INACTIVE", arguments: SeededAdapters.authOnCoraRoutes)
     func signInToInactiveAccountIsRefused(_ adapter: AuthAdapter) async throws {
+        try adapter.require(.inactiveAccountToldApartAtSignIn)
         let (auth, _) = try await adapter.make()
 
         let error = await #expect(throws: RemoteError.self) {
@@ -101,40 +103,44 @@ struct AuthRemoteAPIContractTests {
         #expect(error == .userInactive)
     }
 
-    // MARK: refresh
+    // MARK: refresh (with what the sign-in issued: the refresh token where
+    // the backend issues one, the access token where it refreshes by that)
 
     @Test(
         "refresh returns a new, different token that can be refreshed in turn",
-        arguments: RemoteAdapters.authOnCoraRoutes)
+        arguments: SeededAdapters.authOnCoraRoutes)
     func refreshReturnsNewDifferentToken(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
-        let old = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let old = try await auth.signIn(RemoteSeed.maria.byCPF)
 
-        let new = try await auth.refresh(.accessToken(old)).accessToken
+        let new = try await auth.refresh(RefreshCredential(issued: old))
 
-        #expect(new != old)
-        _ = try await auth.refresh(.accessToken(new))
+        #expect(new.accessToken != old.accessToken)
+        _ = try await auth.refresh(RefreshCredential(issued: new))
     }
 
     @Test(
-        "a token already exchanged cannot be exchanged again: TOKEN_INVALID", arguments: RemoteAdapters.authOnCoraRoutes
-    )
+        "a token already exchanged cannot be exchanged again: TOKEN_INVALID",
+        arguments: SeededAdapters.authOnCoraRoutes)
     func exchangedTokenCannotBeRefreshedAgain(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
-        let old = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
-        _ = try await auth.refresh(.accessToken(old))
+        let old = try await auth.signIn(RemoteSeed.maria.byCPF)
+        _ = try await auth.refresh(RefreshCredential(issued: old))
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(old)) }
+        let error = await #expect(throws: RemoteError.self) {
+            try await auth.refresh(RefreshCredential(issued: old))
+        }
 
         #expect(error == .tokenInvalid)
     }
 
-    @Test("refresh of an unknown token is refused as TOKEN_INVALID", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test("refresh of an unknown token is refused as TOKEN_INVALID", arguments: SeededAdapters.authOnCoraRoutes)
     func unknownTokenIsRefusedAsInvalid(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
+        let issued = try await auth.signIn(RemoteSeed.maria.byCPF)
 
         let error = await #expect(throws: RemoteError.self) {
-            try await auth.refresh(.accessToken(AccessToken("not-a-token-this-server-issued")))
+            try await auth.refresh(.unknown(like: issued))
         }
 
         #expect(error == .tokenInvalid)
@@ -144,8 +150,9 @@ struct AuthRemoteAPIContractTests {
 
     @Test(
         "register with a CPF already in use is refused as ALREADY_REGISTERED", .needsRoutes(RemoteRoute.register),
-        arguments: RemoteAdapters.auth)
+        arguments: SeededAdapters.auth)
     func registerWithTakenCPFIsRefused(_ adapter: AuthAdapter) async throws {
+        try adapter.require(.registration)
         let (auth, _) = try await adapter.make()
 
         let error = await #expect(throws: RemoteError.self) {
@@ -157,8 +164,9 @@ struct AuthRemoteAPIContractTests {
 
     @Test(
         "register with an e-mail already in use is refused as ALREADY_REGISTERED", .needsRoutes(RemoteRoute.register),
-        arguments: RemoteAdapters.auth)
+        arguments: SeededAdapters.auth)
     func registerWithTakenEmailIsRefused(_ adapter: AuthAdapter) async throws {
+        try adapter.require(.registration)
         let (auth, _) = try await adapter.make()
         let email = try #require(RemoteSeed.maria.email)
 
@@ -172,8 +180,9 @@ struct AuthRemoteAPIContractTests {
     @Test(
         "register with malformed fields is refused as VALIDATION_FAILED naming each",
         .needsRoutes(RemoteRoute.register),
-        arguments: RemoteAdapters.auth, RemoteRegistrationCase.all)
+        arguments: SeededAdapters.auth, RemoteRegistrationCase.all)
     func registerWithMalformedFieldsIsRefused(_ adapter: AuthAdapter, _ badCase: RemoteRegistrationCase) async throws {
+        try adapter.require(.registration)
         let (auth, _) = try await adapter.make()
 
         let error = await #expect(throws: RemoteError.self) { try await auth.register(badCase.registration) }

@@ -10,15 +10,33 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
     let testDescription: String
     private let makeFixture: @Sendable () async throws -> any RemoteContractFixture
     private let adapter: @Sendable (any RemoteContractFixture) -> API
+    private let unmet: @Sendable (SeededNeed) -> String?
 
+    /// - Parameter unmet: why the server behind this adapter cannot meet a
+    ///   need of a seeded test; nil for each need it meets (every one, for
+    ///   the servers of the wire contract).
     init(
         _ name: String,
         fixture: @escaping @Sendable () async throws -> any RemoteContractFixture,
+        unmet: @escaping @Sendable (SeededNeed) -> String? = { _ in nil },
         adapter: @escaping @Sendable (any RemoteContractFixture) -> API
     ) {
         testDescription = name
         makeFixture = fixture
+        self.unmet = unmet
         self.adapter = adapter
+    }
+
+    /// Ends this test case at once, saying why, when the server behind this
+    /// adapter cannot meet `need`; called first in a test. `Test.cancel`
+    /// ends the one case (the other adapters' cases of the test still run),
+    /// but the console does not print a cancelled case: the reason is also
+    /// recorded as a warning, which it prints and which fails nothing.
+    func require(_ need: SeededNeed, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        guard let reason = unmet(need) else { return }
+        let comment: Comment = "does not apply to \(testDescription): \(reason)"
+        Issue.record(comment, severity: .warning, sourceLocation: sourceLocation)
+        try Test.cancel(comment, sourceLocation: sourceLocation)
     }
 
     /// The adapter under test and the fixture of its server.
@@ -49,6 +67,16 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
         Self(
             "\(name) → \(baseURL)", fixture: { try await HTTPRemoteFixture.outside(baseURL: baseURL) }, adapter: adapter
         )
+    }
+
+    /// The adapter against the OAuth 2.0 test server `OAUTH2_BASE_URL` names,
+    /// for the seeded suites only (it has no control API).
+    static func oauth2(
+        _ name: String, baseURL: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
+    ) -> Self {
+        Self(
+            "\(name) → OAuth 2.0 server \(baseURL)", fixture: { try OAuth2RemoteFixture(baseURL: baseURL) },
+            unmet: SeededNeed.unmetByOAuth2Server, adapter: adapter)
     }
 
     /// Our own servers' adapters, or only the outside server's when
@@ -102,6 +130,20 @@ enum RemoteAdapters {
     static let usersWithoutProfileRoutes: [UserAdapter] = [
         .inMemory("TokenOnlyUserRemoteAPI") { _ in TokenOnlyUserRemoteAPI() }
     ]
+    /// The auth adapters of backends that create no accounts
+    /// (`offersRegistration == false`): the registration suite runs them.
+    /// `OAuth2AuthRemoteAPI` talks to a reference server here, whose
+    /// request counts show that `register` sends nothing.
+    static let authWithoutRegistration: [AuthAdapter] = [
+        AuthAdapter(
+            "OAuth2AuthRemoteAPI(gatehouse-public) → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }
+        ) {
+            // Any other fixture gives its own adapter, which offers
+            // registration: "The adapters without registration are in this
+            // suite" then fails.
+            ($0 as? HTTPRemoteFixture)?.oauth2Auth ?? $0.auth
+        }
+    ]
     static let statements = StatementAdapter.ours(
         [
             .inMemory("InMemoryStatementRemoteAPI") { $0.statements },
@@ -120,4 +162,25 @@ enum RemoteAdapters {
         [.inMemory("InMemoryHealthProbe") { $0.health }, .http("URLSessionHealthProbe") { $0.health }],
         orOutside: "URLSessionHealthProbe"
     ) { $0.health }
+}
+
+/// The adapters of the seeded suites: every one of `RemoteAdapters`, and —
+/// when `OAUTH2_BASE_URL` is set — the OAuth 2.0 family against that server
+/// (whatever `CONTRACT_BASE_URL` says: it is a second server, not a
+/// replacement). The control suites keep to `RemoteAdapters`.
+enum SeededAdapters {
+    static let auth = RemoteAdapters.auth + oauth2("OAuth2AuthRemoteAPI(gatehouse-public)") { $0.auth }
+    static let authOnCoraRoutes =
+        RemoteAdapters.authOnCoraRoutes + oauth2("OAuth2AuthRemoteAPI(gatehouse-public)") { $0.auth }
+    static let users = RemoteAdapters.users + oauth2("URLSessionUserRemoteAPI(bearer)") { $0.users }
+    static let statementsOnCoraRoutes =
+        RemoteAdapters.statementsOnCoraRoutes + oauth2("URLSessionStatementRemoteAPI(bearer)") { $0.statements }
+    static let health = RemoteAdapters.health + oauth2("URLSessionHealthProbe") { $0.health }
+
+    private static func oauth2<API>(
+        _ name: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
+    ) -> [RemoteAdapterFactory<API>] {
+        guard let url = OAuth2RemoteFixture.baseURL else { return [] }
+        return [.oauth2(name, baseURL: url, adapter)]
+    }
 }

@@ -42,3 +42,19 @@ extension SessionToken {
         SessionToken(token: token, issuedAt: Date(timeIntervalSince1970: 0), expiresAt: .distantFuture)
     }
 }
+
+extension RefreshCredential {
+    /// What a session signed in with `tokens` refreshes with, as the token
+    /// manager does: the refresh token when the backend issued one (OAuth
+    /// 2.0), the access token otherwise (the wire contract, Cora).
+    init(issued tokens: IssuedTokens) {
+        self = tokens.refreshToken.map(RefreshCredential.refreshToken) ?? .accessToken(tokens.accessToken)
+    }
+
+    /// A credential of the kind `tokens` would refresh with that no server issued.
+    static func unknown(like tokens: IssuedTokens) -> RefreshCredential {
+        tokens.refreshToken == nil
+            ? .accessToken(AccessToken("not-a-token-this-server-issued"))
+            : .refreshToken(RefreshToken("not-a-token-this-server-issued"))
+    }
+}

@@ -57,6 +57,11 @@ final class HTTPRemoteFixture: RemoteContractFixture {
 
     var auth: any AuthRemoteAPI { URLSessionAuthRemoteAPI(configuration: configuration, offersSignOut: offersSignOut) }
     var users: any UserRemoteAPI { URLSessionUserRemoteAPI(configuration: configuration) }
+    /// The OAuth 2.0 auth adapter as the public client `gatehouse-public`,
+    /// against this server: for what it does without sending a request.
+    var oauth2Auth: any AuthRemoteAPI {
+        OAuth2AuthRemoteAPI(configuration: configuration, client: OAuth2Configuration(clientID: "gatehouse-public"))
+    }
     var statements: any StatementRemoteAPI { URLSessionStatementRemoteAPI(configuration: configuration) }
     var health: any HealthProbe { URLSessionHealthProbe(configuration: configuration) }
 

@@ -1,19 +1,21 @@
+import OAuth2ServerAccess
 import Ports
 import Testing
 
 /// The part of `StatementRemoteAPI`'s contract any backend passes with its
 /// seeded data alone (the control switches are in
 /// `StatementRemoteAPIControlContractTests`), for every adapter in
-/// `RemoteAdapters.statements` and against a server playing Cora.
+/// `SeededAdapters.statements` and against a server playing Cora.
 @Suite(
     "StatementRemoteAPI contract, seeded data",
-    .needsRoutes(RemoteRoute.auth, RemoteRoute.statementList, RemoteRoute.statementDetails))
+    .needsRoutes(RemoteRoute.auth, RemoteRoute.statementList, RemoteRoute.statementDetails),
+    .sharesTheOAuth2Server)
 struct StatementRemoteAPIContractTests {
     static let activeAccounts = [RemoteSeed.maria, RemoteSeed.joao]
 
     @Test(
         "statement has sections by date, each with an item, and itemsTotal equal to the item count",
-        arguments: RemoteAdapters.statementsOnCoraRoutes)
+        arguments: SeededAdapters.statementsOnCoraRoutes)
     func statementSectionsAndTotal(_ adapter: StatementAdapter) async throws {
         let (statements, server) = try await adapter.make()
 
@@ -31,7 +33,7 @@ struct StatementRemoteAPIContractTests {
 
     @Test(
         "every listed id has details with the listed amount, description and date",
-        arguments: RemoteAdapters.statementsOnCoraRoutes)
+        arguments: SeededAdapters.statementsOnCoraRoutes)
     func everyListedIdHasMatchingDetails(_ adapter: StatementAdapter) async throws {
         let (statements, server) = try await adapter.make()
 
@@ -49,7 +51,7 @@ struct StatementRemoteAPIContractTests {
         }
     }
 
-    @Test("details of an unknown id are refused as NOT_FOUND", arguments: RemoteAdapters.statementsOnCoraRoutes)
+    @Test("details of an unknown id are refused as NOT_FOUND", arguments: SeededAdapters.statementsOnCoraRoutes)
     func unknownIdIsNotFound(_ adapter: StatementAdapter) async throws {
         let (statements, server) = try await adapter.make()
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
@@ -61,7 +63,7 @@ struct StatementRemoteAPIContractTests {
         #expect(error == .notFound)
     }
 
-    @Test("details of another user's entry are refused as NOT_FOUND", arguments: RemoteAdapters.statementsOnCoraRoutes)
+    @Test("details of another user's entry are refused as NOT_FOUND", arguments: SeededAdapters.statementsOnCoraRoutes)
     func otherUsersIdIsNotFound(_ adapter: StatementAdapter) async throws {
         let (statements, server) = try await adapter.make()
         let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
@@ -85,7 +87,7 @@ struct StatementRemoteAPIContractTests {
 
     @Test(
         "every call refuses a token this server never issued as TOKEN_INVALID",
-        arguments: RemoteAdapters.statementsOnCoraRoutes, RemoteStatementCall.allCases)
+        arguments: SeededAdapters.statementsOnCoraRoutes, RemoteStatementCall.allCases)
     func everyCallRefusesUnknownToken(_ adapter: StatementAdapter, _ call: RemoteStatementCall) async throws {
         let (statements, server) = try await adapter.make()
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken

@@ -1,19 +1,21 @@
+import OAuth2ServerAccess
 import Ports
 import Testing
 
 /// The part of `UserRemoteAPI`'s contract any backend with these routes
 /// passes with its seeded data alone, changing none of it (the control
 /// switches are in `UserRemoteAPIControlContractTests`), for every adapter in
-/// `RemoteAdapters.users`.
+/// `SeededAdapters.users`.
 @Suite(
     "UserRemoteAPI contract, seeded data",
     .needsRoutes(
         RemoteRoute.auth, RemoteRoute.currentUser, RemoteRoute.updateCurrentUser, RemoteRoute.deleteCurrentUser,
-        RemoteRoute.relatedUsers, RemoteRoute.saveSharedWith))
+        RemoteRoute.relatedUsers, RemoteRoute.saveSharedWith),
+    .sharesTheOAuth2Server)
 struct UserRemoteAPIContractTests {
     // MARK: currentUser
 
-    @Test("currentUser returns the token's user", arguments: RemoteAdapters.users)
+    @Test("currentUser returns the token's user", arguments: SeededAdapters.users)
     func currentUserReturnsTokensUser(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
         let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
@@ -33,9 +35,10 @@ struct UserRemoteAPIContractTests {
     }
 
     @Test(
-        "every call refuses an unknown token as TOKEN_INVALID", arguments: RemoteAdapters.users, RemoteUserCall.allCases
+        "every call refuses an unknown token as TOKEN_INVALID", arguments: SeededAdapters.users, RemoteUserCall.allCases
     )
     func everyCallRefusesUnknownToken(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
+        try adapter.require(.route(call.route))
         let (users, _) = try await adapter.make()
 
         let error = await #expect(throws: RemoteError.self) {
@@ -47,8 +50,9 @@ struct UserRemoteAPIContractTests {
 
     // MARK: updateCurrentUser
 
-    @Test("updating with no fields changes nothing", arguments: RemoteAdapters.users)
+    @Test("updating with no fields changes nothing", arguments: SeededAdapters.users)
     func updatingNothingChangesNothing(_ adapter: UserAdapter) async throws {
+        try adapter.require(.route(RemoteRoute.updateCurrentUser))
         let (users, server) = try await adapter.make()
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let before = try await users.currentUser(token: token)
@@ -60,8 +64,9 @@ struct UserRemoteAPIContractTests {
 
     @Test(
         "updating with malformed fields is refused as VALIDATION_FAILED naming each, changing nothing",
-        arguments: RemoteAdapters.users, RemoteProfileChangeCase.all)
+        arguments: SeededAdapters.users, RemoteProfileChangeCase.all)
     func updatingWithMalformedFieldsIsRefused(_ adapter: UserAdapter, _ badCase: RemoteProfileChangeCase) async throws {
+        try adapter.require(.route(RemoteRoute.updateCurrentUser))
         let (users, server) = try await adapter.make()
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let before = try await users.currentUser(token: token)
@@ -77,8 +82,9 @@ struct UserRemoteAPIContractTests {
         #expect(try await users.currentUser(token: token) == before)
     }
 
-    @Test("updating to another account's e-mail is refused as ALREADY_REGISTERED", arguments: RemoteAdapters.users)
+    @Test("updating to another account's e-mail is refused as ALREADY_REGISTERED", arguments: SeededAdapters.users)
     func updatingToTakenEmailIsRefused(_ adapter: UserAdapter) async throws {
+        try adapter.require(.route(RemoteRoute.updateCurrentUser))
         let (users, server) = try await adapter.make()
         let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
         let joaoEmail = try await users.currentUser(token: joaoToken).email
@@ -93,8 +99,9 @@ struct UserRemoteAPIContractTests {
 
     // MARK: relatedUsers
 
-    @Test("relatedUsers returns the users related to the token's user", arguments: RemoteAdapters.users)
+    @Test("relatedUsers returns the users related to the token's user", arguments: SeededAdapters.users)
     func relatedUsersReturnsRelatedUsers(_ adapter: UserAdapter) async throws {
+        try adapter.require(.route(RemoteRoute.relatedUsers))
         let (users, server) = try await adapter.make()
         let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
@@ -111,8 +118,9 @@ struct UserRemoteAPIContractTests {
 
     // MARK: saveSharedWith (changing nothing: the seeded choice is sent back as it is)
 
-    @Test("saveSharedWith of the choice as it is answers what relatedUsers answers", arguments: RemoteAdapters.users)
+    @Test("saveSharedWith of the choice as it is answers what relatedUsers answers", arguments: SeededAdapters.users)
     func savingTheSameChoiceAnswersTheList(_ adapter: UserAdapter) async throws {
+        try adapter.require(.route(RemoteRoute.saveSharedWith))
         let (users, server) = try await adapter.make()
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let before = try await users.relatedUsers(token: token)
@@ -125,8 +133,9 @@ struct UserRemoteAPIContractTests {
 
     @Test(
         "saveSharedWith naming someone not related is refused as VALIDATION_FAILED on shared, changing nothing",
-        arguments: RemoteAdapters.users)
+        arguments: SeededAdapters.users)
     func sharingWithSomeoneNotRelatedIsRefused(_ adapter: UserAdapter) async throws {
+        try adapter.require(.route(RemoteRoute.saveSharedWith))
         let (users, server) = try await adapter.make()
         let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let maria = try await users.currentUser(token: mariaToken)

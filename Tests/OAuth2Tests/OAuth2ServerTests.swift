@@ -2,6 +2,7 @@ import AdapterHTTP
 import AdapterInMemory
 import DomainCore
 import Foundation
+import OAuth2ServerAccess
 import Ports
 import Testing
 
@@ -9,9 +10,11 @@ import Testing
 /// rotation and reuse protection, `scripts/oauth2-server`): the same token
 /// manager as every backend, the OAuth 2.0 adapter, the Bearer resource
 /// routes. Each test resets the server first; the suite runs one test at a
-/// time because they share that server.
+/// time because they share that server, and holds it alone
+/// (`OAuth2ServerLock`) so that no contract test's token is reset or expired
+/// under it.
 @Suite(
-    "OAuth 2.0 server", .serialized,
+    "OAuth 2.0 server", .serialized, .holdsTheOAuth2ServerAlone,
     .enabled(if: OAuth2Server.isConfigured, "OAUTH2_BASE_URL is not set (scripts/oauth2-server start prints it)"))
 struct OAuth2ServerTests {
     /// The domain's token half wired on the OAuth 2.0 adapter: repository,

@@ -17,7 +17,7 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
     }
 
     public func makeWelcomeViewModel(reason: SignedOutReason?, navigator: OnboardingViewModel) -> WelcomeViewModel {
-        WelcomeViewModel(reason: reason, signInNavigator: navigator, signUpNavigator: navigator)
+        WelcomeViewModel(reason: reason, signInNavigator: navigator, signUpNavigator: signUpNavigator(navigator))
     }
 
     /// A sign-in opened with nothing typed in starts with the remembered last
@@ -25,8 +25,15 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
     public func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel {
         let remembered = identifier.isEmpty ? app.preferences.lastIdentifier : nil
         return SignInViewModel(
-            loginUseCase: app.authSession, health: app.health, welcomeNavigator: navigator, signUpNavigator: navigator,
+            loginUseCase: app.authSession, health: app.health, welcomeNavigator: navigator,
+            signUpNavigator: signUpNavigator(navigator),
             identifier: remembered ?? identifier)
+    }
+
+    /// Sign-up is offered only where the environment's auth plugin creates
+    /// accounts (an OAuth 2.0 server does not).
+    private func signUpNavigator(_ navigator: OnboardingViewModel) -> OnboardingViewModel? {
+        app.authSession.offersRegistration ? navigator : nil
     }
 
     public func makeSignUpViewModel(navigator: OnboardingViewModel) -> SignUpViewModel {

@@ -29,7 +29,7 @@ enum HTTPPlugins {
     static let oauth2Auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "oauth2",
         summary:
-            "sign-in by the OAuth 2.0 password grant, refresh-token rotation, revocation at logout (settings.oauth2; URLSession)"
+            "sign-in by the OAuth 2.0 password grant, refresh-token rotation, revocation at logout, no sign-up (settings.oauth2; URLSession)"
     ) { context throws(CompositionError) in
         OAuth2AuthRemoteAPI(
             configuration: try httpConfiguration(context), client: try oauth2Client(context.environment))

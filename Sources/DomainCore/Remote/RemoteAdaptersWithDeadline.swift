@@ -35,6 +35,8 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
 
     public var offersSignOut: Bool { adapter.offersSignOut }
 
+    public var offersRegistration: Bool { adapter.offersRegistration }
+
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.signOut(token) }
     }

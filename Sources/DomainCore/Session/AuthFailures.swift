@@ -36,6 +36,9 @@ public enum RegistrationFailure: Error, Sendable, Hashable {
     /// The server failed or refused the registration for a reason the form
     /// cannot show by field.
     case server
+    /// The backend creates no accounts (`AuthRemoteAPI.offersRegistration`
+    /// is false): nothing was sent.
+    case notOffered
 }
 
 extension LoginFailure {

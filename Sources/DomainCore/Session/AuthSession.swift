@@ -282,7 +282,9 @@ public final class AuthSession {
     }
 
     /// Registers an account. Never creates a session, never changes the state.
+    /// A backend without registration is answered `notOffered`, sending nothing.
     public func register(_ registration: Registration) async -> Result<Void, RegistrationFailure> {
+        guard authAPI.offersRegistration else { return .failure(.notOffered) }
         guard !health.status.isDown else { return .failure(.systemUnavailable) }
         do {
             _ = try await authAPI.register(registration)
@@ -351,6 +353,9 @@ public final class AuthSession {
     /// Whether the backend has profile routes: without them there is no
     /// profile edit, no related users and no account deletion.
     public var offersProfileRoutes: Bool { userAPI.offersProfileRoutes }
+
+    /// Whether the backend creates accounts: without it there is no sign-up.
+    public var offersRegistration: Bool { authAPI.offersRegistration }
 
     /// The user whose data is kept locally.
     public func keptUser() async -> UserProfile? {

@@ -15,9 +15,11 @@ public final class WelcomeViewModel {
     /// - Parameters:
     ///   - reason: why the user is here, if there is a reason.
     ///   - signInNavigator: where sign-in goes; held weakly.
-    ///   - signUpNavigator: where sign-up goes; held weakly.
+    ///   - signUpNavigator: where sign-up goes; held weakly. Nil when the
+    ///     backend creates no accounts: then sign-up is not offered.
     public init(
-        reason: SignedOutReason?, signInNavigator: any GoToSignInNavigator, signUpNavigator: any GoToSignUpNavigator
+        reason: SignedOutReason?, signInNavigator: any GoToSignInNavigator,
+        signUpNavigator: (any GoToSignUpNavigator)?
     ) {
         self.reason = reason
         self.signInNavigator = signInNavigator
@@ -26,6 +28,9 @@ public final class WelcomeViewModel {
 
     /// Goes to the sign-in step.
     public func signIn() { signInNavigator?.navigateToSignIn() }
-    /// Goes to the sign-up form.
+    /// Whether this welcome offers sign-up (it was given a navigator for it).
+    public var offersSignUp: Bool { signUpNavigator != nil }
+
+    /// Goes to the sign-up form; nothing when sign-up is not offered.
     public func signUp() { signUpNavigator?.navigateToSignUp() }
 }

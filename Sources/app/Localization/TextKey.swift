@@ -22,6 +22,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case problemEmpty, problemNameTooShort, problemInvalidEmail, problemInvalidCPF, problemPasswordNotSixDigits
     case problemConfirmationMismatch
     case registerAlreadyRegistered, registerInvalidFields, registerSystemUnavailable, registerNetwork, registerServer
+    case signUpNotOffered
     // Session expired
     case expiredNetwork, expiredServer, expiredRefreshLimit, expiredPreviously, expiredStorageUnavailable
     case expiredDataKept, expiredPINAttempts, expiredPINForgotten

@@ -53,6 +53,7 @@ extension Texts {
         .registerSystemUnavailable: "System unavailable; try again later.",
         .registerNetwork: "Could not connect. Check your internet connection.",
         .registerServer: "The server failed. Try again.",
+        .signUpNotOffered: "This server does not create accounts: ask whoever runs it for one.",
         .expiredNetwork: "We could not confirm your session: no connection.",
         .expiredServer: "We could not confirm your session: the server failed.",
         .expiredRefreshLimit: "We could not renew your session.",

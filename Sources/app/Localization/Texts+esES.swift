@@ -54,6 +54,7 @@ extension Texts {
         .registerSystemUnavailable: "Sistema no disponible; inténtalo más tarde.",
         .registerNetwork: "No se pudo conectar. Revisa tu conexión a internet.",
         .registerServer: "El servidor falló. Inténtalo de nuevo.",
+        .signUpNotOffered: "Este servidor no crea cuentas: pide una a quien lo administra.",
         .expiredNetwork: "No pudimos confirmar tu sesión: sin conexión.",
         .expiredServer: "No pudimos confirmar tu sesión: el servidor falló.",
         .expiredRefreshLimit: "No pudimos renovar tu sesión.",

@@ -55,6 +55,7 @@ extension Texts {
         .registerSystemUnavailable: "Sistema indisponível; tente mais tarde.",
         .registerNetwork: "Não foi possível conectar. Verifique sua internet.",
         .registerServer: "O servidor falhou. Tente de novo.",
+        .signUpNotOffered: "Este servidor não cria contas: peça uma a quem o administra.",
         .expiredNetwork: "Não conseguimos confirmar sua sessão: sem conexão.",
         .expiredServer: "Não conseguimos confirmar sua sessão: o servidor falhou.",
         .expiredRefreshLimit: "Não conseguimos renovar sua sessão.",

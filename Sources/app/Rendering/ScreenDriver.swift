@@ -72,13 +72,22 @@ struct ScreenDriver {
         let welcome = onboarding.welcome
         var lines = [texts[.welcomeTagline]]
         if let reason = welcome?.reason { lines.append(text(for: reason)) }
+        var actions = [action("sign-in", .actionSignIn) { welcome?.signIn() }]
+        var notOffered: [String: String] = [:]
+        if welcome?.offersSignUp ?? true {
+            actions.append(action("sign-up", .actionSignUp) { welcome?.signUp() })
+        } else {
+            lines.append(texts[.signUpNotOffered])
+            notOffered = ["sign-up": Self.signUpNotOfferedReason]
+        }
         return ScreenSnapshot(
-            name: "welcome", title: texts[.titleWelcome], lines: lines,
-            actions: [
-                action("sign-in", .actionSignIn) { welcome?.signIn() },
-                action("sign-up", .actionSignUp) { welcome?.signUp() },
-            ])
+            name: "welcome", title: texts[.titleWelcome], lines: lines, actions: actions,
+            actionsNotOffered: notOffered)
     }
+
+    /// Why `sign-up` is missing where the backend creates no accounts, for a
+    /// script that types it anyway.
+    static let signUpNotOfferedReason = "this server creates no accounts (its auth plugin has no registration)"
 
     private func signIn(_ model: SignInViewModel, confirmed: Bool) -> ScreenSnapshot {
         var lines = [healthBadge(model.health)]
@@ -90,13 +99,17 @@ struct ScreenDriver {
                 name: "identifier", label: texts[.fieldIdentifier], shown: shownIdentifier(model.identifier),
                 set: { model.identifier = $0 })
             if !model.identifier.isEmpty, model.parsedIdentifier == nil { field.problem = texts[.identifierInvalid] }
+            var actions = [action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() }]
+            var notOffered: [String: String] = [:]
+            if model.offersSignUp {
+                actions.append(action("sign-up", .actionSignUp, enabled: model.isSignUpEnabled) { model.signUp() })
+            } else {
+                notOffered = ["sign-up": Self.signUpNotOfferedReason]
+            }
+            actions.append(action("back", .actionBack) { model.back() })
             return ScreenSnapshot(
-                name: "sign-in", title: texts[.titleSignIn], lines: lines, fields: [field],
-                actions: [
-                    action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() },
-                    action("sign-up", .actionSignUp, enabled: model.isSignUpEnabled) { model.signUp() },
-                    action("back", .actionBack) { model.back() },
-                ])
+                name: "sign-in", title: texts[.titleSignIn], lines: lines, fields: [field], actions: actions,
+                actionsNotOffered: notOffered)
         case .password:
             lines.append("\(texts[.fieldIdentifier]): \(shownIdentifier(model.identifier))")
             lines.append(texts[.passwordPrompt])
@@ -229,6 +242,7 @@ struct ScreenDriver {
         case .systemUnavailable: return texts[.registerSystemUnavailable]
         case .network: return texts[.registerNetwork]
         case .server: return texts[.registerServer]
+        case .notOffered: return texts[.signUpNotOffered]
         }
     }
 

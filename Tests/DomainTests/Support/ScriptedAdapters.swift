@@ -4,6 +4,10 @@ import Ports
 struct ScriptedAuthAPI: AuthRemoteAPI {
     let server: ScriptedServer
     var offersSignOut: Bool { true }
+    /// False plays a backend that creates no accounts. Its `register` still
+    /// reaches the scripted server (unlike a real adapter's), so a test sees
+    /// whether the domain called it at all.
+    var offersRegistration = true
 
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
         try await server.signIn(credentials)

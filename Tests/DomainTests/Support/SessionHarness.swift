@@ -18,6 +18,7 @@ final class SessionHarness {
     /// Where a sign-out whose delete failed is remembered across launches.
     let signOutLedger: InMemorySignOutLedger
     let offersProfileRoutes: Bool
+    let offersRegistration: Bool
     let policy: TokenPolicy
     let repository: UserSessionRepository
     let tokenManager: TokenManager
@@ -30,18 +31,22 @@ final class SessionHarness {
     /// - Parameters:
     ///   - offersProfileRoutes: false for a backend that only issues tokens
     ///     (the user port's capability).
+    ///   - offersRegistration: false for a backend that creates no accounts
+    ///     (the auth port's capability).
     ///   - store, signOutLedger, server, pinVault: those a previous launch
     ///     left (`relaunched()`); fresh ones otherwise.
     ///   - pinPolicy: the PIN lock's timeout and attempt limit.
     init(
         stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), offersProfileRoutes: Bool = true,
-        store: RecordingSessionStore? = nil, signOutLedger: InMemorySignOutLedger = InMemorySignOutLedger(),
+        offersRegistration: Bool = true, store: RecordingSessionStore? = nil,
+        signOutLedger: InMemorySignOutLedger = InMemorySignOutLedger(),
         server: ScriptedServer = ScriptedServer(),
         pinVault: InMemoryPINVault = InMemoryPINVault(hasher: StandInSecretHasher()),
         pinPolicy: PINLockPolicy = PINLockPolicy()
     ) {
         self.pinVault = pinVault
         self.offersProfileRoutes = offersProfileRoutes
+        self.offersRegistration = offersRegistration
         self.policy = policy
         self.server = server
         clock = ManualClock(activity: activity)
@@ -56,7 +61,7 @@ final class SessionHarness {
             probe: probe, connectivity: connectivity, clock: clock, scheduler: scheduler,
             policy: HealthPolicy(pollInterval: .seconds(15)))
         authSession = AuthSession(
-            authAPI: ScriptedAuthAPI(server: server),
+            authAPI: ScriptedAuthAPI(server: server, offersRegistration: offersRegistration),
             userAPI: ScriptedUserAPI(server: server, offersProfileRoutes: offersProfileRoutes),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
             policy: policy, pinVault: pinVault, pinPolicy: pinPolicy)
@@ -70,7 +75,8 @@ final class SessionHarness {
     func relaunched() -> SessionHarness {
         health.shutDown()
         return SessionHarness(
-            policy: policy, offersProfileRoutes: offersProfileRoutes, store: store, signOutLedger: signOutLedger,
+            policy: policy, offersProfileRoutes: offersProfileRoutes, offersRegistration: offersRegistration,
+            store: store, signOutLedger: signOutLedger,
             server: server, pinVault: pinVault, pinPolicy: authSession.pinPolicy)
     }
 

@@ -89,7 +89,7 @@ struct SignUpViewModelTests {
 
     @Test(
         "A refused sign-up is shown on the form, which stays on screen; typing again clears it",
-        arguments: [RegistrationFailure.alreadyRegistered, .systemUnavailable, .network, .server])
+        arguments: [RegistrationFailure.alreadyRegistered, .systemUnavailable, .network, .server, .notOffered])
     func refusedSignUpStaysOnTheForm(failure: RegistrationFailure) async {
         let screen = filledScreen(.failure(failure))
 

@@ -1,0 +1,54 @@
+import AdapterHTTP
+import Foundation
+import Ports
+
+/// The contract suites' server when it is the OAuth 2.0 test server
+/// (`OAUTH2_BASE_URL`, `scripts/oauth2-server start`): auth is
+/// `OAuth2AuthRemoteAPI` as the public client `gatehouse-public`; users,
+/// statement and health are the HTTP adapters with Bearer tokens. It has no
+/// control API: only the seeded suites use it, and they change nothing a
+/// later test reads, so it is never reset from here (the OAuth suite resets
+/// it, holding `OAuth2ServerLock` alone).
+struct OAuth2RemoteFixture: RemoteContractFixture {
+    /// `OAUTH2_BASE_URL`, when set and not empty.
+    static let baseURL: String? = {
+        guard let url = ProcessInfo.processInfo.environment["OAUTH2_BASE_URL"], !url.isEmpty else { return nil }
+        return url
+    }()
+
+    /// The routes the OAuth 2.0 test server serves besides its token endpoints
+    /// (docs/oauth2-server.md, "Routes").
+    static let routes: Set<String> = [
+        RemoteRoute.currentUser, RemoteRoute.statementList, RemoteRoute.statementDetails, RemoteRoute.health,
+    ]
+
+    struct NoControlAPI: Error, CustomStringConvertible {
+        var description: String { "the OAuth 2.0 test server has no control API (/_control/*)" }
+    }
+
+    private let configuration: HTTPConfiguration
+
+    init(baseURL: String) throws {
+        configuration = try HTTPConfiguration(baseURL: baseURL, apiKey: nil, tokenHeaderStyle: .bearer)
+    }
+
+    var auth: any AuthRemoteAPI {
+        OAuth2AuthRemoteAPI(configuration: configuration, client: OAuth2Configuration(clientID: "gatehouse-public"))
+    }
+    var users: any UserRemoteAPI { URLSessionUserRemoteAPI(configuration: configuration) }
+    var statements: any StatementRemoteAPI { URLSessionStatementRemoteAPI(configuration: configuration) }
+    var health: any HealthProbe { URLSessionHealthProbe(configuration: configuration) }
+
+    /// DOT's `ACCESS_TOKEN_EXPIRE_SECONDS`.
+    var tokenLifetime: Duration { .seconds(300) }
+    /// Refresh tokens there do not expire: no window the suites could reach.
+    var refreshWindow: Duration { .seconds(300) }
+
+    func setHealthy(_ healthy: Bool) async throws { throw NoControlAPI() }
+    func setAccountState(cpf: String, _ state: RemoteAccountState) async throws { throw NoControlAPI() }
+    func revokeAllTokens() async throws { throw NoControlAPI() }
+    func injectFault(_ fault: RemoteFault, on route: String) async throws { throw NoControlAPI() }
+    func advanceServerClock(by duration: Duration) async throws { throw NoControlAPI() }
+    func metrics() async throws -> RemoteServerMetrics { throw NoControlAPI() }
+    func reset() async throws { throw NoControlAPI() }
+}

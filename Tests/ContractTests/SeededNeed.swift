@@ -1,0 +1,37 @@
+/// What a seeded contract test needs of the server beyond the seed: a route,
+/// or a behaviour of the wire contract that another kind of backend does not
+/// have. A test states its needs with `adapter.require(_:)`; an adapter whose
+/// server cannot meet one has that test case cancelled with the reason, never
+/// silently dropped.
+enum SeededNeed: Sendable, Hashable {
+    /// The route (`RemoteRoute`).
+    case route(String)
+    /// An inactive account's sign-in is told apart from wrong credentials
+    /// (`USER_INACTIVE`).
+    case inactiveAccountToldApartAtSignIn
+    /// The backend creates accounts (`POST /users`).
+    case registration
+
+    /// Why the OAuth 2.0 test server (django-oauth-toolkit with the resource
+    /// of docs/oauth2-server.md) cannot meet `need`, or nil when it can. What
+    /// holds for any standard OAuth 2.0 server says so.
+    @Sendable static func unmetByOAuth2Server(_ need: SeededNeed) -> String? {
+        switch need {
+        case .route(let route):
+            if route == RemoteRoute.auth || OAuth2RemoteFixture.routes.contains(route) { return nil }
+            if route == RemoteRoute.register { return unmetByOAuth2Server(.registration) }
+            if route == RemoteRoute.signOut {
+                return
+                    "an OAuth 2.0 server ends a session by token revocation (RFC 7009), not by DELETE /challenge/auth"
+            }
+            return
+                "the OAuth 2.0 test server's resource serves GET /users/me, the statement and health only; \(route) is the wire contract's own route"
+        case .inactiveAccountToldApartAtSignIn:
+            return
+                "an OAuth 2.0 server refuses an inactive account's password grant as invalid_grant, the same answer as a wrong password (RFC 6749 §5.2): USER_INACTIVE at sign-in is unreachable"
+        case .registration:
+            return
+                "OAuth 2.0 has no registration: OAuth2AuthRemoteAPI offers none (offersRegistration is false; its register refuses at once as NOT_FOUND, sending nothing)"
+        }
+    }
+}
