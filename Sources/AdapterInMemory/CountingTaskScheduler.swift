@@ -7,11 +7,12 @@ import Synchronization
 public struct CountingTaskScheduler: TaskScheduler {
     public let activity: VirtualActivity
     /// Where the tasks run, when not on Swift's cooperative pool: a virtual-time
-    /// app's own thread (`VirtualTimeExecutor`).
+    /// app's main queue (`VirtualTimeExecutor`).
     public let executor: VirtualTimeExecutor?
 
-    /// - Parameter executor: the thread a virtual-time app's work runs on;
-    ///   nil for the cooperative pool (real time, or a test's own scheduler).
+    /// - Parameter executor: where a virtual-time app's work runs (the main
+    ///   queue); nil for the cooperative pool (real time, or a test's own
+    ///   scheduler).
     public init(activity: VirtualActivity, executor: VirtualTimeExecutor? = nil) {
         self.activity = activity
         self.executor = executor
@@ -24,7 +25,8 @@ public struct CountingTaskScheduler: TaskScheduler {
         let pending = PendingOperation(operation)
         activity.willStart()
         let task = Task(executorPreference: executor) { [activity, executor] in
-            // The executor lives while a task that prefers it may still queue jobs there.
+            // The executor lives while a task that prefers it may still queue
+            // jobs there, whether or not the task itself holds its preference.
             defer { withExtendedLifetime(executor) {} }
             // The operation (and all it captured: a loop, a token manager) is
             // released before the task says it finished, so once a runner has

@@ -46,7 +46,7 @@ public final class AppWorld: Sendable {
     private let activity: VirtualActivity
     /// Set when time is virtual: it moves only through `pass(_:)`.
     private let manualClock: ManualClock?
-    /// The thread the app's work runs on when time is virtual.
+    /// Where the app's work runs when time is virtual: the main queue.
     private let executor: VirtualTimeExecutor?
 
     /// Makes the adapter of every port from the plugin the environment names
@@ -82,8 +82,8 @@ public final class AppWorld: Sendable {
         let clock = try registry.clockPlugin(plugins.clock).make(activity, sharedTime)
         self.clock = clock
         manualClock = clock as? ManualClock
-        // On virtual time the app's work runs on a thread of its own, where
-        // its hops cost no context switch (`VirtualTimeExecutor`).
+        // On virtual time the app's work runs on the main queue, with the
+        // main actor, where its hops cost no context switch (`VirtualTimeExecutor`).
         let executor = manualClock == nil ? nil : VirtualTimeExecutor()
         self.executor = executor
         scheduler = CountingTaskScheduler(activity: activity, executor: executor)
@@ -151,8 +151,8 @@ public final class AppWorld: Sendable {
             await settle()
             return
         }
-        // The steps run on the app's own thread too: waking the work and
-        // waiting for it to settle are then jobs on one thread, not hops.
+        // The steps run there too: waking the work and waiting for it to
+        // settle are then jobs on one thread, not wake-ups of other threads.
         await withTaskExecutorPreference(executor) {
             await manualClock.pass(duration) { await self.activity.waitUntilIdle() }
         }
