@@ -36,8 +36,10 @@ import Dispatch
 /// main queue until this work finished would wait for ever; nothing does (the
 /// app reads its input off the main queue).
 public final class VirtualTimeExecutor: TaskExecutor {
+    /// An executor for one world's virtual time; it holds no thread of its own.
     public init() {}
 
+    /// Queues `job` on the main queue, to run once its turn comes (never here).
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         DispatchQueue.main.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
