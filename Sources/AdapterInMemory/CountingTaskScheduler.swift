@@ -6,9 +6,16 @@ import Synchronization
 /// scheduler of every environment, on virtual or real time alike.
 public struct CountingTaskScheduler: TaskScheduler {
     public let activity: VirtualActivity
+    /// Where the tasks run, when not on Swift's cooperative pool: a virtual-time
+    /// app's main queue (`VirtualTimeExecutor`).
+    public let executor: VirtualTimeExecutor?
 
-    public init(activity: VirtualActivity) {
+    /// - Parameter executor: where a virtual-time app's work runs (the main
+    ///   queue); nil for the cooperative pool (real time, or a test's own
+    ///   scheduler).
+    public init(activity: VirtualActivity, executor: VirtualTimeExecutor? = nil) {
         self.activity = activity
+        self.executor = executor
     }
 
     public func spawn<Success: Sendable>(_ operation: @escaping @Sendable () async -> Success) -> any TaskHandle<
@@ -17,7 +24,10 @@ public struct CountingTaskScheduler: TaskScheduler {
         let handle = CountedTask<Success>(activity: activity)
         let pending = PendingOperation(operation)
         activity.willStart()
-        let task = Task { [activity] in
+        let task = Task(executorPreference: executor) { [activity, executor] in
+            // The executor lives while a task that prefers it may still queue
+            // jobs there, whether or not the task itself holds its preference.
+            defer { withExtendedLifetime(executor) {} }
             // The operation (and all it captured: a loop, a token manager) is
             // released before the task says it finished, so once a runner has
             // settled nothing is kept alive by work that is over.

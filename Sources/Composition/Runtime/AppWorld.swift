@@ -46,6 +46,8 @@ public final class AppWorld: Sendable {
     private let activity: VirtualActivity
     /// Set when time is virtual: it moves only through `pass(_:)`.
     private let manualClock: ManualClock?
+    /// Where the app's work runs when time is virtual: the main queue.
+    private let executor: VirtualTimeExecutor?
 
     /// Makes the adapter of every port from the plugin the environment names
     /// for it: the clock first (every other plugin is given it), and the
@@ -80,7 +82,11 @@ public final class AppWorld: Sendable {
         let clock = try registry.clockPlugin(plugins.clock).make(activity, sharedTime)
         self.clock = clock
         manualClock = clock as? ManualClock
-        scheduler = CountingTaskScheduler(activity: activity)
+        // On virtual time the app's work runs on the main queue, with the
+        // main actor, where its hops cost no context switch (`VirtualTimeExecutor`).
+        let executor = manualClock == nil ? nil : VirtualTimeExecutor()
+        self.executor = executor
+        scheduler = CountingTaskScheduler(activity: activity, executor: executor)
 
         let context = PluginContext(environment: environment, clock: clock, activity: activity)
         let authPlugin = try registry.plugin(plugins.auth, in: registry.auth, port: .auth)
@@ -145,7 +151,11 @@ public final class AppWorld: Sendable {
             await settle()
             return
         }
-        await manualClock.pass(duration) { await settle() }
+        // The steps run there too: waking the work and waiting for it to
+        // settle are then jobs on one thread, not wake-ups of other threads.
+        await withTaskExecutorPreference(executor) {
+            await manualClock.pass(duration) { await self.activity.waitUntilIdle() }
+        }
     }
 
     /// How many tasks the app started are still alive (running or waiting):

@@ -200,10 +200,13 @@ public final class HealthMonitor {
         stopPolling()
         guard !isInBackground else { return }
         let firstCheck = checkFirst ? startCheck() : nil
-        pollTask = scheduler.spawn { [weak self, clock] in
+        // The loop runs on the main actor, as the monitor does: reading the
+        // interval, checking and reading `isMonitoring` are then no hops; only
+        // the sleep leaves it.
+        pollTask = scheduler.spawn { @MainActor [weak self, clock] in
             _ = await firstCheck?.value
             while !Task.isCancelled {
-                guard let interval = await self?.nextInterval() else { return }
+                guard let interval = self?.nextInterval() else { return }
                 do {
                     try await clock.sleep(for: interval)
                 } catch {
@@ -211,7 +214,7 @@ public final class HealthMonitor {
                 }
                 guard let self, !Task.isCancelled else { return }
                 let answer = await self.checkNow()
-                if answer == .healthy, await !self.isMonitoring { return }
+                if answer == .healthy, !self.isMonitoring { return }
             }
         }
     }
