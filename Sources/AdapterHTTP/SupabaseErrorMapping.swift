@@ -60,7 +60,8 @@ enum SupabaseErrorMapping {
         case ("invalid_credentials", .signIn): return .rejected(status: 401, code: .invalidCredentials)
         case ("email_not_confirmed", .signIn): return .signInRefused(.emailNotConfirmed)
         case ("user_banned", _): return .rejected(status: 403, code: .userInactive)
-        case ("user_not_found", .bearer), ("user_not_found", .refresh): return .rejected(status: 410, code: .userDeleted)
+        case ("user_not_found", .bearer), ("user_not_found", .refresh):
+            return .rejected(status: 410, code: .userDeleted)
         case ("validation_failed", _), ("bad_json", _): return .rejected(status: 400, code: .badRequest)
         default: return .rejected(status: status, code: nil)
         }

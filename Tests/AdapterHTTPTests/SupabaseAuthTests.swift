@@ -36,7 +36,8 @@ struct SupabaseAuthTests {
         #expect(
             issued
                 == IssuedTokens(
-                    accessToken: AccessToken("AT-1"), refreshToken: RefreshToken("RT-1"), statedLifetime: .seconds(3600)))
+                    accessToken: AccessToken("AT-1"), refreshToken: RefreshToken("RT-1"), statedLifetime: .seconds(3600)
+                ))
     }
 
     @Test("Refresh: POST /auth/v1/token?grant_type=refresh_token with {\"refresh_token\"}; the rotated token is issued")
@@ -88,26 +89,46 @@ struct SupabaseAuthTests {
     @Test(
         "Each sign-in refusal of the reference is mapped: wrong credentials, unconfirmed e-mail, banned, configuration, rate limit, the gateway's refused apikey",
         arguments: [
-            (400, SupabaseFixtures.httpError(400, "invalid_credentials", "Invalid login credentials"),
-             RemoteError.rejected(status: 401, code: .invalidCredentials)),
-            (400, SupabaseFixtures.versionedError("invalid_credentials", "Invalid login credentials"),
-             RemoteError.rejected(status: 401, code: .invalidCredentials)),
-            (400, SupabaseFixtures.oauthError("invalid_grant", "Invalid login credentials"),
-             RemoteError.rejected(status: 401, code: .invalidCredentials)),
-            (400, SupabaseFixtures.httpError(400, "email_not_confirmed", "Email not confirmed"),
-             RemoteError.signInRefused(.emailNotConfirmed)),
-            (400, SupabaseFixtures.httpError(400, "user_banned", "User is banned"),
-             RemoteError.rejected(status: 403, code: .userInactive)),
-            (422, SupabaseFixtures.httpError(422, "email_provider_disabled", "Email logins are disabled"),
-             RemoteError.misconfigured("email_provider_disabled")),
-            (429, SupabaseFixtures.httpError(429, "over_request_rate_limit", "Request rate limit reached"),
-             RemoteError.rejected(status: 429, code: nil)),
-            (400, SupabaseFixtures.httpError(400, "validation_failed", "missing email or phone"),
-             RemoteError.rejected(status: 400, code: .badRequest)),
-            (500, SupabaseFixtures.httpError(500, "unexpected_failure", "Database error querying schema"),
-             RemoteError.rejected(status: 500, code: nil)),
-            (401, #"{"message":"Invalid API key"}"#,
-             RemoteError.misconfigured("401 without an error code: the apikey was refused")),
+            (
+                400, SupabaseFixtures.httpError(400, "invalid_credentials", "Invalid login credentials"),
+                RemoteError.rejected(status: 401, code: .invalidCredentials)
+            ),
+            (
+                400, SupabaseFixtures.versionedError("invalid_credentials", "Invalid login credentials"),
+                RemoteError.rejected(status: 401, code: .invalidCredentials)
+            ),
+            (
+                400, SupabaseFixtures.oauthError("invalid_grant", "Invalid login credentials"),
+                RemoteError.rejected(status: 401, code: .invalidCredentials)
+            ),
+            (
+                400, SupabaseFixtures.httpError(400, "email_not_confirmed", "Email not confirmed"),
+                RemoteError.signInRefused(.emailNotConfirmed)
+            ),
+            (
+                400, SupabaseFixtures.httpError(400, "user_banned", "User is banned"),
+                RemoteError.rejected(status: 403, code: .userInactive)
+            ),
+            (
+                422, SupabaseFixtures.httpError(422, "email_provider_disabled", "Email logins are disabled"),
+                RemoteError.misconfigured("email_provider_disabled")
+            ),
+            (
+                429, SupabaseFixtures.httpError(429, "over_request_rate_limit", "Request rate limit reached"),
+                RemoteError.rejected(status: 429, code: nil)
+            ),
+            (
+                400, SupabaseFixtures.httpError(400, "validation_failed", "missing email or phone"),
+                RemoteError.rejected(status: 400, code: .badRequest)
+            ),
+            (
+                500, SupabaseFixtures.httpError(500, "unexpected_failure", "Database error querying schema"),
+                RemoteError.rejected(status: 500, code: nil)
+            ),
+            (
+                401, #"{"message":"Invalid API key"}"#,
+                RemoteError.misconfigured("401 without an error code: the apikey was refused")
+            ),
         ])
     func signInRefusals(status: Int, answer: String, expected: RemoteError) async throws {
         let server = try StubServer { _ in .json(status, answer) }
@@ -124,20 +145,35 @@ struct SupabaseAuthTests {
     @Test(
         "Each refresh refusal of the reference ends the session as a refused token (a banned account as USER_INACTIVE)",
         arguments: [
-            (SupabaseFixtures.httpError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"),
-             RemoteError.rejected(status: 401, code: .tokenInvalid)),
-            (SupabaseFixtures.httpError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
-             RemoteError.rejected(status: 401, code: .tokenInvalid)),
-            (SupabaseFixtures.httpError(400, "session_not_found", "Invalid Refresh Token: No Valid Session Found"),
-             RemoteError.rejected(status: 401, code: .tokenInvalid)),
-            (SupabaseFixtures.httpError(400, "session_expired", "Invalid Refresh Token: Session Expired"),
-             RemoteError.rejected(status: 401, code: .tokenInvalid)),
-            (SupabaseFixtures.versionedError("refresh_token_already_used", "Invalid Refresh Token: Already Used"),
-             RemoteError.rejected(status: 401, code: .tokenInvalid)),
-            (SupabaseFixtures.oauthError("invalid_grant", "Invalid Refresh Token: Refresh Token Not Found"),
-             RemoteError.rejected(status: 401, code: .tokenInvalid)),
-            (SupabaseFixtures.httpError(400, "user_banned", "Invalid Refresh Token: User Banned"),
-             RemoteError.rejected(status: 403, code: .userInactive)),
+            (
+                SupabaseFixtures.httpError(
+                    400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"),
+                RemoteError.rejected(status: 401, code: .tokenInvalid)
+            ),
+            (
+                SupabaseFixtures.httpError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
+                RemoteError.rejected(status: 401, code: .tokenInvalid)
+            ),
+            (
+                SupabaseFixtures.httpError(400, "session_not_found", "Invalid Refresh Token: No Valid Session Found"),
+                RemoteError.rejected(status: 401, code: .tokenInvalid)
+            ),
+            (
+                SupabaseFixtures.httpError(400, "session_expired", "Invalid Refresh Token: Session Expired"),
+                RemoteError.rejected(status: 401, code: .tokenInvalid)
+            ),
+            (
+                SupabaseFixtures.versionedError("refresh_token_already_used", "Invalid Refresh Token: Already Used"),
+                RemoteError.rejected(status: 401, code: .tokenInvalid)
+            ),
+            (
+                SupabaseFixtures.oauthError("invalid_grant", "Invalid Refresh Token: Refresh Token Not Found"),
+                RemoteError.rejected(status: 401, code: .tokenInvalid)
+            ),
+            (
+                SupabaseFixtures.httpError(400, "user_banned", "Invalid Refresh Token: User Banned"),
+                RemoteError.rejected(status: 403, code: .userInactive)
+            ),
         ])
     func refreshRefusals(answer: String, expected: RemoteError) async throws {
         let server = try StubServer { _ in .json(400, answer) }
@@ -189,7 +225,10 @@ struct SupabaseAuthTests {
         "A profile without a name in user_metadata has none; full_name stands in for name; a phone-only account has no e-mail",
         arguments: [
             (#"{"id":"u1","email":"a@example.com","user_metadata":{}}"#, "", "a@example.com"),
-            (#"{"id":"u1","email":"a@example.com","user_metadata":{"full_name":"Ana Lima"}}"#, "Ana Lima", "a@example.com"),
+            (
+                #"{"id":"u1","email":"a@example.com","user_metadata":{"full_name":"Ana Lima"}}"#, "Ana Lima",
+                "a@example.com"
+            ),
             (#"{"id":"u1","email":null,"phone":"5511999999999","user_metadata":{"name":"Ana"}}"#, "Ana", ""),
         ])
     func profileVariants(answer: String, name: String, email: String) async throws {
@@ -206,19 +245,35 @@ struct SupabaseAuthTests {
     @Test(
         "Each Bearer refusal of GET /user is mapped: a missing, expired or orphaned token is refused (the token manager refreshes), a banned or deleted user ends the session",
         arguments: [
-            (401, SupabaseFixtures.httpError(401, "no_authorization", "This endpoint requires a valid Bearer token"),
-             RemoteError.rejected(status: 401, code: .tokenInvalid)),
-            (403, SupabaseFixtures.httpError(
-                403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired"),
-             RemoteError.rejected(status: 401, code: .tokenInvalid)),
-            (403, SupabaseFixtures.httpError(403, "session_not_found", "Session from session_id claim in JWT does not exist"),
-             RemoteError.rejected(status: 401, code: .tokenInvalid)),
-            (403, SupabaseFixtures.httpError(403, "user_banned", "User is banned"),
-             RemoteError.rejected(status: 403, code: .userInactive)),
-            (403, SupabaseFixtures.httpError(403, "user_not_found", "User from sub claim in JWT does not exist"),
-             RemoteError.rejected(status: 410, code: .userDeleted)),
-            (401, #"{"message":"Invalid API key"}"#,
-             RemoteError.misconfigured("401 without an error code: the apikey was refused")),
+            (
+                401, SupabaseFixtures.httpError(401, "no_authorization", "This endpoint requires a valid Bearer token"),
+                RemoteError.rejected(status: 401, code: .tokenInvalid)
+            ),
+            (
+                403,
+                SupabaseFixtures.httpError(
+                    403, "bad_jwt",
+                    "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired"),
+                RemoteError.rejected(status: 401, code: .tokenInvalid)
+            ),
+            (
+                403,
+                SupabaseFixtures.httpError(
+                    403, "session_not_found", "Session from session_id claim in JWT does not exist"),
+                RemoteError.rejected(status: 401, code: .tokenInvalid)
+            ),
+            (
+                403, SupabaseFixtures.httpError(403, "user_banned", "User is banned"),
+                RemoteError.rejected(status: 403, code: .userInactive)
+            ),
+            (
+                403, SupabaseFixtures.httpError(403, "user_not_found", "User from sub claim in JWT does not exist"),
+                RemoteError.rejected(status: 410, code: .userDeleted)
+            ),
+            (
+                401, #"{"message":"Invalid API key"}"#,
+                RemoteError.misconfigured("401 without an error code: the apikey was refused")
+            ),
         ])
     func profileRefusals(status: Int, answer: String, expected: RemoteError) async throws {
         let server = try StubServer { _ in .json(status, answer) }
@@ -271,10 +326,16 @@ struct SupabaseAuthTests {
     @Test(
         "Logout of a session Supabase already ended succeeds; a server failure is reported",
         arguments: [
-            (403, SupabaseFixtures.httpError(403, "session_not_found", "Session from session_id claim in JWT does not exist"), nil),
+            (
+                403,
+                SupabaseFixtures.httpError(
+                    403, "session_not_found", "Session from session_id claim in JWT does not exist"), nil
+            ),
             (403, SupabaseFixtures.httpError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature"), nil),
-            (500, SupabaseFixtures.httpError(500, "unexpected_failure", "Error logging out user"),
-             RemoteError.rejected(status: 500, code: nil)),
+            (
+                500, SupabaseFixtures.httpError(500, "unexpected_failure", "Error logging out user"),
+                RemoteError.rejected(status: 500, code: nil)
+            ),
         ] as [(Int, String, RemoteError?)])
     func logoutAnswers(status: Int, answer: String, expected: RemoteError?) async throws {
         let server = try StubServer { _ in .json(status, answer) }

@@ -57,15 +57,20 @@ struct SupabaseEnvironmentTests {
         #expect(!world.remote.auth.offersRegistration)
     }
 
-    @Test("Without the anon key's variable, or with the Cora token header, the environment is refused saying why, never showing a key")
+    @Test(
+        "Without the anon key's variable, or with the Cora token header, the environment is refused saying why, never showing a key"
+    )
     func refusals() throws {
         setenv(Self.keyVariable, Self.anonKey, 1)
         var environment = try Self.environment(baseURL: "http://127.0.0.1:9")
 
         environment.settings.apiKeyVariable = "GATEHOUSE_SUPABASE_TEST_UNSET_VARIABLE"
         let unset = try #require(PluginRegistry.standard.problems(in: environment).first)
-        #expect(unset == .missingSetting(
-            setting: "the anon key in $GATEHOUSE_SUPABASE_TEST_UNSET_VARIABLE", neededBy: "the supabase plugins"))
+        #expect(
+            unset
+                == .missingSetting(
+                    setting: "the anon key in $GATEHOUSE_SUPABASE_TEST_UNSET_VARIABLE", neededBy: "the supabase plugins"
+                ))
         #expect(throws: unset) { try AppWorld(environment: environment) }
 
         environment.settings.apiKeyVariable = nil

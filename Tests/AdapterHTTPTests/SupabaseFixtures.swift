@@ -27,7 +27,8 @@ enum SupabaseFixtures {
     }
 
     /// `GET /health`'s answer (`openapi.yaml`'s example).
-    static let health = #"{"version":"v2.40.1","name":"GoTrue","description":"GoTrue is a user registration and authentication API"}"#
+    static let health =
+        #"{"version":"v2.40.1","name":"GoTrue","description":"GoTrue is a user registration and authentication API"}"#
 
     /// `apierrors.HTTPError` as written without the API version header.
     static func httpError(_ status: Int, _ code: String, _ message: String) -> String {

@@ -29,7 +29,8 @@ struct SupabaseTokenManagerTests {
             case "/auth/v1/token?grant_type=password":
                 return .json(200, SupabaseFixtures.tokenAnswer(access: "AT-1", refresh: "RT-1"))
             case "/auth/v1/token?grant_type=refresh_token":
-                let sent = (try? JSONSerialization.jsonObject(with: request.body) as? [String: String])?["refresh_token"]
+                let sent = (try? JSONSerialization.jsonObject(with: request.body) as? [String: String])?[
+                    "refresh_token"]
                 return state.withLock { state in
                     guard let sent, sent == "RT-\(state.generation)", !state.spent.contains(sent) else {
                         return .json(
@@ -42,7 +43,8 @@ struct SupabaseTokenManagerTests {
                     state.generation += 1
                     return .json(
                         200,
-                        SupabaseFixtures.tokenAnswer(access: "AT-\(state.generation)", refresh: "RT-\(state.generation)"))
+                        SupabaseFixtures.tokenAnswer(
+                            access: "AT-\(state.generation)", refresh: "RT-\(state.generation)"))
                 }
             case "/auth/v1/user":
                 let current = state.withLock { "Bearer AT-\($0.generation)" }
@@ -51,7 +53,8 @@ struct SupabaseTokenManagerTests {
                         403,
                         SupabaseFixtures.httpError(
                             403, "bad_jwt",
-                            "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired"))
+                            "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired"
+                        ))
                 }
                 return .json(200, SupabaseFixtures.user)
             default:

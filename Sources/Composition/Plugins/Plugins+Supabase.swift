@@ -42,7 +42,8 @@ enum SupabasePlugins {
     /// as Bearer. Never shows the key.
     static func problem(in settings: AppEnvironment.Settings) -> CompositionError? {
         guard let variable = settings.apiKeyVariable else {
-            return .missingSetting(setting: "apiKeyVariable (the anon key's variable)", neededBy: "the supabase plugins")
+            return .missingSetting(
+                setting: "apiKeyVariable (the anon key's variable)", neededBy: "the supabase plugins")
         }
         guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else {
             return .missingSetting(setting: "the anon key in $\(variable)", neededBy: "the supabase plugins")
