@@ -79,7 +79,9 @@ let package = Package(
         // The file store under crashes, rival processes, loose permissions.
         .testTarget(name: "FileKeychainTests", dependencies: ["AdapterFileKeychain", "Ports", "session-store-stress"]),
         // The URLSession adapters against loopback stubs: wire fixtures, errors, redirects.
-        .testTarget(name: "AdapterHTTPTests", dependencies: ["AdapterHTTP", "Ports"]),
+        .testTarget(
+            name: "AdapterHTTPTests",
+            dependencies: ["AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition"]),
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
         .testTarget(name: "ReferenceServerTests", dependencies: ["ReferenceServer", "AdapterInMemory", "Ports"]),
         // Environments, the plugin registry, the world a launch runs on, the containers.

@@ -46,7 +46,7 @@ public final class CallOutcomeRecorder: Sendable {
         switch error {
         case .transport, .timeout: return true
         case .rejected(let status, _, _): return status >= 500
-        case .malformedResponse, .misconfigured: return false
+        case .malformedResponse, .misconfigured, .signInRefused: return false
         }
     }
 

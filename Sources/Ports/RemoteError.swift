@@ -22,6 +22,17 @@ public enum RemoteErrorCode: String, Sendable, Hashable, CaseIterable {
     case badRequest = "BAD_REQUEST"
 }
 
+/// Why a backend refused a sign-in before any password was judged: the
+/// person can do something about it, and it is neither a wrong password nor
+/// the server failing.
+public enum SignInRefusal: String, Sendable, Hashable, CaseIterable {
+    /// The backend signs in by another kind of identifier (an e-mail-only
+    /// backend given a CPF). Nothing was sent.
+    case identifierKindNotAccepted = "identifier-kind-not-accepted"
+    /// The account exists but its e-mail address is not confirmed yet.
+    case emailNotConfirmed = "email-not-confirmed"
+}
+
 /// Why a remote call failed — the one error type every remote port throws.
 /// Adapters map their technology's failures onto it at the edge; no case
 /// carries a token, password or API key.
@@ -43,6 +54,9 @@ public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// retry cures it, and it is never read as wrong credentials. The text
     /// names the server's error code, never a secret.
     case misconfigured(String)
+    /// The backend refused the sign-in for a reason the person can act on
+    /// (`SignInRefusal`): not an answer about the password, not a failure.
+    case signInRefused(SignInRefusal)
 
     /// The contract's code, when the server sent one.
     public var code: RemoteErrorCode? {
@@ -77,6 +91,7 @@ public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .transport, .timeout, .malformedResponse, .misconfigured: return true
         case .rejected(let status, _, _): return status >= 500
+        case .signInRefused: return false
         }
     }
 
@@ -90,6 +105,7 @@ public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
         case .timeout: return "timed out"
         case .malformedResponse(let reason): return "malformed response: \(reason)"
         case .misconfigured(let reason): return "the server refused the app's configuration: \(reason)"
+        case .signInRefused(let refusal): return "sign-in refused: \(refusal.rawValue)"
         }
     }
 }

@@ -112,10 +112,10 @@ public struct PluginRegistry: Sendable {
 
     /// Every plugin this build has.
     public static let standard = PluginRegistry(
-        auth: [InMemoryPlugins.auth, HTTPPlugins.auth, HTTPPlugins.oauth2Auth],
-        user: [InMemoryPlugins.user, HTTPPlugins.user, DerivedPlugins.user],
+        auth: [InMemoryPlugins.auth, HTTPPlugins.auth, HTTPPlugins.oauth2Auth, SupabasePlugins.auth],
+        user: [InMemoryPlugins.user, HTTPPlugins.user, DerivedPlugins.user, SupabasePlugins.user],
         statement: [InMemoryPlugins.statement, HTTPPlugins.statement],
-        health: [InMemoryPlugins.health, HTTPPlugins.health, DerivedPlugins.health],
+        health: [InMemoryPlugins.health, HTTPPlugins.health, DerivedPlugins.health, SupabasePlugins.health],
         connectivity: [InMemoryPlugins.connectivity, SystemPlugins.networkInterfaces],
         store: [InMemoryPlugins.store, FileKeychainPlugins.store],
         coding: [InMemoryPlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],

@@ -19,6 +19,12 @@ public enum LoginFailure: Error, Sendable, Hashable {
     /// (`RemoteError.misconfigured`): a configuration error for whoever set
     /// the environment up, never the user's password.
     case misconfigured
+    /// This backend signs in by another kind of identifier (an e-mail-only
+    /// backend given a CPF): nothing was sent; the person signs in by e-mail.
+    case identifierKindNotAccepted
+    /// The account's e-mail address is not confirmed yet: the person confirms
+    /// it (the link the backend e-mailed) and signs in again.
+    case emailNotConfirmed
 }
 
 /// Why a registration did not happen. Shown on the sign-up form.
@@ -46,9 +52,17 @@ extension LoginFailure {
     /// refused password and a deleted account read the same (an account is
     /// not revealed to exist), an inactive account says so.
     init(_ error: RemoteError) {
-        if case .misconfigured = error {
+        switch error {
+        case .misconfigured:
             self = .misconfigured
             return
+        case .signInRefused(.identifierKindNotAccepted):
+            self = .identifierKindNotAccepted
+            return
+        case .signInRefused(.emailNotConfirmed):
+            self = .emailNotConfirmed
+            return
+        default: break
         }
         switch error.code {
         case .invalidCredentials, .userDeleted: self = .invalidCredentials

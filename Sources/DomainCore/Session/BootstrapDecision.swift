@@ -70,7 +70,7 @@ public struct BootstrapDecision: Sendable, Hashable {
             let reason: SessionExpiredReason =
                 switch error {
                 case .transport, .timeout: .network
-                case .malformedResponse, .rejected, .misconfigured: .server
+                case .malformedResponse, .rejected, .misconfigured, .signInRefused: .server
                 }
             return BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(reason))
         case .failed(.refreshLimitReached):

@@ -34,7 +34,7 @@ public enum SignedInFailure: Error, Sendable, Hashable {
             case .rejected(_, .validationFailed, let fields): self = .invalidFields(fields)
             case .rejected(_, .alreadyRegistered, _): self = .alreadyRegistered
             case .transport, .timeout: self = .network
-            case .rejected, .malformedResponse, .misconfigured: self = .server
+            case .rejected, .malformedResponse, .misconfigured, .signInRefused: self = .server
             }
         }
     }

@@ -16,7 +16,7 @@ enum TextKey: String, CaseIterable, Sendable {
     // Sign-in
     case identifierPrompt, passwordPrompt, identifierInvalid, registrationConfirmed, signingIn
     case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginServer,
-        loginMisconfigured
+        loginMisconfigured, loginIdentifierKindNotAccepted, loginEmailNotConfirmed
     // Sign-up
     case signUpPrompt, registering
     case problemEmpty, problemNameTooShort, problemInvalidEmail, problemInvalidCPF, problemPasswordNotSixDigits

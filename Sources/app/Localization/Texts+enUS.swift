@@ -40,6 +40,10 @@ extension Texts {
         .loginServer: "The server failed. Try again.",
         .loginMisconfigured:
             "The server refused this app's configuration (client id or secret). This is not your password: tell whoever set the app up.",
+        .loginIdentifierKindNotAccepted:
+            "This server signs in by e-mail only: go back and type your e-mail instead of your CPF.",
+        .loginEmailNotConfirmed:
+            "Your e-mail address is not confirmed yet: open the link the server e-mailed you, then sign in again.",
         .signUpPrompt: "Fill in your details.",
         .registering: "Creating your account…",
         .problemEmpty: "required",

@@ -41,6 +41,10 @@ extension Texts {
         .loginServer: "El servidor falló. Inténtalo de nuevo.",
         .loginMisconfigured:
             "El servidor rechazó la configuración de esta aplicación (id o secreto de cliente). No es tu contraseña: avisa a quien configuró la aplicación.",
+        .loginIdentifierKindNotAccepted:
+            "Este servidor solo inicia sesión por correo electrónico: vuelve y escribe tu correo en lugar de tu CPF.",
+        .loginEmailNotConfirmed:
+            "Tu correo electrónico aún no está confirmado: abre el enlace que te envió el servidor y vuelve a iniciar sesión.",
         .signUpPrompt: "Completa tus datos.",
         .registering: "Creando tu cuenta…",
         .problemEmpty: "obligatorio",

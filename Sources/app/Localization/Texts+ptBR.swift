@@ -42,6 +42,10 @@ extension Texts {
         .loginServer: "O servidor falhou. Tente de novo.",
         .loginMisconfigured:
             "O servidor recusou a configuração deste app (id ou segredo do cliente). Não é a sua senha: avise quem configurou o app.",
+        .loginIdentifierKindNotAccepted:
+            "Este servidor só aceita entrar por e-mail: volte e digite seu e-mail em vez do CPF.",
+        .loginEmailNotConfirmed:
+            "Seu e-mail ainda não foi confirmado: abra o link que o servidor enviou e entre de novo.",
         .signUpPrompt: "Preencha seus dados.",
         .registering: "Criando conta…",
         .problemEmpty: "obrigatório",

@@ -231,6 +231,8 @@ struct ScreenDriver {
         case .network: return texts[.loginNetwork]
         case .server: return texts[.loginServer]
         case .misconfigured: return texts[.loginMisconfigured]
+        case .identifierKindNotAccepted: return texts[.loginIdentifierKindNotAccepted]
+        case .emailNotConfirmed: return texts[.loginEmailNotConfirmed]
         }
     }
 

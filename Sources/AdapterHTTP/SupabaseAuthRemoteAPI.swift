@@ -1,0 +1,86 @@
+public import Ports
+
+/// `AuthRemoteAPI` over Supabase Auth (GoTrue): OAuth 2.0's password and
+/// refresh-token grants in Supabase's dialect — `grant_type` in the query,
+/// JSON bodies, the project's `apikey` header on every request — and logout
+/// by `POST /logout?scope=local` with the access token as Bearer.
+///
+/// The token answer is read as any OAuth 2.0 one (`OAuth2TokenResponse`):
+/// `expires_in` is the stated lifetime, `refresh_token` the rotated refresh
+/// token; its `expires_at` and `user` are not needed and not read. Refusals
+/// are mapped by `SupabaseErrorMapping`.
+///
+/// Supabase signs in by e-mail or phone, never by CPF: a CPF is refused at
+/// once, sending nothing, as `.signInRefused(.identifierKindNotAccepted)`.
+/// Registration is not offered (`offersRegistration` is false): sign-up on
+/// Supabase can answer a session, and Gatehouse's sign-up creates none.
+///
+/// Built from Supabase Auth's public source, not tried against a live
+/// Supabase. The configuration must send tokens as Bearer.
+public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
+    private let transport: HTTPTransport
+
+    /// An adapter for the Supabase Auth at `configuration`'s base URL (on the
+    /// hosted service, `https://<project>.supabase.co/auth/v1`), sending its
+    /// API key (the project's anon key) as `apikey`.
+    public init(configuration: HTTPConfiguration) {
+        transport = HTTPTransport(configuration: configuration)
+    }
+
+    /// `POST token?grant_type=password` with `{"email", "password"}`.
+    public func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
+        guard case .email(let email) = credentials.identifier else {
+            throw .signInRefused(.identifierKindNotAccepted)
+        }
+        return try await tokens(
+            grant: "password", body: ["email": email, "password": credentials.password.reveal()], for: .signIn)
+    }
+
+    /// `POST token?grant_type=refresh_token` with `{"refresh_token"}`. A
+    /// session without a refresh token (never issued by this backend) is
+    /// refused as an unknown token, sending nothing.
+    public func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
+        guard case .refreshToken(let refreshToken) = credential else {
+            throw .rejected(status: 401, code: .tokenInvalid)
+        }
+        return try await tokens(
+            grant: "refresh_token", body: ["refresh_token": refreshToken.reveal()], for: .refresh)
+    }
+
+    /// Not offered: Supabase's sign-up may answer a session, which Gatehouse's
+    /// sign-up never creates.
+    public var offersRegistration: Bool { false }
+
+    /// Refused at once as a route the backend lacks (`NOT_FOUND`), sending
+    /// nothing: the app does not offer sign-up here (`offersRegistration`).
+    public func register(_ registration: Registration) async throws(RemoteError) -> String {
+        throw .rejected(status: 404, code: .notFound)
+    }
+
+    /// Supabase Auth always has `POST /logout`.
+    public var offersSignOut: Bool { true }
+
+    /// `POST logout?scope=local`: ends this device's session (its refresh
+    /// tokens), not the person's sessions elsewhere. A token Supabase already
+    /// refuses (its session ended) is ended either way: success.
+    public func signOut(_ token: SessionToken) async throws(RemoteError) {
+        let request = HTTPRequest(method: "POST", path: "logout?scope=local", token: token.token)
+        let (status, data) = try await transport.send(request)
+        guard !(200..<300).contains(status) else { return }
+        let error = SupabaseErrorMapping.error(status: status, body: data, for: .bearer)
+        if error.code == .tokenInvalid { return }
+        throw error
+    }
+
+    private func tokens(grant: String, body: [String: any Sendable], for kind: SupabaseErrorMapping.Request)
+        async throws(RemoteError) -> IssuedTokens
+    {
+        // The body holds a password or a refresh token: never redirected.
+        let request = HTTPRequest(method: "POST", path: "token?grant_type=" + grant, body: body, forbidsRedirect: true)
+        let (status, data) = try await transport.send(request)
+        guard (200..<300).contains(status) else {
+            throw SupabaseErrorMapping.error(status: status, body: data, for: kind)
+        }
+        return try OAuth2TokenResponse.tokens(from: data)
+    }
+}

@@ -1,0 +1,22 @@
+public import Ports
+
+/// `HealthProbe` over Supabase Auth's `GET /health`, with the `apikey` the
+/// hosted gateway asks of every route: a 200 with a JSON object (GoTrue's
+/// `{"version", "name", "description"}`) is healthy, any other answer
+/// unhealthy; no answer throws `.transport` or `.timeout`.
+///
+/// Built from Supabase Auth's public source, not tried against a live Supabase.
+public struct SupabaseHealthProbe: HealthProbe {
+    private let transport: HTTPTransport
+
+    /// A probe of the Supabase Auth at `configuration`'s base URL.
+    public init(configuration: HTTPConfiguration) {
+        transport = HTTPTransport(configuration: configuration)
+    }
+
+    public func check() async throws(RemoteError) -> ServerHealth {
+        let (status, data) = try await transport.send(HTTPRequest(method: "GET", path: "health"))
+        guard status == 200, (try? WireFormat.object(data)) != nil else { return .unhealthy }
+        return .healthy
+    }
+}

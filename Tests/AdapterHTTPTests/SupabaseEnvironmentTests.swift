@@ -1,0 +1,85 @@
+import Composition
+import Foundation
+import Ports
+import Testing
+
+/// The Supabase environment file of docs/environments.md, as written there,
+/// built into a world and signing in against the loopback stub; and the
+/// settings the `supabase` plugins refuse.
+@Suite("Supabase environment")
+struct SupabaseEnvironmentTests {
+    /// The variable the documented example names; set in this process only.
+    static let keyVariable = "SUPABASE_ANON_KEY"
+    static let anonKey = "anon-key-from-the-variable"
+
+    /// The JSON block under "## Supabase Auth" in docs/environments.md.
+    static func documentedExample() throws -> String {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/environments.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let section = try #require(text.range(of: "## Supabase Auth (untested against a live Supabase)"))
+        let start = try #require(text.range(of: "```json\n", range: section.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        return String(text[start.upperBound..<end.lowerBound])
+    }
+
+    /// The example with its loopback base URL turned to `baseURL`, and the
+    /// stores in memory so the test leaves no file behind.
+    static func environment(baseURL: String) throws -> AppEnvironment {
+        let example = try documentedExample()
+        #expect(example.contains("\"baseURL\": \"http://127.0.0.1:54321/auth/v1\""))
+        let json = example.replacingOccurrences(of: "http://127.0.0.1:54321", with: baseURL)
+        var environment = try EnvironmentFile.parse(Data(json.utf8), path: "supabase.json")
+        environment.plugins.store = "in-memory"
+        environment.plugins.coding = "in-memory-text"
+        environment.plugins.preferences = "in-memory"
+        return environment
+    }
+
+    @Test("The documented environment file signs in against the stub by e-mail, sending the anon key from its variable")
+    func documentedEnvironmentSignsIn() async throws {
+        setenv(Self.keyVariable, Self.anonKey, 1)
+        let server = try StubServer { _ in .json(200, SupabaseFixtures.tokenAnswer(access: "AT-1", refresh: "RT-1")) }
+        defer { server.stop() }
+
+        let environment = try Self.environment(baseURL: server.baseURL)
+        let world = try AppWorld(environment: environment)
+        let issued = try await world.remote.auth.signIn(
+            Credentials(identifier: .email("user@example.com"), password: Password("password1")))
+
+        #expect(environment.plugins.auth == "supabase")
+        #expect(environment.plugins.user == "supabase")
+        #expect(environment.plugins.health == "supabase")
+        #expect(issued.refreshToken == RefreshToken("RT-1"))
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/auth/v1/token?grant_type=password")
+        #expect(request.header("apikey") == Self.anonKey)
+        #expect(!world.remote.auth.offersRegistration)
+    }
+
+    @Test(
+        "Without the anon key's variable, or with the Cora token header, the environment is refused saying why, never showing a key"
+    )
+    func refusals() throws {
+        setenv(Self.keyVariable, Self.anonKey, 1)
+        var environment = try Self.environment(baseURL: "http://127.0.0.1:9")
+
+        environment.settings.apiKeyVariable = "GATEHOUSE_SUPABASE_TEST_UNSET_VARIABLE"
+        let unset = try #require(PluginRegistry.standard.problems(in: environment).first)
+        #expect(
+            unset
+                == .missingSetting(
+                    setting: "the anon key in $GATEHOUSE_SUPABASE_TEST_UNSET_VARIABLE", neededBy: "the supabase plugins"
+                ))
+        #expect(throws: unset) { try AppWorld(environment: environment) }
+
+        environment.settings.apiKeyVariable = nil
+        #expect(PluginRegistry.standard.problems(in: environment).first?.description.contains("apiKeyVariable") == true)
+
+        environment.settings.apiKeyVariable = Self.keyVariable
+        environment.settings.tokenHeaderStyle = .token
+        let header = try #require(PluginRegistry.standard.problems(in: environment).first)
+        #expect(header == .invalidSetting(setting: "tokenHeaderStyle", reason: "Supabase Auth takes \"bearer\" tokens"))
+        #expect(!"\(header)".contains(Self.anonKey))
+    }
+}
