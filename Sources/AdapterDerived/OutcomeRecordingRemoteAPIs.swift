@@ -43,7 +43,8 @@ public struct OutcomeRecordingUserRemoteAPI: UserRemoteAPI {
         self.recorder = recorder
     }
 
-    public var offersProfileRoutes: Bool { inner.offersProfileRoutes }
+    public var offersCurrentUser: Bool { inner.offersCurrentUser }
+    public var offersAccountRoutes: Bool { inner.offersAccountRoutes }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await recorder.recording { () throws(RemoteError) in try await inner.currentUser(token: token) }

@@ -2,13 +2,14 @@ public import Ports
 
 /// `UserRemoteAPI` for a backend that only issues tokens (`token-only`: the
 /// Cora API has sign-in, refresh and the statement, no `/users/me`). It
-/// offers no profile routes: every method throws `.rejected(404, NOT_FOUND)`
+/// offers no user routes: every method throws `.rejected(404, NOT_FOUND)`
 /// at once and sends nothing; the port's contract says what the domain does
 /// instead (the profile from the sign-in, a refresh as the launch check).
 public struct TokenOnlyUserRemoteAPI: UserRemoteAPI {
     public init() {}
 
-    public var offersProfileRoutes: Bool { false }
+    public var offersCurrentUser: Bool { false }
+    public var offersAccountRoutes: Bool { false }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         throw Self.notOffered

@@ -22,8 +22,11 @@ public struct SupabaseUserRemoteAPI: UserRemoteAPI {
     }
 
     /// Supabase has the profile (`GET /user`), so a stored session is checked
-    /// by asking for it; the routes it lacks answer `NOT_FOUND`.
-    public var offersProfileRoutes: Bool { true }
+    /// by asking for it.
+    public var offersCurrentUser: Bool { true }
+    /// No account routes here: the signed-in area offers no profile edit,
+    /// related users or deletion, and these calls answer `NOT_FOUND`.
+    public var offersAccountRoutes: Bool { false }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         let (status, data) = try await transport.send(HTTPRequest(method: "GET", path: "user", token: token))

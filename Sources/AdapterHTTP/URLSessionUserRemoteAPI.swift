@@ -11,7 +11,8 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
     }
 
     /// This backend has `/users/me` and `GET`/`PUT /users/related`.
-    public var offersProfileRoutes: Bool { true }
+    public var offersCurrentUser: Bool { true }
+    public var offersAccountRoutes: Bool { true }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try WireFormat.user(try await object(HTTPRequest(method: "GET", path: "users/me", token: token)))

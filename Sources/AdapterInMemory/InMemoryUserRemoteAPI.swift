@@ -9,7 +9,8 @@ public struct InMemoryUserRemoteAPI: UserRemoteAPI {
     }
 
     /// This backend has `/users/me` and `GET`/`PUT /users/related`.
-    public var offersProfileRoutes: Bool { true }
+    public var offersCurrentUser: Bool { true }
+    public var offersAccountRoutes: Bool { true }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await backend.admitOrThrow(BackendRoute.currentUser)

@@ -8,24 +8,40 @@
 ///   `.rejected(410, USER_DELETED)`.
 /// - Network failures throw `.transport`, `.timeout` or `.malformedResponse`.
 ///
+/// Not every backend has every route; an adapter says which it has with two
+/// flags, each constant for its lifetime, and a method whose route the backend
+/// lacks throws `.rejected(404, NOT_FOUND)` at once, sending nothing.
+///
 /// A backend that only issues tokens (the Cora API: sign-in, refresh,
-/// statement) has no profile routes. Its adapter says so with
-/// `offersProfileRoutes == false`, and then:
-/// - every method throws `.rejected(404, NOT_FOUND)` at once, sending nothing;
+/// statement) has no user routes at all: `offersCurrentUser == false` (and so
+/// `offersAccountRoutes == false`). Then:
 /// - the domain takes the profile from what the sign-in knew
 ///   (`UserProfile.signedIn(as:)`: the identifier typed, no name) and keeps it
 ///   in the stored session;
 /// - at launch a stored session is checked by refreshing its token through
 ///   the token manager instead of asking for the user, and the answer goes
-///   through the same bootstrap decision table;
-/// - profile edit, related users and account deletion are not offered: the
-///   signed-in area hides them and says so, and the use cases answer
-///   `notOffered` without a request.
+///   through the same bootstrap decision table.
+///
+/// A backend that tells whose a token is but keeps the account elsewhere
+/// (Supabase Auth: `GET /user`, no related users, no account deletion) has
+/// `offersCurrentUser == true` and `offersAccountRoutes == false`: the profile
+/// and the launch check come from `currentUser`, as with the full contract.
+///
+/// Without account routes, profile edit, related users and account deletion
+/// are not offered: the signed-in area hides them and says so, and the use
+/// cases answer `notOffered` without a request.
 public protocol UserRemoteAPI: Sendable {
-    /// Whether the backend has the profile routes (`/users/me`,
-    /// `GET` and `PUT /users/related`). Constant for an adapter's lifetime.
-    /// Without them, callers send none of those calls.
-    var offersProfileRoutes: Bool { get }
+    /// Whether the backend tells whose a token is (`GET /users/me`).
+    /// Constant for an adapter's lifetime. Without it, `currentUser` sends
+    /// nothing and throws `.rejected(404, NOT_FOUND)`.
+    var offersCurrentUser: Bool { get }
+
+    /// Whether the backend has the account routes (`PATCH` and
+    /// `DELETE /users/me`, `GET` and `PUT /users/related`). Constant for an
+    /// adapter's lifetime, and never true without `offersCurrentUser`. Without
+    /// them, `updateCurrentUser`, `deleteCurrentUser`, `relatedUsers` and
+    /// `saveSharedWith` send nothing and throw `.rejected(404, NOT_FOUND)`.
+    var offersAccountRoutes: Bool { get }
 
     /// The token's user.
     ///

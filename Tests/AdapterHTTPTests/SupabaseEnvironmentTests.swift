@@ -55,6 +55,8 @@ struct SupabaseEnvironmentTests {
         #expect(request.path == "/auth/v1/token?grant_type=password")
         #expect(request.header("apikey") == Self.anonKey)
         #expect(!world.remote.auth.offersRegistration)
+        #expect(world.remote.user.offersCurrentUser)
+        #expect(!world.remote.user.offersAccountRoutes)
     }
 
     @Test(

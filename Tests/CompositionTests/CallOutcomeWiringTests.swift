@@ -19,7 +19,7 @@ struct CallOutcomeWiringTests {
         #expect(world.remote.user is OutcomeRecordingUserRemoteAPI)
         #expect(world.remote.statement is OutcomeRecordingStatementRemoteAPI)
         let probe = try #require(world.remote.health as? CallOutcomeHealthProbe)
-        #expect(!world.remote.user.offersProfileRoutes)
+        #expect(!world.remote.user.offersCurrentUser)
 
         try await world.control?.addFault(route: "POST /challenge/auth", mode: .status(503), count: 1)
         _ = try? await world.remote.auth.signIn(

@@ -124,11 +124,18 @@ enum RemoteAdapters {
         ],
         orOutside: "URLSessionUserRemoteAPI"
     ) { $0.users }
-    /// The user adapters of backends without profile routes
-    /// (`offersProfileRoutes == false`): the profile-route suite runs them,
-    /// the rest of the user suite does not apply.
-    static let usersWithoutProfileRoutes: [UserAdapter] = [
-        .inMemory("TokenOnlyUserRemoteAPI") { _ in TokenOnlyUserRemoteAPI() }
+    /// The user adapters of backends without some user routes
+    /// (`offersCurrentUser` or `offersAccountRoutes` false): the user-route
+    /// suite runs them, the rest of the user suite does not apply.
+    /// `SupabaseUserRemoteAPI` talks to a reference server here, whose
+    /// request counts show that the calls it lacks send nothing.
+    static let usersWithoutSomeRoutes: [UserAdapter] = [
+        .inMemory("TokenOnlyUserRemoteAPI") { _ in TokenOnlyUserRemoteAPI() },
+        UserAdapter("SupabaseUserRemoteAPI → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }) {
+            // Any other fixture gives its own adapter, which has every route:
+            // "The adapters without some user routes are in this suite" then fails.
+            ($0 as? HTTPRemoteFixture)?.supabaseUsers ?? $0.users
+        },
     ]
     /// The auth adapters of backends that create no accounts
     /// (`offersRegistration == false`): the registration suite runs them.

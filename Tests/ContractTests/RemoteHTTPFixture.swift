@@ -62,6 +62,9 @@ final class HTTPRemoteFixture: RemoteContractFixture {
     var oauth2Auth: any AuthRemoteAPI {
         OAuth2AuthRemoteAPI(configuration: configuration, client: OAuth2Configuration(clientID: "gatehouse-public"))
     }
+    /// The Supabase Auth user adapter against this server: for the calls it
+    /// answers without sending a request (it has no account routes).
+    var supabaseUsers: any UserRemoteAPI { SupabaseUserRemoteAPI(configuration: configuration) }
     var statements: any StatementRemoteAPI { URLSessionStatementRemoteAPI(configuration: configuration) }
     var health: any HealthProbe { URLSessionHealthProbe(configuration: configuration) }
 

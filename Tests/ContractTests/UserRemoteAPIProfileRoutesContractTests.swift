@@ -1,52 +1,72 @@
 import Ports
 import Testing
 
-/// `UserRemoteAPI`'s capability rule, for every adapter, with profile routes
-/// or without: `offersProfileRoutes` says which, and an adapter without them
-/// answers every call `.rejected(404, NOT_FOUND)` at once, sending nothing.
-@Suite("UserRemoteAPI contract: profile routes")
+/// `UserRemoteAPI`'s capability rule, for every adapter, whichever user routes
+/// its backend has: `offersCurrentUser` and `offersAccountRoutes` say which,
+/// never change, and never claim account routes without the current user; a
+/// call whose route the backend lacks answers `.rejected(404, NOT_FOUND)` at
+/// once, sending nothing.
+@Suite("UserRemoteAPI contract: user routes")
 struct UserRemoteAPIProfileRoutesContractTests {
-    static let everyAdapter = RemoteAdapters.users + RemoteAdapters.usersWithoutProfileRoutes
+    static let everyAdapter = RemoteAdapters.users + RemoteAdapters.usersWithoutSomeRoutes
 
     @Test(
-        "offersProfileRoutes never changes for an adapter", .needsRoutes(RemoteRoute.currentUser),
-        arguments: everyAdapter)
-    func capabilityIsConstant(_ adapter: UserAdapter) async throws {
+        "offersCurrentUser and offersAccountRoutes never change, and account routes come only with the current user",
+        .needsRoutes(RemoteRoute.currentUser), arguments: everyAdapter)
+    func capabilitiesAreConstant(_ adapter: UserAdapter) async throws {
         let (users, server) = try await adapter.make()
-        let before = users.offersProfileRoutes
-        _ = try? await users.currentUser(token: try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken)
+        let before = (users.offersCurrentUser, users.offersAccountRoutes)
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        for call in RemoteUserCall.allCases where !Self.offers(call, users) {
+            _ = try? await call.perform(on: users, token: token)
+        }
 
-        #expect(users.offersProfileRoutes == before)
+        #expect(users.offersCurrentUser == before.0)
+        #expect(users.offersAccountRoutes == before.1)
+        #expect(!users.offersAccountRoutes || users.offersCurrentUser)
     }
 
-    /// Reads the server's request counts (the control API's metrics) and
-    /// calls `GET /users/me` with the HTTP adapter, which claims the profile
-    /// routes: an outside server without either is skipped, not failed.
+    /// Reads the server's request counts (the control API's metrics): an
+    /// outside server without them is skipped, not failed.
     @Test(
-        "Profile routes offered: currentUser answers; not offered: every call is NOT_FOUND and nothing is sent",
-        .needsControlAPI, .needsRoutes(RemoteRoute.currentUser),
+        "A call whose route the backend lacks is NOT_FOUND and nothing is sent", .needsControlAPI,
         arguments: everyAdapter, RemoteUserCall.allCases)
-    func callsFollowTheCapability(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
+    func callsNotOfferedSendNothing(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
         let (users, server) = try await adapter.make()
+        guard !Self.offers(call, users) else { return }
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let sentBefore = try await server.metrics().requests[call.route, default: 0]
 
-        if users.offersProfileRoutes {
-            let maria = try await users.currentUser(token: token)
-            #expect(maria.cpf == RemoteSeed.maria.cpf)
-            #expect(maria.source == .server)
-            return
-        }
         let error = await #expect(throws: RemoteError.self) { try await call.perform(on: users, token: token) }
 
         #expect(error == .rejected(status: 404, code: .notFound))
         #expect(try await server.metrics().requests[call.route, default: 0] == sentBefore)
     }
 
-    @Test("The adapters without profile routes are in this suite", arguments: RemoteAdapters.usersWithoutProfileRoutes)
-    func withoutProfileRoutesSaysSo(_ adapter: UserAdapter) async throws {
+    /// The adapters that speak the wire contract (the Supabase adapter asks
+    /// Supabase's own route, which its own tests replay).
+    @Test(
+        "Current user offered: currentUser answers the token's user", .needsRoutes(RemoteRoute.currentUser),
+        arguments: RemoteAdapters.users)
+    func currentUserOffered(_ adapter: UserAdapter) async throws {
+        let (users, server) = try await adapter.make()
+        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        try #require(users.offersCurrentUser)
+
+        let maria = try await users.currentUser(token: token)
+
+        #expect(maria.cpf == RemoteSeed.maria.cpf)
+        #expect(maria.source == .server)
+    }
+
+    @Test("The adapters without some user routes are in this suite", arguments: RemoteAdapters.usersWithoutSomeRoutes)
+    func withoutSomeRoutesSaysSo(_ adapter: UserAdapter) async throws {
         let (users, _) = try await adapter.make()
 
-        #expect(!users.offersProfileRoutes)
+        #expect(!users.offersAccountRoutes)
+    }
+
+    static func offers(_ call: RemoteUserCall, _ users: any UserRemoteAPI) -> Bool {
+        call == .currentUser ? users.offersCurrentUser : users.offersAccountRoutes
     }
 }

@@ -25,7 +25,7 @@ public final class SignedInContainer: SignedInViewModelFactory {
     public func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel {
         DashboardViewModel(
             user: user, session: app.authSession, health: app.health,
-            offersProfileRoutes: app.authSession.offersProfileRoutes)
+            offersAccountRoutes: app.authSession.offersAccountRoutes)
     }
 
     public func makeStatementListViewModel(navigator: any SignedInNavigator) -> StatementListViewModel {

@@ -58,7 +58,8 @@ public struct DeadlineUserRemoteAPI: UserRemoteAPI {
         self.deadline = deadline
     }
 
-    public var offersProfileRoutes: Bool { adapter.offersProfileRoutes }
+    public var offersCurrentUser: Bool { adapter.offersCurrentUser }
+    public var offersAccountRoutes: Bool { adapter.offersAccountRoutes }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.currentUser(token: token) }

@@ -110,8 +110,8 @@ public final class AuthSession {
     /// Decides the launch state. Health, the stored session and — when a
     /// session is stored — its check start concurrently; a result that
     /// arrives while the system is down is kept and acted on once it is healthy.
-    /// The check is `GET /users/me`, or on a backend without profile routes a
-    /// refresh of the stored token (see `checkStoredUser`).
+    /// The check is `GET /users/me`, or on a backend that does not tell whose
+    /// a token is a refresh of the stored token (see `checkStoredUser`).
     public func bootstrap() async {
         transition(to: .loading)
         let healthCheck = scheduler.spawn { @MainActor in await self.health.latestCheck() }
@@ -182,7 +182,7 @@ public final class AuthSession {
         if status.isDown { await health.waitUntilHealthy() }
     }
 
-    /// "Can this session still be used?" With profile routes: the token's
+    /// "Can this session still be used?" With `GET /users/me`: the token's
     /// user, through the token manager. Without (a backend that only issues
     /// tokens): a refresh of the stored token through the token manager — the
     /// new token saved — and then the profile the session kept, so the answer
@@ -190,7 +190,7 @@ public final class AuthSession {
     /// session as TOKEN_INVALID or TOKEN_EXPIRED; a network failure or a 5xx
     /// expires it with the data kept).
     private func checkStoredUser(kept: CachedUser?) async -> StoredSessionCheck {
-        guard userAPI.offersProfileRoutes else {
+        guard userAPI.offersCurrentUser else {
             do throws(AuthorizedCallError) {
                 try await tokenManager.refreshNow()
             } catch {
@@ -250,7 +250,7 @@ public final class AuthSession {
         await tokenManager.start(sessionToken, generation: generation)
 
         let profile: UserProfile
-        if userAPI.offersProfileRoutes {
+        if userAPI.offersCurrentUser {
             do {
                 profile = try await tokenManager.authorized { token throws(RemoteError) in
                     try await self.userAPI.currentUser(token: token)
@@ -302,7 +302,7 @@ public final class AuthSession {
 
     /// Deletes the account (`DELETE /users/me`); on success, as logout.
     public func deleteAccount() async -> Result<Void, SignedInFailure> {
-        guard userAPI.offersProfileRoutes else { return .failure(.notOffered) }
+        guard userAPI.offersAccountRoutes else { return .failure(.notOffered) }
         do {
             try await tokenManager.authorized { token throws(RemoteError) in
                 try await self.userAPI.deleteCurrentUser(token: token)
@@ -324,7 +324,7 @@ public final class AuthSession {
     /// the state and the cached data follow the answer, without a new
     /// signed-in area.
     public func updateProfile(_ changes: ProfileChanges) async -> Result<UserProfile, SignedInFailure> {
-        guard userAPI.offersProfileRoutes else { return .failure(.notOffered) }
+        guard userAPI.offersAccountRoutes else { return .failure(.notOffered) }
         let userAPI = self.userAPI
         let updated: UserProfile
         do {
@@ -350,9 +350,9 @@ public final class AuthSession {
         transition(to: .unauthenticated(.reauthenticating))
     }
 
-    /// Whether the backend has profile routes: without them there is no
+    /// Whether the backend has the account routes: without them there is no
     /// profile edit, no related users and no account deletion.
-    public var offersProfileRoutes: Bool { userAPI.offersProfileRoutes }
+    public var offersAccountRoutes: Bool { userAPI.offersAccountRoutes }
 
     /// Whether the backend creates accounts: without it there is no sign-up.
     public var offersRegistration: Bool { authAPI.offersRegistration }

@@ -2,7 +2,7 @@ public import Ports
 
 /// What the launch check of a stored session gave: `GET /users/me` through
 /// the token manager (so after at most one transparent refresh) — or, on a
-/// backend without profile routes, a refresh of the stored token, which
+/// backend that does not tell whose a token is, a refresh of the stored token, which
 /// answers with the profile the session kept.
 public enum StoredSessionCheck: Sendable, Hashable {
     /// The backend confirmed the session and answered with this user (who may

@@ -21,7 +21,7 @@ public enum SignedInFailure: Error, Sendable, Hashable {
     /// moved on and there is nothing to retry.
     case sessionEnded
     /// The backend has no route for it (profile edit, related users, account
-    /// deletion on a backend without profile routes); nothing was sent.
+    /// deletion on a backend without account routes); nothing was sent.
     case notOffered
 
     init(_ error: AuthorizedCallError) {

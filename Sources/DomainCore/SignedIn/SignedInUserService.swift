@@ -21,11 +21,11 @@ public struct SignedInUserService: RelatedUsersChoosing {
 
     /// The signed-in user as the server knows them now (`GET /users/me`).
     ///
-    /// - Throws: `.notOffered` without sending anything when the backend has no
-    ///   profile routes; otherwise the call's failure in the area's terms
-    ///   (`.sessionEnded` once the backend ended the session).
+    /// - Throws: `.notOffered` without sending anything when the backend does
+    ///   not tell whose a token is; otherwise the call's failure in the area's
+    ///   terms (`.sessionEnded` once the backend ended the session).
     public func currentUser() async throws(SignedInFailure) -> UserProfile {
-        guard api.offersProfileRoutes else { throw .notOffered }
+        guard api.offersCurrentUser else { throw .notOffered }
         let api = self.api
         return try await tokenManager.signedInCall { token throws(RemoteError) in
             try await api.currentUser(token: token)
@@ -35,9 +35,9 @@ public struct SignedInUserService: RelatedUsersChoosing {
     /// The users related to the signed-in one.
     ///
     /// - Throws: `.notOffered` without sending anything when the backend has no
-    ///   profile routes; otherwise the call's failure in the area's terms.
+    ///   account routes; otherwise the call's failure in the area's terms.
     public func relatedUsers() async throws(SignedInFailure) -> [RelatedUser] {
-        guard api.offersProfileRoutes else { throw .notOffered }
+        guard api.offersAccountRoutes else { throw .notOffered }
         let api = self.api
         return try await tokenManager.signedInCall { token throws(RemoteError) in
             try await api.relatedUsers(token: token)
@@ -47,9 +47,9 @@ public struct SignedInUserService: RelatedUsersChoosing {
     /// Shares with exactly the related users in `ids` (`PUT /users/related`).
     ///
     /// - Throws: `.notOffered` without sending anything when the backend has no
-    ///   profile routes; otherwise the call's failure in the area's terms.
+    ///   account routes; otherwise the call's failure in the area's terms.
     public func saveSharedWith(_ ids: Set<String>) async throws(SignedInFailure) -> [RelatedUser] {
-        guard api.offersProfileRoutes else { throw .notOffered }
+        guard api.offersAccountRoutes else { throw .notOffered }
         let api = self.api
         return try await tokenManager.signedInCall { token throws(RemoteError) in
             try await api.saveSharedWith(ids, token: token)

@@ -4,7 +4,7 @@ public import Ports
 /// The signed-in home (docs/spec/signed-in-area.md, "Dashboard"): welcome with
 /// the user's name, basic data with the CPF masked, a discreet banner when the
 /// server is not healthy, links to the statement, the profile and related
-/// users, and log out. On a backend without profile routes the profile and
+/// users, and log out. On a backend without account routes the profile and
 /// related-users links are not offered, and the dashboard says so.
 @MainActor
 @Observable
@@ -18,8 +18,8 @@ public final class DashboardViewModel {
     @ObservationIgnored private let health: any HealthStatusReading
 
     /// Whether the profile and related-users links are offered (the backend
-    /// has profile routes).
-    public let offersProfileRoutes: Bool
+    /// has the account routes).
+    public let offersAccountRoutes: Bool
 
     /// The home of `user`, with no navigator until the coordinator sets itself.
     ///
@@ -27,16 +27,16 @@ public final class DashboardViewModel {
     ///   - user: the signed-in user, shown until the session says otherwise.
     ///   - session: who is signed in now, and log out.
     ///   - health: the status the banner shows.
-    ///   - offersProfileRoutes: whether the backend has profile routes, so the
-    ///     profile and related-users links are offered; true by default.
+    ///   - offersAccountRoutes: whether the backend has the account routes, so
+    ///     the profile and related-users links are offered; true by default.
     public init(
         user: UserProfile, session: any DashboardUseCases, health: any HealthStatusReading,
-        offersProfileRoutes: Bool = true
+        offersAccountRoutes: Bool = true
     ) {
         signedInAs = user
         self.session = session
         self.health = health
-        self.offersProfileRoutes = offersProfileRoutes
+        self.offersAccountRoutes = offersAccountRoutes
     }
 
     /// The user as the server last said (a profile edit shows here at once).
@@ -47,18 +47,18 @@ public final class DashboardViewModel {
 
     /// Opens the statement (through the navigator).
     public func showStatement() async { await navigator?.showStatement() }
-    /// Opens the profile; does nothing when profile routes are not offered.
+    /// Opens the profile; does nothing when account routes are not offered.
     public func showProfile() {
-        guard offersProfileRoutes else { return }
+        guard offersAccountRoutes else { return }
         navigator?.showProfile()
     }
 
     /// Opens the security screen (the PIN lock).
     public func showSecurity() async { await navigator?.showSecurity() }
 
-    /// Opens related users; does nothing when profile routes are not offered.
+    /// Opens related users; does nothing when account routes are not offered.
     public func showRelatedUsers() async {
-        guard offersProfileRoutes else { return }
+        guard offersAccountRoutes else { return }
         await navigator?.showRelatedUsers()
     }
 

@@ -51,7 +51,7 @@ extension ScreenDriver {
 
     /// The user as known: a profile only the sign-in knew has no name, and an
     /// e-mail only when that was typed, so those lines are left out. Without
-    /// profile routes the profile and related links are not drawn, the screen
+    /// account routes the profile and related links are not drawn, the screen
     /// says so, and a tap on either is told why.
     private func dashboard(_ model: DashboardViewModel) -> ScreenSnapshot {
         let user = model.user
@@ -60,7 +60,7 @@ extension ScreenDriver {
         if !user.email.isEmpty { lines.append("\(texts[.emailLabel]): \(user.email)") }
         var actions = [action("statement", .actionStatement) { await model.showStatement() }]
         var notOffered: [String: String] = [:]
-        if model.offersProfileRoutes {
+        if model.offersAccountRoutes {
             actions += [
                 action("profile", .actionProfile) { model.showProfile() },
                 action("related", .actionRelated) { await model.showRelatedUsers() },

@@ -4,8 +4,8 @@ import Foundation
 import Ports
 import Testing
 
-/// `AuthSession` on a backend whose user port offers no profile routes
-/// (`offersProfileRoutes == false`): the profile is what the sign-in knew, the
+/// `AuthSession` on a backend whose user port offers no user routes
+/// (`offersCurrentUser == false`): the profile is what the sign-in knew, the
 /// launch check is a refresh of the stored token, and the profile actions are
 /// not offered — as the port's contract says.
 @MainActor
@@ -15,7 +15,7 @@ struct TokenOnlyBackendTests {
 
     @Test("Sign-in keeps the profile the sign-in knew, asks no user route, and stores it with the token")
     func signInKeepsTheSignInProfile() async throws {
-        let harness = SessionHarness(offersProfileRoutes: false)
+        let harness = SessionHarness(userRoutes: .none)
 
         let result = await harness.authSession.login(.maria)
 
@@ -33,7 +33,7 @@ struct TokenOnlyBackendTests {
         "At launch a stored session is checked by a refresh: answered, the new token is saved and the kept profile shown"
     )
     func launchRefreshesTheStoredToken() async throws {
-        let harness = SessionHarness(offersProfileRoutes: false)
+        let harness = SessionHarness(userRoutes: .none)
         let stored = await harness.storeSession(issuedAgo: .seconds(5), user: Self.signInProfile)
 
         await harness.authSession.bootstrap()
@@ -57,7 +57,7 @@ struct TokenOnlyBackendTests {
             (.rejected(status: 410, code: .userDeleted), .userDeleted),
         ])
     func refusedRefreshEndsTheSession(error: RemoteError, reason: SignedOutReason) async {
-        let harness = SessionHarness(offersProfileRoutes: false)
+        let harness = SessionHarness(userRoutes: .none)
         await harness.storeSession(user: Self.signInProfile)
         await harness.server.set(refresh: .fail(error))
 
@@ -77,7 +77,7 @@ struct TokenOnlyBackendTests {
             (.malformedResponse("not a token"), .server),
         ])
     func failedRefreshExpiresTheSession(error: RemoteError, reason: SessionExpiredReason) async throws {
-        let harness = SessionHarness(offersProfileRoutes: false)
+        let harness = SessionHarness(userRoutes: .none)
         await harness.storeSession(user: Self.signInProfile)
         await harness.server.set(refresh: .fail(error))
 
@@ -92,7 +92,7 @@ struct TokenOnlyBackendTests {
 
     @Test("A stored token with no profile kept is not restored: tokens cleared, sign in asked for")
     func tokenWithoutProfileIsNotRestored() async {
-        let harness = SessionHarness(offersProfileRoutes: false)
+        let harness = SessionHarness(userRoutes: .none)
         await harness.store.plant(UserSession(token: await harness.sessionToken(), cachedUser: nil))
 
         await harness.authSession.bootstrap()
@@ -103,7 +103,7 @@ struct TokenOnlyBackendTests {
 
     @Test("Profile edit and account deletion answer notOffered without a request")
     func profileActionsAreNotOffered() async {
-        let harness = SessionHarness(offersProfileRoutes: false)
+        let harness = SessionHarness(userRoutes: .none)
         _ = await harness.authSession.login(.maria)
 
         let update = await harness.authSession.updateProfile(ProfileChanges(name: "Ana"))
@@ -111,17 +111,17 @@ struct TokenOnlyBackendTests {
 
         #expect(update.failure == .notOffered)
         #expect(delete.failure == .notOffered)
-        #expect(harness.authSession.offersProfileRoutes == false)
+        #expect(harness.authSession.offersAccountRoutes == false)
         #expect(harness.authSession.state == .authenticated(Self.signInProfile))
         #expect(await harness.server.userCallTokens.isEmpty)
     }
 
     @Test("Related users answer notOffered without a request")
     func relatedUsersAreNotOffered() async {
-        let harness = SessionHarness(offersProfileRoutes: false)
+        let harness = SessionHarness(userRoutes: .none)
         _ = await harness.authSession.login(.maria)
         let service = SignedInUserService(
-            tokenManager: harness.tokenManager, api: ScriptedUserAPI(server: harness.server, offersProfileRoutes: false)
+            tokenManager: harness.tokenManager, api: ScriptedUserAPI(server: harness.server, routes: .none)
         )
 
         let failure: SignedInFailure?

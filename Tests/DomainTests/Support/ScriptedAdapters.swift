@@ -27,8 +27,21 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
 }
 
 struct ScriptedUserAPI: UserRemoteAPI {
+    /// Which user routes the scripted backend has (the port's two flags).
+    enum Routes: Sendable {
+        /// `/users/me` and the account routes: the wire contract.
+        case all
+        /// `GET /users/me` only (Supabase Auth's shape).
+        case currentUserOnly
+        /// None: a backend that only issues tokens (the Cora API).
+        case none
+    }
+
     let server: ScriptedServer
-    var offersProfileRoutes = true
+    var routes = Routes.all
+
+    var offersCurrentUser: Bool { routes != .none }
+    var offersAccountRoutes: Bool { routes == .all }
 
     func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await server.userCall(token: token)

@@ -17,7 +17,7 @@ final class SessionHarness {
     let store: RecordingSessionStore
     /// Where a sign-out whose delete failed is remembered across launches.
     let signOutLedger: InMemorySignOutLedger
-    let offersProfileRoutes: Bool
+    let userRoutes: ScriptedUserAPI.Routes
     let offersRegistration: Bool
     let policy: TokenPolicy
     let repository: UserSessionRepository
@@ -29,15 +29,15 @@ final class SessionHarness {
     private(set) var sessionEnds: [SignedOutReason] = []
 
     /// - Parameters:
-    ///   - offersProfileRoutes: false for a backend that only issues tokens
-    ///     (the user port's capability).
+    ///   - userRoutes: which user routes the backend has (the user port's
+    ///     capabilities): all, `GET /users/me` only, or none.
     ///   - offersRegistration: false for a backend that creates no accounts
     ///     (the auth port's capability).
     ///   - store, signOutLedger, server, pinVault: those a previous launch
     ///     left (`relaunched()`); fresh ones otherwise.
     ///   - pinPolicy: the PIN lock's timeout and attempt limit.
     init(
-        stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), offersProfileRoutes: Bool = true,
+        stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), userRoutes: ScriptedUserAPI.Routes = .all,
         offersRegistration: Bool = true, store: RecordingSessionStore? = nil,
         signOutLedger: InMemorySignOutLedger = InMemorySignOutLedger(),
         server: ScriptedServer = ScriptedServer(),
@@ -45,7 +45,7 @@ final class SessionHarness {
         pinPolicy: PINLockPolicy = PINLockPolicy()
     ) {
         self.pinVault = pinVault
-        self.offersProfileRoutes = offersProfileRoutes
+        self.userRoutes = userRoutes
         self.offersRegistration = offersRegistration
         self.policy = policy
         self.server = server
@@ -62,7 +62,7 @@ final class SessionHarness {
             policy: HealthPolicy(pollInterval: .seconds(15)))
         authSession = AuthSession(
             authAPI: ScriptedAuthAPI(server: server, offersRegistration: offersRegistration),
-            userAPI: ScriptedUserAPI(server: server, offersProfileRoutes: offersProfileRoutes),
+            userAPI: ScriptedUserAPI(server: server, routes: userRoutes),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
             policy: policy, pinVault: pinVault, pinPolicy: pinPolicy)
     }
@@ -75,7 +75,7 @@ final class SessionHarness {
     func relaunched() -> SessionHarness {
         health.shutDown()
         return SessionHarness(
-            policy: policy, offersProfileRoutes: offersProfileRoutes, offersRegistration: offersRegistration,
+            policy: policy, userRoutes: userRoutes, offersRegistration: offersRegistration,
             store: store, signOutLedger: signOutLedger,
             server: server, pinVault: pinVault, pinPolicy: authSession.pinPolicy)
     }
