@@ -61,15 +61,50 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
     public var offersSignOut: Bool { true }
 
     /// `POST logout?scope=local`: ends this device's session (its refresh
-    /// tokens), not the person's sessions elsewhere. A token Supabase already
-    /// refuses (its session ended) is ended either way: success.
+    /// tokens), not the person's sessions elsewhere. A session Supabase has
+    /// already ended (`session_not_found`) is ended either way: success.
+    ///
+    /// Logout is authorised by the access token, and one past its lifetime is
+    /// refused (`bad_jwt`) while the session's refresh token still works — a
+    /// logout after the app stood still (behind the PIN screen nothing
+    /// refreshes) would otherwise leave the session alive on the server. So a
+    /// refused access token is exchanged once with the refresh token and the
+    /// session ended with the new one; a refresh token Supabase no longer
+    /// knows means the session is already over.
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
-        let request = HTTPRequest(method: "POST", path: "logout?scope=local", token: token.token)
+        guard try await logout(token.token) == .accessTokenRefused else { return }
+        // Without a refresh token the token was never Supabase's session:
+        // there is nothing on the server to end, so it is ended either way.
+        guard let refreshToken = token.refreshToken else { return }
+        let fresh: IssuedTokens
+        do {
+            fresh = try await refresh(.refreshToken(refreshToken))
+        } catch  where error.code == .tokenInvalid {
+            return
+        }
+        guard try await logout(fresh.accessToken) == .ended else {
+            // A token just issued, refused: the session lives on; say so.
+            throw .rejected(status: 401, code: .tokenInvalid)
+        }
+    }
+
+    /// What one `POST logout` gave, short of a failure to report.
+    private enum LogoutAnswer {
+        /// The session is over on the server (now or before).
+        case ended
+        /// The access token was refused before the session was looked at.
+        case accessTokenRefused
+    }
+
+    private func logout(_ accessToken: AccessToken) async throws(RemoteError) -> LogoutAnswer {
+        let request = HTTPRequest(method: "POST", path: "logout?scope=local", token: accessToken)
         let (status, data) = try await transport.send(request)
-        guard !(200..<300).contains(status) else { return }
-        let error = SupabaseErrorMapping.error(status: status, body: data, for: .bearer)
-        if error.code == .tokenInvalid { return }
-        throw error
+        guard !(200..<300).contains(status) else { return .ended }
+        switch SupabaseErrorMapping.code(in: data) {
+        case "session_not_found", "session_expired": return .ended
+        case "bad_jwt", "no_authorization": return .accessTokenRefused
+        default: throw SupabaseErrorMapping.error(status: status, body: data, for: .bearer)
+        }
     }
 
     private func tokens(grant: String, body: [String: any Sendable], for kind: SupabaseErrorMapping.Request)

@@ -42,13 +42,20 @@ enum SupabaseErrorMapping {
     /// project has e-mail sign-in turned off, or the grant is unknown.
     static let configurationCodes: Set<String> = ["email_provider_disabled", "unsupported_grant_type"]
 
+    /// Supabase's own error code in `body` (`error_code`, or `code` when it is
+    /// text), nil for an OAuth 2.0 answer or none.
+    static func code(in body: Data) -> String? {
+        let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+        return (object?["error_code"] as? String) ?? (object?["code"] as? String)
+    }
+
     /// The `RemoteError` for an answer of `status` with `body` to `request`.
     static func error(status: Int, body: Data, for request: Request) -> RemoteError {
         let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         if object?["error"] is String {
             return OAuth2ErrorMapping.error(status: status, body: body, for: request.oauth2)
         }
-        guard let code = (object?["error_code"] as? String) ?? (object?["code"] as? String) else {
+        guard let code = code(in: body) else {
             // No Supabase Auth code: the API gateway in front of it refusing the
             // `apikey` (a bare 401), a 5xx, a proxy's page.
             if status == 401 { return .misconfigured("401 without an error code: the apikey was refused") }

@@ -17,6 +17,12 @@ public enum BackendRoute {
     public static let saveSharedWith = "PUT /users/related"
     public static let register = "POST /users"
 
+    /// Requests that reached no route (a path or method the server does not
+    /// serve, or a wrong API key): counted in the metrics under this name, so
+    /// a test can tell that an adapter sent nothing at all, not merely
+    /// nothing to the contract's routes.
+    public static let noRoute = "(no route)"
+
     /// Every route of the contract but the control API.
     public static let all: [String] = [
         auth, signOut, statementList, statementDetails, health,

@@ -172,6 +172,11 @@ public actor InMemoryBackend {
     }
 
     /// What the backend has seen since it started or was last reset.
+    /// Counts a request that reached no route (`BackendRoute.noRoute`).
+    public func countRequestWithoutRoute() {
+        counters.requests[BackendRoute.noRoute, default: 0] += 1
+    }
+
     public func metrics() -> BackendMetrics {
         var metrics = counters
         let now = clock.now()

@@ -17,6 +17,11 @@ public protocol AuthRemoteAPI: Sendable {
     ///   deleted account's credentials are refused like wrong ones.
     ///   `.misconfigured` when the backend refuses the app itself (its client
     ///   id, secret or grant), never as wrong credentials.
+    ///   `.signInRefused(.identifierKindNotAccepted)` at once, sending nothing,
+    ///   when the backend does not sign in by that kind of identifier (an
+    ///   e-mail-only backend given a CPF); `.signInRefused(.emailNotConfirmed)`
+    ///   for an account whose e-mail address is not confirmed yet. Only
+    ///   `signIn` throws `.signInRefused`.
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens
 
     /// Exchanges the session's credential for new tokens: its refresh token

@@ -22,9 +22,9 @@ public enum RemoteErrorCode: String, Sendable, Hashable, CaseIterable {
     case badRequest = "BAD_REQUEST"
 }
 
-/// Why a backend refused a sign-in before any password was judged: the
-/// person can do something about it, and it is neither a wrong password nor
-/// the server failing.
+/// Why a backend refused a sign-in for a reason that is neither a wrong
+/// password nor the server failing, and that the person can do something
+/// about.
 public enum SignInRefusal: String, Sendable, Hashable, CaseIterable {
     /// The backend signs in by another kind of identifier (an e-mail-only
     /// backend given a CPF). Nothing was sent.

@@ -27,12 +27,16 @@ struct ContractRouter: Sendable {
         }
         // /health takes no key, so a wrong method there is only a wrong method.
         guard request.header("apikey") == apiKey || (request.path == "/health" && offersHealth) else {
+            await backend.countRequestWithoutRoute()
             return rejection(.apiKeyInvalid)
         }
         // A route the profile does not offer falls to the same answer as a
         // wrong method or an unknown path: 405 where the profile serves the
         // path with another method, else 404.
-        guard profile.offers(method: request.method, path: request.path) else { return methodNotAllowed(request) }
+        guard profile.offers(method: request.method, path: request.path) else {
+            await backend.countRequestWithoutRoute()
+            return methodNotAllowed(request)
+        }
         switch (request.method, request.path) {
         case ("POST", "/challenge/auth"): return await auth(request)
         case ("DELETE", "/challenge/auth"):
@@ -87,6 +91,7 @@ struct ContractRouter: Sendable {
                 return .json(201, ["id": id])
             }
         default:
+            await backend.countRequestWithoutRoute()
             return methodNotAllowed(request)
         }
     }

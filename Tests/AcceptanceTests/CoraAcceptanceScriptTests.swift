@@ -63,7 +63,8 @@ struct CoraAcceptanceScriptTests {
         #expect(!report.passed)
         #expect(
             report.transcriptText.contains(
-                "action 'profile' is not offered on screen dashboard: this server has no profile routes"))
+                "action 'profile' is not offered on screen dashboard: this server offers no profile, related people or account deletion"
+            ))
         #expect(!report.transcriptText.contains("O servidor falhou"))
     }
 

@@ -324,7 +324,7 @@ struct SupabaseAuthTests {
     }
 
     @Test(
-        "Logout of a session Supabase already ended succeeds; a server failure is reported",
+        "Logout of a session Supabase already ended, or of a token it never issued, succeeds; a server failure is reported",
         arguments: [
             (
                 403,
@@ -349,6 +349,57 @@ struct SupabaseAuthTests {
         } else {
             try await auth.signOut(token)
         }
+    }
+
+    /// Supabase refuses an access token past its lifetime (`bad_jwt`) at
+    /// logout while the refresh token still works: the session must still end.
+    @Test("Logout with an expired access token ends the session with one refresh: its refresh token is dead afterwards")
+    func logoutWithAnExpiredAccessToken() async throws {
+        let server = try StubServer { request in
+            switch (request.path, request.header("Authorization")) {
+            case ("/auth/v1/logout?scope=local", "Bearer AT-old"):
+                return .json(403, SupabaseFixtures.httpError(403, "bad_jwt", "invalid JWT: token is expired"))
+            case ("/auth/v1/token?grant_type=refresh_token", _):
+                return .json(200, SupabaseFixtures.tokenAnswer(access: "AT-2", refresh: "RT-2"))
+            case ("/auth/v1/logout?scope=local", "Bearer AT-2"):
+                return StubServer.Answer(status: 204)
+            default:
+                return .json(500, SupabaseFixtures.httpError(500, "unexpected_failure", "not in this script"))
+            }
+        }
+        defer { server.stop() }
+        let now = Date()
+        let token = SessionToken(
+            token: AccessToken("AT-old"), issuedAt: now, expiresAt: now, refreshToken: RefreshToken("RT-1"))
+
+        try await SupabaseAuthRemoteAPI(configuration: configuration(server)).signOut(token)
+
+        #expect(
+            server.requests.map(\.path) == [
+                "/auth/v1/logout?scope=local", "/auth/v1/token?grant_type=refresh_token",
+                "/auth/v1/logout?scope=local",
+            ])
+        #expect(server.requests.map { $0.header("Authorization") } == ["Bearer AT-old", nil, "Bearer AT-2"])
+        #expect(String(decoding: server.requests[1].body, as: UTF8.self) == #"{"refresh_token":"RT-1"}"#)
+    }
+
+    @Test(
+        "Logout with an expired access token whose refresh token Supabase no longer knows: already over, nothing more sent",
+        arguments: ["refresh_token_not_found", "refresh_token_already_used", "session_not_found"])
+    func logoutWhenTheRefreshTokenIsGone(code: String) async throws {
+        let server = try StubServer { request in
+            request.path.hasPrefix("/auth/v1/logout")
+                ? .json(403, SupabaseFixtures.httpError(403, "bad_jwt", "invalid JWT: token is expired"))
+                : .json(400, SupabaseFixtures.httpError(400, code, "Invalid Refresh Token"))
+        }
+        defer { server.stop() }
+        let now = Date()
+        let token = SessionToken(
+            token: AccessToken("AT-old"), issuedAt: now, expiresAt: now, refreshToken: RefreshToken("RT-1"))
+
+        try await SupabaseAuthRemoteAPI(configuration: configuration(server)).signOut(token)
+
+        #expect(server.requests.count == 2)
     }
 
     @Test("Health: GET /auth/v1/health with apikey; GoTrue's answer is healthy, a 503 unhealthy")

@@ -8,9 +8,17 @@ import Testing
 /// settings the `supabase` plugins refuse.
 @Suite("Supabase environment")
 struct SupabaseEnvironmentTests {
-    /// The variable the documented example names; set in this process only.
-    static let keyVariable = "SUPABASE_ANON_KEY"
-    static let anonKey = "anon-key-from-the-variable"
+    /// The variable the documented example names.
+    static let documentedKeyVariable = "SUPABASE_ANON_KEY"
+    /// The variable the tests name instead: one every process has, so that no
+    /// test calls `setenv`, which races with other threads reading the
+    /// environment while the suites run in parallel. Its value stands in for
+    /// the anon key.
+    static let keyVariable = "PATH"
+
+    static func anonKey() throws -> String {
+        try #require(ProcessInfo.processInfo.environment[keyVariable].flatMap { $0.isEmpty ? nil : $0 })
+    }
 
     /// The JSON block under "## Supabase Auth" in docs/environments.md.
     static func documentedExample() throws -> String {
@@ -23,13 +31,19 @@ struct SupabaseEnvironmentTests {
         return String(text[start.upperBound..<end.lowerBound])
     }
 
-    /// The example with its loopback base URL turned to `baseURL`, and the
-    /// stores in memory so the test leaves no file behind.
+    /// The example with its loopback base URL turned to `baseURL`, the key's
+    /// variable to `keyVariable`, and the stores in memory so the test leaves
+    /// no file behind. Requests may take two minutes: on a busy machine the
+    /// default ten seconds can run out before the stub is even scheduled (the
+    /// deadline itself is `RequestDeadlineTests`'s).
     static func environment(baseURL: String) throws -> AppEnvironment {
         let example = try documentedExample()
         #expect(example.contains("\"baseURL\": \"http://127.0.0.1:54321/auth/v1\""))
+        #expect(example.contains("\"apiKeyVariable\": \"\(documentedKeyVariable)\""))
         let json = example.replacingOccurrences(of: "http://127.0.0.1:54321", with: baseURL)
         var environment = try EnvironmentFile.parse(Data(json.utf8), path: "supabase.json")
+        environment.settings.apiKeyVariable = keyVariable
+        environment.settings.requestTimeout = .seconds(120)
         environment.plugins.store = "in-memory"
         environment.plugins.coding = "in-memory-text"
         environment.plugins.preferences = "in-memory"
@@ -38,7 +52,7 @@ struct SupabaseEnvironmentTests {
 
     @Test("The documented environment file signs in against the stub by e-mail, sending the anon key from its variable")
     func documentedEnvironmentSignsIn() async throws {
-        setenv(Self.keyVariable, Self.anonKey, 1)
+        let anonKey = try Self.anonKey()
         let server = try StubServer { _ in .json(200, SupabaseFixtures.tokenAnswer(access: "AT-1", refresh: "RT-1")) }
         defer { server.stop() }
 
@@ -53,7 +67,7 @@ struct SupabaseEnvironmentTests {
         #expect(issued.refreshToken == RefreshToken("RT-1"))
         let request = try #require(server.requests.first)
         #expect(request.path == "/auth/v1/token?grant_type=password")
-        #expect(request.header("apikey") == Self.anonKey)
+        #expect(request.header("apikey") == anonKey)
         #expect(!world.remote.auth.offersRegistration)
         #expect(world.remote.user.offersCurrentUser)
         #expect(!world.remote.user.offersAccountRoutes)
@@ -63,7 +77,7 @@ struct SupabaseEnvironmentTests {
         "Without the anon key's variable, or with the Cora token header, the environment is refused saying why, never showing a key"
     )
     func refusals() throws {
-        setenv(Self.keyVariable, Self.anonKey, 1)
+        let anonKey = try Self.anonKey()
         var environment = try Self.environment(baseURL: "http://127.0.0.1:9")
 
         environment.settings.apiKeyVariable = "GATEHOUSE_SUPABASE_TEST_UNSET_VARIABLE"
@@ -82,6 +96,6 @@ struct SupabaseEnvironmentTests {
         environment.settings.tokenHeaderStyle = .token
         let header = try #require(PluginRegistry.standard.problems(in: environment).first)
         #expect(header == .invalidSetting(setting: "tokenHeaderStyle", reason: "Supabase Auth takes \"bearer\" tokens"))
-        #expect(!"\(header)".contains(Self.anonKey))
+        #expect(!"\(header)".contains(anonKey))
     }
 }

@@ -139,8 +139,9 @@ enum RemoteAdapters {
     ]
     /// The auth adapters of backends that create no accounts
     /// (`offersRegistration == false`): the registration suite runs them.
-    /// `OAuth2AuthRemoteAPI` talks to a reference server here, whose
-    /// request counts show that `register` sends nothing.
+    /// `OAuth2AuthRemoteAPI` and `SupabaseAuthRemoteAPI` talk to a reference
+    /// server here, whose request counts (every route, and none) show that
+    /// `register` sends nothing.
     static let authWithoutRegistration: [AuthAdapter] = [
         AuthAdapter(
             "OAuth2AuthRemoteAPI(gatehouse-public) → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }
@@ -149,6 +150,18 @@ enum RemoteAdapters {
             // registration: "The adapters without registration are in this
             // suite" then fails.
             ($0 as? HTTPRemoteFixture)?.oauth2Auth ?? $0.auth
+        },
+        AuthAdapter("SupabaseAuthRemoteAPI → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }) {
+            ($0 as? HTTPRemoteFixture)?.supabaseAuth ?? $0.auth
+        },
+    ]
+    /// The auth adapters of backends that sign in by e-mail only: the
+    /// sign-in suite checks that a CPF is refused at once, sending nothing.
+    static let authByEmailOnly: [AuthAdapter] = [
+        AuthAdapter("SupabaseAuthRemoteAPI → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }) {
+            // Any other fixture gives its own adapter, which takes a CPF:
+            // the refusal test then fails.
+            ($0 as? HTTPRemoteFixture)?.supabaseAuth ?? $0.auth
         }
     ]
     static let statements = StatementAdapter.ours(

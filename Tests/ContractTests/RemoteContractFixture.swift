@@ -67,6 +67,10 @@ struct RemoteServerMetrics: Sendable, Equatable {
     var refreshes: Int
     var refreshesRejected: Int
     var tokensLive: Int
+
+    /// Every request the server saw, whatever its route — those that reached
+    /// none included (`(no route)`): what "nothing is sent" is checked by.
+    var allRequests: Int { requests.values.reduce(0, +) }
 }
 
 /// The wire contract's route strings, as faults and metrics name them.

@@ -62,6 +62,9 @@ final class HTTPRemoteFixture: RemoteContractFixture {
     var oauth2Auth: any AuthRemoteAPI {
         OAuth2AuthRemoteAPI(configuration: configuration, client: OAuth2Configuration(clientID: "gatehouse-public"))
     }
+    /// The Supabase Auth auth adapter against this server: for what it does
+    /// without sending a request (no registration; a CPF refused).
+    var supabaseAuth: any AuthRemoteAPI { SupabaseAuthRemoteAPI(configuration: configuration) }
     /// The Supabase Auth user adapter against this server: for the calls it
     /// answers without sending a request (it has no account routes).
     var supabaseUsers: any UserRemoteAPI { SupabaseUserRemoteAPI(configuration: configuration) }

@@ -282,4 +282,26 @@ struct ServerProfileTests {
             #expect(metrics.body.contains(#""tokensLive":0"#))
         }
     }
+
+    @Test(
+        "A request that reaches no route — an unknown path, a method a path does not take, a wrong API key — is counted under (no route)",
+        arguments: [ServerProfile.full, .cora])
+    func requestsWithoutARouteAreCounted(_ profile: ServerProfile) async throws {
+        try await offThePool {
+            let server = try Self.server(profile)
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+
+            client.send(Self.request("GET", "/nowhere"))
+            #expect(client.response()?.status == 404)
+            client.send(Self.request("PUT", "/challenge/list"))
+            #expect(client.response()?.status == 405)
+            client.send(Self.request("GET", "/challenge/list", headers: ["apikey: wrong-key"]))
+            #expect(client.response()?.status == 403)
+            client.send(Self.request("GET", "/_control/metrics", headers: []))
+            let metrics = try #require(client.response())
+
+            #expect(metrics.body.contains(#""(no route)":3"#))
+        }
+    }
 }

@@ -34,7 +34,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case pinLockAfterMinutes, pinLockAtOnce, pinLockTimeoutSaved, actionLockAfterMinutes, actionLockAtOnce
     case pinWeakNotFourDigits, pinWeakRepeated, pinWeakSequential, pinMismatch, pinWrong, pinWrongLast, pinUnavailable
     // Dashboard
-    case greeting, greetingWithoutName, cpfLabel, emailLabel, profileRoutesNotOffered
+    case greeting, greetingWithoutName, cpfLabel, emailLabel, accountRoutesNotOffered
     // Signed-in area
     case titleStatement, titleEntryDetails, titleProfile, titleRelatedUsers
     case loadingPlaceholder, refreshing, statementEmpty

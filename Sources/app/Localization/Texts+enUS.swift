@@ -66,7 +66,7 @@ extension Texts {
         .expiredDataKept: "Your data is still on this device.",
         .greeting: "Hello, %@!",
         .greetingWithoutName: "Hello!",
-        .profileRoutesNotOffered: "Profile, related people and account deletion are not available on this server.",
+        .accountRoutesNotOffered: "Profile, related people and account deletion are not available on this server.",
         .cpfLabel: "CPF",
         .emailLabel: "E-mail",
         .fieldIdentifier: "CPF or e-mail",

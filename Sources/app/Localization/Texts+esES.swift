@@ -67,7 +67,7 @@ extension Texts {
         .expiredDataKept: "Tus datos siguen en este dispositivo.",
         .greeting: "¡Hola, %@!",
         .greetingWithoutName: "¡Hola!",
-        .profileRoutesNotOffered:
+        .accountRoutesNotOffered:
             "Perfil, personas relacionadas y eliminación de la cuenta no están disponibles en este servidor.",
         .cpfLabel: "CPF",
         .emailLabel: "Correo",

@@ -68,7 +68,7 @@ extension Texts {
         .expiredDataKept: "Seus dados continuam neste aparelho.",
         .greeting: "Olá, %@!",
         .greetingWithoutName: "Olá!",
-        .profileRoutesNotOffered:
+        .accountRoutesNotOffered:
             "Perfil, pessoas relacionadas e exclusão da conta não estão disponíveis neste servidor.",
         .cpfLabel: "CPF",
         .emailLabel: "E-mail",

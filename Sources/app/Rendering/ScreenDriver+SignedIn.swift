@@ -66,8 +66,8 @@ extension ScreenDriver {
                 action("related", .actionRelated) { await model.showRelatedUsers() },
             ]
         } else {
-            lines.append(texts[.profileRoutesNotOffered])
-            let reason = "this server has no profile routes (profile, related people and account deletion)"
+            lines.append(texts[.accountRoutesNotOffered])
+            let reason = "this server offers no profile, related people or account deletion"
             notOffered = ["profile": reason, "related": reason, "delete-account": reason]
         }
         actions.append(action("security", .actionSecurity) { await model.showSecurity() })
