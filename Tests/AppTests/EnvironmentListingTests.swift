@@ -67,6 +67,27 @@ struct EnvironmentListingTests {
         #expect(!text.contains("health light probe"))
     }
 
+    /// `PATH` stands in for the anon key's variable: every process has it, so
+    /// the test needs no `setenv` (which races with parallel readers).
+    @Test("A Supabase environment shows the anon key's variable, never the key, in the listing and in its problems")
+    func supabaseKeyNeverShown() throws {
+        let key = try #require(ProcessInfo.processInfo.environment["PATH"].flatMap { $0.isEmpty ? nil : $0 })
+        var environment = AppEnvironment.oauth2Local
+        for port in [PortName.auth, .user, .health] { environment.plugins[port] = "supabase" }
+        environment.settings.baseURL = "http://127.0.0.1:54321/auth/v1"
+        environment.settings.apiKeyVariable = "PATH"
+        environment.settings.tokenHeaderStyle = .token
+
+        let text = EnvironmentListing().describe(environment, heading: "supabase").joined(separator: "\n")
+        let problems = PluginRegistry.standard.problems(in: environment).map(\.description).joined(separator: "\n")
+
+        #expect(text.contains("PATH"))
+        #expect(text.contains("never shown"))
+        #expect(!text.contains(key))
+        #expect(problems.contains("tokenHeaderStyle"))
+        #expect(!problems.contains(key))
+    }
+
     @Test("An environment with an API key shows the variable's name, never a key")
     func apiKeyNeverShown() {
         var environment = AppEnvironment.inMemory
