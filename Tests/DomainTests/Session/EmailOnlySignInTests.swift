@@ -63,7 +63,8 @@ struct EmailOnlySignInTests {
         #expect(screen.signIn.step == .password)
     }
 
-    @Test("Text that is no identifier is invalid as soon as it is typed, whatever the backend signs in by",
+    @Test(
+        "Text that is no identifier is invalid as soon as it is typed, whatever the backend signs in by",
         arguments: [true, false])
     func invalidTextIsInvalidOnEitherBackend(signsInByCPF: Bool) {
         let screen = signInScreen(signsInByCPF: signsInByCPF)
