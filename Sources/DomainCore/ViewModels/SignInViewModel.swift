@@ -104,7 +104,9 @@ public final class SignInViewModel {
     /// Back is enabled unless a sign-in is in flight.
     public var isBackEnabled: Bool { !isBusy }
 
-    /// Advances to the password step, or signs in from it.
+    /// Advances to the password step — or, with a CPF on a backend that signs
+    /// in by e-mail only, stays and shows `cpfNotAccepted` — or signs in from
+    /// the password step.
     public func next() async {
         guard isNextEnabled else { return }
         switch step {
