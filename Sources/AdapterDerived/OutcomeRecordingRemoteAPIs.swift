@@ -27,6 +27,8 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
 
     public var offersRegistration: Bool { inner.offersRegistration }
 
+    public var signsInByCPF: Bool { inner.signsInByCPF }
+
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await recorder.recording { () throws(RemoteError) in try await inner.signOut(token) }
     }

@@ -54,6 +54,9 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     /// OAuth 2.0 has no registration: accounts are made on the server's side.
     public var offersRegistration: Bool { false }
 
+    /// The password grant's `username` is the CPF or the e-mail as typed.
+    public var signsInByCPF: Bool { true }
+
     /// Refused at once as a route the backend lacks (`NOT_FOUND`), sending
     /// nothing: the app does not offer sign-up here (`offersRegistration`).
     public func register(_ registration: Registration) async throws(RemoteError) -> String {

@@ -10,8 +10,9 @@ public import Ports
 /// token; its `expires_at` and `user` are not needed and not read. Refusals
 /// are mapped by `SupabaseErrorMapping`.
 ///
-/// Supabase signs in by e-mail or phone, never by CPF: a CPF is refused at
-/// once, sending nothing, as `.signInRefused(.identifierKindNotAccepted)`.
+/// Supabase signs in by e-mail or phone, never by CPF (`signsInByCPF` is
+/// false): a CPF is refused at once, sending nothing, as
+/// `.signInRefused(.identifierKindNotAccepted)`.
 /// Registration is not offered (`offersRegistration` is false): sign-up on
 /// Supabase can answer a session, and Gatehouse's sign-up creates none.
 ///
@@ -35,6 +36,9 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
         return try await tokens(
             grant: "password", body: ["email": email, "password": credentials.password.reveal()], for: .signIn)
     }
+
+    /// Supabase has no CPF: it signs in by e-mail (or phone) only.
+    public var signsInByCPF: Bool { false }
 
     /// `POST token?grant_type=refresh_token` with `{"refresh_token"}`. A
     /// session without a refresh token (never issued by this backend) is

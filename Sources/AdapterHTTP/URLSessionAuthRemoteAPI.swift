@@ -41,6 +41,9 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     /// The wire contract has `POST /users`.
     public var offersRegistration: Bool { true }
 
+    /// The wire contract signs in by `{"cpf"}` as well as `{"email"}`.
+    public var signsInByCPF: Bool { true }
+
     public func register(_ registration: Registration) async throws(RemoteError) -> String {
         let body: [String: any Sendable] = [
             "name": registration.name, "email": registration.email, "cpf": registration.cpf,

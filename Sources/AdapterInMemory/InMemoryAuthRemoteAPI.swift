@@ -33,6 +33,8 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
 
     public var offersRegistration: Bool { true }
 
+    public var signsInByCPF: Bool { true }
+
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await backend.admitOrThrow(BackendRoute.signOut)
         do {

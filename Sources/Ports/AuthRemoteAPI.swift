@@ -18,11 +18,18 @@ public protocol AuthRemoteAPI: Sendable {
     ///   `.misconfigured` when the backend refuses the app itself (its client
     ///   id, secret or grant), never as wrong credentials.
     ///   `.signInRefused(.identifierKindNotAccepted)` at once, sending nothing,
-    ///   when the backend does not sign in by that kind of identifier (an
-    ///   e-mail-only backend given a CPF); `.signInRefused(.emailNotConfirmed)`
+    ///   when the backend does not sign in by that kind of identifier (a CPF
+    ///   while `signsInByCPF` is false); `.signInRefused(.emailNotConfirmed)`
     ///   for an account whose e-mail address is not confirmed yet. Only
     ///   `signIn` throws `.signInRefused`.
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens
+
+    /// Whether the backend signs in by CPF. Constant for an adapter's
+    /// lifetime. Every backend signs in by e-mail; one that signs in by
+    /// e-mail only (Supabase Auth) says false: then `signIn` with a CPF
+    /// throws `.signInRefused(.identifierKindNotAccepted)` at once, sending
+    /// nothing, and the app asks for an e-mail before it asks for a password.
+    var signsInByCPF: Bool { get }
 
     /// Exchanges the session's credential for new tokens: its refresh token
     /// when it has one, otherwise its access token.

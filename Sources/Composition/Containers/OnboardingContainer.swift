@@ -21,12 +21,13 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
     }
 
     /// A sign-in opened with nothing typed in starts with the remembered last
-    /// identifier, when the preferences keep one.
+    /// identifier, when the preferences keep one. It refuses a CPF at the
+    /// identifier step where the auth plugin signs in by e-mail only.
     public func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel {
         let remembered = identifier.isEmpty ? app.preferences.lastIdentifier : nil
         return SignInViewModel(
             loginUseCase: app.authSession, health: app.health, welcomeNavigator: navigator,
-            signUpNavigator: signUpNavigator(navigator),
+            signUpNavigator: signUpNavigator(navigator), signsInByCPF: app.authSession.signsInByCPF,
             identifier: remembered ?? identifier)
     }
 

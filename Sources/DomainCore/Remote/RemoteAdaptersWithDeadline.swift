@@ -37,6 +37,8 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
 
     public var offersRegistration: Bool { adapter.offersRegistration }
 
+    public var signsInByCPF: Bool { adapter.signsInByCPF }
+
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.signOut(token) }
     }

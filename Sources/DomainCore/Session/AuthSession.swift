@@ -236,8 +236,14 @@ public final class AuthSession {
 
     /// Signs in. On success the token and user are saved and the state becomes
     /// authenticated; on failure nothing global changes. Signing in as another
-    /// user than the one whose data was kept wipes that data first.
+    /// user than the one whose data was kept wipes that data first. A CPF on
+    /// a backend that signs in by e-mail only is answered
+    /// `identifierKindNotAccepted` without calling the port (the sign-in's
+    /// identifier step already refuses it; this holds for any other caller).
     public func login(_ credentials: Credentials) async -> Result<UserProfile, LoginFailure> {
+        if case .cpf = credentials.identifier, !authAPI.signsInByCPF {
+            return .failure(.identifierKindNotAccepted)
+        }
         guard !health.status.isDown else { return .failure(.systemUnavailable) }
         let issued: IssuedTokens
         do {
@@ -356,6 +362,10 @@ public final class AuthSession {
 
     /// Whether the backend creates accounts: without it there is no sign-up.
     public var offersRegistration: Bool { authAPI.offersRegistration }
+
+    /// Whether the backend signs in by CPF: without it the sign-in asks for
+    /// an e-mail.
+    public var signsInByCPF: Bool { authAPI.signsInByCPF }
 
     /// The user whose data is kept locally.
     public func keptUser() async -> UserProfile? {

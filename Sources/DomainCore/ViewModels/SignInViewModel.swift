@@ -2,7 +2,9 @@ public import Observation
 public import Ports
 
 /// The Cora sign-in: an identifier step (CPF or e-mail), then a password step
-/// (six digits) that submits. Errors stay on the password step; on success
+/// (six digits) that submits. A backend that signs in by e-mail only refuses a
+/// CPF on the identifier step, before any password is asked for. Sign-in
+/// errors stay on the password step; on success
 /// the login use case changes the state and the root moves on — this model never
 /// navigates to the dashboard itself.
 @MainActor
@@ -18,9 +20,15 @@ public final class SignInViewModel {
 
     /// The step on screen; starts on the identifier.
     public private(set) var step: Step = .identifier
-    /// The CPF or e-mail as typed; a change clears `failure`.
+    /// The CPF or e-mail as typed; a change clears `failure` and the CPF
+    /// refusal of the last "Next".
     public var identifier: String {
-        didSet { if identifier != oldValue { failure = nil } }
+        didSet {
+            if identifier != oldValue {
+                failure = nil
+                isCPFRefusalShown = false
+            }
+        }
     }
     /// The password as typed; a change clears `failure`, and going back to the
     /// identifier step empties it.
@@ -32,11 +40,15 @@ public final class SignInViewModel {
     /// Why the last sign-in failed, shown on the password step until an edit
     /// or back.
     public private(set) var failure: LoginFailure?
+    /// "Next" was pressed with a CPF on a backend that signs in by e-mail
+    /// only, and the identifier has not changed since.
+    private var isCPFRefusalShown = false
 
     @ObservationIgnored private let loginUseCase: any LoginUseCase
     @ObservationIgnored private let healthReader: any HealthStatusReading
     @ObservationIgnored private weak var welcomeNavigator: (any GoToWelcomeNavigator)?
     @ObservationIgnored private weak var signUpNavigator: (any GoToSignUpNavigator)?
+    @ObservationIgnored private let signsInByCPF: Bool
 
     /// A sign-in on the identifier step.
     ///
@@ -47,15 +59,19 @@ public final class SignInViewModel {
     ///   - signUpNavigator: where "sign up" goes (the start-up views spec
     ///     reaches registration from the login screen); held weakly; nil
     ///     offers no sign-up.
+    ///   - signsInByCPF: whether the backend signs in by CPF
+    ///     (`AuthSession.signsInByCPF`); false refuses a CPF at the
+    ///     identifier step. True by default.
     ///   - identifier: the identifier already typed in; empty by default.
     public init(
         loginUseCase: any LoginUseCase, health: any HealthStatusReading, welcomeNavigator: any GoToWelcomeNavigator,
-        signUpNavigator: (any GoToSignUpNavigator)? = nil, identifier: String = ""
+        signUpNavigator: (any GoToSignUpNavigator)? = nil, signsInByCPF: Bool = true, identifier: String = ""
     ) {
         self.loginUseCase = loginUseCase
         self.healthReader = health
         self.welcomeNavigator = welcomeNavigator
         self.signUpNavigator = signUpNavigator
+        self.signsInByCPF = signsInByCPF
         self.identifier = identifier
     }
 
@@ -65,12 +81,22 @@ public final class SignInViewModel {
     /// What the identifier step understood, if the text is a valid CPF or e-mail.
     public var parsedIdentifier: LoginIdentifier? { LoginIdentifier(parsing: identifier) }
 
+    /// What is wrong with the identifier typed, for the identifier step to
+    /// show: nil while it is empty or fine. A CPF the backend does not sign
+    /// in by is a problem only once "Next" was pressed with it.
+    public var identifierProblem: SignInIdentifierProblem? {
+        guard !identifier.isEmpty else { return nil }
+        guard parsedIdentifier != nil else { return .invalid }
+        return isCPFRefusalShown ? .cpfNotAccepted : nil
+    }
+
     /// "Next" on the identifier step: a CPF with the right check digits or a
-    /// well-formed e-mail. On the password step: exactly six digits, nothing
-    /// in flight, and the server reachable (sign-in is blocked while down).
+    /// well-formed e-mail, and no CPF refusal on screen. On the password
+    /// step: exactly six digits, nothing in flight, and the server reachable
+    /// (sign-in is blocked while down).
     public var isNextEnabled: Bool {
         switch step {
-        case .identifier: return parsedIdentifier != nil
+        case .identifier: return parsedIdentifier != nil && !isCPFRefusalShown
         case .password: return PasswordPolicy.isAcceptable(password) && !isBusy && !health.isDown
         }
     }
@@ -78,11 +104,17 @@ public final class SignInViewModel {
     /// Back is enabled unless a sign-in is in flight.
     public var isBackEnabled: Bool { !isBusy }
 
-    /// Advances to the password step, or signs in from it.
+    /// Advances to the password step — or, with a CPF on a backend that signs
+    /// in by e-mail only, stays and shows `cpfNotAccepted` — or signs in from
+    /// the password step.
     public func next() async {
         guard isNextEnabled else { return }
         switch step {
         case .identifier:
+            if case .cpf = parsedIdentifier, !signsInByCPF {
+                isCPFRefusalShown = true
+                return
+            }
             step = .password
         case .password:
             guard let identifier = parsedIdentifier, let password = PasswordPolicy.password(from: password)

@@ -14,7 +14,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case reasonTokenInvalid, reasonTokenExpired, reasonUserInactive, reasonUserDeleted, reasonLoggedOut
     case reasonAccountDeleted, reasonReauthenticating, reasonStoredSessionUnreadable
     // Sign-in
-    case identifierPrompt, passwordPrompt, identifierInvalid, registrationConfirmed, signingIn
+    case identifierPrompt, passwordPrompt, identifierInvalid, identifierCPFNotAccepted, registrationConfirmed, signingIn
     case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginServer,
         loginMisconfigured, loginIdentifierKindNotAccepted, loginEmailNotConfirmed
     // Sign-up

@@ -31,6 +31,7 @@ extension Texts {
         .identifierPrompt: "Enter your CPF or e-mail.",
         .passwordPrompt: "Enter your 6-digit password.",
         .identifierInvalid: "Invalid CPF or e-mail.",
+        .identifierCPFNotAccepted: "This server signs in by e-mail only: type your e-mail instead of your CPF.",
         .registrationConfirmed: "Account created! Sign in with your details.",
         .signingIn: "Signing in…",
         .loginInvalidCredentials: "Wrong CPF, e-mail or password.",

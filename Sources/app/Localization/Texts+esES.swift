@@ -32,6 +32,8 @@ extension Texts {
         .identifierPrompt: "Introduce tu CPF o correo electrónico.",
         .passwordPrompt: "Introduce tu contraseña de 6 dígitos.",
         .identifierInvalid: "CPF o correo no válido.",
+        .identifierCPFNotAccepted:
+            "Este servidor solo inicia sesión por correo electrónico: escribe tu correo en lugar de tu CPF.",
         .registrationConfirmed: "¡Cuenta creada! Inicia sesión con tus datos.",
         .signingIn: "Iniciando sesión…",
         .loginInvalidCredentials: "CPF, correo o contraseña incorrectos.",

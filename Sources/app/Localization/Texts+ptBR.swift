@@ -33,6 +33,7 @@ extension Texts {
         .identifierPrompt: "Informe seu CPF ou e-mail.",
         .passwordPrompt: "Digite sua senha de 6 dígitos.",
         .identifierInvalid: "CPF ou e-mail inválido.",
+        .identifierCPFNotAccepted: "Este servidor só aceita entrar por e-mail: digite seu e-mail em vez do CPF.",
         .registrationConfirmed: "Conta criada! Entre com seus dados.",
         .signingIn: "Entrando…",
         .loginInvalidCredentials: "CPF, e-mail ou senha incorretos.",

@@ -98,7 +98,11 @@ struct ScreenDriver {
             var field = ScreenSnapshot.Field(
                 name: "identifier", label: texts[.fieldIdentifier], shown: shownIdentifier(model.identifier),
                 set: { model.identifier = $0 })
-            if !model.identifier.isEmpty, model.parsedIdentifier == nil { field.problem = texts[.identifierInvalid] }
+            switch model.identifierProblem {
+            case .invalid: field.problem = texts[.identifierInvalid]
+            case .cpfNotAccepted: field.problem = texts[.identifierCPFNotAccepted]
+            case nil: break
+            }
             var actions = [action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() }]
             var notOffered: [String: String] = [:]
             if model.offersSignUp {

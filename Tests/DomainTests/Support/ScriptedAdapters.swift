@@ -8,6 +8,10 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
     /// reaches the scripted server (unlike a real adapter's), so a test sees
     /// whether the domain called it at all.
     var offersRegistration = true
+    /// False plays a backend that signs in by e-mail only. Its `signIn` still
+    /// reaches the scripted server with a CPF (unlike a real adapter's), so a
+    /// test sees whether the domain called it at all.
+    var signsInByCPF = true
 
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
         try await server.signIn(credentials)

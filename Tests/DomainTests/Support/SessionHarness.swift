@@ -19,6 +19,7 @@ final class SessionHarness {
     let signOutLedger: InMemorySignOutLedger
     let userRoutes: ScriptedUserAPI.Routes
     let offersRegistration: Bool
+    let signsInByCPF: Bool
     let policy: TokenPolicy
     let repository: UserSessionRepository
     let tokenManager: TokenManager
@@ -33,12 +34,14 @@ final class SessionHarness {
     ///     capabilities): all, `GET /users/me` only, or none.
     ///   - offersRegistration: false for a backend that creates no accounts
     ///     (the auth port's capability).
+    ///   - signsInByCPF: false for a backend that signs in by e-mail only
+    ///     (the auth port's capability).
     ///   - store, signOutLedger, server, pinVault: those a previous launch
     ///     left (`relaunched()`); fresh ones otherwise.
     ///   - pinPolicy: the PIN lock's timeout and attempt limit.
     init(
         stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), userRoutes: ScriptedUserAPI.Routes = .all,
-        offersRegistration: Bool = true, store: RecordingSessionStore? = nil,
+        offersRegistration: Bool = true, signsInByCPF: Bool = true, store: RecordingSessionStore? = nil,
         signOutLedger: InMemorySignOutLedger = InMemorySignOutLedger(),
         server: ScriptedServer = ScriptedServer(),
         pinVault: InMemoryPINVault = InMemoryPINVault(hasher: StandInSecretHasher()),
@@ -47,6 +50,7 @@ final class SessionHarness {
         self.pinVault = pinVault
         self.userRoutes = userRoutes
         self.offersRegistration = offersRegistration
+        self.signsInByCPF = signsInByCPF
         self.policy = policy
         self.server = server
         clock = ManualClock(activity: activity)
@@ -61,7 +65,8 @@ final class SessionHarness {
             probe: probe, connectivity: connectivity, clock: clock, scheduler: scheduler,
             policy: HealthPolicy(pollInterval: .seconds(15)))
         authSession = AuthSession(
-            authAPI: ScriptedAuthAPI(server: server, offersRegistration: offersRegistration),
+            authAPI: ScriptedAuthAPI(
+                server: server, offersRegistration: offersRegistration, signsInByCPF: signsInByCPF),
             userAPI: ScriptedUserAPI(server: server, routes: userRoutes),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
             policy: policy, pinVault: pinVault, pinPolicy: pinPolicy)
@@ -76,6 +81,7 @@ final class SessionHarness {
         health.shutDown()
         return SessionHarness(
             policy: policy, userRoutes: userRoutes, offersRegistration: offersRegistration,
+            signsInByCPF: signsInByCPF,
             store: store, signOutLedger: signOutLedger,
             server: server, pinVault: pinVault, pinPolicy: authSession.pinPolicy)
     }
