@@ -6,6 +6,10 @@ import Dispatch
 /// machine — so a hash run there would stall every other task of the app
 /// meanwhile. The work runs on a serial dispatch queue of its own instead,
 /// and the caller's task awaits its answer without holding a pool thread.
+///
+/// The same 20 lines stand in `AdapterInMemory`, for its vault: one adapter may not
+/// import another (the dependency rule), and Ports holds contracts and
+/// values, not a way of running work — so each vault keeps its own copy.
 enum PINWorkQueue {
     private static let queue = DispatchQueue(label: "gatehouse.pin-vault", qos: .userInitiated)
 

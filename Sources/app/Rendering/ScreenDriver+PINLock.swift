@@ -16,10 +16,7 @@ extension ScreenDriver {
         }
         return ScreenSnapshot(
             name: "pin-lock", title: texts[.titlePINLock], lines: lines,
-            fields: [
-                ScreenSnapshot.Field(
-                    name: "pin", label: texts[.fieldPIN], shown: bullets(model.pin), set: { model.pin = $0 })
-            ],
+            fields: [pinField(model.pin) { model.pin = $0 }],
             actions: [
                 action("unlock", .actionUnlock, enabled: model.isUnlockEnabled) { await model.unlock() },
                 action("forgot-pin", .actionForgotPIN, enabled: !model.isBusy) { await model.forgotPIN() },
@@ -59,10 +56,7 @@ extension ScreenDriver {
         }
         return ScreenSnapshot(
             name: "security", title: texts[.titleSecurity], lines: lines,
-            fields: [
-                ScreenSnapshot.Field(
-                    name: "pin", label: texts[.fieldPIN], shown: bullets(model.pin), set: { model.pin = $0 })
-            ],
+            fields: [pinField(model.pin) { model.pin = $0 }],
             actions: [
                 action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() },
                 action("cancel", .actionCancel, enabled: !model.isBusy) { model.cancel() },
@@ -119,5 +113,10 @@ extension ScreenDriver {
         case .changed: return texts[.pinNoticeChanged]
         case .removed: return texts[.pinNoticeRemoved]
         }
+    }
+
+    /// The PIN field of the lock and of the security steps: shown as bullets.
+    private func pinField(_ pin: String, set: @escaping @MainActor @Sendable (String) -> Void) -> ScreenSnapshot.Field {
+        ScreenSnapshot.Field(name: "pin", label: texts[.fieldPIN], shown: bullets(pin), set: set)
     }
 }
