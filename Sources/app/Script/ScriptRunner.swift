@@ -165,7 +165,7 @@ struct ScriptRunner {
     /// first command (a script checks texts, so it names their language);
     /// nil when it names none or an unknown one.
     nonisolated static func locale(declaredIn script: String) -> String? {
-        for line in script.split(separator: "\n") {
+        for line in ScriptLines.of(script) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             guard trimmed.hasPrefix("#") else { return nil }
