@@ -1,9 +1,12 @@
+import Composition
+
 /// The app by hand: launch, then a line at a time in the script language
 /// (the same `ScriptParser` and `CommandExecutor` as scripts), the screen
 /// printed whenever a command changes it. A bad line says why and the session
 /// goes on, naming the word it most likely meant. Lines are never echoed,
-/// and on a terminal the line editor shows a secret field's value as bullets
-/// while it is typed, so a typed password is never on the screen.
+/// and on a terminal the line editor shows a secret's value as bullets
+/// while it is typed (`SecretLine`), so a typed password is never on the
+/// screen, even mistyped.
 @MainActor
 struct InteractiveSession {
     let app: HeadlessApp
@@ -79,11 +82,17 @@ struct InteractiveSession {
     }
 
     /// A failed line's message: control characters shown, never sent to the
-    /// terminal, and a near miss named (`tapp` → did you mean 'tap'?).
-    private func failure(_ message: String, line: String) -> String {
+    /// terminal, and a near miss named (`tapp` → did you mean 'tap'?). A
+    /// line that may hold a secret (`SecretLine`: `type pasword 123456`)
+    /// never has it quoted: should a message ever repeat the value, it is
+    /// redacted.
+    func failure(_ message: String, line: String) -> String {
         var text = "✘ " + TerminalText.escapingControls(message)
         if let suggestion = nearMiss(in: line) {
             text += " — did you mean '\(TerminalText.escapingControls(suggestion))'?"
+        }
+        if let secret = SecretLine.value(in: line), secret.count >= SecretCheck.shortestTypedSecret {
+            text = SecretCheck([KnownSecret(.password, secret)]).redacted(text)
         }
         return text
     }
