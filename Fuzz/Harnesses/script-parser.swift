@@ -12,14 +12,20 @@
 ///   recorded text re-renders the command (comments and spacing aside);
 /// - a line that is neither blank nor a comment is a command or a problem;
 /// - a problem of the script as a whole (no line number: nothing to run) is
-///   reported exactly when no line is a command or a problem, and alone.
+///   reported exactly when no line is a command or a problem, and alone;
+/// - a script with no carriage return parses as its CRLF twin does.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let script = String(decoding: fuzzInput(start, count), as: UTF8.self)
     let parsed = ParsedScript(parsing: script)
     fuzzRequire(ParsedScript(parsing: script) == parsed, "parsing the same script twice differs")
 
-    let sourceLines = script.split(separator: "\n", omittingEmptySubsequences: false)
+    if !script.unicodeScalars.contains("\r") {
+        let crlf = script.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        fuzzRequire(ParsedScript(parsing: crlf) == parsed, "the script's CRLF twin parses otherwise")
+    }
+
+    let sourceLines = ScriptLines.of(script)
     let commandNumbers = parsed.lines.map(\.number)
     let problemNumbers = parsed.problems.compactMap(\.number)
     let wholeScriptProblems = parsed.problems.count - problemNumbers.count

@@ -12,7 +12,7 @@ struct BackendAccount: Sendable {
     var relatedIDs: [String]
     /// The related users this one chose to share with (`PUT /users/related`).
     var sharedIDs: Set<String> = []
-    let statement: [BackendStatementEntry]
+    var statement: [BackendStatementEntry]
 
     var profile: UserProfile {
         UserProfile(

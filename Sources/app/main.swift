@@ -6,7 +6,7 @@ do {
     let invocation = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
     code = await CommandLineApp.standard().run(invocation)
 } catch {
-    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    Console.standard().error(error.description)
     code = error.exitCode
 }
 exit(code)

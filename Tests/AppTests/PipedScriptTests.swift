@@ -39,3 +39,17 @@ struct PipedScriptTests {
         #expect(!transcript.text.contains("\u{1B}"))
     }
 }
+
+extension PipedScriptTests {
+    @Test("A piped script with CRLF line ends runs as with LF")
+    func crlfPipedScript() async {
+        let transcript = Transcript()
+        let script =
+            "tap sign-in\r\ntype identifier 123.456.789-09\r\ntap next\r\ntype password 123456\r\ntap next\r\nexpect screen dashboard\r\n"
+        let code = await transcript.app(pipedInput: script).run(Invocation(command: .interactive))
+
+        #expect(code == 0)
+        #expect(transcript.output.contains("> type password ••••••"))
+        #expect(transcript.output.last == "1 passed, 0 failed")
+    }
+}

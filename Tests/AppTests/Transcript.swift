@@ -6,12 +6,23 @@ final class Transcript {
     private(set) var output: [String] = []
     private(set) var errors: [String] = []
     private(set) var prompts: [String] = []
+    /// Every piece the console wrote, in order: what reached the writer, escaped.
+    private(set) var pieces: [Console.Output] = []
 
     var console: Console {
-        Console(
-            print: { [unowned self] in output.append($0) }, error: { [unowned self] in errors.append($0) },
-            prompt: { [unowned self] in prompts.append($0) })
+        Console { [unowned self] piece in
+            pieces.append(piece)
+            switch piece {
+            case .line(let text): output.append(text)
+            case .error(let text): errors.append(text)
+            case .text(let text): prompts.append(text)
+            case .status, .control: break
+            }
+        }
     }
+
+    /// Everything as a terminal would have been sent it, stdout and stderr together.
+    var written: String { pieces.map(\.written).joined() }
 
     var text: String { output.joined(separator: "\n") }
     var errorText: String { errors.joined(separator: "\n") }

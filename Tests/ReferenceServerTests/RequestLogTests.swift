@@ -35,4 +35,41 @@ struct RequestLogTests {
             #expect(!"\(logged)".contains("123456") && !"\(logged)".contains("test-key"))
         }
     }
+
+    /// What a client might put in a request line to act on the terminal of
+    /// the person watching `app serve`'s log: retitle it, clear it, a C1 CSI,
+    /// a bidi override, DEL, and a line break to forge a line of its own.
+    static let hostilePath = "/x\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{9B}31m\u{202E}gnp\u{7F}"
+
+    @Test("A request's method and path are logged with every control character and bidi override escaped")
+    func entryEscapesControls() {
+        let entry = RequestLogEntry(
+            method: "GET\u{1B}[2J", path: Self.hostilePath + "\nGET /forged?q=\u{1B}", status: 404, duration: .zero)
+
+        #expect(entry.method == "GET^[[2J")
+        #expect(entry.path == "/x^[]0;PWNED^G^[[2J\\u{9B}31m\\u{202E}gnp^?^JGET /forged")
+        #expect((entry.method + entry.path).unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) })
+    }
+
+    @Test("A request whose path holds control bytes is logged with them escaped")
+    func controlBytesFromTheWireEscaped() async throws {
+        try await offThePool {
+            let entries = Mutex<[RequestLogEntry]>([])
+            let server = try ReferenceServer(
+                configuration: ReferenceServer.Configuration(
+                    port: 0, apiKey: "test-key", requestLog: { entry in entries.withLock { $0.append(entry) } }),
+                backend: InMemoryBackend(clock: ManualClock()))
+            server.start()
+            defer { server.stop() }
+            let client = try RawClient(port: server.port)
+            client.send("GET \(Self.hostilePath) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let status = client.response()?.status
+            #expect(status != nil)
+
+            // Logged before the answer is sent, so it is in.
+            let logged = entries.withLock { $0 }
+            #expect(logged.map(\.path) == ["/x^[]0;PWNED^G^[[2J\\u{9B}31m\\u{202E}gnp^?"])
+            #expect(logged.map(\.status) == [status])
+        }
+    }
 }

@@ -1,4 +1,4 @@
-import AdapterInMemory
+public import AdapterInMemory
 import Foundation
 public import ReferenceServer
 
@@ -15,6 +15,9 @@ public import ReferenceServer
 /// as in memory: the client hangs up and the server abandons the request.
 public struct InProcessServerWorld: Sendable {
     public let world: AppWorld
+    /// The backend the server serves: for a test that gives it what no
+    /// control switch sets (`InMemoryBackend.rewriteServedTexts`).
+    public let backend: InMemoryBackend
     private let server: ReferenceServer
     private let storeDirectory: String
 
@@ -37,6 +40,7 @@ public struct InProcessServerWorld: Sendable {
             clock: time.clock,
             configuration: InMemoryBackend.Configuration(tokenLifetime: environment.settings.tokenLifetime),
             activity: time.activity)
+        self.backend = backend
         // A script's time is virtual, so the real time between two of its
         // requests means nothing: on a busy machine it can pass the server's
         // idle timeout (10 s), the server closes the kept-alive connection

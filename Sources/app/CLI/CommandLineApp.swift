@@ -19,8 +19,9 @@ struct CommandLineApp {
 
     /// The process's own stdin, stdout and stderr.
     static func standard() -> CommandLineApp {
-        CommandLineApp(
-            console: .standard(), stdinIsTerminal: StandardInput.isTerminal, lines: .standardInput(),
+        let console = Console.standard()
+        return CommandLineApp(
+            console: console, stdinIsTerminal: StandardInput.isTerminal, lines: .standardInput(console: console),
             readAllInput: { StandardInput.readAll() },
             localeVariables: ProcessInfo.processInfo.environment.filter { ["LC_ALL", "LANG"].contains($0.key) })
     }

@@ -86,7 +86,7 @@ struct Demo {
                 // The line itself is not repeated: it could hold a password.
                 return fail(step, "line \(index + 1)", "\(error)", guardian: guardian)
             }
-            if case .type(let field, let text) = command, LineEditor.secretFields.contains(field) {
+            if case .type(let field, let text) = command, SecretLine.typesSecret(field: field) {
                 guardian.remember(typed: text)
             }
             let echo = ScriptRunner.echo(command, line: line)

@@ -2,7 +2,9 @@ import Composition
 
 /// What `app envs` prints: each environment, the plugin in each port (with
 /// the plugin's own summary) and the settings. Never an API key: only the
-/// name of the variable that holds it.
+/// name of the variable that holds it. A file's name, summary or setting
+/// is shown on its one line: a line break in it as `^J` (the console
+/// escapes any other control character as it prints).
 struct EnvironmentListing {
     var registry: PluginRegistry = .standard
 
@@ -25,7 +27,8 @@ struct EnvironmentListing {
     }
 
     func describe(_ environment: AppEnvironment, heading: String) -> [String] {
-        var output = [heading, "  \(environment.summary)", "  ports:"]
+        let shown = TerminalText.showingLineBreaks
+        var output = [shown(heading), "  \(shown(environment.summary))", "  ports:"]
         let portWidth = environment.plugins.byPort.map(\.port.protocolName.count).max() ?? 0
         let pluginWidth = environment.plugins.byPort.map(\.plugin.count).max() ?? 0
         for (port, plugin) in environment.plugins.byPort {
@@ -34,7 +37,7 @@ struct EnvironmentListing {
         }
         output.append("  settings:")
         for (name, value) in settings(environment.settings, healthPlugin: environment.plugins.health) {
-            output.append("    " + pad(name, 22) + value)
+            output.append("    " + pad(name, 22) + shown(value))
         }
         return output
     }

@@ -1,9 +1,13 @@
+import Composition
+
 /// The app by hand: launch, then a line at a time in the script language
 /// (the same `ScriptParser` and `CommandExecutor` as scripts), the screen
 /// printed whenever a command changes it. A bad line says why and the session
 /// goes on, naming the word it most likely meant. Lines are never echoed,
-/// and on a terminal the line editor shows a secret field's value as bullets
-/// while it is typed, so a typed password is never on the screen.
+/// and on a terminal the line editor shows a secret's value as bullets
+/// while it is typed (`SecretLine`), so a typed password is never on the
+/// screen, even mistyped. Everything it prints goes through `Console`,
+/// which escapes it: a server's text never acts on the terminal.
 @MainActor
 struct InteractiveSession {
     let app: HeadlessApp
@@ -13,8 +17,9 @@ struct InteractiveSession {
     /// Runs until `quit`, `exit` or end of input; returns the exit code (0).
     func run() async -> Int32 {
         let world = app.world
+        let name = TerminalText.showingLineBreaks(world.environment.name)
         console.print(
-            "Gatehouse · \(world.environment.name) · \(app.texts.locale)\(world.hasVirtualTime ? " · virtual time" : "")"
+            "Gatehouse · \(name) · \(app.texts.locale)\(world.hasVirtualTime ? " · virtual time" : "")"
                 + " — type help for the commands, quit to leave.")
         console.print(app.renderedScreen())
         await app.launch()
@@ -78,12 +83,17 @@ struct InteractiveSession {
         return ExitCode.success
     }
 
-    /// A failed line's message: control characters shown, never sent to the
-    /// terminal, and a near miss named (`tapp` → did you mean 'tap'?).
-    private func failure(_ message: String, line: String) -> String {
-        var text = "✘ " + TerminalText.escapingControls(message)
+    /// A failed line's message, a near miss named (`tapp` → did you mean
+    /// 'tap'?). A line that may hold a secret (`SecretLine`: `type pasword
+    /// 123456`) never has it quoted: should a message ever repeat the value,
+    /// it is redacted. (The console shows any control character in it escaped.)
+    func failure(_ message: String, line: String) -> String {
+        var text = "✘ " + message
         if let suggestion = nearMiss(in: line) {
-            text += " — did you mean '\(TerminalText.escapingControls(suggestion))'?"
+            text += " — did you mean '\(suggestion)'?"
+        }
+        if let secret = SecretLine.value(in: line), secret.count >= SecretCheck.shortestTypedSecret {
+            text = SecretCheck([KnownSecret(.password, secret)]).redacted(text)
         }
         return text
     }

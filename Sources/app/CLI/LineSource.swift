@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where interactive mode gets its next line: the terminal's line editor,
 /// stdin a line at a time, or a list (tests).
 @MainActor
@@ -19,19 +17,19 @@ struct LineSource {
     /// The process's stdin: the line editor (`TerminalPrompt`, raw mode)
     /// when stdin and stdout are a terminal, else a line at a time. Raw mode
     /// begins at the first line asked for, never before: a command that
-    /// reads no line leaves the terminal alone.
-    static func standardInput() -> LineSource {
-        let terminal = LazyTerminalPrompt()
+    /// reads no line leaves the terminal alone. Everything it shows goes out
+    /// through `console`.
+    static func standardInput(console: Console) -> LineSource {
+        let terminal = LazyTerminalPrompt(console: console)
         return LineSource(
             next: { text, completer in
                 if let prompt = terminal.prompt { return await prompt.readLine(prompt: text, completer: completer) }
-                Swift.print(text, terminator: "")
-                fflush(nil)
+                console.prompt(text)
                 return await StandardInput.nextLine()
             },
             drawsPrompt: true,
             printAbove: { text in
-                if let prompt = terminal.prompt { prompt.printAbove(text) } else { Swift.print(text) }
+                if let prompt = terminal.prompt { prompt.printAbove(text) } else { console.print(text) }
             },
             finish: { terminal.finish() })
     }
@@ -46,14 +44,19 @@ struct LineSource {
 /// not a terminal or raw mode is refused.
 @MainActor
 private final class LazyTerminalPrompt {
+    private let console: Console
     private var terminal: RawTerminal?
     private(set) lazy var prompt: TerminalPrompt? = {
         guard RawTerminal.isAvailable else { return nil }
         let terminal = RawTerminal()
         guard terminal.enter() else { return nil }
         self.terminal = terminal
-        return TerminalPrompt(terminal: terminal)
+        return TerminalPrompt(bytes: terminal.bytes, console: console)
     }()
+
+    init(console: Console) {
+        self.console = console
+    }
 
     func finish() {
         terminal?.restore()

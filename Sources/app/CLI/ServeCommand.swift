@@ -21,11 +21,10 @@ struct ServeCommand {
         }
         let serverOptions = options.server(apiKey: apiKey)
         let server: StandaloneServer
+        // From the connection's thread: one write per line, so lines never interleave.
+        let logLine = console.lineWriterForAnyThread
         do {
-            server = try StandaloneServer(serverOptions) { entry in
-                // From the connection's thread: one write per line, so lines never interleave.
-                FileHandle.standardOutput.write(Data((ServeBanner.line(for: entry) + "\n").utf8))
-            }
+            server = try StandaloneServer(serverOptions) { entry in logLine(ServeBanner.line(for: entry)) }
         } catch {
             console.error("app serve: \(error)")
             return ExitCode.usage

@@ -5,9 +5,10 @@
 /// candidates the session gives it. It knows no terminal: `TerminalPrompt`
 /// feeds it keys and draws `display`.
 ///
-/// Secrets: the value typed after `type password ` or `type confirm ` is
-/// shown as bullets (`display`), and a line holding one is never kept in the
-/// history.
+/// Secrets: the value of a line that may hold one (`SecretLine`: `type
+/// password …`, but also `type pasword …` or `typ password …`) is shown as
+/// bullets (`display`), is never completed, and the line is never kept in
+/// the history.
 struct LineEditor {
     /// What a key asks the prompt to do, beyond drawing the line again.
     enum Outcome: Sendable, Equatable {
@@ -26,9 +27,6 @@ struct LineEditor {
         /// Nothing to do for this key (Tab with no candidate, left at the start, …).
         case bell
     }
-
-    /// The fields whose value is shown as bullets and never kept.
-    static let secretFields: Set<String> = ["password", "confirm", "pin"]
 
     /// The candidates for the word being typed, given the words before it
     /// (complete ones); the editor keeps those that start with what is typed.
@@ -54,14 +52,9 @@ struct LineEditor {
     /// The line as the terminal shows it (a secret value as bullets), and the
     /// cursor's column in it.
     var display: (text: String, cursor: Int) {
-        guard let start = Self.secretValueStart(in: characters) else { return (line, cursor) }
+        guard let start = SecretLine.valueStart(in: characters) else { return (line, cursor) }
         let shown = characters[..<start] + Array(repeating: "•", count: characters.count - start)
         return (String(shown), cursor)
-    }
-
-    /// Whether `line` types a secret field's value (`type password …`).
-    static func holdsSecret(_ line: String) -> Bool {
-        secretValueStart(in: Array(line)) != nil
     }
 
     mutating func handle(_ key: TerminalKey) -> Outcome {
@@ -117,7 +110,7 @@ struct LineEditor {
 
     private mutating func remember(_ submitted: String) {
         let trimmed = submitted.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, !Self.holdsSecret(submitted), history.last != submitted else { return }
+        guard !trimmed.isEmpty, !SecretLine.holdsSecret(submitted), history.last != submitted else { return }
         history.append(submitted)
     }
 
@@ -152,7 +145,7 @@ struct LineEditor {
         let partial = String(before[partialStart...])
         let wordsBefore = before[..<partialStart].split(separator: " ").map { String($0) }
         // A secret's value is never completed.
-        if wordsBefore.count >= 2, wordsBefore[0] == "type", Self.secretFields.contains(wordsBefore[1]) { return .bell }
+        if let start = SecretLine.valueStart(in: characters), partialStart >= start { return .bell }
         let candidates = Array(Set(completer(wordsBefore).filter { $0.hasPrefix(partial) })).sorted()
         guard let first = candidates.first else { return .bell }
         if candidates.count == 1 {
@@ -168,25 +161,6 @@ struct LineEditor {
     private mutating func insert(_ text: String) {
         characters.insert(contentsOf: text, at: cursor)
         cursor += text.count
-    }
-
-    // MARK: - Secrets
-
-    /// Where the value starts in `type password VALUE` (just after the
-    /// space that ends the field's name, as `ScriptParser` reads it, spaces
-    /// between words allowed); nil when the line types no secret field.
-    private static func secretValueStart(in characters: [Character]) -> Int? {
-        var index = 0
-        func word() -> String {
-            while index < characters.count, characters[index] == " " { index += 1 }
-            let start = index
-            while index < characters.count, characters[index] != " " { index += 1 }
-            return String(characters[start..<index])
-        }
-        guard word() == "type", secretFields.contains(word()) else { return nil }
-        // The field's name must be finished (a space typed after it) before anything is a value.
-        guard index < characters.count else { return nil }
-        return index + 1
     }
 }
 

@@ -11,7 +11,8 @@ import Foundation
 /// no echo, no line buffering, no signals from keys, so each byte reaches
 /// `TerminalPrompt` as it is typed. Output processing stays on (`\n` still
 /// starts a fresh line). Only ever used when stdin and stdout are both a
-/// terminal; `restore()` puts back the mode it found.
+/// terminal; `restore()` puts back the mode it found. It only reads: what
+/// the prompt draws goes out through `Console`, escaped.
 @MainActor
 final class RawTerminal {
     private var saved = termios()
@@ -42,12 +43,6 @@ final class RawTerminal {
         var mode = saved
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &mode)
         isRaw = false
-    }
-
-    /// Writes `text` to stdout at once (after anything `print` buffered).
-    func write(_ text: String) {
-        Swift.print(text, terminator: "")
-        fflush(nil)
     }
 
     /// stdin's bytes as they come; finished at end of input or on an error.

@@ -72,19 +72,25 @@ struct ScreenSnapshot: Sendable, Equatable {
         fields.first { $0.name == name }
     }
 
-    /// The screen as text, the same every time for the same state.
+    /// The screen as text, the same every time for the same state. Each of
+    /// its lines is one line: a line break inside a piece of it (a server's
+    /// name, a description) is shown as `^J`, so server data cannot draw a
+    /// line of the screen's frame, a field or an action of its own. (Every
+    /// other control character is the console's to escape, as it prints.)
     func rendered(disabledWord: String) -> String {
-        var output = ["┌─ \(title) · \(name)"]
-        output += lines.map { "│ \($0)" }
+        let shown = TerminalText.showingLineBreaks
+        var output = ["┌─ \(shown(title)) · \(name)"]
+        output += lines.map { "│ \(shown($0))" }
         for field in fields {
-            var line = "│ \(field.label) [\(field.name)]: \(field.shown)"
-            if let problem = field.problem { line += "  ← \(problem)" }
+            var line = "│ \(shown(field.label)) [\(field.name)]: \(shown(field.shown))"
+            if let problem = field.problem { line += "  ← \(shown(problem))" }
             output.append(line)
         }
         if !actions.isEmpty {
             let words = actions.map { action in
                 action.isEnabled
-                    ? "[\(action.name)] \(action.label)" : "[\(action.name)] \(action.label) (\(disabledWord))"
+                    ? "[\(action.name)] \(shown(action.label))"
+                    : "[\(action.name)] \(shown(action.label)) (\(disabledWord))"
             }
             output.append("│ " + words.joined(separator: "   "))
         }

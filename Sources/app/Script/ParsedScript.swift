@@ -28,7 +28,7 @@ struct ParsedScript: Sendable, Equatable {
     init(parsing script: String) {
         var lines: [Line] = []
         var problems: [Problem] = []
-        for (index, text) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, text) in ScriptLines.of(script).enumerated() {
             if let problem = Self.localeProblem(in: String(text), afterCommands: !lines.isEmpty) {
                 problems.append(Problem(number: index + 1, message: problem))
                 continue

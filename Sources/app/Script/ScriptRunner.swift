@@ -165,7 +165,7 @@ struct ScriptRunner {
     /// first command (a script checks texts, so it names their language);
     /// nil when it names none or an unknown one.
     nonisolated static func locale(declaredIn script: String) -> String? {
-        for line in script.split(separator: "\n") {
+        for line in ScriptLines.of(script) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             guard trimmed.hasPrefix("#") else { return nil }
@@ -187,10 +187,11 @@ struct ScriptRunner {
         return await run(parsed, named: name, on: app)
     }
 
-    /// The line as the transcript shows it: what was typed into a password
-    /// field is bulleted out.
+    /// The line as the transcript shows it: what was typed into any field
+    /// but one that is no secret (`SecretLine`: a password, a PIN, but also
+    /// a misspelt field's) is bulleted out.
     static func echo(_ command: ScriptCommand, line: String) -> String {
-        if case .type(let field, let text) = command, LineEditor.secretFields.contains(field) {
+        if case .type(let field, let text) = command, SecretLine.typesSecret(field: field) {
             return "type \(field) \(String(repeating: "•", count: text.count))"
         }
         return line.trimmingCharacters(in: .whitespaces)
@@ -227,7 +228,7 @@ struct ScriptRunner {
         let executor = CommandExecutor(app: app)
         for line in lines {
             let location = "\(name):\(line.number)"
-            if case .type(let field, let text) = line.command, LineEditor.secretFields.contains(field) {
+            if case .type(let field, let text) = line.command, SecretLine.typesSecret(field: field) {
                 transcript.remember(typed: text)
             }
             transcript.note("> \(Self.echo(line.command, line: line.text))")
@@ -285,7 +286,7 @@ private final class Transcript {
         rebuildCheck()
     }
 
-    /// A secret typed into a password field is one the output must not show.
+    /// A secret typed (into a password field, or a field that may be one) is one the output must not show.
     func remember(typed text: String) {
         guard text.count >= SecretCheck.shortestTypedSecret else { return }
         typed.append(KnownSecret(.password, text))
