@@ -159,10 +159,13 @@ enum POSIXFile {
         do throws(Failure) {
             fd = try open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
         } catch  where error.code == ELOOP || error.code == ENOTDIR {
+            // The path was resolved when the store was made: a link here
+            // points to nothing, or was made since. Either way it is not followed.
+            let isLink = (try? linkStatus(path)).map { $0.st_mode & S_IFMT == S_IFLNK } ?? false
             throw Failure(
                 call: "open", code: error.code,
-                explanation: error.code == ELOOP
-                    ? "the store directory \(path) is a symbolic link to no directory (or became a link after the app started); it is not followed"
+                explanation: isLink
+                    ? "the store directory \(path) is a symbolic link to no directory (or became one after the app started); it is not followed"
                     : "the store directory \(path) is not a directory")
         }
         defer { close(fd) }
