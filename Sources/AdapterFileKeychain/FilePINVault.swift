@@ -32,6 +32,9 @@ public import Ports
 public struct FilePINVault: PINVault, StorageNoticeSource {
     /// The largest PIN file read; a record is about 150 bytes.
     public static let maximumFileSize = 4096
+    /// How many notices the vault keeps until they are taken: the oldest;
+    /// later ones are dropped (`StorageNoticeSource`).
+    public static var maximumPendingNotices: Int { NoticeBoard.maximumPending }
 
     /// The store directory, its symbolic links resolved when the vault was made.
     public let directory: String

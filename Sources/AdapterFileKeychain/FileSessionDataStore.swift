@@ -70,6 +70,9 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     public static let maximumFileSize = 64 * 1024
     /// How many set-aside files are kept at once (the newest).
     public static let keptSetAsideFiles = 3
+    /// How many notices the store keeps until they are taken: the oldest;
+    /// later ones are dropped (`StorageNoticeSource`).
+    public static var maximumPendingNotices: Int { NoticeBoard.maximumPending }
 
     /// Where the session lives: the directory the store was made with, its
     /// symbolic links resolved then.

@@ -29,6 +29,10 @@ public import Ports
 ///   (`StoreDirectory`); a looser one is made 0700 by `markPending`, said as
 ///   a `StorageNotice` (`takeNotices`).
 public struct FileSignOutLedger: SignOutLedger, StorageNoticeSource {
+    /// How many notices the ledger keeps until they are taken: the oldest;
+    /// later ones are dropped (`StorageNoticeSource`).
+    public static var maximumPendingNotices: Int { NoticeBoard.maximumPending }
+
     /// The store directory, its symbolic links resolved when the ledger was made.
     public let directory: String
     public let markerPath: String
