@@ -13,7 +13,13 @@ public import Ports
 /// in base64.
 ///
 /// - Private: the directory is 0700 and the file 0600; a looser file is
-///   tightened before it is read.
+///   tightened before it is read, a looser directory before a write, and
+///   each repair is a `StorageNotice` (`takeNotices`) the app shows once.
+/// - Its own file only: a PIN file another name is hard-linked to, or one of
+///   another user, is refused like a FIFO — unavailable, never read, never
+///   `fchmod`ed (checked with `fstat` on the opened descriptor first).
+/// - A write killed before its rename leaves `.session.pin.tmp-…`; the
+///   vault's first operation, the next write and `remove` remove it.
 /// - Never torn: every write replaces the file whole (a new file, fsynced,
 ///   renamed over the old one, the directory fsynced), so a crash leaves the
 ///   old record or the new one.
@@ -23,14 +29,20 @@ public import Ports
 /// - Fails closed: a file that is no PIN record, a link, or anything but a
 ///   regular file is `unavailable`, never "no PIN set" — a damaged file must
 ///   not unlock the app.
-public struct FilePINVault: PINVault {
+public struct FilePINVault: PINVault, StorageNoticeSource {
     /// The largest PIN file read; a record is about 150 bytes.
     public static let maximumFileSize = 4096
+    /// How many notices the vault keeps until they are taken: the oldest;
+    /// later ones are dropped (`StorageNoticeSource`).
+    public static var maximumPendingNotices: Int { NoticeBoard.maximumPending }
 
+    /// The store directory, its symbolic links resolved when the vault was made.
     public let directory: String
     public let fileName: String
     private let hasher: any SecretHasher
     private let iterations: Int
+    private let notices = NoticeBoard()
+    private let opening = OpenOnce()
 
     /// - Parameters:
     ///   - directory: the store directory (made 0700 by the first `set` if missing).
@@ -41,7 +53,7 @@ public struct FilePINVault: PINVault {
         directory: String, sessionFileName: String = "session", hasher: any SecretHasher,
         iterations: Int = PINRecord.defaultIterations
     ) {
-        self.directory = directory
+        self.directory = StoreDirectory.resolved(directory)
         self.fileName = sessionFileName + ".pin"
         self.hasher = hasher
         self.iterations = iterations
@@ -50,8 +62,14 @@ public struct FilePINVault: PINVault {
     public var pinPath: String { directory + "/" + fileName }
     public var lockPath: String { pinPath + ".lock" }
 
+    /// What the vault repaired since the last call, for the person to be told once.
+    public func takeNotices() -> [StorageNotice] { notices.take() }
+
     public func isSet() async throws(PINVaultError) -> Bool {
-        try await PINWorkQueue.run { () throws(PINVaultError) -> Bool in try readRecord() != nil }
+        try await PINWorkQueue.run { () throws(PINVaultError) -> Bool in
+            openIfNeeded()
+            return try readRecord() != nil
+        }
     }
 
     public func set(_ pin: PIN) async throws(PINVaultError) {
@@ -63,13 +81,15 @@ public struct FilePINVault: PINVault {
             } catch {
                 throw .hashing(error)
             }
+            openIfNeeded()
             try withLock { () throws(PINVaultError) in try write(record) }
         }
     }
 
     public func verify(_ pin: PIN) async throws(PINVaultError) -> PINVerification {
         try await PINWorkQueue.run { () throws(PINVaultError) -> PINVerification in
-            try withLock { () throws(PINVaultError) -> PINVerification in
+            openIfNeeded()
+            return try withLock { () throws(PINVaultError) -> PINVerification in
                 guard let record = try readRecord() else { return .noPINSet }
                 let (verification, updated) = PINVerification.check(pin, against: record, hasher: hasher)
                 if updated != record { try write(updated) }
@@ -89,6 +109,7 @@ public struct FilePINVault: PINVault {
                     try POSIXFile.unlink(pinPath)
                     try POSIXFile.fsyncDirectory(directory)
                 } catch  where error.isNotFound {}
+                if let failure = POSIXFile.removeLeftoverTemporaries(of: fileName, in: directory) { throw failure }
             }
         } catch  where error.isNotFound {
             // No directory: no PIN.
@@ -142,9 +163,15 @@ public struct FilePINVault: PINVault {
         } catch {
             throw Self.vaultError(error)
         }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .unavailable("the PIN file is not a regular file") }
+        if let why = POSIXFile.whyNotOwnFile(info) { throw .unavailable("the PIN file is not read: \(why)") }
         do throws(POSIXFile.Failure) {
-            if info.st_mode & 0o077 != 0 { try POSIXFile.chmod(fd, 0o600) }
+            let mode = info.st_mode & 0o777
+            if mode & 0o077 != 0 {
+                try POSIXFile.chmod(fd, 0o600)
+                notices.post(
+                    .tightened,
+                    "the PIN file \(pinPath) was open to others (mode \(String(mode, radix: 8))); it is now 0600")
+            }
             return try POSIXFile.readAll(fd, limit: Self.maximumFileSize)
         } catch {
             throw Self.vaultError(error)
@@ -173,7 +200,12 @@ public struct FilePINVault: PINVault {
         var outcome: Result?
         var bodyError: PINVaultError?
         do throws(POSIXFile.Failure) {
-            _ = try POSIXFile.ensurePrivateDirectory(directory)
+            if let mode = try POSIXFile.ensurePrivateDirectory(directory) {
+                notices.post(
+                    .tightened,
+                    "the store directory \(directory) was open to others (mode \(String(mode, radix: 8))); it is now 0700"
+                )
+            }
             try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
                 do throws(PINVaultError) {
                     outcome = try body()
@@ -187,6 +219,18 @@ public struct FilePINVault: PINVault {
         if let bodyError { throw bodyError }
         guard let outcome else { throw .unavailable("the PIN file could not be locked") }
         return outcome
+    }
+
+    /// Removes what a write killed before its rename left, once, at the
+    /// vault's first operation (under the lock: no write is running then).
+    /// What cannot be removed is said, and tried again by the next write and
+    /// by `remove`.
+    private func openIfNeeded() {
+        opening.once {
+            if let problem = POSIXFile.removeLeftoversAtOpening(of: fileName, in: directory, lock: lockPath) {
+                notices.post(.refused, problem)
+            }
+        }
     }
 
     private static func vaultError(_ failure: POSIXFile.Failure) -> PINVaultError {

@@ -11,8 +11,21 @@ import Synchronization
 /// The session in a file that keeps a keychain's promises (the stand-in for
 /// Koober's `KeychainUserSessionDataStore` on a machine with no Keychain).
 ///
-/// - Private: the directory is 0700 and the file 0600; looser permissions
-///   are tightened and reported (`problems`).
+/// - Private: the directory is 0700 and the file 0600. Looser permissions
+///   are tightened — the directory's when the store opens (its first read,
+///   save or delete) and at every save, the file's when it is read — and each
+///   repair is a `StorageNotice` (`takeNotices`) the app shows the person once.
+/// - Its own files only: the session file must be a regular file with one
+///   name, owned by this user (`POSIXFile.whyNotOwnFile`), checked with
+///   `fstat` on the descriptor opened `O_NOFOLLOW | O_NONBLOCK` before
+///   anything is done to it. A file another name is hard-linked to (it may be
+///   the user's `~/.bashrc`) or one of another user is set aside unread, as a
+///   FIFO is — never read, never `fchmod`ed, never emptied.
+/// - The directory is resolved once, when the store is made
+///   (`StoreDirectory`): a symbolic link to the user's own directory works
+///   (dotfile managers make them); one to another user's directory, or to
+///   nothing, is refused saying why — reads answer unavailable, writes throw
+///   `.permissions` with the reason, and a notice says it.
 /// - Never torn: a save writes a new file created exclusively (O_EXCL,
 ///   O_NOFOLLOW) beside the old one, fsyncs it, renames it over the old one
 ///   and fsyncs the directory. A reader sees the old session or the new one,
@@ -31,6 +44,8 @@ import Synchronization
 ///   - a file larger than `maximumFileSize`, unread;
 ///   - a FIFO, socket or device, unopened for reading (opening is
 ///     non-blocking, so a FIFO with no writer cannot hang the read);
+///   - a file with another name hard-linked to it, or of another user, unread
+///     and untouched (only its name in the store directory moves);
 ///   - a file whose decoding killed the process last time. Before decoding,
 ///     a reader leaves a marker (`session.decoding-…`, holding the file's
 ///     identity: device, inode, size, times) that it holds an `flock` on and
@@ -43,25 +58,38 @@ import Synchronization
 /// - Set-aside files may hold an old token. Only the newest
 ///   `keptSetAsideFiles` are kept (older ones are removed as a new one is
 ///   set aside), and `delete` — logout — removes them all.
+/// - A save killed between writing its temporary file and renaming it leaves
+///   `.session.tmp-…`, a whole session. The next save removes it, and so do
+///   the store's opening (the next launch's first read) and `delete`.
 /// - The token is written nowhere but the session file (and, until logout,
-///   the set-aside copies of files that held it).
-public final class FileSessionDataStore: SessionDataStore {
+///   the set-aside copies of files that held it, and until the next launch a
+///   temporary file of a save that was killed).
+public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     /// The largest session file read. A session is a few hundred bytes; a
     /// bigger file is set aside unread rather than loaded into memory.
     public static let maximumFileSize = 64 * 1024
     /// How many set-aside files are kept at once (the newest).
     public static let keptSetAsideFiles = 3
+    /// How many notices the store keeps until they are taken: the oldest;
+    /// later ones are dropped (`StorageNoticeSource`).
+    public static var maximumPendingNotices: Int { NoticeBoard.maximumPending }
 
+    /// Where the session lives: the directory the store was made with, its
+    /// symbolic links resolved then.
     public let directory: String
     public let coding: any SessionCoding
     private let fileName: String
-    private let reported = Mutex<[String]>([])
+    private let notices = NoticeBoard()
+    /// Whether the store has opened: its directory checked and tightened,
+    /// leftovers of killed saves removed (once, at the first operation).
+    private let isOpen = Mutex(false)
 
     /// - Parameters:
     ///   - directory: where the session lives; made (0700) on the first save.
+    ///     A symbolic link is resolved now, once (`StoreDirectory`).
     ///   - fileName: the session file's name in it.
     public init(directory: String, coding: any SessionCoding, fileName: String = "session") {
-        self.directory = directory
+        self.directory = StoreDirectory.resolved(directory)
         self.coding = coding
         self.fileName = fileName
     }
@@ -71,12 +99,18 @@ public final class FileSessionDataStore: SessionDataStore {
     private var setAsidePrefix: String { fileName + ".corrupt-" }
     private var markerPrefix: String { fileName + ".decoding-" }
 
-    /// What the store had to repair or set aside, oldest first. Never holds a secret.
-    public var problems: [String] { reported.withLock { $0 } }
+    /// What the store had to repair, set aside or refuse, oldest first —
+    /// every problem, whether or not its notice was taken. Never holds a secret.
+    public var problems: [String] { notices.problems }
+
+    /// What the store repaired, set aside or refused since the last call, for
+    /// the person to be told once.
+    public func takeNotices() -> [StorageNotice] { notices.take() }
 
     // MARK: - SessionDataStore
 
     public func read() async -> SessionRead {
+        if let refusal = openIfNeeded() { return .unavailable(refuse(refusal)) }
         // Once more if the file changed between reading and setting it aside:
         // a session saved meanwhile is read, not reported as damaged.
         if let read = readOnce() { return read }
@@ -113,60 +147,92 @@ public final class FileSessionDataStore: SessionDataStore {
         } catch {
             throw .coding(error)
         }
+        if let refusal = openIfNeeded() { throw refuse(refusal) }
         do throws(POSIXFile.Failure) {
             try prepareDirectory()
             try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
                 try replaceFile(with: data)
             }
         } catch {
-            throw Self.storeError(error)
+            throw refuse(error)
         }
     }
 
-    /// Removes the session file and every set-aside file: after a logout no
-    /// copy of a token is left, not even in a file that did not decode.
+    /// Removes the session file, every set-aside file and every temporary
+    /// file of a killed save: after a logout no copy of a token is left, not
+    /// even in a file that did not decode.
     ///
     /// A file that cannot be removed because the directory forbids it (made
     /// read-only behind the app's back) is emptied in place instead — writing
     /// to our own 0600 file needs no right on the directory — so the token is
-    /// gone all the same and an empty session file reads as `.absent`. Only
-    /// when even that fails does `delete` throw, and the session stays.
+    /// gone all the same and an empty session file reads as `.absent`. A file
+    /// another name is hard-linked to is never emptied (that would empty the
+    /// other file): it is only unlinked, and when it cannot be, `delete`
+    /// throws saying why, as it does whenever a file is neither removed nor
+    /// emptied — and the session stays.
     public func delete() async throws(SessionStoreError) {
+        if let refusal = openIfNeeded() { throw refuse(refusal) }
         do throws(POSIXFile.Failure) {
             try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
                 var removed = false
-                for path in [sessionPath] + (try setAsideFiles()).map({ directory + "/" + $0.name }) {
+                var failure: POSIXFile.Failure?
+                let temporaries = try POSIXFile.entries(directory).filter {
+                    $0.hasPrefix(POSIXFile.temporaryPrefix(of: fileName))
+                }
+                let others = (try setAsideFiles()).map(\.name) + temporaries
+                // Every file is tried, so one that must stay (a shared
+                // inode) does not keep the copies of a token beside it.
+                for path in [sessionPath] + others.map({ directory + "/" + $0 }) {
                     do throws(POSIXFile.Failure) {
-                        try Self.removeOrEmpty(path)
+                        try POSIXFile.removeOrEmpty(path)
                         removed = true
-                    } catch  where error.isNotFound {}
+                    } catch  where error.isNotFound {
+                    } catch {
+                        failure = failure ?? error
+                    }
                 }
                 if removed { try? POSIXFile.fsyncDirectory(directory) }
+                if let failure { throw failure }
             }
         } catch  where error.isNotFound {
             // No directory: nothing stored, nothing to delete.
         } catch {
-            throw Self.storeError(error)
+            throw refuse(error)
         }
     }
 
-    /// Unlinks `path`; when the directory refuses that, empties the file in
-    /// place (never following a link, never blocking on a FIFO).
-    private static func removeOrEmpty(_ path: String) throws(POSIXFile.Failure) {
-        do throws(POSIXFile.Failure) {
-            try POSIXFile.unlink(path)
-        } catch  where [EACCES, EPERM].contains(error.code) {
-            let refusal = error
-            let fd: Int32
+    // MARK: - Opening
+
+    /// Opens the store once, at its first operation; a refusal (the
+    /// directory is another user's, or a link to nothing) is answered to
+    /// every operation until the directory is fixed, and said once.
+    private func openIfNeeded() -> POSIXFile.Failure? {
+        isOpen.withLock { isOpen -> POSIXFile.Failure? in
+            guard !isOpen else { return nil }
             do throws(POSIXFile.Failure) {
-                fd = try POSIXFile.open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
-            } catch  where error.isNotFound {
-                throw error
+                try open()
+                isOpen = true
+                return nil
             } catch {
-                throw refusal  // Neither removed nor emptied: say why it could not be removed.
+                return error
             }
-            defer { close(fd) }
-            try POSIXFile.fsync(fd)
+        }
+    }
+
+    /// Checks the directory as every save does (a directory of this user,
+    /// made 0700 if it was open to others — here even when no save comes),
+    /// and removes what a killed save left behind. A directory not made yet
+    /// has nothing to check: the first save makes it.
+    private func open() throws(POSIXFile.Failure) {
+        do throws(POSIXFile.Failure) {
+            _ = try POSIXFile.linkStatus(directory)
+        } catch {
+            // Not there (nothing to do), or not reachable: the operation says why.
+            return
+        }
+        try prepareDirectory()
+        if let problem = POSIXFile.removeLeftoversAtOpening(of: fileName, in: directory, lock: lockPath) {
+            notices.post(.refused, problem)
         }
     }
 
@@ -227,21 +293,23 @@ public final class FileSessionDataStore: SessionDataStore {
         defer { close(fd) }
         do throws(POSIXFile.Failure) {
             var info = try POSIXFile.status(of: fd)
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR:
+            if info.st_mode & S_IFMT == S_IFDIR {
                 // Not moved: what is set aside is later removed with unlink,
                 // and a directory may hold things this store never made.
                 return .unavailable("the session path is a directory")
-            default:
-                // A FIFO or a device holds no session; renamed aside it
-                // stops blocking the path, and it is never read.
-                return .refused(FileIdentity(info), "it is not a regular file")
             }
+            // A FIFO or a device holds no session, and a file with another
+            // name or another owner may be someone else's file: renamed aside
+            // (only this name moves) it stops blocking the path, and it is
+            // never read, tightened or emptied.
+            if let why = POSIXFile.whyNotOwnFile(info) { return .refused(FileIdentity(info), why) }
             let mode = info.st_mode & 0o777
             if mode & 0o077 != 0 {
                 try POSIXFile.chmod(fd, 0o600)
-                report("the session file was readable by others (mode \(String(mode, radix: 8))); it is now 0600")
+                notices.post(
+                    .tightened,
+                    "the session file \(sessionPath) was open to others (mode \(String(mode, radix: 8))); it is now 0600"
+                )
                 info = try POSIXFile.status(of: fd)
             }
             let identity = FileIdentity(info)
@@ -297,11 +365,13 @@ public final class FileSessionDataStore: SessionDataStore {
                 }
                 try POSIXFile.fsyncDirectory(directory)
                 let reason = "the session file was set aside because \(why); it was moved to \(target)"
-                report(reason)
+                notices.post(.setAside, reason)
                 outcome = .setAside(reason: reason)
             }
         } catch {
-            return .unavailable(.unavailable("an unreadable session file could not be set aside: \(error.reason)"))
+            let reason = "the session file was not read because \(why), and it could not be set aside: \(error.reason)"
+            notices.postOnce(.refused, reason)
+            return .unavailable(.unavailable(reason))
         }
         return replaced ? nil : outcome
     }
@@ -321,8 +391,10 @@ public final class FileSessionDataStore: SessionDataStore {
     // MARK: - Writing
 
     private func prepareDirectory() throws(POSIXFile.Failure) {
-        if try POSIXFile.ensurePrivateDirectory(directory) {
-            report("the session directory was open to others; it is now 0700")
+        if let mode = try POSIXFile.ensurePrivateDirectory(directory) {
+            notices.post(
+                .tightened,
+                "the store directory \(directory) was open to others (mode \(String(mode, radix: 8))); it is now 0700")
         }
     }
 
@@ -333,11 +405,11 @@ public final class FileSessionDataStore: SessionDataStore {
         try POSIXFile.replaceAtomically(named: fileName, in: directory, with: data)
     }
 
-    private func report(_ problem: String) {
-        reported.withLock { $0.append(problem) }
-    }
-
-    private static func storeError(_ failure: POSIXFile.Failure) -> SessionStoreError {
+    /// The error for `failure`; one the store explains in words (a
+    /// directory it refuses, a file it would not empty) is also a notice,
+    /// once, so the person sees why a save or a logout did not go through.
+    private func refuse(_ failure: POSIXFile.Failure) -> SessionStoreError {
+        if failure.explanation != nil { notices.postOnce(.refused, failure.reason) }
         switch failure.code {
         case EACCES, EPERM: return .permissions(failure.reason)
         default: return .unavailable(failure.reason)

@@ -14,11 +14,10 @@ extension POSIXFile {
     /// file already there was left by a writer that died, and is removed.
     /// (How `FileSessionDataStore` saves the session and `FilePINVault` the PIN record.)
     static func replaceAtomically(named name: String, in directory: String, with data: Data) throws(Failure) {
-        let prefix = ".\(name).tmp-"
-        for leftover in (try? entries(directory)) ?? [] where leftover.hasPrefix(prefix) {
-            try? unlink(directory + "/" + leftover)
-        }
-        let temporary = directory + "/" + prefix + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        // What cannot be removed is removed at the next launch or logout, or said then.
+        _ = removeLeftoverTemporaries(of: name, in: directory)
+        let temporary =
+            directory + "/" + temporaryPrefix(of: name) + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         let fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
         do throws(Failure) {
             try writeAll(fd, data)

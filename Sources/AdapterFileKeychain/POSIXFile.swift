@@ -12,8 +12,17 @@ enum POSIXFile {
     struct Failure: Error {
         let call: String
         let code: Int32
+        /// Why, in words, when errno alone would not say it (a directory of
+        /// another user is no errno).
+        var explanation: String?
 
-        var reason: String { "\(call): \(String(cString: strerror(code)))" }
+        init(call: String, code: Int32, explanation: String? = nil) {
+            self.call = call
+            self.code = code
+            self.explanation = explanation
+        }
+
+        var reason: String { explanation ?? "\(call): \(String(cString: strerror(code)))" }
         var isNotFound: Bool { code == ENOENT }
     }
 
@@ -73,12 +82,6 @@ enum POSIXFile {
         guard Glibc.unlink(path) == 0 else { throw Failure(call: "unlink", code: errno) }
     }
 
-    static func mode(of fd: Int32) throws(Failure) -> (mode: mode_t, isRegular: Bool) {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure(call: "fstat", code: errno) }
-        return (info.st_mode & 0o777, (info.st_mode & S_IFMT) == S_IFREG)
-    }
-
     static func status(of fd: Int32) throws(Failure) -> stat {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(call: "fstat", code: errno) }
@@ -125,10 +128,23 @@ enum POSIXFile {
         guard fchmod(fd, mode) == 0 else { throw Failure(call: "fchmod", code: errno) }
     }
 
-    /// Makes `path` a directory of mode 0700 if it is not one; returns whether
-    /// its permissions had to be tightened.
-    static func ensurePrivateDirectory(_ path: String) throws(Failure) -> Bool {
-        if mkdir(path, 0o700) == 0 { return false }
+    /// Empties the open file `fd` (never by path: the caller has checked,
+    /// with `fstat` on this very descriptor, that it is the store's own).
+    static func truncate(_ fd: Int32) throws(Failure) {
+        while ftruncate(fd, 0) != 0 {
+            guard errno == EINTR else { throw Failure(call: "ftruncate", code: errno) }
+        }
+    }
+
+    /// Makes `path` a directory of mode 0700 if it is not one; returns the
+    /// mode it had when its permissions had to be tightened, nil otherwise.
+    ///
+    /// A directory that is there already must be a real directory (the path
+    /// is resolved once, when the store is made — `StoreDirectory`) owned by
+    /// this user: a directory of another user, or a symbolic link, is refused
+    /// with a reason, never tightened and never written in.
+    static func ensurePrivateDirectory(_ path: String) throws(Failure) -> mode_t? {
+        if mkdir(path, 0o700) == 0 { return nil }
         guard errno == EEXIST else {
             if errno == ENOENT {
                 // A missing parent: make it too (0700 all the way down is fine for a data dir).
@@ -139,12 +155,30 @@ enum POSIXFile {
             }
             throw Failure(call: "mkdir", code: errno)
         }
-        let fd = try open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+        let fd: Int32
+        do throws(Failure) {
+            fd = try open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+        } catch  where error.code == ELOOP || error.code == ENOTDIR {
+            // The path was resolved when the store was made: a link here
+            // points to nothing, or was made since. Either way it is not followed.
+            let isLink = (try? linkStatus(path)).map { $0.st_mode & S_IFMT == S_IFLNK } ?? false
+            throw Failure(
+                call: "open", code: error.code,
+                explanation: isLink
+                    ? "the store directory \(path) is a symbolic link to no directory (or became one after the app started); it is not followed"
+                    : "the store directory \(path) is not a directory")
+        }
         defer { close(fd) }
-        let (mode, _) = try self.mode(of: fd)
-        guard mode & 0o077 != 0 else { return false }
+        let info = try status(of: fd)
+        guard info.st_uid == geteuid() else {
+            throw Failure(
+                call: "fstat", code: EPERM,
+                explanation: "the store directory \(path) belongs to another user (uid \(info.st_uid)); it is not used")
+        }
+        let mode = info.st_mode & 0o777
+        guard mode & 0o077 != 0 else { return nil }
         try chmod(fd, 0o700)
-        return true
+        return mode
     }
 
     /// Holds an exclusive `flock` on `path` (made 0600 if missing) while `body` runs.

@@ -23,6 +23,13 @@ public import Ports
 ///   of range, a newer version, too large, a FIFO or a directory — is renamed
 ///   to `preferences.json.unusable` (replacing an older one) and reported
 ///   once; storage that cannot be read is reported on every read.
+/// - Only a file of the user's own is read: a regular file with one name,
+///   owned by this user, checked with `fstat` on the opened descriptor. A
+///   file another name is hard-linked to, or one of another user, is set
+///   aside unread like a FIFO (only its name here moves).
+/// - A save killed before its rename leaves `.preferences.json.tmp-…`; the
+///   next read (each launch reads once) removes it under the lock, as the
+///   next save does.
 public struct FilePreferencesStore: PreferencesStore {
     /// The largest preferences file read, in bytes; a longer one is set aside.
     public static let sizeLimit = 64 * 1024
@@ -63,6 +70,7 @@ public struct FilePreferencesStore: PreferencesStore {
     // MARK: PreferencesStore
 
     public func read() async -> PreferencesRead {
+        removeLeftovers()
         let fd: Int32
         do {
             fd = try PreferencesFileSystem.openForReading(path)
@@ -75,9 +83,7 @@ public struct FilePreferencesStore: PreferencesStore {
         let data: Data
         do {
             info = try PreferencesFileSystem.status(of: fd)
-            guard PreferencesFileSystem.isRegular(info) else {
-                return setAside(info, because: "it is not a regular file")
-            }
+            if let why = PreferencesFileSystem.whyNotOwnFile(info) { return setAside(info, because: why) }
             guard info.st_size <= Self.sizeLimit else {
                 return setAside(info, because: "it is larger than \(Self.sizeLimit) bytes")
             }
@@ -104,6 +110,17 @@ public struct FilePreferencesStore: PreferencesStore {
             }
         } catch {
             throw .unavailable(error.reason)
+        }
+    }
+
+    /// Removes what a save killed before its rename left, under the lock (a
+    /// save of another process may be running). Only when there is some: a
+    /// read takes no lock otherwise. What cannot be removed now is removed by
+    /// the next save; it holds no secret.
+    private func removeLeftovers() {
+        guard PreferencesFileSystem.hasLeftoverTemporaries(of: Self.fileName, in: directory) else { return }
+        _ = try? PreferencesFileSystem.withExclusiveLock(on: lockPath) { () throws(PreferencesFileSystem.Failure) in
+            PreferencesFileSystem.removeLeftoverTemporaries(of: Self.fileName, in: directory)
         }
     }
 

@@ -33,7 +33,19 @@ enum PreferencesFileSystem {
         return info
     }
 
-    static func isRegular(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
+    /// Why the file `info` describes is no preferences file of this user's
+    /// own — nil when it is one: a regular file, with one name (no hard link
+    /// elsewhere shares it), owned by this process's user. Anything else may
+    /// be another file under the preferences' name, so it is set aside
+    /// unread. `info` comes from `fstat` on the opened descriptor.
+    static func whyNotOwnFile(_ info: stat) -> String? {
+        guard info.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
+        guard info.st_nlink == 1 else {
+            return "it has \(info.st_nlink) names: another file is hard-linked to it, so it may be that other file"
+        }
+        guard info.st_uid == geteuid() else { return "it belongs to another user (uid \(info.st_uid))" }
+        return nil
+    }
 
     /// Reads to the end, or to one byte past `limit` if the file is longer.
     static func read(_ fd: Int32, limit: Int) throws(Failure) -> Data {
@@ -95,11 +107,9 @@ enum PreferencesFileSystem {
     /// fsynced. Call with the lock held: a temporary file already there was
     /// left by a writer that died, and is removed.
     static func replaceAtomically(named name: String, in directory: String, with data: Data) throws(Failure) {
-        let prefix = ".\(name).tmp-"
-        if let leftovers = try? FileManager.default.contentsOfDirectory(atPath: directory) {
-            for leftover in leftovers where leftover.hasPrefix(prefix) { unlink(directory + "/" + leftover) }
-        }
-        let temporary = directory + "/" + prefix + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        removeLeftoverTemporaries(of: name, in: directory)
+        let temporary =
+            directory + "/" + temporaryPrefix(of: name) + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(call: "open", code: errno) }
         do throws(Failure) {
@@ -121,6 +131,29 @@ enum PreferencesFileSystem {
         guard directoryFD >= 0 else { throw Failure(call: "open", code: errno) }
         defer { close(directoryFD) }
         guard fsync(directoryFD) == 0 else { throw Failure(call: "fsync", code: errno) }
+    }
+
+    /// The names a temporary file of `replaceAtomically(named: name, …)` starts with.
+    static func temporaryPrefix(of name: String) -> String { ".\(name).tmp-" }
+
+    /// Whether `directory` holds a temporary file a save of `name` left.
+    static func hasLeftoverTemporaries(of name: String, in directory: String) -> Bool {
+        let prefix = temporaryPrefix(of: name)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains {
+            $0.hasPrefix(prefix)
+        }
+    }
+
+    /// Unlinks every temporary file a save of `name` killed before its
+    /// rename left in `directory`. Call with the lock held: no save is
+    /// running, so each one there is a leftover. (Only ever unlinked: the
+    /// preferences hold no secret, so one the directory keeps can wait.)
+    static func removeLeftoverTemporaries(of name: String, in directory: String) {
+        let prefix = temporaryPrefix(of: name)
+        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where leftover.hasPrefix(prefix) {
+            unlink(directory + "/" + leftover)
+        }
     }
 
     private static func writeAll(_ fd: Int32, _ data: Data) throws(Failure) {

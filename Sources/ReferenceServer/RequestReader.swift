@@ -8,8 +8,11 @@ import Foundation
 
 /// Reads HTTP/1.1 requests off one connection, with the contract's limits:
 /// a header block over 16 KiB is 431, a body over 1 MiB is 413, anything
-/// that is not a well-formed request is 400, an HTTP version other than 1.0
-/// and 1.1 is 505, a chunked body 501. Reads time out (the socket's
+/// that is not a well-formed request is 400 — among them a header name that
+/// is no token, a header value with NUL, CR, LF or another control character
+/// (RFC 9110 §5.5, `HTTPFieldSyntax`) and an HTTP/1.1 request without `Host`
+/// (RFC 9112 §3.2; HTTP/1.0 may leave it out) —, an HTTP version other than
+/// 1.0 and 1.1 is 505, a chunked body 501. Reads time out (the socket's
 /// SO_RCVTIMEO): a client idle between requests is let go without a word, one
 /// that stops halfway through a request gets 408. `Expect: 100-continue` is
 /// answered before the body is read (curl asks it for bodies over 1 KiB).
@@ -86,12 +89,16 @@ struct RequestReader {
         }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
-                !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }),
-                !line.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
-            else { return .refuse(.error(400, code: "BAD_REQUEST", message: "malformed header line")) }
+            guard let colon = line.firstIndex(of: ":"), HTTPFieldSyntax.isToken(line[..<colon]) else {
+                return .refuse(.error(400, code: "BAD_REQUEST", message: "malformed header line"))
+            }
+            let rawValue = line[line.index(after: colon)...]
+            guard HTTPFieldSyntax.isValidValue(rawValue) else {
+                return .refuse(
+                    .error(400, code: "BAD_REQUEST", message: "a header value holds a control character (NUL, CR, LF)"))
+            }
             let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = rawValue.trimmingCharacters(in: .whitespaces)
             guard let earlier = headers[name] else {
                 headers[name] = value
                 continue
@@ -105,6 +112,11 @@ struct RequestReader {
             case "content-length": continue
             default: headers[name] = earlier + ", " + value
             }
+        }
+        // HTTP/1.1 names the server it asks in Host (RFC 9112 §3.2); a
+        // request that does not is refused, as the RFC says a server must.
+        if parts[2] == "HTTP/1.1", headers["host"] == nil {
+            return .refuse(.error(400, code: "BAD_REQUEST", message: "an HTTP/1.1 request needs a Host header"))
         }
         if headers["transfer-encoding"] != nil {
             return .refuse(.error(501, code: "BAD_REQUEST", message: "only Content-Length bodies are supported"))

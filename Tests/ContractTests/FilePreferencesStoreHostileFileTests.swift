@@ -131,6 +131,34 @@ struct FilePreferencesStoreHostileFileTests {
         #expect(await store.read().preferences.language == .ptBR)
     }
 
+    @Test("a temporary file a killed save left behind is removed by the next read: the next launch")
+    func leftoverTemporaryRemovedAtTheNextRead() async throws {
+        try await store.save(Preferences(language: .ptBR))
+        let leftover = directory + "/.preferences.json.tmp-1-2"
+        _ = FileManager.default.createFile(atPath: leftover, contents: Data("half".utf8))
+
+        #expect(await store.read().preferences.language == .ptBR)
+
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+    }
+
+    @Test("a file hard-linked to another file is set aside unread, and the other file left whole")
+    func hardLinkedFileSetAsideUnread() async throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Valid preferences: had the store read them, the read would use them.
+        let other = directory + "/../other.json"
+        let bytes = Data(#"{"formatVersion": 1, "language": "es-ES"}"#.utf8)
+        try bytes.write(to: URL(fileURLWithPath: other))
+        try #require(link(other, store.path) == 0)
+
+        let read = await store.read()
+
+        #expect(read.preferences == .defaults)
+        #expect(setAsideReason(read)?.contains("hard-linked") == true, "\(String(describing: read.problem))")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == bytes)
+        #expect(FileManager.default.fileExists(atPath: directory + "/" + FilePreferencesStore.setAsideName))
+    }
+
     @Test(
         "the directory is $XDG_CONFIG_HOME/gatehouse when that is absolute, else ~/.config/gatehouse",
         arguments: [

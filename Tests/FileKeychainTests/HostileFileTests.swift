@@ -228,7 +228,7 @@ struct HostileFileTests {
     func deleteInADirectoryThatForbidsUnlinkEmptiesTheFile() async throws {
         let directory = temporaryDirectory()
         defer {
-            _ = Self.setImmutable(directory, false)
+            _ = FileSystemFixtures.setImmutable(directory, false)
             try? FileManager.default.removeItem(atPath: directory)
         }
         let store = FileSessionDataStore(directory: directory, coding: JSONSessionCoding())
@@ -237,7 +237,9 @@ struct HostileFileTests {
         // The immutable flag forbids unlink and rename in the directory even
         // for root, while the files in it stay writable: the case of a store
         // directory made read-only behind the app's back.
-        try #require(Self.setImmutable(directory, true), "the test needs a file system with the immutable flag (ext4)")
+        try #require(
+            FileSystemFixtures.setImmutable(directory, true),
+            "the test needs a file system with the immutable flag (ext4)")
 
         try await store.delete()
 
@@ -247,21 +249,6 @@ struct HostileFileTests {
             let contents = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))
             #expect(contents.range(of: secret) == nil, "…but \(name) no longer holds the token")
         }
-    }
-
-    /// Sets or clears a directory's immutable flag (`chattr +i`); false when
-    /// the file system or the process cannot.
-    private static func setImmutable(_ path: String, _ on: Bool) -> Bool {
-        let fd = open(path, O_RDONLY | O_DIRECTORY)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        let getFlags: UInt = 0x8008_6601  // FS_IOC_GETFLAGS
-        let setFlags: UInt = 0x4008_6602  // FS_IOC_SETFLAGS
-        let immutable: Int = 0x10  // FS_IMMUTABLE_FL
-        var flags = 0
-        guard ioctl(fd, getFlags, &flags) == 0 else { return false }
-        flags = on ? flags | immutable : flags & ~immutable
-        return ioctl(fd, setFlags, &flags) == 0
     }
 
     @Test("Logout with no session file still removes the set-aside files")

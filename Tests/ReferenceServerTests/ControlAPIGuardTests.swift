@@ -38,7 +38,7 @@ struct ControlAPIGuardTests {
             ["Host: 127.0.0.256", "Content-Type: application/json"],
             ["Host: [::2]", "Content-Type: application/json"],
             ["Host: 127.0.0.1:notaport", "Content-Type: application/json"],
-            ["Content-Type: application/json"],
+            ["Host:", "Content-Type: application/json"],
             ["Host: 127.0.0.1", "Origin: http://evil.example", "Content-Type: application/json"],
             ["Host: 127.0.0.1", "Origin: null", "Content-Type: application/json"],
             ["Host: 127.0.0.1", "Content-Type: text/plain"],

@@ -65,18 +65,18 @@ struct ReferenceServerTests {
         "Malformed input gets 400, oversized headers 431, oversized bodies 413, other HTTP versions 505, chunked bodies 501, and the connection is closed",
         arguments: [
             ("GARBAGE\r\n\r\n", 400), ("GET /health HTTP/9.9\r\n\r\n", 505), ("GET /health HTTP/2\r\n\r\n", 400),
-            ("get /health HTTP/1.1\r\n\r\n", 400),
-            ("POST /users HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 501),
-            ("GET /health HTTP/1.1\r\nno colon here\r\n\r\n", 400),
-            ("POST /users HTTP/1.1\r\nContent-Length: -4\r\n\r\n", 400),
-            ("POST /users HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n", 413),
-            ("GET /health HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n", 431),
-            ("POST /users HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 41\r\n\r\n", 400),
-            ("POST /users HTTP/1.1\r\nContent-Length: +4\r\n\r\n{}{}", 400),
+            ("get /health HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+            ("POST /users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", 501),
+            ("GET /health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", 400),
+            ("POST /users HTTP/1.1\r\nHost: x\r\nContent-Length: -4\r\n\r\n", 400),
+            ("POST /users HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", 413),
+            ("GET /health HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n", 431),
+            ("POST /users HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 41\r\n\r\n", 400),
+            ("POST /users HTTP/1.1\r\nHost: x\r\nContent-Length: +4\r\n\r\n{}{}", 400),
             ("GET /health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),
-            (" /health HTTP/1.1\r\n\r\n", 400),
+            (" /health HTTP/1.1\r\nHost: x\r\n\r\n", 400),
             ("GET /health HTTP/1.1\nHost: x\n\n", 400),
-            ("GET /health HTTP/1.1\r\nX-A: one\ntwo\r\n\r\n", 400),
+            ("GET /health HTTP/1.1\r\nHost: x\r\nX-A: one\ntwo\r\n\r\n", 400),
         ])
     func badRequests(text: String, status: Int) async throws {
         try await offThePool {
@@ -126,11 +126,11 @@ struct ReferenceServerTests {
     @Test(
         "Connection: close among other options still closes; HTTP/1.0 closes unless it asks to keep alive",
         arguments: [
-            ("GET /health HTTP/1.1\r\nConnection: keep-alive, close\r\n\r\n", true),
-            ("GET /health HTTP/1.1\r\nConnection: Close\r\n\r\n", true),
+            ("GET /health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive, close\r\n\r\n", true),
+            ("GET /health HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n", true),
             ("GET /health HTTP/1.0\r\n\r\n", true),
             ("GET /health HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", false),
-            ("GET /health HTTP/1.1\r\nConnection: keep-alive\r\n\r\n", false),
+            ("GET /health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n", false),
         ])
     func connectionOptions(request: String, closes: Bool) async throws {
         try await offThePool {

@@ -18,6 +18,9 @@ public final class AppContainer: MainViewModelFactory {
     public let authSession: AuthSession
     /// The preferences this launch read, and where the person's changes go.
     public let preferences: LaunchPreferences
+    /// What the device's stores repaired or refused on their own, until the
+    /// person has seen it.
+    public let storageNotices: StorageNotices
     private var launchTask: (any TaskHandle<Void>)?
 
     /// - Parameters:
@@ -30,6 +33,7 @@ public final class AppContainer: MainViewModelFactory {
         self.preferences =
             preferences ?? LaunchPreferences(PreferencesRead(preferences: .defaults), store: world.preferences)
         self.locale = locale ?? world.environment.settings.locale
+        storageNotices = StorageNotices(sources: world.storageNoticeSources)
         let settings = world.environment.settings
         policy = TokenPolicy(
             lifetime: settings.tokenLifetime, refreshMargin: settings.refreshMargin,

@@ -38,6 +38,10 @@ public final class AppWorld: Sendable {
     /// `session.pin`), hashed with the hand-written PBKDF2. Like the sign-out
     /// ledger it is not behind the store's fault switch.
     public let pinVault: any PINVault
+    /// The adapters among the device's stores that repair or refuse what
+    /// they find on their own and keep a notice of it (the file keychain's
+    /// session store, PIN vault and sign-out ledger).
+    public let storageNoticeSources: [any StorageNoticeSource]
     public let clock: any Clock
     public let scheduler: any TaskScheduler
     /// The backend's control switches, when the backend is a test one.
@@ -113,6 +117,10 @@ public final class AppWorld: Sendable {
         storeFaults = StoreFaultSwitch(store)
         preferences = try registry.plugin(plugins.preferences, in: registry.preferences, port: .preferences)
             .make(context)
+        // The raw adapters, not the fault switch: a notice is about the storage itself.
+        storageNoticeSources = ([store, pinVault, signOutLedger, preferences] as [any Sendable]).compactMap {
+            $0 as? any StorageNoticeSource
+        }
         if let control {
             self.control = control
         } else {

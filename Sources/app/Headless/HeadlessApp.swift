@@ -30,7 +30,10 @@ final class HeadlessApp {
         main = container.makeMainViewModel()
     }
 
-    private var driver: ScreenDriver { ScreenDriver(main: main, texts: texts, preferences: container.preferences) }
+    private var driver: ScreenDriver {
+        ScreenDriver(
+            main: main, texts: texts, preferences: container.preferences, storageNotices: container.storageNotices)
+    }
 
     // MARK: - Lifecycle
 
@@ -85,30 +88,40 @@ final class HeadlessApp {
 
     // MARK: - Screen
 
-    func snapshot() -> ScreenSnapshot { driver.snapshot() }
+    /// The screen as the person sees it now. What the stores repaired or
+    /// refused since the last look is collected first, so it is on it.
+    func snapshot() -> ScreenSnapshot {
+        container.storageNotices.collect()
+        return driver.snapshot()
+    }
 
     func renderedScreen() -> String { snapshot().rendered(disabledWord: texts[.disabled]) }
 
     /// Presses an action of the screen shown and settles.
     func tap(_ action: String) async throws(ScreenCommandError) {
-        let work = try snapshot().tappableAction(named: action).perform
+        // The screen the person acted on (nothing new collected: what
+        // the dismissal below clears is only what they were shown).
+        let work = try driver.snapshot().tappableAction(named: action).perform
         container.preferences.dismissReadProblem()
+        container.storageNotices.dismiss()
         _ = world.scheduler.spawn { @MainActor in await work() }
         await world.settle()
     }
 
     /// Opens the Nth entry (1-based) of the statement on screen and settles.
     func open(_ number: Int) async throws(ScreenCommandError) {
-        let open = try snapshot().openableEntry(number)
+        let open = try driver.snapshot().openableEntry(number)
         container.preferences.dismissReadProblem()
+        container.storageNotices.dismiss()
         _ = world.scheduler.spawn { @MainActor in await open() }
         await world.settle()
     }
 
     /// Sets a field of the screen shown and settles.
     func type(_ field: String, _ text: String) async throws(ScreenCommandError) {
-        try snapshot().typableField(named: field).set(text)
+        try driver.snapshot().typableField(named: field).set(text)
         container.preferences.dismissReadProblem()
+        container.storageNotices.dismiss()
         await world.settle()
     }
 

@@ -9,6 +9,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case loading, serverDown, offline, willRetryAutomatically, healthOnline, healthServerDown, healthOffline
     case bannerServerDown, bannerOffline
     case storageNotSaved, storageNotDeleted, storagePINNotRemoved
+    case storageNoticeTightened, storageNoticeSetAside, storageNoticeRefused
     // Welcome
     case welcomeTagline
     case reasonTokenInvalid, reasonTokenExpired, reasonUserInactive, reasonUserDeleted, reasonLoggedOut

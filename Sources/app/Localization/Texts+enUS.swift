@@ -167,6 +167,10 @@ extension Texts {
         .actionRememberIdentifier: "Remember my CPF",
         .actionForgetIdentifier: "Forget my CPF",
         .storagePINNotRemoved: "⚠ This device could not remove your PIN.",
+        .storageNoticeTightened:
+            "⚠ Your saved data was open to other users of this device and is private again: %@.",
+        .storageNoticeSetAside: "⚠ A file of your saved data was set aside unread: %@.",
+        .storageNoticeRefused: "⚠ This device refused to use its storage: %@.",
         .expiredPINAttempts: "Too many wrong PINs: sign in with your password.",
         .expiredPINForgotten: "You chose to sign in with your password instead of the PIN.",
         .titlePINLock: "PIN",

@@ -170,6 +170,10 @@ extension Texts {
         .actionRememberIdentifier: "Recordar mi CPF",
         .actionForgetIdentifier: "Olvidar mi CPF",
         .storagePINNotRemoved: "⚠ Este dispositivo no pudo eliminar tu PIN.",
+        .storageNoticeTightened:
+            "⚠ Tus datos guardados estaban abiertos a otros usuarios de este dispositivo y vuelven a ser privados: %@.",
+        .storageNoticeSetAside: "⚠ Un archivo de tus datos guardados se apartó sin leerlo: %@.",
+        .storageNoticeRefused: "⚠ Este dispositivo se negó a usar su almacenamiento: %@.",
         .expiredPINAttempts: "Demasiados PIN incorrectos: inicia sesión con tu contraseña.",
         .expiredPINForgotten: "Elegiste iniciar sesión con tu contraseña en lugar del PIN.",
         .titlePINLock: "PIN",

@@ -168,6 +168,10 @@ extension Texts {
         .actionRememberIdentifier: "Lembrar meu CPF",
         .actionForgetIdentifier: "Esquecer meu CPF",
         .storagePINNotRemoved: "⚠ Este aparelho não conseguiu remover seu PIN.",
+        .storageNoticeTightened:
+            "⚠ Seus dados salvos estavam abertos a outros usuários deste aparelho e voltaram a ser privados: %@.",
+        .storageNoticeSetAside: "⚠ Um arquivo dos seus dados salvos foi posto de lado sem ser lido: %@.",
+        .storageNoticeRefused: "⚠ Este aparelho se recusou a usar seu armazenamento: %@.",
         .expiredPINAttempts: "PIN incorreto vezes demais: entre com sua senha.",
         .expiredPINForgotten: "Você escolheu entrar com sua senha em vez do PIN.",
         .titlePINLock: "PIN",

@@ -11,6 +11,9 @@ struct ScreenDriver {
     /// The launch's preferences: their problems on every screen, the
     /// profile's choices, the remembered identifier masked on sign-in.
     var preferences: LaunchPreferences?
+    /// What the device's stores repaired or refused on their own: said on
+    /// every screen, first, until the person acts.
+    var storageNotices: StorageNotices?
 
     // MARK: - What is on screen
 
@@ -46,6 +49,17 @@ struct ScreenDriver {
         // person first acts (the app says so once).
         if preferences?.saveFailure != nil { screen.lines.insert(texts[.preferencesNotSaved], at: 0) }
         if preferences?.readProblem != nil { screen.lines.insert(texts[.preferencesUnreadable], at: 0) }
+        // What a store repaired or refused is said, with its reason, until
+        // the person acts (the app says so once).
+        for notice in (storageNotices?.pending ?? []).reversed() {
+            let key: TextKey =
+                switch notice.kind {
+                case .tightened: .storageNoticeTightened
+                case .setAside: .storageNoticeSetAside
+                case .refused: .storageNoticeRefused
+                }
+            screen.lines.insert(texts[key, notice.detail], at: 0)
+        }
         return screen
     }
 

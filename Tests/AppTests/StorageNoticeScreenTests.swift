@@ -1,0 +1,140 @@
+import Composition
+import Foundation
+import Testing
+
+@testable import app
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the file keychain repaired or refused on its own, as the person meets
+/// it: said on screen with its reason, from the launch that found it until
+/// the person acts, and never again.
+@MainActor
+@Suite("Store notices on screen", .serialized)
+struct StorageNoticeScreenTests {
+    /// The in-memory world, its session in the file keychain in `directory`.
+    private static func environment(storeDirectory directory: String) -> AppEnvironment {
+        var environment = AppEnvironment.inMemory
+        environment.plugins.store = "file-keychain"
+        environment.plugins.coding = "json"
+        environment.settings.storeDirectory = directory
+        return environment
+    }
+
+    /// Signs Maria in on a first world over `directory`, so its session file
+    /// is there, and ends that world as a process would end.
+    private static func saveASession(in directory: String) async throws {
+        let app = HeadlessApp(
+            world: try AppWorld(environment: environment(storeDirectory: directory)), texts: Texts(locale: "en-US"))
+        await app.launch()
+        try await app.tap("sign-in")
+        try await app.type("identifier", "123.456.789-09")
+        try await app.tap("next")
+        try await app.type("password", "123456")
+        try await app.tap("next")
+        try #require(app.snapshot().name == "dashboard")
+        await app.shutDown()
+        try #require(FileManager.default.fileExists(atPath: directory + "/session"))
+    }
+
+    /// The lines of `screen` that say a notice of the text `key`, whatever its reason.
+    private static func notices(_ key: TextKey, on screen: ScreenSnapshot, in texts: Texts) -> [String] {
+        let lead = String(texts[key, "\u{1}"].split(separator: "\u{1}")[0])
+        return screen.lines.filter { $0.hasPrefix(lead) }
+    }
+
+    private static func mode(_ path: String) -> Int {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return -1 }
+        return Int(info.st_mode & 0o777)
+    }
+
+    @Test(
+        "A store directory open to all and a session file open to others are made private and said once, with the reason",
+        arguments: Texts.supportedLocales)
+    func loosePermissionsAreSaidOnce(locale: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gatehouse-notices-\(UUID().uuidString)"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try await Self.saveASession(in: directory)
+        try #require(chmod(directory, 0o777) == 0)
+        try #require(chmod(directory + "/session", 0o644) == 0)
+        let texts = Texts(locale: locale)
+
+        // The next launch of the app: a new process, a new world.
+        let app = HeadlessApp(
+            world: try AppWorld(environment: Self.environment(storeDirectory: directory)), texts: texts)
+        await app.launch()
+
+        let said = Self.notices(.storageNoticeTightened, on: app.snapshot(), in: texts)
+        #expect(said.count == 2, "\(app.snapshot().lines)")
+        #expect(said.contains { $0.contains("store directory") && $0.contains("0700") }, "\(said)")
+        #expect(said.contains { $0.contains("session file") && $0.contains("0600") }, "\(said)")
+        #expect(app.renderedScreen().contains(said.first ?? "-"), "on the screen as printed")
+        // (The session file itself is gone by now: this world's in-memory
+        // backend does not know the first world's token, and ended it.)
+        #expect(Self.mode(directory) == 0o700)
+
+        let action = try #require(app.snapshot().actions.first { $0.isEnabled }?.name)
+        try await app.tap(action)
+        #expect(Self.notices(.storageNoticeTightened, on: app.snapshot(), in: texts).isEmpty, "said once")
+        await app.relaunch()
+        #expect(Self.notices(.storageNoticeTightened, on: app.snapshot(), in: texts).isEmpty, "repaired: not again")
+        await app.shutDown()
+    }
+
+    @Test("A session file hard-linked to another file is set aside unread, and the welcome screen says why")
+    func aHardLinkedSessionFileIsSetAsideAndSaid() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gatehouse-notices-\(UUID().uuidString)"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let directory = root + "/store"
+        try await Self.saveASession(in: directory)
+        // Another file under the session's name: a valid session, open to all.
+        let other = root + "/other"
+        try FileManager.default.moveItem(atPath: directory + "/session", toPath: other)
+        try #require(chmod(other, 0o644) == 0)
+        try #require(link(other, directory + "/session") == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: other))
+        let texts = Texts(locale: "en-US")
+
+        let app = HeadlessApp(
+            world: try AppWorld(environment: Self.environment(storeDirectory: directory)), texts: texts)
+        await app.launch()
+
+        #expect(app.snapshot().name == "welcome", "the linked session was not used")
+        #expect(app.snapshot().lines.contains(texts[.reasonStoredSessionUnreadable]))
+        let said = Self.notices(.storageNoticeSetAside, on: app.snapshot(), in: texts)
+        #expect(said.count == 1)
+        #expect(said.first?.contains("hard-linked") == true, "the person sees why: \(said)")
+        #expect(Self.mode(other) == 0o644, "the other file's mode was not touched")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == bytes)
+        await app.shutDown()
+    }
+
+    @Test("A store directory that links to another user's directory is refused, and the screen says why")
+    func aRefusedStoreDirectoryIsSaid() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gatehouse-notices-\(UUID().uuidString)"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/theirs", withIntermediateDirectories: true)
+        try #require(lchown(root + "/theirs", 65_534, 65_534) == 0, "giving a directory away needs root (CI is)")
+        try FileManager.default.createSymbolicLink(atPath: root + "/gatehouse", withDestinationPath: root + "/theirs")
+        let texts = Texts(locale: "en-US")
+
+        let app = HeadlessApp(
+            world: try AppWorld(environment: Self.environment(storeDirectory: root + "/gatehouse")), texts: texts)
+        await app.launch()
+
+        let said = Self.notices(.storageNoticeRefused, on: app.snapshot(), in: texts)
+        #expect(said.count == 1, "\(app.snapshot().lines)")
+        #expect(said.first?.contains("belongs to another user") == true, "\(said)")
+        #expect(app.stateName != "authenticated")
+        await app.shutDown()
+    }
+}
