@@ -71,7 +71,7 @@ let package = Package(
             dependencies: [
                 "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
-                "OAuth2ServerAccess",
+                "OAuth2ServerAccess", "DomainCore", "Composition",
             ]
         ),
         // The hand-written hash functions against their published test vectors.

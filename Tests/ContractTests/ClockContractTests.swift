@@ -265,6 +265,8 @@ struct ClockContractFactory: Sendable, CustomTestStringConvertible {
     /// Whether a test can move its time (`advance`) and count its sleepers;
     /// a real clock's time passes by itself.
     let isControllable: Bool
+    /// The registry plugin this clock is.
+    var plugin: CoveredPlugin? = nil
     let make: @Sendable () -> ClockContractSubject
 
     var testDescription: String { name }
@@ -276,12 +278,16 @@ struct ClockContractFactory: Sendable, CustomTestStringConvertible {
 
     /// Real time: `advance` and `waitForSleepers` do nothing (time passes by
     /// itself, and a real sleeper cannot be seen); its sleepers are not counted.
-    static let system = ClockContractFactory(name: "SystemClock", isControllable: false) {
+    static let system = ClockContractFactory(
+        name: "SystemClock", isControllable: false, plugin: CoveredPlugin(.clock, "system")
+    ) {
         ClockContractSubject(
             clock: SystemClock(), advance: { _ in }, waitForSleepers: { _ in }, sleeperCount: { 0 })
     }
 
-    static let manual = ClockContractFactory(name: "ManualClock", isControllable: true) {
+    static let manual = ClockContractFactory(
+        name: "ManualClock", isControllable: true, plugin: CoveredPlugin(.clock, "virtual")
+    ) {
         let clock = ManualClock()
         return ClockContractSubject(
             clock: clock,

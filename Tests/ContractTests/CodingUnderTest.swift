@@ -8,6 +8,8 @@ import Testing
 /// how its bytes would look in the next format version.
 struct CodingUnderTest: Sendable, CustomTestStringConvertible {
     let coding: any SessionCoding
+    /// The registry plugin this coding is.
+    var plugin: CoveredPlugin? = nil
     /// Bytes that are `session` in format version `coding.formatVersion + 1`.
     let encodeAsNextVersion: @Sendable (UserSession) throws -> Data
 
@@ -18,10 +20,10 @@ extension CodingUnderTest {
     /// Every `SessionCoding` adapter. A new coding joins with one line here.
     static let all: [CodingUnderTest] = [
         .inMemoryText,
-        CodingUnderTest(coding: JSONSessionCoding()) {
+        CodingUnderTest(coding: JSONSessionCoding(), plugin: CoveredPlugin(.coding, "json")) {
             JSONSessionCoding().encode($0, asVersion: JSONSessionCoding.currentVersion + 1)
         },
-        CodingUnderTest(coding: PropertyListSessionCoding()) {
+        CodingUnderTest(coding: PropertyListSessionCoding(), plugin: CoveredPlugin(.coding, "plist")) {
             try PropertyListSessionCoding().encode($0, asVersion: 2)
         },
     ]
@@ -35,7 +37,9 @@ extension CodingUnderTest {
 
     /// The envelope of `encode` with its version raised by one; the rest of it
     /// is never read, so how `JSONSerialization` rewrites it does not matter.
-    static let inMemoryText = CodingUnderTest(coding: InMemorySessionCoding()) { session in
+    static let inMemoryText = CodingUnderTest(
+        coding: InMemorySessionCoding(), plugin: CoveredPlugin(.coding, "in-memory-text")
+    ) { session in
         let encoded = try InMemorySessionCoding().encode(session)
         var envelope = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         envelope["version"] = InMemorySessionCoding.currentVersion + 1

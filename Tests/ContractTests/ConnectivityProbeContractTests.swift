@@ -8,17 +8,21 @@ import Testing
 /// the adapter allows it (a real probe reports the machine's own state).
 struct ConnectivityProbeFactory: Sendable, CustomTestStringConvertible {
     let name: String
+    /// The registry plugin this probe is.
+    var plugin: CoveredPlugin? = nil
     let make: @Sendable () -> (probe: any ConnectivityProbe, setConnected: (@Sendable (Bool) -> Void)?)
 
     var testDescription: String { name }
 
     /// Every `ConnectivityProbe` adapter; a new one joins with one line.
     static let all: [ConnectivityProbeFactory] = [
-        ConnectivityProbeFactory(name: "InMemoryConnectivity") {
+        ConnectivityProbeFactory(name: "InMemoryConnectivity", plugin: CoveredPlugin(.connectivity, "in-memory")) {
             let probe = InMemoryConnectivity()
             return (probe, { probe.set(connected: $0) })
         },
-        ConnectivityProbeFactory(name: "NetworkInterfaceConnectivityProbe") {
+        ConnectivityProbeFactory(
+            name: "NetworkInterfaceConnectivityProbe", plugin: CoveredPlugin(.connectivity, "network-interfaces")
+        ) {
             (NetworkInterfaceConnectivityProbe(), nil)
         },
     ]

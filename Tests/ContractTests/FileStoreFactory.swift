@@ -9,7 +9,9 @@ extension StoreFactory {
     /// kept aside meanwhile); failing writes = a directory where the lock file
     /// should be (reads take no lock).
     static func file(coding: any SessionCoding) -> StoreFactory {
-        StoreFactory(name: "file store, \(coding.formatName)", canFail: true) {
+        StoreFactory(
+            name: "file store, \(coding.formatName)", canFail: true, plugins: [CoveredPlugin(.store, "file-keychain")]
+        ) {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("gatehouse-store-\(UUID().uuidString)").path
             let store = FileSessionDataStore(directory: directory, coding: coding)

@@ -20,10 +20,14 @@ struct PreferencesStoreFactory: Sendable, CustomTestStringConvertible {
     }
 
     let testDescription: String
+    /// The registry plugin this store is.
+    var plugin: CoveredPlugin? = nil
     let make: @Sendable () -> UnderTest
 
     static let all = [
-        PreferencesStoreFactory(testDescription: "InMemoryPreferencesStore") {
+        PreferencesStoreFactory(
+            testDescription: "InMemoryPreferencesStore", plugin: CoveredPlugin(.preferences, "in-memory")
+        ) {
             // The in-memory world keeps its one store across relaunches.
             let store = InMemoryPreferencesStore()
             return UnderTest(
@@ -32,7 +36,7 @@ struct PreferencesStoreFactory: Sendable, CustomTestStringConvertible {
                 breakReads: { store.simulateUnreadable() },
                 breakWrites: { store.simulateWriteFailure() })
         },
-        PreferencesStoreFactory(testDescription: "FilePreferencesStore") {
+        PreferencesStoreFactory(testDescription: "FilePreferencesStore", plugin: CoveredPlugin(.preferences, "file")) {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("gatehouse-preferences-\(UUID().uuidString)/gatehouse").path
             let store = FilePreferencesStore(directory: directory)

@@ -1,4 +1,6 @@
 import AdapterDerived
+import AdapterInMemory
+import DomainCore
 import Foundation
 import Ports
 import ReferenceServer
@@ -8,6 +10,10 @@ import Testing
 /// description names the adapter in the test output.
 struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertible {
     let testDescription: String
+    /// The registry plugin this entry runs, if any.
+    let plugin: CoveredPlugin?
+    /// The wire the fixture's server speaks.
+    let fixtureDialect: WireDialect
     private let makeFixture: @Sendable () async throws -> any RemoteContractFixture
     private let adapter: @Sendable (any RemoteContractFixture) -> API
     private let unmet: @Sendable (SeededNeed) -> String?
@@ -15,13 +21,17 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
     /// - Parameter unmet: why the server behind this adapter cannot meet a
     ///   need of a seeded test; nil for each need it meets (every one, for
     ///   the servers of the wire contract).
+    /// - Parameter plugin: the registry plugin this entry runs; nil for a
+    ///   decorator or an adapter the registry does not have.
     init(
-        _ name: String,
+        _ name: String, plugin: CoveredPlugin? = nil, fixtureDialect: WireDialect,
         fixture: @escaping @Sendable () async throws -> any RemoteContractFixture,
         unmet: @escaping @Sendable (SeededNeed) -> String? = { _ in nil },
         adapter: @escaping @Sendable (any RemoteContractFixture) -> API
     ) {
         testDescription = name
+        self.plugin = plugin
+        self.fixtureDialect = fixtureDialect
         makeFixture = fixture
         self.unmet = unmet
         self.adapter = adapter
@@ -45,19 +55,31 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
         return (adapter(fixture), fixture)
     }
 
-    static func inMemory(_ name: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API) -> Self {
-        Self(name, fixture: { InMemoryRemoteFixture() }, adapter: adapter)
+    /// Whether this entry runs its plugin against a server of the plugin's own wire.
+    var runsPluginOnItsOwnDialect: Bool {
+        guard let plugin else { return false }
+        return plugin.speaks == .none || plugin.speaks == fixtureDialect
+    }
+
+    static func inMemory(
+        _ name: String, plugin: CoveredPlugin? = nil,
+        _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
+    ) -> Self {
+        Self(
+            name, plugin: plugin, fixtureDialect: .inMemoryBackend, fixture: { InMemoryRemoteFixture() },
+            adapter: adapter)
     }
 
     /// The HTTP adapter against a reference server on an ephemeral loopback
     /// port, playing `profile` (`ServerProfile`).
     static func http(
-        _ name: String, profile: ServerProfile = .full,
+        _ name: String, plugin: CoveredPlugin? = nil, profile: ServerProfile = .full,
         _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
     ) -> Self {
         let server = profile == .full ? "ReferenceServer" : "ReferenceServer --profile \(profile)"
         return Self(
-            "\(name) → \(server)", fixture: { try HTTPRemoteFixture.inProcess(profile: profile) }, adapter: adapter)
+            "\(name) → \(server)", plugin: plugin, fixtureDialect: .wireContract,
+            fixture: { try HTTPRemoteFixture.inProcess(profile: profile) }, adapter: adapter)
     }
 
     /// The HTTP adapter against the server `CONTRACT_BASE_URL` names.
@@ -65,17 +87,20 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
         _ name: String, baseURL: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
     ) -> Self {
         Self(
-            "\(name) → \(baseURL)", fixture: { try await HTTPRemoteFixture.outside(baseURL: baseURL) }, adapter: adapter
+            "\(name) → \(baseURL)", fixtureDialect: .wireContract,
+            fixture: { try await HTTPRemoteFixture.outside(baseURL: baseURL) }, adapter: adapter
         )
     }
 
     /// The adapter against the OAuth 2.0 test server `OAUTH2_BASE_URL` names,
     /// for the seeded suites only (it has no control API).
     static func oauth2(
-        _ name: String, baseURL: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
+        _ name: String, plugin: CoveredPlugin?, baseURL: String,
+        _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
     ) -> Self {
         Self(
-            "\(name) → OAuth 2.0 server \(baseURL)", fixture: { try OAuth2RemoteFixture(baseURL: baseURL) },
+            "\(name) → OAuth 2.0 server \(baseURL)", plugin: plugin, fixtureDialect: .oauth2,
+            fixture: { try OAuth2RemoteFixture(baseURL: baseURL) },
             unmet: SeededNeed.unmetByOAuth2Server, adapter: adapter)
     }
 
@@ -95,43 +120,65 @@ typealias StatementAdapter = RemoteAdapterFactory<any StatementRemoteAPI>
 typealias HealthAdapter = RemoteAdapterFactory<any HealthProbe>
 
 /// Every adapter of each remote port. A new adapter joins its port's
-/// contract suite with one line in that port's list.
+/// contract suite with one line in that port's list, saying which registry
+/// plugin it runs (`CoveredPlugin`): `PluginSuiteCompletenessTests` checks
+/// that every plugin of `PluginRegistry.standard` has such a line, against a
+/// server of its own wire.
 ///
 /// The `…OnCoraRoutes` lists add the HTTP adapter against a reference server
 /// playing the Cora API (`--profile cora`): for the seeded tests that call
 /// only Cora's routes, so `swift test` proves they pass against a backend
 /// that serves nothing else.
+///
+/// Each port's list also runs the two decorators Composition puts in front
+/// of the chosen adapters — the outcome recording of `from-calls` health and
+/// the app's request deadline (`RequestDeadline`, on a clock no test moves, so
+/// it never fires and every answer must pass through it unchanged).
 enum RemoteAdapters {
-    static let auth = AuthAdapter.ours(
-        [
-            .inMemory("InMemoryAuthRemoteAPI") { $0.auth }, .http("URLSessionAuthRemoteAPI") { $0.auth },
-            .inMemory("OutcomeRecordingAuthRemoteAPI(InMemoryAuthRemoteAPI)") {
-                OutcomeRecordingAuthRemoteAPI($0.auth, recorder: CallOutcomeRecorder())
-            },
-        ],
-        orOutside: "URLSessionAuthRemoteAPI"
-    ) { $0.auth }
+    /// Our own servers' auth adapters (`auth` is these unless `CONTRACT_BASE_URL` is set).
+    static let ourAuth: [AuthAdapter] = [
+        .inMemory("InMemoryAuthRemoteAPI", plugin: CoveredPlugin(.auth, "in-memory", speaks: .inMemoryBackend)) {
+            $0.auth
+        },
+        .http("URLSessionAuthRemoteAPI", plugin: CoveredPlugin(.auth, "http", speaks: .wireContract)) { $0.auth },
+        .inMemory("OutcomeRecordingAuthRemoteAPI(InMemoryAuthRemoteAPI)") {
+            OutcomeRecordingAuthRemoteAPI($0.auth, recorder: CallOutcomeRecorder())
+        },
+        .inMemory("DeadlineAuthRemoteAPI(InMemoryAuthRemoteAPI)") {
+            DeadlineAuthRemoteAPI($0.auth, deadline: .neverFiring)
+        },
+    ]
+    static let auth = AuthAdapter.ours(ourAuth, orOutside: "URLSessionAuthRemoteAPI") { $0.auth }
     static let authOnCoraRoutes = AuthAdapter.ours(
         auth + [.http("URLSessionAuthRemoteAPI", profile: .cora) { $0.auth }],
         orOutside: "URLSessionAuthRemoteAPI"
     ) { $0.auth }
-    static let users = UserAdapter.ours(
-        [
-            .inMemory("InMemoryUserRemoteAPI") { $0.users }, .http("URLSessionUserRemoteAPI") { $0.users },
-            .inMemory("OutcomeRecordingUserRemoteAPI(InMemoryUserRemoteAPI)") {
-                OutcomeRecordingUserRemoteAPI($0.users, recorder: CallOutcomeRecorder())
-            },
-        ],
-        orOutside: "URLSessionUserRemoteAPI"
-    ) { $0.users }
+    static let ourUsers: [UserAdapter] = [
+        .inMemory("InMemoryUserRemoteAPI", plugin: CoveredPlugin(.user, "in-memory", speaks: .inMemoryBackend)) {
+            $0.users
+        },
+        .http("URLSessionUserRemoteAPI", plugin: CoveredPlugin(.user, "http", speaks: .wireContract)) { $0.users },
+        .inMemory("OutcomeRecordingUserRemoteAPI(InMemoryUserRemoteAPI)") {
+            OutcomeRecordingUserRemoteAPI($0.users, recorder: CallOutcomeRecorder())
+        },
+        .inMemory("DeadlineUserRemoteAPI(InMemoryUserRemoteAPI)") {
+            DeadlineUserRemoteAPI($0.users, deadline: .neverFiring)
+        },
+    ]
+    static let users = UserAdapter.ours(ourUsers, orOutside: "URLSessionUserRemoteAPI") { $0.users }
     /// The user adapters of backends without some user routes
     /// (`offersCurrentUser` or `offersAccountRoutes` false): the user-route
     /// suite runs them, the rest of the user suite does not apply.
     /// `SupabaseUserRemoteAPI` talks to a reference server here, whose
     /// request counts show that the calls it lacks send nothing.
     static let usersWithoutSomeRoutes: [UserAdapter] = [
-        .inMemory("TokenOnlyUserRemoteAPI") { _ in TokenOnlyUserRemoteAPI() },
-        UserAdapter("SupabaseUserRemoteAPI → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }) {
+        .inMemory("TokenOnlyUserRemoteAPI", plugin: CoveredPlugin(.user, "token-only")) { _ in
+            TokenOnlyUserRemoteAPI()
+        },
+        UserAdapter(
+            "SupabaseUserRemoteAPI → ReferenceServer", plugin: CoveredPlugin(.user, "supabase", speaks: .supabase),
+            fixtureDialect: .wireContract, fixture: { try HTTPRemoteFixture.inProcess() }
+        ) {
             // Any other fixture gives its own adapter, which has every route:
             // "The adapters without some user routes are in this suite" then fails.
             ($0 as? HTTPRemoteFixture)?.supabaseUsers ?? $0.users
@@ -144,44 +191,74 @@ enum RemoteAdapters {
     /// `register` sends nothing.
     static let authWithoutRegistration: [AuthAdapter] = [
         AuthAdapter(
-            "OAuth2AuthRemoteAPI(gatehouse-public) → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }
+            "OAuth2AuthRemoteAPI(confidential client) → ReferenceServer",
+            plugin: CoveredPlugin(.auth, "oauth2", speaks: .oauth2), fixtureDialect: .wireContract,
+            fixture: { try HTTPRemoteFixture.inProcess() }
         ) {
             // Any other fixture gives its own adapter, which offers
             // registration: "The adapters without registration are in this
             // suite" then fails.
             ($0 as? HTTPRemoteFixture)?.oauth2Auth ?? $0.auth
         },
-        AuthAdapter("SupabaseAuthRemoteAPI → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }) {
+        AuthAdapter(
+            "SupabaseAuthRemoteAPI → ReferenceServer", plugin: CoveredPlugin(.auth, "supabase", speaks: .supabase),
+            fixtureDialect: .wireContract, fixture: { try HTTPRemoteFixture.inProcess() }
+        ) {
             ($0 as? HTTPRemoteFixture)?.supabaseAuth ?? $0.auth
         },
     ]
     /// The auth adapters of backends that sign in by e-mail only: the
     /// sign-in suite checks that a CPF is refused at once, sending nothing.
     static let authByEmailOnly: [AuthAdapter] = [
-        AuthAdapter("SupabaseAuthRemoteAPI → ReferenceServer", fixture: { try HTTPRemoteFixture.inProcess() }) {
+        AuthAdapter(
+            "SupabaseAuthRemoteAPI → ReferenceServer", plugin: CoveredPlugin(.auth, "supabase", speaks: .supabase),
+            fixtureDialect: .wireContract, fixture: { try HTTPRemoteFixture.inProcess() }
+        ) {
             // Any other fixture gives its own adapter, which takes a CPF:
             // the refusal test then fails.
             ($0 as? HTTPRemoteFixture)?.supabaseAuth ?? $0.auth
         }
     ]
-    static let statements = StatementAdapter.ours(
-        [
-            .inMemory("InMemoryStatementRemoteAPI") { $0.statements },
-            .http("URLSessionStatementRemoteAPI") { $0.statements },
-            .inMemory("OutcomeRecordingStatementRemoteAPI(InMemoryStatementRemoteAPI)") {
-                OutcomeRecordingStatementRemoteAPI($0.statements, recorder: CallOutcomeRecorder())
-            },
-        ],
-        orOutside: "URLSessionStatementRemoteAPI"
-    ) { $0.statements }
+    static let ourStatements: [StatementAdapter] = [
+        .inMemory(
+            "InMemoryStatementRemoteAPI", plugin: CoveredPlugin(.statement, "in-memory", speaks: .inMemoryBackend)
+        ) { $0.statements },
+        .http("URLSessionStatementRemoteAPI", plugin: CoveredPlugin(.statement, "http", speaks: .wireContract)) {
+            $0.statements
+        },
+        .inMemory("OutcomeRecordingStatementRemoteAPI(InMemoryStatementRemoteAPI)") {
+            OutcomeRecordingStatementRemoteAPI($0.statements, recorder: CallOutcomeRecorder())
+        },
+        .inMemory("DeadlineStatementRemoteAPI(InMemoryStatementRemoteAPI)") {
+            DeadlineStatementRemoteAPI($0.statements, deadline: .neverFiring)
+        },
+    ]
+    static let statements = StatementAdapter.ours(ourStatements, orOutside: "URLSessionStatementRemoteAPI") {
+        $0.statements
+    }
     static let statementsOnCoraRoutes = StatementAdapter.ours(
         statements + [.http("URLSessionStatementRemoteAPI", profile: .cora) { $0.statements }],
         orOutside: "URLSessionStatementRemoteAPI"
     ) { $0.statements }
-    static let health = HealthAdapter.ours(
-        [.inMemory("InMemoryHealthProbe") { $0.health }, .http("URLSessionHealthProbe") { $0.health }],
-        orOutside: "URLSessionHealthProbe"
-    ) { $0.health }
+    static let ourHealth: [HealthAdapter] = [
+        .inMemory("InMemoryHealthProbe", plugin: CoveredPlugin(.health, "in-memory", speaks: .inMemoryBackend)) {
+            $0.health
+        },
+        .http("URLSessionHealthProbe", plugin: CoveredPlugin(.health, "http", speaks: .wireContract)) { $0.health },
+        .inMemory("DeadlineHealthProbe(InMemoryHealthProbe)") {
+            DeadlineHealthProbe($0.health, deadline: .neverFiring)
+        },
+    ]
+    static let health = HealthAdapter.ours(ourHealth, orOutside: "URLSessionHealthProbe") { $0.health }
+}
+
+extension RequestDeadline {
+    /// A deadline on a clock no test moves: it never fires, so a decorated
+    /// adapter must answer exactly as the adapter behind it.
+    static var neverFiring: RequestDeadline {
+        RequestDeadline(
+            timeout: .seconds(60), clock: ManualClock(), scheduler: CountingTaskScheduler(activity: VirtualActivity()))
+    }
 }
 
 /// The adapters of the seeded suites: every one of `RemoteAdapters`, and —
@@ -189,18 +266,25 @@ enum RemoteAdapters {
 /// (whatever `CONTRACT_BASE_URL` says: it is a second server, not a
 /// replacement). The control suites keep to `RemoteAdapters`.
 enum SeededAdapters {
-    static let auth = RemoteAdapters.auth + oauth2("OAuth2AuthRemoteAPI(gatehouse-public)") { $0.auth }
+    static let auth =
+        RemoteAdapters.auth
+        + oauth2("OAuth2AuthRemoteAPI(gatehouse-public)", plugin: CoveredPlugin(.auth, "oauth2", speaks: .oauth2)) {
+            $0.auth
+        }
     static let authOnCoraRoutes =
-        RemoteAdapters.authOnCoraRoutes + oauth2("OAuth2AuthRemoteAPI(gatehouse-public)") { $0.auth }
+        RemoteAdapters.authOnCoraRoutes
+        + oauth2("OAuth2AuthRemoteAPI(gatehouse-public)", plugin: CoveredPlugin(.auth, "oauth2", speaks: .oauth2)) {
+            $0.auth
+        }
     static let users = RemoteAdapters.users + oauth2("URLSessionUserRemoteAPI(bearer)") { $0.users }
     static let statementsOnCoraRoutes =
         RemoteAdapters.statementsOnCoraRoutes + oauth2("URLSessionStatementRemoteAPI(bearer)") { $0.statements }
     static let health = RemoteAdapters.health + oauth2("URLSessionHealthProbe") { $0.health }
 
     private static func oauth2<API>(
-        _ name: String, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
+        _ name: String, plugin: CoveredPlugin? = nil, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
     ) -> [RemoteAdapterFactory<API>] {
         guard let url = OAuth2RemoteFixture.baseURL else { return [] }
-        return [.oauth2(name, baseURL: url, adapter)]
+        return [.oauth2(name, plugin: plugin, baseURL: url, adapter)]
     }
 }

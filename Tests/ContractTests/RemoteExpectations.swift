@@ -4,7 +4,8 @@ import Testing
 
 /// Expects the failure an injected fault should produce: `.transport` for a
 /// dropped connection, `.malformedResponse` for a bad body, a code-less
-/// rejection with the status for a status fault. A dropped connection breaks
+/// rejection with the status for a status fault; and that the error says no
+/// secret (`expectNoSecret`). A dropped connection breaks
 /// at once, so `.timeout` is a failure here: it means the server did not
 /// answer within the request's time limit, which must never pass unseen.
 func expectNetworkFailure(
@@ -17,13 +18,15 @@ func expectNetworkFailure(
         Issue.record("\(fault.testDescription) gave \(String(describing: error))", sourceLocation: sourceLocation)
     }
     #expect(error?.isInfrastructure == true, sourceLocation: sourceLocation)
+    expectNoSecret(in: error, sourceLocation: sourceLocation)
 }
 
 /// Expects a refusal of credentials: 401 with `INVALID_CREDENTIALS`, or no
-/// code at all (backends that send no body).
+/// code at all (backends that send no body), that says no secret.
 func expectInvalidCredentials(_ error: RemoteError?, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(error?.status == 401, sourceLocation: sourceLocation)
     #expect(error?.code == .invalidCredentials || error?.code == nil, sourceLocation: sourceLocation)
+    expectNoSecret(in: error, sourceLocation: sourceLocation)
 }
 
 extension RemoteError {

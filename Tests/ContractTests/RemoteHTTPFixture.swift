@@ -23,11 +23,11 @@ final class HTTPRemoteFixture: RemoteContractFixture {
     static func inProcess(profile: ServerProfile = .full) throws -> HTTPRemoteFixture {
         let clock = ManualClock()
         let server = try ReferenceServer(
-            configuration: ReferenceServer.Configuration(port: 0, apiKey: "contract-key", profile: profile),
+            configuration: ReferenceServer.Configuration(port: 0, apiKey: RemoteSecrets.apiKey, profile: profile),
             backend: InMemoryBackend(clock: clock), virtualClock: clock)
         server.start()
         return try HTTPRemoteFixture(
-            server: server, baseURL: server.baseURL, apiKey: "contract-key",
+            server: server, baseURL: server.baseURL, apiKey: RemoteSecrets.apiKey,
             offersSignOut: profile.routes.contains(BackendRoute.signOut))
     }
 
@@ -57,10 +57,15 @@ final class HTTPRemoteFixture: RemoteContractFixture {
 
     var auth: any AuthRemoteAPI { URLSessionAuthRemoteAPI(configuration: configuration, offersSignOut: offersSignOut) }
     var users: any UserRemoteAPI { URLSessionUserRemoteAPI(configuration: configuration) }
-    /// The OAuth 2.0 auth adapter as the public client `gatehouse-public`,
-    /// against this server: for what it does without sending a request.
+    /// The OAuth 2.0 auth adapter as a confidential client with the
+    /// recognisable client secret, against this server: for what it does
+    /// without sending a request, and for its failures (this server has no
+    /// token endpoint), which must not say the secret.
     var oauth2Auth: any AuthRemoteAPI {
-        OAuth2AuthRemoteAPI(configuration: configuration, client: OAuth2Configuration(clientID: "gatehouse-public"))
+        OAuth2AuthRemoteAPI(
+            configuration: configuration,
+            client: OAuth2Configuration(
+                clientID: "gatehouse-confidential", clientSecret: OAuth2ClientSecret(RemoteSecrets.clientSecret)))
     }
     /// The Supabase Auth auth adapter against this server: for what it does
     /// without sending a request (no registration; a CPF refused).

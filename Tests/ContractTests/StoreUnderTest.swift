@@ -10,6 +10,9 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     /// Whether `make` gives failure switches: the failure-path tests run only
     /// for adapters that can be made to fail.
     let canFail: Bool
+    /// The registry plugins this entry runs: the store's, and its coding's
+    /// when the registry has that coding.
+    var plugins: [CoveredPlugin] = []
     let make: @Sendable () async throws -> StoreUnderTest
 
     var testDescription: String { name }
@@ -29,7 +32,10 @@ extension StoreFactory {
     static let failable: [StoreFactory] = all.filter(\.canFail)
 
     static func inMemory(coding: any SessionCoding) -> StoreFactory {
-        StoreFactory(name: "in-memory store, \(coding.formatName)", canFail: true) {
+        StoreFactory(
+            name: "in-memory store, \(coding.formatName)", canFail: true,
+            plugins: [CoveredPlugin(.store, "in-memory")]
+        ) {
             let store = InMemorySessionDataStore(coding: coding)
             return StoreUnderTest(
                 store: store,
