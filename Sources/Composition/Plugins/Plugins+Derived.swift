@@ -11,7 +11,14 @@ enum DerivedPlugins {
 
     static let health = PluginRegistry.Plugin<any HealthProbe>(
         name: "from-calls",
-        summary: "no /health: down when a call meets a transport failure or a 5xx, up at the next answer or light probe"
+        summary:
+            "no /health: down when a call meets a transport failure or a 5xx, up at the next answer or light probe",
+        settings: [
+            PluginSetting(
+                key: "healthLightProbe", type: .choice(AppEnvironment.HealthLightProbe.allCases.map(\.rawValue)),
+                defaultValue: AppEnvironment.Settings().healthLightProbe.rawValue,
+                summary: "how a server found down is asked whether it is back")
+        ]
     ) { context throws(CompositionError) in
         CallOutcomeHealthProbe(recorder: try context.shared(callOutcomesKey) { CallOutcomeRecorder() })
     }

@@ -14,10 +14,32 @@ enum HTTPPlugins {
     /// enough never to fire before the app's virtual deadline does.
     static let virtualTimeTransportTimeout = Duration.seconds(3600)
 
+    /// The settings every plugin over the shared HTTP configuration reads.
+    static let connectionSettings: [PluginSetting] = [
+        PluginSetting(
+            key: "baseURL", type: .text, defaultValue: "none",
+            summary: "the backend's base URL: https, or http to loopback"),
+        PluginSetting(
+            key: "apiKeyVariable", type: .text, defaultValue: "none",
+            summary: "the process environment variable holding the API key (never the key itself)"),
+        PluginSetting(
+            key: "tokenHeaderStyle", type: .choice(AppEnvironment.TokenHeaderStyle.allCases.map(\.rawValue)),
+            defaultValue: AppEnvironment.Settings().tokenHeaderStyle.rawValue,
+            summary: "how the token travels: the Cora token header, or Authorization: Bearer"),
+    ]
+
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "http",
         summary:
             "sign-in, refresh and sign-up over the wire contract, sign-out where the environment says the backend has it (URLSession)",
+        settings: connectionSettings + [
+            PluginSetting(
+                key: "controlAPI", type: .flag, defaultValue: "\(AppEnvironment.Settings().controlAPI)",
+                summary: "the server has the reference server's control API (loopback only)"),
+            PluginSetting(
+                key: "signOutRoute", type: .flag, defaultValue: "\(AppEnvironment.Settings().signOutRoute)",
+                summary: "the server has DELETE /challenge/auth, which logout calls"),
+        ],
         control: { context throws(CompositionError) in
             try control(for: context.environment, configuration: try httpConfiguration(context))
         }
@@ -29,7 +51,12 @@ enum HTTPPlugins {
     static let oauth2Auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "oauth2",
         summary:
-            "sign-in by the OAuth 2.0 password grant, refresh-token rotation, revocation at logout, no sign-up (settings.oauth2; URLSession)"
+            "sign-in by the OAuth 2.0 password grant, refresh-token rotation, revocation at logout, no sign-up (settings.oauth2; URLSession)",
+        settings: connectionSettings + [
+            PluginSetting(
+                key: "oauth2", type: .object(fields: ["clientId", "clientSecretVariable", "tokenPath", "revokePath"]),
+                defaultValue: "none", summary: "the OAuth 2.0 client: its id, its secret's variable, the two paths")
+        ]
     ) { context throws(CompositionError) in
         OAuth2AuthRemoteAPI(
             configuration: try httpConfiguration(context), client: try oauth2Client(context.environment))
@@ -55,16 +82,16 @@ enum HTTPPlugins {
     }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
-        name: "http", summary: "the signed-in user over the wire contract (URLSession)"
+        name: "http", summary: "the signed-in user over the wire contract (URLSession)", settings: connectionSettings
     ) { context throws(CompositionError) in URLSessionUserRemoteAPI(configuration: try httpConfiguration(context)) }
 
     static let statement = PluginRegistry.Plugin<any StatementRemoteAPI>(
-        name: "http", summary: "the statement over the wire contract (URLSession)"
+        name: "http", summary: "the statement over the wire contract (URLSession)", settings: connectionSettings
     ) { context throws(CompositionError) in URLSessionStatementRemoteAPI(configuration: try httpConfiguration(context))
     }
 
     static let health = PluginRegistry.Plugin<any HealthProbe>(
-        name: "http", summary: "GET /health over URLSession"
+        name: "http", summary: "GET /health over URLSession", settings: connectionSettings
     ) { context throws(CompositionError) in URLSessionHealthProbe(configuration: try httpConfiguration(context)) }
 
     /// The server's control API when the environment says it has one; only

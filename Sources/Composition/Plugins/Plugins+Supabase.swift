@@ -14,16 +14,18 @@ enum SupabasePlugins {
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: name,
         summary:
-            "Supabase Auth: sign-in by e-mail (a CPF is refused), refresh-token rotation, POST /logout, no sign-up (untested against a live Supabase)"
+            "Supabase Auth: sign-in by e-mail (a CPF is refused), refresh-token rotation, POST /logout, no sign-up (untested against a live Supabase)",
+        settings: HTTPPlugins.connectionSettings
     ) { context throws(CompositionError) in SupabaseAuthRemoteAPI(configuration: try configuration(context)) }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
         name: name,
-        summary: "Supabase Auth's GET /user: the e-mail and a name from user_metadata; no related users or edit"
+        summary: "Supabase Auth's GET /user: the e-mail and a name from user_metadata; no related users or edit",
+        settings: HTTPPlugins.connectionSettings
     ) { context throws(CompositionError) in SupabaseUserRemoteAPI(configuration: try configuration(context)) }
 
     static let health = PluginRegistry.Plugin<any HealthProbe>(
-        name: name, summary: "Supabase Auth's GET /health, with the apikey"
+        name: name, summary: "Supabase Auth's GET /health, with the apikey", settings: HTTPPlugins.connectionSettings
     ) { context throws(CompositionError) in SupabaseHealthProbe(configuration: try configuration(context)) }
 
     /// Whether `environment` names a Supabase plugin for any port.

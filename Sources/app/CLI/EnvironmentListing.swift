@@ -22,6 +22,7 @@ struct EnvironmentListing {
             "",
             "local talks to a server on 127.0.0.1:8080: start one with 'app serve';",
             "cora-stage needs the API key in GATEHOUSE_API_KEY.",
+            "Every plugin there is to choose from, with the settings it reads: 'app plugins'.",
         ]
         return output
     }
