@@ -31,9 +31,7 @@ struct PluginListingTests {
         registry.coding.append(
             .init(
                 name: "cbor", summary: "a test's coding",
-                settings: [
-                    PluginSetting(key: "cborCompact", type: .flag, defaultValue: "false", summary: "a test's setting")
-                ]
+                settings: [.flag("cborCompact", default: false, "a test's setting") { _, _ in }]
             ) { _ throws(CompositionError) in throw .invalidSetting(setting: "none", reason: "never made") })
         let lines = PluginListing(registry: registry).lines()
         let text = lines.joined(separator: "\n")

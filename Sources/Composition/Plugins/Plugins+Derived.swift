@@ -14,10 +14,10 @@ enum DerivedPlugins {
         summary:
             "no /health: down when a call meets a transport failure or a 5xx, up at the next answer or light probe",
         settings: [
-            PluginSetting(
-                key: "healthLightProbe", type: .choice(AppEnvironment.HealthLightProbe.allCases.map(\.rawValue)),
-                defaultValue: AppEnvironment.Settings().healthLightProbe.rawValue,
-                summary: "how a server found down is asked whether it is back")
+            .choice(
+                "healthLightProbe", default: AppEnvironment.Settings().healthLightProbe,
+                "how a server found down is asked whether it is back"
+            ) { $0.healthLightProbe = $1 }
         ]
     ) { context throws(CompositionError) in
         CallOutcomeHealthProbe(recorder: try context.shared(callOutcomesKey) { CallOutcomeRecorder() })

@@ -9,10 +9,12 @@ enum FileKeychainPlugins {
     static let store = PluginRegistry.StorePlugin(
         name: "file-keychain", summary: "the session in a private file (0600 in a 0700 directory), crash-safe",
         settings: [
-            PluginSetting(
-                key: "storeDirectory", type: .text,
-                defaultValue: "$XDG_DATA_HOME/gatehouse, else ~/.local/share/gatehouse",
-                summary: "where the session, the PIN and the sign-out ledger are kept")
+            .text(
+                "storeDirectory", default: "$XDG_DATA_HOME/gatehouse, else ~/.local/share/gatehouse",
+                "where the session, the PIN and the sign-out ledger are kept"
+            ) {
+                $0.storeDirectory = $1
+            }
         ],
         signOutLedger: { context in FileSignOutLedger(directory: directory(for: context.environment)) },
         pinVault: { context, hasher in

@@ -10,10 +10,12 @@ enum FilePreferencesPlugins {
     static let preferences = PluginRegistry.Plugin<any PreferencesStore>(
         name: "file", summary: "the preferences in a crash-safe file under $XDG_CONFIG_HOME/gatehouse",
         settings: [
-            PluginSetting(
-                key: "preferencesDirectory", type: .text,
-                defaultValue: "$XDG_CONFIG_HOME/gatehouse, else ~/.config/gatehouse",
-                summary: "where preferences.json is kept")
+            .text(
+                "preferencesDirectory", default: "$XDG_CONFIG_HOME/gatehouse, else ~/.config/gatehouse",
+                "where preferences.json is kept"
+            ) {
+                $0.preferencesDirectory = $1
+            }
         ]
     ) { context throws(CompositionError) in
         FilePreferencesStore(directory: directory(for: context.environment))

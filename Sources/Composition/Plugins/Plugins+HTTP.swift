@@ -16,16 +16,15 @@ enum HTTPPlugins {
 
     /// The settings every plugin over the shared HTTP configuration reads.
     static let connectionSettings: [PluginSetting] = [
-        PluginSetting(
-            key: "baseURL", type: .text, defaultValue: "none",
-            summary: "the backend's base URL: https, or http to loopback"),
-        PluginSetting(
-            key: "apiKeyVariable", type: .text, defaultValue: "none",
-            summary: "the process environment variable holding the API key (never the key itself)"),
-        PluginSetting(
-            key: "tokenHeaderStyle", type: .choice(AppEnvironment.TokenHeaderStyle.allCases.map(\.rawValue)),
-            defaultValue: AppEnvironment.Settings().tokenHeaderStyle.rawValue,
-            summary: "how the token travels: the Cora token header, or Authorization: Bearer"),
+        .text("baseURL", default: "none", "the backend's base URL: https, or http to loopback") { $0.baseURL = $1 },
+        .text(
+            "apiKeyVariable", default: "none",
+            "the process environment variable holding the API key (never the key itself)"
+        ) { $0.apiKeyVariable = $1 },
+        .choice(
+            "tokenHeaderStyle", default: AppEnvironment.Settings().tokenHeaderStyle,
+            "how the token travels: the Cora token header, or Authorization: Bearer"
+        ) { $0.tokenHeaderStyle = $1 },
     ]
 
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
@@ -33,12 +32,14 @@ enum HTTPPlugins {
         summary:
             "sign-in, refresh and sign-up over the wire contract, sign-out where the environment says the backend has it (URLSession)",
         settings: connectionSettings + [
-            PluginSetting(
-                key: "controlAPI", type: .flag, defaultValue: "\(AppEnvironment.Settings().controlAPI)",
-                summary: "the server has the reference server's control API (loopback only)"),
-            PluginSetting(
-                key: "signOutRoute", type: .flag, defaultValue: "\(AppEnvironment.Settings().signOutRoute)",
-                summary: "the server has DELETE /challenge/auth, which logout calls"),
+            .flag(
+                "controlAPI", default: AppEnvironment.Settings().controlAPI,
+                "the server has the reference server's control API (loopback only)"
+            ) { $0.controlAPI = $1 },
+            .flag(
+                "signOutRoute", default: AppEnvironment.Settings().signOutRoute,
+                "the server has DELETE /challenge/auth, which logout calls"
+            ) { $0.signOutRoute = $1 },
         ],
         control: { context throws(CompositionError) in
             try control(for: context.environment, configuration: try httpConfiguration(context))
@@ -52,14 +53,40 @@ enum HTTPPlugins {
         name: "oauth2",
         summary:
             "sign-in by the OAuth 2.0 password grant, refresh-token rotation, revocation at logout, no sign-up (settings.oauth2; URLSession)",
-        settings: connectionSettings + [
-            PluginSetting(
-                key: "oauth2", type: .object(fields: ["clientId", "clientSecretVariable", "tokenPath", "revokePath"]),
-                defaultValue: "none", summary: "the OAuth 2.0 client: its id, its secret's variable, the two paths")
-        ]
+        settings: connectionSettings + [oauth2Setting]
     ) { context throws(CompositionError) in
         OAuth2AuthRemoteAPI(
             configuration: try httpConfiguration(context), client: try oauth2Client(context.environment))
+    }
+
+    /// `settings.oauth2`: `clientId` (required), `clientSecretVariable`,
+    /// `tokenPath`, `revokePath` (optional strings).
+    static let oauth2Setting = PluginSetting(
+        key: "oauth2", type: .object(fields: oauth2Fields), defaultValue: "none",
+        summary: "the OAuth 2.0 client: its id, its secret's variable, the two paths"
+    ) { value, settings throws(PluginSetting.Refusal) in settings.oauth2 = try readOAuth2(value) }
+
+    private static let oauth2Fields = ["clientId", "clientSecretVariable", "tokenPath", "revokePath"]
+
+    private static func readOAuth2(_ value: Any) throws(PluginSetting.Refusal) -> AppEnvironment.OAuth2Settings {
+        guard let fields = value as? [String: Any] else { throw .init("must be a JSON object") }
+        if let unknown = fields.keys.sorted().first(where: { !oauth2Fields.contains($0) }) {
+            throw .init("is not known (known: \(oauth2Fields.joined(separator: ", ")))", subfield: "." + unknown)
+        }
+        func text(_ field: String) throws(PluginSetting.Refusal) -> String? {
+            guard let value = fields[field] else { return nil }
+            do {
+                return try SettingValue.text(value)
+            } catch {
+                throw .init(error.reason, subfield: "." + field)
+            }
+        }
+        guard let clientID = try text("clientId") else { throw .init("is required", subfield: ".clientId") }
+        var oauth2 = AppEnvironment.OAuth2Settings(
+            clientID: clientID, clientSecretVariable: try text("clientSecretVariable"))
+        if let tokenPath = try text("tokenPath") { oauth2.tokenPath = tokenPath }
+        if let revokePath = try text("revokePath") { oauth2.revokePath = revokePath }
+        return oauth2
     }
 
     /// The environment's OAuth 2.0 client: its id and paths from the
