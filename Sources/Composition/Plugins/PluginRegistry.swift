@@ -20,6 +20,9 @@ public struct PluginRegistry: Sendable {
         public let summary: String
         /// The settings this plugin reads from an environment (`app plugins`).
         public let settings: [PluginSetting]
+        /// What in an environment would stop this plugin from being made, in
+        /// the order a person fixes them; empty when nothing would.
+        public let problems: @Sendable (AppEnvironment) -> [CompositionError]
         public let make: @Sendable (PluginContext) throws(CompositionError) -> Made
         /// The control switches of the backend behind this adapter, when it is
         /// a test backend (the in-memory one, or a reference server's control
@@ -29,12 +32,14 @@ public struct PluginRegistry: Sendable {
 
         public init(
             name: String, summary: String, settings: [PluginSetting] = [],
+            problems: @escaping @Sendable (AppEnvironment) -> [CompositionError] = { _ in [] },
             control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)? = nil,
             make: @escaping @Sendable (PluginContext) throws(CompositionError) -> Made
         ) {
             self.name = name
             self.summary = summary
             self.settings = settings
+            self.problems = problems
             self.control = control
             self.make = make
         }

@@ -41,6 +41,7 @@ enum HTTPPlugins {
                 "the server has DELETE /challenge/auth, which logout calls"
             ) { $0.signOutRoute = $1 },
         ],
+        problems: connectionProblems,
         control: { context throws(CompositionError) in
             try control(for: context.environment, configuration: try httpConfiguration(context))
         }
@@ -53,7 +54,16 @@ enum HTTPPlugins {
         name: "oauth2",
         summary:
             "sign-in by the OAuth 2.0 password grant, refresh-token rotation, revocation at logout, no sign-up (settings.oauth2; URLSession)",
-        settings: connectionSettings + [oauth2Setting]
+        settings: connectionSettings + [oauth2Setting],
+        problems: { environment in
+            var problems = connectionProblems(environment)
+            do throws(CompositionError) {
+                _ = try oauth2Client(environment)
+            } catch {
+                problems.append(error)
+            }
+            return problems
+        }
     ) { context throws(CompositionError) in
         OAuth2AuthRemoteAPI(
             configuration: try httpConfiguration(context), client: try oauth2Client(context.environment))
@@ -109,16 +119,19 @@ enum HTTPPlugins {
     }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
-        name: "http", summary: "the signed-in user over the wire contract (URLSession)", settings: connectionSettings
+        name: "http", summary: "the signed-in user over the wire contract (URLSession)", settings: connectionSettings,
+        problems: connectionProblems
     ) { context throws(CompositionError) in URLSessionUserRemoteAPI(configuration: try httpConfiguration(context)) }
 
     static let statement = PluginRegistry.Plugin<any StatementRemoteAPI>(
-        name: "http", summary: "the statement over the wire contract (URLSession)", settings: connectionSettings
+        name: "http", summary: "the statement over the wire contract (URLSession)", settings: connectionSettings,
+        problems: connectionProblems
     ) { context throws(CompositionError) in URLSessionStatementRemoteAPI(configuration: try httpConfiguration(context))
     }
 
     static let health = PluginRegistry.Plugin<any HealthProbe>(
-        name: "http", summary: "GET /health over URLSession", settings: connectionSettings
+        name: "http", summary: "GET /health over URLSession", settings: connectionSettings,
+        problems: connectionProblems
     ) { context throws(CompositionError) in URLSessionHealthProbe(configuration: try httpConfiguration(context)) }
 
     /// The server's control API when the environment says it has one; only
@@ -169,6 +182,12 @@ enum HTTPPlugins {
         } catch {
             throw .invalidSetting(setting: "baseURL", reason: error.description)
         }
+    }
+
+    /// What stops a plugin over the shared HTTP configuration: the base
+    /// URL, then the API key.
+    static func connectionProblems(_ environment: AppEnvironment) -> [CompositionError] {
+        [baseURLProblem(in: environment.settings), apiKeyProblem(in: environment.settings)].compactMap { $0 }
     }
 
     /// What is wrong with the settings' base URL for the http plugins; nil when nothing is.
