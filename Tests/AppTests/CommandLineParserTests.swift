@@ -10,6 +10,7 @@ struct CommandLineParserTests {
     static let good: [([String], Invocation)] = [
         ([], Invocation(command: .interactive)),
         (["envs"], Invocation(command: .envs)),
+        (["plugins"], Invocation(command: .plugins)),
         (["demo"], Invocation(command: .demo)),
         (["run", "a.flow", "b.flow"], Invocation(command: .run(files: ["a.flow", "b.flow"]))),
         (["help"], Invocation(command: .help(topic: nil))),
@@ -69,7 +70,10 @@ struct CommandLineParserTests {
     }
 
     static let bad: [([String], String, String?)] = [
-        (["frobnicate"], "unknown command 'frobnicate': commands are envs, demo, run, serve, bench, help", nil),
+        (
+            ["frobnicate"], "unknown command 'frobnicate': commands are envs, plugins, demo, run, serve, bench, help",
+            nil
+        ),
         (["tap", "next"], "unknown command 'tap': script words like 'tap' are typed in interactive mode", nil),
         (["--verbose"], "unknown option '--verbose'", nil),
         (
@@ -97,7 +101,10 @@ struct CommandLineParserTests {
         (["run", "--in-process-server=yes", "a.flow"], "option --in-process-server takes no value", "run"),
         (["envs", "extra"], "'envs' takes no arguments, got 'extra'", "envs"),
         (["demo", "now"], "'demo' takes no arguments, got 'now'", "demo"),
-        (["help", "frobnicate"], "no help for 'frobnicate': commands are envs, demo, run, serve, bench, help", nil),
+        (
+            ["help", "frobnicate"],
+            "no help for 'frobnicate': commands are envs, plugins, demo, run, serve, bench, help", nil
+        ),
         (["help", "run", "demo"], "'help' takes at most one COMMAND, got 2", "help"),
         (["frobnicate", "--help"], "no help for 'frobnicate'", nil),
     ]

@@ -161,8 +161,10 @@ public struct AppEnvironment: Sendable, Hashable {
 
         public init(
             baseURL: String? = nil, apiKeyVariable: String? = nil, tokenHeaderStyle: TokenHeaderStyle = .token,
-            tokenLifetime: Duration = .seconds(60), refreshMargin: Duration = .seconds(10),
-            healthPollInterval: Duration = .seconds(15), healthLightProbe: HealthLightProbe = .statementList,
+            tokenLifetime: Duration = TokenPolicy.defaultLifetime,
+            refreshMargin: Duration = TokenPolicy.defaultRefreshMargin,
+            healthPollInterval: Duration = HealthPolicy.defaultPollInterval,
+            healthLightProbe: HealthLightProbe = .statementList,
             requestTimeout: Duration = .seconds(10),
             storeDirectory: String? = nil, preferencesDirectory: String? = nil, controlAPI: Bool = false,
             signOutRoute: Bool = false,

@@ -18,6 +18,11 @@ public struct PluginRegistry: Sendable {
     public struct Plugin<Made>: Sendable {
         public let name: String
         public let summary: String
+        /// The settings this plugin reads from an environment (`app plugins`).
+        public let settings: [PluginSetting]
+        /// What in an environment would stop this plugin from being made, in
+        /// the order a person fixes them; empty when nothing would.
+        public let problems: @Sendable (AppEnvironment) -> [CompositionError]
         public let make: @Sendable (PluginContext) throws(CompositionError) -> Made
         /// The control switches of the backend behind this adapter, when it is
         /// a test backend (the in-memory one, or a reference server's control
@@ -26,12 +31,15 @@ public struct PluginRegistry: Sendable {
         public let control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)?
 
         public init(
-            name: String, summary: String,
+            name: String, summary: String, settings: [PluginSetting] = [],
+            problems: @escaping @Sendable (AppEnvironment) -> [CompositionError] = { _ in [] },
             control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)? = nil,
             make: @escaping @Sendable (PluginContext) throws(CompositionError) -> Made
         ) {
             self.name = name
             self.summary = summary
+            self.settings = settings
+            self.problems = problems
             self.control = control
             self.make = make
         }
@@ -43,13 +51,17 @@ public struct PluginRegistry: Sendable {
     public struct ClockPlugin: Sendable {
         public let name: String
         public let summary: String
+        /// The settings this plugin reads from an environment (`app plugins`).
+        public let settings: [PluginSetting]
         public let make: @Sendable (VirtualActivity, SharedVirtualTime?) -> any Clock
 
         public init(
-            name: String, summary: String, make: @escaping @Sendable (VirtualActivity, SharedVirtualTime?) -> any Clock
+            name: String, summary: String, settings: [PluginSetting] = [],
+            make: @escaping @Sendable (VirtualActivity, SharedVirtualTime?) -> any Clock
         ) {
             self.name = name
             self.summary = summary
+            self.settings = settings
             self.make = make
         }
     }
@@ -61,13 +73,15 @@ public struct PluginRegistry: Sendable {
     public struct StorePlugin: Sendable {
         public let name: String
         public let summary: String
+        /// The settings this plugin reads from an environment (`app plugins`).
+        public let settings: [PluginSetting]
         public let make: @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
         public let makeSignOutLedger: @Sendable (PluginContext) -> any SignOutLedger
         /// The PIN vault kept with this store's sensitive data, hashing with the given hasher.
         public let makePINVault: @Sendable (PluginContext, any SecretHasher) -> any PINVault
 
         public init(
-            name: String, summary: String,
+            name: String, summary: String, settings: [PluginSetting] = [],
             signOutLedger: @escaping @Sendable (PluginContext) -> any SignOutLedger = { _ in InMemorySignOutLedger() },
             pinVault: @escaping @Sendable (PluginContext, any SecretHasher) -> any PINVault = { context, hasher in
                 InMemoryPINVault(hasher: hasher, iterations: context.environment.settings.pinHashIterations)
@@ -77,6 +91,7 @@ public struct PluginRegistry: Sendable {
         ) {
             self.name = name
             self.summary = summary
+            self.settings = settings
             self.makeSignOutLedger = signOutLedger
             self.makePINVault = pinVault
             self.make = make
@@ -124,17 +139,7 @@ public struct PluginRegistry: Sendable {
 
     /// The plugins of `port` as (name, summary), in the registry's order.
     public func catalogue(for port: PortName) -> [(name: String, summary: String)] {
-        switch port {
-        case .auth: auth.map { ($0.name, $0.summary) }
-        case .user: user.map { ($0.name, $0.summary) }
-        case .statement: statement.map { ($0.name, $0.summary) }
-        case .health: health.map { ($0.name, $0.summary) }
-        case .connectivity: connectivity.map { ($0.name, $0.summary) }
-        case .store: store.map { ($0.name, $0.summary) }
-        case .coding: coding.map { ($0.name, $0.summary) }
-        case .clock: clock.map { ($0.name, $0.summary) }
-        case .preferences: preferences.map { ($0.name, $0.summary) }
-        }
+        descriptions(for: port).map { ($0.name, $0.summary) }
     }
 
     /// The names of the plugins of `port`, in the registry's order.

@@ -11,7 +11,14 @@ enum DerivedPlugins {
 
     static let health = PluginRegistry.Plugin<any HealthProbe>(
         name: "from-calls",
-        summary: "no /health: down when a call meets a transport failure or a 5xx, up at the next answer or light probe"
+        summary:
+            "no /health: down when a call meets a transport failure or a 5xx, up at the next answer or light probe",
+        settings: [
+            .choice(
+                "healthLightProbe", default: AppEnvironment.Settings().healthLightProbe,
+                "how a server found down is asked whether it is back"
+            ) { $0.healthLightProbe = $1 }
+        ]
     ) { context throws(CompositionError) in
         CallOutcomeHealthProbe(recorder: try context.shared(callOutcomesKey) { CallOutcomeRecorder() })
     }

@@ -8,6 +8,14 @@ enum FileKeychainPlugins {
     /// `$XDG_DATA_HOME/gatehouse`, or `~/.local/share/gatehouse`.
     static let store = PluginRegistry.StorePlugin(
         name: "file-keychain", summary: "the session in a private file (0600 in a 0700 directory), crash-safe",
+        settings: [
+            .text(
+                "storeDirectory", default: "$XDG_DATA_HOME/gatehouse, else ~/.local/share/gatehouse",
+                "where the session, the PIN and the sign-out ledger are kept"
+            ) {
+                $0.storeDirectory = $1
+            }
+        ],
         signOutLedger: { context in FileSignOutLedger(directory: directory(for: context.environment)) },
         pinVault: { context, hasher in
             FilePINVault(

@@ -14,10 +14,34 @@ enum HTTPPlugins {
     /// enough never to fire before the app's virtual deadline does.
     static let virtualTimeTransportTimeout = Duration.seconds(3600)
 
+    /// The settings every plugin over the shared HTTP configuration reads.
+    static let connectionSettings: [PluginSetting] = [
+        .text("baseURL", default: "none", "the backend's base URL: https, or http to loopback") { $0.baseURL = $1 },
+        .text(
+            "apiKeyVariable", default: "none",
+            "the process environment variable holding the API key (never the key itself)"
+        ) { $0.apiKeyVariable = $1 },
+        .choice(
+            "tokenHeaderStyle", default: AppEnvironment.Settings().tokenHeaderStyle,
+            "how the token travels: the Cora token header, or Authorization: Bearer"
+        ) { $0.tokenHeaderStyle = $1 },
+    ]
+
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "http",
         summary:
             "sign-in, refresh and sign-up over the wire contract, sign-out where the environment says the backend has it (URLSession)",
+        settings: connectionSettings + [
+            .flag(
+                "controlAPI", default: AppEnvironment.Settings().controlAPI,
+                "the server has the reference server's control API (loopback only)"
+            ) { $0.controlAPI = $1 },
+            .flag(
+                "signOutRoute", default: AppEnvironment.Settings().signOutRoute,
+                "the server has DELETE /challenge/auth, which logout calls"
+            ) { $0.signOutRoute = $1 },
+        ],
+        problems: connectionProblems,
         control: { context throws(CompositionError) in
             try control(for: context.environment, configuration: try httpConfiguration(context))
         }
@@ -29,10 +53,50 @@ enum HTTPPlugins {
     static let oauth2Auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "oauth2",
         summary:
-            "sign-in by the OAuth 2.0 password grant, refresh-token rotation, revocation at logout, no sign-up (settings.oauth2; URLSession)"
+            "sign-in by the OAuth 2.0 password grant, refresh-token rotation, revocation at logout, no sign-up (settings.oauth2; URLSession)",
+        settings: connectionSettings + [oauth2Setting],
+        problems: { environment in
+            var problems = connectionProblems(environment)
+            do throws(CompositionError) {
+                _ = try oauth2Client(environment)
+            } catch {
+                problems.append(error)
+            }
+            return problems
+        }
     ) { context throws(CompositionError) in
         OAuth2AuthRemoteAPI(
             configuration: try httpConfiguration(context), client: try oauth2Client(context.environment))
+    }
+
+    /// `settings.oauth2`: `clientId` (required), `clientSecretVariable`,
+    /// `tokenPath`, `revokePath` (optional strings).
+    static let oauth2Setting = PluginSetting(
+        key: "oauth2", type: .object(fields: oauth2Fields), defaultValue: "none",
+        summary: "the OAuth 2.0 client: its id, its secret's variable, the two paths"
+    ) { value, settings throws(PluginSetting.Refusal) in settings.oauth2 = try readOAuth2(value) }
+
+    private static let oauth2Fields = ["clientId", "clientSecretVariable", "tokenPath", "revokePath"]
+
+    private static func readOAuth2(_ value: Any) throws(PluginSetting.Refusal) -> AppEnvironment.OAuth2Settings {
+        guard let fields = value as? [String: Any] else { throw .init("must be a JSON object") }
+        if let unknown = fields.keys.sorted().first(where: { !oauth2Fields.contains($0) }) {
+            throw .init("is not known (known: \(oauth2Fields.joined(separator: ", ")))", subfield: "." + unknown)
+        }
+        func text(_ field: String) throws(PluginSetting.Refusal) -> String? {
+            guard let value = fields[field] else { return nil }
+            do {
+                return try SettingValue.text(value)
+            } catch {
+                throw .init(error.reason, subfield: "." + field)
+            }
+        }
+        guard let clientID = try text("clientId") else { throw .init("is required", subfield: ".clientId") }
+        var oauth2 = AppEnvironment.OAuth2Settings(
+            clientID: clientID, clientSecretVariable: try text("clientSecretVariable"))
+        if let tokenPath = try text("tokenPath") { oauth2.tokenPath = tokenPath }
+        if let revokePath = try text("revokePath") { oauth2.revokePath = revokePath }
+        return oauth2
     }
 
     /// The environment's OAuth 2.0 client: its id and paths from the
@@ -55,16 +119,19 @@ enum HTTPPlugins {
     }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
-        name: "http", summary: "the signed-in user over the wire contract (URLSession)"
+        name: "http", summary: "the signed-in user over the wire contract (URLSession)", settings: connectionSettings,
+        problems: connectionProblems
     ) { context throws(CompositionError) in URLSessionUserRemoteAPI(configuration: try httpConfiguration(context)) }
 
     static let statement = PluginRegistry.Plugin<any StatementRemoteAPI>(
-        name: "http", summary: "the statement over the wire contract (URLSession)"
+        name: "http", summary: "the statement over the wire contract (URLSession)", settings: connectionSettings,
+        problems: connectionProblems
     ) { context throws(CompositionError) in URLSessionStatementRemoteAPI(configuration: try httpConfiguration(context))
     }
 
     static let health = PluginRegistry.Plugin<any HealthProbe>(
-        name: "http", summary: "GET /health over URLSession"
+        name: "http", summary: "GET /health over URLSession", settings: connectionSettings,
+        problems: connectionProblems
     ) { context throws(CompositionError) in URLSessionHealthProbe(configuration: try httpConfiguration(context)) }
 
     /// The server's control API when the environment says it has one; only
@@ -115,6 +182,12 @@ enum HTTPPlugins {
         } catch {
             throw .invalidSetting(setting: "baseURL", reason: error.description)
         }
+    }
+
+    /// What stops a plugin over the shared HTTP configuration: the base
+    /// URL, then the API key.
+    static func connectionProblems(_ environment: AppEnvironment) -> [CompositionError] {
+        [baseURLProblem(in: environment.settings), apiKeyProblem(in: environment.settings)].compactMap { $0 }
     }
 
     /// What is wrong with the settings' base URL for the http plugins; nil when nothing is.

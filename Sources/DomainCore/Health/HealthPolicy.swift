@@ -9,6 +9,10 @@ public struct HealthPolicy: Sendable, Hashable {
     /// How long a burst lasts after returning to the foreground.
     public var burstDuration: Duration
 
+    /// The steady interval when nothing says otherwise. Environments start
+    /// from this value too, so the default is written once.
+    public static let defaultPollInterval: Duration = .seconds(15)
+
     /// A policy with the given intervals.
     ///
     /// - Parameters:
@@ -16,7 +20,7 @@ public struct HealthPolicy: Sendable, Hashable {
     ///   - burstInterval: the interval during a burst; 3 s by default.
     ///   - burstDuration: how long a burst lasts; 30 s by default.
     public init(
-        pollInterval: Duration = .seconds(15), burstInterval: Duration = .seconds(3),
+        pollInterval: Duration = HealthPolicy.defaultPollInterval, burstInterval: Duration = .seconds(3),
         burstDuration: Duration = .seconds(30)
     ) {
         self.pollInterval = pollInterval

@@ -25,6 +25,15 @@ public struct TokenPolicy: Sendable, Hashable {
     /// with a token that a refresh may be about to replace.
     public var maxAuthorizedCallsInFlight: Int?
 
+    /// How long a new token serves when nothing says otherwise: the Cora
+    /// backend's one minute. Environments start from this value too, so the
+    /// default is written once.
+    public static let defaultLifetime: Duration = .seconds(60)
+
+    /// How long before expiry a refresh is due when nothing says otherwise.
+    /// Environments start from this value too, so the default is written once.
+    public static let defaultRefreshMargin: Duration = .seconds(10)
+
     /// A policy; the defaults are the Cora backend's.
     ///
     /// - Parameters:
@@ -37,8 +46,8 @@ public struct TokenPolicy: Sendable, Hashable {
     ///   - maxAuthorizedCallsInFlight: how many authorised calls may be on the
     ///     wire at once; nil (the default) for no limit, at least 1 otherwise.
     public init(
-        lifetime: Duration = .seconds(60),
-        refreshMargin: Duration = .seconds(10),
+        lifetime: Duration = TokenPolicy.defaultLifetime,
+        refreshMargin: Duration = TokenPolicy.defaultRefreshMargin,
         maxRefreshesPerWindow: Int = 6,
         refreshCapWindow: Duration = .seconds(60),
         proactiveRetryDelay: Duration = .seconds(5),

@@ -32,6 +32,9 @@ struct CommandLineApp {
         case .help(let topic):
             console.print(HelpText.text(for: topic))
             return ExitCode.success
+        case .plugins:
+            PluginListing().lines().forEach(console.print)
+            return ExitCode.success
         case .bench(let options):
             return await BenchCommand(options: options, console: console).run()
         case .version:
@@ -93,7 +96,7 @@ struct CommandLineApp {
             let app = HeadlessApp(world: world, texts: texts, pinsLanguage: invocation.locale != nil)
             if invocation.command == .demo { return await Demo(app: app, console: console).run() }
             return await InteractiveSession(app: app, console: console, lines: lines).run()
-        case .help, .version, .bench, .serve:
+        case .help, .version, .bench, .serve, .plugins:
             return ExitCode.usage  // handled above
         }
     }

@@ -8,7 +8,7 @@ import Composition
 /// `-h`/`--help`, which every command takes.
 enum CommandLineParser {
     /// The commands of this build, in the order help lists them.
-    static let commands = ["envs", "demo", "run", "serve", "bench", "help"]
+    static let commands = ["envs", "plugins", "demo", "run", "serve", "bench", "help"]
     /// Commands whose arguments are theirs, untouched by the global options
     /// (`serve` and `bench` parse their own flags).
     static let laterCommands = ["serve", "bench"]
@@ -103,6 +103,9 @@ enum CommandLineParser {
         case "envs":
             try noOperands(operands, of: word)
             return .envs
+        case "plugins":
+            try noOperands(operands, of: word)
+            return .plugins
         case "demo":
             try noOperands(operands, of: word)
             return .demo

@@ -22,6 +22,7 @@ struct EnvironmentListing {
             "",
             "local talks to a server on 127.0.0.1:8080: start one with 'app serve';",
             "cora-stage needs the API key in GATEHOUSE_API_KEY.",
+            "Every plugin there is to choose from, with the settings it reads: 'app plugins'.",
         ]
         return output
     }
@@ -36,20 +37,29 @@ struct EnvironmentListing {
             output.append("    " + pad(port.protocolName, portWidth) + "  " + pad(plugin, pluginWidth) + summary)
         }
         output.append("  settings:")
-        for (name, value) in settings(environment.settings, healthPlugin: environment.plugins.health) {
+        for (name, value) in settings(environment.settings, readByPlugins: settingsRead(by: environment)) {
             output.append("    " + pad(name, 22) + shown(value))
         }
         return output
     }
 
-    private func settings(_ settings: AppEnvironment.Settings, healthPlugin: String) -> [(String, String)] {
+    /// The keys of the settings the plugins `environment` chose declare.
+    private func settingsRead(by environment: AppEnvironment) -> Set<String> {
+        Set(
+            environment.plugins.byPort.flatMap { port, plugin in
+                registry.descriptions(for: port).first { $0.name == plugin }?.settings.map(\.key) ?? []
+            })
+    }
+
+    private func settings(_ settings: AppEnvironment.Settings, readByPlugins: Set<String>) -> [(String, String)] {
         var rows = [
             ("token lifetime", Self.format(settings.tokenLifetime)),
             ("refresh margin", Self.format(settings.refreshMargin)),
             ("health poll interval", Self.format(settings.healthPollInterval)),
             ("request timeout", Self.format(settings.requestTimeout)),
         ]
-        if healthPlugin == "from-calls" {
+        // Shown only when a chosen plugin reads it (the `from-calls` probe).
+        if readByPlugins.contains("healthLightProbe") {
             let probe =
                 switch settings.healthLightProbe {
                 case .statementList: "statement-list (GET /challenge/list without a token, while down)"

@@ -7,6 +7,7 @@ enum HelpText {
     static func text(for topic: String?) -> String {
         switch topic {
         case "envs": return envs
+        case "plugins": return plugins
         case "demo": return demo
         case "run": return run
         case "serve": return serve
@@ -32,6 +33,7 @@ enum HelpText {
                            words (type 'help' at the prompt); with stdin from a pipe, the
                            piped text runs as one script, with the output and exit code of 'run'
           envs             each built-in environment and which plugin plugs into each port
+          plugins          every plugin of every port, with the settings each reads
           demo             a narrated tour of every flow on virtual time, then exit 0
           run FILE...      headless acceptance run; exit 0 only if every expectation held
           serve            the reference HTTP server on loopback, until Ctrl-C (SIGINT/SIGTERM)
@@ -69,6 +71,19 @@ enum HelpText {
         An API key is never printed, only the name of the variable that holds it.
         A file is checked whole: every problem in it is named, in the order to fix
         them (plugins, then the base URL, then the API key), and it exits 2.
+        The plugins there are to choose from: 'app plugins'.
+        """
+    }
+
+    static var plugins: String {
+        """
+        Usage: app plugins
+
+        Lists every plugin of every port (auth, user, statement, health,
+        connectivity, store, coding, clock, preferences) with what it is and the
+        settings it reads, then every setting an environment file may give: its
+        type, its default, what it does and who reads it (the app itself, or
+        plugins). An environment names one plugin per port ('app envs').
         """
     }
 

@@ -9,6 +9,8 @@ struct Invocation: Sendable, Equatable {
         /// No command: interactive on a terminal, a script when stdin is a pipe.
         case interactive
         case envs
+        /// Every plugin of every port and the settings each reads.
+        case plugins
         case demo
         /// `--in-process-server`: over HTTP, against a ReferenceServer in this
         /// process, playing `profile` (`--profile`, only with `--in-process-server`).

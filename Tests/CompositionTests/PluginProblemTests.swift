@@ -1,0 +1,59 @@
+import Composition
+import Testing
+
+/// Each plugin checks its own problems; the registry gathers the chosen
+/// plugins' problems and recognises none by name.
+@Suite("Each plugin checks its own problems")
+struct PluginProblemTests {
+    private static let actuatorProblem = CompositionError.missingSetting(
+        setting: "actuatorPath", neededBy: "the actuator plugin")
+
+    /// The standard registry plus a health plugin with a problem of its own.
+    private static func registryWithActuator() -> PluginRegistry {
+        var registry = PluginRegistry.standard
+        registry.health.append(
+            .init(name: "actuator", summary: "a test's probe", problems: { _ in [actuatorProblem] }) {
+                _ throws(CompositionError) in throw actuatorProblem
+            })
+        return registry
+    }
+
+    @Test("A plugin added to the registry has its own problems named when an environment chooses it, and only then")
+    func anAddedPluginsProblemsAreNamed() {
+        var environment = AppEnvironment.inMemory
+        #expect(Self.registryWithActuator().problems(in: environment).isEmpty)
+        environment.plugins.health = "actuator"
+        #expect(Self.registryWithActuator().problems(in: environment) == [Self.actuatorProblem])
+        #expect(
+            PluginRegistry.standard.problems(in: environment) == [
+                .unknownPlugin(
+                    port: "HealthProbe", name: "actuator", known: PluginRegistry.standard.names(for: .health))
+            ])
+    }
+
+    @Test("A problem several chosen plugins share is named once")
+    func aSharedProblemIsNamedOnce() {
+        var environment = AppEnvironment.local
+        environment.settings.baseURL = nil
+        environment.settings.apiKeyVariable = nil
+        #expect(
+            PluginRegistry.standard.problems(in: environment) == [
+                .missingSetting(setting: "baseURL", neededBy: "the http plugin")
+            ])
+    }
+
+    @Test("oauth2's problems come in the order a person fixes them: the base URL, the API key, the client")
+    func oauth2ProblemsInOrder() {
+        var environment = AppEnvironment.oauth2Local
+        environment.settings.baseURL = "ftp://auth.example.com"
+        environment.settings.oauth2 = nil
+        let problems = PluginRegistry.standard.problems(in: environment)
+        #expect(problems.count == 2)
+        guard case .invalidSetting(let setting, _) = problems.first else {
+            Issue.record("the base URL first, got \(problems)")
+            return
+        }
+        #expect(setting == "baseURL")
+        #expect(problems.last == .missingSetting(setting: "oauth2", neededBy: "the oauth2 plugin"))
+    }
+}
