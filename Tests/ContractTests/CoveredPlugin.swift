@@ -12,6 +12,8 @@ enum WireDialect: String, Sendable, Hashable {
     case wireContract = "the wire contract (ReferenceServer)"
     case oauth2 = "OAuth 2.0"
     case supabase = "Supabase Auth"
+    /// Spring Boot Actuator's health endpoint (the adapter guide's second example).
+    case actuator = "Spring Boot Actuator"
     /// An adapter that talks to no server itself (a derived one, a local
     /// port's): any fixture is its own.
     case none = "no server"

@@ -248,6 +248,10 @@ enum RemoteAdapters {
         .inMemory("DeadlineHealthProbe(InMemoryHealthProbe)") {
             DeadlineHealthProbe($0.health, deadline: .neverFiring)
         },
+        HealthAdapter(
+            "ActuatorHealthProbe (example adapter) → Actuator stand-in", fixtureDialect: .actuator,
+            fixture: { try ActuatorRemoteFixture() }
+        ) { $0.health },
     ]
     static let health = HealthAdapter.ours(ourHealth, orOutside: "URLSessionHealthProbe") { $0.health }
 }

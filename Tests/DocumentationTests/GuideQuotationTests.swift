@@ -37,6 +37,41 @@ struct GuideQuotationTests {
         #expect(paths.contains("Sources/ExampleAdapters/SecretVault.swift"))
         #expect(paths.contains("Tests/ExampleAdapterTests/VaultPluginTests.swift"))
         #expect(paths.contains("Tests/ContractTests/VaultStoreFactory.swift"))
+        #expect(paths.contains("Sources/ExampleAdapters/ActuatorHealthProbe.swift"))
+        #expect(paths.contains("Tests/ContractTests/RemoteActuatorFixture.swift"))
+        #expect(paths.contains("Tests/ContractTests/RemoteAdapters.swift"))
+        #expect(paths.contains("Tests/ExampleAdapterTests/ActuatorPluginTests.swift"))
+    }
+
+    @Test("The second example touched exactly the Swift files the guide lists")
+    func theSecondExampleTouchedTheListedFiles() throws {
+        let text = try String(contentsOf: Self.repository.appendingPathComponent(Self.guide), encoding: .utf8)
+        let section = text.components(separatedBy: "### The files this example touched").dropFirst().first ?? ""
+        let listed = section.components(separatedBy: "\n").prefix { !$0.hasPrefix("#") }
+            .filter { $0.hasPrefix("- `") }
+            .compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
+        // A file belongs to the example when it names one of its types or its wire.
+        let markers = ["ActuatorHealthProbe", "ActuatorStandIn", "ActuatorRemoteFixture", "case actuator"]
+        let naming = Self.swiftFiles(under: ["Sources", "Tests"]).filter { path in
+            guard !path.hasPrefix("Tests/DocumentationTests/"),
+                let source = try? String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
+            else { return false }
+            return markers.contains { source.contains($0) }
+        }
+
+        #expect(listed.count == 6)
+        #expect(
+            Set(listed) == Set(naming), "the guide lists \(listed), the Swift files naming the example are \(naming)")
+    }
+
+    /// The repository-relative paths of the Swift files under `folders`.
+    private static func swiftFiles(under folders: [String]) -> [String] {
+        folders.flatMap { folder -> [String] in
+            let root = repository.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects ?? []
+            return files.compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix(".swift") }
+                .map { String($0.dropFirst(repository.path.count + 1)) }
+        }.sorted()
     }
 
     @Test("Every quoted block is in its file, line for line")
