@@ -56,8 +56,9 @@ let package = Package(
         // The headless app: screens rendered as text, scripts, the demo. It sees
         // the graph through Composition, never an adapter.
         .executableTarget(name: "app", dependencies: ["Composition", "DomainCore"]),
-        // The example adapter of the "Adding an adapter" guide (Ports.docc): a
-        // SessionDataStore over a secret vault. Imports Ports only, like any adapter.
+        // The example adapters of the "Adding an adapter" guide (Ports.docc): a
+        // SessionDataStore over a secret vault, and a HealthProbe for Spring Boot
+        // Actuator's wire with its loopback stand-in. Imports Ports only, like any adapter.
         .target(name: "ExampleAdapters", dependencies: ["Ports"]),
         // A child process for the file store's crash-safety tests (saves until killed).
         .executableTarget(name: "session-store-stress", dependencies: ["AdapterFileKeychain", "Ports"]),
