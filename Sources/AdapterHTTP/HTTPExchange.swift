@@ -12,17 +12,17 @@ import Synchronization
 /// known to pass its route's `ResponseBodyLimit` — at the head when its
 /// `Content-Length` says so, else at the piece that passes it — and the
 /// transfer is cancelled, nothing more of it kept. A deadline of the
-/// configuration's timeout, counted from the start, fails the call as
-/// `.timeout` and cancels the transfer even while data keeps arriving
-/// (URLSession on Linux restarts its own timeout at every piece, and ignores
-/// `timeoutIntervalForResource`).
+/// configuration's timeout, armed as the call is made, fails the call as
+/// `.timeout` even while data keeps arriving (URLSession on Linux restarts
+/// its own timeout at every piece, and ignores `timeoutIntervalForResource`).
 ///
 /// The first ending wins, whichever it is — the answer complete, a failure,
 /// the limit, the deadline, the caller's cancellation — and then: the bytes
-/// held are released, the deadline is cancelled, the transfer is cancelled
-/// unless it ended by itself, the tracker hears that the exchange ended
-/// (once), and the outcome reaches the waiting task (once). Anything
-/// URLSession reports afterwards is ignored.
+/// held are released, the deadline is cancelled, URLSession is asked to
+/// cancel the transfer unless it ended by itself (on Linux that may take a
+/// while to get through: docs/threat-model.md), the tracker hears that the
+/// exchange ended (once), and the outcome reaches the waiting task (once),
+/// at once. Anything URLSession reports afterwards is ignored.
 final class HTTPExchange: Sendable {
     typealias Outcome = Result<(status: Int, body: Data), RemoteError>
 
@@ -31,6 +31,8 @@ final class HTTPExchange: Sendable {
         /// The outcome, when it came before the waiting task was ready for it.
         var early: Outcome?
         var body = Data()
+        /// The answer's head, or a piece of its body, has arrived.
+        var answered = false
         var ended = false
         var transfer: URLSessionTask?
         var deadline: (any DispatchSourceTimer)?
@@ -50,20 +52,36 @@ final class HTTPExchange: Sendable {
     let limit: ResponseBodyLimit
     private let tracker: (any HTTPExchangeTracker)?
     private let tag: HTTPExchangeTag?
-    private let onEnd: @Sendable () -> Void
+    private let onEnd: @Sendable (_ taskIdentifier: Int) -> Void
     private let state = Mutex(State())
 
-    /// - Parameter onEnd: called once when the exchange ends, before the
-    ///   tracker hears of it (the transport stops routing URLSession's
-    ///   reports to it).
+    /// - Parameter onEnd: called once when a started exchange ends, with its
+    ///   task's identifier, before the tracker hears of it (the transport
+    ///   stops routing URLSession's reports of that task to it).
     init(
         limit: ResponseBodyLimit, tracker: (any HTTPExchangeTracker)?, tag: HTTPExchangeTag?,
-        onEnd: @escaping @Sendable () -> Void
+        onEnd: @escaping @Sendable (_ taskIdentifier: Int) -> Void
     ) {
         self.limit = limit
         self.tracker = tracker
         self.tag = tag
         self.onEnd = onEnd
+    }
+
+    /// Starts the deadline: `timeout` from now the exchange ends as
+    /// `.timeout`, whatever URLSession is doing — even if it has not made
+    /// the task yet.
+    func armDeadline(_ timeout: Duration) {
+        state.withLock { state in
+            guard !state.ended else { return }
+            // Made and kept under the lock (a timer is not Sendable); its
+            // handler runs on another queue, so it cannot fire in here.
+            let deadline = DispatchSource.makeTimerSource(queue: .global())
+            deadline.setEventHandler { [weak self] in self?.interrupt(.timeout, .byTheExchange) }
+            deadline.schedule(deadline: .now() + Self.dispatchInterval(timeout))
+            deadline.activate()
+            state.deadline = deadline
+        }
     }
 
     /// Where the outcome goes; at once if it is already known.
@@ -79,28 +97,22 @@ final class HTTPExchange: Sendable {
         if let early { continuation.resume(returning: early) }
     }
 
-    /// Starts `transfer` and the deadline `timeout` from now; when the caller
-    /// was cancelled before this, cancels the transfer without starting it.
-    func start(_ transfer: URLSessionTask, timeout: Duration) {
+    /// Starts `transfer`, unless the exchange has already ended (false: the
+    /// caller cancels it). Waits for URLSession's queue: never call it from
+    /// the calling task or URLSession's own queue.
+    func start(_ transfer: URLSessionTask) -> Bool {
         let started = state.withLock { state in
             guard !state.ended else { return false }
-            // Made and kept under the lock (a timer is not Sendable); its
-            // handler runs on another queue, so it cannot fire in here.
-            let deadline = DispatchSource.makeTimerSource(queue: .global())
-            deadline.setEventHandler { [weak self] in self?.interrupt(.timeout, .byTheExchange) }
-            deadline.schedule(deadline: .now() + Self.dispatchInterval(timeout))
-            deadline.activate()
-            state.deadline = deadline
             state.transfer = transfer
             return true
         }
-        // The caller's thread, inside no lock and not URLSession's queue:
-        // `resume()` and `cancel()` may wait for that queue here.
-        if started { transfer.resume() } else { transfer.cancel() }
+        if started { transfer.resume() }
+        return started
     }
 
     /// The answer's head: refused at once when its `Content-Length` is over the limit.
     func received(_ response: URLResponse) {
+        state.withLock { $0.answered = true }
         guard let http = response as? HTTPURLResponse, let declared = Self.declaredLength(of: http),
             declared > limit.bytes
         else { return }
@@ -111,6 +123,7 @@ final class HTTPExchange: Sendable {
     func received(_ data: Data) {
         let passesTheLimit = state.withLock { state in
             guard !state.ended else { return false }
+            state.answered = true
             guard data.count <= limit.bytes - state.body.count else { return true }
             state.body.append(data)
             return false
@@ -120,9 +133,11 @@ final class HTTPExchange: Sendable {
 
     /// URLSession's last word on the transfer: the body so far is the answer,
     /// unless `error` says why there is none.
-    func completed(response: URLResponse?, error: RemoteError?) {
+    func completed(response: URLResponse?, error: (any Error)?) {
         end { state in
-            if let error { return .failure(error) }
+            if let error {
+                return .failure(HTTPTransport.remoteError(for: error, answered: state.answered || response != nil))
+            }
             guard let http = response as? HTTPURLResponse else {
                 return .failure(.malformedResponse("not an HTTP answer"))
             }
@@ -166,7 +181,7 @@ final class HTTPExchange: Sendable {
         // (`InlineOperationQueue`) or one waiting on the caller's locks
         // (swift-corelibs-foundation issue 5412).
         if interruption != nil, let transfer { DispatchQueue.global().async { transfer.cancel() } }
-        onEnd()
+        if let transfer { onEnd(transfer.taskIdentifier) }
         if let tracker, let tag { tracker.didEnd(tag) }
         guard let continuation else { return }
         if interruption == .byTheCaller {

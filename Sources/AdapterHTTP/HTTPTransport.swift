@@ -60,7 +60,9 @@ final class HTTPTransport: Sendable {
     }
 
     deinit {
-        session.invalidateAndCancel()
+        // Off this thread: invalidating waits for URLSession's queue (see `perform`).
+        let session = session
+        DispatchQueue.global().async { session.invalidateAndCancel() }
     }
 
     /// The status and body of the answer; throws for no answer at all, or
@@ -99,27 +101,42 @@ final class HTTPTransport: Sendable {
     /// Sends `request` and waits for the answer. Cancelling the calling task
     /// cancels the request (the task then sees a transport error), so a
     /// relaunch or a logout never waits for a slow server.
+    ///
+    /// The calling task never waits for URLSession itself: on Linux it makes,
+    /// starts and cancels tasks by waiting for the one queue every session
+    /// shares, and a server that keeps writing an answer already refused
+    /// keeps that queue busy reading it until the cancellation gets through
+    /// (seconds, from a loopback server writing small chunks). So the task
+    /// is made and started on a Dispatch thread, after the deadline is
+    /// armed: every call ends by its deadline, and no thread of Swift's
+    /// shared pool is held meanwhile.
     private func perform(_ request: URLRequest, limit: ResponseBodyLimit, forbidsRedirect: Bool)
         async throws(RemoteError) -> (status: Int, body: Data)
     {
-        var request = request
+        var tagged = request
         let tracker = configuration.exchangeTracker
         let tag = tracker?.willSend()
-        if let tag { request.setValue(tag.headerValue, forHTTPHeaderField: tag.headerName) }
-        // No completion handler: URLSession then hands the body to the
-        // delegate piece by piece instead of gathering it whole.
-        let task = session.dataTask(with: request)
-        if forbidsRedirect { task.taskDescription = RedirectPolicy.noRedirectMarker }
-        let taskIdentifier = task.taskIdentifier
-        let exchange = HTTPExchange(limit: limit, tracker: tracker, tag: tag) { [delegate] in
+        if let tag { tagged.setValue(tag.headerValue, forHTTPHeaderField: tag.headerName) }
+        let exchange = HTTPExchange(limit: limit, tracker: tracker, tag: tag) { [delegate] taskIdentifier in
             delegate.forget(taskIdentifier: taskIdentifier)
         }
-        delegate.route(task, to: exchange)
-        let timeout = configuration.timeout
+        exchange.armDeadline(configuration.timeout)
+        let request = tagged
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 exchange.deliver(to: continuation)
-                exchange.start(task, timeout: timeout)
+                DispatchQueue.global().async { [session, delegate] in
+                    // No completion handler: URLSession then hands the body
+                    // to the delegate piece by piece instead of gathering it.
+                    let task = session.dataTask(with: request)
+                    if forbidsRedirect { task.taskDescription = RedirectPolicy.noRedirectMarker }
+                    delegate.route(task, to: exchange)
+                    guard exchange.start(task) else {
+                        delegate.forget(taskIdentifier: task.taskIdentifier)
+                        task.cancel()
+                        return
+                    }
+                }
             }
         } onCancel: {
             exchange.cancel()
@@ -130,9 +147,16 @@ final class HTTPTransport: Sendable {
     /// URLSession's error as a `RemoteError`, with no URL or header in it.
     /// A redirect loop, or a redirect nowhere, is the server's fault: it
     /// answered, and not with what the contract says.
-    static func remoteError(for error: any Error) -> RemoteError {
+    ///
+    /// `answered`: the answer's head had arrived. On Linux URLSession names
+    /// few of libcurl's failures: the rest are `.unknown`, which before an
+    /// answer may be the network (no route to the host) or a head libcurl
+    /// could not read — the two cannot be told apart, and stay a transport
+    /// failure — but after one is an answer that could not be read.
+    static func remoteError(for error: any Error, answered: Bool) -> RemoteError {
         guard let urlError = error as? URLError else { return .transport("the request failed") }
         switch urlError.code {
+        case .unknown where answered: return .malformedResponse("the server's answer could not be read")
         case .timedOut: return .timeout
         case .cancelled: return .transport("request cancelled")
         case .cannotConnectToHost: return .transport("connection refused")

@@ -76,6 +76,6 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        exchange(of: task)?.completed(response: task.response, error: error.map(HTTPTransport.remoteError(for:)))
+        exchange(of: task)?.completed(response: task.response, error: error)
     }
 }

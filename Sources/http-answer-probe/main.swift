@@ -4,7 +4,7 @@ import Ports
 
 // A child process for the HTTP adapters' bounds tests. Never part of the app.
 //
-//   http-answer-probe BASE-URL TIMEOUT-MILLISECONDS
+//   http-answer-probe BASE-URL TIMEOUT-MILLISECONDS [NEXT-BASE-URL]
 //
 // Asks the server at BASE-URL (loopback: a test's hostile server) for the
 // statement, once, as the app does, and prints how that call went:
@@ -12,6 +12,10 @@ import Ports
 //   outcome: <the error's text, or "answered">
 //   elapsed-nanoseconds: <how long the call took>
 //   peak-growth-bytes: <how much the process's peak resident size grew meanwhile>
+//
+// With NEXT-BASE-URL it then asks that server for its health, at once and
+// with the same timeout, and prints how that went too (`next-outcome`,
+// `next-elapsed-nanoseconds`): what a hostile answer does to the next call.
 //
 // In a process of its own, the resident size is the call's alone: in the
 // test process, every test running at the same time would count too.
@@ -54,16 +58,24 @@ func resetPeakResidentSize() {
 
 closeInheritedDescriptors()
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let milliseconds = Int(arguments[2]), milliseconds > 0 else {
-    fail("usage: http-answer-probe BASE-URL TIMEOUT-MILLISECONDS")
+guard [3, 4].contains(arguments.count), let milliseconds = Int(arguments[2]), milliseconds > 0 else {
+    fail("usage: http-answer-probe BASE-URL TIMEOUT-MILLISECONDS [NEXT-BASE-URL]")
 }
-let configuration: HTTPConfiguration
-do {
-    configuration = try HTTPConfiguration(baseURL: arguments[1], apiKey: nil, timeout: .milliseconds(milliseconds))
-} catch {
-    fail("\(error)")
+
+func configuration(_ baseURL: String) -> HTTPConfiguration {
+    do {
+        return try HTTPConfiguration(baseURL: baseURL, apiKey: nil, timeout: .milliseconds(milliseconds))
+    } catch {
+        fail("\(error)")
+    }
 }
-let statements = URLSessionStatementRemoteAPI(configuration: configuration)
+
+func nanoseconds(_ duration: Duration) -> Int64 {
+    duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+}
+
+let statements = URLSessionStatementRemoteAPI(configuration: configuration(arguments[1]))
+let health = arguments.count == 4 ? URLSessionHealthProbe(configuration: configuration(arguments[3])) : nil
 
 resetPeakResidentSize()
 let before = peakResidentBytes()
@@ -77,7 +89,17 @@ do {
 }
 let elapsed = ContinuousClock.now - start
 let growth = peakResidentBytes() - before
-let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
 print("outcome: \(outcome)")
-print("elapsed-nanoseconds: \(nanoseconds)")
+print("elapsed-nanoseconds: \(nanoseconds(elapsed))")
 print("peak-growth-bytes: \(growth)")
+if let health {
+    let next = ContinuousClock.now
+    let nextOutcome: String
+    do {
+        nextOutcome = "answered \(try await health.check())"
+    } catch {
+        nextOutcome = error.description
+    }
+    print("next-outcome: \(nextOutcome)")
+    print("next-elapsed-nanoseconds: \(nanoseconds(ContinuousClock.now - next))")
+}

@@ -18,8 +18,13 @@ struct AnswerProbe {
         let outcome: String
         let elapsed: Duration
         let peakGrowthBytes: Int
+        /// The call made next, when there was one.
+        let next: (outcome: String, elapsed: Duration)?
 
-        var description: String { "\(outcome); \(elapsed); peak grew by \(peakGrowthBytes) bytes" }
+        var description: String {
+            "\(outcome); \(elapsed); peak grew by \(peakGrowthBytes) bytes"
+                + (next.map { "; then \($0.outcome) after \($0.elapsed)" } ?? "")
+        }
     }
 
     struct Failed: Error, CustomStringConvertible {
@@ -31,14 +36,15 @@ struct AnswerProbe {
             .appendingPathComponent("http-answer-probe").path
     }
 
-    /// Runs the probe against `baseURL` with `timeout` and returns its report.
-    static func run(baseURL: String, timeout: Duration) async throws -> Report {
+    /// Runs the probe against `baseURL` with `timeout` (and then a health
+    /// check of `nextBaseURL`, if given) and returns its report.
+    static func run(baseURL: String, timeout: Duration, nextBaseURL: String? = nil) async throws -> Report {
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
         let pid: pid_t
         do {
-            pid = try spawn([baseURL, String(milliseconds)], stdout: ends[1])
+            pid = try spawn([baseURL, String(milliseconds)] + (nextBaseURL.map { [$0] } ?? []), stdout: ends[1])
         } catch {
             close(ends[0])
             close(ends[1])
@@ -66,7 +72,14 @@ struct AnswerProbe {
         guard let outcome = fields["outcome"], let nanoseconds = fields["elapsed-nanoseconds"].flatMap({ Int64($0) }),
             let growth = fields["peak-growth-bytes"].flatMap({ Int($0) })
         else { throw Failed(description: "http-answer-probe printed no report: \(text)") }
-        return Report(outcome: outcome, elapsed: .nanoseconds(nanoseconds), peakGrowthBytes: growth)
+        var next: (String, Duration)?
+        if let nextOutcome = fields["next-outcome"] {
+            guard let nextNanoseconds = fields["next-elapsed-nanoseconds"].flatMap({ Int64($0) }) else {
+                throw Failed(description: "http-answer-probe printed no time for its next call: \(text)")
+            }
+            next = (nextOutcome, .nanoseconds(nextNanoseconds))
+        }
+        return Report(outcome: outcome, elapsed: .nanoseconds(nanoseconds), peakGrowthBytes: growth, next: next)
     }
 
     private static func readToEnd(_ descriptor: Int32) -> String {

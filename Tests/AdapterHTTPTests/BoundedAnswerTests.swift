@@ -38,7 +38,7 @@ struct BoundedAnswerTests {
     @Test(
         "An endless body fails at its route's limit, within the deadline plus 1 s, the peak resident size growing by under 64 MB",
         arguments: [
-            StreamingServer.Body.endlessChunked, .endlessWithLength(declared: 1 << 30),
+            StreamingServer.Body.endlessChunked(), .endlessWithLength(declared: 1 << 30),
             .endlessWithLength(declared: UInt64.max),
         ])
     func endlessBodyFailsAtTheLimit(body: StreamingServer.Body) async throws {
@@ -71,6 +71,30 @@ struct BoundedAnswerTests {
         #expect(report.elapsed < deadline + .seconds(1), "\(report)")
         #expect(server.bytesWritten > 0, "the body was still arriving when the deadline came")
         #expect(report.peakGrowthBytes < Self.memoryBudget, "\(report)")
+    }
+
+    /// A refused body goes on being read, and dropped, until URLSession's
+    /// cancellation gets through its one shared queue — which reading tiny
+    /// chunks keeps busy, for seconds. A call made meanwhile cannot even be
+    /// started by URLSession; it still ends by its deadline.
+    @Test("A call made while URLSession still reads a refused endless answer ends by its deadline plus 1 s")
+    func nextCallEndsByItsDeadline() async throws {
+        let endless = try StreamingServer(body: .endlessChunked(chunkBytes: 1024))
+        defer { endless.stop() }
+        let healthy = try StubServer { _ in .json(200, #"{"status":"healthy"}"#) }
+        defer { healthy.stop() }
+        let deadline = Duration.seconds(2)
+
+        let report = try await AnswerProbe.run(
+            baseURL: endless.baseURL, timeout: deadline, nextBaseURL: healthy.baseURL)
+
+        #expect(
+            report.outcome
+                == RemoteError.malformedResponse("an answer over this route's limit of \(Self.statementLimit) bytes")
+                .description)
+        let next = try #require(report.next)
+        #expect(["answered healthy", RemoteError.timeout.description].contains(next.outcome), "\(report)")
+        #expect(next.elapsed < deadline + .seconds(1), "\(report)")
     }
 
     @Test("The deadline ends a trickling call in this process too, and its exchange ends once")
@@ -118,7 +142,7 @@ struct BoundedAnswerTests {
     @Test("An answer refused at the limit ends its exchange once, and a later call on the same adapter works")
     func refusedAnswerEndsItsExchangeOnce() async throws {
         let tracker = RecordingTracker()
-        let endless = try StreamingServer(body: .endlessChunked)
+        let endless = try StreamingServer(body: .endlessChunked(), stopsAfter: 32 << 20)
         defer { endless.stop() }
         var configuration = try HTTPConfiguration(baseURL: endless.baseURL, apiKey: nil)
         configuration.exchangeTracker = tracker
@@ -158,7 +182,7 @@ extension BoundedAnswerTests {
         "A redirect whose body never ends is cut by the deadline within the deadline plus 1 s, the peak resident size growing by under 64 MB"
     )
     func endlessRedirectBodyIsCutByTheDeadline() async throws {
-        let server = try StreamingServer(status: 302, extraHead: ["Location: /elsewhere"], body: .endlessChunked)
+        let server = try StreamingServer(status: 302, extraHead: ["Location: /elsewhere"], body: .endlessChunked())
         defer { server.stop() }
         let deadline = Duration.seconds(2)
 

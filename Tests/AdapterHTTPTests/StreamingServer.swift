@@ -14,8 +14,9 @@ import Synchronization
 /// that hangs up ends the writing, never the test process).
 final class StreamingServer: Sendable {
     enum Body: Sendable {
-        /// Chunked, 64 KiB chunks as fast as the socket takes them.
-        case endlessChunked
+        /// Chunked, chunks of `chunkBytes` as fast as the socket takes them.
+        /// Small ones cost the client more to read than the server to write.
+        case endlessChunked(chunkBytes: Int = 64 * 1024)
         /// `Content-Length: declared`, then bytes as fast as the socket takes them, never stopping.
         case endlessWithLength(declared: UInt64)
         /// Chunked, `bytes` every `every`: slow, but never quiet long
@@ -24,6 +25,9 @@ final class StreamingServer: Sendable {
         /// Chunked, `total` bytes in chunks of at most 1000, then the end:
         /// no Content-Length tells the client how long it is.
         case chunked(total: Int)
+        /// `Content-Length: declared`, then `sent` bytes (fewer), then the
+        /// connection closes: an answer broken off after its head.
+        case cutShort(declared: Int, sent: Int)
     }
 
     let port: UInt16
@@ -33,15 +37,24 @@ final class StreamingServer: Sendable {
     private let socket: Int32
     private let written = Atomic<Int>(0)
     private let started: Signal?
+    private let stopsAfter: Int
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
     /// The body bytes written so far, over every connection.
     var bytesWritten: Int { written.load(ordering: .relaxed) }
 
-    /// - Parameter started: fired once the first answer's head is written.
-    init(status: Int = 200, extraHead: [String] = [], body: Body, started: Signal? = nil) throws {
+    /// - Parameters:
+    ///   - started: fired once the first answer's head is written.
+    ///   - stopsAfter: the server stops writing (and closes) once it has
+    ///     written this many body bytes in all: a body the client refuses
+    ///     goes on being read, and dropped, until URLSession cancels it, which
+    ///     keeps URLSession busy for every other test in this process.
+    init(
+        status: Int = 200, extraHead: [String] = [], body: Body, started: Signal? = nil, stopsAfter: Int = .max
+    ) throws {
         self.status = status
         self.started = started
+        self.stopsAfter = stopsAfter
         self.body = body
         self.extraHead = extraHead.map { $0 + "\r\n" }.joined()
         let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -90,16 +103,21 @@ final class StreamingServer: Sendable {
         switch body {
         case .endlessChunked, .trickle, .chunked: head += "Transfer-Encoding: chunked\r\n"
         case .endlessWithLength(let declared): head += "Content-Length: \(declared)\r\n"
+        case .cutShort(let declared, _): head += "Content-Length: \(declared)\r\n"
         }
         guard send(Array((head + "\r\n").utf8), to: client) else { return }
         started?.fire()
         switch body {
-        case .endlessChunked:
-            let chunk = Self.chunk(of: 64 * 1024)
-            while send(chunk, to: client) { written.add(64 * 1024, ordering: .relaxed) }
+        case .endlessChunked(let size):
+            let chunk = Self.chunk(of: size)
+            while written.load(ordering: .relaxed) < stopsAfter, send(chunk, to: client) {
+                written.add(size, ordering: .relaxed)
+            }
         case .endlessWithLength:
             let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
-            while send(bytes, to: client) { written.add(bytes.count, ordering: .relaxed) }
+            while written.load(ordering: .relaxed) < stopsAfter, send(bytes, to: client) {
+                written.add(bytes.count, ordering: .relaxed)
+            }
         case .trickle(let size, let every):
             let chunk = Self.chunk(of: size)
             let (seconds, attoseconds) = every.components
@@ -118,6 +136,10 @@ final class StreamingServer: Sendable {
                 left -= size
             }
             _ = send(Array("0\r\n\r\n".utf8), to: client)
+        case .cutShort(_, let sent):
+            if send([UInt8](repeating: UInt8(ascii: " "), count: sent), to: client) {
+                written.add(sent, ordering: .relaxed)
+            }
         }
     }
 
