@@ -10,7 +10,8 @@ import Synchronization
 /// One request's way back, bounded in size and in time. The body is counted
 /// as it arrives and the call fails as `malformedResponse` as soon as it is
 /// known to pass its route's `ResponseBodyLimit` — at the head when its
-/// `Content-Length` says so, else at the piece that passes it — and the
+/// `Content-Length` says so, else at the piece that passes it, in bytes or
+/// in pieces — and the
 /// transfer is cancelled, nothing more of it kept. A deadline of the
 /// configuration's timeout, armed as the call is made, fails the call as
 /// `.timeout` even while data keeps arriving (URLSession on Linux restarts
@@ -31,6 +32,7 @@ final class HTTPExchange: Sendable {
         /// The outcome, when it came before the waiting task was ready for it.
         var early: Outcome?
         var body = Data()
+        var pieces = 0
         /// The answer's head, or a piece of its body, has arrived.
         var answered = false
         var ended = false
@@ -119,16 +121,19 @@ final class HTTPExchange: Sendable {
         interrupt(overLimit, .byTheExchange)
     }
 
-    /// A piece of the body: kept while the body stays within the limit.
+    /// A piece of the body: kept while the body stays within the limit, in
+    /// bytes and in pieces.
     func received(_ data: Data) {
-        let passesTheLimit = state.withLock { state in
-            guard !state.ended else { return false }
+        let refusal: RemoteError? = state.withLock { state in
+            guard !state.ended else { return nil }
             state.answered = true
-            guard data.count <= limit.bytes - state.body.count else { return true }
+            state.pieces += 1
+            guard data.count <= limit.bytes - state.body.count else { return overLimit }
+            guard state.pieces <= limit.pieces else { return tooManyPieces }
             state.body.append(data)
-            return false
+            return nil
         }
-        if passesTheLimit { interrupt(overLimit, .byTheExchange) }
+        if let refusal { interrupt(refusal, .byTheExchange) }
     }
 
     /// URLSession's last word on the transfer: the body so far is the answer,
@@ -153,6 +158,10 @@ final class HTTPExchange: Sendable {
 
     private var overLimit: RemoteError {
         .malformedResponse("an answer over this route's limit of \(limit.bytes) bytes")
+    }
+
+    private var tooManyPieces: RemoteError {
+        .malformedResponse("an answer in more than this route's limit of \(limit.pieces) pieces")
     }
 
     private func interrupt(_ error: RemoteError, _ interruption: Interruption) {

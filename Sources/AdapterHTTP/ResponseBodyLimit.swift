@@ -8,9 +8,20 @@
 /// below what would strain the app: the statement, the one list that grows
 /// with use, gets the most. The limit holds whatever the status: an error
 /// body is as bounded as a success. `docs/threat-model.md` lists them.
+///
+/// A body is also refused when it comes in more pieces than `pieces`: on
+/// Linux URLSession keeps about half a kilobyte of its own for every piece it
+/// hands over (a chunk of a chunked body, or what one read brought), until it
+/// catches up, so a body in countless one-byte chunks would fill memory
+/// without passing any byte limit. A server's pieces are rarely under a few
+/// hundred bytes: the count allows one per 128 bytes of the limit, and at
+/// least 1,024.
 struct ResponseBodyLimit: Sendable, Hashable {
     /// The limit in bytes.
     let bytes: Int
+
+    /// The most pieces the body may arrive in.
+    var pieces: Int { max(1024, bytes / 128) }
 
     /// A token answer (the wire contract's `{"token"}`, an OAuth 2.0 or
     /// Supabase token answer with its `user`), and every other answer of a

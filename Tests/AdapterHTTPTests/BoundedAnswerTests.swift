@@ -56,6 +56,29 @@ struct BoundedAnswerTests {
         #expect(report.peakGrowthBytes < Self.memoryBudget, "\(report)")
     }
 
+    /// URLSession on Linux keeps about half a kilobyte for every piece it
+    /// hands over, until it catches up: one-byte chunks at full speed would
+    /// fill memory (a gigabyte within the default deadline, measured) long
+    /// before any byte limit. The count of pieces refuses them.
+    @Test(
+        "A body in endless one-byte chunks fails at its route's limit of pieces, within the deadline plus 1 s, the peak resident size growing by under 64 MB"
+    )
+    func endlessTinyChunksFailAtTheLimitOfPieces() async throws {
+        let server = try StreamingServer(body: .endlessChunked(chunkBytes: 1))
+        defer { server.stop() }
+        let deadline = Duration.seconds(10)
+
+        let report = try await AnswerProbe.run(baseURL: server.baseURL, timeout: deadline)
+
+        #expect(
+            report.outcome
+                == RemoteError.malformedResponse(
+                    "an answer in more than this route's limit of \(ResponseBodyLimit.statement.pieces) pieces"
+                ).description)
+        #expect(report.elapsed < deadline + .seconds(1), "\(report)")
+        #expect(report.peakGrowthBytes < Self.memoryBudget, "\(report)")
+    }
+
     @Test(
         "A body that trickles in below the limit is cut by the deadline: a timeout within the deadline plus 1 s, the peak resident size growing by under 64 MB"
     )

@@ -14,8 +14,9 @@ import Synchronization
 /// that hangs up ends the writing, never the test process).
 final class StreamingServer: Sendable {
     enum Body: Sendable {
-        /// Chunked, chunks of `chunkBytes` as fast as the socket takes them.
-        /// Small ones cost the client more to read than the server to write.
+        /// Chunked, chunks of `chunkBytes` as fast as the socket takes them
+        /// (small ones written many to a `send`). Small ones cost the client
+        /// more to read than the server to write.
         case endlessChunked(chunkBytes: Int = 64 * 1024)
         /// `Content-Length: declared`, then bytes as fast as the socket takes them, never stopping.
         case endlessWithLength(declared: UInt64)
@@ -109,9 +110,10 @@ final class StreamingServer: Sendable {
         started?.fire()
         switch body {
         case .endlessChunked(let size):
-            let chunk = Self.chunk(of: size)
-            while written.load(ordering: .relaxed) < stopsAfter, send(chunk, to: client) {
-                written.add(size, ordering: .relaxed)
+            let perSend = max(1, 64 * 1024 / size)
+            let chunks = Array([[UInt8]](repeating: Self.chunk(of: size), count: perSend).joined())
+            while written.load(ordering: .relaxed) < stopsAfter, send(chunks, to: client) {
+                written.add(size * perSend, ordering: .relaxed)
             }
         case .endlessWithLength:
             let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
