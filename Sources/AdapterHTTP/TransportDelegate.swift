@@ -10,8 +10,9 @@ import Synchronization
 /// — to that task's `HTTPExchange` as it happens, and applies
 /// `RedirectPolicy`. With a delegate and no completion handler, URLSession
 /// keeps none of the body itself: the exchange holds what there is, within
-/// its limit. (swift-corelibs-foundation calls these methods on the
-/// session's serial delegate queue, in the order the bytes came.)
+/// its limit. On Linux these methods run on URLSession's own queue as it
+/// reads (`InlineOperationQueue`), one at a time, in the order the bytes
+/// came: none of them may wait for that queue.
 final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let exchanges = Mutex<[Int: HTTPExchange]>([:])
     /// The challenges of a 401 (not a TLS server's, which Apple's URLSession
