@@ -42,9 +42,9 @@ import Synchronization
 ///   next input waits until the server has stopped writing.)
 /// - it fails only as `RemoteError` says a server can make it fail, and
 ///   never with a URLSession error `HTTPTransport` does not name — save
-///   `URLError.unknown` before any answer arrived (`network error -1`),
-///   which is how URLSession on Linux reports both a connection that failed
-///   and a head libcurl could not read: the two cannot be told apart;
+///   `URLError.unknown` (`network error -1`), with which URLSession on Linux
+///   reports a connection that failed or broke off and a head libcurl could
+///   not read alike: they cannot be told apart;
 /// - no error's text holds the token, refresh token, password, API key or
 ///   client secret it was sent with (a secret made at random per run, which
 ///   no answer can echo but by leaking it).

@@ -33,8 +33,6 @@ final class HTTPExchange: Sendable {
         var early: Outcome?
         var body = Data()
         var pieces = 0
-        /// The answer's head, or a piece of its body, has arrived.
-        var answered = false
         var ended = false
         var transfer: URLSessionTask?
         var deadline: (any DispatchSourceTimer)?
@@ -114,7 +112,6 @@ final class HTTPExchange: Sendable {
 
     /// The answer's head: refused at once when its `Content-Length` is over the limit.
     func received(_ response: URLResponse) {
-        state.withLock { $0.answered = true }
         guard let http = response as? HTTPURLResponse, let declared = Self.declaredLength(of: http),
             declared > limit.bytes
         else { return }
@@ -126,7 +123,6 @@ final class HTTPExchange: Sendable {
     func received(_ data: Data) {
         let refusal: RemoteError? = state.withLock { state in
             guard !state.ended else { return nil }
-            state.answered = true
             state.pieces += 1
             guard data.count <= limit.bytes - state.body.count else { return overLimit }
             guard state.pieces <= limit.pieces else { return tooManyPieces }
@@ -140,9 +136,7 @@ final class HTTPExchange: Sendable {
     /// unless `error` says why there is none.
     func completed(response: URLResponse?, error: (any Error)?) {
         end { state in
-            if let error {
-                return .failure(HTTPTransport.remoteError(for: error, answered: state.answered || response != nil))
-            }
+            if let error { return .failure(HTTPTransport.remoteError(for: error)) }
             guard let http = response as? HTTPURLResponse else {
                 return .failure(.malformedResponse("not an HTTP answer"))
             }

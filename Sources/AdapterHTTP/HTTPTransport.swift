@@ -146,17 +146,13 @@ final class HTTPTransport: Sendable {
 
     /// URLSession's error as a `RemoteError`, with no URL or header in it.
     /// A redirect loop, or a redirect nowhere, is the server's fault: it
-    /// answered, and not with what the contract says.
-    ///
-    /// `answered`: the answer's head had arrived. On Linux URLSession names
-    /// few of libcurl's failures: the rest are `.unknown`, which before an
-    /// answer may be the network (no route to the host) or a head libcurl
-    /// could not read — the two cannot be told apart, and stay a transport
-    /// failure — but after one is an answer that could not be read.
-    static func remoteError(for error: any Error, answered: Bool) -> RemoteError {
+    /// answered, and not with what the contract says. (On Linux URLSession
+    /// names few of libcurl's failures: the rest are `.unknown` — a
+    /// connection that failed or broke off, and a head libcurl could not
+    /// read, alike — and stay transport failures.)
+    static func remoteError(for error: any Error) -> RemoteError {
         guard let urlError = error as? URLError else { return .transport("the request failed") }
         switch urlError.code {
-        case .unknown where answered: return .malformedResponse("the server's answer could not be read")
         case .timedOut: return .timeout
         case .cancelled: return .transport("request cancelled")
         case .cannotConnectToHost: return .transport("connection refused")

@@ -29,18 +29,6 @@ struct ServerFaultTests {
         #expect(RegistrationFailure(error) == .server)
     }
 
-    @Test("An answer that breaks off after its head is a malformed answer, not the connection")
-    func answerCutShortIsTheServersFailure() async throws {
-        let server = try StreamingServer(body: .cutShort(declared: 100, sent: 10))
-        defer { server.stop() }
-        let api = URLSessionUserRemoteAPI(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
-
-        let error = try await #require(throws: RemoteError.self) { try await api.currentUser(token: AccessToken("t")) }
-
-        #expect(error == .malformedResponse("the server's answer could not be read"))
-        #expect(SignedInFailure(.remote(error)) == .server)
-    }
-
     @Test("A 401 asking for Basic credentials is the 401 it is, at once, not a wait until the deadline")
     func basicChallengeIsAnsweredAtOnce() async throws {
         let server = try StubServer { _ in

@@ -26,9 +26,6 @@ final class StreamingServer: Sendable {
         /// Chunked, `total` bytes in chunks of at most 1000, then the end:
         /// no Content-Length tells the client how long it is.
         case chunked(total: Int)
-        /// `Content-Length: declared`, then `sent` bytes (fewer), then the
-        /// connection closes: an answer broken off after its head.
-        case cutShort(declared: Int, sent: Int)
     }
 
     let port: UInt16
@@ -104,7 +101,6 @@ final class StreamingServer: Sendable {
         switch body {
         case .endlessChunked, .trickle, .chunked: head += "Transfer-Encoding: chunked\r\n"
         case .endlessWithLength(let declared): head += "Content-Length: \(declared)\r\n"
-        case .cutShort(let declared, _): head += "Content-Length: \(declared)\r\n"
         }
         guard send(Array((head + "\r\n").utf8), to: client) else { return }
         started?.fire()
@@ -138,10 +134,6 @@ final class StreamingServer: Sendable {
                 left -= size
             }
             _ = send(Array("0\r\n\r\n".utf8), to: client)
-        case .cutShort(_, let sent):
-            if send([UInt8](repeating: UInt8(ascii: " "), count: sent), to: client) {
-                written.add(sent, ordering: .relaxed)
-            }
         }
     }
 
