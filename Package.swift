@@ -62,6 +62,9 @@ let package = Package(
         .target(name: "ExampleAdapters", dependencies: ["Ports"]),
         // A child process for the file store's crash-safety tests (saves until killed).
         .executableTarget(name: "session-store-stress", dependencies: ["AdapterFileKeychain", "Ports"]),
+        // A child process for the HTTP adapters' bounds tests: one call to a hostile
+        // server, measured (time, peak resident size) in a process of its own.
+        .executableTarget(name: "http-answer-probe", dependencies: ["AdapterHTTP", "Ports"]),
 
         // Test support: who may use the OAuth 2.0 test server at a time (a file
         // lock), shared by the contract suites and the OAuth suite. Tests only.
@@ -82,7 +85,9 @@ let package = Package(
         // The URLSession adapters against loopback stubs: wire fixtures, errors, redirects.
         .testTarget(
             name: "AdapterHTTPTests",
-            dependencies: ["AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition"]),
+            dependencies: [
+                "AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition", "http-answer-probe",
+            ]),
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
         .testTarget(name: "ReferenceServerTests", dependencies: ["ReferenceServer", "AdapterInMemory", "Ports"]),
         // Environments, the plugin registry, the world a launch runs on, the containers.

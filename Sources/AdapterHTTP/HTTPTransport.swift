@@ -11,6 +11,9 @@ struct HTTPRequest: Sendable {
     var method: String
     /// The path below the base URL, already percent-encoded where needed.
     var path: String
+    /// The most the answer's body may hold (`ResponseBodyLimit`): each route
+    /// says how much its answer can be.
+    var limit: ResponseBodyLimit
     var body: [String: any Sendable]?
     var token: AccessToken?
     /// An `application/x-www-form-urlencoded` body (OAuth 2.0's token and
@@ -27,30 +30,43 @@ struct HTTPRequest: Sendable {
 
 /// Sends contract requests over URLSession and maps every failure onto
 /// `RemoteError` at this edge: status and contract code, transport, timeout,
-/// malformed body. Nothing it throws carries a token or the API key.
+/// malformed body. Nothing it throws carries a token or the API key. Every
+/// answer is bounded (`HTTPExchange`): its body by the route's
+/// `ResponseBodyLimit`, the whole call by the configuration's timeout.
 final class HTTPTransport: Sendable {
     let configuration: HTTPConfiguration
     private let session: URLSession
+    private let delegate = TransportDelegate()
 
     init(configuration: HTTPConfiguration) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         // URLSession on Linux counts timeouts in whole seconds (0.3 s would be
-        // 0: an immediate timeout), so round up, to one second at least.
+        // 0: an immediate timeout), so round up, to one second at least. It
+        // is a time without data, restarted at every piece of the body: the
+        // exchange's own deadline is what ends a call on time.
         let seconds = max(1, configuration.timeout.timeInterval.rounded(.up))
         sessionConfiguration.timeoutIntervalForRequest = seconds
         sessionConfiguration.timeoutIntervalForResource = seconds
         sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maximumConnectionsPerHost
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.urlCache = nil
-        session = URLSession(configuration: sessionConfiguration, delegate: RedirectDelegate(), delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+            let delegateQueue: OperationQueue? = InlineOperationQueue()
+        #else
+            let delegateQueue: OperationQueue? = nil
+        #endif
+        session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: delegateQueue)
     }
 
     deinit {
-        session.invalidateAndCancel()
+        // Off this thread: invalidating waits for URLSession's queue (see `perform`).
+        let session = session
+        DispatchQueue.global().async { session.invalidateAndCancel() }
     }
 
-    /// The status and body of the answer; throws for no answer at all.
+    /// The status and body of the answer; throws for no answer at all, or
+    /// one past its route's limit or the deadline.
     func send(_ request: HTTPRequest) async throws(RemoteError) -> (status: Int, body: Data) {
         guard let url = URL(string: request.path, relativeTo: configuration.baseURL) else {
             throw .transport("cannot build a URL for \(request.path)")
@@ -79,43 +95,62 @@ final class HTTPTransport: Sendable {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
             urlRequest.httpBody = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
         }
-        return try await perform(urlRequest, forbidsRedirect: request.forbidsRedirect)
+        return try await perform(urlRequest, limit: request.limit, forbidsRedirect: request.forbidsRedirect)
     }
 
     /// Sends `request` and waits for the answer. Cancelling the calling task
     /// cancels the request (the task then sees a transport error), so a
     /// relaunch or a logout never waits for a slow server.
-    private func perform(_ request: URLRequest, forbidsRedirect: Bool) async throws(RemoteError) -> (
-        status: Int, body: Data
-    ) {
-        var request = request
+    ///
+    /// The calling task never waits for URLSession itself: on Linux it makes,
+    /// starts and cancels tasks by waiting for the one queue every session
+    /// shares, and a server that keeps writing an answer already refused
+    /// keeps that queue busy reading it until the cancellation gets through
+    /// (seconds, from a loopback server writing small chunks). So the task
+    /// is made and started on a Dispatch thread, after the deadline is
+    /// armed: every call ends by its deadline, and no thread of Swift's
+    /// shared pool is held meanwhile.
+    private func perform(_ request: URLRequest, limit: ResponseBodyLimit, forbidsRedirect: Bool)
+        async throws(RemoteError) -> (status: Int, body: Data)
+    {
+        var tagged = request
         let tracker = configuration.exchangeTracker
         let tag = tracker?.willSend()
-        if let tag { request.setValue(tag.headerValue, forHTTPHeaderField: tag.headerName) }
-        let exchange = Exchange(tracker: tracker, tag: tag)
-        let task = session.dataTask(with: request) { data, response, error in
-            if let error {
-                exchange.finish(.failure(Self.map(error)))
-            } else if let http = response as? HTTPURLResponse {
-                exchange.finish(.success((http.statusCode, data ?? Data())))
-            } else {
-                exchange.finish(.failure(.malformedResponse("not an HTTP answer")))
-            }
+        if let tag { tagged.setValue(tag.headerValue, forHTTPHeaderField: tag.headerName) }
+        let exchange = HTTPExchange(limit: limit, tracker: tracker, tag: tag) { [delegate] taskIdentifier in
+            delegate.forget(taskIdentifier: taskIdentifier)
         }
-        if forbidsRedirect { task.taskDescription = RedirectPolicy.noRedirectMarker }
+        exchange.armDeadline(configuration.timeout)
+        let request = tagged
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 exchange.deliver(to: continuation)
-                task.resume()
+                DispatchQueue.global().async { [session, delegate] in
+                    // No completion handler: URLSession then hands the body
+                    // to the delegate piece by piece instead of gathering it.
+                    let task = session.dataTask(with: request)
+                    if forbidsRedirect { task.taskDescription = RedirectPolicy.noRedirectMarker }
+                    delegate.route(task, to: exchange)
+                    guard exchange.start(task) else {
+                        delegate.forget(taskIdentifier: task.taskIdentifier)
+                        task.cancel()
+                        return
+                    }
+                }
             }
         } onCancel: {
-            exchange.cancelled()
-            task.cancel()
+            exchange.cancel()
         }
         return try outcome.get()
     }
 
-    private static func map(_ error: any Error) -> RemoteError {
+    /// URLSession's error as a `RemoteError`, with no URL or header in it.
+    /// A redirect loop, or a redirect nowhere, is the server's fault: it
+    /// answered, and not with what the contract says. (On Linux URLSession
+    /// names few of libcurl's failures: the rest are `.unknown` — a
+    /// connection that failed or broke off, and a head libcurl could not
+    /// read, alike — and stay transport failures.)
+    static func remoteError(for error: any Error) -> RemoteError {
         guard let urlError = error as? URLError else { return .transport("the request failed") }
         switch urlError.code {
         case .timedOut: return .timeout
@@ -124,67 +159,14 @@ final class HTTPTransport: Sendable {
         case .networkConnectionLost: return .transport("connection lost")
         case .notConnectedToInternet: return .transport("no network")
         case .cannotFindHost, .dnsLookupFailed: return .transport("host not found")
-        case .badServerResponse, .cannotParseResponse:
+        case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData:
             return .malformedResponse("the server's answer could not be read")
+        case .httpTooManyRedirects: return .malformedResponse("the server redirects in a loop")
+        case .redirectToNonExistentLocation: return .malformedResponse("the server redirects to no location")
+        // The base URL is http(s), checked when configured: only a redirect
+        // can lead to a URL URLSession cannot fetch.
+        case .unsupportedURL: return .malformedResponse("the server redirects to a URL that cannot be fetched")
         default: return .transport("network error \(urlError.code.rawValue)")
         }
-    }
-}
-
-/// One request's way back: the answer reaches the waiting task once, and the
-/// tracker hears that the exchange ended once — at cancellation, before the
-/// task can run again, or when the answer arrives.
-private final class Exchange: Sendable {
-    typealias Outcome = Result<(Int, Data), RemoteError>
-
-    private struct State {
-        var continuation: CheckedContinuation<Outcome, Never>?
-        var early: Outcome?
-        var ended = false
-    }
-
-    private let tracker: (any HTTPExchangeTracker)?
-    private let tag: HTTPExchangeTag?
-    private let state = Mutex(State())
-
-    init(tracker: (any HTTPExchangeTracker)?, tag: HTTPExchangeTag?) {
-        self.tracker = tracker
-        self.tag = tag
-    }
-
-    func deliver(to continuation: CheckedContinuation<Outcome, Never>) {
-        let early: Outcome? = state.withLock { state in
-            if let early = state.early { return early }
-            state.continuation = continuation
-            return nil
-        }
-        if let early { continuation.resume(returning: early) }
-    }
-
-    func finish(_ outcome: Outcome) {
-        end()
-        let continuation: CheckedContinuation<Outcome, Never>? = state.withLock { state in
-            guard let continuation = state.continuation else {
-                if state.early == nil { state.early = outcome }
-                return nil
-            }
-            state.continuation = nil
-            return continuation
-        }
-        continuation?.resume(returning: outcome)
-    }
-
-    /// The task was cancelled: URLSession will answer with an error soon;
-    /// the tracker hears of it now, before that answer can wake the task.
-    func cancelled() {
-        end()
-    }
-
-    private func end() {
-        let first = state.withLock { state in
-            defer { state.ended = true }
-            return !state.ended
-        }
-        if first, let tracker, let tag { tracker.didEnd(tag) }
     }
 }

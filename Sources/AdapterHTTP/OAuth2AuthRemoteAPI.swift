@@ -99,7 +99,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     /// body for a public client, id and secret by Basic for a confidential
     /// one. The body holds a password or a token: never redirected.
     private func request(_ path: String, _ form: [(name: String, value: String)]) -> HTTPRequest {
-        var request = HTTPRequest(method: "POST", path: path, forbidsRedirect: true)
+        var request = HTTPRequest(method: "POST", path: path, limit: .authAnswer, forbidsRedirect: true)
         if let secret = client.clientSecret {
             request.basicCredentials = (client.clientID, secret)
             request.form = form

@@ -35,15 +35,3 @@ enum RedirectPolicy {
         url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }
 }
-
-/// The URLSession delegate that applies `RedirectPolicy`. It has no state:
-/// every decision comes from its arguments, so sharing it is safe.
-final class RedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(
-            RedirectPolicy.follow(task.originalRequest, to: request, taskDescription: task.taskDescription))
-    }
-}

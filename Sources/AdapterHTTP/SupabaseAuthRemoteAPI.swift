@@ -101,7 +101,7 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
     }
 
     private func logout(_ accessToken: AccessToken) async throws(RemoteError) -> LogoutAnswer {
-        let request = HTTPRequest(method: "POST", path: "logout?scope=local", token: accessToken)
+        let request = HTTPRequest(method: "POST", path: "logout?scope=local", limit: .authAnswer, token: accessToken)
         let (status, data) = try await transport.send(request)
         guard !(200..<300).contains(status) else { return .ended }
         switch SupabaseErrorMapping.code(in: data) {
@@ -115,7 +115,8 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
         async throws(RemoteError) -> IssuedTokens
     {
         // The body holds a password or a refresh token: never redirected.
-        let request = HTTPRequest(method: "POST", path: "token?grant_type=" + grant, body: body, forbidsRedirect: true)
+        let request = HTTPRequest(
+            method: "POST", path: "token?grant_type=" + grant, limit: .authAnswer, body: body, forbidsRedirect: true)
         let (status, data) = try await transport.send(request)
         guard (200..<300).contains(status) else {
             throw SupabaseErrorMapping.error(status: status, body: data, for: kind)

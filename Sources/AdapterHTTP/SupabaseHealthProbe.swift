@@ -15,7 +15,7 @@ public struct SupabaseHealthProbe: HealthProbe {
     }
 
     public func check() async throws(RemoteError) -> ServerHealth {
-        let (status, data) = try await transport.send(HTTPRequest(method: "GET", path: "health"))
+        let (status, data) = try await transport.send(HTTPRequest(method: "GET", path: "health", limit: .health))
         guard status == 200, (try? WireFormat.object(data)) != nil else { return .unhealthy }
         return .healthy
     }

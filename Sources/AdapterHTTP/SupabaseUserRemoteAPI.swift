@@ -29,7 +29,8 @@ public struct SupabaseUserRemoteAPI: UserRemoteAPI {
     public var offersAccountRoutes: Bool { false }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
-        let (status, data) = try await transport.send(HTTPRequest(method: "GET", path: "user", token: token))
+        let (status, data) = try await transport.send(
+            HTTPRequest(method: "GET", path: "user", limit: .profile, token: token))
         guard (200..<300).contains(status) else {
             throw SupabaseErrorMapping.error(status: status, body: data, for: .bearer)
         }

@@ -23,7 +23,8 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         }
         // The body holds the password: never redirected anywhere.
         return try await token(
-            from: HTTPRequest(method: "POST", path: "challenge/auth", body: body, forbidsRedirect: true))
+            from: HTTPRequest(
+                method: "POST", path: "challenge/auth", limit: .authAnswer, body: body, forbidsRedirect: true))
     }
 
     /// Sends the old access token, as the wire contract does. The contract
@@ -35,7 +36,8 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         }
         return try await self.token(
             from: HTTPRequest(
-                method: "POST", path: "challenge/auth", body: ["token": token.reveal()], forbidsRedirect: true))
+                method: "POST", path: "challenge/auth", limit: .authAnswer, body: ["token": token.reveal()],
+                forbidsRedirect: true))
     }
 
     /// The wire contract has `POST /users`.
@@ -50,7 +52,7 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
             "password": registration.password.reveal(),
         ]
         let (status, data) = try await transport.send(
-            HTTPRequest(method: "POST", path: "users", body: body, forbidsRedirect: true))
+            HTTPRequest(method: "POST", path: "users", limit: .authAnswer, body: body, forbidsRedirect: true))
         guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
         return try WireFormat.string(try WireFormat.object(data), "id")
     }
@@ -58,7 +60,9 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         guard offersSignOut else { return }
         let (status, data) = try await transport.send(
-            HTTPRequest(method: "DELETE", path: "challenge/auth", token: token.token, forbidsRedirect: true))
+            HTTPRequest(
+                method: "DELETE", path: "challenge/auth", limit: .authAnswer, token: token.token, forbidsRedirect: true)
+        )
         // 401: the backend refuses the token already (signed out before,
         // revoked, expired) — ended either way, which is what was asked.
         guard (200..<300).contains(status) || status == 401 else {

@@ -32,8 +32,8 @@ public struct URLSessionControlAPI: Sendable {
     ) async throws(ControlAPIError) -> Data {
         let segments = route.split(separator: "/", omittingEmptySubsequences: false).map(PathSegment.encode)
         let request = HTTPRequest(
-            method: method, path: "_control/" + segments.joined(separator: "/"), body: body, sendsAPIKey: false,
-            forbidsRedirect: true)
+            method: method, path: "_control/" + segments.joined(separator: "/"), limit: .control, body: body,
+            sendsAPIKey: false, forbidsRedirect: true)
         let status: Int
         let data: Data
         do {

@@ -11,7 +11,8 @@ public struct URLSessionHealthProbe: HealthProbe {
     }
 
     public func check() async throws(RemoteError) -> ServerHealth {
-        let (status, data) = try await transport.send(HTTPRequest(method: "GET", path: "health", sendsAPIKey: false))
+        let (status, data) = try await transport.send(
+            HTTPRequest(method: "GET", path: "health", limit: .health, sendsAPIKey: false))
         guard status == 200 else { return .unhealthy }
         let answer = try WireFormat.string(try WireFormat.object(data), "status")
         return answer == "healthy" ? .healthy : .unhealthy

@@ -11,7 +11,8 @@ public struct URLSessionStatementRemoteAPI: StatementRemoteAPI {
     }
 
     public func statement(token: AccessToken) async throws(RemoteError) -> Statement {
-        let (status, data) = try await transport.send(HTTPRequest(method: "GET", path: "challenge/list", token: token))
+        let (status, data) = try await transport.send(
+            HTTPRequest(method: "GET", path: "challenge/list", limit: .statement, token: token))
         guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
         // The contract's answer, spelt plainly, straight from its bytes; any
         // other body the general way, with its errors.
@@ -22,7 +23,9 @@ public struct URLSessionStatementRemoteAPI: StatementRemoteAPI {
     public func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
         try WireFormat.details(
             try await object(
-                HTTPRequest(method: "GET", path: "challenge/details/\(PathSegment.encode(id))", token: token)))
+                HTTPRequest(
+                    method: "GET", path: "challenge/details/\(PathSegment.encode(id))", limit: .entryDetails,
+                    token: token)))
     }
 
     private func object(_ request: HTTPRequest) async throws(RemoteError) -> WireFormat.Object {

@@ -15,7 +15,8 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
     public var offersAccountRoutes: Bool { true }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
-        try WireFormat.user(try await object(HTTPRequest(method: "GET", path: "users/me", token: token)))
+        try WireFormat.user(
+            try await object(HTTPRequest(method: "GET", path: "users/me", limit: .profile, token: token)))
     }
 
     public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError)
@@ -25,23 +26,26 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
         if let name = changes.name { body["name"] = name }
         if let email = changes.email { body["email"] = email }
         return try WireFormat.user(
-            try await object(HTTPRequest(method: "PATCH", path: "users/me", body: body, token: token)))
+            try await object(HTTPRequest(method: "PATCH", path: "users/me", limit: .profile, body: body, token: token)))
     }
 
     public func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {
-        let (status, data) = try await transport.send(HTTPRequest(method: "DELETE", path: "users/me", token: token))
+        let (status, data) = try await transport.send(
+            HTTPRequest(method: "DELETE", path: "users/me", limit: .profile, token: token))
         guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
         // The contract answers 204; any other success must at least be a readable body.
         if status != 204, !data.isEmpty { _ = try WireFormat.object(data) }
     }
 
     public func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
-        try Self.relatedUsers(try await object(HTTPRequest(method: "GET", path: "users/related", token: token)))
+        try Self.relatedUsers(
+            try await object(HTTPRequest(method: "GET", path: "users/related", limit: .relatedUsers, token: token)))
     }
 
     /// Sends the ids sorted, so the same choice is always the same body.
     public func saveSharedWith(_ ids: Set<String>, token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
-        let request = HTTPRequest(method: "PUT", path: "users/related", body: ["shared": ids.sorted()], token: token)
+        let request = HTTPRequest(
+            method: "PUT", path: "users/related", limit: .relatedUsers, body: ["shared": ids.sorted()], token: token)
         return try Self.relatedUsers(try await object(request))
     }
 

@@ -105,6 +105,13 @@ extension DependencyTable {
                     systemReason: ""
                 ),
                 ModuleRule(
+                    module: "http-answer-probe",
+                    projectModules: ["Ports", "AdapterHTTP"],
+                    projectReason: "the bounds tests' child process makes one call through an HTTP adapter",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
                     module: "Composition",
                     projectModules: ["Ports", "DomainCore"] + adapters + ["ReferenceServer"],
                     projectReason:

@@ -1,0 +1,293 @@
+import AdapterHTTP
+import Dispatch
+import Foundation
+import Ports
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Any bytes as a server's whole HTTP answer — status line, headers, chunked
+/// or not, body — written by a raw-socket server on 127.0.0.1
+/// (`LoopbackAnswerServer`) to one call of a remote adapter, as the app
+/// makes it: the wire contract's auth, user, statement and health adapters,
+/// Supabase's auth, user and health, and OAuth 2.0's auth.
+///
+/// The input: byte 0 picks the call; byte 1 says what the server does after
+/// the answer (bits 0–1: close, hold the connection open, write the body
+/// again and again, for 2 s) and whether it adds `Location: /again` after
+/// the first line (bit 2: a redirect back to itself, which the answer's
+/// status may make a loop); the rest is the answer. Every `location` in the
+/// answer, in any case, is written `xocation`: no answer can send the client
+/// anywhere but back to this server — networking stays on loopback.
+///
+/// An answer whose head never ends is held open, never closed: a server
+/// that closes the connection inside the head crashes the process in
+/// swift-corelibs-foundation 6.3.1 (`Transfer completed, but there's no
+/// response`, swift-corelibs-foundation issue 5285; docs/fuzzing.md), where
+/// Gatehouse cannot catch it, and the harness would find nothing else.
+///
+/// Properties of every call:
+/// - it ends (no crash, no hang) within its deadline per request it may
+///   make, plus 2 s;
+/// - the process's peak resident size grows by under 128 MB during the
+///   call. The tests hold 64 MB; AddressSanitizer, which every harness is
+///   built with, adds its shadow, and keeps up to 16 MB of freed memory in
+///   quarantine (`__asan_default_options` below) instead of its default
+///   256 MB, which would make the resident size measure how much was freed
+///   rather than held. (After a call that refused an endless body, URLSession
+///   goes on reading it until its cancellation gets through, and holds
+///   memory of its own meanwhile — docs/threat-model.md says how much; the
+///   next input waits until the server has stopped writing.)
+/// - it fails only as `RemoteError` says a server can make it fail, and
+///   never with a URLSession error `HTTPTransport` does not name — save
+///   `URLError.unknown` (`network error -1`), with which URLSession on Linux
+///   reports a connection that failed or broke off and a head libcurl could
+///   not read alike: they cannot be told apart;
+/// - no error's text holds the token, refresh token, password, API key or
+///   client secret it was sent with (a secret made at random per run, which
+///   no answer can echo but by leaking it).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let input = fuzzInput(start, count)
+    guard input.count >= 2, let harness = ServerAnswerHarness.shared else {
+        fuzzRequire(ServerAnswerHarness.shared != nil, "no loopback socket: the harness cannot run")
+        return 0
+    }
+    let call = ServerAnswerHarness.calls[Int(input[0]) % ServerAnswerHarness.calls.count]
+    let answer = ServerAnswerHarness.answer(Array(input.dropFirst(2)), redirectingBack: input[1] & 4 != 0)
+    var tail: LoopbackAnswerServer.Tail = [.close, .hold, .endless, .close][Int(input[1] & 3)]
+    if tail == .close, !ServerAnswerHarness.headEnds(answer) { tail = .hold }
+    harness.server.answer(with: LoopbackAnswerServer.Answer(bytes: answer, tail: tail))
+
+    resetPeakResidentSize()
+    let before = peakResidentBytes()
+    let started = ContinuousClock.now
+    let outcome = harness.run(call)
+    let elapsed = ContinuousClock.now - started
+    let growth = peakResidentBytes() - before
+    // URLSession reads on a refused endless body until its cancellation
+    // gets through (docs/threat-model.md): that is this input's doing, and
+    // must be over before the next input is measured.
+    harness.server.waitWhileStreaming(upTo: .seconds(3))
+
+    let allowed = ServerAnswerHarness.deadline * call.requests + .seconds(2)
+    fuzzRequire(elapsed < allowed, "\(call.name) took \(elapsed), more than \(allowed)")
+    fuzzRequire(growth < 128 * 1024 * 1024, "\(call.name): the peak resident size grew by \(growth) bytes")
+    if case .failure(let error) = outcome {
+        fuzzRequire(!ServerAnswerHarness.isUnmapped(error), "\(call.name) failed with an unmapped error: \(error)")
+        let text = "\(error) \(String(reflecting: error))"
+        fuzzRequire(!text.contains(ServerAnswerHarness.secret), "\(call.name)'s error shows a secret: \(error)")
+    }
+    return 0
+}
+
+/// AddressSanitizer's options for this harness (the environment's
+/// `ASAN_OPTIONS` still override them): a 16 MB quarantine, so that freed
+/// memory does not count as held (see the properties above).
+@_cdecl("__asan_default_options")
+public func asanDefaultOptions() -> UnsafePointer<CChar>? {
+    UnsafeRawPointer(asanOptions.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+private let asanOptions: StaticString = "quarantine_size_mb=16"
+
+/// The server, the adapters (made once, as the app makes them once) and the calls.
+final class ServerAnswerHarness: Sendable {
+    struct Call: Sendable {
+        let name: String
+        /// How many requests the call may make (Supabase's logout may need three).
+        let requests: Int
+        let run: @Sendable (Adapters) async throws(RemoteError) -> Void
+    }
+
+    struct Adapters: Sendable {
+        let auth: URLSessionAuthRemoteAPI
+        let user: URLSessionUserRemoteAPI
+        let statement: URLSessionStatementRemoteAPI
+        let health: URLSessionHealthProbe
+        let supabaseAuth: SupabaseAuthRemoteAPI
+        let supabaseUser: SupabaseUserRemoteAPI
+        let supabaseHealth: SupabaseHealthProbe
+        let oauth2: OAuth2AuthRemoteAPI
+    }
+
+    static let deadline = Duration.milliseconds(400)
+    /// Sent as every secret; random per run, so no answer holds it.
+    static let secret = "secret-" + UUID().uuidString
+    static let shared = ServerAnswerHarness()
+
+    let server: LoopbackAnswerServer
+    let adapters: Adapters
+
+    private init?() {
+        guard let server = LoopbackAnswerServer() else { return nil }
+        let baseURL = "http://127.0.0.1:\(server.port)"
+        guard
+            let wire = try? HTTPConfiguration(
+                baseURL: baseURL, apiKey: APIKey(Self.secret), tokenHeaderStyle: .token, timeout: Self.deadline),
+            let bearer = try? HTTPConfiguration(
+                baseURL: baseURL, apiKey: APIKey(Self.secret), tokenHeaderStyle: .bearer, timeout: Self.deadline)
+        else { return nil }
+        self.server = server
+        adapters = Adapters(
+            auth: URLSessionAuthRemoteAPI(configuration: wire, offersSignOut: true),
+            user: URLSessionUserRemoteAPI(configuration: wire),
+            statement: URLSessionStatementRemoteAPI(configuration: wire),
+            health: URLSessionHealthProbe(configuration: wire),
+            supabaseAuth: SupabaseAuthRemoteAPI(configuration: bearer),
+            supabaseUser: SupabaseUserRemoteAPI(configuration: bearer),
+            supabaseHealth: SupabaseHealthProbe(configuration: bearer),
+            oauth2: OAuth2AuthRemoteAPI(
+                configuration: bearer,
+                client: OAuth2Configuration(clientID: "app", clientSecret: OAuth2ClientSecret(Self.secret))))
+    }
+
+    static let token = AccessToken(secret)
+    static let session = SessionToken(
+        token: token, issuedAt: Date(timeIntervalSince1970: 0), expiresAt: Date(timeIntervalSince1970: 3600),
+        refreshToken: RefreshToken(secret))
+
+    static let calls: [Call] = [
+        Call(name: "auth.signIn", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.auth.signIn(Credentials(identifier: .cpf("12345678909"), password: Password(secret)))
+        },
+        Call(name: "auth.refresh", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.auth.refresh(.accessToken(token))
+        },
+        Call(name: "auth.register", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.auth.register(
+                Registration(name: "Maria", email: "maria@example.com", cpf: "12345678909", password: Password(secret)))
+        },
+        Call(name: "auth.signOut", requests: 1) { adapters throws(RemoteError) in
+            try await adapters.auth.signOut(session)
+        },
+        Call(name: "user.currentUser", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.user.currentUser(token: token)
+        },
+        Call(name: "user.updateCurrentUser", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.user.updateCurrentUser(ProfileChanges(name: "Maria"), token: token)
+        },
+        Call(name: "user.deleteCurrentUser", requests: 1) { adapters throws(RemoteError) in
+            try await adapters.user.deleteCurrentUser(token: token)
+        },
+        Call(name: "user.relatedUsers", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.user.relatedUsers(token: token)
+        },
+        Call(name: "user.saveSharedWith", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.user.saveSharedWith(["1", "2"], token: token)
+        },
+        Call(name: "statement.statement", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.statement.statement(token: token)
+        },
+        Call(name: "statement.entryDetails", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.statement.entryDetails(id: "1", token: token)
+        },
+        Call(name: "health.check", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.health.check()
+        },
+        Call(name: "supabase.signIn", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.supabaseAuth.signIn(
+                Credentials(identifier: .email("maria@example.com"), password: Password(secret)))
+        },
+        Call(name: "supabase.refresh", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.supabaseAuth.refresh(.refreshToken(RefreshToken(secret)))
+        },
+        Call(name: "supabase.signOut", requests: 3) { adapters throws(RemoteError) in
+            try await adapters.supabaseAuth.signOut(session)
+        },
+        Call(name: "supabase.currentUser", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.supabaseUser.currentUser(token: token)
+        },
+        Call(name: "supabase.health", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.supabaseHealth.check()
+        },
+        Call(name: "oauth2.signIn", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.oauth2.signIn(
+                Credentials(identifier: .email("maria@example.com"), password: Password(secret)))
+        },
+        Call(name: "oauth2.refresh", requests: 1) { adapters throws(RemoteError) in
+            _ = try await adapters.oauth2.refresh(.refreshToken(RefreshToken(secret)))
+        },
+        Call(name: "oauth2.signOut", requests: 1) { adapters throws(RemoteError) in
+            try await adapters.oauth2.signOut(session)
+        },
+    ]
+
+    /// The answer as the server writes it: `location` defused, and
+    /// `Location: /again` after the first line when asked.
+    static func answer(_ bytes: [UInt8], redirectingBack: Bool) -> [UInt8] {
+        var answer = bytes
+        let word = Array("location".utf8)
+        var index = 0
+        while index + word.count <= answer.count {
+            if zip(answer[index..<index + word.count], word).allSatisfy({ $0 | 0x20 == $1 }) {
+                answer[index] = UInt8(ascii: "x")
+                index += word.count
+            } else {
+                index += 1
+            }
+        }
+        if redirectingBack, let newline = answer.firstIndex(of: UInt8(ascii: "\n")) {
+            answer.insert(contentsOf: Array("Location: /again\r\n".utf8), at: newline + 1)
+        }
+        return answer
+    }
+
+    /// Whether the answer holds the empty line that ends an HTTP head.
+    static func headEnds(_ answer: [UInt8]) -> Bool {
+        answer.indices.dropLast().contains { index in
+            answer[index] == 10
+                && (answer[index + 1] == 10
+                    || (index + 2 < answer.count && answer[index + 1] == 13 && answer[index + 2] == 10))
+        }
+    }
+
+    /// The catch-alls `HTTPTransport` falls back on for a URLSession error it
+    /// does not name (`URLError.unknown`, -1, excepted: see the properties).
+    static func isUnmapped(_ error: RemoteError) -> Bool {
+        guard case .transport(let reason) = error else { return false }
+        return (reason.hasPrefix("network error") && reason != "network error -1") || reason == "the request failed"
+    }
+
+    /// Makes `call` and waits for it (libFuzzer calls the harness synchronously).
+    func run(_ call: Call) -> Result<Void, RemoteError> {
+        let outcome = Mutex<Result<Void, RemoteError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let adapters = adapters
+        Task.detached {
+            let result: Result<Void, RemoteError>
+            do throws(RemoteError) {
+                try await call.run(adapters)
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return outcome.withLock { $0 } ?? .failure(.transport("the harness lost the outcome"))
+    }
+}
+
+/// The peak resident size so far (`VmHWM` of /proc/self/status), in bytes.
+private func peakResidentBytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).dropLast(3))
+    else {
+        fuzzRequire(false, "no VmHWM in /proc/self/status: the harness cannot measure memory")
+        return 0
+    }
+    return kilobytes * 1024
+}
+
+/// Brings the peak down to the current resident size (Linux 4.0 and later).
+private func resetPeakResidentSize() {
+    let descriptor = open("/proc/self/clear_refs", O_WRONLY)
+    let written = descriptor >= 0 && write(descriptor, "5", 1) == 1
+    if descriptor >= 0 { close(descriptor) }
+    fuzzRequire(written, "cannot reset the peak resident size: the harness cannot measure memory")
+}
