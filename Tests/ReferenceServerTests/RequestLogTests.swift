@@ -11,11 +11,7 @@ struct RequestLogTests {
     @Test func oneEntryPerAnsweredRequestWithoutHeadersOrBodies() async throws {
         try await offThePool {
             let entries = Mutex<[RequestLogEntry]>([])
-            let server = try ReferenceServer(
-                configuration: ReferenceServer.Configuration(
-                    port: 0, apiKey: "test-key", requestLog: { entry in entries.withLock { $0.append(entry) } }),
-                backend: InMemoryBackend(clock: ManualClock()))
-            server.start()
+            let server = try Self.startedServer { entry in entries.withLock { $0.append(entry) } }
             defer { server.stop() }
             let client = try RawClient(port: server.port)
             let body = #"{"cpf":"12345678909","password":"123456"}"#
@@ -55,11 +51,7 @@ struct RequestLogTests {
     func controlBytesFromTheWireEscaped() async throws {
         try await offThePool {
             let entries = Mutex<[RequestLogEntry]>([])
-            let server = try ReferenceServer(
-                configuration: ReferenceServer.Configuration(
-                    port: 0, apiKey: "test-key", requestLog: { entry in entries.withLock { $0.append(entry) } }),
-                backend: InMemoryBackend(clock: ManualClock()))
-            server.start()
+            let server = try Self.startedServer { entry in entries.withLock { $0.append(entry) } }
             defer { server.stop() }
             let client = try RawClient(port: server.port)
             client.send("GET \(Self.hostilePath) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -71,5 +63,17 @@ struct RequestLogTests {
             #expect(logged.map(\.path) == ["/x^[]0;PWNED^G^[[2J\\u{9B}31m\\u{202E}gnp^?"])
             #expect(logged.map(\.status) == [status])
         }
+    }
+
+    /// A started reference server (API key `test-key`) that hands each entry
+    /// of its request log to `requestLog`.
+    static func startedServer(
+        requestLog: @escaping @Sendable (RequestLogEntry) -> Void
+    ) throws -> ReferenceServer {
+        let server = try ReferenceServer(
+            configuration: ReferenceServer.Configuration(port: 0, apiKey: "test-key", requestLog: requestLog),
+            backend: InMemoryBackend(clock: ManualClock()))
+        server.start()
+        return server
     }
 }
