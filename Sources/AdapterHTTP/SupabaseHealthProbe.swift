@@ -2,8 +2,9 @@ public import Ports
 
 /// `HealthProbe` over Supabase Auth's `GET /health`, with the `apikey` the
 /// hosted gateway asks of every route: a 200 with a JSON object (GoTrue's
-/// `{"version", "name", "description"}`) is healthy, any other answer
-/// unhealthy; no answer throws `.transport` or `.timeout`.
+/// `{"version", "name", "description"}`) is healthy, any other status
+/// unhealthy; a 200 without a JSON object throws `.malformedResponse`, as the
+/// port says; no answer throws `.transport` or `.timeout`.
 ///
 /// Built from Supabase Auth's public source, not tried against a live Supabase.
 public struct SupabaseHealthProbe: HealthProbe {
@@ -16,7 +17,8 @@ public struct SupabaseHealthProbe: HealthProbe {
 
     public func check() async throws(RemoteError) -> ServerHealth {
         let (status, data) = try await transport.send(HTTPRequest(method: "GET", path: "health", limit: .health))
-        guard status == 200, (try? WireFormat.object(data)) != nil else { return .unhealthy }
+        guard status == 200 else { return .unhealthy }
+        _ = try WireFormat.object(data)
         return .healthy
     }
 }

@@ -418,6 +418,18 @@ struct SupabaseAuthTests {
         #expect(request.header("Authorization") == nil)
     }
 
+    @Test("Health: a 200 without GoTrue's JSON object is a malformed answer, as the port says, never unhealthy")
+    func healthWithoutBody() async throws {
+        for body in ["", "OK", "[]"] {
+            let server = try StubServer { _ in StubServer.Answer(status: 200, body: Data(body.utf8)) }
+            defer { server.stop() }
+            let reason = body.isEmpty ? "an empty body" : "a body that is not a JSON object"
+            await #expect(throws: RemoteError.malformedResponse(reason)) {
+                try await SupabaseHealthProbe(configuration: configuration(server)).check()
+            }
+        }
+    }
+
     @Test("The anon key prints redacted")
     func anonKeyRedacted() {
         #expect("\(APIKey(Self.anonKey))" == "APIKey(redacted)")
