@@ -212,7 +212,9 @@ struct LineEditorTests {
         #expect(keyboard.outcomes.last == .endOfInput)
     }
 
-    @Test("Near misses name the word meant", arguments: [("tapp", "tap"), ("expct", "expect"), ("hlep", "help")])
+    @Test(
+        "Near misses name the word meant",
+        arguments: [("tapp", "tap"), ("expct", "expect"), ("hlep", "help"), ("typ", "type")])
     func nearMiss(typed: String, meant: String) {
         #expect(NearMiss.suggestion(for: typed, among: ScriptParser.commands + PromptCompletion.promptWords) == meant)
     }

@@ -3,11 +3,24 @@
 enum NearMiss {
     /// The candidate at the smallest edit distance from `word`, if that
     /// distance is 1, or 2 for words of five letters or more; nil otherwise
-    /// (and for `word` itself).
+    /// (and for `word` itself). Between candidates equally far, the one that
+    /// shares the longer start with `word` wins (a word cut short, `typ`, is
+    /// `type`, not `tap`), then the first in alphabetical order.
     static func suggestion(for word: String, among candidates: [String]) -> String? {
         let limit = word.count >= 5 ? 2 : 1
-        let scored = candidates.filter { $0 != word }.map { ($0, distance(word, $0)) }.filter { $0.1 <= limit }
-        return scored.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }?.0
+        let scored = candidates.filter { $0 != word }
+            .map { (word: $0, distance: distance(word, $0), sharedStart: sharedStart(word, $0)) }
+            .filter { $0.distance <= limit }
+        return scored.min { first, second in
+            if first.distance != second.distance { return first.distance < second.distance }
+            if first.sharedStart != second.sharedStart { return first.sharedStart > second.sharedStart }
+            return first.word < second.word
+        }?.word
+    }
+
+    /// How many characters the two words share from their start.
+    private static func sharedStart(_ first: String, _ second: String) -> Int {
+        zip(first, second).prefix { $0 == $1 }.count
     }
 
     /// The edit distance counting insertions, deletions, substitutions and a
