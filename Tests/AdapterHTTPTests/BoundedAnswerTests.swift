@@ -19,8 +19,11 @@ import Testing
 /// adds). The call is made by `http-answer-probe`, a process of its own, so
 /// the tests running beside this one do not count. The servers write on
 /// threads of their own and never make the client wait: the slow one sleeps
-/// between small chunks.
-@Suite("HTTP answers bounded in size and time")
+/// between small chunks. One test at a time: each keeps a server writing
+/// as fast as a core allows until the probe hangs up, and two at once would
+/// starve each other's deadline and every suite beside them (CI runs this
+/// under ThreadSanitizer on two cores).
+@Suite("HTTP answers bounded in size and time", .serialized)
 struct BoundedAnswerTests {
     static let memoryBudget = 64 * 1024 * 1024 * sanitizerFactor
     static let statementLimit = ResponseBodyLimit.statement.bytes
