@@ -14,6 +14,8 @@ import Synchronization
 /// far past any deadline the harness sets, and no longer, since URLSession
 /// goes on reading a refused body until its cancellation gets through, and
 /// meanwhile makes no other request — every later input would time out.
+/// After an endless body it waits until the client hangs up
+/// (`waitWhileStreaming`): until then, URLSession is still busy with it.
 ///
 /// A thread per connection. Every socket has a 2 s send and receive timeout,
 /// so a connection a client forgets in its pool, or stops reading, ends by
@@ -108,8 +110,25 @@ final class LoopbackAnswerServer: Sendable {
                 let body = Self.body(of: answer.bytes)
                 let end = ContinuousClock.now + .seconds(2)
                 while ContinuousClock.now < end, send(body, to: client) {}
+                awaitHangUp(client, upTo: .seconds(5))
                 return
             }
+        }
+    }
+
+    /// Ends the answer and waits (up to `limit`) until the client has hung
+    /// up. The server stopping is not the end of the input's work: URLSession
+    /// reads what is already on its way, piece by piece, holding memory for
+    /// each, until its cancellation gets through — and only then closes the
+    /// connection. Counted as streaming until then, so that the next input's
+    /// measure starts when the reading is over.
+    private func awaitHangUp(_ client: Int32, upTo limit: Duration) {
+        shutdown(client, Int32(SHUT_WR))
+        let end = ContinuousClock.now + limit
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while ContinuousClock.now < end {
+            let count = read(client, &buffer, buffer.count)
+            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { return }
         }
     }
 
