@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Ports", targets: ["Ports"]),
         .library(name: "DomainCore", targets: ["DomainCore"]),
+        .library(name: "WireContract", targets: ["WireContract"]),
         .library(name: "AdapterInMemory", targets: ["AdapterInMemory"]),
         .library(name: "AdapterHTTP", targets: ["AdapterHTTP"]),
         .library(name: "AdapterFileKeychain", targets: ["AdapterFileKeychain"]),
@@ -24,6 +25,11 @@ let package = Package(
         .target(name: "Ports"),
         // The domain: AuthSession, the token manager, validation, view models.
         .target(name: "DomainCore", dependencies: ["Ports"]),
+
+        // The wire contract's route table: each route's method, path and credentials,
+        // written once for the HTTP adapters, the in-memory backend and the reference
+        // server. No dependencies: it is plain values, and knows no port.
+        .target(name: "WireContract"),
 
         // The adapters. Each imports Ports and nothing else of ours.
         // The simulated backend and in-memory adapters of every port, with virtual time.
@@ -90,6 +96,8 @@ let package = Package(
             ]),
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
         .testTarget(name: "ReferenceServerTests", dependencies: ["ReferenceServer", "AdapterInMemory", "Ports"]),
+        // The route table: keys, paths built and matched.
+        .testTarget(name: "WireContractTests", dependencies: ["WireContract"]),
         // Environments, the plugin registry, the world a launch runs on, the containers.
         .testTarget(
             name: "CompositionTests",
