@@ -81,6 +81,7 @@ public enum WireRoute: CaseIterable, Sendable, Hashable, CustomStringConvertible
     /// these strings, so they must never change spelling.
     public var key: String { "\(method) \(template)" }
 
+    /// The key: a route printed in a test's output or a message reads as the contract writes it.
     public var description: String { key }
 
     /// The route whose key is `key`; nil for any other text.
