@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Ports", targets: ["Ports"]),
         .library(name: "DomainCore", targets: ["DomainCore"]),
+        .library(name: "WireContract", targets: ["WireContract"]),
         .library(name: "AdapterInMemory", targets: ["AdapterInMemory"]),
         .library(name: "AdapterHTTP", targets: ["AdapterHTTP"]),
         .library(name: "AdapterFileKeychain", targets: ["AdapterFileKeychain"]),
@@ -25,13 +26,19 @@ let package = Package(
         // The domain: AuthSession, the token manager, validation, view models.
         .target(name: "DomainCore", dependencies: ["Ports"]),
 
-        // The adapters. Each imports Ports and nothing else of ours.
+        // The wire contract's route table: each route's method, path and credentials,
+        // written once for the HTTP adapters, the in-memory backend and the reference
+        // server. No dependencies: it is plain values, and knows no port.
+        .target(name: "WireContract"),
+
+        // The adapters. Each imports Ports and nothing else of ours, but
+        // WireContract when it speaks the wire contract.
         // The simulated backend and in-memory adapters of every port, with virtual time.
-        .target(name: "AdapterInMemory", dependencies: ["Ports"]),
+        .target(name: "AdapterInMemory", dependencies: ["Ports", "WireContract"]),
         // The session in a private file that keeps a keychain's promises, and the codings.
         .target(name: "AdapterFileKeychain", dependencies: ["Ports"]),
         // The adapters that reach a real backend (URLSession).
-        .target(name: "AdapterHTTP", dependencies: ["Ports"]),
+        .target(name: "AdapterHTTP", dependencies: ["Ports", "WireContract"]),
         // The real machine: the wall clock and the network interfaces.
         .target(name: "AdapterSystem", dependencies: ["Ports"]),
         // Adapters for backends that lack a route: health from the other calls, the user from the sign-in.
@@ -42,7 +49,7 @@ let package = Package(
         .target(name: "AdapterFilePreferences", dependencies: ["Ports"]),
 
         // The loopback stand-in for the real backend: InMemoryBackend over the wire contract.
-        .target(name: "ReferenceServer", dependencies: ["Ports", "AdapterInMemory"]),
+        .target(name: "ReferenceServer", dependencies: ["Ports", "AdapterInMemory", "WireContract"]),
         // The composition root: environments, the plugin registry, the dependency
         // containers, and the worlds a launch or a server runs in. The only
         // target that names concrete adapters.
@@ -50,7 +57,7 @@ let package = Package(
             name: "Composition",
             dependencies: [
                 "Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
-                "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "ReferenceServer",
+                "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "ReferenceServer", "WireContract",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo. It sees
@@ -75,7 +82,7 @@ let package = Package(
             dependencies: [
                 "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
-                "OAuth2ServerAccess", "DomainCore", "Composition",
+                "OAuth2ServerAccess", "DomainCore", "Composition", "WireContract",
             ]
         ),
         // The hand-written hash functions against their published test vectors.
@@ -87,9 +94,14 @@ let package = Package(
             name: "AdapterHTTPTests",
             dependencies: [
                 "AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition", "http-answer-probe",
+                "WireContract",
             ]),
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
-        .testTarget(name: "ReferenceServerTests", dependencies: ["ReferenceServer", "AdapterInMemory", "Ports"]),
+        .testTarget(
+            name: "ReferenceServerTests", dependencies: ["ReferenceServer", "AdapterInMemory", "Ports", "WireContract"]),
+        // The route table: keys, paths built and matched, and each path string
+        // written in one source file of the adapters and the server (it reads files).
+        .testTarget(name: "WireContractTests", dependencies: ["WireContract"]),
         // Environments, the plugin registry, the world a launch runs on, the containers.
         .testTarget(
             name: "CompositionTests",

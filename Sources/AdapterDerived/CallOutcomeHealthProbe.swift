@@ -18,7 +18,7 @@ public import Ports
 public struct CallOutcomeHealthProbe: HealthProbe {
     /// How a check may ask a server that failed whether it is back.
     public enum LightProbe: String, Sendable, Hashable, CaseIterable {
-        /// The statement list without a token (`GET /challenge/list`): any
+        /// The statement list without a token (the statement port's list): any
         /// answer that is not a 5xx (a 401 above all) proves the server up.
         case statementList = "statement-list"
         /// No request: a check lets the app try again, and its next call decides.

@@ -1,7 +1,7 @@
 public import Ports
 
 /// `UserRemoteAPI` for a backend that only issues tokens (`token-only`: the
-/// Cora API has sign-in, refresh and the statement, no `/users/me`). It
+/// Cora API has sign-in, refresh and the statement, no current-user route). It
 /// offers no user routes: every method throws `.rejected(404, NOT_FOUND)`
 /// at once and sends nothing; the port's contract says what the domain does
 /// instead (the profile from the sign-in, a refresh as the launch check).

@@ -27,15 +27,15 @@ struct ResponseBodyLimit: Sendable, Hashable {
     /// Supabase token answer with its `user`), and every other answer of a
     /// sign-in, refresh, sign-up, sign-out or revocation: 64 KiB.
     static let authAnswer = ResponseBodyLimit(bytes: 64 * 1024)
-    /// One user's profile (`/users/me`, Supabase's `GET /user`): 64 KiB.
+    /// One user's profile (`WireRoute.currentUser`, Supabase's `GET /user`): 64 KiB.
     static let profile = ResponseBodyLimit(bytes: 64 * 1024)
-    /// The related users (`/users/related`): 1 MiB.
+    /// The related users (`WireRoute.relatedUsers`): 1 MiB.
     static let relatedUsers = ResponseBodyLimit(bytes: 1024 * 1024)
-    /// The statement (`GET /challenge/list`), every entry in one answer: 8 MiB.
+    /// The statement (`WireRoute.statementList`), every entry in one answer: 8 MiB.
     static let statement = ResponseBodyLimit(bytes: 8 * 1024 * 1024)
-    /// One statement entry's details (`GET /challenge/details/:id`): 64 KiB.
+    /// One statement entry's details (`WireRoute.statementDetails`): 64 KiB.
     static let entryDetails = ResponseBodyLimit(bytes: 64 * 1024)
-    /// A health answer (`GET /health`): 16 KiB.
+    /// A health answer (`WireRoute.health`): 16 KiB.
     static let health = ResponseBodyLimit(bytes: 16 * 1024)
     /// A test server's control API (`/_control/*`): 1 MiB.
     static let control = ResponseBodyLimit(bytes: 1024 * 1024)

@@ -1,7 +1,7 @@
 import Foundation
 import Ports
 
-/// Reads the statement (`GET /challenge/list`) straight from the body's
+/// Reads the statement (`WireRoute.statementList`) straight from the body's
 /// bytes, without `JSONSerialization` and its `NSDictionary`/`NSNumber`
 /// objects, which cost more than the rest of the call on Linux.
 ///

@@ -1,6 +1,7 @@
 public import Ports
 
-/// `HealthProbe` over Supabase Auth's `GET /health`, with the `apikey` the
+/// `HealthProbe` over Supabase Auth's health route (`GET health` below its
+/// `auth/v1/` base, not the wire contract's), with the `apikey` the
 /// hosted gateway asks of every route: a 200 with a JSON object (GoTrue's
 /// `{"version", "name", "description"}`) is healthy, any other status
 /// unhealthy; a 200 without a JSON object throws `.malformedResponse`, as the

@@ -1,13 +1,14 @@
 public import Ports
+import WireContract
 
-/// `AuthRemoteAPI` over the wire contract (`POST /challenge/auth`, `POST /users`,
-/// and `DELETE /challenge/auth` where the backend has it).
+/// `AuthRemoteAPI` over the wire contract: `WireRoute.auth` (sign-in and
+/// refresh), `.register`, and `.signOut` where the backend has it.
 public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     private let transport: HTTPTransport
     public let offersSignOut: Bool
 
     /// - Parameter offersSignOut: whether the backend has the sign-out route
-    ///   (`DELETE /challenge/auth`): the environment says so, because a
+    ///   (`WireRoute.signOut`): the environment says so, because a
     ///   backend without it (the Cora API) must not be sent a token to a
     ///   route it does not know. Off unless told.
     public init(configuration: HTTPConfiguration, offersSignOut: Bool = false) {
@@ -24,7 +25,7 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         // The body holds the password: never redirected anywhere.
         return try await token(
             from: HTTPRequest(
-                method: "POST", path: "challenge/auth", limit: .authAnswer, body: body, forbidsRedirect: true))
+                .auth, limit: .authAnswer, body: body, forbidsRedirect: true))
     }
 
     /// Sends the old access token, as the wire contract does. The contract
@@ -36,11 +37,10 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         }
         return try await self.token(
             from: HTTPRequest(
-                method: "POST", path: "challenge/auth", limit: .authAnswer, body: ["token": token.reveal()],
-                forbidsRedirect: true))
+                .auth, limit: .authAnswer, body: ["token": token.reveal()], forbidsRedirect: true))
     }
 
-    /// The wire contract has `POST /users`.
+    /// The wire contract has `WireRoute.register`.
     public var offersRegistration: Bool { true }
 
     /// The wire contract signs in by `{"cpf"}` as well as `{"email"}`.
@@ -52,7 +52,7 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
             "password": registration.password.reveal(),
         ]
         let (status, data) = try await transport.send(
-            HTTPRequest(method: "POST", path: "users", limit: .authAnswer, body: body, forbidsRedirect: true))
+            HTTPRequest(.register, limit: .authAnswer, body: body, forbidsRedirect: true))
         guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
         return try WireFormat.string(try WireFormat.object(data), "id")
     }
@@ -60,9 +60,7 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         guard offersSignOut else { return }
         let (status, data) = try await transport.send(
-            HTTPRequest(
-                method: "DELETE", path: "challenge/auth", limit: .authAnswer, token: token.token, forbidsRedirect: true)
-        )
+            HTTPRequest(.signOut, limit: .authAnswer, token: token.token, forbidsRedirect: true))
         // 401: the backend refuses the token already (signed out before,
         // revoked, expired) — ended either way, which is what was asked.
         guard (200..<300).contains(status) || status == 401 else {

@@ -1,4 +1,5 @@
 public import Foundation
+import WireContract
 
 /// The control API of docs/spec/control-api.md (`/_control/*`) over HTTP: what
 /// lets scripts put a server in another process (`app serve`) back in its
@@ -30,7 +31,7 @@ public struct URLSessionControlAPI: Sendable {
     public func call(
         _ method: String, _ route: String, body: [String: any Sendable]? = nil
     ) async throws(ControlAPIError) -> Data {
-        let segments = route.split(separator: "/", omittingEmptySubsequences: false).map(PathSegment.encode)
+        let segments = route.split(separator: "/", omittingEmptySubsequences: false).map(WirePathSegment.encode)
         let request = HTTPRequest(
             method: method, path: "_control/" + segments.joined(separator: "/"), limit: .control, body: body,
             sendsAPIKey: false, forbidsRedirect: true)

@@ -1,6 +1,7 @@
 public import Ports
+import WireContract
 
-/// `HealthProbe` over `GET /health` (no API key, no token): 200 with
+/// `HealthProbe` over `WireRoute.health` (no API key, no token): 200 with
 /// `{"status":"healthy"}` is healthy; any other answer is unhealthy; a 200
 /// without that body is malformed; no answer is a transport error or timeout.
 public struct URLSessionHealthProbe: HealthProbe {
@@ -12,7 +13,7 @@ public struct URLSessionHealthProbe: HealthProbe {
 
     public func check() async throws(RemoteError) -> ServerHealth {
         let (status, data) = try await transport.send(
-            HTTPRequest(method: "GET", path: "health", limit: .health, sendsAPIKey: false))
+            HTTPRequest(.health, limit: .health))
         guard status == 200 else { return .unhealthy }
         let answer = try WireFormat.string(try WireFormat.object(data), "status")
         return answer == "healthy" ? .healthy : .unhealthy

@@ -1,8 +1,9 @@
 import Foundation
 public import Ports
+import WireContract
 
 /// `StatementRemoteAPI` over the Cora challenge's routes, exactly as the seed
-/// shows them (`GET /challenge/list`, `GET /challenge/details/:id`).
+/// shows them (`WireRoute.statementList`, `WireRoute.statementDetails`).
 public struct URLSessionStatementRemoteAPI: StatementRemoteAPI {
     private let transport: HTTPTransport
 
@@ -12,7 +13,7 @@ public struct URLSessionStatementRemoteAPI: StatementRemoteAPI {
 
     public func statement(token: AccessToken) async throws(RemoteError) -> Statement {
         let (status, data) = try await transport.send(
-            HTTPRequest(method: "GET", path: "challenge/list", limit: .statement, token: token))
+            HTTPRequest(.statementList, limit: .statement, token: token))
         guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
         // The contract's answer, spelt plainly, straight from its bytes; any
         // other body the general way, with its errors.
@@ -23,9 +24,7 @@ public struct URLSessionStatementRemoteAPI: StatementRemoteAPI {
     public func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
         try WireFormat.details(
             try await object(
-                HTTPRequest(
-                    method: "GET", path: "challenge/details/\(PathSegment.encode(id))", limit: .entryDetails,
-                    token: token)))
+                HTTPRequest(.statementDetails, parameters: ["id": id], limit: .entryDetails, token: token)))
     }
 
     private func object(_ request: HTTPRequest) async throws(RemoteError) -> WireFormat.Object {

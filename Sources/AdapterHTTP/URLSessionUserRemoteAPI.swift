@@ -1,6 +1,8 @@
 public import Ports
+import WireContract
 
-/// `UserRemoteAPI` over the wire contract (`/users/me`, `/users/related`).
+/// `UserRemoteAPI` over the wire contract (`WireRoute.currentUser` and the
+/// other user routes of the table).
 /// A 200 with `active: false` or `is_deleted: true` is returned as it is: the
 /// port leaves that decision to the caller (the bootstrap table).
 public struct URLSessionUserRemoteAPI: UserRemoteAPI {
@@ -10,13 +12,13 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
         transport = HTTPTransport(configuration: configuration)
     }
 
-    /// This backend has `/users/me` and `GET`/`PUT /users/related`.
+    /// This backend has the current user's routes and the related users'.
     public var offersCurrentUser: Bool { true }
     public var offersAccountRoutes: Bool { true }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try WireFormat.user(
-            try await object(HTTPRequest(method: "GET", path: "users/me", limit: .profile, token: token)))
+            try await object(HTTPRequest(.currentUser, limit: .profile, token: token)))
     }
 
     public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError)
@@ -26,12 +28,12 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
         if let name = changes.name { body["name"] = name }
         if let email = changes.email { body["email"] = email }
         return try WireFormat.user(
-            try await object(HTTPRequest(method: "PATCH", path: "users/me", limit: .profile, body: body, token: token)))
+            try await object(HTTPRequest(.updateCurrentUser, limit: .profile, body: body, token: token)))
     }
 
     public func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {
         let (status, data) = try await transport.send(
-            HTTPRequest(method: "DELETE", path: "users/me", limit: .profile, token: token))
+            HTTPRequest(.deleteCurrentUser, limit: .profile, token: token))
         guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
         // The contract answers 204; any other success must at least be a readable body.
         if status != 204, !data.isEmpty { _ = try WireFormat.object(data) }
@@ -39,13 +41,13 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
 
     public func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
         try Self.relatedUsers(
-            try await object(HTTPRequest(method: "GET", path: "users/related", limit: .relatedUsers, token: token)))
+            try await object(HTTPRequest(.relatedUsers, limit: .relatedUsers, token: token)))
     }
 
     /// Sends the ids sorted, so the same choice is always the same body.
     public func saveSharedWith(_ ids: Set<String>, token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
         let request = HTTPRequest(
-            method: "PUT", path: "users/related", limit: .relatedUsers, body: ["shared": ids.sorted()], token: token)
+            .saveSharedWith, limit: .relatedUsers, body: ["shared": ids.sorted()], token: token)
         return try Self.relatedUsers(try await object(request))
     }
 

@@ -10,7 +10,7 @@ struct BackendAccount: Sendable {
     let password: Password
     var state: InMemoryBackend.AccountState
     var relatedIDs: [String]
-    /// The related users this one chose to share with (`PUT /users/related`).
+    /// The related users this one chose to share with (`WireRoute.saveSharedWith`).
     var sharedIDs: Set<String> = []
     var statement: [BackendStatementEntry]
 

@@ -10,9 +10,9 @@ enum BackendSeed {
     static let joaoID = "5b1d7c2e-0c4f-4a51-9d0e-000000000002"
     static let carlaID = "5b1d7c2e-0c4f-4a51-9d0e-000000000003"
 
-    /// The Cora seed's sample list item (`GET /challenge/list`).
+    /// The Cora seed's sample list item (`WireRoute.statementList`).
     static let sampleItemID = "abc123def456ghi789"
-    /// The Cora seed's sample details (`GET /challenge/details/:id`).
+    /// The Cora seed's sample details (`WireRoute.statementDetails`).
     static let sampleDetailsID = "abcdef12-3456-7890-abcd-ef1234567890"
 
     static func accounts() -> [BackendAccount] {
@@ -50,7 +50,7 @@ enum BackendSeed {
         ]
     }
 
-    /// The statement of an account created by `POST /users`.
+    /// The statement of an account created by a registration (`WireRoute.register`).
     static func statementForNewAccount(name: String, cpf: String) -> [BackendStatementEntry] {
         let owner = Person(
             name: name, document: cpf, documentType: .cpf, bank: Bank.cora, agencyNumber: "0001",

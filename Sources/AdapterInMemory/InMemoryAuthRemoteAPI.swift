@@ -1,7 +1,7 @@
 public import Ports
 
 /// `AuthRemoteAPI` over an `InMemoryBackend`. Offers sign-out, as the
-/// reference server's full profile does (`DELETE /challenge/auth`).
+/// reference server's full profile does (`WireRoute.signOut`).
 public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     private let backend: InMemoryBackend
 

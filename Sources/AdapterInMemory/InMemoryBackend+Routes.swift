@@ -4,7 +4,7 @@ public import Ports
 /// The route operations. Each answers one request that `admit(_:)` let
 /// through, or throws the `BackendRejection` the contract prescribes.
 extension InMemoryBackend {
-    // MARK: POST /challenge/auth
+    // MARK: WireRoute.auth (sign-in, refresh)
 
     /// Signs in by CPF or e-mail. Wrong or unknown identifier, wrong password,
     /// or a soft-deleted account: 401 `INVALID_CREDENTIALS`; an inactive
@@ -50,7 +50,7 @@ extension InMemoryBackend {
         return issueToken(for: account.id)
     }
 
-    // MARK: DELETE /challenge/auth
+    // MARK: WireRoute.signOut
 
     /// Ends one token, whatever its age or its account's state: a token past
     /// its lifetime but inside its refresh window is ended too (it could still
@@ -62,7 +62,7 @@ extension InMemoryBackend {
         guard tokens.remove(token.reveal()) != nil else { throw .tokenInvalid }
     }
 
-    // MARK: POST /users
+    // MARK: WireRoute.register
 
     /// Creates an active account and returns its id; never a token. Malformed
     /// fields: 400 `VALIDATION_FAILED` naming each; CPF or e-mail in use: 409
@@ -92,7 +92,7 @@ extension InMemoryBackend {
         return account.id
     }
 
-    // MARK: /users/me, /users/related
+    // MARK: The user routes (WireRoute.currentUser … .saveSharedWith)
 
     /// The token's user.
     public func currentUser(token: AccessToken) throws(BackendRejection) -> UserProfile {
@@ -161,7 +161,7 @@ extension InMemoryBackend {
         }
     }
 
-    // MARK: /challenge/list, /challenge/details/:id
+    // MARK: WireRoute.statementList, .statementDetails
 
     /// The token's user's statement: sections by day, newest first, items
     /// newest first within a day.
@@ -185,9 +185,9 @@ extension InMemoryBackend {
         return entry.details
     }
 
-    // MARK: GET /health
+    // MARK: WireRoute.health
 
-    /// What `/health` says: 200 healthy or 503 unhealthy.
+    /// What the health route says: 200 healthy or 503 unhealthy.
     public func health() -> ServerHealth {
         healthy ? .healthy : .unhealthy
     }

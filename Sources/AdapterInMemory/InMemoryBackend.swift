@@ -149,7 +149,7 @@ public actor InMemoryBackend {
 
     // MARK: - Control
 
-    /// `/health` answers healthy (200) or unhealthy (503).
+    /// The health route answers healthy (200) or unhealthy (503).
     public func setHealthy(_ healthy: Bool) {
         self.healthy = healthy
     }

@@ -8,7 +8,7 @@ public struct InMemoryUserRemoteAPI: UserRemoteAPI {
         self.backend = backend
     }
 
-    /// This backend has `/users/me` and `GET`/`PUT /users/related`.
+    /// This backend has the current user's routes and the related users'.
     public var offersCurrentUser: Bool { true }
     public var offersAccountRoutes: Bool { true }
 

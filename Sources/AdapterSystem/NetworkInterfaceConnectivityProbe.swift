@@ -12,7 +12,7 @@ public import Ports
 /// state only (`getifaddrs`) and never sends a packet.
 ///
 /// It cannot tell that the route beyond the interface works — a cable in a
-/// dead switch still counts as connected; then `/health` fails and the
+/// dead switch still counts as connected; then the health check fails and the
 /// status is `serverDown`, which is the honest answer.
 public struct NetworkInterfaceConnectivityProbe: ConnectivityProbe {
     public init() {}

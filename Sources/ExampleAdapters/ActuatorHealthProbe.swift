@@ -21,9 +21,10 @@ import Synchronization
 /// - No token and no API key are sent: a check has nothing a secret could
 ///   leak from, and its errors name neither the URL nor the body.
 ///
-/// Like every adapter it imports `Ports` only, so it cannot use AdapterHTTP's
-/// transport: it keeps that transport's rules itself — plain http only to
-/// loopback, no redirect followed, the body bounded while it arrives.
+/// Like every adapter that does not speak Gatehouse's own wire contract it
+/// imports `Ports` only, so it cannot use AdapterHTTP's transport: it keeps
+/// that transport's rules itself — plain http only to loopback, no redirect
+/// followed, the body bounded while it arrives.
 public struct ActuatorHealthProbe: HealthProbe {
     /// The largest health body read; a longer one is malformed.
     public static let maximumBodyBytes = 64 * 1024

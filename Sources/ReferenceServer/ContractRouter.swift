@@ -1,6 +1,7 @@
 import AdapterInMemory
 import Foundation
 import Ports
+import WireContract
 
 /// Serves the wire contract (docs/spec/wire-contract.md) from an
 /// `InMemoryBackend`: the API key rule, the token in `token:` or
@@ -18,81 +19,86 @@ struct ContractRouter: Sendable {
     /// The answer to `request`; nil to close the connection without one.
     func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse? {
         if request.path.hasPrefix("/_control/") { return await control(request) }
-        let offersHealth = profile.offers(path: "/health")
-        if request.method == "GET", request.path == "/health", offersHealth {
-            return await faulted(BackendRoute.health) { () throws(BackendRejection) in
-                await backend.health() == .healthy
-                    ? .json(200, ["status": "healthy"]) : .json(503, ["status": "unhealthy"])
-            }
-        }
-        // /health takes no key, so a wrong method there is only a wrong method.
-        guard request.header("apikey") == apiKey || (request.path == "/health" && offersHealth) else {
+        let match = profile.route(method: request.method, path: request.path)
+        // A route that needs no key (health) is served without looking for
+        // one; and on its path a wrong method is only a wrong method.
+        guard request.header("apikey") == apiKey || profile.needsNoKey(path: request.path) else {
             await backend.countRequestWithoutRoute()
             return rejection(.apiKeyInvalid)
         }
         // A route the profile does not offer falls to the same answer as a
         // wrong method or an unknown path: 405 where the profile serves the
         // path with another method, else 404.
-        guard profile.offers(method: request.method, path: request.path) else {
+        guard let match else {
             await backend.countRequestWithoutRoute()
             return methodNotAllowed(request)
         }
-        switch (request.method, request.path) {
-        case ("POST", "/challenge/auth"): return await auth(request)
-        case ("DELETE", "/challenge/auth"):
-            return await authorised(request, BackendRoute.signOut) { token throws(BackendRejection) in
+        return await serve(match, request)
+    }
+
+    /// Answers one request of a route the profile serves. A `switch` over
+    /// the whole table: a route added to `WireRoute` does not compile until
+    /// it is served here.
+    private func serve(_ match: WireRoute.Match, _ request: HTTPServerRequest) async -> HTTPServerResponse? {
+        let route = match.route
+        switch route {
+        case .auth: return await auth(request)
+        case .signOut:
+            return await authorised(request, route) { token throws(BackendRejection) in
                 try await backend.signOut(token)
                 return .noContent
             }
-        case ("GET", "/challenge/list"):
-            return await authorised(request, BackendRoute.statementList) { token throws(BackendRejection) in
+        case .statementList:
+            return await authorised(request, route) { token throws(BackendRejection) in
                 Self.statement(try await backend.statement(token: token))
             }
-        case ("GET", let path) where path.hasPrefix("/challenge/details/"):
-            let id = String(path.dropFirst("/challenge/details/".count)).removingPercentEncoding ?? ""
-            return await authorised(request, BackendRoute.statementDetails) { token throws(BackendRejection) in
+        case .statementDetails:
+            let id = match.parameters["id"] ?? ""
+            return await authorised(request, route) { token throws(BackendRejection) in
                 Self.details(try await backend.entryDetails(id: id, token: token))
             }
-        case ("GET", "/users/me"):
-            return await authorised(request, BackendRoute.currentUser) { token throws(BackendRejection) in
+        case .health:
+            return await faulted(route) { () throws(BackendRejection) in
+                await backend.health() == .healthy
+                    ? .json(200, ["status": "healthy"]) : .json(503, ["status": "unhealthy"])
+            }
+        case .currentUser:
+            return await authorised(request, route) { token throws(BackendRejection) in
                 Self.user(try await backend.currentUser(token: token))
             }
-        case ("PATCH", "/users/me"):
+        case .updateCurrentUser:
             guard let body = Self.object(request.body) else { return rejection(.badRequest("malformed JSON")) }
             let changes = ProfileChanges(name: body["name"] as? String, email: body["email"] as? String)
-            return await authorised(request, BackendRoute.updateCurrentUser) { token throws(BackendRejection) in
+            return await authorised(request, route) { token throws(BackendRejection) in
                 Self.user(try await backend.updateCurrentUser(changes, token: token))
             }
-        case ("DELETE", "/users/me"):
-            return await authorised(request, BackendRoute.deleteCurrentUser) { token throws(BackendRejection) in
+        case .deleteCurrentUser:
+            return await authorised(request, route) { token throws(BackendRejection) in
                 try await backend.deleteCurrentUser(token: token)
                 return .noContent
             }
-        case ("GET", "/users/related"):
-            return await authorised(request, BackendRoute.relatedUsers) { token throws(BackendRejection) in
+        case .relatedUsers:
+            return await authorised(request, route) { token throws(BackendRejection) in
                 let users = try await backend.relatedUsers(token: token)
                 return Self.relatedUsers(users)
             }
-        case ("PUT", "/users/related"):
+        case .saveSharedWith:
             guard let body = Self.object(request.body), let shared = body["shared"] as? [Any],
                 let ids = shared as? [String]
             else { return rejection(.badRequest("send {\"shared\": [related user ids]}")) }
-            return await authorised(request, BackendRoute.saveSharedWith) { token throws(BackendRejection) in
+            return await authorised(request, route) { token throws(BackendRejection) in
                 Self.relatedUsers(try await backend.saveSharedWith(Set(ids), token: token))
             }
-        case ("POST", "/users"):
+        case .register:
             guard let body = Self.object(request.body), let name = body["name"] as? String,
                 let email = body["email"] as? String, let cpf = body["cpf"] as? String,
                 let password = body["password"] as? String
             else { return rejection(.badRequest("name, email, cpf and password are required")) }
-            return await faulted(BackendRoute.register) { () throws(BackendRejection) in
+            return await faulted(route) { () throws(BackendRejection) in
                 let id = try await backend.register(
                     Registration(name: name, email: email, cpf: cpf, password: Password(password)))
                 return .json(201, ["id": id])
             }
-        default:
-            await backend.countRequestWithoutRoute()
-            return methodNotAllowed(request)
         }
     }
 
@@ -110,7 +116,7 @@ struct ContractRouter: Sendable {
 
     private func auth(_ request: HTTPServerRequest) async -> HTTPServerResponse? {
         guard let body = Self.object(request.body) else { return rejection(.badRequest("malformed JSON")) }
-        return await faulted(BackendRoute.auth) { () throws(BackendRejection) in
+        return await faulted(.auth) { () throws(BackendRejection) in
             let token: AccessToken
             if let old = body["token"] as? String {
                 token = try await backend.refresh(AccessToken(old))
@@ -130,7 +136,7 @@ struct ContractRouter: Sendable {
 
     /// A route that needs a token: `token:` or `Authorization: Bearer`.
     private func authorised(
-        _ request: HTTPServerRequest, _ route: String,
+        _ request: HTTPServerRequest, _ route: WireRoute,
         _ operation: (AccessToken) async throws(BackendRejection) -> HTTPServerResponse
     ) async -> HTTPServerResponse? {
         let bearer = request.header("authorization").flatMap { value in
@@ -141,11 +147,11 @@ struct ContractRouter: Sendable {
         return await faulted(route) { () throws(BackendRejection) in try await operation(token) }
     }
 
-    /// Counts the request, applies the route's faults, then runs `operation`.
+    /// Counts the request under the route's key, applies the route's faults, then runs `operation`.
     private func faulted(
-        _ route: String, _ operation: () async throws(BackendRejection) -> HTTPServerResponse
+        _ route: WireRoute, _ operation: () async throws(BackendRejection) -> HTTPServerResponse
     ) async -> HTTPServerResponse? {
-        switch await backend.admit(route) {
+        switch await backend.admit(route.key) {
         case .drop: return nil
         case .malformed: return HTTPServerResponse(status: 200, body: Data(#"{"token": "#.utf8))
         case .status(let status): return .error(status, code: nil, message: "fault injected")
@@ -228,11 +234,11 @@ struct ContractRouter: Sendable {
         InMemoryBackend.Fault, BackendRejection
     > {
         guard let route = body["route"] as? String else {
-            return .failure(.badRequest("{\"route\": \"GET /users/me\", …}"))
+            return .failure(.badRequest("{\"route\": \"\(WireRoute.currentUser.key)\", …}"))
         }
-        guard BackendRoute.all.contains(route) else {
-            return .failure(
-                .badRequest("unknown route '\(route)': known routes are \(BackendRoute.all.joined(separator: ", "))"))
+        guard WireRoute(key: route) != nil else {
+            let known = WireRoute.all.map(\.key).joined(separator: ", ")
+            return .failure(.badRequest("unknown route '\(route)': known routes are \(known)"))
         }
         let count: Int
         switch numbers.integer("count", range: 1...mostFaultRepeats, fallback: 1) {

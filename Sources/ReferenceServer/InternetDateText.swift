@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes the contract's dates (`dateEvent`: `2024-02-01T08:15:17Z`, UTC,
 /// whole seconds) by hand: an `ISO8601DateFormatter` costs about 110 µs to
-/// build on Linux, one per statement item made `/challenge/list` slow.
+/// build on Linux, and one per statement item made the statement list slow.
 /// Writes what that formatter with `.withInternetDateTime` writes: the time
 /// rounded to the millisecond, then its fraction dropped; years 1583 to 9999
 /// (proleptic Gregorian; Foundation switches to the Julian calendar before

@@ -1,4 +1,5 @@
 import AdapterInMemory
+public import WireContract
 
 /// Which backend the reference server plays: the whole wire contract, or
 /// only what a real backend serves. A route a profile does not offer is
@@ -9,41 +10,53 @@ public enum ServerProfile: String, Sendable, CaseIterable, CustomStringConvertib
     /// Every route of the contract: auth, statement, health, users, sign-up.
     case full
     /// The Cora challenge's API as it really is: sign-in by CPF and refresh
-    /// on `POST /challenge/auth`, the statement list and an entry's details.
-    /// No `/health`, no `/users/...`, no sign-up, no sign-in by e-mail.
+    /// (`WireRoute.auth`), the statement list and an entry's details. No
+    /// health route, no user routes, no sign-up, no sign-in by e-mail.
     case cora
 
-    /// The routes this profile serves, as `BackendRoute` names them.
-    public var routes: [String] {
+    /// The routes of the table (`WireRoute`) this profile serves, in the table's order.
+    public var servedRoutes: [WireRoute] {
         switch self {
-        case .full: BackendRoute.all
-        case .cora: [BackendRoute.auth, BackendRoute.statementList, BackendRoute.statementDetails]
+        case .full: WireRoute.all
+        case .cora: [.auth, .statementList, .statementDetails]
         }
     }
 
-    /// Whether `POST /challenge/auth` takes `{email, password}` as well as `{cpf, password}`.
+    /// The routes this profile serves, by the keys faults and metrics use (`BackendRoute`).
+    public var routes: [String] { servedRoutes.map(\.key) }
+
+    /// Whether `WireRoute.auth` takes `{email, password}` as well as `{cpf, password}`.
     public var signsInByEmail: Bool { self == .full }
 
+    /// The route this profile serves for `method` on `path` (a concrete
+    /// path, no query), with its parameters; nil when it serves none.
+    public func route(method: String, path: String) -> WireRoute.Match? {
+        WireRoute.match(method: method, path: path, among: servedRoutes)
+    }
+
     /// Whether this profile serves `method` on `path` (a concrete path: a
-    /// details path stands for `/challenge/details/:id`).
+    /// details path stands for the details route's template).
     public func offers(method: String, path: String) -> Bool {
-        routes.contains("\(method) \(Self.template(of: path))")
+        route(method: method, path: path) != nil
     }
 
     /// Whether this profile serves `path` with any method.
     public func offers(path: String) -> Bool {
-        let template = Self.template(of: path)
-        return routes.contains { $0.hasSuffix(" \(template)") }
+        !methods(for: path).isEmpty
     }
 
-    /// The methods this profile serves on `path`, in the contract's order;
+    /// The methods this profile serves on `path`, in the table's order;
     /// empty for a path it does not serve.
     public func methods(for path: String) -> [String] {
-        let template = Self.template(of: path)
-        return routes.compactMap { route in
-            let parts = route.split(separator: " ", maxSplits: 1).map(String.init)
-            return parts.count == 2 && parts[1] == template ? parts[0] : nil
-        }
+        servedRoutes.filter { $0.parameters(in: path) != nil }.map(\.method)
+    }
+
+    /// Whether a request to `path` may come without the API key whatever its
+    /// method: the profile serves the path with a route that needs nothing
+    /// (health), so a wrong method there is only a wrong method (405), not a
+    /// missing key.
+    func needsNoKey(path: String) -> Bool {
+        servedRoutes.contains { $0.authorization == .noCredentials && $0.parameters(in: path) != nil }
     }
 
     /// The profile `name` names (`full`, `cora`).
@@ -58,10 +71,4 @@ public enum ServerProfile: String, Sendable, CaseIterable, CustomStringConvertib
     }
 
     public var description: String { rawValue }
-
-    /// The route template a concrete path belongs to.
-    private static func template(of path: String) -> String {
-        let details = "/challenge/details/"
-        return path.hasPrefix(details) ? "\(details):id" : path
-    }
 }

@@ -139,6 +139,24 @@ struct ArchitectureChecksTests {
         #expect(forbidden.map(\.line) == [1, 2, 3])
     }
 
+    @Test(
+        "An adapter that speaks the wire contract imports its route table; any other adapter does not",
+        arguments: [
+            ("AdapterInMemory", true), ("AdapterHTTP", true), ("AdapterFileKeychain", false), ("AdapterSystem", false),
+            ("AdapterDerived", false),
+        ])
+    func onlyWireAdaptersImportTheRouteTable(adapter: String, speaksTheWire: Bool) {
+        let violations = importViolations(in: adapter, "import Ports\nimport WireContract")
+        #expect(violations.map(\.line) == (speaksTheWire ? [] : [2]))
+    }
+
+    @Test("The route table imports Foundation and nothing of ours: no port, no adapter, no networking")
+    func theRouteTableImportsNothingOfThePackage() {
+        let violations = importViolations(
+            in: "WireContract", "import Foundation\nimport Ports\nimport AdapterHTTP\nimport FoundationNetworking")
+        #expect(violations.map(\.line) == [2, 3, 4])
+    }
+
     @Test("The app imports Composition and DomainCore, never Ports, an adapter or the reference server")
     func appImportsOnlyCompositionAndDomain() {
         let source = """

@@ -40,6 +40,11 @@ extension DependencyTable {
         "AdapterSoftwareCrypto", "AdapterFilePreferences",
     ]
 
+    /// The adapters that speak the wire contract, and so read its route table
+    /// (`WireContract`) rather than write a route themselves: the HTTP
+    /// adapters send its routes, the in-memory backend counts and faults by them.
+    static let wireContractAdapters: Set<String> = ["AdapterInMemory", "AdapterHTTP"]
+
     static let gatehouse = DependencyTable(
         rules: [
             ModuleRule(
@@ -48,6 +53,15 @@ extension DependencyTable {
                 projectReason: "the ports are the hexagon's edge: every module depends on them and they depend on none",
                 systemModules: .only(["Foundation", "Synchronization"]),
                 systemReason: "a port speaks in plain values; it never reaches the network (no FoundationNetworking)"
+            ),
+            ModuleRule(
+                module: "WireContract",
+                projectModules: [],
+                projectReason:
+                    "the route table is plain values that the adapters and the server read: it knows no port, "
+                    + "and nothing of ours",
+                systemModules: .only(["Foundation"]),
+                systemReason: "the table builds and reads paths; it never reaches the network (no FoundationNetworking)"
             ),
             ModuleRule(
                 module: "DomainCore",
@@ -60,12 +74,14 @@ extension DependencyTable {
             ),
         ]
             + adapters.map { adapter in
-                ModuleRule(
+                let speaksTheWire = wireContractAdapters.contains(adapter)
+                return ModuleRule(
                     module: adapter,
-                    projectModules: ["Ports"],
+                    projectModules: speaksTheWire ? ["Ports", "WireContract"] : ["Ports"],
                     projectReason:
                         "an adapter implements ports and knows neither the domain nor another adapter; "
-                        + "Composition puts them together",
+                        + "Composition puts them together"
+                        + (speaksTheWire ? "; it speaks the wire contract, so it reads the route table" : ""),
                     systemModules: .any,
                     systemReason: ""
                 )
@@ -73,9 +89,10 @@ extension DependencyTable {
             + [
                 ModuleRule(
                     module: "ReferenceServer",
-                    projectModules: ["Ports", "AdapterInMemory"],
+                    projectModules: ["Ports", "AdapterInMemory", "WireContract"],
                     projectReason:
-                        "the reference server serves the in-memory backend over the wire contract, nothing else",
+                        "the reference server serves the in-memory backend over the wire contract (its route "
+                        + "table), nothing else",
                     systemModules: .any,
                     systemReason: ""
                 ),
@@ -113,7 +130,7 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "Composition",
-                    projectModules: ["Ports", "DomainCore"] + adapters + ["ReferenceServer"],
+                    projectModules: ["Ports", "DomainCore"] + adapters + ["ReferenceServer", "WireContract"],
                     projectReason:
                         "the composition root wires every module together but never the app or a test helper",
                     systemModules: .any,

@@ -1,5 +1,6 @@
 import Ports
 import Testing
+import WireContract
 
 /// The server side of a remote contract test: the adapters of one technology
 /// (all speaking to the same server) and the control operations the suites
@@ -73,23 +74,22 @@ struct RemoteServerMetrics: Sendable, Equatable {
     var allRequests: Int { requests.values.reduce(0, +) }
 }
 
-/// The wire contract's route strings, as faults and metrics name them.
+/// The wire contract's route strings, as faults and metrics name them: the
+/// route table's keys (`WireRoute.key`), so a suite names a route exactly as
+/// the adapters send it and the servers count it.
 enum RemoteRoute {
-    static let auth = "POST /challenge/auth"
-    static let signOut = "DELETE /challenge/auth"
-    static let statementList = "GET /challenge/list"
-    static let statementDetails = "GET /challenge/details/:id"
-    static let health = "GET /health"
-    static let currentUser = "GET /users/me"
-    static let updateCurrentUser = "PATCH /users/me"
-    static let deleteCurrentUser = "DELETE /users/me"
-    static let relatedUsers = "GET /users/related"
-    static let saveSharedWith = "PUT /users/related"
-    static let register = "POST /users"
+    static let auth = WireRoute.auth.key
+    static let signOut = WireRoute.signOut.key
+    static let statementList = WireRoute.statementList.key
+    static let statementDetails = WireRoute.statementDetails.key
+    static let health = WireRoute.health.key
+    static let currentUser = WireRoute.currentUser.key
+    static let updateCurrentUser = WireRoute.updateCurrentUser.key
+    static let deleteCurrentUser = WireRoute.deleteCurrentUser.key
+    static let relatedUsers = WireRoute.relatedUsers.key
+    static let saveSharedWith = WireRoute.saveSharedWith.key
+    static let register = WireRoute.register.key
 
-    /// Every route but the control API's.
-    static let all = [
-        auth, signOut, statementList, statementDetails, health, currentUser, updateCurrentUser, deleteCurrentUser,
-        relatedUsers, saveSharedWith, register,
-    ]
+    /// Every route but the control API's, in the table's order.
+    static let all = WireRoute.all.map(\.key)
 }

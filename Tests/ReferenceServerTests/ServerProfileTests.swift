@@ -2,6 +2,7 @@ import AdapterInMemory
 import Foundation
 import ReferenceServer
 import Testing
+import WireContract
 
 /// The server's profiles over raw sockets: `full` serves every route, `cora`
 /// only Cora's three, and a route a profile does not offer cannot be told
@@ -42,6 +43,8 @@ struct ServerProfileTests {
     }
 
     @Test func theFullProfileOffersEveryRouteAndCoraItsThree() {
+        #expect(ServerProfile.full.servedRoutes == WireRoute.all)
+        #expect(ServerProfile.cora.servedRoutes == [.auth, .statementList, .statementDetails])
         #expect(ServerProfile.full.routes == BackendRoute.all)
         #expect(
             ServerProfile.cora.routes == [BackendRoute.auth, BackendRoute.statementList, BackendRoute.statementDetails])
@@ -260,6 +263,27 @@ struct ServerProfileTests {
                 #expect(!answer.head.contains("\r\nAllow:"), "\(method) \(path)")
             }
         }
+    }
+
+    /// A details id is one non-empty path segment (`WireRoute.statementDetails`):
+    /// an empty id or a raw `/` in it is a path nobody serves, in either
+    /// profile, and the request is counted as reaching no route.
+    @Test(arguments: ServerProfile.allCases)
+    func aDetailsPathWithoutOneIDSegmentIsAPathNobodyServes(profile: ServerProfile) async throws {
+        let server = try Self.server(profile)
+        defer { server.stop() }
+        try await offThePool {
+            let client = try RawClient(port: server.port)
+            for path in ["/challenge/details/", "/challenge/details/a/b"] {
+                client.send(Self.request("GET", path, headers: ["apikey: test-key", "token: x"]))
+                let answer = try #require(client.response())
+                #expect(answer.status == 404, "\(path)")
+                #expect(answer.body.contains("NOT_FOUND"), "\(path)")
+            }
+        }
+        let metrics = await server.backend.metrics()
+        #expect(metrics.requestCount(BackendRoute.statementDetails) == 0)
+        #expect(metrics.requestCount(BackendRoute.noRoute) == 2)
     }
 
     // MARK: - Control API

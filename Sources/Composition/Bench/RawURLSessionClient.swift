@@ -1,6 +1,7 @@
 import AdapterHTTP
 import Foundation
 import Ports
+import WireContract
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -23,8 +24,9 @@ final class RawURLSessionClient: Sendable {
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.urlCache = nil
         session = URLSession(configuration: sessionConfiguration)
-        var request = URLRequest(url: configuration.baseURL.appendingPathComponent("challenge/list"))
-        request.httpMethod = "GET"
+        let route = WireRoute.statementList
+        var request = URLRequest(url: configuration.baseURL.appendingPathComponent(String(route.path().dropFirst())))
+        request.httpMethod = route.method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let key = configuration.apiKey { request.setValue(key.reveal(), forHTTPHeaderField: "apikey") }
         request.setValue(token.reveal(), forHTTPHeaderField: "token")

@@ -1,6 +1,7 @@
 import AdapterInMemory
 import Foundation
 import Synchronization
+import WireContract
 
 /// The reference server alone: `/challenge/list` answered over 1, 16 and
 /// 256 keep-alive connections, each sending its next request as soon as the
@@ -61,7 +62,7 @@ struct ServerBench {
     ) async throws(BenchSetupError) -> ([Double], Double) {
         var opened: [KeepAliveConnection] = []
         for _ in 0..<connections {
-            opened.append(try KeepAliveConnection(port: port, path: "/challenge/list", headers: headers))
+            opened.append(try KeepAliveConnection(port: port, path: WireRoute.statementList.path(), headers: headers))
         }
         let collected = Mutex<(latencies: [Double], failure: String?)>(([], nil))
         let group = DispatchGroup()
@@ -113,7 +114,7 @@ struct ServerBench {
         }
         var idle: [KeepAliveConnection] = []
         for _ in 0..<count {
-            let connection = try KeepAliveConnection(port: port, path: "/challenge/list", headers: headers)
+            let connection = try KeepAliveConnection(port: port, path: WireRoute.statementList.path(), headers: headers)
             _ = try connection.exchange()
             idle.append(connection)
         }
