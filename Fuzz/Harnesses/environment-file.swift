@@ -9,6 +9,8 @@ import Foundation
 /// Properties of a file that parses:
 /// - the refresh margin is shorter than the token lifetime, every duration
 ///   is above zero, and the connections per host are within 1…64;
+/// - every plugin value it keeps is read by a plugin it chose, of the type
+///   that plugin declares (`PluginRegistry.settingProblems(in:)` finds none);
 /// - a base URL the HTTP configuration accepts with scheme http has a
 ///   loopback host (`LoopbackHost.contains`, which the configuration and the
 ///   plugin's API-key rule use), and so has every route resolved against it
@@ -27,14 +29,23 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     ] {
         fuzzRequire(duration > .zero, "a duration of \(duration)")
     }
-    guard let baseURL = settings.baseURL,
-        let configuration = try? HTTPConfiguration(
-            baseURL: baseURL, apiKey: nil, tokenHeaderStyle: settings.tokenHeaderStyle, timeout: settings.requestTimeout
-        )
-    else { return 0 }
+    let registry = PluginRegistry.standard
+    let problems = registry.settingProblems(in: environment)
+    fuzzRequire(problems.isEmpty, "kept plugin values no chosen plugin reads as given: \(problems)")
+    // Every base URL a chosen plugin reads, as the http plugins check it.
+    for key in registry.chosenKeys(withRole: .baseURL, in: environment) {
+        guard case .text(let baseURL) = environment.pluginSettings[key] else { continue }
+        checkBaseURL(baseURL, timeout: settings.requestTimeout)
+    }
+    return 0
+}
+
+/// An accepted http base URL, and every route resolved against it, stays on loopback.
+private func checkBaseURL(_ baseURL: String, timeout: Duration) {
+    guard let configuration = try? HTTPConfiguration(baseURL: baseURL, apiKey: nil, timeout: timeout) else { return }
     let scheme = configuration.baseURL.scheme?.lowercased()
     fuzzRequire(scheme == "http" || scheme == "https", "accepted scheme '\(scheme ?? "")' of '\(baseURL)'")
-    guard scheme == "http" else { return 0 }
+    guard scheme == "http" else { return }
     let host = configuration.baseURL.host(percentEncoded: true) ?? ""
     fuzzRequire(LoopbackHost.contains(host), "accepted http base URL '\(baseURL)' with host '\(host)'")
     // The routes the adapters send (HTTPTransport: URL(string:relativeTo:)).
@@ -45,5 +56,4 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             url.scheme?.lowercased() != "http" || LoopbackHost.contains(routeHost),
             "route '\(route)' of base URL '\(baseURL)' goes to host '\(routeHost)'")
     }
-    return 0
 }

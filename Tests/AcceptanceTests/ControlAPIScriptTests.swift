@@ -31,9 +31,9 @@ struct ControlAPIScriptTests {
                 FileManager.default.temporaryDirectory
                 .appendingPathComponent("gatehouse-personal-\(UUID().uuidString)").path
             var environment = AppEnvironment.local
-            environment.settings.baseURL = server.baseURL
-            environment.settings.apiKeyVariable = nil
-            environment.settings.storeDirectory = personalStore
+            environment.pluginSettings["baseURL"] = .text(server.baseURL)
+            environment.pluginSettings["apiKeyVariable"] = nil
+            environment.pluginSettings["storeDirectory"] = .text(personalStore)
             // Real time: on a machine busy with other work a loopback answer
             // can take seconds, and these scripts are not about timeouts.
             environment.settings.requestTimeout = .seconds(120)
@@ -140,7 +140,7 @@ struct ControlAPIScriptTests {
         // server another test starts meanwhile.
         let refusing = try RefusingPort()
         defer { refusing.close() }
-        environment.settings.baseURL = "http://127.0.0.1:\(refusing.port)"
+        environment.pluginSettings["baseURL"] = .text("http://127.0.0.1:\(refusing.port)")
         let lines = PrintedLines()
 
         let report = await ScriptRunner(environment: environment, texts: Texts(locale: "pt-BR"), print: lines.append)

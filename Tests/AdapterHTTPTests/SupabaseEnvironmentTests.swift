@@ -42,7 +42,7 @@ struct SupabaseEnvironmentTests {
         #expect(example.contains("\"apiKeyVariable\": \"\(documentedKeyVariable)\""))
         let json = example.replacingOccurrences(of: "http://127.0.0.1:54321", with: baseURL)
         var environment = try EnvironmentFile.parse(Data(json.utf8), path: "supabase.json")
-        environment.settings.apiKeyVariable = keyVariable
+        environment.pluginSettings["apiKeyVariable"] = .text(keyVariable)
         environment.settings.requestTimeout = .seconds(120)
         environment.plugins.store = "in-memory"
         environment.plugins.coding = "in-memory-text"
@@ -80,7 +80,7 @@ struct SupabaseEnvironmentTests {
         let anonKey = try Self.anonKey()
         var environment = try Self.environment(baseURL: "http://127.0.0.1:9")
 
-        environment.settings.apiKeyVariable = "GATEHOUSE_SUPABASE_TEST_UNSET_VARIABLE"
+        environment.pluginSettings["apiKeyVariable"] = .text("GATEHOUSE_SUPABASE_TEST_UNSET_VARIABLE")
         let unset = try #require(PluginRegistry.standard.problems(in: environment).first)
         #expect(
             unset
@@ -89,11 +89,11 @@ struct SupabaseEnvironmentTests {
                 ))
         #expect(throws: unset) { try AppWorld(environment: environment) }
 
-        environment.settings.apiKeyVariable = nil
+        environment.pluginSettings["apiKeyVariable"] = nil
         #expect(PluginRegistry.standard.problems(in: environment).first?.description.contains("apiKeyVariable") == true)
 
-        environment.settings.apiKeyVariable = Self.keyVariable
-        environment.settings.tokenHeaderStyle = .token
+        environment.pluginSettings["apiKeyVariable"] = .text(Self.keyVariable)
+        environment.pluginSettings["tokenHeaderStyle"] = .choice("token")
         let header = try #require(PluginRegistry.standard.problems(in: environment).first)
         #expect(header == .invalidSetting(setting: "tokenHeaderStyle", reason: "Supabase Auth takes \"bearer\" tokens"))
         #expect(!"\(header)".contains(anonKey))

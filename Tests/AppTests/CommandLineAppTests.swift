@@ -107,6 +107,6 @@ struct CommandLineAppTests {
             Invocation(environment: "in-memory", command: .run(files: ["x.flow"], inProcessServer: true)))
 
         #expect(code == 2)
-        #expect(transcript.errors.contains { $0.contains("does not use the http plugin") })
+        #expect(transcript.errors.contains { $0.contains("no plugin speaks the wire contract") })
     }
 }

@@ -73,8 +73,8 @@ struct ConventionsTests {
     @Test("Building an HTTP environment names the bad base URL before the missing key")
     func urlBeforeKeyWhenBuilding() throws {
         var environment = AppEnvironment.local
-        environment.settings.baseURL = "ftp://files.example.com"
-        environment.settings.apiKeyVariable = "GATEHOUSE_TEST_UNSET_KEY"
+        environment.pluginSettings["baseURL"] = .text("ftp://files.example.com")
+        environment.pluginSettings["apiKeyVariable"] = .text("GATEHOUSE_TEST_UNSET_KEY")
         let error = #expect(throws: CompositionError.self) { _ = try AppWorld(environment: environment) }
         guard case .invalidSetting(let setting, _) = error else {
             Issue.record("expected the base URL's problem, got \(String(describing: error))")

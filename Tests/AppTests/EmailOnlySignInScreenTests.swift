@@ -16,9 +16,10 @@ struct EmailOnlySignInScreenTests {
     private func supabaseWorld() throws -> AppWorld {
         var environment = AppEnvironment.inMemory
         environment.plugins.auth = "supabase"
-        environment.settings.baseURL = "http://127.0.0.1:9/auth/v1"
-        environment.settings.tokenHeaderStyle = .bearer
-        environment.settings.apiKeyVariable = "PATH"
+        environment.pluginSettings = [
+            "baseURL": .text("http://127.0.0.1:9/auth/v1"), "tokenHeaderStyle": .choice("bearer"),
+            "apiKeyVariable": .text("PATH"),
+        ]
         return try AppWorld(environment: environment)
     }
 

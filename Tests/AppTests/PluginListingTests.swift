@@ -31,7 +31,7 @@ struct PluginListingTests {
         registry.coding.append(
             .init(
                 name: "cbor", summary: "a test's coding",
-                settings: [.flag("cborCompact", default: false, "a test's setting") { _, _ in }]
+                settings: [.flag("cborCompact", default: false, "a test's setting")]
             ) { _ throws(CompositionError) in throw .invalidSetting(setting: "none", reason: "never made") })
         let lines = PluginListing(registry: registry).lines()
         let text = lines.joined(separator: "\n")

@@ -16,9 +16,10 @@ struct SignUpNotOfferedScreenTests {
     private func oauth2World() throws -> AppWorld {
         var environment = AppEnvironment.inMemory
         environment.plugins.auth = "oauth2"
-        environment.settings.baseURL = "http://127.0.0.1:9"
-        environment.settings.tokenHeaderStyle = .bearer
-        environment.settings.oauth2 = AppEnvironment.OAuth2Settings(clientID: "gatehouse-public")
+        environment.pluginSettings = [
+            "baseURL": .text("http://127.0.0.1:9"), "tokenHeaderStyle": .choice("bearer"),
+            "oauth2": .object(["clientId": "gatehouse-public"]),
+        ]
         return try AppWorld(environment: environment)
     }
 

@@ -19,7 +19,7 @@ struct StorageNoticeScreenTests {
         var environment = AppEnvironment.inMemory
         environment.plugins.store = "file-keychain"
         environment.plugins.coding = "json"
-        environment.settings.storeDirectory = directory
+        environment.pluginSettings["storeDirectory"] = .text(directory)
         return environment
     }
 

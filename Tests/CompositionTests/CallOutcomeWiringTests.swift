@@ -51,12 +51,15 @@ struct CallOutcomeWiringTests {
     func lightProbeSetting() throws {
         let none = try EnvironmentFile.parse(
             Data(#"{"base": "cora-in-memory", "settings": {"healthLightProbe": "none"}}"#.utf8), path: "c.json")
-        #expect(none.settings.healthLightProbe == .none)
+        #expect(none.pluginSettings["healthLightProbe"] == .choice("none"))
         #expect(none.plugins.health == "from-calls")
-        #expect(AppEnvironment.coraInMemory.settings.healthLightProbe == .statementList)
+        #expect(
+            PluginRegistry.standard.settings(for: .health, in: .coraInMemory).values["healthLightProbe"]
+                == .choice("statement-list"))
 
         #expect {
-            try EnvironmentFile.parse(Data(#"{"settings": {"healthLightProbe": "ping"}}"#.utf8), path: "c.json")
+            try EnvironmentFile.parse(
+                Data(#"{"base": "cora-in-memory", "settings": {"healthLightProbe": "ping"}}"#.utf8), path: "c.json")
         } throws: { error in
             guard case CompositionError.environmentFileInvalid(_, let field, let reason) = error else { return false }
             return field == "settings.healthLightProbe" && reason.contains("statement-list")

@@ -13,7 +13,8 @@ struct ConnectionsPerHostSettingTests {
         let json = #"{"base": "local", "settings": {"connectionsPerHost": 2, "baseURL": "http://127.0.0.1:8080"}}"#
         let environment = try EnvironmentFile.parse(Data(json.utf8), path: "two.json")
 
-        #expect(try HTTPPlugins.httpConfiguration(for: environment).maximumConnectionsPerHost == 2)
+        let settings = PluginRegistry.standard.settings(for: .auth, in: environment)
+        #expect(try HTTPPlugins.httpConfiguration(for: settings).maximumConnectionsPerHost == 2)
     }
 
     @Test("The file's value becomes the token manager's admission limit")

@@ -21,39 +21,40 @@ struct EnvironmentFileTests {
         let environment = try parse(
             """
             { "name": "slow", "base": "in-memory",
-              "plugins": { "clock": "system" },
+              "plugins": { "clock": "system", "health": "http" },
               "settings": { "tokenLifetimeSeconds": 30, "refreshMarginSeconds": 5, "healthPollIntervalSeconds": 2.5,
                             "requestTimeoutSeconds": 4, "locale": "es-ES", "tokenHeaderStyle": "bearer", "apiKeyVariable": "MY_KEY" } }
             """)
         #expect(environment.name == "slow")
         #expect(environment.plugins.clock == "system")
         #expect(environment.plugins.auth == "in-memory")
+        #expect(environment.plugins.health == "http")
         #expect(environment.settings.tokenLifetime == .seconds(30))
         #expect(environment.settings.refreshMargin == .seconds(5))
         #expect(environment.settings.healthPollInterval == .milliseconds(2500))
         #expect(environment.settings.requestTimeout == .seconds(4))
         #expect(environment.settings.locale == .esES)
-        #expect(environment.settings.tokenHeaderStyle == .bearer)
-        #expect(environment.settings.apiKeyVariable == "MY_KEY")
+        #expect(
+            environment.pluginSettings == ["tokenHeaderStyle": .choice("bearer"), "apiKeyVariable": .text("MY_KEY")])
     }
 
     @Test("controlAPI is read as a boolean, and local's is on", arguments: [true, false])
     func controlAPIIsABoolean(value: Bool) throws {
         let environment = try parse(#"{"base": "local", "settings": {"controlAPI": \#(value)}}"#)
-        #expect(environment.settings.controlAPI == value)
-        #expect(AppEnvironment.local.settings.controlAPI)
-        #expect(!AppEnvironment.coraStage.settings.controlAPI)
+        #expect(environment.pluginSettings["controlAPI"] == .flag(value))
+        #expect(PluginRegistry.standard.settings(for: .auth, in: .local).flag("controlAPI") == true)
+        #expect(PluginRegistry.standard.settings(for: .auth, in: .coraStage).flag("controlAPI") == false)
     }
 
     @Test(
         "signOutRoute is read as a boolean; local's is on, cora-stage's and the default off", arguments: [true, false])
     func signOutRouteIsABoolean(value: Bool) throws {
         let environment = try parse(#"{"base": "cora-stage", "settings": {"signOutRoute": \#(value)}}"#)
-        #expect(environment.settings.signOutRoute == value)
-        #expect(AppEnvironment.local.settings.signOutRoute)
-        #expect(!AppEnvironment.coraStage.settings.signOutRoute)
-        #expect(!AppEnvironment.Settings().signOutRoute)
-        #expect(throws: CompositionError.self) { try parse(#"{"settings": {"signOutRoute": 1}}"#) }
+        #expect(environment.pluginSettings["signOutRoute"] == .flag(value))
+        #expect(PluginRegistry.standard.settings(for: .auth, in: .local).flag("signOutRoute") == true)
+        #expect(AppEnvironment.coraStage.pluginSettings["signOutRoute"] == nil)
+        #expect(PluginRegistry.standard.settings(for: .auth, in: .coraStage).flag("signOutRoute") == false)
+        #expect(throws: CompositionError.self) { try parse(#"{"base": "local", "settings": {"signOutRoute": 1}}"#) }
     }
 
     /// On Linux a JSON 1 (or 1.0) also answers `is Bool`: only the NSNumber's
@@ -106,9 +107,10 @@ struct EnvironmentFileTests {
             (#"{"settings": {"tokenLifetimeSeconds": -1}}"#, "settings.tokenLifetimeSeconds"),
             (#"{"settings": {"locale": "fr-FR"}}"#, "settings.locale"),
             (#"{"settings": {"requestTimeoutSeconds": 0}}"#, "settings.requestTimeoutSeconds"),
-            (#"{"settings": {"tokenHeaderStyle": "cookie"}}"#, "settings.tokenHeaderStyle"),
-            (#"{"settings": {"controlAPI": 1}}"#, "settings.controlAPI"),
-            (#"{"settings": {"controlAPI": "yes"}}"#, "settings.controlAPI"),
+            (#"{"base": "local", "settings": {"tokenHeaderStyle": "cookie"}}"#, "settings.tokenHeaderStyle"),
+            (#"{"base": "local", "settings": {"controlAPI": 1}}"#, "settings.controlAPI"),
+            (#"{"base": "local", "settings": {"controlAPI": "yes"}}"#, "settings.controlAPI"),
+            (#"{"settings": {"controlAPI": true}}"#, "settings.controlAPI"),
             (#"{"settings": {"refreshMarginSeconds": 90}}"#, "settings.refreshMarginSeconds"),
             (#"{"base": "production"}"#, "base"),
             (#"{"settings": []}"#, "settings"),

@@ -14,9 +14,14 @@ struct HTTPPluginTests {
         var environment = AppEnvironment.local
         environment.plugins.store = "in-memory"
         environment.plugins.coding = "in-memory-text"
-        environment.settings.baseURL = baseURL
-        environment.settings.apiKeyVariable = keyVariable
+        environment.pluginSettings["baseURL"] = baseURL.map(SettingValue.text)
+        environment.pluginSettings["apiKeyVariable"] = keyVariable.map(SettingValue.text)
         return environment
+    }
+
+    /// What the http auth plugin is given in `environment`.
+    private func authSettings(_ environment: AppEnvironment) -> PluginSettings {
+        PluginRegistry.standard.settings(for: .auth, in: environment)
     }
 
     @Test func theLocalEnvironmentBuildsWithoutAKey() throws {
@@ -29,14 +34,14 @@ struct HTTPPluginTests {
     func theAuthAdapterSignsOutAsTheEnvironmentSays() throws {
         var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
         #expect(try AppWorld(environment: environment).remote.auth.offersSignOut)
-        environment.settings.signOutRoute = false
+        environment.pluginSettings["signOutRoute"] = .flag(false)
         #expect(try !AppWorld(environment: environment).remote.auth.offersSignOut)
     }
 
     @Test("the file keychain's sign-out ledger is a marker beside the session; the in-memory store's lasts the world")
     func eachStoreBringsItsLedger() throws {
         var environment = AppEnvironment.local
-        environment.settings.storeDirectory = "/tmp/gatehouse-ledger-plugin-test"
+        environment.pluginSettings["storeDirectory"] = .text("/tmp/gatehouse-ledger-plugin-test")
         let fileWorld = try AppWorld(environment: environment)
         let fileLedger = try #require(fileWorld.signOutLedger as? FileSignOutLedger)
         #expect(fileLedger.markerPath == "/tmp/gatehouse-ledger-plugin-test/session.sign-out-pending")
@@ -45,13 +50,13 @@ struct HTTPPluginTests {
 
     @Test func aServerWithoutTheControlAPIHasNoSwitches() throws {
         var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
-        environment.settings.controlAPI = false
+        environment.pluginSettings["controlAPI"] = .flag(false)
         #expect(try AppWorld(environment: environment).control == nil)
     }
 
     @Test func theControlAPIIsRefusedBeyondThisMachine() {
         var environment = httpEnvironment(baseURL: "https://api.challenge.stage.cora.com.br", keyVariable: nil)
-        environment.settings.controlAPI = true
+        environment.pluginSettings["controlAPI"] = .flag(true)
         #expect {
             try AppWorld(environment: environment)
         } throws: { error in
@@ -92,16 +97,18 @@ struct HTTPPluginTests {
     func aLookalikeHostIsNotLoopback(keyVariable: String?) throws {
         let environment = httpEnvironment(baseURL: "https://127.0.0.1.example.com", keyVariable: keyVariable)
         if keyVariable == nil {
-            #expect(try HTTPPlugins.httpConfiguration(for: environment).apiKey == nil)
+            #expect(try HTTPPlugins.httpConfiguration(for: authSettings(environment)).apiKey == nil)
         } else {
             #expect(throws: CompositionError.self) { try AppWorld(environment: environment) }
         }
     }
 
     @Test("A password in the base URL is refused and shown nowhere", arguments: [nil, "GATEHOUSE_TEST_UNSET_USERINFO"])
-    func aPasswordInTheBaseURLIsNeverShown(keyVariable: String?) {
+    func aPasswordInTheBaseURLIsNeverShown(keyVariable: String?) throws {
         let environment = httpEnvironment(baseURL: "https://alice:hunter2@api.example.com", keyVariable: keyVariable)
-        #expect(environment.settings.displayableBaseURL == "https://…@api.example.com")
+        let baseURL = try #require(
+            PluginRegistry.standard.chosenSettings(in: environment).first { $0.key == "baseURL" })
+        #expect(baseURL.shown(.text("https://alice:hunter2@api.example.com")) == "https://…@api.example.com")
         #expect {
             try AppWorld(environment: environment)
         } throws: { error in
@@ -114,7 +121,7 @@ struct HTTPPluginTests {
         var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
         environment.settings.requestTimeout = .milliseconds(2500)
 
-        #expect(try HTTPPlugins.httpConfiguration(for: environment).timeout == .milliseconds(2500))
+        #expect(try HTTPPlugins.httpConfiguration(for: authSettings(environment)).timeout == .milliseconds(2500))
     }
 
     @Test(
@@ -126,7 +133,7 @@ struct HTTPPluginTests {
         let activity = VirtualActivity()
         let clockPlugin = try #require(PluginRegistry.standard.clock.first { $0.name == clock })
         let context = PluginContext(
-            environment: environment, clock: clockPlugin.make(activity, nil), activity: activity)
+            settings: authSettings(environment), clock: clockPlugin.make(activity, nil), activity: activity)
 
         let configuration = try HTTPPlugins.httpConfiguration(context)
 

@@ -33,7 +33,7 @@ struct PerPortPluginTests {
         let path = try write(
             """
             {"name": "health-over-http", "plugins": {"health": "http", "clock": "system"},
-             "settings": {"baseURL": "\(server.baseURL)", "controlAPI": false, "requestTimeoutSeconds": 120}}
+             "settings": {"baseURL": "\(server.baseURL)", "requestTimeoutSeconds": 120}}
             """)
         defer { try? FileManager.default.removeItem(atPath: path) }
 

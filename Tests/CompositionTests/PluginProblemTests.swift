@@ -34,8 +34,8 @@ struct PluginProblemTests {
     @Test("A problem several chosen plugins share is named once")
     func aSharedProblemIsNamedOnce() {
         var environment = AppEnvironment.local
-        environment.settings.baseURL = nil
-        environment.settings.apiKeyVariable = nil
+        environment.pluginSettings["baseURL"] = nil
+        environment.pluginSettings["apiKeyVariable"] = nil
         #expect(
             PluginRegistry.standard.problems(in: environment) == [
                 .missingSetting(setting: "baseURL", neededBy: "the http plugin")
@@ -45,8 +45,8 @@ struct PluginProblemTests {
     @Test("oauth2's problems come in the order a person fixes them: the base URL, the API key, the client")
     func oauth2ProblemsInOrder() {
         var environment = AppEnvironment.oauth2Local
-        environment.settings.baseURL = "ftp://auth.example.com"
-        environment.settings.oauth2 = nil
+        environment.pluginSettings["baseURL"] = .text("ftp://auth.example.com")
+        environment.pluginSettings["oauth2"] = nil
         let problems = PluginRegistry.standard.problems(in: environment)
         #expect(problems.count == 2)
         guard case .invalidSetting(let setting, _) = problems.first else {

@@ -28,7 +28,7 @@ struct PreferencesPluginTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var environment = AppEnvironment.inMemory
         environment.plugins.preferences = "file"
-        environment.settings.preferencesDirectory = directory
+        environment.pluginSettings["preferencesDirectory"] = .text(directory)
 
         let world = try AppWorld(environment: environment)
         let store = try #require(world.preferences as? FilePreferencesStore)

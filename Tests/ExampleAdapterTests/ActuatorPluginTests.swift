@@ -17,13 +17,9 @@ struct ActuatorPluginTests {
             PluginRegistry.Plugin(
                 name: "actuator",
                 summary: "Spring Boot Actuator's GET /actuator/health (the adapter guide's example)",
-                settings: [
-                    .text("baseURL", default: "none", "the service's root: https, or http to loopback") {
-                        $0.baseURL = $1
-                    }
-                ]
+                settings: [.text("baseURL", role: .baseURL, "the service's root: https, or http to loopback")]
             ) { context throws(CompositionError) in
-                guard let baseURL = context.environment.settings.baseURL else {
+                guard let baseURL = context.settings.text("baseURL") else {
                     throw .missingSetting(setting: "baseURL", neededBy: "the actuator plugin")
                 }
                 guard let url = URL(string: baseURL) else {
@@ -42,7 +38,7 @@ struct ActuatorPluginTests {
     static func environment(baseURL: String?) -> AppEnvironment {
         var environment = AppEnvironment.inMemory
         environment.plugins.health = "actuator"
-        environment.settings.baseURL = baseURL
+        environment.pluginSettings["baseURL"] = baseURL.map(SettingValue.text)
         return environment
     }
 

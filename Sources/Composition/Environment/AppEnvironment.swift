@@ -1,10 +1,12 @@
-public import AdapterDerived
-public import AdapterHTTP
 public import DomainCore
 import Ports
 
-/// Which adapter plugs into each port, plus the settings that tune them: what
-/// `--env` chooses. Built in (`in-memory`) or read from a JSON file.
+/// Which adapter plugs into each port, the settings of the environment
+/// itself, and the values it gives its plugins' settings: what `--env`
+/// chooses. Built in (`in-memory`) or read from a JSON file. A built-in
+/// environment gives its plugins values as a file would, by key; they are
+/// checked by the plugins that read them like a file's
+/// (`PluginOwnedSettingsTests`).
 public struct AppEnvironment: Sendable, Hashable {
     /// The plugin name per port, as the registry knows them.
     public struct Plugins: Sendable, Hashable {
@@ -72,78 +74,20 @@ public struct AppEnvironment: Sendable, Hashable {
         }
     }
 
-    /// How the token travels on the wire (the Cora header, or a bearer token):
-    /// the HTTP adapter's own setting, named here so environments can choose it.
-    public typealias TokenHeaderStyle = HTTPConfiguration.TokenHeaderStyle
-
-    /// How the `from-calls` health plugin asks a server it found down
-    /// whether it is back: the derived adapters' own setting, named here so
-    /// environments can choose it.
-    public typealias HealthLightProbe = CallOutcomeHealthProbe.LightProbe
-
-    /// An OAuth 2.0 authorization server's client settings (the `oauth2`
-    /// auth plugin only). The client secret itself never lives in an
-    /// environment file or in source: only the name of the process
-    /// environment variable that holds it.
-    public struct OAuth2Settings: Sendable, Hashable {
-        /// The client id the server registered for this app.
-        public var clientID: String
-        /// The variable holding a confidential client's secret; nil for a public client.
-        public var clientSecretVariable: String?
-        /// The token endpoint, relative to the base URL.
-        public var tokenPath: String
-        /// The revocation endpoint (RFC 7009), relative to the base URL; nil
-        /// when the server has none.
-        public var revokePath: String?
-
-        public init(
-            clientID: String, clientSecretVariable: String? = nil, tokenPath: String = "o/token/",
-            revokePath: String? = "o/revoke_token/"
-        ) {
-            self.clientID = clientID
-            self.clientSecretVariable = clientSecretVariable
-            self.tokenPath = tokenPath
-            self.revokePath = revokePath
-        }
-    }
-
+    /// The settings of the environment itself, read by the app whatever
+    /// plugins it chose (`AppEnvironment.sharedSettings` declares them): the
+    /// token manager's, the health monitor's, the request deadline, the
+    /// connections per host, the language. What one plugin reads is that
+    /// plugin's own (`pluginSettings`), given to that plugin alone.
     public struct Settings: Sendable, Hashable {
-        /// The backend's base URL (HTTP plugins only).
-        public var baseURL: String?
-        /// The base URL as output may show it: a user and password in it
-        /// (refused when the HTTP plugin is built) are replaced by "…".
-        public var displayableBaseURL: String? { baseURL.map(HTTPConfiguration.displayable) }
-        /// The name of the process environment variable that holds the API key;
-        /// the key itself never lives in an environment file or in source.
-        public var apiKeyVariable: String?
-        public var tokenHeaderStyle: TokenHeaderStyle
         public var tokenLifetime: Duration
         public var refreshMargin: Duration
         public var healthPollInterval: Duration
-        /// How the `from-calls` health plugin asks a server it found down
-        /// whether it is back (other health plugins ignore it).
-        public var healthLightProbe: HealthLightProbe
         /// How long a remote call may go unanswered before it fails as a
         /// timeout (`RequestDeadline`, on the environment's clock: virtual
         /// time in memory and in-process, real time otherwise). HTTP plugins
         /// on real time also give it to URLSession, in whole seconds.
         public var requestTimeout: Duration
-        /// Where a file store keeps the session (file store plugins only).
-        public var storeDirectory: String?
-        /// Where the `file` preferences plugin keeps the preferences; nil for
-        /// `$XDG_CONFIG_HOME/gatehouse` (else `~/.config/gatehouse`).
-        public var preferencesDirectory: String?
-        /// Whether the server has the control API of docs/spec/control-api.md
-        /// (a Gatehouse reference server, `app serve`): scripts then reset it
-        /// before each run and flip its switches (HTTP plugins only, loopback
-        /// only).
-        public var controlAPI: Bool
-        /// Whether the backend has the sign-out route (`DELETE /challenge/auth`,
-        /// the reference server's full profile): the HTTP auth adapter then
-        /// ends the token there at logout, so a session file a failed delete
-        /// left behind holds a dead token. Off for a backend without it (the
-        /// Cora API), which must not be sent a token it has no route for.
-        public var signOutRoute: Bool
         /// The language of the texts and formats: pt-BR (default), en-US or es-ES.
         public var locale: AppLocale
         /// Connections per host (URLSession's `httpMaximumConnectionsPerHost`,
@@ -154,34 +98,21 @@ public struct AppEnvironment: Sendable, Hashable {
         public var connectionsPerHost: Int = 6
         /// PBKDF2 rounds for a new PIN record: `PINRecord.defaultIterations`
         /// (100,000) in every app. Only a test lowers it, to keep a debug
-        /// build's hand-written hash from taking seconds per entry.
+        /// build's hand-written hash from taking seconds per entry; no
+        /// environment file sets it.
         public var pinHashIterations: Int = PINRecord.defaultIterations
-        /// The OAuth 2.0 client, for the `oauth2` auth plugin; nil otherwise.
-        public var oauth2: OAuth2Settings?
 
         public init(
-            baseURL: String? = nil, apiKeyVariable: String? = nil, tokenHeaderStyle: TokenHeaderStyle = .token,
             tokenLifetime: Duration = TokenPolicy.defaultLifetime,
             refreshMargin: Duration = TokenPolicy.defaultRefreshMargin,
             healthPollInterval: Duration = HealthPolicy.defaultPollInterval,
-            healthLightProbe: HealthLightProbe = .statementList,
             requestTimeout: Duration = .seconds(10),
-            storeDirectory: String? = nil, preferencesDirectory: String? = nil, controlAPI: Bool = false,
-            signOutRoute: Bool = false,
             locale: AppLocale = .ptBR
         ) {
-            self.baseURL = baseURL
-            self.apiKeyVariable = apiKeyVariable
-            self.tokenHeaderStyle = tokenHeaderStyle
             self.tokenLifetime = tokenLifetime
             self.refreshMargin = refreshMargin
             self.healthPollInterval = healthPollInterval
-            self.healthLightProbe = healthLightProbe
             self.requestTimeout = requestTimeout
-            self.storeDirectory = storeDirectory
-            self.preferencesDirectory = preferencesDirectory
-            self.controlAPI = controlAPI
-            self.signOutRoute = signOutRoute
             self.locale = locale
         }
     }
@@ -190,12 +121,21 @@ public struct AppEnvironment: Sendable, Hashable {
     public var summary: String
     public var plugins: Plugins
     public var settings: Settings
+    /// The values this environment gives its plugins' settings, by key
+    /// (`"baseURL"`): each chosen plugin is given the values of the keys it
+    /// declares, and no other (`PluginRegistry.settings(for:in:)`). A key
+    /// no chosen plugin reads is a problem (`PluginRegistry.problems(in:)`).
+    public var pluginSettings: [String: SettingValue]
 
-    public init(name: String, summary: String, plugins: Plugins, settings: Settings = Settings()) {
+    public init(
+        name: String, summary: String, plugins: Plugins, settings: Settings = Settings(),
+        pluginSettings: [String: SettingValue] = [:]
+    ) {
         self.name = name
         self.summary = summary
         self.plugins = plugins
         self.settings = settings
+        self.pluginSettings = pluginSettings
     }
 
     /// The default: the whole app in memory, on virtual time, with no server
@@ -218,9 +158,10 @@ public struct AppEnvironment: Sendable, Hashable {
         plugins: Plugins(
             auth: "http", user: "http", statement: "http", health: "http", connectivity: "in-memory",
             store: "file-keychain", coding: "json", clock: "system", preferences: "file"),
-        settings: Settings(
-            baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY", controlAPI: true, signOutRoute: true)
-    )
+        pluginSettings: [
+            "baseURL": .text("http://127.0.0.1:8080"), "apiKeyVariable": .text("GATEHOUSE_API_KEY"),
+            "controlAPI": .flag(true), "signOutRoute": .flag(true),
+        ])
 
     /// The plugins for the Cora API as it is: its three routes (sign-in and
     /// refresh, the statement list, an entry's details), no `/health` and no
@@ -236,7 +177,9 @@ public struct AppEnvironment: Sendable, Hashable {
         summary:
             "HTTP to the Cora challenge's staging API (three routes; API key from GATEHOUSE_API_KEY), the file keychain",
         plugins: coraPlugins,
-        settings: Settings(baseURL: "https://api.challenge.stage.cora.com.br", apiKeyVariable: "GATEHOUSE_API_KEY"))
+        pluginSettings: [
+            "baseURL": .text("https://api.challenge.stage.cora.com.br"), "apiKeyVariable": .text("GATEHOUSE_API_KEY"),
+        ])
 
     /// `cora-stage`'s plugins pointed at a server on this machine (`app
     /// serve --profile cora`, which serves only the Cora routes), real time,
@@ -251,7 +194,7 @@ public struct AppEnvironment: Sendable, Hashable {
             plugins.connectivity = "in-memory"
             return plugins
         }(),
-        settings: Settings(baseURL: "http://127.0.0.1:8080", apiKeyVariable: "GATEHOUSE_API_KEY"))
+        pluginSettings: ["baseURL": .text("http://127.0.0.1:8080"), "apiKeyVariable": .text("GATEHOUSE_API_KEY")])
 
     /// The Cora plugins' way of working — health from the calls, the user
     /// from the sign-in — on the simulated backend, on virtual time: what the
@@ -277,11 +220,10 @@ public struct AppEnvironment: Sendable, Hashable {
         plugins: Plugins(
             auth: "oauth2", user: "http", statement: "http", health: "http", connectivity: "in-memory",
             store: "file-keychain", coding: "json", clock: "system", preferences: "file"),
-        settings: {
-            var settings = Settings(baseURL: "http://127.0.0.1:8099", tokenHeaderStyle: .bearer)
-            settings.oauth2 = OAuth2Settings(clientID: "gatehouse-public")
-            return settings
-        }())
+        pluginSettings: [
+            "baseURL": .text("http://127.0.0.1:8099"), "tokenHeaderStyle": .choice("bearer"),
+            "oauth2": .object(["clientId": "gatehouse-public"]),
+        ])
 
     /// The environments `--env NAME` knows.
     public static let builtIn: [AppEnvironment] = [

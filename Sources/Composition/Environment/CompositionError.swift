@@ -7,6 +7,17 @@ public enum CompositionError: Error, Sendable, Hashable, CustomStringConvertible
     case unknownPlugin(port: String, name: String, known: [String])
     case missingSetting(setting: String, neededBy: String)
     case invalidSetting(setting: String, reason: String)
+    /// A plugin setting no chosen plugin reads: `readers` are the plugins
+    /// that do (`auth plugin oauth2`), `chosen` the environment's plugins of
+    /// their ports (`auth http`); both empty when no plugin reads it.
+    case settingNotRead(setting: String, readers: [String], chosen: [String])
+
+    /// Why a setting no chosen plugin reads is refused, naming the plugins
+    /// that read it, or saying none does.
+    public static func notReadReason(readers: [String], chosen: [String]) -> String {
+        guard !readers.isEmpty else { return "is read by no plugin ('app plugins' lists every setting)" }
+        return "is read by \(readers.joined(separator: ", ")); this environment chose \(chosen.joined(separator: ", "))"
+    }
 
     public var description: String {
         switch self {
@@ -22,6 +33,8 @@ public enum CompositionError: Error, Sendable, Hashable, CustomStringConvertible
             return "\(setting) is needed by \(neededBy)"
         case .invalidSetting(let setting, let reason):
             return "setting '\(setting)': \(reason)"
+        case .settingNotRead(let setting, let readers, let chosen):
+            return "setting '\(setting)' " + Self.notReadReason(readers: readers, chosen: chosen)
         }
     }
 }

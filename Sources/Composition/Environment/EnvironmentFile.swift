@@ -31,8 +31,9 @@ public enum EnvironmentFile {
     }
 
     /// The environment `data` describes; its settings are read through the
-    /// declarations of the app (`AppEnvironment.appSettings`) and of
-    /// `registry`'s plugins.
+    /// declarations of the environment's own settings
+    /// (`AppEnvironment.sharedSettings`) and of the plugins it chose from
+    /// `registry`.
     public static func parse(_ data: Data, path: String, registry: PluginRegistry = .standard) throws(CompositionError)
         -> AppEnvironment
     {
@@ -72,29 +73,58 @@ public enum EnvironmentFile {
             }
         }
 
+        // The base's values that no plugin chosen now reads are dropped:
+        // they were for the plugins the file replaced.
+        environment.pluginSettings = environment.pluginSettings.filter {
+            !registry.chosenReaders(of: $0.key, in: environment).isEmpty
+        }
         if let settings = try reader.object(root, "settings") {
-            // The keys are the ones the app and the registry's plugins
-            // declare: this file knows none of its own.
-            let declarations = registry.settingDeclarations().map(\.setting)
-            try reader.refuseUnknown(settings, known: declarations.map(\.key), prefix: "settings.")
-            var values = environment.settings
-            for setting in declarations {
-                guard let value = settings[setting.key] else { continue }
-                do {
-                    try setting.read(value, &values)
-                } catch {
-                    throw .environmentFileInvalid(
-                        path: path, field: "settings." + setting.key + error.subfield, reason: error.reason)
-                }
-            }
-            guard values.refreshMargin < values.tokenLifetime else {
-                throw .environmentFileInvalid(
-                    path: path, field: "settings.refreshMarginSeconds",
-                    reason: "must be shorter than the token lifetime")
-            }
-            environment.settings = values
+            try read(settings, into: &environment, path: path, registry: registry)
         }
         return environment
+    }
+
+    /// Reads a file's `settings` through the declarations: a key of the
+    /// environment's own settings is applied to them; any other is read by
+    /// each chosen plugin that declares it, each checking the value its own
+    /// way, and kept for those plugins alone. A key no chosen plugin reads is
+    /// refused, naming the plugins of any port that read it, or saying none
+    /// does: this file knows no key of its own.
+    private static func read(
+        _ settings: [String: Any], into environment: inout AppEnvironment, path: String, registry: PluginRegistry
+    ) throws(CompositionError) {
+        var shared = environment.settings
+        for key in settings.keys.sorted() {
+            guard let raw = settings[key] else { continue }
+            func refused(_ refusal: PluginSetting.Refusal) -> CompositionError {
+                .environmentFileInvalid(path: path, field: "settings." + key + refusal.subfield, reason: refusal.reason)
+            }
+            if let setting = AppEnvironment.sharedSettings.first(where: { $0.declaration.key == key }) {
+                do {
+                    setting.apply(try setting.declaration.read(raw), &shared)
+                } catch {
+                    throw refused(error)
+                }
+                continue
+            }
+            let readers = registry.chosenReaders(of: key, in: environment)
+            guard !readers.isEmpty else { throw refused(.init(registry.notReadReason(key, in: environment))) }
+            var value: SettingValue?
+            for reader in readers {
+                do {
+                    let read = try reader.setting.read(raw)
+                    value = value ?? read
+                } catch {
+                    throw refused(error)
+                }
+            }
+            environment.pluginSettings[key] = value
+        }
+        guard shared.refreshMargin < shared.tokenLifetime else {
+            throw .environmentFileInvalid(
+                path: path, field: "settings.refreshMarginSeconds", reason: "must be shorter than the token lifetime")
+        }
+        environment.settings = shared
     }
 }
 

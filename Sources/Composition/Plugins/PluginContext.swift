@@ -2,19 +2,36 @@ public import AdapterInMemory
 public import Ports
 import Synchronization
 
-/// What a plugin is built from: the environment, the run's time and count of
-/// work, and the parts that several plugins of one world share.
+/// What a plugin is built from: its own settings (never another plugin's),
+/// the run's time and count of work, and the parts that several plugins of
+/// one world share.
 public struct PluginContext: Sendable {
-    public let environment: AppEnvironment
+    /// The environment's shared settings and the values of the settings this
+    /// plugin declares (`PluginRegistry.settings(for:in:)`).
+    public let settings: PluginSettings
     public let clock: any Clock
     public let activity: VirtualActivity
     private let sharedParts: SharedParts
 
-    public init(environment: AppEnvironment, clock: any Clock, activity: VirtualActivity) {
-        self.environment = environment
+    /// The context of a new world, with no shared part made yet.
+    public init(settings: PluginSettings, clock: any Clock, activity: VirtualActivity) {
+        self.settings = settings
         self.clock = clock
         self.activity = activity
         sharedParts = SharedParts()
+    }
+
+    /// The same world's context for another plugin: the same time and
+    /// shared parts, and that plugin's settings.
+    public func handing(_ settings: PluginSettings) -> PluginContext {
+        PluginContext(settings: settings, clock: clock, activity: activity, sharedParts: sharedParts)
+    }
+
+    private init(settings: PluginSettings, clock: any Clock, activity: VirtualActivity, sharedParts: SharedParts) {
+        self.settings = settings
+        self.clock = clock
+        self.activity = activity
+        self.sharedParts = sharedParts
     }
 
     /// Whether time moves only when told (the clock is the virtual one).

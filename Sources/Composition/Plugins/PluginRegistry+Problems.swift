@@ -1,13 +1,13 @@
 extension PluginRegistry {
     /// Every problem that would stop `environment` from being built, in the
     /// order a person fixes them: each port's unknown plugin (port by port),
-    /// then each chosen plugin's own problems (`Plugin.problems`), port by
-    /// port, a problem several plugins share named once — for the URLSession
-    /// plugins the base URL, then the API key; for `oauth2` its client
-    /// settings and secret; for `supabase` the anon key's variable and Bearer
-    /// tokens. The registry recognises no plugin by name: each checks its
-    /// own. Empty when the environment can be built. `validate(_:)` stops at
-    /// the first plugin problem; `app envs` shows them all.
+    /// then each plugin setting no chosen plugin reads or given as no reader
+    /// declares it (`settingProblems(in:)`), then each chosen plugin's own
+    /// problems (`Plugin.problems`, given only its own settings), port by
+    /// port, a problem several plugins share named once. The registry
+    /// recognises no plugin by name: each checks its own. Empty when the
+    /// environment can be built. `validate(_:)` stops at the first setting
+    /// problem; `app envs` shows them all.
     public func problems(in environment: AppEnvironment) -> [CompositionError] {
         var problems: [CompositionError] = []
         for port in PortName.allCases {
@@ -17,6 +17,7 @@ extension PluginRegistry {
                 problems.append(.unknownPlugin(port: port.protocolName, name: name, known: known))
             }
         }
+        problems += settingProblems(in: environment)
         for port in PortName.allCases {
             for problem in ownProblems(of: environment.plugins[port], for: port, in: environment)
             where !problems.contains(problem) {
@@ -31,8 +32,9 @@ extension PluginRegistry {
     private func ownProblems(of name: String, for port: PortName, in environment: AppEnvironment)
         -> [CompositionError]
     {
+        let settings = settings(for: port, in: environment)
         func check<Made>(_ plugins: [Plugin<Made>]) -> [CompositionError] {
-            plugins.first { $0.name == name }?.problems(environment) ?? []
+            plugins.first { $0.name == name }?.problems(settings) ?? []
         }
         return switch port {
         case .auth: check(auth)

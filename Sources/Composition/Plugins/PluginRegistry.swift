@@ -18,11 +18,17 @@ public struct PluginRegistry: Sendable {
     public struct Plugin<Made>: Sendable {
         public let name: String
         public let summary: String
-        /// The settings this plugin reads from an environment (`app plugins`).
+        /// The settings this plugin reads from an environment (`app plugins`):
+        /// their values reach this plugin alone, through `PluginContext.settings`.
         public let settings: [PluginSetting]
-        /// What in an environment would stop this plugin from being made, in
+        /// Whether the adapter speaks the wire contract (docs/spec) to the
+        /// base URL it is given, so that a reference server — `app serve`,
+        /// or the one `app run --in-process-server` starts — can stand
+        /// behind it.
+        public let speaksWireContract: Bool
+        /// What in the plugin's settings would stop it from being made, in
         /// the order a person fixes them; empty when nothing would.
-        public let problems: @Sendable (AppEnvironment) -> [CompositionError]
+        public let problems: @Sendable (PluginSettings) -> [CompositionError]
         public let make: @Sendable (PluginContext) throws(CompositionError) -> Made
         /// The control switches of the backend behind this adapter, when it is
         /// a test backend (the in-memory one, or a reference server's control
@@ -31,14 +37,15 @@ public struct PluginRegistry: Sendable {
         public let control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)?
 
         public init(
-            name: String, summary: String, settings: [PluginSetting] = [],
-            problems: @escaping @Sendable (AppEnvironment) -> [CompositionError] = { _ in [] },
+            name: String, summary: String, settings: [PluginSetting] = [], speaksWireContract: Bool = false,
+            problems: @escaping @Sendable (PluginSettings) -> [CompositionError] = { _ in [] },
             control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)? = nil,
             make: @escaping @Sendable (PluginContext) throws(CompositionError) -> Made
         ) {
             self.name = name
             self.summary = summary
             self.settings = settings
+            self.speaksWireContract = speaksWireContract
             self.problems = problems
             self.control = control
             self.make = make
@@ -84,7 +91,7 @@ public struct PluginRegistry: Sendable {
             name: String, summary: String, settings: [PluginSetting] = [],
             signOutLedger: @escaping @Sendable (PluginContext) -> any SignOutLedger = { _ in InMemorySignOutLedger() },
             pinVault: @escaping @Sendable (PluginContext, any SecretHasher) -> any PINVault = { context, hasher in
-                InMemoryPINVault(hasher: hasher, iterations: context.environment.settings.pinHashIterations)
+                InMemoryPINVault(hasher: hasher, iterations: context.settings.shared.pinHashIterations)
             },
             make:
                 @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
@@ -152,7 +159,9 @@ public struct PluginRegistry: Sendable {
         catalogue(for: port).first { $0.name == name }?.summary
     }
 
-    /// Checks that every port of `environment` names a plugin this registry has.
+    /// Checks that every port of `environment` names a plugin this
+    /// registry has, and that a chosen plugin reads each of its plugin
+    /// settings, given as that plugin declares it.
     public func validate(_ environment: AppEnvironment) throws(CompositionError) {
         for port in PortName.allCases {
             let name = environment.plugins[port]
@@ -161,6 +170,7 @@ public struct PluginRegistry: Sendable {
                 throw .unknownPlugin(port: port.protocolName, name: name, known: known)
             }
         }
+        if let problem = settingProblems(in: environment).first { throw problem }
     }
 
     func plugin<Made>(_ name: String, in plugins: [Plugin<Made>], port: PortName) throws(CompositionError) -> Plugin<

@@ -1,13 +1,16 @@
+import AdapterHTTP
 import Foundation
 
 /// One setting an environment file's `settings` may give: its key, the type
 /// of its value, the value when the file gives none, a line saying what it
-/// does, and how its value is read into the environment. A plugin declares
-/// the settings it reads (`PluginRegistry.Plugin`'s `settings`); the settings
-/// the app itself reads whatever the plugins are are
-/// `AppEnvironment.appSettings`. `EnvironmentFile` reads a file's settings
-/// through these declarations and knows no key of its own; `app plugins`
-/// lists them, and docs/environments.md's tables are checked against that list.
+/// does, what it is to the tools around the plugin (`Role`), and how its
+/// value is checked. A plugin declares the settings it reads
+/// (`PluginRegistry.Plugin`'s `settings`) and is given their values alone
+/// (`PluginSettings`); the settings the environment itself has whatever the
+/// plugins are are `AppEnvironment.sharedSettings`. `EnvironmentFile` reads a
+/// file's settings through these declarations and knows no key of its own;
+/// `app plugins` and `app envs` list them, and docs/environments.md's tables
+/// are checked against that list.
 public struct PluginSetting: Sendable, Hashable {
     /// What an environment file writes for the setting.
     public enum ValueType: Sendable, Hashable {
@@ -37,6 +40,25 @@ public struct PluginSetting: Sendable, Hashable {
         }
     }
 
+    /// What a setting's value is to the tools around the plugin, so that
+    /// they act on declarations and never on a key they know by name.
+    public enum Role: Sendable, Hashable {
+        /// Only the plugin reads it.
+        case plain
+        /// The backend's base URL: `app run --in-process-server` points it
+        /// at the server it starts; listings show it with any user and
+        /// password replaced by "…".
+        case baseURL
+        /// The name of a process environment variable holding a secret:
+        /// listings say the secret is never shown, the in-process server
+        /// drops it (that server takes the development key), and the
+        /// app's secret checks look for the variable's value in output.
+        case secretVariable
+        /// A directory the plugin keeps files in: a script is given a
+        /// fresh one, so it never touches a person's files.
+        case directory
+    }
+
     /// Why a file's value was refused: the reason, and the field below the
     /// setting's key it is about (`.clientId`; empty for the value itself).
     public struct Refusal: Error, Sendable, Hashable {
@@ -49,99 +71,112 @@ public struct PluginSetting: Sendable, Hashable {
         }
     }
 
-    /// Reads a file's JSON value (as `JSONSerialization` gives it) into the settings.
-    public typealias Reader =
-        @Sendable (_ value: Any, _ settings: inout AppEnvironment.Settings) throws(Refusal) ->
-        Void
+    /// Checks a file's JSON value (as `JSONSerialization` gives it) and
+    /// gives it as a `SettingValue`, or refuses it saying why.
+    public typealias Reader = @Sendable (_ value: Any) throws(Refusal) -> SettingValue
 
     /// The key in an environment file's `settings`.
     public let key: String
     public let type: ValueType
-    /// The value when the file (and its base environment) give none, as text.
+    /// The value a plugin is given when the environment gives none; nil
+    /// when it then has none (the plugin says what it does without).
+    public let defaultSetting: SettingValue?
+    /// The default as `app plugins` writes it.
     public let defaultValue: String
     /// What the setting does, in one line.
     public let summary: String
-    /// Reads the file's value into the settings, or refuses it saying why.
+    public let role: Role
+    /// Checks the file's value, or refuses it saying why.
     public let read: Reader
 
-    public init(key: String, type: ValueType, defaultValue: String, summary: String, read: @escaping Reader) {
+    public init(
+        key: String, type: ValueType, default defaultSetting: SettingValue?, defaultValue: String? = nil,
+        summary: String, role: Role = .plain, read: @escaping Reader
+    ) {
         self.key = key
         self.type = type
-        self.defaultValue = defaultValue
+        self.defaultSetting = defaultSetting
+        self.defaultValue = defaultValue ?? defaultSetting?.description ?? "none"
         self.summary = summary
+        self.role = role
         self.read = read
     }
 
+    /// `value` as a listing may show it: a secret's variable by name only,
+    /// a base URL without its credentials, anything else as a file writes it.
+    public func shown(_ value: SettingValue) -> String {
+        switch (role, value) {
+        case (.secretVariable, .text(let variable)): "from the variable \(variable) (never shown)"
+        case (.baseURL, .text(let url)): HTTPConfiguration.displayable(url)
+        default: value.description
+        }
+    }
+
     public static func == (lhs: PluginSetting, rhs: PluginSetting) -> Bool {
-        lhs.key == rhs.key && lhs.type == rhs.type && lhs.defaultValue == rhs.defaultValue
-            && lhs.summary == rhs.summary
+        lhs.key == rhs.key && lhs.type == rhs.type && lhs.defaultSetting == rhs.defaultSetting
+            && lhs.defaultValue == rhs.defaultValue && lhs.summary == rhs.summary && lhs.role == rhs.role
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
         hasher.combine(type)
+        hasher.combine(defaultSetting)
         hasher.combine(defaultValue)
         hasher.combine(summary)
+        hasher.combine(role)
     }
 
-    /// A non-empty string.
+    /// A non-empty string, absent unless the environment gives it;
+    /// `whenAbsent` says what the plugin does then.
     public static func text(
-        _ key: String, default value: String, _ summary: String,
-        set: @escaping @Sendable (inout AppEnvironment.Settings, String) -> Void
+        _ key: String, role: Role = .plain, whenAbsent: String = "none", _ summary: String
     ) -> PluginSetting {
-        PluginSetting(key: key, type: .text, defaultValue: value, summary: summary) {
-            value, settings throws(Refusal) in set(&settings, try SettingValue.text(value))
+        PluginSetting(key: key, type: .text, default: nil, defaultValue: whenAbsent, summary: summary, role: role) {
+            value throws(Refusal) in .text(try SettingCheck.text(value))
         }
     }
 
     /// A duration in seconds, its default shown as an environment file writes it.
-    public static func seconds(
-        _ key: String, default value: Duration, _ summary: String,
-        set: @escaping @Sendable (inout AppEnvironment.Settings, Duration) -> Void
-    ) -> PluginSetting {
-        PluginSetting(key: key, type: .seconds, defaultValue: SettingValue.secondsText(value), summary: summary) {
-            value, settings throws(Refusal) in set(&settings, try SettingValue.seconds(value))
+    public static func seconds(_ key: String, default value: Duration, _ summary: String) -> PluginSetting {
+        PluginSetting(key: key, type: .seconds, default: .seconds(value), summary: summary) {
+            value throws(Refusal) in .seconds(try SettingCheck.seconds(value))
         }
     }
 
     /// `true` or `false`.
-    public static func flag(
-        _ key: String, default value: Bool, _ summary: String,
-        set: @escaping @Sendable (inout AppEnvironment.Settings, Bool) -> Void
-    ) -> PluginSetting {
-        PluginSetting(key: key, type: .flag, defaultValue: "\(value)", summary: summary) {
-            value, settings throws(Refusal) in set(&settings, try SettingValue.flag(value))
+    public static func flag(_ key: String, default value: Bool, _ summary: String) -> PluginSetting {
+        PluginSetting(key: key, type: .flag, default: .flag(value), summary: summary) {
+            value throws(Refusal) in .flag(try SettingCheck.flag(value))
         }
     }
 
     /// A whole number within `range` (1.0 counts as 1; 1.5, a boolean or a string are refused).
     public static func wholeNumber(
-        _ key: String, in range: ClosedRange<Int>, default value: Int, _ summary: String,
-        set: @escaping @Sendable (inout AppEnvironment.Settings, Int) -> Void
+        _ key: String, in range: ClosedRange<Int>, default value: Int, _ summary: String
     ) -> PluginSetting {
-        PluginSetting(key: key, type: .wholeNumber(range), defaultValue: "\(value)", summary: summary) {
-            value, settings throws(Refusal) in set(&settings, try SettingValue.wholeNumber(value, in: range))
+        PluginSetting(key: key, type: .wholeNumber(range), default: .wholeNumber(value), summary: summary) {
+            value throws(Refusal) in .wholeNumber(try SettingCheck.wholeNumber(value, in: range))
         }
     }
 
     /// One of `Choice`'s raw values; `refusal` says what it must be (by
     /// default each value quoted: `must be "token" or "bearer"`).
     public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ key: String, default value: Choice, _ summary: String, refusal: String? = nil,
-        set: @escaping @Sendable (inout AppEnvironment.Settings, Choice) -> Void
+        _ key: String, default value: Choice, _ summary: String, refusal: String? = nil
     ) -> PluginSetting where Choice.RawValue == String {
         let refusal = refusal ?? "must be " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
         return PluginSetting(
-            key: key, type: .choice(Choice.allCases.map(\.rawValue)), defaultValue: value.rawValue, summary: summary
-        ) { value, settings throws(Refusal) in
-            guard let choice = Choice(rawValue: try SettingValue.text(value)) else { throw Refusal(refusal) }
-            set(&settings, choice)
+            key: key, type: .choice(Choice.allCases.map(\.rawValue)), default: .choice(value.rawValue), summary: summary
+        ) { value throws(Refusal) in
+            let text = try SettingCheck.text(value)
+            guard Choice(rawValue: text) != nil else { throw Refusal(refusal) }
+            return .choice(text)
         }
     }
 }
 
 /// The checks of one JSON value, as the environment file format has them.
-enum SettingValue {
+enum SettingCheck {
     static func text(_ value: Any) throws(PluginSetting.Refusal) -> String {
         guard let text = value as? String, !text.isEmpty else { throw .init("must be a non-empty string") }
         return text

@@ -15,13 +15,15 @@ enum DerivedPlugins {
             "no /health: down when a call meets a transport failure or a 5xx, up at the next answer or light probe",
         settings: [
             .choice(
-                "healthLightProbe", default: AppEnvironment.Settings().healthLightProbe,
-                "how a server found down is asked whether it is back"
-            ) { $0.healthLightProbe = $1 }
+                lightProbeKey, default: CallOutcomeHealthProbe.LightProbe.statementList,
+                "how a server found down is asked whether it is back")
         ]
     ) { context throws(CompositionError) in
-        CallOutcomeHealthProbe(recorder: try context.shared(callOutcomesKey) { CallOutcomeRecorder() })
+        CallOutcomeHealthPlugin(
+            probe: CallOutcomeHealthProbe(recorder: try context.shared(callOutcomesKey) { CallOutcomeRecorder() }),
+            lightProbe: context.settings.choice(lightProbeKey) ?? .statementList)
     }
+    static let lightProbeKey = "healthLightProbe"
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
         name: "token-only",

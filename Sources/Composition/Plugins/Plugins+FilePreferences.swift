@@ -4,25 +4,23 @@ import Ports
 
 /// The plugins of `AdapterFilePreferences`.
 enum FilePreferencesPlugins {
-    /// The preferences in a crash-safe file: the environment's
-    /// `preferencesDirectory`, or `$XDG_CONFIG_HOME/gatehouse`, or
+    /// The preferences in a crash-safe file: its `preferencesDirectory`
+    /// setting, or `$XDG_CONFIG_HOME/gatehouse`, or
     /// `~/.config/gatehouse` — never the session's directory.
     static let preferences = PluginRegistry.Plugin<any PreferencesStore>(
         name: "file", summary: "the preferences in a crash-safe file under $XDG_CONFIG_HOME/gatehouse",
         settings: [
             .text(
-                "preferencesDirectory", default: "$XDG_CONFIG_HOME/gatehouse, else ~/.config/gatehouse",
-                "where preferences.json is kept"
-            ) {
-                $0.preferencesDirectory = $1
-            }
+                directoryKey, role: .directory, whenAbsent: "$XDG_CONFIG_HOME/gatehouse, else ~/.config/gatehouse",
+                "where preferences.json is kept")
         ]
     ) { context throws(CompositionError) in
-        FilePreferencesStore(directory: directory(for: context.environment))
+        FilePreferencesStore(directory: directory(for: context.settings))
     }
+    static let directoryKey = "preferencesDirectory"
 
-    static func directory(for environment: AppEnvironment) -> String {
-        if let configured = environment.settings.preferencesDirectory { return configured }
+    static func directory(for settings: PluginSettings) -> String {
+        if let configured = settings.text(directoryKey) { return configured }
         return FilePreferencesStore.defaultDirectory(
             variables: ProcessInfo.processInfo.environment,
             home: FileManager.default.homeDirectoryForCurrentUser.path)

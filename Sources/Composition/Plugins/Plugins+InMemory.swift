@@ -50,7 +50,7 @@ enum InMemoryPlugins {
         try context.shared("in-memory-backend") { () throws(CompositionError) in
             InMemoryBackend(
                 clock: context.clock,
-                configuration: InMemoryBackend.Configuration(tokenLifetime: context.environment.settings.tokenLifetime),
+                configuration: InMemoryBackend.Configuration(tokenLifetime: context.settings.shared.tokenLifetime),
                 activity: context.activity)
         }
     }

@@ -34,28 +34,28 @@ enum SupabasePlugins {
     /// What stops a Supabase plugin: the base URL, then the anon key and
     /// the token header (in place of the URLSession plugins' API key check:
     /// Supabase has no development key on loopback).
-    static func problems(_ environment: AppEnvironment) -> [CompositionError] {
-        [HTTPPlugins.baseURLProblem(in: environment.settings), problem(in: environment.settings)].compactMap { $0 }
+    static func problems(_ settings: PluginSettings) -> [CompositionError] {
+        [HTTPPlugins.baseURLProblem(in: settings), problem(in: settings)].compactMap { $0 }
     }
 
     /// The world's HTTP configuration, once the Supabase settings are checked.
     private static func configuration(_ context: PluginContext) throws(CompositionError) -> HTTPConfiguration {
-        if let problem = problem(in: context.environment.settings) { throw problem }
+        if let problem = problem(in: context.settings) { throw problem }
         return try HTTPPlugins.httpConfiguration(context)
     }
 
     /// What stops the Supabase plugins in `settings`; nil when nothing does:
     /// the anon key's variable must be named and set, and tokens must travel
     /// as Bearer. Never shows the key.
-    static func problem(in settings: AppEnvironment.Settings) -> CompositionError? {
-        guard let variable = settings.apiKeyVariable else {
+    static func problem(in settings: PluginSettings) -> CompositionError? {
+        guard let variable = settings.text(HTTPPlugins.apiKeyVariableKey) else {
             return .missingSetting(
                 setting: "apiKeyVariable (the anon key's variable)", neededBy: "the supabase plugins")
         }
         guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else {
             return .missingSetting(setting: "the anon key in $\(variable)", neededBy: "the supabase plugins")
         }
-        guard settings.tokenHeaderStyle == .bearer else {
+        guard HTTPPlugins.tokenHeaderStyle(settings) == .bearer else {
             return .invalidSetting(setting: "tokenHeaderStyle", reason: "Supabase Auth takes \"bearer\" tokens")
         }
         return nil

@@ -92,31 +92,40 @@ public final class AppWorld: Sendable {
         self.executor = executor
         scheduler = CountingTaskScheduler(activity: activity, executor: executor)
 
-        let context = PluginContext(environment: environment, clock: clock, activity: activity)
+        // One context per world, handed to each plugin with its own settings only.
+        let world = PluginContext(
+            settings: PluginSettings(shared: environment.settings), clock: clock, activity: activity)
+        func context(_ port: PortName) -> PluginContext {
+            world.handing(registry.settings(for: port, in: environment))
+        }
         let authPlugin = try registry.plugin(plugins.auth, in: registry.auth, port: .auth)
         // Every remote call ends by the environment's request deadline, on
         // this world's clock, whichever adapter an environment chose.
         let deadline = RequestDeadline(timeout: environment.settings.requestTimeout, clock: clock, scheduler: scheduler)
-        let chosenHealth = try registry.plugin(plugins.health, in: registry.health, port: .health).make(context)
+        let chosenHealth = try registry.plugin(plugins.health, in: registry.health, port: .health)
+            .make(context(.health))
         remote = RemoteAdapters(
-            auth: DeadlineAuthRemoteAPI(try authPlugin.make(context), deadline: deadline),
+            auth: DeadlineAuthRemoteAPI(try authPlugin.make(context(.auth)), deadline: deadline),
             user: DeadlineUserRemoteAPI(
-                try registry.plugin(plugins.user, in: registry.user, port: .user).make(context), deadline: deadline),
+                try registry.plugin(plugins.user, in: registry.user, port: .user).make(context(.user)),
+                deadline: deadline),
             statement: DeadlineStatementRemoteAPI(
-                try registry.plugin(plugins.statement, in: registry.statement, port: .statement).make(context),
+                try registry.plugin(plugins.statement, in: registry.statement, port: .statement)
+                    .make(context(.statement)),
                 deadline: deadline),
             health: DeadlineHealthProbe(chosenHealth, deadline: deadline)
-        ).recordingCallOutcomes(of: chosenHealth, lightProbe: environment.settings.healthLightProbe)
+        ).recordingCallOutcomes(of: chosenHealth)
         connectivity = try registry.plugin(plugins.connectivity, in: registry.connectivity, port: .connectivity)
-            .make(context)
-        let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context)
+            .make(context(.connectivity))
+        let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context(.coding))
         let storePlugin = try registry.storePlugin(plugins.store)
-        store = try storePlugin.make(context, coding)
-        signOutLedger = storePlugin.makeSignOutLedger(context)
-        pinVault = storePlugin.makePINVault(context, SoftwareSecretHasher())
+        let storeContext = context(.store)
+        store = try storePlugin.make(storeContext, coding)
+        signOutLedger = storePlugin.makeSignOutLedger(storeContext)
+        pinVault = storePlugin.makePINVault(storeContext, SoftwareSecretHasher())
         storeFaults = StoreFaultSwitch(store)
         preferences = try registry.plugin(plugins.preferences, in: registry.preferences, port: .preferences)
-            .make(context)
+            .make(context(.preferences))
         // The raw adapters, not the fault switch: a notice is about the storage itself.
         storageNoticeSources = ([store, pinVault, signOutLedger, preferences] as [any Sendable]).compactMap {
             $0 as? any StorageNoticeSource
@@ -124,7 +133,7 @@ public final class AppWorld: Sendable {
         if let control {
             self.control = control
         } else {
-            self.control = try authPlugin.control?(context)
+            self.control = try authPlugin.control?(context(.auth))
         }
     }
 

@@ -19,7 +19,8 @@ public struct InProcessServerWorld: Sendable {
     /// control switch sets (`InMemoryBackend.rewriteServedTexts`).
     public let backend: InMemoryBackend
     private let server: ReferenceServer
-    private let storeDirectory: String
+    /// The fresh directories the plugins that keep files were given.
+    private let directories: [String]
 
     /// A fresh world: a new server with the seeded backend, a new, empty store
     /// directory. `tearDown()` stops the server and removes the directory.
@@ -35,7 +36,10 @@ public struct InProcessServerWorld: Sendable {
         environment.plugins.clock = InMemoryPlugins.virtualClock.name
         // The server is given the development key, which a loopback URL gets
         // when no variable names one.
-        environment.settings.apiKeyVariable = nil
+        let registry = PluginRegistry.standard
+        for key in registry.chosenKeys(withRole: .secretVariable, in: environment) {
+            environment.pluginSettings[key] = nil
+        }
         let backend = InMemoryBackend(
             clock: time.clock,
             configuration: InMemoryBackend.Configuration(tokenLifetime: environment.settings.tokenLifetime),
@@ -55,12 +59,20 @@ public struct InProcessServerWorld: Sendable {
         } catch {
             throw InProcessServerError(description: "cannot start the in-process server: \(error)")
         }
-        storeDirectory =
+        let prefix =
             FileManager.default.temporaryDirectory
             .appendingPathComponent("gatehouse-script-\(UUID().uuidString)").path
-        environment.settings.baseURL = server.baseURL
-        environment.settings.storeDirectory = storeDirectory
-        environment.settings.preferencesDirectory = storeDirectory + "-preferences"
+        // Every plugin that reads a base URL is pointed at the server, and
+        // every directory a plugin keeps files in is a fresh one (removed
+        // by `tearDown()`).
+        for key in registry.chosenKeys(withRole: .baseURL, in: environment) {
+            environment.pluginSettings[key] = .text(server.baseURL)
+        }
+        directories = registry.chosenKeys(withRole: .directory, in: environment).map { key in
+            let directory = prefix + "-" + key
+            environment.pluginSettings[key] = .text(directory)
+            return directory
+        }
         do {
             world = try AppWorld(
                 environment: environment, sharedTime: time, control: InMemoryBackendControl(backend: backend))
@@ -71,12 +83,11 @@ public struct InProcessServerWorld: Sendable {
         server.start()
     }
 
-    /// Stops the server and removes the script's store and preferences directories. Removing
-    /// it is best effort: it lives in the temporary directory either way.
+    /// Stops the server and removes the directories the plugins were given. Removing
+    /// them is best effort: they live in the temporary directory either way.
     public func tearDown() {
         server.stop()
-        try? FileManager.default.removeItem(atPath: storeDirectory)
-        try? FileManager.default.removeItem(atPath: storeDirectory + "-preferences")
+        for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
     }
 }
 

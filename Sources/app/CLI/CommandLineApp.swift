@@ -65,9 +65,9 @@ struct CommandLineApp {
             EnvironmentListing().lines(fromFile: fromFile).forEach(console.print)
             return ExitCode.success
         case .run(let files, let inProcessServer, _):
-            if inProcessServer, overHTTP(invocation, environment).plugins.auth != "http" {
+            if inProcessServer, !PluginRegistry.standard.speaksWireContract(overHTTP(invocation, environment)) {
                 console.error(
-                    "app: --in-process-server runs scripts over HTTP; environment '\(environment.name)' does not use the http plugin"
+                    "app: --in-process-server runs scripts over HTTP against a reference server; in environment '\(environment.name)' no plugin speaks the wire contract to a base URL, or one speaks another wire"
                 )
                 return ExitCode.usage
             }

@@ -45,10 +45,10 @@ final class DemoSecretGuard {
 
     private func rebuild() {
         var secrets = backendSecrets + typed + heldTokens.map { KnownSecret(.token, $0) }
-        if let variable = world.environment.settings.apiKeyVariable,
-            let key = ProcessInfo.processInfo.environment[variable], !key.isEmpty
-        {
-            secrets.append(KnownSecret(.apiKey, key))
+        for variable in PluginRegistry.standard.secretVariables(in: world.environment) {
+            if let key = ProcessInfo.processInfo.environment[variable], !key.isEmpty {
+                secrets.append(KnownSecret(.apiKey, key))
+            }
         }
         check = SecretCheck(secrets)
     }

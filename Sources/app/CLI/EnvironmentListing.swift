@@ -1,8 +1,9 @@
 import Composition
 
 /// What `app envs` prints: each environment, the plugin in each port (with
-/// the plugin's own summary) and the settings. Never an API key: only the
-/// name of the variable that holds it. A file's name, summary or setting
+/// the plugin's own summary) and the settings — the shared ones and those
+/// the chosen plugins declare. Never an API key: only the name of the
+/// variable that holds it (`PluginSetting.shown`). A file's name, summary or setting
 /// is shown on its one line: a line break in it as `^J` (the console
 /// escapes any other control character as it prints).
 struct EnvironmentListing {
@@ -37,61 +38,26 @@ struct EnvironmentListing {
             output.append("    " + pad(port.protocolName, portWidth) + "  " + pad(plugin, pluginWidth) + summary)
         }
         output.append("  settings:")
-        for (name, value) in settings(environment.settings, readByPlugins: settingsRead(by: environment)) {
-            output.append("    " + pad(name, 22) + shown(value))
+        for (key, value) in settings(of: environment) {
+            output.append("    " + pad(key, 26) + shown(value))
         }
         return output
     }
 
-    /// The keys of the settings the plugins `environment` chose declare.
-    private func settingsRead(by environment: AppEnvironment) -> Set<String> {
-        Set(
-            environment.plugins.byPort.flatMap { port, plugin in
-                registry.descriptions(for: port).first { $0.name == plugin }?.settings.map(\.key) ?? []
-            })
-    }
-
-    private func settings(_ settings: AppEnvironment.Settings, readByPlugins: Set<String>) -> [(String, String)] {
-        var rows = [
-            ("token lifetime", Self.format(settings.tokenLifetime)),
-            ("refresh margin", Self.format(settings.refreshMargin)),
-            ("health poll interval", Self.format(settings.healthPollInterval)),
-            ("request timeout", Self.format(settings.requestTimeout)),
-        ]
-        // Shown only when a chosen plugin reads it (the `from-calls` probe).
-        if readByPlugins.contains("healthLightProbe") {
-            let probe =
-                switch settings.healthLightProbe {
-                case .statementList: "statement-list (GET /challenge/list without a token, while down)"
-                case .none: "none (while down, the next call decides)"
-                }
-            rows.append(("health light probe", probe))
+    /// The environment's shared settings, then the settings its chosen
+    /// plugins declare, each with its value as the setting shows it (a
+    /// secret's variable by name, a base URL without credentials): the
+    /// environment's, else the declared default, else what the plugin does
+    /// without one. Rows come from the declarations alone.
+    private func settings(of environment: AppEnvironment) -> [(String, String)] {
+        let shared = AppEnvironment.sharedSettings.map { setting in
+            (setting.declaration.key, setting.declaration.shown(setting.current(environment.settings)))
         }
-        rows.append(("locale", settings.locale.rawValue))
-        if let baseURL = settings.displayableBaseURL { rows.append(("base URL", baseURL)) }
-        if let variable = settings.apiKeyVariable {
-            rows.append(("API key", "from the variable \(variable) (never shown)"))
+        let plugins = registry.chosenSettings(in: environment).map { setting in
+            let value = environment.pluginSettings[setting.key] ?? setting.defaultSetting
+            return (setting.key, value.map(setting.shown) ?? setting.defaultValue)
         }
-        if settings.baseURL != nil {
-            rows.append(("token header", settings.tokenHeaderStyle.rawValue))
-            rows.append(
-                ("control API", settings.controlAPI ? "yes (app run resets the server and flips its switches)" : "no"))
-            rows.append(
-                (
-                    "sign-out route",
-                    settings.signOutRoute ? "yes (logout ends the token with DELETE /challenge/auth)" : "no"
-                ))
-        }
-        if let directory = settings.storeDirectory { rows.append(("store directory", directory)) }
-        if let directory = settings.preferencesDirectory { rows.append(("preferences directory", directory)) }
-        return rows
-    }
-
-    /// `60s`, `1500ms`.
-    static func format(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 { return "\(seconds)s" }
-        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000)ms"
+        return shared + plugins
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

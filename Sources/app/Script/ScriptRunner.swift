@@ -68,11 +68,15 @@ struct ScriptRunner {
         var environment = environment
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("gatehouse-script-\(UUID().uuidString)").path
-        environment.settings.storeDirectory = directory
-        environment.settings.preferencesDirectory = directory + "-preferences"
+        // Every directory a chosen plugin keeps files in (its declared
+        // `.directory` settings), a fresh one each.
+        let directories = PluginRegistry.standard.chosenKeys(withRole: .directory, in: environment).map { key in
+            let path = directory + "-" + key
+            environment.pluginSettings[key] = .text(path)
+            return path
+        }
         let removeDirectory: @MainActor () async -> Void = {
-            try? FileManager.default.removeItem(atPath: directory)
-            try? FileManager.default.removeItem(atPath: directory + "-preferences")
+            for path in directories { try? FileManager.default.removeItem(atPath: path) }
         }
         let world = try AppWorld(environment: environment)
         do {
@@ -322,10 +326,10 @@ private final class Transcript {
 
     private func rebuildCheck() {
         var secrets = backendSecrets + typed + heldTokens.map { KnownSecret(.token, $0) }
-        if let variable = world.environment.settings.apiKeyVariable,
-            let key = ProcessInfo.processInfo.environment[variable], !key.isEmpty
-        {
-            secrets.append(KnownSecret(.apiKey, key))
+        for variable in PluginRegistry.standard.secretVariables(in: world.environment) {
+            if let key = ProcessInfo.processInfo.environment[variable], !key.isEmpty {
+                secrets.append(KnownSecret(.apiKey, key))
+            }
         }
         check = SecretCheck(secrets)
     }
