@@ -131,7 +131,7 @@ struct AuthRemoteAPIControlContractTests {
             // A token already ended (or never known) is ended either way.
             try await auth.signOut(.signedIn(with: token))
         } else {
-            #expect(try await server.metrics().requests == before.requests)
+            #expect(try await server.metrics().allRequests == before.allRequests)
             _ = try await auth.refresh(.accessToken(token))
         }
     }
@@ -158,15 +158,15 @@ struct AuthRemoteAPIControlContractTests {
         let (auth, server) = try await adapter.make()
         let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
-        try await server.injectFault(fault, on: RemoteRoute.auth)
+        try await server.injectFault(fault, on: .signIn)
         let signInError = await #expect(throws: RemoteError.self) { try await auth.signIn(RemoteSeed.maria.byCPF) }
         expectNetworkFailure(signInError, for: fault)
 
-        try await server.injectFault(fault, on: RemoteRoute.auth)
+        try await server.injectFault(fault, on: .refresh)
         let refreshError = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
         expectNetworkFailure(refreshError, for: fault)
 
-        try await server.injectFault(fault, on: RemoteRoute.register)
+        try await server.injectFault(fault, on: .register)
         let registerError = await #expect(throws: RemoteError.self) { try await auth.register(RemoteSeed.newcomer()) }
         expectNetworkFailure(registerError, for: fault)
     }

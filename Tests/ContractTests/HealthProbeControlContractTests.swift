@@ -23,7 +23,7 @@ struct HealthProbeControlContractTests {
     @Test("any status but 200 reads as unhealthy", arguments: RemoteAdapters.health, [500, 502, 404])
     func otherStatusReadsUnhealthy(_ adapter: HealthAdapter, _ status: Int) async throws {
         let (probe, server) = try await adapter.make()
-        try await server.injectFault(.status(status), on: RemoteRoute.health)
+        try await server.injectFault(.status(status), on: .health)
 
         #expect(try await probe.check() == .unhealthy)
     }
@@ -31,7 +31,7 @@ struct HealthProbeControlContractTests {
     @Test("an unreachable server throws transport or timeout", arguments: RemoteAdapters.health)
     func unreachableServerThrowsTransport(_ adapter: HealthAdapter) async throws {
         let (probe, server) = try await adapter.make()
-        try await server.injectFault(.drop, on: RemoteRoute.health)
+        try await server.injectFault(.drop, on: .health)
 
         let error = await #expect(throws: RemoteError.self) { try await probe.check() }
 
@@ -41,7 +41,7 @@ struct HealthProbeControlContractTests {
     @Test("a 200 without a health body throws malformedResponse", arguments: RemoteAdapters.health)
     func bodylessAnswerThrowsMalformed(_ adapter: HealthAdapter) async throws {
         let (probe, server) = try await adapter.make()
-        try await server.injectFault(.malformed, on: RemoteRoute.health)
+        try await server.injectFault(.malformed, on: .health)
 
         let error = await #expect(throws: RemoteError.self) { try await probe.check() }
 
@@ -57,9 +57,10 @@ struct HealthProbeControlContractTests {
         _ = try await probe.check()
 
         let after = try await server.metrics()
-        var expectedRequests = before.requests
-        expectedRequests[RemoteRoute.health, default: 0] += 1
-        #expect(after.requests == expectedRequests)
+        var expectedCalls = before.calls
+        expectedCalls[.health, default: 0] += 1
+        #expect(after.calls == expectedCalls)
+        #expect(after.allRequests == before.allRequests + 1)
         #expect(after.logins == before.logins)
         #expect(after.refreshes == before.refreshes)
         #expect(after.tokensLive == before.tokensLive)

@@ -87,7 +87,8 @@ final class HTTPRemoteFixture: RemoteContractFixture {
 
     func revokeAllTokens() async throws { try await control("POST", "revoke", nil) }
 
-    func injectFault(_ fault: RemoteFault, on route: String) async throws {
+    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
+        let route = operation.wireRoute
         let body: [String: any Sendable] =
             switch fault {
             case .status(let status): ["route": route, "mode": "status", "status": status]
@@ -107,7 +108,7 @@ final class HTTPRemoteFixture: RemoteContractFixture {
             throw URLError(.cannotParseResponse)
         }
         return RemoteServerMetrics(
-            requests: object["requests"] as? [String: Int] ?? [:], logins: object["logins"] as? Int ?? -1,
+            wireRequests: object["requests"] as? [String: Int] ?? [:], logins: object["logins"] as? Int ?? -1,
             refreshes: object["refreshes"] as? Int ?? -1, refreshesRejected: object["refreshesRejected"] as? Int ?? -1,
             tokensLive: object["tokensLive"] as? Int ?? -1)
     }

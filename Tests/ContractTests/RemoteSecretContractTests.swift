@@ -35,9 +35,9 @@ extension AuthRemoteAPIControlContractTests {
         let (auth, server) = try await adapter.make()
         var errors: [RemoteError?] = []
 
-        try await server.injectFault(fault, on: RemoteRoute.auth)
+        try await server.injectFault(fault, on: .signIn)
         errors.append(await #expect(throws: RemoteError.self) { try await auth.signIn(RemoteSecrets.wrongPassword) })
-        try await server.injectFault(fault, on: RemoteRoute.auth)
+        try await server.injectFault(fault, on: .refresh)
         errors.append(
             await #expect(throws: RemoteError.self) {
                 try await auth.refresh(.accessToken(AccessToken(RemoteSecrets.accessToken)))
@@ -45,7 +45,7 @@ extension AuthRemoteAPIControlContractTests {
         for error in errors { expectNoSecret(in: error) }
         guard auth.offersSignOut else { return }
         // A sign-out reads no body: a malformed one may pass as success.
-        try await server.injectFault(fault, on: RemoteRoute.signOut)
+        try await server.injectFault(fault, on: .signOut)
         do {
             try await auth.signOut(.signedIn(with: AccessToken(RemoteSecrets.accessToken)))
         } catch {
@@ -92,7 +92,7 @@ extension UserRemoteAPIControlContractTests {
         arguments: RemoteAdapters.users, RemoteFault.networkFailures)
     func networkFailuresSayNoSecret(_ adapter: UserAdapter, _ fault: RemoteFault) async throws {
         let (users, server) = try await adapter.make()
-        try await server.injectFault(fault, on: RemoteRoute.currentUser)
+        try await server.injectFault(fault, on: .currentUser)
 
         let error = await #expect(throws: RemoteError.self) {
             try await users.currentUser(token: AccessToken(RemoteSecrets.accessToken))
@@ -125,7 +125,7 @@ extension StatementRemoteAPIControlContractTests {
         let (statements, server) = try await adapter.make()
 
         for fault in RemoteFault.networkFailures {
-            try await server.injectFault(fault, on: call.route)
+            try await server.injectFault(fault, on: call.operation)
             let error = await #expect(throws: RemoteError.self) {
                 try await call.perform(on: statements, id: "1", token: AccessToken(RemoteSecrets.accessToken))
             }
@@ -140,7 +140,7 @@ extension HealthProbeControlContractTests {
         arguments: RemoteAdapters.health, RemoteFault.networkFailures)
     func failuresSayNoSecret(_ adapter: HealthAdapter, _ fault: RemoteFault) async throws {
         let (probe, server) = try await adapter.make()
-        try await server.injectFault(fault, on: RemoteRoute.health)
+        try await server.injectFault(fault, on: .health)
 
         do {
             _ = try await probe.check()

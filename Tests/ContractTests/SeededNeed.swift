@@ -1,11 +1,12 @@
-/// What a seeded contract test needs of the server beyond the seed: a route,
+/// What a contract test needs of the server beyond the seed: an operation,
 /// or a behaviour of the wire contract that another kind of backend does not
-/// have. A test states its needs with `adapter.require(_:)`; an adapter whose
-/// server cannot meet one has that test case cancelled with the reason, never
-/// silently dropped.
+/// have. A test (seeded or control) states its needs with
+/// `adapter.require(_:)`; an adapter whose server cannot meet one has that
+/// test case cancelled with the reason, never silently dropped. Each
+/// dialect's fixture says once what it cannot meet, and why.
 enum SeededNeed: Sendable, Hashable {
-    /// The route (`RemoteRoute`).
-    case route(String)
+    /// The operation: the backend serves it.
+    case operation(RemoteOperation)
     /// An inactive account's sign-in is told apart from wrong credentials
     /// (`USER_INACTIVE`).
     case inactiveAccountToldApartAtSignIn
@@ -17,15 +18,15 @@ enum SeededNeed: Sendable, Hashable {
     /// holds for any standard OAuth 2.0 server says so.
     @Sendable static func unmetByOAuth2Server(_ need: SeededNeed) -> String? {
         switch need {
-        case .route(let route):
-            if route == RemoteRoute.auth || OAuth2RemoteFixture.routes.contains(route) { return nil }
-            if route == RemoteRoute.register { return unmetByOAuth2Server(.registration) }
-            if route == RemoteRoute.signOut {
+        case .operation(let operation):
+            if OAuth2RemoteFixture.operations.contains(operation) { return nil }
+            if operation == .register { return unmetByOAuth2Server(.registration) }
+            if operation == .signOut {
                 return
                     "an OAuth 2.0 server ends a session by token revocation (RFC 7009), not by DELETE /challenge/auth"
             }
             return
-                "the OAuth 2.0 test server's resource serves GET /users/me, the statement and health only; \(route) is the wire contract's own route"
+                "the OAuth 2.0 test server's resource serves GET /users/me, the statement and health only; \(operation.wireRoute) is the wire contract's own route"
         case .inactiveAccountToldApartAtSignIn:
             return
                 "an OAuth 2.0 server refuses an inactive account's password grant as invalid_grant, the same answer as a wrong password (RFC 6749 §5.2): USER_INACTIVE at sign-in is unreachable"

@@ -167,7 +167,7 @@ struct UserRemoteAPIControlContractTests {
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         for call in RemoteUserCall.allCases {
-            try await server.injectFault(fault, on: call.route)
+            try await server.injectFault(fault, on: call.operation)
             let error = await #expect(throws: RemoteError.self) { try await call.perform(on: users, token: token) }
             expectNetworkFailure(error, for: fault)
         }
