@@ -22,6 +22,7 @@ struct HealthProbeControlContractTests {
 
     @Test("any status but 200 reads as unhealthy", arguments: RemoteAdapters.health, [500, 502, 404])
     func otherStatusReadsUnhealthy(_ adapter: HealthAdapter, _ status: Int) async throws {
+        if status < 500 { try adapter.require(.healthStatusBelow500ReadsUnhealthy) }
         let (probe, server) = try await adapter.make()
         try await server.injectFault(.status(status), on: .health)
 
@@ -30,6 +31,7 @@ struct HealthProbeControlContractTests {
 
     @Test("an unreachable server throws transport or timeout", arguments: RemoteAdapters.health)
     func unreachableServerThrowsTransport(_ adapter: HealthAdapter) async throws {
+        try adapter.require(.healthCheckThrowsWhenUnanswered)
         let (probe, server) = try await adapter.make()
         try await server.injectFault(.drop, on: .health)
 
@@ -40,6 +42,7 @@ struct HealthProbeControlContractTests {
 
     @Test("a 200 without a health body throws malformedResponse", arguments: RemoteAdapters.health)
     func bodylessAnswerThrowsMalformed(_ adapter: HealthAdapter) async throws {
+        try adapter.require(.healthCheckReadsTheBody)
         let (probe, server) = try await adapter.make()
         try await server.injectFault(.malformed, on: .health)
 
@@ -58,12 +61,25 @@ struct HealthProbeControlContractTests {
 
         let after = try await server.metrics()
         var expectedCalls = before.calls
-        expectedCalls[.health, default: 0] += 1
-        #expect(after.calls == expectedCalls)
-        #expect(after.allRequests == before.allRequests + 1)
+        expectedCalls[.health] = after.calls[.health]
+        #expect(after.calls == expectedCalls, "no call but health calls")
+        #expect(after.allRequests - before.allRequests == after.count(.health) - before.count(.health))
         #expect(after.logins == before.logins)
         #expect(after.refreshes == before.refreshes)
         #expect(after.tokensLive == before.tokensLive)
         #expect(try await server.users.currentUser(token: token).cpf == RemoteSeed.maria.cpf)
+    }
+
+    @Test("a check sends one health call and nothing else", arguments: RemoteAdapters.health)
+    func checkSendsOneHealthCall(_ adapter: HealthAdapter) async throws {
+        try adapter.require(.everyHealthCheckAsksTheServer)
+        let (probe, server) = try await adapter.make()
+        let before = try await server.metrics()
+
+        _ = try await probe.check()
+
+        let after = try await server.metrics()
+        #expect(after.count(.health) == before.count(.health) + 1)
+        #expect(after.allRequests == before.allRequests + 1)
     }
 }

@@ -144,12 +144,5 @@ enum PluginSuiteExemptions {
                 (a 200 without a health body included) is tested against a stub in AdapterHTTPTests: \
                 issue 25 item 1, not done
                 """),
-        Exemption(
-            plugin: CoveredPluginKey(port: "health", name: "from-calls"),
-            reason: """
-                reads no health route: it derives health from the other ports' calls, so the health suites' \
-                switch and GET /health faults do not reach it; its own suite (Health from the calls) runs it \
-                over the in-memory backend and ReferenceServer
-                """),
     ]
 }

@@ -249,6 +249,11 @@ enum RemoteAdapters {
             DeadlineHealthProbe($0.health, deadline: .neverFiring)
         },
         HealthAdapter(
+            "CallOutcomeHealthProbe → outcomes of the in-memory backend's calls",
+            plugin: CoveredPlugin(.health, "from-calls", speaks: .callOutcomes), fixtureDialect: .callOutcomes,
+            fixture: { CallOutcomeRemoteFixture() }, unmet: CallOutcomeRemoteFixture.unmet
+        ) { $0.health },
+        HealthAdapter(
             "ActuatorHealthProbe (example adapter) → Actuator stand-in", fixtureDialect: .actuator,
             fixture: { try ActuatorRemoteFixture() }
         ) { $0.health },

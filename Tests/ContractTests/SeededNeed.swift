@@ -12,6 +12,15 @@ enum SeededNeed: Sendable, Hashable {
     case inactiveAccountToldApartAtSignIn
     /// The backend creates accounts (`POST /users`).
     case registration
+    /// A health check reads a health route whose every status but 200 is
+    /// unhealthy, a 404 included.
+    case healthStatusBelow500ReadsUnhealthy
+    /// A health check that gets no answer throws (`.transport`, `.timeout`).
+    case healthCheckThrowsWhenUnanswered
+    /// A health check reads a health body, and a 200 without one throws `.malformedResponse`.
+    case healthCheckReadsTheBody
+    /// Every health check sends one request.
+    case everyHealthCheckAsksTheServer
 
     /// Why the OAuth 2.0 test server (django-oauth-toolkit with the resource
     /// of docs/oauth2-server.md) cannot meet `need`, or nil when it can. What
@@ -33,6 +42,10 @@ enum SeededNeed: Sendable, Hashable {
         case .registration:
             return
                 "OAuth 2.0 has no registration: OAuth2AuthRemoteAPI offers none (offersRegistration is false; its register refuses at once as NOT_FOUND, sending nothing)"
+        case .healthStatusBelow500ReadsUnhealthy, .healthCheckThrowsWhenUnanswered, .healthCheckReadsTheBody,
+            .everyHealthCheckAsksTheServer:
+            // Health through the resource's GET /health, with the HTTP probe.
+            return nil
         }
     }
 }
