@@ -67,7 +67,7 @@ struct HealthProbeControlContractTests {
         #expect(after.logins == before.logins)
         #expect(after.refreshes == before.refreshes)
         #expect(after.tokensLive == before.tokensLive)
-        #expect(try await server.users.currentUser(token: token).cpf == RemoteSeed.maria.cpf)
+        #expect(try await server.users.currentUser(token: token).email == RemoteSeed.maria.email)
     }
 
     @Test("a check sends one health call and nothing else", arguments: RemoteAdapters.health)

@@ -119,30 +119,10 @@ enum PluginSuiteExemptions {
                 a fixture per dialect is issue 25 item 1, not done
                 """),
         Exemption(
-            plugin: CoveredPluginKey(port: "auth", name: "supabase"),
-            reason: """
-                runs only the registration and identifier-kind suites, against ReferenceServer, which is not its \
-                dialect; its wire is tested against a stub in AdapterHTTPTests (SupabaseAuthTests): a Supabase \
-                fixture for the suites is issue 25 item 1, not done
-                """),
-        Exemption(
-            plugin: CoveredPluginKey(port: "user", name: "supabase"),
-            reason: """
-                runs only the user-routes suite, against ReferenceServer, which is not its dialect; its GET /user \
-                is tested against a stub in AdapterHTTPTests: a Supabase fixture is issue 25 item 1, not done
-                """),
-        Exemption(
             plugin: CoveredPluginKey(port: "user", name: "token-only"),
             reason: """
                 has no current-user or account route (offersCurrentUser false): the seeded and control user \
                 suites do not apply; it runs the user-routes suite (UserRemoteAPI contract: user routes)
-                """),
-        Exemption(
-            plugin: CoveredPluginKey(port: "health", name: "supabase"),
-            reason: """
-                in no health suite: the suites' servers speak the wire contract only; its GET /health \
-                (a 200 without a health body included) is tested against a stub in AdapterHTTPTests: \
-                issue 25 item 1, not done
                 """),
     ]
 }

@@ -102,7 +102,9 @@ final class CallOutcomeRemoteFixture: RemoteContractFixture {
             "from-calls reads no health body: a malformed answer to a call is an answer, which proves the server up"
         case .everyHealthCheckAsksTheServer:
             "from-calls asks the server nothing while the calls succeed: a check then answers from what they met"
-        case .operation, .inactiveAccountToldApartAtSignIn, .registration: nil
+        case .operation, .inactiveAccountToldApartAtSignIn, .registration, .signInByCPF, .profileCarriesCPF,
+            .refreshToldExpiredApart, .accessTokenToldExpiredApart:
+            nil
         }
     }
 }

@@ -67,12 +67,6 @@ final class HTTPRemoteFixture: RemoteContractFixture {
             client: OAuth2Configuration(
                 clientID: "gatehouse-confidential", clientSecret: OAuth2ClientSecret(RemoteSecrets.clientSecret)))
     }
-    /// The Supabase Auth auth adapter against this server: for what it does
-    /// without sending a request (no registration; a CPF refused).
-    var supabaseAuth: any AuthRemoteAPI { SupabaseAuthRemoteAPI(configuration: configuration) }
-    /// The Supabase Auth user adapter against this server: for the calls it
-    /// answers without sending a request (it has no account routes).
-    var supabaseUsers: any UserRemoteAPI { SupabaseUserRemoteAPI(configuration: configuration) }
     var statements: any StatementRemoteAPI { URLSessionStatementRemoteAPI(configuration: configuration) }
     var health: any HealthProbe { URLSessionHealthProbe(configuration: configuration) }
 

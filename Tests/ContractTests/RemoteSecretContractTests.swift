@@ -15,7 +15,9 @@ extension AuthRemoteAPIContractTests {
     func refusalsSayNoSecret(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
-        let signInError = await #expect(throws: RemoteError.self) { try await auth.signIn(RemoteSecrets.wrongPassword) }
+        let signInError = await #expect(throws: RemoteError.self) {
+            try await auth.signIn(RemoteSecrets.wrongPassword(for: auth))
+        }
         let accessError = await #expect(throws: RemoteError.self) {
             try await auth.refresh(.accessToken(AccessToken(RemoteSecrets.accessToken)))
         }
@@ -33,15 +35,15 @@ extension AuthRemoteAPIControlContractTests {
         arguments: RemoteAdapters.authOnCoraRoutes, RemoteFault.networkFailures)
     func networkFailuresSayNoSecret(_ adapter: AuthAdapter, _ fault: RemoteFault) async throws {
         let (auth, server) = try await adapter.make()
+        let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         var errors: [RemoteError?] = []
 
         try await server.injectFault(fault, on: .signIn)
-        errors.append(await #expect(throws: RemoteError.self) { try await auth.signIn(RemoteSecrets.wrongPassword) })
+        errors.append(
+            await #expect(throws: RemoteError.self) { try await auth.signIn(RemoteSecrets.wrongPassword(for: auth)) })
         try await server.injectFault(fault, on: .refresh)
         errors.append(
-            await #expect(throws: RemoteError.self) {
-                try await auth.refresh(.accessToken(AccessToken(RemoteSecrets.accessToken)))
-            })
+            await #expect(throws: RemoteError.self) { try await auth.refresh(.secret(like: issued)) })
         for error in errors { expectNoSecret(in: error) }
         guard auth.offersSignOut else { return }
         // A sign-out reads no body: a malformed one may pass as success.

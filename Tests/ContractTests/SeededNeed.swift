@@ -21,6 +21,16 @@ enum SeededNeed: Sendable, Hashable {
     case healthCheckReadsTheBody
     /// Every health check sends one request.
     case everyHealthCheckAsksTheServer
+    /// The backend signs in by CPF (`signsInByCPF`).
+    case signInByCPF
+    /// The profile the backend answers carries the account's CPF.
+    case profileCarriesCPF
+    /// A refresh past the refresh window is refused as `TOKEN_EXPIRED`, told
+    /// apart from an unknown token.
+    case refreshToldExpiredApart
+    /// A call with an access token past its lifetime is refused as
+    /// `TOKEN_EXPIRED`, told apart from an unknown token.
+    case accessTokenToldExpiredApart
 
     /// Why the OAuth 2.0 test server (django-oauth-toolkit with the resource
     /// of docs/oauth2-server.md) cannot meet `need`, or nil when it can. What
@@ -43,8 +53,11 @@ enum SeededNeed: Sendable, Hashable {
             return
                 "OAuth 2.0 has no registration: OAuth2AuthRemoteAPI offers none (offersRegistration is false; its register refuses at once as NOT_FOUND, sending nothing)"
         case .healthStatusBelow500ReadsUnhealthy, .healthCheckThrowsWhenUnanswered, .healthCheckReadsTheBody,
-            .everyHealthCheckAsksTheServer:
-            // Health through the resource's GET /health, with the HTTP probe.
+            .everyHealthCheckAsksTheServer, .signInByCPF, .profileCarriesCPF, .refreshToldExpiredApart,
+            .accessTokenToldExpiredApart:
+            // Health through the resource's GET /health, with the HTTP probe;
+            // sign-in by CPF and its profile as the wire contract's; the
+            // control needs are never asked of it (it has no control API).
             return nil
         }
     }

@@ -1,0 +1,467 @@
+import AdapterInMemory
+import Foundation
+import Ports
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Supabase Auth (GoTrue) on loopback, for the contract suites: the routes
+/// `SupabaseAuthRemoteAPI`, `SupabaseUserRemoteAPI` and `SupabaseHealthProbe`
+/// call, under `/auth/v1` as on the hosted service, with GoTrue's JSON
+/// shapes and error bodies — those of `Tests/AdapterHTTPTests/SupabaseFixtures.swift`,
+/// written from `supabase/auth`'s source:
+///
+/// - `POST /token?grant_type=password` `{"email","password"}` and
+///   `POST /token?grant_type=refresh_token` `{"refresh_token"}`: the token
+///   answer (`access_token`, `token_type` "bearer", `expires_in`,
+///   `expires_at`, a rotated `refresh_token`, `user`); refusals
+///   `invalid_credentials`, `user_banned`, `refresh_token_not_found`,
+///   `refresh_token_already_used`, `session_expired`, `user_not_found`,
+///   `validation_failed`;
+/// - `GET /user` (Bearer): GoTrue's user, the name in `user_metadata`;
+///   refusals `no_authorization`, `bad_jwt` (a token it cannot verify, or
+///   one past its lifetime), `session_not_found`, `user_banned`,
+///   `user_not_found`;
+/// - `POST /logout?scope=local` (Bearer): 204; refusals as `GET /user`;
+/// - `GET /health`: GoTrue's `{"version","name","description"}`;
+/// - every route asks for the project's `apikey`, refused as the hosted
+///   gateway refuses it (401 `{"message":"Invalid API key"}`).
+///
+/// Accounts, tokens, their lifetimes and refresh windows, revocation, the
+/// server's clock, health, faults and request counts are an
+/// `InMemoryBackend`'s (on a `ManualClock`): GoTrue's access token is the
+/// backend's token (opaque here, a JWT there), its refresh token one the
+/// stand-in keeps beside it, used once. Faults and counts are keyed by
+/// GoTrue's routes (`Route`).
+///
+/// It listens on 127.0.0.1 only, on an ephemeral port, and serves one
+/// connection at a time (`Connection: close`), reading at most 16 KiB of head
+/// and 64 KiB of body within 10 s. Like the reference server in the suites it
+/// lives until the test process ends: the adapters under test outlive their
+/// fixture.
+final class SupabaseAuthStandIn: Sendable {
+    /// GoTrue's routes the adapters call, as faults and counts key them.
+    enum Route: String, CaseIterable, Sendable {
+        case passwordGrant = "POST /token?grant_type=password"
+        case refreshGrant = "POST /token?grant_type=refresh_token"
+        case logout = "POST /logout"
+        case user = "GET /user"
+        case health = "GET /health"
+    }
+
+    /// `http://127.0.0.1:<port>/auth/v1`, the base the adapters are given.
+    let baseURL: String
+    let backend: InMemoryBackend
+    let clock: ManualClock
+    private let listener: Int32
+    private let sessions = Mutex(Sessions())
+
+    /// The refresh tokens issued, and every access token issued (to tell a
+    /// session that ended from a token GoTrue never signed).
+    private struct Sessions {
+        var refreshTokens: [String: RefreshRecord] = [:]
+        var accessTokens: Set<String> = []
+        var serial = 0
+    }
+
+    private struct RefreshRecord {
+        let accessToken: String
+        var used: Bool
+    }
+
+    /// The API key the gateway takes.
+    static let apiKey = RemoteSecrets.apiKey
+
+    init() throws {
+        let clock = ManualClock()
+        self.clock = clock
+        backend = InMemoryBackend(clock: clock)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw StandInError.cannotListen }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        guard bound == 0, listen(fd, 16) == 0,
+            withUnsafeMutablePointer(
+                to: &address,
+                { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }) == 0
+        else {
+            close(fd)
+            throw StandInError.cannotListen
+        }
+        listener = fd
+        baseURL = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/auth/v1"
+        Thread { [self] in acceptLoop() }.start()
+    }
+
+    enum StandInError: Error, CustomStringConvertible {
+        case cannotListen
+
+        var description: String { "the Supabase Auth stand-in cannot listen on 127.0.0.1" }
+    }
+
+    /// Forgets every refresh token, as the backend's reset forgets every access token.
+    func resetSessions() {
+        sessions.withLock { $0 = Sessions() }
+    }
+
+    // MARK: - Serving
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            serve(client)
+            close(client)
+        }
+    }
+
+    private struct Request: Sendable {
+        let method: String
+        let path: String
+        let query: String
+        let headers: [String: String]
+        let body: Data
+    }
+
+    private struct Answer: Sendable {
+        var status: Int
+        var body: Data
+        /// Close without answering.
+        var drop = false
+
+        static func json(_ status: Int, _ object: [String: Any]) -> Answer {
+            Answer(status: status, body: (try? JSONSerialization.data(withJSONObject: object)) ?? Data())
+        }
+
+        /// `apierrors.HTTPError` as GoTrue writes it without the API version header.
+        static func error(_ status: Int, _ code: String, _ message: String) -> Answer {
+            json(status, ["code": status, "error_code": code, "msg": message])
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        guard let request = read(client) else { return }
+        // The answer is worked out on this thread (`ServingExecutor`), never
+        // waiting for a thread of the cooperative pool that other tests keep
+        // busy (two on a small CI machine): a client would time out.
+        let answer = ServingExecutor().serve { await self.answer(request) }
+        guard !answer.drop else {
+            // The connection breaks mid-answer, as the reference server drops
+            // one (closing before any byte would let a client retry).
+            respond(Answer(status: 200, body: Data("{".utf8)), claimedLength: 1024, to: client)
+            return
+        }
+        respond(answer, to: client)
+    }
+
+    /// One request, or nil when it is cut short, too large or unreadable.
+    private func read(_ client: Int32) -> Request? {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var headEnd: Range<Data.Index>?
+        while headEnd == nil {
+            guard data.count < 16_384 else { return nil }
+            let count = recv(client, &buffer, buffer.count, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            data.append(contentsOf: buffer[0..<count])
+            headEnd = data.range(of: Data("\r\n\r\n".utf8))
+        }
+        guard let headEnd else { return nil }
+        let lines = String(decoding: data[..<headEnd.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let parts = lines.first?.split(separator: " ").map(String.init) ?? []
+        guard parts.count == 3 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        let length = Int(headers["content-length"] ?? "0") ?? -1
+        guard (0...65_536).contains(length) else { return nil }
+        var body = Data(data[headEnd.upperBound...])
+        if body.count < length, headers["expect"]?.lowercased() == "100-continue" {
+            let interim = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+            _ = interim.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+        while body.count < length {
+            let count = recv(client, &buffer, buffer.count, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            body.append(contentsOf: buffer[0..<count])
+        }
+        let target = parts[1].split(separator: "?", maxSplits: 1).map(String.init)
+        return Request(
+            method: parts[0], path: target[0], query: target.count > 1 ? target[1] : "", headers: headers,
+            body: body.prefix(length))
+    }
+
+    private func respond(_ answer: Answer, claimedLength: Int? = nil, to client: Int32) {
+        var text = "HTTP/1.1 \(answer.status) \(answer.status < 300 ? "OK" : "Status")\r\n"
+        text += "Content-Length: \(claimedLength ?? answer.body.count)\r\n"
+        if !answer.body.isEmpty { text += "Content-Type: application/json\r\n" }
+        text += "Connection: close\r\n\r\n"
+        let message = Array(text.utf8) + Array(answer.body)
+        var offset = 0
+        while offset < message.count {
+            let written = message[offset...].withUnsafeBytes {
+                send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    /// The route of `request` under `/auth/v1`, or nil.
+    private func route(of request: Request) -> Route? {
+        guard request.path.hasPrefix("/auth/v1/") else { return nil }
+        let path = String(request.path.dropFirst("/auth/v1".count))
+        let grant = request.query.split(separator: "&").first { $0.hasPrefix("grant_type=") }?.dropFirst(11)
+        switch (request.method, path) {
+        case ("POST", "/token") where grant == "password": return .passwordGrant
+        case ("POST", "/token") where grant == "refresh_token": return .refreshGrant
+        case ("POST", "/logout"): return .logout
+        case ("GET", "/user"): return .user
+        case ("GET", "/health"): return .health
+        default: return nil
+        }
+    }
+
+    private func answer(_ request: Request) async -> Answer {
+        guard let route = route(of: request) else {
+            await backend.countRequestWithoutRoute()
+            return .error(404, "not_found", "Not Found")
+        }
+        switch await backend.admit(route.rawValue) {
+        case .proceed: break
+        case .drop: return Answer(status: 0, body: Data(), drop: true)
+        case .malformed: return Answer(status: 200, body: Data("<html><body>Bad Gateway</body></html>".utf8))
+        case .status(let status): return Answer(status: status, body: Data())
+        }
+        guard request.headers["apikey"] == Self.apiKey else {
+            return .json(401, ["message": "Invalid API key"])
+        }
+        switch route {
+        case .passwordGrant: return await passwordGrant(request)
+        case .refreshGrant: return await refreshGrant(request)
+        case .logout: return await logout(request)
+        case .user: return await user(request)
+        case .health:
+            guard await backend.health() == .healthy else {
+                return .error(503, "unexpected_failure", "Service Unavailable")
+            }
+            return .json(
+                200,
+                [
+                    "version": "v2.40.1", "name": "GoTrue",
+                    "description": "GoTrue is a user registration and authentication API",
+                ])
+        }
+    }
+
+    private func object(_ body: Data) -> [String: Any] {
+        ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) ?? [:]
+    }
+
+    private func passwordGrant(_ request: Request) async -> Answer {
+        let body = object(request.body)
+        guard let email = body["email"] as? String, let password = body["password"] as? String else {
+            return .error(400, "validation_failed", "missing email or phone")
+        }
+        do {
+            let token = try await backend.signIn(
+                Credentials(identifier: .email(email), password: Password(password)))
+            return await tokenAnswer(token)
+        } catch {
+            switch error.code {
+            case .userInactive: return .error(400, "user_banned", "User is banned")
+            case .invalidCredentials: return .error(400, "invalid_credentials", "Invalid login credentials")
+            default: return .error(500, "unexpected_failure", "Database error querying schema")
+            }
+        }
+    }
+
+    private func refreshGrant(_ request: Request) async -> Answer {
+        guard let refreshToken = object(request.body)["refresh_token"] as? String else {
+            return .error(400, "validation_failed", "refresh_token required")
+        }
+        guard let record = sessions.withLock({ $0.refreshTokens[refreshToken] }) else {
+            return .error(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found")
+        }
+        guard !record.used else {
+            return .error(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used")
+        }
+        do {
+            let token = try await backend.refresh(AccessToken(record.accessToken))
+            sessions.withLock { $0.refreshTokens[refreshToken]?.used = true }
+            return await tokenAnswer(token)
+        } catch {
+            switch error.code {
+            case .tokenExpired: return .error(400, "session_expired", "Invalid Refresh Token: Session Expired")
+            case .userInactive: return .error(400, "user_banned", "Invalid Refresh Token: User Banned")
+            case .userDeleted: return .error(400, "user_not_found", "User not found")
+            default: return .error(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found")
+            }
+        }
+    }
+
+    private func bearer(_ request: Request) -> String? {
+        guard let value = request.headers["authorization"], value.hasPrefix("Bearer ") else { return nil }
+        return String(value.dropFirst("Bearer ".count))
+    }
+
+    /// GoTrue's refusal of the Bearer token `token`, or nil when it serves.
+    private func refusal(of token: String) async -> Answer? {
+        do {
+            _ = try await backend.currentUser(token: AccessToken(token))
+            return nil
+        } catch {
+            switch error.code {
+            case .tokenExpired:
+                return .error(
+                    403, "bad_jwt",
+                    "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired")
+            case .userInactive: return .error(403, "user_banned", "User is banned")
+            case .userDeleted: return .error(403, "user_not_found", "User from sub claim in JWT does not exist")
+            default:
+                guard sessions.withLock({ $0.accessTokens.contains(token) }) else {
+                    return .error(403, "bad_jwt", "invalid JWT: unable to parse or verify signature")
+                }
+                return .error(403, "session_not_found", "Session from session_id claim in JWT does not exist")
+            }
+        }
+    }
+
+    private func user(_ request: Request) async -> Answer {
+        guard let token = bearer(request) else {
+            return .error(401, "no_authorization", "This endpoint requires a valid Bearer token")
+        }
+        if let refusal = await refusal(of: token) { return refusal }
+        guard let profile = try? await backend.currentUser(token: AccessToken(token)) else {
+            return .error(500, "unexpected_failure", "Database error finding user")
+        }
+        return .json(200, Self.user(profile))
+    }
+
+    private func logout(_ request: Request) async -> Answer {
+        guard let token = bearer(request) else {
+            return .error(401, "no_authorization", "This endpoint requires a valid Bearer token")
+        }
+        if let refusal = await refusal(of: token), !isAccountRefusal(refusal) { return refusal }
+        // The session ends: its access token, and so every refresh token of it.
+        try? await backend.signOut(AccessToken(token))
+        return Answer(status: 204, body: Data())
+    }
+
+    /// A banned or deleted user may still log out: only the token's own refusals stop it.
+    private func isAccountRefusal(_ answer: Answer) -> Bool {
+        let code = object(answer.body)["error_code"] as? String
+        return code == "user_banned" || code == "user_not_found"
+    }
+
+    private func tokenAnswer(_ token: AccessToken) async -> Answer {
+        let refreshToken = sessions.withLock { sessions in
+            sessions.serial += 1
+            let refreshToken = "gotrue-refresh-\(sessions.serial)-\(UUID().uuidString.prefix(8))"
+            sessions.refreshTokens[refreshToken] = RefreshRecord(accessToken: token.reveal(), used: false)
+            sessions.accessTokens.insert(token.reveal())
+            return refreshToken
+        }
+        let lifetime = Int(backend.configuration.tokenLifetime.components.seconds)
+        let profile = try? await backend.currentUser(token: token)
+        return .json(
+            200,
+            [
+                "access_token": token.reveal(), "token_type": "bearer", "expires_in": lifetime,
+                "expires_at": Int(clock.now().timeIntervalSince1970) + lifetime, "refresh_token": refreshToken,
+                "user": profile.map(Self.user) ?? [:],
+            ])
+    }
+
+    /// `models.User` as GoTrue writes it: no CPF, the name in `user_metadata`.
+    private static func user(_ profile: UserProfile) -> [String: Any] {
+        [
+            "id": profile.id, "aud": "authenticated", "role": "authenticated", "email": profile.email, "phone": "",
+            "app_metadata": ["provider": "email", "providers": ["email"]],
+            "user_metadata": ["name": profile.name], "identities": [] as [Any],
+            "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-02T00:00:00Z", "is_anonymous": false,
+        ]
+    }
+}
+
+/// Runs one request's async work on the serving thread: the task prefers
+/// this executor (SE-0417), so its jobs, and those of the backend actor it
+/// calls, are queued here and run by the thread waiting for the answer. A job
+/// that arrives once the answer is in (an actor letting go of this thread)
+/// runs on a thread of its own, never left queued with nobody to run it. (The
+/// reference server's `ConnectionExecutor` does the same, watching for a
+/// hang-up too.)
+private final class ServingExecutor: TaskExecutor {
+    private struct Queue {
+        var jobs: [UnownedJob] = []
+        var serving = true
+    }
+
+    private let queue = Mutex(Queue())
+    private let wake = DispatchSemaphore(value: 0)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let queued = queue.withLock { queue in
+            guard queue.serving else { return false }
+            queue.jobs.append(job)
+            return true
+        }
+        guard queued else {
+            let executor = asUnownedTaskExecutor()
+            Thread { job.runSynchronously(on: executor) }.start()
+            return
+        }
+        wake.signal()
+    }
+
+    /// Runs `operation` to its end on the calling thread and returns its result.
+    func serve<Success: Sendable>(_ operation: @escaping @Sendable () async -> Success) -> Success {
+        let outcome = Mutex<Success?>(nil)
+        Task(executorPreference: self) {
+            let value = await operation()
+            outcome.withLock { $0 = value }
+        }
+        while true {
+            wake.wait()
+            let jobs = queue.withLock { queue in
+                defer { queue.jobs = [] }
+                return queue.jobs
+            }
+            for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            if let value = outcome.withLock({ $0 }) {
+                let leftovers = queue.withLock { queue in
+                    queue.serving = false
+                    defer { queue.jobs = [] }
+                    return queue.jobs
+                }
+                for job in leftovers { job.runSynchronously(on: asUnownedTaskExecutor()) }
+                return value
+            }
+        }
+    }
+}
