@@ -115,8 +115,8 @@ enum PluginSuiteExemptions {
             plugin: CoveredPluginKey(port: "auth", name: "oauth2"),
             reason: """
                 runs the seeded auth suite against the OAuth 2.0 test server only when OAUTH2_BASE_URL is set (CI \
-                sets it), and no control suite: that server has no control API (faults, clock, account states); \
-                a fixture per dialect is issue 25 item 1, not done
+                sets it), and no control suite: that server has no control API here (faults, clock, account \
+                states), and no fixture drives it through its own control views yet (issue 25 item 1, not done)
                 """),
         Exemption(
             plugin: CoveredPluginKey(port: "user", name: "token-only"),
