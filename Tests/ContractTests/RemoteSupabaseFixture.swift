@@ -23,8 +23,11 @@ struct SupabaseRemoteFixture: RemoteContractFixture {
 
     init() throws {
         standIn = try SupabaseAuthStandIn()
+        // A generous deadline: under the sanitizers on a busy two-core machine
+        // a loopback answer can be slow; no test waits for it to pass.
         configuration = try HTTPConfiguration(
-            baseURL: standIn.baseURL, apiKey: APIKey(SupabaseAuthStandIn.apiKey), tokenHeaderStyle: .bearer)
+            baseURL: standIn.baseURL, apiKey: APIKey(SupabaseAuthStandIn.apiKey), tokenHeaderStyle: .bearer,
+            timeout: .seconds(30))
     }
 
     /// The auth adapter under test.

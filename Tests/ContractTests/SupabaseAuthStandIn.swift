@@ -40,7 +40,7 @@ import Synchronization
 ///
 /// It listens on 127.0.0.1 only, on an ephemeral port, and serves one
 /// connection at a time (`Connection: close`), reading at most 16 KiB of head
-/// and 64 KiB of body within 10 s. Like the reference server in the suites it
+/// and 64 KiB of body within 30 s. Like the reference server in the suites it
 /// lives until the test process ends: the adapters under test outlive their
 /// fixture.
 final class SupabaseAuthStandIn: Sendable {
@@ -155,7 +155,7 @@ final class SupabaseAuthStandIn: Sendable {
     }
 
     private func serve(_ client: Int32) {
-        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        var limit = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         guard let request = read(client) else { return }
