@@ -59,6 +59,7 @@ struct AuthRemoteAPIControlContractTests {
 
     @Test("refresh for an inactive account is refused as USER_INACTIVE", arguments: RemoteAdapters.authOnCoraRoutes)
     func refreshForInactiveAccountIsRefused(_ adapter: AuthAdapter) async throws {
+        try adapter.require(.refreshToldAccountStateApart)
         let (auth, server) = try await adapter.make()
         let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .inactive)
@@ -72,6 +73,7 @@ struct AuthRemoteAPIControlContractTests {
 
     @Test("refresh for a deleted account is refused as USER_DELETED", arguments: RemoteAdapters.authOnCoraRoutes)
     func refreshForDeletedAccountIsRefused(_ adapter: AuthAdapter) async throws {
+        try adapter.require(.refreshToldAccountStateApart)
         let (auth, server) = try await adapter.make()
         let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .deleted)

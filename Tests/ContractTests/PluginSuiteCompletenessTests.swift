@@ -112,17 +112,10 @@ enum PluginSuiteExemptions {
 
     static let all: [Exemption] = [
         Exemption(
-            plugin: CoveredPluginKey(port: "auth", name: "oauth2"),
-            reason: """
-                runs the seeded auth suite against the OAuth 2.0 test server only when OAUTH2_BASE_URL is set (CI \
-                sets it), and no control suite: that server has no control API here (faults, clock, account \
-                states), and no fixture drives it through its own control views yet (issue 25 item 1, not done)
-                """),
-        Exemption(
             plugin: CoveredPluginKey(port: "user", name: "token-only"),
             reason: """
                 has no current-user or account route (offersCurrentUser false): the seeded and control user \
                 suites do not apply; it runs the user-routes suite (UserRemoteAPI contract: user routes)
-                """),
+                """)
     ]
 }

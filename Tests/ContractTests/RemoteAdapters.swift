@@ -157,6 +157,11 @@ enum RemoteAdapters {
             $0.auth
         },
         .http("URLSessionAuthRemoteAPI", plugin: CoveredPlugin(.auth, "http", speaks: .wireContract)) { $0.auth },
+        AuthAdapter(
+            "OAuth2AuthRemoteAPI(gatehouse-public) → OAuth 2.0 stand-in",
+            plugin: CoveredPlugin(.auth, "oauth2", speaks: .oauth2), fixtureDialect: .oauth2,
+            fixture: { try OAuth2StandInFixture() }, unmet: OAuth2StandInFixture.unmet
+        ) { $0.auth },
         .supabase("SupabaseAuthRemoteAPI", plugin: CoveredPlugin(.auth, "supabase", speaks: .supabase)) {
             // Any other fixture gives its own adapter, which signs in by CPF:
             // "A backend that signs in by e-mail only refuses a CPF" then fails.

@@ -103,7 +103,7 @@ final class CallOutcomeRemoteFixture: RemoteContractFixture {
         case .everyHealthCheckAsksTheServer:
             "from-calls asks the server nothing while the calls succeed: a check then answers from what they met"
         case .operation, .inactiveAccountToldApartAtSignIn, .registration, .signInByCPF, .profileCarriesCPF,
-            .refreshToldExpiredApart, .accessTokenToldExpiredApart:
+            .refreshToldExpiredApart, .accessTokenToldExpiredApart, .refreshToldAccountStateApart:
             nil
         }
     }

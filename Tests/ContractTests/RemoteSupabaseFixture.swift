@@ -132,7 +132,8 @@ struct SupabaseRemoteFixture: RemoteContractFixture {
         case .accessTokenToldExpiredApart:
             return
                 "GoTrue refuses an expired JWT as bad_jwt, as any token it cannot verify: TOKEN_INVALID, which the token manager refreshes"
-        case .inactiveAccountToldApartAtSignIn, .healthStatusBelow500ReadsUnhealthy, .healthCheckThrowsWhenUnanswered,
+        case .inactiveAccountToldApartAtSignIn, .refreshToldAccountStateApart, .healthStatusBelow500ReadsUnhealthy,
+            .healthCheckThrowsWhenUnanswered,
             .healthCheckReadsTheBody, .everyHealthCheckAsksTheServer:
             return nil
         }

@@ -28,6 +28,9 @@ enum SeededNeed: Sendable, Hashable {
     /// A refresh past the refresh window is refused as `TOKEN_EXPIRED`, told
     /// apart from an unknown token.
     case refreshToldExpiredApart
+    /// A refresh for an inactive or deleted account is refused as
+    /// `USER_INACTIVE` or `USER_DELETED`, told apart from an unknown token.
+    case refreshToldAccountStateApart
     /// A call with an access token past its lifetime is refused as
     /// `TOKEN_EXPIRED`, told apart from an unknown token.
     case accessTokenToldExpiredApart
@@ -54,7 +57,7 @@ enum SeededNeed: Sendable, Hashable {
                 "OAuth 2.0 has no registration: OAuth2AuthRemoteAPI offers none (offersRegistration is false; its register refuses at once as NOT_FOUND, sending nothing)"
         case .healthStatusBelow500ReadsUnhealthy, .healthCheckThrowsWhenUnanswered, .healthCheckReadsTheBody,
             .everyHealthCheckAsksTheServer, .signInByCPF, .profileCarriesCPF, .refreshToldExpiredApart,
-            .accessTokenToldExpiredApart:
+            .accessTokenToldExpiredApart, .refreshToldAccountStateApart:
             // Health through the resource's GET /health, with the HTTP probe;
             // sign-in by CPF and its profile as the wire contract's; the
             // control needs are never asked of it (it has no control API).
