@@ -12,7 +12,7 @@ struct AuthRemoteAPIControlContractTests {
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .deleted)
 
         let error = await #expect(throws: RemoteError.self) {
-            try await auth.signIn(RemoteSeed.maria.byCPF)
+            try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         }
 
         expectInvalidCredentials(error)
@@ -23,22 +23,23 @@ struct AuthRemoteAPIControlContractTests {
         arguments: RemoteAdapters.authOnCoraRoutes)
     func tokenPastLifetimeInsideWindowCanBeRefreshed(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
-        let old = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let old = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         try await server.advanceServerClock(by: server.tokenLifetime + .seconds(1))
 
-        let new = try await auth.refresh(.accessToken(old)).accessToken
+        let new = try await auth.refresh(RefreshCredential(issued: old))
 
-        #expect(new != old)
-        _ = try await auth.refresh(.accessToken(new))
+        #expect(new.accessToken != old.accessToken)
+        _ = try await auth.refresh(RefreshCredential(issued: new))
     }
 
     @Test("a token past its refresh window is refused as TOKEN_EXPIRED", arguments: RemoteAdapters.authOnCoraRoutes)
     func tokenPastRefreshWindowIsRefusedAsExpired(_ adapter: AuthAdapter) async throws {
+        try adapter.require(.refreshToldExpiredApart)
         let (auth, server) = try await adapter.make()
-        let old = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let old = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         try await server.advanceServerClock(by: server.refreshWindow + .seconds(1))
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(old)) }
+        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(RefreshCredential(issued: old)) }
 
         #expect(error == .tokenExpired)
     }
@@ -46,32 +47,40 @@ struct AuthRemoteAPIControlContractTests {
     @Test("refresh of a revoked token is refused as TOKEN_INVALID", arguments: RemoteAdapters.authOnCoraRoutes)
     func revokedTokenIsRefusedAsInvalid(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         try await server.revokeAllTokens()
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
+        let error = await #expect(throws: RemoteError.self) {
+            try await auth.refresh(RefreshCredential(issued: issued))
+        }
 
         #expect(error == .tokenInvalid)
     }
 
     @Test("refresh for an inactive account is refused as USER_INACTIVE", arguments: RemoteAdapters.authOnCoraRoutes)
     func refreshForInactiveAccountIsRefused(_ adapter: AuthAdapter) async throws {
+        try adapter.require(.refreshToldAccountStateApart)
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .inactive)
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
+        let error = await #expect(throws: RemoteError.self) {
+            try await auth.refresh(RefreshCredential(issued: issued))
+        }
 
         #expect(error == .userInactive)
     }
 
     @Test("refresh for a deleted account is refused as USER_DELETED", arguments: RemoteAdapters.authOnCoraRoutes)
     func refreshForDeletedAccountIsRefused(_ adapter: AuthAdapter) async throws {
+        try adapter.require(.refreshToldAccountStateApart)
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .deleted)
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
+        let error = await #expect(throws: RemoteError.self) {
+            try await auth.refresh(RefreshCredential(issued: issued))
+        }
 
         #expect(error == .userDeleted)
     }
@@ -80,6 +89,7 @@ struct AuthRemoteAPIControlContractTests {
         "register returns the new account's id, never a token, and signs no one in", .needsRoutes(RemoteRoute.register),
         arguments: RemoteAdapters.auth)
     func registerReturnsIdAndNoSession(_ adapter: AuthAdapter) async throws {
+        try adapter.require(.registration)
         let (auth, server) = try await adapter.make()
         let before = try await server.metrics()
 
@@ -98,6 +108,7 @@ struct AuthRemoteAPIControlContractTests {
         .needsRoutes(RemoteRoute.register, RemoteRoute.currentUser), .needsSignInByEmail, arguments: RemoteAdapters.auth
     )
     func registeredAccountSignsIn(_ adapter: AuthAdapter) async throws {
+        try adapter.require(.registration)
         let (auth, server) = try await adapter.make()
         let registration = RemoteSeed.newcomer()
         let id = try await auth.register(registration)
@@ -120,19 +131,21 @@ struct AuthRemoteAPIControlContractTests {
     @Test("signOut ends the token when offered, and sends nothing when not", arguments: RemoteAdapters.authOnCoraRoutes)
     func signOutEndsTokenWhenOffered(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         let before = try await server.metrics()
 
-        try await auth.signOut(.signedIn(with: token))
+        try await auth.signOut(.signedIn(with: issued))
 
         if auth.offersSignOut {
-            let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
+            let error = await #expect(throws: RemoteError.self) {
+                try await auth.refresh(RefreshCredential(issued: issued))
+            }
             #expect(error == .tokenInvalid)
             // A token already ended (or never known) is ended either way.
-            try await auth.signOut(.signedIn(with: token))
+            try await auth.signOut(.signedIn(with: issued))
         } else {
-            #expect(try await server.metrics().requests == before.requests)
-            _ = try await auth.refresh(.accessToken(token))
+            #expect(try await server.metrics().allRequests == before.allRequests)
+            _ = try await auth.refresh(RefreshCredential(issued: issued))
         }
     }
 
@@ -141,13 +154,15 @@ struct AuthRemoteAPIControlContractTests {
         arguments: RemoteAdapters.authOnCoraRoutes)
     func signOutEndsTokenInsideItsRefreshWindow(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         try await server.advanceServerClock(by: server.tokenLifetime + .seconds(1))
         guard auth.offersSignOut else { return }
 
-        try await auth.signOut(.signedIn(with: token))
+        try await auth.signOut(.signedIn(with: issued))
 
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
+        let error = await #expect(throws: RemoteError.self) {
+            try await auth.refresh(RefreshCredential(issued: issued))
+        }
         #expect(error == .tokenInvalid)
     }
 
@@ -156,17 +171,23 @@ struct AuthRemoteAPIControlContractTests {
         arguments: RemoteAdapters.auth, RemoteFault.networkFailures)
     func networkFailuresAreMapped(_ adapter: AuthAdapter, _ fault: RemoteFault) async throws {
         let (auth, server) = try await adapter.make()
-        let token = try await auth.signIn(RemoteSeed.maria.byCPF).accessToken
+        let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
 
-        try await server.injectFault(fault, on: RemoteRoute.auth)
-        let signInError = await #expect(throws: RemoteError.self) { try await auth.signIn(RemoteSeed.maria.byCPF) }
+        try await server.injectFault(fault, on: .signIn)
+        let signInError = await #expect(throws: RemoteError.self) {
+            try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
+        }
         expectNetworkFailure(signInError, for: fault)
 
-        try await server.injectFault(fault, on: RemoteRoute.auth)
-        let refreshError = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(token)) }
+        try await server.injectFault(fault, on: .refresh)
+        let refreshError = await #expect(throws: RemoteError.self) {
+            try await auth.refresh(RefreshCredential(issued: issued))
+        }
         expectNetworkFailure(refreshError, for: fault)
 
-        try await server.injectFault(fault, on: RemoteRoute.register)
+        // Without registration `register` sends nothing (the registration suite proves it).
+        guard auth.offersRegistration else { return }
+        try await server.injectFault(fault, on: .register)
         let registerError = await #expect(throws: RemoteError.self) { try await auth.register(RemoteSeed.newcomer()) }
         expectNetworkFailure(registerError, for: fault)
     }

@@ -10,7 +10,12 @@ import Testing
 /// adapter, so this suite does not repeat it.
 @Suite("AuthRemoteAPI contract: identifier kinds")
 struct AuthRemoteAPISignInRefusalContractTests {
-    static let everyAdapter = RemoteAdapters.auth + RemoteAdapters.authByEmailOnly
+    /// `auth`, and the e-mail-only adapters it does not already run.
+    static let everyAdapter =
+        RemoteAdapters.auth
+        + RemoteAdapters.authByEmailOnly.filter { entry in
+            !RemoteAdapters.auth.contains { $0.testDescription == entry.testDescription }
+        }
 
     @Test("signsInByCPF never changes for an adapter", arguments: everyAdapter)
     func capabilityIsConstant(_ adapter: AuthAdapter) async throws {
@@ -38,7 +43,9 @@ struct AuthRemoteAPISignInRefusalContractTests {
 
     /// The wire contract signs in by `{"cpf"}`: the seeded sign-in suite
     /// proves these adapters do, so here only the flag is checked.
-    @Test("The adapters of the wire contract say they sign in by CPF", arguments: RemoteAdapters.auth)
+    @Test(
+        "The adapters of the wire contract say they sign in by CPF",
+        arguments: RemoteAdapters.auth.filter { [.wireContract, .inMemoryBackend].contains($0.fixtureDialect) })
     func wireContractSignsInByCPF(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 

@@ -26,8 +26,8 @@ struct CallOutcomeHealthProbeTests {
             probe.onReport { [reports] health in reports.append(health) }
         }
 
-        func requests(_ route: String) async throws -> Int {
-            try await fixture.metrics().requests[route, default: 0]
+        func calls(_ operation: RemoteOperation) async throws -> Int {
+            try await fixture.metrics().count(operation)
         }
     }
 
@@ -48,7 +48,7 @@ struct CallOutcomeHealthProbeTests {
         let wired = Wired(fixture)
 
         #expect(try await wired.probe.check() == .healthy)
-        #expect(try await fixture.metrics().requests.isEmpty)
+        #expect(try await fixture.metrics().allRequests == 0)
         #expect(wired.reports.list.isEmpty)
     }
 
@@ -60,7 +60,7 @@ struct CallOutcomeHealthProbeTests {
     {
         let (fixture, _) = try await factory.make()
         let wired = Wired(fixture)
-        try await fixture.injectFault(fault, on: RemoteRoute.auth)
+        try await fixture.injectFault(fault, on: .signIn)
 
         await #expect(throws: RemoteError.self) { try await wired.auth.signIn(RemoteSeed.maria.byCPF) }
 
@@ -72,7 +72,7 @@ struct CallOutcomeHealthProbeTests {
     func answerMarksUp(_ factory: RemoteAdapterFactory<any RemoteContractFixture>) async throws {
         let (fixture, _) = try await factory.make()
         let wired = Wired(fixture)
-        try await fixture.injectFault(.status(503), on: RemoteRoute.statementList)
+        try await fixture.injectFault(.status(503), on: .statement)
         _ = try? await wired.statements.statement(token: AccessToken("x"))
 
         _ = try? await wired.statements.statement(token: AccessToken("not-a-token"))
@@ -85,27 +85,27 @@ struct CallOutcomeHealthProbeTests {
     func lightProbeWhileDown(_ factory: RemoteAdapterFactory<any RemoteContractFixture>) async throws {
         let (fixture, _) = try await factory.make()
         let wired = Wired(fixture)
-        try await fixture.injectFault(.drop, on: RemoteRoute.auth)
+        try await fixture.injectFault(.drop, on: .signIn)
         _ = try? await wired.auth.signIn(RemoteSeed.maria.byCPF)
-        try await fixture.injectFault(.status(503), on: RemoteRoute.statementList)
+        try await fixture.injectFault(.status(503), on: .statement)
 
         #expect(try await wired.probe.check() == .unhealthy)
-        #expect(try await wired.requests(RemoteRoute.statementList) == 1)
+        #expect(try await wired.calls(.statement) == 1)
         #expect(try await wired.probe.check() == .healthy)
-        #expect(try await wired.requests(RemoteRoute.statementList) == 2)
+        #expect(try await wired.calls(.statement) == 2)
         #expect(try await wired.probe.check() == .healthy)
-        #expect(try await wired.requests(RemoteRoute.statementList) == 2, "healthy: no more probes")
+        #expect(try await wired.calls(.statement) == 2, "healthy: no more probes")
     }
 
     @Test("With no light probe a check while down sends nothing and lets the app try again", arguments: fixtures)
     func noLightProbe(_ factory: RemoteAdapterFactory<any RemoteContractFixture>) async throws {
         let (fixture, _) = try await factory.make()
         let wired = Wired(fixture, lightProbe: .none)
-        try await fixture.injectFault(.drop, on: RemoteRoute.auth)
+        try await fixture.injectFault(.drop, on: .signIn)
         _ = try? await wired.auth.signIn(RemoteSeed.maria.byCPF)
 
         #expect(try await wired.probe.check() == .healthy)
-        #expect(try await wired.requests(RemoteRoute.statementList) == 0)
+        #expect(try await wired.calls(.statement) == 0)
         #expect(wired.recorder.view == .unreachable)
     }
 }

@@ -14,6 +14,9 @@ enum WireDialect: String, Sendable, Hashable {
     case supabase = "Supabase Auth"
     /// Spring Boot Actuator's health endpoint (the adapter guide's second example).
     case actuator = "Spring Boot Actuator"
+    /// The outcomes of the app's own calls, which the `from-calls` health
+    /// probe reads instead of a health route.
+    case callOutcomes = "the outcomes of the other ports' calls"
     /// An adapter that talks to no server itself (a derived one, a local
     /// port's): any fixture is its own.
     case none = "no server"

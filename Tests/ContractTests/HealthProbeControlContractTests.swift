@@ -22,16 +22,18 @@ struct HealthProbeControlContractTests {
 
     @Test("any status but 200 reads as unhealthy", arguments: RemoteAdapters.health, [500, 502, 404])
     func otherStatusReadsUnhealthy(_ adapter: HealthAdapter, _ status: Int) async throws {
+        if status < 500 { try adapter.require(.healthStatusBelow500ReadsUnhealthy) }
         let (probe, server) = try await adapter.make()
-        try await server.injectFault(.status(status), on: RemoteRoute.health)
+        try await server.injectFault(.status(status), on: .health)
 
         #expect(try await probe.check() == .unhealthy)
     }
 
     @Test("an unreachable server throws transport or timeout", arguments: RemoteAdapters.health)
     func unreachableServerThrowsTransport(_ adapter: HealthAdapter) async throws {
+        try adapter.require(.healthCheckThrowsWhenUnanswered)
         let (probe, server) = try await adapter.make()
-        try await server.injectFault(.drop, on: RemoteRoute.health)
+        try await server.injectFault(.drop, on: .health)
 
         let error = await #expect(throws: RemoteError.self) { try await probe.check() }
 
@@ -40,8 +42,9 @@ struct HealthProbeControlContractTests {
 
     @Test("a 200 without a health body throws malformedResponse", arguments: RemoteAdapters.health)
     func bodylessAnswerThrowsMalformed(_ adapter: HealthAdapter) async throws {
+        try adapter.require(.healthCheckReadsTheBody)
         let (probe, server) = try await adapter.make()
-        try await server.injectFault(.malformed, on: RemoteRoute.health)
+        try await server.injectFault(.malformed, on: .health)
 
         let error = await #expect(throws: RemoteError.self) { try await probe.check() }
 
@@ -57,12 +60,26 @@ struct HealthProbeControlContractTests {
         _ = try await probe.check()
 
         let after = try await server.metrics()
-        var expectedRequests = before.requests
-        expectedRequests[RemoteRoute.health, default: 0] += 1
-        #expect(after.requests == expectedRequests)
+        var expectedCalls = before.calls
+        expectedCalls[.health] = after.calls[.health]
+        #expect(after.calls == expectedCalls, "no call but health calls")
+        #expect(after.allRequests - before.allRequests == after.count(.health) - before.count(.health))
         #expect(after.logins == before.logins)
         #expect(after.refreshes == before.refreshes)
         #expect(after.tokensLive == before.tokensLive)
-        #expect(try await server.users.currentUser(token: token).cpf == RemoteSeed.maria.cpf)
+        #expect(try await server.users.currentUser(token: token).email == RemoteSeed.maria.email)
+    }
+
+    @Test("a check sends one health call and nothing else", arguments: RemoteAdapters.health)
+    func checkSendsOneHealthCall(_ adapter: HealthAdapter) async throws {
+        try adapter.require(.everyHealthCheckAsksTheServer)
+        let (probe, server) = try await adapter.make()
+        let before = try await server.metrics()
+
+        _ = try await probe.check()
+
+        let after = try await server.metrics()
+        #expect(after.count(.health) == before.count(.health) + 1)
+        #expect(after.allRequests == before.allRequests + 1)
     }
 }

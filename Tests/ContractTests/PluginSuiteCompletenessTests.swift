@@ -112,44 +112,10 @@ enum PluginSuiteExemptions {
 
     static let all: [Exemption] = [
         Exemption(
-            plugin: CoveredPluginKey(port: "auth", name: "oauth2"),
-            reason: """
-                runs the seeded auth suite against the OAuth 2.0 test server only when OAUTH2_BASE_URL is set (CI \
-                sets it), and no control suite: that server has no control API (faults, clock, account states); \
-                a fixture per dialect is issue 25 item 1, not done
-                """),
-        Exemption(
-            plugin: CoveredPluginKey(port: "auth", name: "supabase"),
-            reason: """
-                runs only the registration and identifier-kind suites, against ReferenceServer, which is not its \
-                dialect; its wire is tested against a stub in AdapterHTTPTests (SupabaseAuthTests): a Supabase \
-                fixture for the suites is issue 25 item 1, not done
-                """),
-        Exemption(
-            plugin: CoveredPluginKey(port: "user", name: "supabase"),
-            reason: """
-                runs only the user-routes suite, against ReferenceServer, which is not its dialect; its GET /user \
-                is tested against a stub in AdapterHTTPTests: a Supabase fixture is issue 25 item 1, not done
-                """),
-        Exemption(
             plugin: CoveredPluginKey(port: "user", name: "token-only"),
             reason: """
                 has no current-user or account route (offersCurrentUser false): the seeded and control user \
                 suites do not apply; it runs the user-routes suite (UserRemoteAPI contract: user routes)
-                """),
-        Exemption(
-            plugin: CoveredPluginKey(port: "health", name: "supabase"),
-            reason: """
-                in no health suite: the suites' servers speak the wire contract only; its GET /health \
-                (a 200 without a health body included) is tested against a stub in AdapterHTTPTests: \
-                issue 25 item 1, not done
-                """),
-        Exemption(
-            plugin: CoveredPluginKey(port: "health", name: "from-calls"),
-            reason: """
-                reads no health route: it derives health from the other ports' calls, so the health suites' \
-                switch and GET /health faults do not reach it; its own suite (Health from the calls) runs it \
-                over the in-memory backend and ReferenceServer
-                """),
+                """)
     ]
 }

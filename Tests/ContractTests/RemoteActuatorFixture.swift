@@ -10,11 +10,10 @@ import Ports
 /// to show that a check touches no session) are an in-memory backend's, as
 /// for a team whose health route and sign-in live on different services.
 ///
-/// The suites name faults and counts by the wire contract's route strings;
-/// this fixture takes `RemoteRoute.health` as "the health call", meets it on
-/// `/actuator/health`, and counts those calls under that name. What it
-/// cannot meet: a fault on any other route goes to the in-memory backend,
-/// since no other route is Actuator's.
+/// The suites name faults and counts by operation (`RemoteOperation`); this
+/// fixture meets `.health` on `/actuator/health` and counts those calls as
+/// health calls. A fault on any other operation goes to the in-memory
+/// backend, since no other operation is Actuator's.
 struct ActuatorRemoteFixture: RemoteContractFixture {
     private let standIn: ActuatorStandIn
     private let session: InMemoryRemoteFixture
@@ -41,8 +40,8 @@ struct ActuatorRemoteFixture: RemoteContractFixture {
 
     func revokeAllTokens() async throws { await session.revokeAllTokens() }
 
-    func injectFault(_ fault: RemoteFault, on route: String) async throws {
-        guard route == RemoteRoute.health else { return await session.injectFault(fault, on: route) }
+    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
+        guard operation == .health else { return await session.injectFault(fault, on: operation) }
         switch fault {
         case .status(let status): standIn.failNextCall(.status(status))
         case .drop: standIn.failNextCall(.drop)
@@ -55,7 +54,8 @@ struct ActuatorRemoteFixture: RemoteContractFixture {
     func metrics() async throws -> RemoteServerMetrics {
         var metrics = await session.metrics()
         let healthCalls = standIn.healthCalls
-        metrics.requests[RemoteRoute.health] = healthCalls == 0 ? nil : healthCalls
+        metrics.calls[.health] = healthCalls == 0 ? nil : healthCalls
+        metrics.allRequests += healthCalls
         return metrics
     }
 

@@ -49,6 +49,11 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
         try Test.cancel(comment, sourceLocation: sourceLocation)
     }
 
+    /// Whether the server behind this adapter meets `need`, for a test that
+    /// checks either way (the reason is `unmet`'s, said where the need is
+    /// required).
+    func meets(_ need: SeededNeed) -> Bool { unmet(need) == nil }
+
     /// The adapter under test and the fixture of its server.
     func make() async throws -> (API, any RemoteContractFixture) {
         let fixture = try await makeFixture()
@@ -80,6 +85,17 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
         return Self(
             "\(name) → \(server)", plugin: plugin, fixtureDialect: .wireContract,
             fixture: { try HTTPRemoteFixture.inProcess(profile: profile) }, adapter: adapter)
+    }
+
+    /// A Supabase Auth adapter against a Supabase Auth (GoTrue) stand-in on
+    /// an ephemeral loopback port (`SupabaseRemoteFixture`), with what GoTrue
+    /// cannot meet cancelled saying why.
+    static func supabase(
+        _ name: String, plugin: CoveredPlugin?, _ adapter: @escaping @Sendable (any RemoteContractFixture) -> API
+    ) -> Self {
+        Self(
+            "\(name) → Supabase Auth stand-in", plugin: plugin, fixtureDialect: .supabase,
+            fixture: { try SupabaseRemoteFixture() }, unmet: SupabaseRemoteFixture.unmet, adapter: adapter)
     }
 
     /// The HTTP adapter against the server `CONTRACT_BASE_URL` names.
@@ -141,6 +157,16 @@ enum RemoteAdapters {
             $0.auth
         },
         .http("URLSessionAuthRemoteAPI", plugin: CoveredPlugin(.auth, "http", speaks: .wireContract)) { $0.auth },
+        AuthAdapter(
+            "OAuth2AuthRemoteAPI(gatehouse-public) → OAuth 2.0 stand-in",
+            plugin: CoveredPlugin(.auth, "oauth2", speaks: .oauth2), fixtureDialect: .oauth2,
+            fixture: { try OAuth2StandInFixture() }, unmet: OAuth2StandInFixture.unmet
+        ) { $0.auth },
+        .supabase("SupabaseAuthRemoteAPI", plugin: CoveredPlugin(.auth, "supabase", speaks: .supabase)) {
+            // Any other fixture gives its own adapter, which signs in by CPF:
+            // "A backend that signs in by e-mail only refuses a CPF" then fails.
+            ($0 as? SupabaseRemoteFixture)?.supabaseAuth ?? $0.auth
+        },
         .inMemory("OutcomeRecordingAuthRemoteAPI(InMemoryAuthRemoteAPI)") {
             OutcomeRecordingAuthRemoteAPI($0.auth, recorder: CallOutcomeRecorder())
         },
@@ -158,6 +184,7 @@ enum RemoteAdapters {
             $0.users
         },
         .http("URLSessionUserRemoteAPI", plugin: CoveredPlugin(.user, "http", speaks: .wireContract)) { $0.users },
+        .supabase("SupabaseUserRemoteAPI", plugin: CoveredPlugin(.user, "supabase", speaks: .supabase)) { $0.users },
         .inMemory("OutcomeRecordingUserRemoteAPI(InMemoryUserRemoteAPI)") {
             OutcomeRecordingUserRemoteAPI($0.users, recorder: CallOutcomeRecorder())
         },
@@ -166,29 +193,23 @@ enum RemoteAdapters {
         },
     ]
     static let users = UserAdapter.ours(ourUsers, orOutside: "URLSessionUserRemoteAPI") { $0.users }
-    /// The user adapters of backends without some user routes
-    /// (`offersCurrentUser` or `offersAccountRoutes` false): the user-route
-    /// suite runs them, the rest of the user suite does not apply.
-    /// `SupabaseUserRemoteAPI` talks to a reference server here, whose
-    /// request counts show that the calls it lacks send nothing.
+    /// The user adapters of backends without any user route
+    /// (`offersCurrentUser` false): the user-route suite runs them, the rest
+    /// of the user suite does not apply. (`SupabaseUserRemoteAPI`, which has
+    /// the current user only, is in `users`: the calls it lacks are
+    /// cancelled there, saying why, and the user-route suite proves they
+    /// send nothing.)
     static let usersWithoutSomeRoutes: [UserAdapter] = [
         .inMemory("TokenOnlyUserRemoteAPI", plugin: CoveredPlugin(.user, "token-only")) { _ in
             TokenOnlyUserRemoteAPI()
-        },
-        UserAdapter(
-            "SupabaseUserRemoteAPI → ReferenceServer", plugin: CoveredPlugin(.user, "supabase", speaks: .supabase),
-            fixtureDialect: .wireContract, fixture: { try HTTPRemoteFixture.inProcess() }
-        ) {
-            // Any other fixture gives its own adapter, which has every route:
-            // "The adapters without some user routes are in this suite" then fails.
-            ($0 as? HTTPRemoteFixture)?.supabaseUsers ?? $0.users
-        },
+        }
     ]
     /// The auth adapters of backends that create no accounts
-    /// (`offersRegistration == false`): the registration suite runs them.
-    /// `OAuth2AuthRemoteAPI` and `SupabaseAuthRemoteAPI` talk to a reference
-    /// server here, whose request counts (every route, and none) show that
-    /// `register` sends nothing.
+    /// (`offersRegistration == false`) that `auth` does not run: the
+    /// registration suite runs them. `OAuth2AuthRemoteAPI` talks to a
+    /// reference server here, whose request counts (every route, and none)
+    /// show that `register` sends nothing. (`SupabaseAuthRemoteAPI`, in
+    /// `auth` on its own fixture, is in the registration suite that way.)
     static let authWithoutRegistration: [AuthAdapter] = [
         AuthAdapter(
             "OAuth2AuthRemoteAPI(confidential client) → ReferenceServer",
@@ -199,24 +220,13 @@ enum RemoteAdapters {
             // registration: "The adapters without registration are in this
             // suite" then fails.
             ($0 as? HTTPRemoteFixture)?.oauth2Auth ?? $0.auth
-        },
-        AuthAdapter(
-            "SupabaseAuthRemoteAPI → ReferenceServer", plugin: CoveredPlugin(.auth, "supabase", speaks: .supabase),
-            fixtureDialect: .wireContract, fixture: { try HTTPRemoteFixture.inProcess() }
-        ) {
-            ($0 as? HTTPRemoteFixture)?.supabaseAuth ?? $0.auth
-        },
+        }
     ]
     /// The auth adapters of backends that sign in by e-mail only: the
     /// sign-in suite checks that a CPF is refused at once, sending nothing.
     static let authByEmailOnly: [AuthAdapter] = [
-        AuthAdapter(
-            "SupabaseAuthRemoteAPI → ReferenceServer", plugin: CoveredPlugin(.auth, "supabase", speaks: .supabase),
-            fixtureDialect: .wireContract, fixture: { try HTTPRemoteFixture.inProcess() }
-        ) {
-            // Any other fixture gives its own adapter, which takes a CPF:
-            // the refusal test then fails.
-            ($0 as? HTTPRemoteFixture)?.supabaseAuth ?? $0.auth
+        .supabase("SupabaseAuthRemoteAPI", plugin: CoveredPlugin(.auth, "supabase", speaks: .supabase)) {
+            ($0 as? SupabaseRemoteFixture)?.supabaseAuth ?? $0.auth
         }
     ]
     static let ourStatements: [StatementAdapter] = [
@@ -245,9 +255,17 @@ enum RemoteAdapters {
             $0.health
         },
         .http("URLSessionHealthProbe", plugin: CoveredPlugin(.health, "http", speaks: .wireContract)) { $0.health },
+        .supabase("SupabaseHealthProbe", plugin: CoveredPlugin(.health, "supabase", speaks: .supabase)) {
+            $0.health
+        },
         .inMemory("DeadlineHealthProbe(InMemoryHealthProbe)") {
             DeadlineHealthProbe($0.health, deadline: .neverFiring)
         },
+        HealthAdapter(
+            "CallOutcomeHealthProbe → outcomes of the in-memory backend's calls",
+            plugin: CoveredPlugin(.health, "from-calls", speaks: .callOutcomes), fixtureDialect: .callOutcomes,
+            fixture: { CallOutcomeRemoteFixture() }, unmet: CallOutcomeRemoteFixture.unmet
+        ) { $0.health },
         HealthAdapter(
             "ActuatorHealthProbe (example adapter) → Actuator stand-in", fixtureDialect: .actuator,
             fixture: { try ActuatorRemoteFixture() }

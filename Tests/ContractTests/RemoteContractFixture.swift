@@ -4,9 +4,11 @@ import WireContract
 
 /// The server side of a remote contract test: the adapters of one technology
 /// (all speaking to the same server) and the control operations the suites
-/// need. The in-memory fixture drives an `InMemoryBackend` and a
-/// `ManualClock` directly; an HTTP fixture drives a `ReferenceServer` through
-/// its control API (`/_control/*`, started with `--virtual-clock`).
+/// need, in the suites' words (`RemoteOperation`), never a dialect's route
+/// strings: each fixture maps them onto its own wire. The in-memory fixture
+/// drives an `InMemoryBackend` and a `ManualClock` directly; an HTTP fixture
+/// drives a `ReferenceServer` through its control API (`/_control/*`,
+/// started with `--virtual-clock`).
 protocol RemoteContractFixture: Sendable {
     var auth: any AuthRemoteAPI { get }
     var users: any UserRemoteAPI { get }
@@ -24,11 +26,12 @@ protocol RemoteContractFixture: Sendable {
     func setAccountState(cpf: String, _ state: RemoteAccountState) async throws
     /// `POST /_control/revoke`
     func revokeAllTokens() async throws
-    /// `POST /_control/faults`, for the next request of `route` only.
-    func injectFault(_ fault: RemoteFault, on route: String) async throws
+    /// Fails the next call of `operation` only (`POST /_control/faults` on
+    /// the wire contract, for the operation's route).
+    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws
     /// `POST /_control/clock`
     func advanceServerClock(by duration: Duration) async throws
-    /// `GET /_control/metrics`
+    /// What the server saw (`GET /_control/metrics` on the wire contract).
     func metrics() async throws -> RemoteServerMetrics
     /// `POST /_control/reset`
     func reset() async throws
@@ -59,19 +62,6 @@ enum RemoteFault: Sendable, Hashable, CustomTestStringConvertible {
         case .malformed: "malformed body"
         }
     }
-}
-
-/// The control API's metrics body.
-struct RemoteServerMetrics: Sendable, Equatable {
-    var requests: [String: Int]
-    var logins: Int
-    var refreshes: Int
-    var refreshesRejected: Int
-    var tokensLive: Int
-
-    /// Every request the server saw, whatever its route — those that reached
-    /// none included (`(no route)`): what "nothing is sent" is checked by.
-    var allRequests: Int { requests.values.reduce(0, +) }
 }
 
 /// The wire contract's route strings, as faults and metrics name them: the

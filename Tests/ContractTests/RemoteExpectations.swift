@@ -44,6 +44,14 @@ extension SessionToken {
     static func signedIn(with token: AccessToken) -> SessionToken {
         SessionToken(token: token, issuedAt: Date(timeIntervalSince1970: 0), expiresAt: .distantFuture)
     }
+
+    /// The token half of a session signed in with `issued`, its refresh token
+    /// included, as the app keeps it.
+    static func signedIn(with issued: IssuedTokens) -> SessionToken {
+        SessionToken(
+            token: issued.accessToken, issuedAt: Date(timeIntervalSince1970: 0), expiresAt: .distantFuture,
+            refreshToken: issued.refreshToken)
+    }
 }
 
 extension RefreshCredential {
@@ -52,6 +60,14 @@ extension RefreshCredential {
     /// 2.0), the access token otherwise (the wire contract, Cora).
     init(issued tokens: IssuedTokens) {
         self = tokens.refreshToken.map(RefreshCredential.refreshToken) ?? .accessToken(tokens.accessToken)
+    }
+
+    /// A credential of the kind `tokens` would refresh with, holding the
+    /// recognisable secret of that kind (`RemoteSecrets`).
+    static func secret(like tokens: IssuedTokens) -> RefreshCredential {
+        tokens.refreshToken == nil
+            ? .accessToken(AccessToken(RemoteSecrets.accessToken))
+            : .refreshToken(RefreshToken(RemoteSecrets.refreshToken))
     }
 
     /// A credential of the kind `tokens` would refresh with that no server issued.

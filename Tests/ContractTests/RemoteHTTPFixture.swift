@@ -67,12 +67,6 @@ final class HTTPRemoteFixture: RemoteContractFixture {
             client: OAuth2Configuration(
                 clientID: "gatehouse-confidential", clientSecret: OAuth2ClientSecret(RemoteSecrets.clientSecret)))
     }
-    /// The Supabase Auth auth adapter against this server: for what it does
-    /// without sending a request (no registration; a CPF refused).
-    var supabaseAuth: any AuthRemoteAPI { SupabaseAuthRemoteAPI(configuration: configuration) }
-    /// The Supabase Auth user adapter against this server: for the calls it
-    /// answers without sending a request (it has no account routes).
-    var supabaseUsers: any UserRemoteAPI { SupabaseUserRemoteAPI(configuration: configuration) }
     var statements: any StatementRemoteAPI { URLSessionStatementRemoteAPI(configuration: configuration) }
     var health: any HealthProbe { URLSessionHealthProbe(configuration: configuration) }
 
@@ -87,7 +81,8 @@ final class HTTPRemoteFixture: RemoteContractFixture {
 
     func revokeAllTokens() async throws { try await control("POST", "revoke", nil) }
 
-    func injectFault(_ fault: RemoteFault, on route: String) async throws {
+    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
+        let route = operation.wireRoute
         let body: [String: any Sendable] =
             switch fault {
             case .status(let status): ["route": route, "mode": "status", "status": status]
@@ -107,7 +102,7 @@ final class HTTPRemoteFixture: RemoteContractFixture {
             throw URLError(.cannotParseResponse)
         }
         return RemoteServerMetrics(
-            requests: object["requests"] as? [String: Int] ?? [:], logins: object["logins"] as? Int ?? -1,
+            wireRequests: object["requests"] as? [String: Int] ?? [:], logins: object["logins"] as? Int ?? -1,
             refreshes: object["refreshes"] as? Int ?? -1, refreshesRejected: object["refreshesRejected"] as? Int ?? -1,
             tokensLive: object["tokensLive"] as? Int ?? -1)
     }

@@ -39,14 +39,14 @@ struct InMemoryRemoteFixture: RemoteContractFixture {
         await backend.revokeAllTokens()
     }
 
-    func injectFault(_ fault: RemoteFault, on route: String) async {
+    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async {
         let mode: InMemoryBackend.FaultMode =
             switch fault {
             case .status(let status): .status(status)
             case .drop: .drop
             case .malformed: .malformed
             }
-        await backend.addFault(InMemoryBackend.Fault(route: route, mode: mode))
+        await backend.addFault(InMemoryBackend.Fault(route: operation.wireRoute, mode: mode))
     }
 
     func advanceServerClock(by duration: Duration) {
@@ -56,7 +56,7 @@ struct InMemoryRemoteFixture: RemoteContractFixture {
     func metrics() async -> RemoteServerMetrics {
         let metrics = await backend.metrics()
         return RemoteServerMetrics(
-            requests: metrics.requests, logins: metrics.logins, refreshes: metrics.refreshes,
+            wireRequests: metrics.requests, logins: metrics.logins, refreshes: metrics.refreshes,
             refreshesRejected: metrics.refreshesRejected, tokensLive: metrics.tokensLive)
     }
 

@@ -16,10 +16,10 @@ struct OAuth2RemoteFixture: RemoteContractFixture {
         return url
     }()
 
-    /// The routes the OAuth 2.0 test server serves besides its token endpoints
-    /// (docs/oauth2-server.md, "Routes").
-    static let routes: Set<String> = [
-        RemoteRoute.currentUser, RemoteRoute.statementList, RemoteRoute.statementDetails, RemoteRoute.health,
+    /// The operations the OAuth 2.0 test server serves: its token endpoint's
+    /// grants, and its resource's routes (docs/oauth2-server.md, "Routes").
+    static let operations: Set<RemoteOperation> = [
+        .signIn, .refresh, .currentUser, .statement, .entryDetails, .health,
     ]
 
     struct NoControlAPI: Error, CustomStringConvertible {
@@ -47,7 +47,7 @@ struct OAuth2RemoteFixture: RemoteContractFixture {
     func setHealthy(_ healthy: Bool) async throws { throw NoControlAPI() }
     func setAccountState(cpf: String, _ state: RemoteAccountState) async throws { throw NoControlAPI() }
     func revokeAllTokens() async throws { throw NoControlAPI() }
-    func injectFault(_ fault: RemoteFault, on route: String) async throws { throw NoControlAPI() }
+    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws { throw NoControlAPI() }
     func advanceServerClock(by duration: Duration) async throws { throw NoControlAPI() }
     func metrics() async throws -> RemoteServerMetrics { throw NoControlAPI() }
     func reset() async throws { throw NoControlAPI() }

@@ -15,7 +15,9 @@ extension AuthRemoteAPIContractTests {
     func refusalsSayNoSecret(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
-        let signInError = await #expect(throws: RemoteError.self) { try await auth.signIn(RemoteSecrets.wrongPassword) }
+        let signInError = await #expect(throws: RemoteError.self) {
+            try await auth.signIn(RemoteSecrets.wrongPassword(for: auth))
+        }
         let accessError = await #expect(throws: RemoteError.self) {
             try await auth.refresh(.accessToken(AccessToken(RemoteSecrets.accessToken)))
         }
@@ -33,19 +35,19 @@ extension AuthRemoteAPIControlContractTests {
         arguments: RemoteAdapters.authOnCoraRoutes, RemoteFault.networkFailures)
     func networkFailuresSayNoSecret(_ adapter: AuthAdapter, _ fault: RemoteFault) async throws {
         let (auth, server) = try await adapter.make()
+        let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         var errors: [RemoteError?] = []
 
-        try await server.injectFault(fault, on: RemoteRoute.auth)
-        errors.append(await #expect(throws: RemoteError.self) { try await auth.signIn(RemoteSecrets.wrongPassword) })
-        try await server.injectFault(fault, on: RemoteRoute.auth)
+        try await server.injectFault(fault, on: .signIn)
         errors.append(
-            await #expect(throws: RemoteError.self) {
-                try await auth.refresh(.accessToken(AccessToken(RemoteSecrets.accessToken)))
-            })
+            await #expect(throws: RemoteError.self) { try await auth.signIn(RemoteSecrets.wrongPassword(for: auth)) })
+        try await server.injectFault(fault, on: .refresh)
+        errors.append(
+            await #expect(throws: RemoteError.self) { try await auth.refresh(.secret(like: issued)) })
         for error in errors { expectNoSecret(in: error) }
         guard auth.offersSignOut else { return }
         // A sign-out reads no body: a malformed one may pass as success.
-        try await server.injectFault(fault, on: RemoteRoute.signOut)
+        try await server.injectFault(fault, on: .signOut)
         do {
             try await auth.signOut(.signedIn(with: AccessToken(RemoteSecrets.accessToken)))
         } catch {
@@ -92,7 +94,7 @@ extension UserRemoteAPIControlContractTests {
         arguments: RemoteAdapters.users, RemoteFault.networkFailures)
     func networkFailuresSayNoSecret(_ adapter: UserAdapter, _ fault: RemoteFault) async throws {
         let (users, server) = try await adapter.make()
-        try await server.injectFault(fault, on: RemoteRoute.currentUser)
+        try await server.injectFault(fault, on: .currentUser)
 
         let error = await #expect(throws: RemoteError.self) {
             try await users.currentUser(token: AccessToken(RemoteSecrets.accessToken))
@@ -125,7 +127,7 @@ extension StatementRemoteAPIControlContractTests {
         let (statements, server) = try await adapter.make()
 
         for fault in RemoteFault.networkFailures {
-            try await server.injectFault(fault, on: call.route)
+            try await server.injectFault(fault, on: call.operation)
             let error = await #expect(throws: RemoteError.self) {
                 try await call.perform(on: statements, id: "1", token: AccessToken(RemoteSecrets.accessToken))
             }
@@ -140,7 +142,7 @@ extension HealthProbeControlContractTests {
         arguments: RemoteAdapters.health, RemoteFault.networkFailures)
     func failuresSayNoSecret(_ adapter: HealthAdapter, _ fault: RemoteFault) async throws {
         let (probe, server) = try await adapter.make()
-        try await server.injectFault(fault, on: RemoteRoute.health)
+        try await server.injectFault(fault, on: .health)
 
         do {
             _ = try await probe.check()

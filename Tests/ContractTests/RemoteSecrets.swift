@@ -26,6 +26,11 @@ enum RemoteSecrets {
         Credentials(identifier: .cpf(RemoteSeed.maria.cpf), password: Password(password))
     }
 
+    /// The demo account with the secret password, as `auth` signs in.
+    static func wrongPassword(for auth: any AuthRemoteAPI) -> Credentials {
+        RemoteSeed.maria.credentials(for: auth, password: password)
+    }
+
     /// The demo account's e-mail with the secret password, for the adapters
     /// that sign in by e-mail only.
     static var wrongEmail: Credentials {

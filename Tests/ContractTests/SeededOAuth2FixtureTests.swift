@@ -26,11 +26,8 @@ struct SeededOAuth2FixtureTests {
 
     @Test("The OAuth 2.0 server meets the seeded needs of its routes: sign-in, GET /users/me, the statement, health")
     func servedRoutesAreMet() {
-        for route in [
-            RemoteRoute.auth, RemoteRoute.currentUser, RemoteRoute.statementList,
-            RemoteRoute.statementDetails, RemoteRoute.health,
-        ] {
-            #expect(SeededNeed.unmetByOAuth2Server(.route(route)) == nil, "\(route)")
+        for operation in [RemoteOperation.signIn, .refresh, .currentUser, .statement, .entryDetails, .health] {
+            #expect(SeededNeed.unmetByOAuth2Server(.operation(operation)) == nil, "\(operation)")
         }
     }
 
@@ -39,10 +36,10 @@ struct SeededOAuth2FixtureTests {
         arguments: [
             (SeededNeed.inactiveAccountToldApartAtSignIn, "invalid_grant"),
             (.registration, "OAuth 2.0 has no registration"),
-            (.route(RemoteRoute.register), "OAuth 2.0 has no registration"),
-            (.route(RemoteRoute.signOut), "revocation (RFC 7009)"),
-            (.route(RemoteRoute.updateCurrentUser), "the wire contract's own route"),
-            (.route(RemoteRoute.relatedUsers), "the wire contract's own route"),
+            (.operation(.register), "OAuth 2.0 has no registration"),
+            (.operation(.signOut), "revocation (RFC 7009)"),
+            (.operation(.updateCurrentUser), "the wire contract's own route"),
+            (.operation(.relatedUsers), "the wire contract's own route"),
         ])
     func unmetNeedsSayWhy(need: SeededNeed, reason: String) {
         #expect(SeededNeed.unmetByOAuth2Server(need)?.contains(reason) == true)

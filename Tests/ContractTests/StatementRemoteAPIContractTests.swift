@@ -108,10 +108,10 @@ enum RemoteStatementCall: String, CaseIterable, Sendable, CustomTestStringConver
 
     var testDescription: String { rawValue }
 
-    var route: String {
+    var operation: RemoteOperation {
         switch self {
-        case .statement: RemoteRoute.statementList
-        case .entryDetails: RemoteRoute.statementDetails
+        case .statement: .statement
+        case .entryDetails: .entryDetails
         }
     }
 

@@ -69,7 +69,7 @@ struct StatementRemoteAPIControlContractTests {
 
         for call in RemoteStatementCall.allCases {
             let id = try await call.listedID(statements, token: token)
-            try await server.injectFault(fault, on: call.route)
+            try await server.injectFault(fault, on: call.operation)
             let error = await #expect(throws: RemoteError.self) {
                 try await call.perform(on: statements, id: id, token: token)
             }

@@ -1,0 +1,114 @@
+import AdapterHTTP
+import AdapterInMemory
+import Ports
+
+/// The suites' OAuth 2.0 server with switches: an `OAuth2StandIn` on
+/// loopback, and `OAuth2AuthRemoteAPI` as the public client
+/// `gatehouse-public`, as the `oauth2-local` environment plugs it in. The
+/// seeded suites also run against the OAuth 2.0 test server itself when
+/// `OAUTH2_BASE_URL` is set (`OAuth2RemoteFixture`); this one runs always,
+/// in the seeded and the control suites.
+///
+/// The suites' other ports are the stand-in's backend's in-memory adapters:
+/// a resource server that accepts the authorization server's tokens, as the
+/// test server's resource does. A fault on an operation fails the next
+/// request of the endpoint that operation calls; an operation that is not
+/// the authorization server's (a user call, the statement, health) fails
+/// through the backend's own route. What OAuth 2.0 cannot meet is said once,
+/// in `unmet`.
+struct OAuth2StandInFixture: RemoteContractFixture {
+    let standIn: OAuth2StandIn
+    let auth: any AuthRemoteAPI
+
+    init() throws {
+        standIn = try OAuth2StandIn()
+        // A generous deadline: under the sanitizers on a busy two-core machine
+        // a loopback answer can be slow; no test waits for it to pass.
+        let configuration = try HTTPConfiguration(
+            baseURL: standIn.baseURL, apiKey: nil, tokenHeaderStyle: .bearer, timeout: .seconds(30))
+        auth = OAuth2AuthRemoteAPI(
+            configuration: configuration, client: OAuth2Configuration(clientID: "gatehouse-public"))
+    }
+
+    var users: any UserRemoteAPI { InMemoryUserRemoteAPI(backend: standIn.backend) }
+    var statements: any StatementRemoteAPI { InMemoryStatementRemoteAPI(backend: standIn.backend) }
+    var health: any HealthProbe { InMemoryHealthProbe(backend: standIn.backend) }
+
+    var tokenLifetime: Duration { standIn.backend.configuration.tokenLifetime }
+    var refreshWindow: Duration { standIn.backend.configuration.refreshWindow }
+
+    func setHealthy(_ healthy: Bool) async throws { await standIn.backend.setHealthy(healthy) }
+
+    func setAccountState(cpf: String, _ state: RemoteAccountState) async throws {
+        let backendState: InMemoryBackend.AccountState =
+            switch state {
+            case .active: .active
+            case .inactive: .inactive
+            case .deleted: .deleted
+            }
+        try await standIn.backend.setAccountState(cpf: cpf, backendState)
+    }
+
+    func revokeAllTokens() async throws { await standIn.backend.revokeAllTokens() }
+
+    /// The endpoint of each operation the OAuth 2.0 adapter sends.
+    static func route(of operation: RemoteOperation) -> OAuth2StandIn.Route? {
+        switch operation {
+        case .signIn: .passwordGrant
+        case .refresh: .refreshGrant
+        case .signOut: .revoke
+        default: nil
+        }
+    }
+
+    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
+        let mode: InMemoryBackend.FaultMode =
+            switch fault {
+            case .status(let status): .status(status)
+            case .drop: .drop
+            case .malformed: .malformed
+            }
+        let route = Self.route(of: operation)?.rawValue ?? operation.wireRoute
+        await standIn.backend.addFault(InMemoryBackend.Fault(route: route, mode: mode))
+    }
+
+    func advanceServerClock(by duration: Duration) async throws { standIn.clock.advance(by: duration) }
+
+    func metrics() async throws -> RemoteServerMetrics {
+        let metrics = await standIn.backend.metrics()
+        var wire = metrics.requests
+        var calls: [RemoteOperation: Int] = [:]
+        for operation in [RemoteOperation.signIn, .refresh, .signOut] {
+            guard let route = Self.route(of: operation)?.rawValue else { continue }
+            calls[operation] = wire.removeValue(forKey: route)
+        }
+        let resource = RemoteServerMetrics(
+            wireRequests: wire, logins: metrics.logins, refreshes: metrics.refreshes,
+            refreshesRejected: metrics.refreshesRejected, tokensLive: metrics.tokensLive)
+        return RemoteServerMetrics(
+            calls: resource.calls.merging(calls.compactMapValues(\.self)) { $0 + $1 },
+            allRequests: metrics.requests.values.reduce(0, +), logins: metrics.logins,
+            refreshes: metrics.refreshes, refreshesRejected: metrics.refreshesRejected,
+            tokensLive: metrics.tokensLive)
+    }
+
+    func reset() async throws {
+        await standIn.backend.reset()
+        standIn.resetSessions()
+    }
+
+    /// Why an OAuth 2.0 authorization server cannot meet `need`, or nil when
+    /// it can: the test server's reasons (`SeededNeed.unmetByOAuth2Server`)
+    /// for what any such server refuses alike, and the control suites' own.
+    @Sendable static func unmet(_ need: SeededNeed) -> String? {
+        switch need {
+        case .inactiveAccountToldApartAtSignIn, .registration, .operation(.register):
+            return SeededNeed.unmetByOAuth2Server(need)
+        case .refreshToldExpiredApart, .refreshToldAccountStateApart:
+            return
+                "an OAuth 2.0 server refuses every refresh it does not grant as invalid_grant (RFC 6749 §5.2): TOKEN_INVALID, whatever the reason"
+        default:
+            return nil
+        }
+    }
+}

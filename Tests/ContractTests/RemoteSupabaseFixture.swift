@@ -1,0 +1,177 @@
+import AdapterHTTP
+import AdapterInMemory
+import Foundation
+import Ports
+
+/// The suites' server for the Supabase Auth adapters: a `SupabaseAuthStandIn`
+/// (GoTrue on loopback) and the suites' switches, in their words, put onto
+/// it: account states, revocation and the server's clock are its
+/// backend's; a fault on an operation fails the next request of the GoTrue
+/// route that operation calls; calls are counted per GoTrue route, and
+/// every request, a route GoTrue does not have included.
+///
+/// The suites name seeded accounts by CPF, which GoTrue does not keep: the
+/// fixture's own `auth` (what the user and health suites sign in with) signs
+/// a seeded account in by the e-mail the stand-in knows it by
+/// (`RemoteSeedAccount.signInEmail`). The adapter under test in the auth
+/// suites is `supabaseAuth` itself.
+///
+/// What GoTrue cannot meet is said once, in `unmet`.
+struct SupabaseRemoteFixture: RemoteContractFixture {
+    let standIn: SupabaseAuthStandIn
+    private let configuration: HTTPConfiguration
+
+    init() throws {
+        standIn = try SupabaseAuthStandIn()
+        // A generous deadline: under the sanitizers on a busy two-core machine
+        // a loopback answer can be slow; no test waits for it to pass.
+        configuration = try HTTPConfiguration(
+            baseURL: standIn.baseURL, apiKey: APIKey(SupabaseAuthStandIn.apiKey), tokenHeaderStyle: .bearer,
+            timeout: .seconds(30))
+    }
+
+    /// The auth adapter under test.
+    var supabaseAuth: any AuthRemoteAPI { SupabaseAuthRemoteAPI(configuration: configuration) }
+    /// The suites' sessions: `supabaseAuth`, a seeded account's CPF signed in by its e-mail.
+    var auth: any AuthRemoteAPI { SeededAccountsByEmail(inner: supabaseAuth) }
+    var users: any UserRemoteAPI { SupabaseUserRemoteAPI(configuration: configuration) }
+    var statements: any StatementRemoteAPI { NoStatement() }
+    var health: any HealthProbe { SupabaseHealthProbe(configuration: configuration) }
+
+    var tokenLifetime: Duration { standIn.backend.configuration.tokenLifetime }
+    var refreshWindow: Duration { standIn.backend.configuration.refreshWindow }
+
+    func setHealthy(_ healthy: Bool) async throws { await standIn.backend.setHealthy(healthy) }
+
+    func setAccountState(cpf: String, _ state: RemoteAccountState) async throws {
+        let backendState: InMemoryBackend.AccountState =
+            switch state {
+            case .active: .active
+            case .inactive: .inactive
+            case .deleted: .deleted
+            }
+        try await standIn.backend.setAccountState(cpf: cpf, backendState)
+    }
+
+    func revokeAllTokens() async throws { await standIn.backend.revokeAllTokens() }
+
+    /// GoTrue's route of each operation the Supabase adapters send.
+    static func route(of operation: RemoteOperation) -> SupabaseAuthStandIn.Route? {
+        switch operation {
+        case .signIn: .passwordGrant
+        case .refresh: .refreshGrant
+        case .signOut: .logout
+        case .currentUser: .user
+        case .health: .health
+        case .register, .updateCurrentUser, .deleteCurrentUser, .relatedUsers, .saveSharedWith, .statement,
+            .entryDetails:
+            nil
+        }
+    }
+
+    struct NotInDialect: Error, CustomStringConvertible {
+        let operation: RemoteOperation
+        var description: String { "the Supabase Auth stand-in has no route for \(operation)" }
+    }
+
+    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
+        guard let route = Self.route(of: operation) else { throw NotInDialect(operation: operation) }
+        let mode: InMemoryBackend.FaultMode =
+            switch fault {
+            case .status(let status): .status(status)
+            case .drop: .drop
+            case .malformed: .malformed
+            }
+        await standIn.backend.addFault(InMemoryBackend.Fault(route: route.rawValue, mode: mode))
+    }
+
+    func advanceServerClock(by duration: Duration) async throws { standIn.clock.advance(by: duration) }
+
+    func metrics() async throws -> RemoteServerMetrics {
+        let metrics = await standIn.backend.metrics()
+        var calls: [RemoteOperation: Int] = [:]
+        for operation in RemoteOperation.allCases {
+            guard let route = Self.route(of: operation) else { continue }
+            calls[operation] = metrics.requests[route.rawValue]
+        }
+        return RemoteServerMetrics(
+            calls: calls.compactMapValues(\.self), allRequests: metrics.requests.values.reduce(0, +),
+            logins: metrics.logins, refreshes: metrics.refreshes, refreshesRejected: metrics.refreshesRejected,
+            tokensLive: metrics.tokensLive)
+    }
+
+    func reset() async throws {
+        await standIn.backend.reset()
+        standIn.resetSessions()
+    }
+
+    /// Why a Supabase Auth server (and its adapters) cannot meet `need`, or
+    /// nil when it can.
+    @Sendable static func unmet(_ need: SeededNeed) -> String? {
+        switch need {
+        case .operation(let operation):
+            switch operation {
+            case .signIn, .refresh, .signOut, .currentUser, .health: return nil
+            case .register: return unmet(.registration)
+            case .updateCurrentUser, .deleteCurrentUser, .relatedUsers, .saveSharedWith:
+                return
+                    "GoTrue has no related users and no deletion of the user by itself, and SupabaseUserRemoteAPI does not wire its profile edit (PUT /user): these calls answer NOT_FOUND at once, sending nothing (UserRemoteAPI contract: user routes)"
+            case .statement, .entryDetails: return "Supabase Auth is an auth server: it has no statement"
+            }
+        case .registration:
+            return
+                "SupabaseAuthRemoteAPI offers no registration (GoTrue's sign-up can answer a session, which Gatehouse's sign-up never creates): register is NOT_FOUND at once, sending nothing (AuthRemoteAPI contract: registration)"
+        case .signInByCPF:
+            return
+                "GoTrue signs in by e-mail or phone, never by CPF: a CPF is refused at once, sending nothing (AuthRemoteAPI contract: identifier kinds); the e-mail tests sign in"
+        case .profileCarriesCPF:
+            return "GoTrue keeps no CPF: SupabaseUserRemoteAPI's profile has an empty one"
+        case .refreshToldExpiredApart:
+            return
+                "GoTrue ends a session past its time-box as session_expired, which SupabaseErrorMapping reads as TOKEN_INVALID: a refresh is never TOKEN_EXPIRED"
+        case .accessTokenToldExpiredApart:
+            return
+                "GoTrue refuses an expired JWT as bad_jwt, as any token it cannot verify: TOKEN_INVALID, which the token manager refreshes"
+        case .inactiveAccountToldApartAtSignIn, .refreshToldAccountStateApart, .healthStatusBelow500ReadsUnhealthy,
+            .healthCheckThrowsWhenUnanswered,
+            .healthCheckReadsTheBody, .everyHealthCheckAsksTheServer:
+            return nil
+        }
+    }
+}
+
+/// The Supabase fixture's sessions for the suites: a seeded account named
+/// by CPF is signed in by the e-mail the stand-in knows it by; everything
+/// else goes to the Supabase adapter as it is.
+private struct SeededAccountsByEmail: AuthRemoteAPI {
+    let inner: any AuthRemoteAPI
+
+    func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
+        guard case .cpf(let cpf) = credentials.identifier,
+            let email = RemoteSeed.all.first(where: { $0.cpf == cpf })?.signInEmail
+        else { return try await inner.signIn(credentials) }
+        return try await inner.signIn(Credentials(identifier: .email(email), password: credentials.password))
+    }
+
+    var signsInByCPF: Bool { true }
+    func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
+        try await inner.refresh(credential)
+    }
+    var offersRegistration: Bool { inner.offersRegistration }
+    func register(_ registration: Registration) async throws(RemoteError) -> String {
+        try await inner.register(registration)
+    }
+    var offersSignOut: Bool { inner.offersSignOut }
+    func signOut(_ token: SessionToken) async throws(RemoteError) { try await inner.signOut(token) }
+}
+
+/// Supabase Auth has no statement: every call is a route it lacks.
+private struct NoStatement: StatementRemoteAPI {
+    func statement(token: AccessToken) async throws(RemoteError) -> Statement {
+        throw .rejected(status: 404, code: .notFound)
+    }
+
+    func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
+        throw .rejected(status: 404, code: .notFound)
+    }
+}
