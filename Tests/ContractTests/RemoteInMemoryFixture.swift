@@ -26,13 +26,7 @@ struct InMemoryRemoteFixture: RemoteContractFixture {
     }
 
     func setAccountState(cpf: String, _ state: RemoteAccountState) async throws {
-        let backendState: InMemoryBackend.AccountState =
-            switch state {
-            case .active: .active
-            case .inactive: .inactive
-            case .deleted: .deleted
-            }
-        try await backend.setAccountState(cpf: cpf, backendState)
+        try await backend.setAccountState(cpf: cpf, state.backendState)
     }
 
     func revokeAllTokens() async {

@@ -16,7 +16,7 @@ import Ports
 /// the authorization server's (a user call, the statement, health) fails
 /// through the backend's own route. What OAuth 2.0 cannot meet is said once,
 /// in `unmet`.
-struct OAuth2StandInFixture: RemoteContractFixture {
+struct OAuth2StandInFixture: StandInBackedFixture {
     let standIn: OAuth2StandIn
     let auth: any AuthRemoteAPI
 
@@ -34,22 +34,7 @@ struct OAuth2StandInFixture: RemoteContractFixture {
     var statements: any StatementRemoteAPI { InMemoryStatementRemoteAPI(backend: standIn.backend) }
     var health: any HealthProbe { InMemoryHealthProbe(backend: standIn.backend) }
 
-    var tokenLifetime: Duration { standIn.backend.configuration.tokenLifetime }
-    var refreshWindow: Duration { standIn.backend.configuration.refreshWindow }
-
-    func setHealthy(_ healthy: Bool) async throws { await standIn.backend.setHealthy(healthy) }
-
-    func setAccountState(cpf: String, _ state: RemoteAccountState) async throws {
-        let backendState: InMemoryBackend.AccountState =
-            switch state {
-            case .active: .active
-            case .inactive: .inactive
-            case .deleted: .deleted
-            }
-        try await standIn.backend.setAccountState(cpf: cpf, backendState)
-    }
-
-    func revokeAllTokens() async throws { await standIn.backend.revokeAllTokens() }
+    var backend: InMemoryBackend { standIn.backend }
 
     /// The endpoint of each operation the OAuth 2.0 adapter sends.
     static func route(of operation: RemoteOperation) -> OAuth2StandIn.Route? {

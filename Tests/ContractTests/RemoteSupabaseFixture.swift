@@ -17,7 +17,7 @@ import Ports
 /// suites is `supabaseAuth` itself.
 ///
 /// What GoTrue cannot meet is said once, in `unmet`.
-struct SupabaseRemoteFixture: RemoteContractFixture {
+struct SupabaseRemoteFixture: StandInBackedFixture {
     let standIn: SupabaseAuthStandIn
     private let configuration: HTTPConfiguration
 
@@ -38,22 +38,7 @@ struct SupabaseRemoteFixture: RemoteContractFixture {
     var statements: any StatementRemoteAPI { NoStatement() }
     var health: any HealthProbe { SupabaseHealthProbe(configuration: configuration) }
 
-    var tokenLifetime: Duration { standIn.backend.configuration.tokenLifetime }
-    var refreshWindow: Duration { standIn.backend.configuration.refreshWindow }
-
-    func setHealthy(_ healthy: Bool) async throws { await standIn.backend.setHealthy(healthy) }
-
-    func setAccountState(cpf: String, _ state: RemoteAccountState) async throws {
-        let backendState: InMemoryBackend.AccountState =
-            switch state {
-            case .active: .active
-            case .inactive: .inactive
-            case .deleted: .deleted
-            }
-        try await standIn.backend.setAccountState(cpf: cpf, backendState)
-    }
-
-    func revokeAllTokens() async throws { await standIn.backend.revokeAllTokens() }
+    var backend: InMemoryBackend { standIn.backend }
 
     /// GoTrue's route of each operation the Supabase adapters send.
     static func route(of operation: RemoteOperation) -> SupabaseAuthStandIn.Route? {

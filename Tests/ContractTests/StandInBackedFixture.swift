@@ -1,0 +1,34 @@
+import AdapterInMemory
+import Ports
+
+/// A fixture whose dialect's stand-in keeps its accounts, tokens and clock in
+/// an `InMemoryBackend` (the Supabase and OAuth 2.0 stand-ins): the
+/// switches that do not depend on the dialect act on that backend, once.
+protocol StandInBackedFixture: RemoteContractFixture {
+    /// The backend behind the stand-in's routes.
+    var backend: InMemoryBackend { get }
+}
+
+extension StandInBackedFixture {
+    var tokenLifetime: Duration { backend.configuration.tokenLifetime }
+    var refreshWindow: Duration { backend.configuration.refreshWindow }
+
+    func setHealthy(_ healthy: Bool) async throws { await backend.setHealthy(healthy) }
+
+    func setAccountState(cpf: String, _ state: RemoteAccountState) async throws {
+        try await backend.setAccountState(cpf: cpf, state.backendState)
+    }
+
+    func revokeAllTokens() async throws { await backend.revokeAllTokens() }
+}
+
+extension RemoteAccountState {
+    /// The same state, as `InMemoryBackend` sets it.
+    var backendState: InMemoryBackend.AccountState {
+        switch self {
+        case .active: .active
+        case .inactive: .inactive
+        case .deleted: .deleted
+        }
+    }
+}
