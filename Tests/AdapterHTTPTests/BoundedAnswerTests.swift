@@ -27,6 +27,12 @@ import Testing
 struct BoundedAnswerTests {
     static let memoryBudget = 64 * 1024 * 1024 * sanitizerFactor
     static let statementLimit = ResponseBodyLimit.statement.bytes
+    /// The deadline of a test that shows a limit refusing a body: far past
+    /// the time the limit takes (hundredths of a second on an idle machine),
+    /// so that on a busy one it is still the limit that ends the call, never
+    /// the deadline. A one-byte-chunk body read beside three compilers took
+    /// more than 10 s to reach its limit of pieces.
+    static let limitTestDeadline = Duration.seconds(60)
 
     /// How many times the memory a sanitizer adds to each byte the process
     /// touches, for the budget (the probe is built with the same sanitizer as
@@ -48,7 +54,7 @@ struct BoundedAnswerTests {
     func endlessBodyFailsAtTheLimit(body: StreamingServer.Body) async throws {
         let server = try StreamingServer(body: body)
         defer { server.stop() }
-        let deadline = Duration.seconds(10)
+        let deadline = Self.limitTestDeadline
 
         let report = try await AnswerProbe.run(baseURL: server.baseURL, timeout: deadline)
 
@@ -70,7 +76,7 @@ struct BoundedAnswerTests {
     func endlessTinyChunksFailAtTheLimitOfPieces() async throws {
         let server = try StreamingServer(body: .endlessChunked(chunkBytes: 1))
         defer { server.stop() }
-        let deadline = Duration.seconds(10)
+        let deadline = Self.limitTestDeadline
 
         let report = try await AnswerProbe.run(baseURL: server.baseURL, timeout: deadline)
 
