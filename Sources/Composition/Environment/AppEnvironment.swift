@@ -1,5 +1,5 @@
 public import DomainCore
-import Ports
+public import Ports
 
 /// Which adapter plugs into each port, the settings of the environment
 /// itself, and the values it gives its plugins' settings: what `--env`
