@@ -9,13 +9,18 @@ import Testing
 /// `default` (`Texts+ptBR.swift`, …), `Texts.text(_:)` picks the table with a
 /// `switch` over the language with no `default`, and so do `DateText`,
 /// `MoneyFormatter` and `AppLocale.ownName`. A fourth case added without its
-/// texts therefore fails the build, which a test cannot show by adding one;
-/// tried by hand (a `frFR` case added to `PreferredLanguage`, then removed):
+/// texts therefore fails the build, which a test cannot show by adding one.
+/// Tried by hand (a `frFR` case added to `PreferredLanguage`, then removed),
+/// `swift build` stops at the domain's formats:
 ///
-///     Sources/DomainCore/Formatting/AppLocale.swift: error: switch must be exhaustive
+///     Sources/DomainCore/Formatting/AppLocale.swift:22:9: error: switch must be exhaustive
 ///     note: add missing case: '.frFR'
-///     Sources/app/Localization/Texts.swift: error: switch must be exhaustive
+///
+/// and, with the formats given but no texts, at the app:
+///
+///     Sources/app/Localization/Texts.swift:24:9: error: switch must be exhaustive
 ///     note: add missing case: '.frFR'
+///     Sources/app/Localization/AppLocale+Listing.swift:24:9: error: switch must be exhaustive
 ///
 /// and a key a table lacks fails the same way, naming the key
 /// (`note: add missing case: '.titleWelcome'`). The tests below check what

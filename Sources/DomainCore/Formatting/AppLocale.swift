@@ -1,7 +1,7 @@
 public import Ports
 
 /// The language the app speaks, writes its texts in and formats money and
-/// dates for: the domain's name for ``Ports/PreferredLanguage``, the one
+/// dates for: the domain's name for `PreferredLanguage` (Ports), the one
 /// language type of the package (the preferences store it, the environment
 /// and the command line choose it, the texts and formats switch over it).
 /// It is named here too because the app sees the ports only through the
@@ -10,7 +10,8 @@ public import Ports
 /// Every place that speaks a language `switch`es over it with no `default`:
 /// the app's text tables, ``DateText``, ``MoneyFormatter`` and the languages'
 /// own names. A case added to `PreferredLanguage` without its texts and
-/// formats does not build (docs/spec/locales.md, "A fourth language").
+/// formats does not build (docs/spec/locales.md, "One language type, held to its
+/// texts by the compiler").
 public typealias AppLocale = PreferredLanguage
 
 extension PreferredLanguage {
