@@ -45,7 +45,7 @@ extension ScriptRunner {
     @MainActor
     static func forTests(printingInto lines: PrintedLines? = nil) -> ScriptRunner {
         ScriptRunner(
-            environment: AppEnvironment.inMemory.withTestPINHashing, texts: Texts(locale: "pt-BR"),
+            environment: AppEnvironment.inMemory.withTestPINHashing, texts: Texts(locale: .ptBR),
             print: { lines?.append($0) })
     }
 }

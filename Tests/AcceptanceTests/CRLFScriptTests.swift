@@ -22,7 +22,7 @@ struct CRLFScriptTests {
         #expect(crlf == lf)
         #expect(crlf.lines.map(\.number) == [3, 4, 5, 6, 7, 8])
         #expect(crlf.problems.isEmpty)
-        #expect(ScriptRunner.locale(declaredIn: Self.signIn.joined(separator: "\r\n")) == "en-US")
+        #expect(ScriptRunner.locale(declaredIn: Self.signIn.joined(separator: "\r\n")) == .enUS)
     }
 
     @Test(

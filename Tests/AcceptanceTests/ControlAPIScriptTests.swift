@@ -42,7 +42,7 @@ struct ControlAPIScriptTests {
 
         @MainActor
         func runner(printingInto lines: PrintedLines? = nil) -> ScriptRunner {
-            ScriptRunner(environment: environment, texts: Texts(locale: "pt-BR"), print: { lines?.append($0) })
+            ScriptRunner(environment: environment, texts: Texts(locale: .ptBR), print: { lines?.append($0) })
         }
 
         func stop() {
@@ -112,7 +112,7 @@ struct ControlAPIScriptTests {
         let server = try Server()
         defer { server.stop() }
         let world = try AppWorld(environment: server.environment)
-        let app = HeadlessApp(world: world, texts: Texts(locale: "pt-BR"))
+        let app = HeadlessApp(world: world, texts: Texts(locale: .ptBR))
         await app.launch()
         let runner = server.runner()
         #expect(await runner.run(script: Self.signIn, named: "sign-in", on: app).passed)
@@ -143,7 +143,7 @@ struct ControlAPIScriptTests {
         environment.pluginSettings["baseURL"] = .text("http://127.0.0.1:\(refusing.port)")
         let lines = PrintedLines()
 
-        let report = await ScriptRunner(environment: environment, texts: Texts(locale: "pt-BR"), print: lines.append)
+        let report = await ScriptRunner(environment: environment, texts: Texts(locale: .ptBR), print: lines.append)
             .run(script: "expect screen welcome\n", named: "nobody-home")
 
         #expect(!report.passed)

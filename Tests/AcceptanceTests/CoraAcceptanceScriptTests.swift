@@ -100,14 +100,14 @@ enum CoraScripts {
 
     @MainActor
     static func runner() -> ScriptRunner {
-        ScriptRunner(environment: .coraInMemory, texts: Texts(locale: "pt-BR"), print: { _ in })
+        ScriptRunner(environment: .coraInMemory, texts: Texts(locale: .ptBR), print: { _ in })
     }
 
     /// `cora-local`'s plugins (URLSession, the file keychain) against a
     /// reference server in this process serving only Cora's three routes.
     @MainActor
     static func runnerOverHTTP() -> ScriptRunner {
-        ScriptRunner(texts: Texts(locale: "pt-BR"), print: { _ in }) {
+        ScriptRunner(texts: Texts(locale: .ptBR), print: { _ in }) {
             try InProcessServerWorld.make(from: .coraLocal, profile: .cora)
         }
     }

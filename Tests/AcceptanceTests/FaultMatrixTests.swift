@@ -70,7 +70,7 @@ struct FaultMatrixTests {
     func cell(_ cell: FaultMatrix.Cell, _ environment: Environment) async throws {
         let row = try FaultMatrixTable.load().row(phase: cell.phase.name, fault: cell.fault.name)
         let made = try await environment.makeWorld()
-        let app = HeadlessApp(world: made.world, texts: Texts(locale: "en-US"))
+        let app = HeadlessApp(world: made.world, texts: Texts(locale: .enUS))
         await app.launch()
         let runner = ScriptRunner(texts: app.texts, print: { _ in }, makeWorld: { made })
         let report = await runner.run(script: cell.script(expecting: row), named: cell.testDescription, on: app)

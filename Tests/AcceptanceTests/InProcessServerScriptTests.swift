@@ -12,7 +12,7 @@ import Testing
 @Suite("Acceptance scripts on local, against an in-process server")
 struct InProcessServerScriptTests {
     static func overHTTP() -> ScriptRunner {
-        ScriptRunner(texts: Texts(locale: "pt-BR"), print: { _ in }) {
+        ScriptRunner(texts: Texts(locale: .ptBR), print: { _ in }) {
             try InProcessServerWorld.make(from: AppEnvironment.local.withTestPINHashing)
         }
     }

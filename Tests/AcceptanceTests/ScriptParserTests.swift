@@ -199,6 +199,6 @@ struct ScriptLocaleDirectiveTests {
             ("", nil),
         ])
     func localeIsReadBeforeTheFirstCommand(script: String, locale: String?) {
-        #expect(ScriptRunner.locale(declaredIn: script) == locale)
+        #expect(ScriptRunner.locale(declaredIn: script)?.rawValue == locale)
     }
 }

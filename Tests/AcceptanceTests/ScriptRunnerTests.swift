@@ -145,7 +145,7 @@ struct ScriptRunnerTests {
     @Test("Each script gets the world the runner's maker builds")
     func worldsComeFromTheMaker() async {
         var made = 0
-        let runner = ScriptRunner(texts: Texts(locale: "en-US"), print: { _ in }) {
+        let runner = ScriptRunner(texts: Texts(locale: .enUS), print: { _ in }) {
             made += 1
             return try await ScriptRunner.isolatedWorld(for: .inMemory)
         }
@@ -161,7 +161,7 @@ struct ScriptRunnerTests {
     func worldThatCannotBeMade() async {
         var broken = AppEnvironment.inMemory
         broken.plugins.store = "stone-tablet"
-        let runner = ScriptRunner(environment: broken, texts: Texts(locale: "pt-BR"), print: { _ in })
+        let runner = ScriptRunner(environment: broken, texts: Texts(locale: .ptBR), print: { _ in })
 
         let report = await runner.run(script: "expect screen welcome", named: "w.flow")
 

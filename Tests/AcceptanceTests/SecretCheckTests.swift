@@ -14,7 +14,7 @@ struct SecretCheckTests {
     /// Maria signed in through the screens: the backend has issued a token.
     private func signedInWorld() async throws -> (AppWorld, HeadlessApp) {
         let world = try AppWorld(environment: .inMemory)
-        let app = HeadlessApp(world: world, texts: Texts(locale: "pt-BR"))
+        let app = HeadlessApp(world: world, texts: Texts(locale: .ptBR))
         await app.launch()
         try await app.tap("sign-in")
         try await app.type("identifier", "123.456.789-09")

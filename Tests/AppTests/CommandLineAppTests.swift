@@ -75,11 +75,11 @@ struct CommandLineAppTests {
 
     @Test("--locale overrides the environment's locale")
     func localeOverrides() async throws {
-        let environment = try EnvironmentChoice.resolve(nil, locale: "es-ES")
+        let environment = try EnvironmentChoice.resolve(nil, locale: .esES)
         #expect(environment.settings.locale == .esES)
         #expect(try EnvironmentChoice.resolve(nil, locale: nil).settings.locale == .ptBR)
         let transcript = Transcript()
-        _ = await transcript.app(lines: []).run(Invocation(locale: "es-ES", command: .interactive))
+        _ = await transcript.app(lines: []).run(Invocation(locale: .esES, command: .interactive))
         #expect(transcript.output[0].contains("es-ES"))
     }
 

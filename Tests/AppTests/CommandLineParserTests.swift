@@ -21,15 +21,15 @@ struct CommandLineParserTests {
         (["demo", "--help"], Invocation(command: .help(topic: "demo"))),
         (["--env", "in-memory"], Invocation(environment: "in-memory", command: .interactive)),
         (["--env=envs/slow.json", "demo"], Invocation(environment: "envs/slow.json", command: .demo)),
-        (["--locale", "en-US", "demo"], Invocation(locale: "en-US", command: .demo)),
-        (["demo", "--locale", "es-ES"], Invocation(locale: "es-ES", command: .demo)),
+        (["--locale", "en-US", "demo"], Invocation(locale: .enUS, command: .demo)),
+        (["demo", "--locale", "es-ES"], Invocation(locale: .esES, command: .demo)),
         (
             ["--env", "in-memory", "--locale=pt-BR", "run", "x.flow"],
-            Invocation(environment: "in-memory", locale: "pt-BR", command: .run(files: ["x.flow"]))
+            Invocation(environment: "in-memory", locale: .ptBR, command: .run(files: ["x.flow"]))
         ),
         (
             ["run", "a.flow", "--locale", "en-US", "b.flow"],
-            Invocation(locale: "en-US", command: .run(files: ["a.flow", "b.flow"]))
+            Invocation(locale: .enUS, command: .run(files: ["a.flow", "b.flow"]))
         ),
         (
             ["run", "--in-process-server", "a.flow"],

@@ -180,7 +180,7 @@ struct ConventionsTests {
             (["LANG": "C.UTF-8"], nil), (["LANG": "fr_FR.UTF-8"], nil), ([:], nil),
         ] as [([String: String], String?)])
     func systemLocale(variables: [String: String], locale: String?) {
-        #expect(EnvironmentChoice.systemLocale(variables) == locale)
+        #expect(EnvironmentChoice.systemLocale(variables)?.rawValue == locale)
     }
 
     @Test("LANG picks the language; --locale wins over it; pt-BR when it names another")
@@ -189,7 +189,7 @@ struct ConventionsTests {
             try EnvironmentChoice.resolve(nil, locale: nil, localeVariables: ["LANG": "en_US.UTF-8"]).settings.locale
                 == .enUS)
         #expect(
-            try EnvironmentChoice.resolve(nil, locale: "es-ES", localeVariables: ["LANG": "en_US.UTF-8"]).settings
+            try EnvironmentChoice.resolve(nil, locale: .esES, localeVariables: ["LANG": "en_US.UTF-8"]).settings
                 .locale == .esES)
         #expect(
             try EnvironmentChoice.resolve(nil, locale: nil, localeVariables: ["LANG": "de_DE.UTF-8"]).settings.locale

@@ -1,4 +1,5 @@
 import Composition
+import Ports
 import Testing
 
 @testable import app
@@ -7,7 +8,7 @@ import Testing
 @Suite("app demo")
 struct DemoTests {
     /// Runs the whole tour on a fresh in-memory world in `locale`.
-    private func tour(locale: String) async throws -> (DemoOutcome, Transcript, AppWorld) {
+    private func tour(locale: PreferredLanguage) async throws -> (DemoOutcome, Transcript, AppWorld) {
         let transcript = Transcript()
         let world = try AppWorld(environment: .inMemory)
         let outcome = await Demo(
@@ -17,8 +18,8 @@ struct DemoTests {
         return (outcome, transcript, world)
     }
 
-    @Test("The demo runs every step to the end, narrated in the chosen language", arguments: Texts.supportedLocales)
-    func runsToTheEnd(locale: String) async throws {
+    @Test("The demo runs every step to the end, narrated in the chosen language", arguments: PreferredLanguage.allCases)
+    func runsToTheEnd(locale: PreferredLanguage) async throws {
         let (outcome, transcript, _) = try await tour(locale: locale)
         let texts = Texts(locale: locale)
 
@@ -40,7 +41,7 @@ struct DemoTests {
 
     @Test("Narration is translated: each locale's sentences differ from the others'")
     func narrationIsTranslated() {
-        let narrations = Texts.supportedLocales.map { locale in
+        let narrations = PreferredLanguage.allCases.map { locale in
             DemoTour.steps(Texts(locale: locale)).map { Texts(locale: locale)[$0.narration] }
         }
         for (index, one) in narrations.enumerated() {
@@ -48,9 +49,9 @@ struct DemoTests {
                 #expect(zip(one, other).allSatisfy { $0 != $1 })
             }
         }
-        let everyKey = DemoTour.opening + DemoTour.closing + DemoTour.steps(Texts(locale: "pt-BR")).map(\.narration)
-        for locale in Texts.supportedLocales {
-            #expect(everyKey.allSatisfy { !Texts.missingKeys(locale: locale).contains($0) })
+        let everyKey = DemoTour.opening + DemoTour.closing + DemoTour.steps(Texts(locale: .ptBR)).map(\.narration)
+        for locale in PreferredLanguage.allCases {
+            #expect(everyKey.allSatisfy { !Texts(locale: locale)[$0].isEmpty })
         }
     }
 
@@ -63,7 +64,7 @@ struct DemoTests {
         #expect(flows.allSatisfy { $0 != nil }, "help claims a flow the tour does not know: \(claimed)")
         #expect(Set(flows.compactMap { $0 }) == Set(DemoFlow.allCases), "help leaves a flow out")
 
-        let (outcome, transcript, _) = try await tour(locale: "en-US")
+        let (outcome, transcript, _) = try await tour(locale: .enUS)
         for flow in DemoFlow.allCases {
             #expect(outcome.flowsShown.contains(flow), "\(flow) claimed by help, no step of it ran\n\(transcript.text)")
         }
@@ -76,14 +77,14 @@ struct DemoTests {
 
     @Test("Two runs of the demo print the same transcript")
     func deterministic() async throws {
-        let (_, first, _) = try await tour(locale: "pt-BR")
-        let (_, second, _) = try await tour(locale: "pt-BR")
+        let (_, first, _) = try await tour(locale: .ptBR)
+        let (_, second, _) = try await tour(locale: .ptBR)
         #expect(first.output == second.output)
         #expect(first.output.count > 100)
     }
 
-    @Test("The demo's output holds no password and no token", arguments: Texts.supportedLocales)
-    func noSecrets(locale: String) async throws {
+    @Test("The demo's output holds no password and no token", arguments: PreferredLanguage.allCases)
+    func noSecrets(locale: PreferredLanguage) async throws {
         let (outcome, transcript, world) = try await tour(locale: locale)
 
         #expect(outcome.stoppedAt == nil)
@@ -98,7 +99,7 @@ struct DemoTests {
 
     @Test("The token step reports what the backend counted")
     func refreshesCounted() async throws {
-        let (_, transcript, _) = try await tour(locale: "en-US")
+        let (_, transcript, _) = try await tour(locale: .enUS)
         #expect(
             transcript.output.contains(
                 "# The backend counted 12 refreshes and 1 sign-in: the session stayed alive on its own."))
@@ -116,14 +117,14 @@ struct DemoTests {
             ])
         let later = DemoStep(title: "never reached", flow: .logout, narration: .demoLogout, lines: ["tap logout"])
         let demo = Demo(
-            app: HeadlessApp(world: world, texts: Texts(locale: "en-US")), console: transcript.console,
+            app: HeadlessApp(world: world, texts: Texts(locale: .enUS)), console: transcript.console,
             steps: [broken, later])
 
         let code = await demo.run()
 
         #expect(code == 1)
         #expect(transcript.text.contains("✘ the demo stopped at step “a wrong claim”, `expect screen dashboard`"))
-        #expect(!transcript.output.contains("# " + Texts(locale: "en-US")[.demoLogout]))
+        #expect(!transcript.output.contains("# " + Texts(locale: .enUS)[.demoLogout]))
         #expect(!transcript.contains(wholeWord: "123456"))
     }
 
@@ -139,7 +140,7 @@ struct DemoTests {
                 "type identifier 987654",
             ])
         let code = await Demo(
-            app: HeadlessApp(world: world, texts: Texts(locale: "en-US")), console: transcript.console,
+            app: HeadlessApp(world: world, texts: Texts(locale: .enUS)), console: transcript.console,
             steps: [leaking]
         ).run()
 
@@ -149,8 +150,8 @@ struct DemoTests {
         #expect(!transcript.contains(wholeWord: "987654"))
     }
 
-    @Test("The demo through the command line, in each locale, exits 0", arguments: Texts.supportedLocales)
-    func throughTheCommandLine(locale: String) async {
+    @Test("The demo through the command line, in each locale, exits 0", arguments: PreferredLanguage.allCases)
+    func throughTheCommandLine(locale: PreferredLanguage) async {
         let transcript = Transcript()
         let code = await transcript.app().run(Invocation(locale: locale, command: .demo))
         #expect(code == 0, "\(transcript.text)")

@@ -1,4 +1,5 @@
 import Composition
+import Ports
 import Testing
 
 @testable import app
@@ -25,8 +26,8 @@ struct EmailOnlySignInScreenTests {
 
     @Test(
         "Next with a CPF stays on the identifier step and says the server signs in by e-mail, in each language",
-        arguments: Texts.supportedLocales)
-    func cpfIsRefusedOnTheIdentifierStep(locale: String) async throws {
+        arguments: PreferredLanguage.allCases)
+    func cpfIsRefusedOnTheIdentifierStep(locale: PreferredLanguage) async throws {
         let texts = Texts(locale: locale)
         let app = HeadlessApp(world: try supabaseWorld(), texts: texts)
         await app.launch()
@@ -44,7 +45,7 @@ struct EmailOnlySignInScreenTests {
 
     @Test("An e-mail typed after the refusal clears it and goes on to the password step")
     func anEmailGoesOn() async throws {
-        let app = HeadlessApp(world: try supabaseWorld(), texts: Texts(locale: "en-US"))
+        let app = HeadlessApp(world: try supabaseWorld(), texts: Texts(locale: .enUS))
         await app.launch()
         try await app.tap("sign-in")
         try await app.type("identifier", "123.456.789-09")
@@ -60,7 +61,7 @@ struct EmailOnlySignInScreenTests {
 
     @Test("Where the auth plugin signs in by CPF, Next with a CPF goes on to the password step")
     func inMemorySignsInByCPF() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: "pt-BR"))
+        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .ptBR))
         await app.launch()
         try await app.tap("sign-in")
         try await app.type("identifier", "123.456.789-09")

@@ -46,7 +46,7 @@ struct HostileServerTextTests {
         // Maria's own name and every text of her statement, from the server's side.
         try await served.backend.rewriteServedTexts(ofCPF: "12345678909") { $0 + hostile }
         let transcript = Transcript()
-        let app = HeadlessApp(world: served.world, texts: Texts(locale: "en-US"))
+        let app = HeadlessApp(world: served.world, texts: Texts(locale: .enUS))
         let lines = [
             // João names himself with the sequence through the profile (PATCH /users/me) …
             "tap sign-in", "type identifier 529.982.247-25", "tap next", "type password 654321", "tap next",

@@ -13,7 +13,7 @@ struct InteractiveSessionTests {
     func reachesTheDashboard() async {
         let transcript = Transcript()
         let code = await transcript.app(lines: Self.signIn + ["expect screen dashboard", "quit"])
-            .run(Invocation(locale: "en-US", command: .interactive))
+            .run(Invocation(locale: .enUS, command: .interactive))
 
         #expect(code == 0)
         #expect(

@@ -16,7 +16,7 @@ struct LiveScreenTests {
 
     @Test("A change of the screen is printed as it happens, marked, and once")
     func changePrintedLive() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: "en-US"))
+        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         var printed: [String] = []
         let live = LiveScreen(app: app, shown: app.renderedScreen()) { printed.append($0) }
@@ -35,7 +35,7 @@ struct LiveScreenTests {
 
     @Test("A background change (the server's health) is printed live on the dashboard")
     func backgroundChange() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: "en-US"))
+        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         let executor = CommandExecutor(app: app)
         for line in InteractiveSessionTests.signIn {

@@ -78,7 +78,7 @@ struct MistypedSecretTests {
             "tap sign-in", "type identifier 123.456.789-09", "tap next", "typ password 765432", "type pasword 765432",
             "type Pin 7913", "tpye password 765432", "password 765432",
         ]
-        _ = await transcript.app(lines: lines).run(Invocation(locale: "en-US", command: .interactive))
+        _ = await transcript.app(lines: lines).run(Invocation(locale: .enUS, command: .interactive))
 
         #expect(!transcript.contains(wholeWord: "765432"))
         #expect(!transcript.contains(wholeWord: "7913"))
@@ -98,7 +98,7 @@ struct MistypedSecretTests {
 
     @Test("A script echoes a line typed into an unknown field bulleted, and its value is a secret of the run")
     func scriptEchoesMistypedSecretBulleted() async {
-        let runner = ScriptRunner(environment: .inMemory, texts: Texts(locale: "en-US"), print: { _ in })
+        let runner = ScriptRunner(environment: .inMemory, texts: Texts(locale: .enUS), print: { _ in })
         let report = await runner.run(
             script: "tap sign-in\ntype identifier 123.456.789-09\ntap next\ntype pasword 765432\n", named: "typo.flow")
 
@@ -112,7 +112,7 @@ struct MistypedSecretTests {
 
     @Test("A script with a slip for type is refused, naming the line, never its value")
     func scriptSlipNotQuoted() async {
-        let runner = ScriptRunner(environment: .inMemory, texts: Texts(locale: "en-US"), print: { _ in })
+        let runner = ScriptRunner(environment: .inMemory, texts: Texts(locale: .enUS), print: { _ in })
         let report = await runner.run(script: "tap sign-in\ntyp password 765432\n", named: "slip.flow")
 
         #expect(!report.passed)
@@ -124,7 +124,7 @@ struct MistypedSecretTests {
 extension MistypedSecretTests {
     @Test("Should a message ever quote a mistyped line's value, the session redacts it")
     func quotedValueRedacted() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: "en-US"))
+        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
         let session = InteractiveSession(app: app, console: Transcript().console, lines: .lines([]))
 
         let message = session.failure("the value 765432 is not accepted", line: "type pasword 765432")

@@ -20,8 +20,8 @@ struct PreferencesScreenTests {
 
     @Test(
         "Stored preferences that cannot be used are said once: on the first screen, until the person acts",
-        arguments: Texts.supportedLocales)
-    func unusablePreferencesSaidOnce(locale: String) async throws {
+        arguments: PreferredLanguage.allCases)
+    func unusablePreferencesSaidOnce(locale: PreferredLanguage) async throws {
         let (world, store) = try world()
         store.plantUnusableContent("it was written in a newer format")
         let texts = Texts(locale: locale)
@@ -42,12 +42,12 @@ struct PreferencesScreenTests {
         let (world, store) = try world()
         try await store.save(Preferences(language: .esES))
         store.simulateUnreadable()
-        let texts = Texts(locale: "en-US")
+        let texts = Texts(locale: .enUS)
         let app = HeadlessApp(world: world, texts: texts)
 
         await app.launch()
         #expect(app.snapshot().lines.first == texts[.preferencesUnreadable])
-        #expect(app.texts.locale == "en-US")
+        #expect(app.texts.locale == .enUS)
         await app.relaunch()
         #expect(app.snapshot().lines.first == texts[.preferencesUnreadable])
         await app.shutDown()
@@ -56,7 +56,7 @@ struct PreferencesScreenTests {
     @Test("A language choice the store cannot save is said on every screen until a save goes through")
     func failedSaveShownUntilASaveWorks() async throws {
         let (world, store) = try world()
-        let texts = Texts(locale: "pt-BR")
+        let texts = Texts(locale: .ptBR)
         let app = HeadlessApp(world: world, texts: texts)
         await app.launch()
         try await app.signInAsMaria()
@@ -83,12 +83,12 @@ struct PreferencesScreenTests {
     func chosenLanguageAgainstAPinnedOne(pinned: Bool) async throws {
         let (world, store) = try world()
         try await store.save(Preferences(language: .esES))
-        let app = HeadlessApp(world: world, texts: Texts(locale: "en-US"), pinsLanguage: pinned)
+        let app = HeadlessApp(world: world, texts: Texts(locale: .enUS), pinsLanguage: pinned)
 
         await app.launch()
-        #expect(app.texts.locale == (pinned ? "en-US" : "es-ES"))
+        #expect(app.texts.locale == (pinned ? .enUS : .esES))
         await app.relaunch()
-        #expect(app.texts.locale == (pinned ? "en-US" : "es-ES"))
+        #expect(app.texts.locale == (pinned ? .enUS : .esES))
         #expect(store.storedPreferences?.language == .esES, "pinning a run changes nothing stored")
         await app.shutDown()
     }
@@ -96,7 +96,7 @@ struct PreferencesScreenTests {
     @Test("The remembered CPF is kept only after the person turns remembering on, and shown masked")
     func rememberedIdentifierMasked() async throws {
         let (world, store) = try world()
-        let app = HeadlessApp(world: world, texts: Texts(locale: "en-US"))
+        let app = HeadlessApp(world: world, texts: Texts(locale: .enUS))
         await app.launch()
         try await app.signInAsMaria()
         #expect(store.storedPreferences == nil, "nothing is written before the person chooses")

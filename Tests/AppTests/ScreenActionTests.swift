@@ -165,7 +165,7 @@ struct ScreenActionTests {
         // Few PBKDF2 rounds for the PIN: a debug build's hash takes seconds at the app's 100,000.
         var environment = AppEnvironment.inMemory
         environment.settings.pinHashIterations = 64
-        let app = HeadlessApp(world: try AppWorld(environment: environment), texts: Texts(locale: "en-US"))
+        let app = HeadlessApp(world: try AppWorld(environment: environment), texts: Texts(locale: .enUS))
         AppsMadeInThisTest.current?.apps.append(app)
         await app.launch()
         for line in lines {

@@ -1,4 +1,5 @@
 import Composition
+import Ports
 import Testing
 
 @testable import app
@@ -25,8 +26,8 @@ struct SignUpNotOfferedScreenTests {
 
     @Test(
         "Welcome offers sign-in only and says the server creates no accounts, in each language",
-        arguments: Texts.supportedLocales)
-    func welcomeWithoutSignUp(locale: String) async throws {
+        arguments: PreferredLanguage.allCases)
+    func welcomeWithoutSignUp(locale: PreferredLanguage) async throws {
         let texts = Texts(locale: locale)
         let app = HeadlessApp(world: try oauth2World(), texts: texts)
         await app.launch()
@@ -42,7 +43,7 @@ struct SignUpNotOfferedScreenTests {
 
     @Test("A tap on sign-up, on welcome or on sign-in, is told why and changes nothing")
     func tapSignUpIsToldWhy() async throws {
-        let app = HeadlessApp(world: try oauth2World(), texts: Texts(locale: "en-US"))
+        let app = HeadlessApp(world: try oauth2World(), texts: Texts(locale: .enUS))
         await app.launch()
 
         for screen in ["welcome", "sign-in"] {
@@ -60,7 +61,7 @@ struct SignUpNotOfferedScreenTests {
 
     @Test("Where the auth plugin creates accounts, welcome and sign-in offer sign-up and say nothing of it")
     func inMemoryOffersSignUp() async throws {
-        let texts = Texts(locale: "pt-BR")
+        let texts = Texts(locale: .ptBR)
         let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: texts)
         await app.launch()
 

@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import Ports
 import Testing
 
 @testable import app
@@ -27,7 +28,7 @@ struct StorageNoticeScreenTests {
     /// is there, and ends that world as a process would end.
     private static func saveASession(in directory: String) async throws {
         let app = HeadlessApp(
-            world: try AppWorld(environment: environment(storeDirectory: directory)), texts: Texts(locale: "en-US"))
+            world: try AppWorld(environment: environment(storeDirectory: directory)), texts: Texts(locale: .enUS))
         await app.launch()
         try await app.tap("sign-in")
         try await app.type("identifier", "123.456.789-09")
@@ -53,8 +54,8 @@ struct StorageNoticeScreenTests {
 
     @Test(
         "A store directory open to all and a session file open to others are made private and said once, with the reason",
-        arguments: Texts.supportedLocales)
-    func loosePermissionsAreSaidOnce(locale: String) async throws {
+        arguments: PreferredLanguage.allCases)
+    func loosePermissionsAreSaidOnce(locale: PreferredLanguage) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "gatehouse-notices-\(UUID().uuidString)"
         ).path
@@ -100,7 +101,7 @@ struct StorageNoticeScreenTests {
         try #require(chmod(other, 0o644) == 0)
         try #require(link(other, directory + "/session") == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: other))
-        let texts = Texts(locale: "en-US")
+        let texts = Texts(locale: .enUS)
 
         let app = HeadlessApp(
             world: try AppWorld(environment: Self.environment(storeDirectory: directory)), texts: texts)
@@ -125,7 +126,7 @@ struct StorageNoticeScreenTests {
         try FileManager.default.createDirectory(atPath: root + "/theirs", withIntermediateDirectories: true)
         try #require(lchown(root + "/theirs", 65_534, 65_534) == 0, "giving a directory away needs root (CI is)")
         try FileManager.default.createSymbolicLink(atPath: root + "/gatehouse", withDestinationPath: root + "/theirs")
-        let texts = Texts(locale: "en-US")
+        let texts = Texts(locale: .enUS)
 
         let app = HeadlessApp(
             world: try AppWorld(environment: Self.environment(storeDirectory: root + "/gatehouse")), texts: texts)

@@ -1,6 +1,7 @@
 import AdapterInMemory
 import Composition
 import Foundation
+import Ports
 import Testing
 
 @testable import app
@@ -10,8 +11,8 @@ import Testing
 @MainActor
 @Suite("Storage problems on screen")
 struct StorageProblemScreenTests {
-    @Test("Signing in on a store that refuses writes says so on the dashboard", arguments: Texts.supportedLocales)
-    func aSessionNotSavedIsShown(locale: String) async throws {
+    @Test("Signing in on a store that refuses writes says so on the dashboard", arguments: PreferredLanguage.allCases)
+    func aSessionNotSavedIsShown(locale: PreferredLanguage) async throws {
         let world = try AppWorld(environment: .inMemory)
         let store = try #require(world.store as? InMemorySessionDataStore)
         let texts = Texts(locale: locale)
@@ -36,7 +37,7 @@ struct StorageProblemScreenTests {
     func aLogoutThatCannotDeleteDoesNotStick() async throws {
         let world = try AppWorld(environment: .inMemory)
         let store = try #require(world.store as? InMemorySessionDataStore)
-        let texts = Texts(locale: "en-US")
+        let texts = Texts(locale: .enUS)
         let app = HeadlessApp(world: world, texts: texts)
         await app.launch()
         try await app.signInAsMaria()
@@ -60,8 +61,8 @@ struct StorageProblemScreenTests {
 
     @Test(
         "A saved session that cannot be read is set aside, and the welcome screen says why",
-        arguments: Texts.supportedLocales)
-    func anUnreadableSessionIsSaidAtLaunch(locale: String) async throws {
+        arguments: PreferredLanguage.allCases)
+    func anUnreadableSessionIsSaidAtLaunch(locale: PreferredLanguage) async throws {
         let world = try AppWorld(environment: .inMemory)
         let store = try #require(world.store as? InMemorySessionDataStore)
         store.plantRawData(Data("not a session".utf8))

@@ -1,5 +1,5 @@
 public import DomainCore
-import Ports
+public import Ports
 
 /// Which adapter plugs into each port, the settings of the environment
 /// itself, and the values it gives its plugins' settings: what `--env`
@@ -88,7 +88,7 @@ public struct AppEnvironment: Sendable, Hashable {
         /// time in memory and in-process, real time otherwise). HTTP plugins
         /// on real time also give it to URLSession, in whole seconds.
         public var requestTimeout: Duration
-        /// The language of the texts and formats: pt-BR (default), en-US or es-ES.
+        /// The language of the texts and formats; `AppLocale.default` (pt-BR) unless chosen.
         public var locale: AppLocale
         /// Connections per host (URLSession's `httpMaximumConnectionsPerHost`,
         /// 6 by default on Linux), and so the most authorised calls the token
@@ -107,7 +107,7 @@ public struct AppEnvironment: Sendable, Hashable {
             refreshMargin: Duration = TokenPolicy.defaultRefreshMargin,
             healthPollInterval: Duration = HealthPolicy.defaultPollInterval,
             requestTimeout: Duration = .seconds(10),
-            locale: AppLocale = .ptBR
+            locale: AppLocale = .default
         ) {
             self.tokenLifetime = tokenLifetime
             self.refreshMargin = refreshMargin

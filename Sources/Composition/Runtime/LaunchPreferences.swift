@@ -54,7 +54,7 @@ public final class LaunchPreferences {
     }
 
     /// The language chosen, as the app's locale; nil follows the system.
-    public var language: AppLocale? { preferences.language.flatMap { AppLocale(rawValue: $0.rawValue) } }
+    public var language: AppLocale? { preferences.language }
 
     /// Whether the sign-in starts with the last identifier.
     public var remembersLastIdentifier: Bool { preferences.remembersLastIdentifier }
@@ -82,7 +82,7 @@ public final class LaunchPreferences {
     /// Chooses the language the app speaks from the next launch (nil follows the system).
     public func chooseLanguage(_ locale: AppLocale?) async {
         var changed = preferences
-        changed.language = locale.flatMap { PreferredLanguage(rawValue: $0.rawValue) }
+        changed.language = locale
         await save(changed, as: .language(locale))
     }
 

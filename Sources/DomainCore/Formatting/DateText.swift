@@ -1,4 +1,5 @@
 public import Foundation
+public import Ports
 
 /// Dates and times per locale. Times are shown in UTC, the zone the backend
 /// speaks (`dateEvent` is ISO 8601 UTC), and say so; written here rather than
@@ -10,7 +11,10 @@ public enum DateText {
         let parts = isoDay.split(separator: "-")
         guard parts.count == 3, parts.allSatisfy({ Int($0) != nil }) else { return isoDay }
         let (year, month, day) = (parts[0], parts[1], parts[2])
-        return locale == .enUS ? "\(month)/\(day)/\(year)" : "\(day)/\(month)/\(year)"
+        switch locale.dayOrder {
+        case .dayMonthYear: return "\(day)/\(month)/\(year)"
+        case .monthDayYear: return "\(month)/\(day)/\(year)"
+        }
     }
 
     /// The time of day in UTC: `08:15 UTC`.

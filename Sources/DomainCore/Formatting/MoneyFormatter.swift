@@ -25,15 +25,10 @@ public enum MoneyFormatter {
     }
 
     private static func unsigned(_ cents: UInt, locale: AppLocale) -> String {
-        let (grouping, decimal) = locale == .enUS ? (",", ".") : (".", ",")
+        let (grouping, decimal) = locale.numberSeparators
         let reais = grouped(cents / 100, separator: grouping)
         let centavos = cents % 100 < 10 ? "0\(cents % 100)" : "\(cents % 100)"
-        let number = reais + decimal + centavos
-        switch locale {
-        case .ptBR: return "R$ " + number
-        case .enUS: return "R$" + number
-        case .esES: return number + " R$"
-        }
+        return locale.placingCurrency("R$", around: reais + decimal + centavos)
     }
 
     private static func grouped(_ value: UInt, separator: String) -> String {

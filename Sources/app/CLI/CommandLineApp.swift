@@ -57,7 +57,7 @@ struct CommandLineApp {
             console.error("\(error)\nSee 'app envs' for the environments and 'app help' for usage.")
             return ExitCode.usage
         }
-        let texts = Texts(locale: environment.settings.locale.rawValue)
+        let texts = Texts(locale: environment.settings.locale)
 
         switch invocation.command {
         case .envs:

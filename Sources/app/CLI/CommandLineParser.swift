@@ -1,7 +1,9 @@
 import Composition
+import DomainCore
 
 /// Reads the command line by hand (the package has no dependencies):
-/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`, or `app --version`.
+/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`, or `app --version`
+/// (the locales are `AppLocale`'s).
 /// A pure function of the arguments: it touches no file and prints nothing.
 /// The two options may come before or after the command; `--opt=value` works
 /// too. Whatever follows `serve` or `bench` is theirs, untouched, but for
@@ -12,11 +14,12 @@ enum CommandLineParser {
     /// Commands whose arguments are theirs, untouched by the global options
     /// (`serve` and `bench` parse their own flags).
     static let laterCommands = ["serve", "bench"]
-    static let locales = Texts.supportedLocales
+    /// The tags `--locale` takes: every `AppLocale`.
+    static let locales = AppLocale.tags
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var environment: String?
-        var locale: String?
+        var locale: AppLocale?
         var wantsHelp = false
         var wantsVersion = false
         var inProcessServer = false
@@ -43,10 +46,10 @@ enum CommandLineParser {
             case "--locale":
                 guard locale == nil else { throw UsageError("option --locale is given more than once") }
                 let chosen = try value(of: flag, inline: inlineValue, from: &remaining, expecting: localeValues)
-                guard locales.contains(chosen) else {
+                guard let named = AppLocale(rawValue: chosen) else {
                     throw UsageError("unknown locale '\(chosen)': use \(localeValues)")
                 }
-                locale = chosen
+                locale = named
             case "--help", "-h":
                 guard inlineValue == nil else { throw UsageError("option \(flag) takes no value") }
                 wantsHelp = true
@@ -152,7 +155,7 @@ enum CommandLineParser {
     // MARK: - Options
 
     private static let environmentValues = "a built-in environment (in-memory) or the path of a JSON environment file"
-    private static let localeValues = "pt-BR, en-US or es-ES"
+    private static let localeValues = AppLocale.tagsInASentence
     private static var profileValues: String {
         ReferenceServerProfile.allCases.map(\.rawValue).joined(separator: " or ")
     }

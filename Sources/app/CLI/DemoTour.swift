@@ -17,8 +17,7 @@ enum DemoTour {
     ]
 
     static func steps(_ texts: Texts) -> [DemoStep] {
-        let locale = AppLocale(rawValue: texts.locale) ?? .ptBR
-        let newestDay = "— \(DateText.day("2024-02-16", locale: locale)) —"
+        let newestDay = "— \(DateText.day("2024-02-16", locale: texts.locale)) —"
         let newestEntry = "Compra de produtos eletrônicos · João da Silva"
         return [
             DemoStep(

@@ -20,7 +20,7 @@ enum EnvironmentChoice {
     ///     does for a file; otherwise building the world checks those.
     ///   - registry: the plugins the names are checked against.
     static func resolve(
-        _ value: String?, locale: String?, localeVariables: [String: String] = [:], thoroughly: Bool = false,
+        _ value: String?, locale: AppLocale?, localeVariables: [String: String] = [:], thoroughly: Bool = false,
         registry: PluginRegistry = .standard
     ) throws(EnvironmentProblems) -> AppEnvironment {
         var environment: AppEnvironment
@@ -31,7 +31,7 @@ enum EnvironmentChoice {
         }
         let fileSetsLocale = value.map { isFile($0) && Self.fileNamesLocale(path: $0) } ?? false
         if let chosen = locale ?? (fileSetsLocale ? nil : systemLocale(localeVariables)) {
-            environment.settings.locale = AppLocale(tag: chosen)
+            environment.settings.locale = chosen
         }
         var problems = registry.problems(in: environment)
         if !thoroughly {
@@ -47,11 +47,11 @@ enum EnvironmentChoice {
     /// The supported locale `LC_ALL` (else `LANG`) names, as POSIX reads
     /// them: `pt_BR.UTF-8`, `es_ES@euro` and `en-US` all count; `C`, `fr_FR`
     /// or nothing give nil.
-    static func systemLocale(_ variables: [String: String]) -> String? {
+    static func systemLocale(_ variables: [String: String]) -> AppLocale? {
         let value = [variables["LC_ALL"], variables["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
         let tag = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
         let normalized = tag.replacingOccurrences(of: "_", with: "-").lowercased()
-        return Texts.supportedLocales.first { $0.lowercased() == normalized }
+        return AppLocale.allCases.first { $0.rawValue.lowercased() == normalized }
     }
 
     /// Whether `--env`'s value names a file rather than a built-in environment.

@@ -1,4 +1,5 @@
 import Composition
+import DomainCore
 
 /// The usage texts of `app help [COMMAND]`, in English (they are for
 /// developers), true to docs/spec/script-language.md and to what this build
@@ -17,6 +18,18 @@ enum HelpText {
         }
     }
 
+    /// A language a script names in its `# locale:` line: the first that
+    /// is not the default.
+    private static var scriptLocaleExample: String {
+        (AppLocale.allCases.first { $0 != .default } ?? .default).rawValue
+    }
+
+    /// The other languages a `# locale:` line may name, the default last.
+    private static var otherScriptLocales: String {
+        let others = AppLocale.allCases.filter { $0.rawValue != scriptLocaleExample && $0 != .default }
+        return (others + [.default]).map(\.rawValue).joined(separator: ", ")
+    }
+
     private static var environmentNames: String {
         AppEnvironment.builtIn.map(\.name).joined(separator: ", ")
     }
@@ -26,7 +39,7 @@ enum HelpText {
         Gatehouse — the start-up, sign-in and session layer of a mobile app, with its
         screens as text.
 
-        Usage: app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]
+        Usage: app [--env NAME|FILE] [--locale \(AppLocale.usageChoices)] [COMMAND [ARGS]]
 
         Commands:
           (none)           interactive: the app's screens, driven by the script language's
@@ -46,13 +59,13 @@ enum HelpText {
                            default; local is HTTP to 127.0.0.1:8080, cora-stage the Cora
                            staging API (API key from GATEHOUSE_API_KEY).
                            FILE: the path of a JSON environment file
-          --locale LOCALE  pt-BR (default), en-US or es-ES; overrides the environment's locale
+          --locale LOCALE  \(AppLocale.tagsInASentenceMarkingTheDefault); overrides the environment's locale
           -h, --help       help, for the command given if any
           --version        the app's version (alone: app --version)
 
         The language is --locale's, else the one an environment file names, else
-        LC_ALL's or LANG's when it names pt-BR, en-US or es-ES (en_US.UTF-8 counts),
-        else pt-BR.
+        LC_ALL's or LANG's when it names \(AppLocale.tagsInASentence) (en_US.UTF-8 counts),
+        else \(AppLocale.default.rawValue).
 
         Exit codes: 0 done (every expectation held), 1 a script or demo step failed,
         2 the command line or the environment could not be used.
@@ -118,7 +131,7 @@ enum HelpText {
         The last line is 'N passed, N failed'; exit 0 only if every script passed.
         A script piped to 'app' with no command runs the same way, named <stdin>.
         A script that checks texts of another language says so in a comment before
-        its first command: '# locale: en-US' (or es-ES, pt-BR); it wins over --locale.
+        its first command: '# locale: \(scriptLocaleExample)' (or \(otherScriptLocales)); it wins over --locale.
         A '# locale:' line after a command, or naming another language, fails the
         script, as does a script with no command (it would check nothing).
 

@@ -19,7 +19,7 @@ struct InteractiveSession {
         let world = app.world
         let name = TerminalText.showingLineBreaks(world.environment.name)
         console.print(
-            "Gatehouse · \(name) · \(app.texts.locale)\(world.hasVirtualTime ? " · virtual time" : "")"
+            "Gatehouse · \(name) · \(app.texts.locale.rawValue)\(world.hasVirtualTime ? " · virtual time" : "")"
                 + " — type help for the commands, quit to leave.")
         console.print(app.renderedScreen())
         await app.launch()

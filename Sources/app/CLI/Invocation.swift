@@ -1,4 +1,5 @@
 import Composition
+import DomainCore
 
 /// What the command line asked for, parsed from
 /// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`.
@@ -28,10 +29,10 @@ struct Invocation: Sendable, Equatable {
     /// `--env`'s value as given (a built-in name or a JSON file's path); nil for the default.
     var environment: String?
     /// `--locale`'s value, already known to be supported; nil to keep the environment's.
-    var locale: String?
+    var locale: AppLocale?
     var command: Command
 
-    init(environment: String? = nil, locale: String? = nil, command: Command) {
+    init(environment: String? = nil, locale: AppLocale? = nil, command: Command) {
         self.environment = environment
         self.locale = locale
         self.command = command

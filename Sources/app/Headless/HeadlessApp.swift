@@ -26,7 +26,7 @@ final class HeadlessApp {
         self.texts = texts
         runTexts = texts
         self.pinsLanguage = pinsLanguage
-        container = AppContainer(world: world, locale: AppLocale(tag: texts.locale))
+        container = AppContainer(world: world, locale: texts.locale)
         main = container.makeMainViewModel()
     }
 
@@ -43,8 +43,8 @@ final class HeadlessApp {
     func prepareLaunch() async {
         guard !isPrepared else { return }
         let preferences = await LaunchPreferences.load(from: world.preferences)
-        texts = pinsLanguage ? runTexts : preferences.language.map { Texts(locale: $0.rawValue) } ?? runTexts
-        container = AppContainer(world: world, locale: AppLocale(tag: texts.locale), preferences: preferences)
+        texts = pinsLanguage ? runTexts : preferences.language.map(Texts.init) ?? runTexts
+        container = AppContainer(world: world, locale: texts.locale, preferences: preferences)
         main = container.makeMainViewModel()
         isPrepared = true
     }

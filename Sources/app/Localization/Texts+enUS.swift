@@ -1,209 +1,219 @@
 extension Texts {
-    static let enUS: [TextKey: String] = [
-        .titleStartup: "Gatehouse",
-        .titleSystemUnavailable: "System unavailable",
-        .titleWelcome: "Welcome",
-        .titleSignIn: "Sign in",
-        .titleSignInPassword: "Sign in · password",
-        .titleSignUp: "Create account",
-        .titleSessionExpired: "Session expired",
-        .titleDashboard: "Home",
-        .loading: "Loading…",
-        .serverDown: "The server is not responding.",
-        .offline: "You are offline.",
-        .willRetryAutomatically: "We will try again automatically.",
-        .healthOnline: "● online",
-        .healthServerDown: "○ server unavailable",
-        .healthOffline: "○ offline",
-        .bannerServerDown: "⚠ The server is unavailable right now; some actions may fail.",
-        .bannerOffline: "⚠ No connection; some actions may fail.",
-        .storageNotSaved: "⚠ This device could not save your session: you will have to sign in again next time.",
-        .storageNotDeleted: "⚠ This device could not remove your saved session.",
-        .welcomeTagline: "Your account, safely.",
-        .reasonTokenInvalid: "Your session is no longer valid. Please sign in again.",
-        .reasonTokenExpired: "Your session expired. Please sign in again.",
-        .reasonUserInactive: "Your account is inactive.",
-        .reasonUserDeleted: "Your account was removed.",
-        .reasonLoggedOut: "You signed out.",
-        .reasonAccountDeleted: "Your account was deleted.",
-        .reasonReauthenticating: "Sign in again to continue.",
-        .reasonStoredSessionUnreadable: "Your saved session could not be read and was set aside; please sign in again.",
-        .identifierPrompt: "Enter your CPF or e-mail.",
-        .passwordPrompt: "Enter your 6-digit password.",
-        .identifierInvalid: "Invalid CPF or e-mail.",
-        .identifierCPFNotAccepted: "This server signs in by e-mail only: type your e-mail instead of your CPF.",
-        .registrationConfirmed: "Account created! Sign in with your details.",
-        .signingIn: "Signing in…",
-        .loginInvalidCredentials: "Wrong CPF, e-mail or password.",
-        .loginAccountInactive: "This account is inactive.",
-        .loginSystemUnavailable: "System unavailable; try again later.",
-        .loginNetwork: "Could not connect. Check your internet connection.",
-        .loginServer: "The server failed. Try again.",
-        .loginMisconfigured:
-            "The server refused this app's configuration (client id or secret). This is not your password: tell whoever set the app up.",
-        .loginIdentifierKindNotAccepted:
-            "This server signs in by e-mail only: go back and type your e-mail instead of your CPF.",
-        .loginEmailNotConfirmed:
-            "Your e-mail address is not confirmed yet: open the link the server e-mailed you, then sign in again.",
-        .signUpPrompt: "Fill in your details.",
-        .registering: "Creating your account…",
-        .problemEmpty: "required",
-        .problemNameTooShort: "name too short",
-        .problemInvalidEmail: "invalid e-mail",
-        .problemInvalidCPF: "invalid CPF",
-        .problemPasswordNotSixDigits: "the password must have 6 digits",
-        .problemConfirmationMismatch: "the passwords do not match",
-        .registerAlreadyRegistered: "An account with this CPF or e-mail already exists.",
-        .registerInvalidFields: "The server refused some fields: %@.",
-        .registerSystemUnavailable: "System unavailable; try again later.",
-        .registerNetwork: "Could not connect. Check your internet connection.",
-        .registerServer: "The server failed. Try again.",
-        .signUpNotOffered: "This server does not create accounts: ask whoever runs it for one.",
-        .expiredNetwork: "We could not confirm your session: no connection.",
-        .expiredServer: "We could not confirm your session: the server failed.",
-        .expiredRefreshLimit: "We could not renew your session.",
-        .expiredPreviously: "Your session expired.",
-        .expiredStorageUnavailable: "We could not read your saved session.",
-        .expiredDataKept: "Your data is still on this device.",
-        .greeting: "Hello, %@!",
-        .greetingWithoutName: "Hello!",
-        .accountRoutesNotOffered: "Profile, related people and account deletion are not available on this server.",
-        .cpfLabel: "CPF",
-        .emailLabel: "E-mail",
-        .fieldIdentifier: "CPF or e-mail",
-        .fieldPassword: "Password",
-        .fieldName: "Name",
-        .fieldEmail: "E-mail",
-        .fieldCPF: "CPF",
-        .fieldConfirm: "Confirm password",
-        .actionSignIn: "Sign in",
-        .actionSignUp: "Create account",
-        .actionNext: "Next",
-        .actionBack: "Back",
-        .actionSubmit: "Sign up",
-        .actionLogout: "Log out",
-        .actionRetry: "Try now",
-        .actionReauthenticate: "Sign in again",
-        .disabled: "disabled",
-        .titleStatement: "Statement",
-        .titleEntryDetails: "Details",
-        .titleProfile: "Profile",
-        .titleRelatedUsers: "Related people",
-        .loadingPlaceholder: "░░░░░░░░ loading ░░░░░░░░",
-        .refreshing: "Refreshing…",
-        .statementEmpty: "No transactions.",
-        .failureNetwork: "Could not connect. Check your internet connection.",
-        .failureServer: "The server failed. Try again.",
-        .failureOffline: "You are offline: check your internet connection.",
-        .failureServerDown: "The server is unavailable right now; try again later.",
-        .failureNotFound: "Not found.",
-        .failureInvalidFields: "The server refused some fields: %@.",
-        .failureAlreadyRegistered: "This e-mail is already in use.",
-        .failureSessionEnded: "Your session ended.",
-        .failureNotOffered: "Not available on this server.",
-        .detailsAmount: "Amount",
-        .detailsWhen: "Date",
-        .detailsStatus: "Status",
-        .detailsCounterparty: "Counterparty",
-        .detailsSender: "From",
-        .detailsRecipient: "To",
-        .detailsBank: "bank",
-        .detailsAgency: "branch",
-        .detailsAccount: "account",
-        .profileSaved: "Saved.",
-        .profileConfirmDelete: "Delete the account? This cannot be undone.",
-        .relatedEmpty: "No related people.",
-        .relatedChoose: "Choose who to share with.",
-        .relatedSaved: "Choice saved.",
-        .actionSelect: "Select",
-        .actionDeselect: "Deselect",
-        .actionStatement: "Statement",
-        .actionProfile: "Profile",
-        .actionRelated: "Related people",
-        .actionRefresh: "Refresh",
-        .actionSave: "Save",
-        .actionDeleteAccount: "Delete account",
-        .actionConfirm: "Confirm deletion",
-        .demoOpening:
-            "Gatehouse: a mobile app's start-up, sign-in and session, each screen drawn as text, on virtual time.",
-        .demoOpeningLaunch: "Launch: health and the stored session are read together while the start-up screen shows.",
-        .demoLaunch: "Nothing is stored and the server is healthy, so the app lands on welcome.",
-        .demoFormRules:
-            "The sign-in form checks the CPF's digits, takes an e-mail and wants 6 digits, before any request.",
-        .demoWrongPassword: "A wrong password keeps you on the password step with the error, and nothing is stored.",
-        .demoSignIn: "The right password signs in: the session is saved and the dashboard opens.",
-        .demoDashboard: "The dashboard greets the user and never shows the whole CPF.",
-        .demoStatement:
-            "With the server slowed down, the statement shows a placeholder, then the entries grouped by day.",
-        .demoStatementRefresh: "Pull to refresh keeps the list on screen while the new one loads.",
-        .demoEntryDetails: "An entry's details show each party's document masked.",
-        .demoProfileValidation: "The profile checks each field and sends nothing while one is wrong.",
-        .demoProfileSaved: "Valid fields are saved, and the dashboard greets the new name.",
-        .demoRelatedUsers: "Related users lists the people linked to this account.",
-        .demoTokenKeptFresh: "Ten minutes pass at once: the 60-second token must be renewed without the password.",
-        .demoRefreshesCounted: "The backend counted %@ refreshes and %@ sign-in: the session stayed alive on its own.",
-        .demoRelaunch: "Relaunching finds the stored session and opens the dashboard without signing in again.",
-        .demoServerDown:
-            "The server goes down and comes back: a banner shows while it is down, and the session is kept.",
-        .demoUnavailableAtLaunch:
-            "Launched while the server is down, the app says so and keeps the session until it returns.",
-        .demoExpiredInBackground:
-            "Six minutes in the background let the session expire; back in front, the app says so and clears it.",
-        .demoSignInAgain: "Signing in again brings the user back to the dashboard.",
-        .demoLogout: "Logging out clears the tokens and the cached data.",
-        .demoDeleteAccount: "Deleting the account asks for a confirmation first; back cancels it.",
-        .demoDeletedRefused: "The deleted account's password no longer signs in.",
-        .demoSignUp: "Signing up validates every field and returns to sign-in with the new CPF filled in.",
-        .demoClosing: "End of the tour: each step ran the script language with its checks. Try it: swift run app.",
-        .preferencesUnreadable: "⚠ Your saved preferences could not be read: the defaults are in use.",
-        .preferencesNotSaved: "⚠ Your preferences could not be saved on this device.",
-        .preferencesLanguage: "Language: %@",
-        .preferencesLanguageSystem: "the system’s",
-        .preferencesLanguageSaved: "Language saved: the app speaks it from the next launch.",
-        .preferencesRemember: "Remember my CPF at sign-in: %@",
-        .preferencesRememberOn: "yes",
-        .preferencesRememberOff: "no",
-        .actionLanguageSystem: "System language",
-        .actionRememberIdentifier: "Remember my CPF",
-        .actionForgetIdentifier: "Forget my CPF",
-        .storagePINNotRemoved: "⚠ This device could not remove your PIN.",
-        .storageNoticeTightened:
-            "⚠ Your saved data was open to other users of this device and is private again: %@.",
-        .storageNoticeSetAside: "⚠ A file of your saved data was set aside unread: %@.",
-        .storageNoticeRefused: "⚠ This device refused to use its storage: %@.",
-        .expiredPINAttempts: "Too many wrong PINs: sign in with your password.",
-        .expiredPINForgotten: "You chose to sign in with your password instead of the PIN.",
-        .titlePINLock: "PIN",
-        .titleSecurity: "Security",
-        .pinLockPrompt: "Enter your 4-digit PIN to continue.",
-        .pinLockUnavailable: "This device could not check your PIN. “Forgot PIN” lets you sign in with your password.",
-        .fieldPIN: "PIN",
-        .actionUnlock: "Unlock",
-        .actionForgotPIN: "Forgot PIN",
-        .actionSecurity: "Security",
-        .actionSetPIN: "Set PIN",
-        .actionChangePIN: "Change PIN",
-        .actionRemovePIN: "Remove PIN",
-        .actionCancel: "Cancel",
-        .pinStatusOn: "PIN lock: on.",
-        .pinStatusOff: "PIN lock: off.",
-        .pinLockAfterMinutes: "The PIN is asked after %@ min in the background.",
-        .pinLockAtOnce: "The PIN is asked at every return to the app.",
-        .pinLockTimeoutSaved: "Saved: it holds from now on.",
-        .actionLockAfterMinutes: "Ask after %@ min",
-        .actionLockAtOnce: "Ask at every return",
-        .pinPromptCurrent: "Enter your current PIN.",
-        .pinPromptNew: "Choose a 4-digit PIN.",
-        .pinPromptConfirm: "Enter the new PIN again.",
-        .pinNoticeSet: "PIN set: it will be asked when the app opens.",
-        .pinNoticeChanged: "PIN changed.",
-        .pinNoticeRemoved: "PIN removed.",
-        .pinWeakNotFourDigits: "A PIN is exactly 4 digits.",
-        .pinWeakRepeated: "Too easy to guess: one digit four times.",
-        .pinWeakSequential: "Too easy to guess: four digits in a row.",
-        .pinMismatch: "The two PINs differ. Choose the PIN again.",
-        .pinWrong: "Wrong PIN. %@ attempts left.",
-        .pinWrongLast: "Wrong PIN. 1 attempt left: another wrong PIN ends the session.",
-        .pinUnavailable: "This device could not read or save the PIN; nothing changed.",
-    ]
+    /// The American English texts (en-US).
+    /// The switch names every key and has no `default`, so a key without its
+    /// text here is a compile error naming the key.
+    static func enUS(_ key: TextKey) -> String {
+        switch key {
+        case .titleStartup: "Gatehouse"
+        case .titleSystemUnavailable: "System unavailable"
+        case .titleWelcome: "Welcome"
+        case .titleSignIn: "Sign in"
+        case .titleSignInPassword: "Sign in · password"
+        case .titleSignUp: "Create account"
+        case .titleSessionExpired: "Session expired"
+        case .titleDashboard: "Home"
+        case .loading: "Loading…"
+        case .serverDown: "The server is not responding."
+        case .offline: "You are offline."
+        case .willRetryAutomatically: "We will try again automatically."
+        case .healthOnline: "● online"
+        case .healthServerDown: "○ server unavailable"
+        case .healthOffline: "○ offline"
+        case .bannerServerDown: "⚠ The server is unavailable right now; some actions may fail."
+        case .bannerOffline: "⚠ No connection; some actions may fail."
+        case .storageNotSaved: "⚠ This device could not save your session: you will have to sign in again next time."
+        case .storageNotDeleted: "⚠ This device could not remove your saved session."
+        case .welcomeTagline: "Your account, safely."
+        case .reasonTokenInvalid: "Your session is no longer valid. Please sign in again."
+        case .reasonTokenExpired: "Your session expired. Please sign in again."
+        case .reasonUserInactive: "Your account is inactive."
+        case .reasonUserDeleted: "Your account was removed."
+        case .reasonLoggedOut: "You signed out."
+        case .reasonAccountDeleted: "Your account was deleted."
+        case .reasonReauthenticating: "Sign in again to continue."
+        case .reasonStoredSessionUnreadable:
+            "Your saved session could not be read and was set aside; please sign in again."
+        case .identifierPrompt: "Enter your CPF or e-mail."
+        case .passwordPrompt: "Enter your 6-digit password."
+        case .identifierInvalid: "Invalid CPF or e-mail."
+        case .identifierCPFNotAccepted: "This server signs in by e-mail only: type your e-mail instead of your CPF."
+        case .registrationConfirmed: "Account created! Sign in with your details."
+        case .signingIn: "Signing in…"
+        case .loginInvalidCredentials: "Wrong CPF, e-mail or password."
+        case .loginAccountInactive: "This account is inactive."
+        case .loginSystemUnavailable: "System unavailable; try again later."
+        case .loginNetwork: "Could not connect. Check your internet connection."
+        case .loginServer: "The server failed. Try again."
+        case .loginMisconfigured:
+            "The server refused this app's configuration (client id or secret). This is not your password: tell whoever set the app up."
+        case .loginIdentifierKindNotAccepted:
+            "This server signs in by e-mail only: go back and type your e-mail instead of your CPF."
+        case .loginEmailNotConfirmed:
+            "Your e-mail address is not confirmed yet: open the link the server e-mailed you, then sign in again."
+        case .signUpPrompt: "Fill in your details."
+        case .registering: "Creating your account…"
+        case .problemEmpty: "required"
+        case .problemNameTooShort: "name too short"
+        case .problemInvalidEmail: "invalid e-mail"
+        case .problemInvalidCPF: "invalid CPF"
+        case .problemPasswordNotSixDigits: "the password must have 6 digits"
+        case .problemConfirmationMismatch: "the passwords do not match"
+        case .registerAlreadyRegistered: "An account with this CPF or e-mail already exists."
+        case .registerInvalidFields: "The server refused some fields: %@."
+        case .registerSystemUnavailable: "System unavailable; try again later."
+        case .registerNetwork: "Could not connect. Check your internet connection."
+        case .registerServer: "The server failed. Try again."
+        case .signUpNotOffered: "This server does not create accounts: ask whoever runs it for one."
+        case .expiredNetwork: "We could not confirm your session: no connection."
+        case .expiredServer: "We could not confirm your session: the server failed."
+        case .expiredRefreshLimit: "We could not renew your session."
+        case .expiredPreviously: "Your session expired."
+        case .expiredStorageUnavailable: "We could not read your saved session."
+        case .expiredDataKept: "Your data is still on this device."
+        case .greeting: "Hello, %@!"
+        case .greetingWithoutName: "Hello!"
+        case .accountRoutesNotOffered: "Profile, related people and account deletion are not available on this server."
+        case .cpfLabel: "CPF"
+        case .emailLabel: "E-mail"
+        case .fieldIdentifier: "CPF or e-mail"
+        case .fieldPassword: "Password"
+        case .fieldName: "Name"
+        case .fieldEmail: "E-mail"
+        case .fieldCPF: "CPF"
+        case .fieldConfirm: "Confirm password"
+        case .actionSignIn: "Sign in"
+        case .actionSignUp: "Create account"
+        case .actionNext: "Next"
+        case .actionBack: "Back"
+        case .actionSubmit: "Sign up"
+        case .actionLogout: "Log out"
+        case .actionRetry: "Try now"
+        case .actionReauthenticate: "Sign in again"
+        case .disabled: "disabled"
+        case .titleStatement: "Statement"
+        case .titleEntryDetails: "Details"
+        case .titleProfile: "Profile"
+        case .titleRelatedUsers: "Related people"
+        case .loadingPlaceholder: "░░░░░░░░ loading ░░░░░░░░"
+        case .refreshing: "Refreshing…"
+        case .statementEmpty: "No transactions."
+        case .failureNetwork: "Could not connect. Check your internet connection."
+        case .failureServer: "The server failed. Try again."
+        case .failureOffline: "You are offline: check your internet connection."
+        case .failureServerDown: "The server is unavailable right now; try again later."
+        case .failureNotFound: "Not found."
+        case .failureInvalidFields: "The server refused some fields: %@."
+        case .failureAlreadyRegistered: "This e-mail is already in use."
+        case .failureSessionEnded: "Your session ended."
+        case .failureNotOffered: "Not available on this server."
+        case .detailsAmount: "Amount"
+        case .detailsWhen: "Date"
+        case .detailsStatus: "Status"
+        case .detailsCounterparty: "Counterparty"
+        case .detailsSender: "From"
+        case .detailsRecipient: "To"
+        case .detailsBank: "bank"
+        case .detailsAgency: "branch"
+        case .detailsAccount: "account"
+        case .profileSaved: "Saved."
+        case .profileConfirmDelete: "Delete the account? This cannot be undone."
+        case .relatedEmpty: "No related people."
+        case .relatedChoose: "Choose who to share with."
+        case .relatedSaved: "Choice saved."
+        case .actionSelect: "Select"
+        case .actionDeselect: "Deselect"
+        case .actionStatement: "Statement"
+        case .actionProfile: "Profile"
+        case .actionRelated: "Related people"
+        case .actionRefresh: "Refresh"
+        case .actionSave: "Save"
+        case .actionDeleteAccount: "Delete account"
+        case .actionConfirm: "Confirm deletion"
+        case .demoOpening:
+            "Gatehouse: a mobile app's start-up, sign-in and session, each screen drawn as text, on virtual time."
+        case .demoOpeningLaunch:
+            "Launch: health and the stored session are read together while the start-up screen shows."
+        case .demoLaunch: "Nothing is stored and the server is healthy, so the app lands on welcome."
+        case .demoFormRules:
+            "The sign-in form checks the CPF's digits, takes an e-mail and wants 6 digits, before any request."
+        case .demoWrongPassword:
+            "A wrong password keeps you on the password step with the error, and nothing is stored."
+        case .demoSignIn: "The right password signs in: the session is saved and the dashboard opens."
+        case .demoDashboard: "The dashboard greets the user and never shows the whole CPF."
+        case .demoStatement:
+            "With the server slowed down, the statement shows a placeholder, then the entries grouped by day."
+        case .demoStatementRefresh: "Pull to refresh keeps the list on screen while the new one loads."
+        case .demoEntryDetails: "An entry's details show each party's document masked."
+        case .demoProfileValidation: "The profile checks each field and sends nothing while one is wrong."
+        case .demoProfileSaved: "Valid fields are saved, and the dashboard greets the new name."
+        case .demoRelatedUsers: "Related users lists the people linked to this account."
+        case .demoTokenKeptFresh: "Ten minutes pass at once: the 60-second token must be renewed without the password."
+        case .demoRefreshesCounted:
+            "The backend counted %@ refreshes and %@ sign-in: the session stayed alive on its own."
+        case .demoRelaunch: "Relaunching finds the stored session and opens the dashboard without signing in again."
+        case .demoServerDown:
+            "The server goes down and comes back: a banner shows while it is down, and the session is kept."
+        case .demoUnavailableAtLaunch:
+            "Launched while the server is down, the app says so and keeps the session until it returns."
+        case .demoExpiredInBackground:
+            "Six minutes in the background let the session expire; back in front, the app says so and clears it."
+        case .demoSignInAgain: "Signing in again brings the user back to the dashboard."
+        case .demoLogout: "Logging out clears the tokens and the cached data."
+        case .demoDeleteAccount: "Deleting the account asks for a confirmation first; back cancels it."
+        case .demoDeletedRefused: "The deleted account's password no longer signs in."
+        case .demoSignUp: "Signing up validates every field and returns to sign-in with the new CPF filled in."
+        case .demoClosing: "End of the tour: each step ran the script language with its checks. Try it: swift run app."
+        case .preferencesUnreadable: "⚠ Your saved preferences could not be read: the defaults are in use."
+        case .preferencesNotSaved: "⚠ Your preferences could not be saved on this device."
+        case .preferencesLanguage: "Language: %@"
+        case .preferencesLanguageSystem: "the system’s"
+        case .preferencesLanguageSaved: "Language saved: the app speaks it from the next launch."
+        case .preferencesRemember: "Remember my CPF at sign-in: %@"
+        case .preferencesRememberOn: "yes"
+        case .preferencesRememberOff: "no"
+        case .actionLanguageSystem: "System language"
+        case .actionRememberIdentifier: "Remember my CPF"
+        case .actionForgetIdentifier: "Forget my CPF"
+        case .storagePINNotRemoved: "⚠ This device could not remove your PIN."
+        case .storageNoticeTightened:
+            "⚠ Your saved data was open to other users of this device and is private again: %@."
+        case .storageNoticeSetAside: "⚠ A file of your saved data was set aside unread: %@."
+        case .storageNoticeRefused: "⚠ This device refused to use its storage: %@."
+        case .expiredPINAttempts: "Too many wrong PINs: sign in with your password."
+        case .expiredPINForgotten: "You chose to sign in with your password instead of the PIN."
+        case .titlePINLock: "PIN"
+        case .titleSecurity: "Security"
+        case .pinLockPrompt: "Enter your 4-digit PIN to continue."
+        case .pinLockUnavailable:
+            "This device could not check your PIN. “Forgot PIN” lets you sign in with your password."
+        case .fieldPIN: "PIN"
+        case .actionUnlock: "Unlock"
+        case .actionForgotPIN: "Forgot PIN"
+        case .actionSecurity: "Security"
+        case .actionSetPIN: "Set PIN"
+        case .actionChangePIN: "Change PIN"
+        case .actionRemovePIN: "Remove PIN"
+        case .actionCancel: "Cancel"
+        case .pinStatusOn: "PIN lock: on."
+        case .pinStatusOff: "PIN lock: off."
+        case .pinLockAfterMinutes: "The PIN is asked after %@ min in the background."
+        case .pinLockAtOnce: "The PIN is asked at every return to the app."
+        case .pinLockTimeoutSaved: "Saved: it holds from now on."
+        case .actionLockAfterMinutes: "Ask after %@ min"
+        case .actionLockAtOnce: "Ask at every return"
+        case .pinPromptCurrent: "Enter your current PIN."
+        case .pinPromptNew: "Choose a 4-digit PIN."
+        case .pinPromptConfirm: "Enter the new PIN again."
+        case .pinNoticeSet: "PIN set: it will be asked when the app opens."
+        case .pinNoticeChanged: "PIN changed."
+        case .pinNoticeRemoved: "PIN removed."
+        case .pinWeakNotFourDigits: "A PIN is exactly 4 digits."
+        case .pinWeakRepeated: "Too easy to guess: one digit four times."
+        case .pinWeakSequential: "Too easy to guess: four digits in a row."
+        case .pinMismatch: "The two PINs differ. Choose the PIN again."
+        case .pinWrong: "Wrong PIN. %@ attempts left."
+        case .pinWrongLast: "Wrong PIN. 1 attempt left: another wrong PIN ends the session."
+        case .pinUnavailable: "This device could not read or save the PIN; nothing changed."
+        }
+    }
 }

@@ -1,213 +1,221 @@
 extension Texts {
-    static let esES: [TextKey: String] = [
-        .titleStartup: "Gatehouse",
-        .titleSystemUnavailable: "Sistema no disponible",
-        .titleWelcome: "Bienvenido",
-        .titleSignIn: "Iniciar sesión",
-        .titleSignInPassword: "Iniciar sesión · contraseña",
-        .titleSignUp: "Crear cuenta",
-        .titleSessionExpired: "Sesión caducada",
-        .titleDashboard: "Inicio",
-        .loading: "Cargando…",
-        .serverDown: "El servidor no responde.",
-        .offline: "No tienes conexión a internet.",
-        .willRetryAutomatically: "Lo intentaremos de nuevo automáticamente.",
-        .healthOnline: "● en línea",
-        .healthServerDown: "○ servidor no disponible",
-        .healthOffline: "○ sin conexión",
-        .bannerServerDown: "⚠ El servidor no está disponible ahora; algunas acciones pueden fallar.",
-        .bannerOffline: "⚠ Sin conexión; algunas acciones pueden fallar.",
-        .storageNotSaved:
-            "⚠ Este dispositivo no pudo guardar tu sesión: tendrás que iniciar sesión de nuevo la próxima vez.",
-        .storageNotDeleted: "⚠ Este dispositivo no pudo eliminar tu sesión guardada.",
-        .welcomeTagline: "Tu cuenta, con seguridad.",
-        .reasonTokenInvalid: "Tu sesión ya no es válida. Inicia sesión de nuevo.",
-        .reasonTokenExpired: "Tu sesión caducó. Inicia sesión de nuevo.",
-        .reasonUserInactive: "Tu cuenta está inactiva.",
-        .reasonUserDeleted: "Tu cuenta fue eliminada.",
-        .reasonLoggedOut: "Has cerrado sesión.",
-        .reasonAccountDeleted: "Tu cuenta fue borrada.",
-        .reasonReauthenticating: "Inicia sesión de nuevo para continuar.",
-        .reasonStoredSessionUnreadable: "No se pudo leer tu sesión guardada y se apartó; inicia sesión de nuevo.",
-        .identifierPrompt: "Introduce tu CPF o correo electrónico.",
-        .passwordPrompt: "Introduce tu contraseña de 6 dígitos.",
-        .identifierInvalid: "CPF o correo no válido.",
-        .identifierCPFNotAccepted:
-            "Este servidor solo inicia sesión por correo electrónico: escribe tu correo en lugar de tu CPF.",
-        .registrationConfirmed: "¡Cuenta creada! Inicia sesión con tus datos.",
-        .signingIn: "Iniciando sesión…",
-        .loginInvalidCredentials: "CPF, correo o contraseña incorrectos.",
-        .loginAccountInactive: "Esta cuenta está inactiva.",
-        .loginSystemUnavailable: "Sistema no disponible; inténtalo más tarde.",
-        .loginNetwork: "No se pudo conectar. Revisa tu conexión a internet.",
-        .loginServer: "El servidor falló. Inténtalo de nuevo.",
-        .loginMisconfigured:
-            "El servidor rechazó la configuración de esta aplicación (id o secreto de cliente). No es tu contraseña: avisa a quien configuró la aplicación.",
-        .loginIdentifierKindNotAccepted:
-            "Este servidor solo inicia sesión por correo electrónico: vuelve y escribe tu correo en lugar de tu CPF.",
-        .loginEmailNotConfirmed:
-            "Tu correo electrónico aún no está confirmado: abre el enlace que te envió el servidor y vuelve a iniciar sesión.",
-        .signUpPrompt: "Completa tus datos.",
-        .registering: "Creando tu cuenta…",
-        .problemEmpty: "obligatorio",
-        .problemNameTooShort: "nombre demasiado corto",
-        .problemInvalidEmail: "correo no válido",
-        .problemInvalidCPF: "CPF no válido",
-        .problemPasswordNotSixDigits: "la contraseña debe tener 6 dígitos",
-        .problemConfirmationMismatch: "las contraseñas no coinciden",
-        .registerAlreadyRegistered: "Ya existe una cuenta con este CPF o correo.",
-        .registerInvalidFields: "El servidor rechazó algunos campos: %@.",
-        .registerSystemUnavailable: "Sistema no disponible; inténtalo más tarde.",
-        .registerNetwork: "No se pudo conectar. Revisa tu conexión a internet.",
-        .registerServer: "El servidor falló. Inténtalo de nuevo.",
-        .signUpNotOffered: "Este servidor no crea cuentas: pide una a quien lo administra.",
-        .expiredNetwork: "No pudimos confirmar tu sesión: sin conexión.",
-        .expiredServer: "No pudimos confirmar tu sesión: el servidor falló.",
-        .expiredRefreshLimit: "No pudimos renovar tu sesión.",
-        .expiredPreviously: "Tu sesión caducó.",
-        .expiredStorageUnavailable: "No pudimos leer tu sesión guardada.",
-        .expiredDataKept: "Tus datos siguen en este dispositivo.",
-        .greeting: "¡Hola, %@!",
-        .greetingWithoutName: "¡Hola!",
-        .accountRoutesNotOffered:
-            "Perfil, personas relacionadas y eliminación de la cuenta no están disponibles en este servidor.",
-        .cpfLabel: "CPF",
-        .emailLabel: "Correo",
-        .fieldIdentifier: "CPF o correo",
-        .fieldPassword: "Contraseña",
-        .fieldName: "Nombre",
-        .fieldEmail: "Correo",
-        .fieldCPF: "CPF",
-        .fieldConfirm: "Confirmar contraseña",
-        .actionSignIn: "Iniciar sesión",
-        .actionSignUp: "Crear cuenta",
-        .actionNext: "Siguiente",
-        .actionBack: "Volver",
-        .actionSubmit: "Registrarme",
-        .actionLogout: "Cerrar sesión",
-        .actionRetry: "Intentar ahora",
-        .actionReauthenticate: "Iniciar sesión de nuevo",
-        .disabled: "desactivado",
-        .titleStatement: "Extracto",
-        .titleEntryDetails: "Detalles",
-        .titleProfile: "Perfil",
-        .titleRelatedUsers: "Personas relacionadas",
-        .loadingPlaceholder: "░░░░░░░░ cargando ░░░░░░░░",
-        .refreshing: "Actualizando…",
-        .statementEmpty: "Sin movimientos.",
-        .failureNetwork: "No se pudo conectar. Revisa tu conexión a internet.",
-        .failureServer: "El servidor falló. Inténtalo de nuevo.",
-        .failureOffline: "Estás sin conexión: revisa tu conexión a internet.",
-        .failureServerDown: "El servidor no está disponible ahora; inténtalo más tarde.",
-        .failureNotFound: "No encontrado.",
-        .failureInvalidFields: "El servidor rechazó algunos campos: %@.",
-        .failureAlreadyRegistered: "Este correo ya está en uso.",
-        .failureSessionEnded: "Tu sesión terminó.",
-        .failureNotOffered: "No disponible en este servidor.",
-        .detailsAmount: "Importe",
-        .detailsWhen: "Fecha",
-        .detailsStatus: "Estado",
-        .detailsCounterparty: "Contraparte",
-        .detailsSender: "Origen",
-        .detailsRecipient: "Destino",
-        .detailsBank: "banco",
-        .detailsAgency: "sucursal",
-        .detailsAccount: "cuenta",
-        .profileSaved: "Datos guardados.",
-        .profileConfirmDelete: "¿Borrar la cuenta? Esta acción no se puede deshacer.",
-        .relatedEmpty: "Sin personas relacionadas.",
-        .relatedChoose: "Elige con quién compartir.",
-        .relatedSaved: "Elección guardada.",
-        .actionSelect: "Seleccionar",
-        .actionDeselect: "Desmarcar",
-        .actionStatement: "Extracto",
-        .actionProfile: "Perfil",
-        .actionRelated: "Personas relacionadas",
-        .actionRefresh: "Actualizar",
-        .actionSave: "Guardar",
-        .actionDeleteAccount: "Borrar cuenta",
-        .actionConfirm: "Confirmar borrado",
-        .demoOpening: "Gatehouse: arranque, inicio de sesión y sesión de una app móvil, en texto y en tiempo virtual.",
-        .demoOpeningLaunch:
-            "Arranque: la salud y la sesión guardada se leen a la vez mientras se ve la pantalla inicial.",
-        .demoLaunch: "No hay nada guardado y el servidor está sano, así que la app abre la bienvenida.",
-        .demoFormRules:
-            "El formulario comprueba el CPF, acepta un correo y exige 6 dígitos, antes de cualquier petición.",
-        .demoWrongPassword:
-            "Una contraseña incorrecta deja el paso de la contraseña con el error, y no se guarda nada.",
-        .demoSignIn: "La contraseña correcta inicia sesión: la sesión se guarda y se abre el inicio.",
-        .demoDashboard: "El inicio saluda al usuario y nunca muestra el CPF entero.",
-        .demoStatement:
-            "Con el servidor lento, el extracto muestra un marcador y luego los movimientos agrupados por día.",
-        .demoStatementRefresh: "Tirar para actualizar mantiene la lista en pantalla mientras carga la nueva.",
-        .demoEntryDetails: "Los detalles de un movimiento muestran el documento de cada parte enmascarado.",
-        .demoProfileValidation: "El perfil comprueba cada campo y no envía nada mientras uno esté mal.",
-        .demoProfileSaved: "Los campos válidos se guardan, y el inicio saluda al nuevo nombre.",
-        .demoRelatedUsers: "Personas relacionadas lista a quienes están vinculados a esta cuenta.",
-        .demoTokenKeptFresh: "Pasan diez minutos de golpe: el token de 60 segundos debe renovarse sin la contraseña.",
-        .demoRefreshesCounted: "El backend contó %@ renovaciones y %@ inicio de sesión: la sesión se mantuvo sola.",
-        .demoRelaunch: "Al reabrir, la app encuentra la sesión guardada y abre el inicio sin pedir la contraseña.",
-        .demoServerDown: "El servidor cae y vuelve: un aviso se ve mientras está caído, y la sesión se mantiene.",
-        .demoUnavailableAtLaunch: "Abierta con el servidor caído, la app lo dice y guarda la sesión hasta que vuelve.",
-        .demoExpiredInBackground:
-            "Seis minutos en segundo plano dejan caducar la sesión: al volver, la app lo dice y la borra.",
-        .demoSignInAgain: "Iniciar sesión de nuevo lleva al usuario de vuelta al inicio.",
-        .demoLogout: "Cerrar sesión borra los tokens y los datos guardados.",
-        .demoDeleteAccount: "Eliminar la cuenta pide confirmación antes; volver la cancela.",
-        .demoDeletedRefused: "La contraseña de la cuenta eliminada ya no inicia sesión.",
-        .demoSignUp: "El registro valida cada campo y vuelve al inicio de sesión con el nuevo CPF rellenado.",
-        .demoClosing:
-            "Fin del recorrido: cada paso usó el lenguaje de script y sus comprobaciones. Pruébalo: swift run app.",
-        .preferencesUnreadable: "⚠ No se pudieron leer tus preferencias guardadas: la app usa las predeterminadas.",
-        .preferencesNotSaved: "⚠ No se pudieron guardar tus preferencias en este dispositivo.",
-        .preferencesLanguage: "Idioma: %@",
-        .preferencesLanguageSystem: "el del sistema",
-        .preferencesLanguageSaved: "Idioma guardado: la app lo usa desde la próxima apertura.",
-        .preferencesRemember: "Recordar mi CPF al entrar: %@",
-        .preferencesRememberOn: "sí",
-        .preferencesRememberOff: "no",
-        .actionLanguageSystem: "Idioma del sistema",
-        .actionRememberIdentifier: "Recordar mi CPF",
-        .actionForgetIdentifier: "Olvidar mi CPF",
-        .storagePINNotRemoved: "⚠ Este dispositivo no pudo eliminar tu PIN.",
-        .storageNoticeTightened:
-            "⚠ Tus datos guardados estaban abiertos a otros usuarios de este dispositivo y vuelven a ser privados: %@.",
-        .storageNoticeSetAside: "⚠ Un archivo de tus datos guardados se apartó sin leerlo: %@.",
-        .storageNoticeRefused: "⚠ Este dispositivo se negó a usar su almacenamiento: %@.",
-        .expiredPINAttempts: "Demasiados PIN incorrectos: inicia sesión con tu contraseña.",
-        .expiredPINForgotten: "Elegiste iniciar sesión con tu contraseña en lugar del PIN.",
-        .titlePINLock: "PIN",
-        .titleSecurity: "Seguridad",
-        .pinLockPrompt: "Introduce tu PIN de 4 dígitos para continuar.",
-        .pinLockUnavailable:
-            "Este dispositivo no pudo comprobar tu PIN. «Olvidé el PIN» te deja iniciar sesión con tu contraseña.",
-        .fieldPIN: "PIN",
-        .actionUnlock: "Desbloquear",
-        .actionForgotPIN: "Olvidé el PIN",
-        .actionSecurity: "Seguridad",
-        .actionSetPIN: "Crear PIN",
-        .actionChangePIN: "Cambiar PIN",
-        .actionRemovePIN: "Eliminar PIN",
-        .actionCancel: "Cancelar",
-        .pinStatusOn: "Bloqueo con PIN: activado.",
-        .pinStatusOff: "Bloqueo con PIN: desactivado.",
-        .pinLockAfterMinutes: "El PIN se pide tras %@ min en segundo plano.",
-        .pinLockAtOnce: "El PIN se pide cada vez que vuelves a la app.",
-        .pinLockTimeoutSaved: "Guardado: se aplica desde ahora.",
-        .actionLockAfterMinutes: "Pedir tras %@ min",
-        .actionLockAtOnce: "Pedir cada vez",
-        .pinPromptCurrent: "Introduce tu PIN actual.",
-        .pinPromptNew: "Elige un PIN de 4 dígitos.",
-        .pinPromptConfirm: "Introduce el nuevo PIN otra vez.",
-        .pinNoticeSet: "PIN creado: se pedirá al abrir la app.",
-        .pinNoticeChanged: "PIN cambiado.",
-        .pinNoticeRemoved: "PIN eliminado.",
-        .pinWeakNotFourDigits: "El PIN tiene exactamente 4 dígitos.",
-        .pinWeakRepeated: "Demasiado fácil de adivinar: un dígito cuatro veces.",
-        .pinWeakSequential: "Demasiado fácil de adivinar: cuatro dígitos seguidos.",
-        .pinMismatch: "Los dos PIN no coinciden. Elige el PIN otra vez.",
-        .pinWrong: "PIN incorrecto. Quedan %@ intentos.",
-        .pinWrongLast: "PIN incorrecto. Queda 1 intento: otro error cierra la sesión.",
-        .pinUnavailable: "Este dispositivo no pudo leer ni guardar el PIN; nada cambió.",
-    ]
+    /// The Spanish texts, as spoken in Spain (es-ES).
+    /// The switch names every key and has no `default`, so a key without its
+    /// text here is a compile error naming the key.
+    static func esES(_ key: TextKey) -> String {
+        switch key {
+        case .titleStartup: "Gatehouse"
+        case .titleSystemUnavailable: "Sistema no disponible"
+        case .titleWelcome: "Bienvenido"
+        case .titleSignIn: "Iniciar sesión"
+        case .titleSignInPassword: "Iniciar sesión · contraseña"
+        case .titleSignUp: "Crear cuenta"
+        case .titleSessionExpired: "Sesión caducada"
+        case .titleDashboard: "Inicio"
+        case .loading: "Cargando…"
+        case .serverDown: "El servidor no responde."
+        case .offline: "No tienes conexión a internet."
+        case .willRetryAutomatically: "Lo intentaremos de nuevo automáticamente."
+        case .healthOnline: "● en línea"
+        case .healthServerDown: "○ servidor no disponible"
+        case .healthOffline: "○ sin conexión"
+        case .bannerServerDown: "⚠ El servidor no está disponible ahora; algunas acciones pueden fallar."
+        case .bannerOffline: "⚠ Sin conexión; algunas acciones pueden fallar."
+        case .storageNotSaved:
+            "⚠ Este dispositivo no pudo guardar tu sesión: tendrás que iniciar sesión de nuevo la próxima vez."
+        case .storageNotDeleted: "⚠ Este dispositivo no pudo eliminar tu sesión guardada."
+        case .welcomeTagline: "Tu cuenta, con seguridad."
+        case .reasonTokenInvalid: "Tu sesión ya no es válida. Inicia sesión de nuevo."
+        case .reasonTokenExpired: "Tu sesión caducó. Inicia sesión de nuevo."
+        case .reasonUserInactive: "Tu cuenta está inactiva."
+        case .reasonUserDeleted: "Tu cuenta fue eliminada."
+        case .reasonLoggedOut: "Has cerrado sesión."
+        case .reasonAccountDeleted: "Tu cuenta fue borrada."
+        case .reasonReauthenticating: "Inicia sesión de nuevo para continuar."
+        case .reasonStoredSessionUnreadable: "No se pudo leer tu sesión guardada y se apartó; inicia sesión de nuevo."
+        case .identifierPrompt: "Introduce tu CPF o correo electrónico."
+        case .passwordPrompt: "Introduce tu contraseña de 6 dígitos."
+        case .identifierInvalid: "CPF o correo no válido."
+        case .identifierCPFNotAccepted:
+            "Este servidor solo inicia sesión por correo electrónico: escribe tu correo en lugar de tu CPF."
+        case .registrationConfirmed: "¡Cuenta creada! Inicia sesión con tus datos."
+        case .signingIn: "Iniciando sesión…"
+        case .loginInvalidCredentials: "CPF, correo o contraseña incorrectos."
+        case .loginAccountInactive: "Esta cuenta está inactiva."
+        case .loginSystemUnavailable: "Sistema no disponible; inténtalo más tarde."
+        case .loginNetwork: "No se pudo conectar. Revisa tu conexión a internet."
+        case .loginServer: "El servidor falló. Inténtalo de nuevo."
+        case .loginMisconfigured:
+            "El servidor rechazó la configuración de esta aplicación (id o secreto de cliente). No es tu contraseña: avisa a quien configuró la aplicación."
+        case .loginIdentifierKindNotAccepted:
+            "Este servidor solo inicia sesión por correo electrónico: vuelve y escribe tu correo en lugar de tu CPF."
+        case .loginEmailNotConfirmed:
+            "Tu correo electrónico aún no está confirmado: abre el enlace que te envió el servidor y vuelve a iniciar sesión."
+        case .signUpPrompt: "Completa tus datos."
+        case .registering: "Creando tu cuenta…"
+        case .problemEmpty: "obligatorio"
+        case .problemNameTooShort: "nombre demasiado corto"
+        case .problemInvalidEmail: "correo no válido"
+        case .problemInvalidCPF: "CPF no válido"
+        case .problemPasswordNotSixDigits: "la contraseña debe tener 6 dígitos"
+        case .problemConfirmationMismatch: "las contraseñas no coinciden"
+        case .registerAlreadyRegistered: "Ya existe una cuenta con este CPF o correo."
+        case .registerInvalidFields: "El servidor rechazó algunos campos: %@."
+        case .registerSystemUnavailable: "Sistema no disponible; inténtalo más tarde."
+        case .registerNetwork: "No se pudo conectar. Revisa tu conexión a internet."
+        case .registerServer: "El servidor falló. Inténtalo de nuevo."
+        case .signUpNotOffered: "Este servidor no crea cuentas: pide una a quien lo administra."
+        case .expiredNetwork: "No pudimos confirmar tu sesión: sin conexión."
+        case .expiredServer: "No pudimos confirmar tu sesión: el servidor falló."
+        case .expiredRefreshLimit: "No pudimos renovar tu sesión."
+        case .expiredPreviously: "Tu sesión caducó."
+        case .expiredStorageUnavailable: "No pudimos leer tu sesión guardada."
+        case .expiredDataKept: "Tus datos siguen en este dispositivo."
+        case .greeting: "¡Hola, %@!"
+        case .greetingWithoutName: "¡Hola!"
+        case .accountRoutesNotOffered:
+            "Perfil, personas relacionadas y eliminación de la cuenta no están disponibles en este servidor."
+        case .cpfLabel: "CPF"
+        case .emailLabel: "Correo"
+        case .fieldIdentifier: "CPF o correo"
+        case .fieldPassword: "Contraseña"
+        case .fieldName: "Nombre"
+        case .fieldEmail: "Correo"
+        case .fieldCPF: "CPF"
+        case .fieldConfirm: "Confirmar contraseña"
+        case .actionSignIn: "Iniciar sesión"
+        case .actionSignUp: "Crear cuenta"
+        case .actionNext: "Siguiente"
+        case .actionBack: "Volver"
+        case .actionSubmit: "Registrarme"
+        case .actionLogout: "Cerrar sesión"
+        case .actionRetry: "Intentar ahora"
+        case .actionReauthenticate: "Iniciar sesión de nuevo"
+        case .disabled: "desactivado"
+        case .titleStatement: "Extracto"
+        case .titleEntryDetails: "Detalles"
+        case .titleProfile: "Perfil"
+        case .titleRelatedUsers: "Personas relacionadas"
+        case .loadingPlaceholder: "░░░░░░░░ cargando ░░░░░░░░"
+        case .refreshing: "Actualizando…"
+        case .statementEmpty: "Sin movimientos."
+        case .failureNetwork: "No se pudo conectar. Revisa tu conexión a internet."
+        case .failureServer: "El servidor falló. Inténtalo de nuevo."
+        case .failureOffline: "Estás sin conexión: revisa tu conexión a internet."
+        case .failureServerDown: "El servidor no está disponible ahora; inténtalo más tarde."
+        case .failureNotFound: "No encontrado."
+        case .failureInvalidFields: "El servidor rechazó algunos campos: %@."
+        case .failureAlreadyRegistered: "Este correo ya está en uso."
+        case .failureSessionEnded: "Tu sesión terminó."
+        case .failureNotOffered: "No disponible en este servidor."
+        case .detailsAmount: "Importe"
+        case .detailsWhen: "Fecha"
+        case .detailsStatus: "Estado"
+        case .detailsCounterparty: "Contraparte"
+        case .detailsSender: "Origen"
+        case .detailsRecipient: "Destino"
+        case .detailsBank: "banco"
+        case .detailsAgency: "sucursal"
+        case .detailsAccount: "cuenta"
+        case .profileSaved: "Datos guardados."
+        case .profileConfirmDelete: "¿Borrar la cuenta? Esta acción no se puede deshacer."
+        case .relatedEmpty: "Sin personas relacionadas."
+        case .relatedChoose: "Elige con quién compartir."
+        case .relatedSaved: "Elección guardada."
+        case .actionSelect: "Seleccionar"
+        case .actionDeselect: "Desmarcar"
+        case .actionStatement: "Extracto"
+        case .actionProfile: "Perfil"
+        case .actionRelated: "Personas relacionadas"
+        case .actionRefresh: "Actualizar"
+        case .actionSave: "Guardar"
+        case .actionDeleteAccount: "Borrar cuenta"
+        case .actionConfirm: "Confirmar borrado"
+        case .demoOpening:
+            "Gatehouse: arranque, inicio de sesión y sesión de una app móvil, en texto y en tiempo virtual."
+        case .demoOpeningLaunch:
+            "Arranque: la salud y la sesión guardada se leen a la vez mientras se ve la pantalla inicial."
+        case .demoLaunch: "No hay nada guardado y el servidor está sano, así que la app abre la bienvenida."
+        case .demoFormRules:
+            "El formulario comprueba el CPF, acepta un correo y exige 6 dígitos, antes de cualquier petición."
+        case .demoWrongPassword:
+            "Una contraseña incorrecta deja el paso de la contraseña con el error, y no se guarda nada."
+        case .demoSignIn: "La contraseña correcta inicia sesión: la sesión se guarda y se abre el inicio."
+        case .demoDashboard: "El inicio saluda al usuario y nunca muestra el CPF entero."
+        case .demoStatement:
+            "Con el servidor lento, el extracto muestra un marcador y luego los movimientos agrupados por día."
+        case .demoStatementRefresh: "Tirar para actualizar mantiene la lista en pantalla mientras carga la nueva."
+        case .demoEntryDetails: "Los detalles de un movimiento muestran el documento de cada parte enmascarado."
+        case .demoProfileValidation: "El perfil comprueba cada campo y no envía nada mientras uno esté mal."
+        case .demoProfileSaved: "Los campos válidos se guardan, y el inicio saluda al nuevo nombre."
+        case .demoRelatedUsers: "Personas relacionadas lista a quienes están vinculados a esta cuenta."
+        case .demoTokenKeptFresh:
+            "Pasan diez minutos de golpe: el token de 60 segundos debe renovarse sin la contraseña."
+        case .demoRefreshesCounted: "El backend contó %@ renovaciones y %@ inicio de sesión: la sesión se mantuvo sola."
+        case .demoRelaunch: "Al reabrir, la app encuentra la sesión guardada y abre el inicio sin pedir la contraseña."
+        case .demoServerDown: "El servidor cae y vuelve: un aviso se ve mientras está caído, y la sesión se mantiene."
+        case .demoUnavailableAtLaunch:
+            "Abierta con el servidor caído, la app lo dice y guarda la sesión hasta que vuelve."
+        case .demoExpiredInBackground:
+            "Seis minutos en segundo plano dejan caducar la sesión: al volver, la app lo dice y la borra."
+        case .demoSignInAgain: "Iniciar sesión de nuevo lleva al usuario de vuelta al inicio."
+        case .demoLogout: "Cerrar sesión borra los tokens y los datos guardados."
+        case .demoDeleteAccount: "Eliminar la cuenta pide confirmación antes; volver la cancela."
+        case .demoDeletedRefused: "La contraseña de la cuenta eliminada ya no inicia sesión."
+        case .demoSignUp: "El registro valida cada campo y vuelve al inicio de sesión con el nuevo CPF rellenado."
+        case .demoClosing:
+            "Fin del recorrido: cada paso usó el lenguaje de script y sus comprobaciones. Pruébalo: swift run app."
+        case .preferencesUnreadable: "⚠ No se pudieron leer tus preferencias guardadas: la app usa las predeterminadas."
+        case .preferencesNotSaved: "⚠ No se pudieron guardar tus preferencias en este dispositivo."
+        case .preferencesLanguage: "Idioma: %@"
+        case .preferencesLanguageSystem: "el del sistema"
+        case .preferencesLanguageSaved: "Idioma guardado: la app lo usa desde la próxima apertura."
+        case .preferencesRemember: "Recordar mi CPF al entrar: %@"
+        case .preferencesRememberOn: "sí"
+        case .preferencesRememberOff: "no"
+        case .actionLanguageSystem: "Idioma del sistema"
+        case .actionRememberIdentifier: "Recordar mi CPF"
+        case .actionForgetIdentifier: "Olvidar mi CPF"
+        case .storagePINNotRemoved: "⚠ Este dispositivo no pudo eliminar tu PIN."
+        case .storageNoticeTightened:
+            "⚠ Tus datos guardados estaban abiertos a otros usuarios de este dispositivo y vuelven a ser privados: %@."
+        case .storageNoticeSetAside: "⚠ Un archivo de tus datos guardados se apartó sin leerlo: %@."
+        case .storageNoticeRefused: "⚠ Este dispositivo se negó a usar su almacenamiento: %@."
+        case .expiredPINAttempts: "Demasiados PIN incorrectos: inicia sesión con tu contraseña."
+        case .expiredPINForgotten: "Elegiste iniciar sesión con tu contraseña en lugar del PIN."
+        case .titlePINLock: "PIN"
+        case .titleSecurity: "Seguridad"
+        case .pinLockPrompt: "Introduce tu PIN de 4 dígitos para continuar."
+        case .pinLockUnavailable:
+            "Este dispositivo no pudo comprobar tu PIN. «Olvidé el PIN» te deja iniciar sesión con tu contraseña."
+        case .fieldPIN: "PIN"
+        case .actionUnlock: "Desbloquear"
+        case .actionForgotPIN: "Olvidé el PIN"
+        case .actionSecurity: "Seguridad"
+        case .actionSetPIN: "Crear PIN"
+        case .actionChangePIN: "Cambiar PIN"
+        case .actionRemovePIN: "Eliminar PIN"
+        case .actionCancel: "Cancelar"
+        case .pinStatusOn: "Bloqueo con PIN: activado."
+        case .pinStatusOff: "Bloqueo con PIN: desactivado."
+        case .pinLockAfterMinutes: "El PIN se pide tras %@ min en segundo plano."
+        case .pinLockAtOnce: "El PIN se pide cada vez que vuelves a la app."
+        case .pinLockTimeoutSaved: "Guardado: se aplica desde ahora."
+        case .actionLockAfterMinutes: "Pedir tras %@ min"
+        case .actionLockAtOnce: "Pedir cada vez"
+        case .pinPromptCurrent: "Introduce tu PIN actual."
+        case .pinPromptNew: "Elige un PIN de 4 dígitos."
+        case .pinPromptConfirm: "Introduce el nuevo PIN otra vez."
+        case .pinNoticeSet: "PIN creado: se pedirá al abrir la app."
+        case .pinNoticeChanged: "PIN cambiado."
+        case .pinNoticeRemoved: "PIN eliminado."
+        case .pinWeakNotFourDigits: "El PIN tiene exactamente 4 dígitos."
+        case .pinWeakRepeated: "Demasiado fácil de adivinar: un dígito cuatro veces."
+        case .pinWeakSequential: "Demasiado fácil de adivinar: cuatro dígitos seguidos."
+        case .pinMismatch: "Los dos PIN no coinciden. Elige el PIN otra vez."
+        case .pinWrong: "PIN incorrecto. Quedan %@ intentos."
+        case .pinWrongLast: "PIN incorrecto. Queda 1 intento: otro error cierra la sesión."
+        case .pinUnavailable: "Este dispositivo no pudo leer ni guardar el PIN; nada cambió."
+        }
+    }
 }

@@ -1,211 +1,219 @@
 extension Texts {
-    static let ptBR: [TextKey: String] = [
-        .titleStartup: "Gatehouse",
-        .titleSystemUnavailable: "Sistema indisponível",
-        .titleWelcome: "Bem-vindo",
-        .titleSignIn: "Entrar",
-        .titleSignInPassword: "Entrar · senha",
-        .titleSignUp: "Criar conta",
-        .titleSessionExpired: "Sessão expirada",
-        .titleDashboard: "Início",
-        .loading: "Carregando…",
-        .serverDown: "O servidor não está respondendo.",
-        .offline: "Você está sem conexão com a internet.",
-        .willRetryAutomatically: "Tentaremos de novo automaticamente.",
-        .healthOnline: "● online",
-        .healthServerDown: "○ servidor indisponível",
-        .healthOffline: "○ offline",
-        .bannerServerDown: "⚠ Servidor indisponível no momento; algumas ações podem falhar.",
-        .bannerOffline: "⚠ Sem conexão; algumas ações podem falhar.",
-        .storageNotSaved:
-            "⚠ Este aparelho não conseguiu salvar sua sessão: será preciso entrar de novo na próxima vez.",
-        .storageNotDeleted: "⚠ Este aparelho não conseguiu apagar sua sessão salva.",
-        .welcomeTagline: "Sua conta, com segurança.",
-        .reasonTokenInvalid: "Sua sessão não é mais válida. Entre novamente.",
-        .reasonTokenExpired: "Sua sessão expirou. Entre novamente.",
-        .reasonUserInactive: "Sua conta está inativa.",
-        .reasonUserDeleted: "Sua conta foi removida.",
-        .reasonLoggedOut: "Você saiu da sua conta.",
-        .reasonAccountDeleted: "Sua conta foi excluída.",
-        .reasonReauthenticating: "Entre novamente para continuar.",
-        .reasonStoredSessionUnreadable:
-            "Não foi possível ler sua sessão salva; ela foi posta de lado. Entre novamente.",
-        .identifierPrompt: "Informe seu CPF ou e-mail.",
-        .passwordPrompt: "Digite sua senha de 6 dígitos.",
-        .identifierInvalid: "CPF ou e-mail inválido.",
-        .identifierCPFNotAccepted: "Este servidor só aceita entrar por e-mail: digite seu e-mail em vez do CPF.",
-        .registrationConfirmed: "Conta criada! Entre com seus dados.",
-        .signingIn: "Entrando…",
-        .loginInvalidCredentials: "CPF, e-mail ou senha incorretos.",
-        .loginAccountInactive: "Esta conta está inativa.",
-        .loginSystemUnavailable: "Sistema indisponível; tente mais tarde.",
-        .loginNetwork: "Não foi possível conectar. Verifique sua internet.",
-        .loginServer: "O servidor falhou. Tente de novo.",
-        .loginMisconfigured:
-            "O servidor recusou a configuração deste app (id ou segredo do cliente). Não é a sua senha: avise quem configurou o app.",
-        .loginIdentifierKindNotAccepted:
-            "Este servidor só aceita entrar por e-mail: volte e digite seu e-mail em vez do CPF.",
-        .loginEmailNotConfirmed:
-            "Seu e-mail ainda não foi confirmado: abra o link que o servidor enviou e entre de novo.",
-        .signUpPrompt: "Preencha seus dados.",
-        .registering: "Criando conta…",
-        .problemEmpty: "obrigatório",
-        .problemNameTooShort: "nome muito curto",
-        .problemInvalidEmail: "e-mail inválido",
-        .problemInvalidCPF: "CPF inválido",
-        .problemPasswordNotSixDigits: "a senha deve ter 6 dígitos",
-        .problemConfirmationMismatch: "as senhas não conferem",
-        .registerAlreadyRegistered: "Já existe uma conta com este CPF ou e-mail.",
-        .registerInvalidFields: "O servidor recusou alguns campos: %@.",
-        .registerSystemUnavailable: "Sistema indisponível; tente mais tarde.",
-        .registerNetwork: "Não foi possível conectar. Verifique sua internet.",
-        .registerServer: "O servidor falhou. Tente de novo.",
-        .signUpNotOffered: "Este servidor não cria contas: peça uma a quem o administra.",
-        .expiredNetwork: "Não conseguimos confirmar sua sessão: sem conexão.",
-        .expiredServer: "Não conseguimos confirmar sua sessão: o servidor falhou.",
-        .expiredRefreshLimit: "Não conseguimos renovar sua sessão.",
-        .expiredPreviously: "Sua sessão expirou.",
-        .expiredStorageUnavailable: "Não conseguimos ler sua sessão salva.",
-        .expiredDataKept: "Seus dados continuam neste aparelho.",
-        .greeting: "Olá, %@!",
-        .greetingWithoutName: "Olá!",
-        .accountRoutesNotOffered:
-            "Perfil, pessoas relacionadas e exclusão da conta não estão disponíveis neste servidor.",
-        .cpfLabel: "CPF",
-        .emailLabel: "E-mail",
-        .fieldIdentifier: "CPF ou e-mail",
-        .fieldPassword: "Senha",
-        .fieldName: "Nome",
-        .fieldEmail: "E-mail",
-        .fieldCPF: "CPF",
-        .fieldConfirm: "Confirmar senha",
-        .actionSignIn: "Entrar",
-        .actionSignUp: "Criar conta",
-        .actionNext: "Próximo",
-        .actionBack: "Voltar",
-        .actionSubmit: "Cadastrar",
-        .actionLogout: "Sair",
-        .actionRetry: "Tentar agora",
-        .actionReauthenticate: "Entrar novamente",
-        .disabled: "desabilitado",
-        .titleStatement: "Extrato",
-        .titleEntryDetails: "Detalhes",
-        .titleProfile: "Perfil",
-        .titleRelatedUsers: "Pessoas relacionadas",
-        .loadingPlaceholder: "░░░░░░░░ carregando ░░░░░░░░",
-        .refreshing: "Atualizando…",
-        .statementEmpty: "Nenhuma movimentação.",
-        .failureNetwork: "Não foi possível conectar. Verifique sua internet.",
-        .failureServer: "O servidor falhou. Tente de novo.",
-        .failureOffline: "Você está sem conexão: verifique sua internet.",
-        .failureServerDown: "O servidor está indisponível no momento; tente mais tarde.",
-        .failureNotFound: "Não encontrado.",
-        .failureInvalidFields: "O servidor recusou alguns campos: %@.",
-        .failureAlreadyRegistered: "Este e-mail já está em uso.",
-        .failureSessionEnded: "Sua sessão terminou.",
-        .failureNotOffered: "Não disponível neste servidor.",
-        .detailsAmount: "Valor",
-        .detailsWhen: "Data",
-        .detailsStatus: "Situação",
-        .detailsCounterparty: "Contraparte",
-        .detailsSender: "Origem",
-        .detailsRecipient: "Destino",
-        .detailsBank: "banco",
-        .detailsAgency: "agência",
-        .detailsAccount: "conta",
-        .profileSaved: "Dados salvos.",
-        .profileConfirmDelete: "Excluir a conta? Esta ação não pode ser desfeita.",
-        .relatedEmpty: "Nenhuma pessoa relacionada.",
-        .relatedChoose: "Escolha com quem compartilhar.",
-        .relatedSaved: "Escolha salva.",
-        .actionSelect: "Selecionar",
-        .actionDeselect: "Desmarcar",
-        .actionStatement: "Extrato",
-        .actionProfile: "Perfil",
-        .actionRelated: "Pessoas relacionadas",
-        .actionRefresh: "Atualizar",
-        .actionSave: "Salvar",
-        .actionDeleteAccount: "Excluir conta",
-        .actionConfirm: "Confirmar exclusão",
-        .demoOpening:
-            "Gatehouse: abertura, login e sessão de um app móvel, cada tela desenhada como texto, em tempo virtual.",
-        .demoOpeningLaunch: "Abertura: a saúde e a sessão salva são lidas juntas enquanto a tela inicial aparece.",
-        .demoLaunch: "Nada está salvo e o servidor está saudável, então o app abre as boas-vindas.",
-        .demoFormRules:
-            "O login confere os dígitos do CPF, aceita um e-mail e exige 6 dígitos, antes de qualquer requisição.",
-        .demoWrongPassword: "Uma senha errada mantém você na etapa da senha com o erro, e nada é salvo.",
-        .demoSignIn: "A senha certa entra: a sessão é salva e o início abre.",
-        .demoDashboard: "O início cumprimenta o usuário e nunca mostra o CPF inteiro.",
-        .demoStatement: "Com o servidor lento, o extrato mostra um marcador e depois os lançamentos agrupados por dia.",
-        .demoStatementRefresh: "Puxar para atualizar mantém a lista na tela enquanto a nova carrega.",
-        .demoEntryDetails: "Os detalhes de um lançamento mostram o documento de cada parte mascarado.",
-        .demoProfileValidation: "O perfil confere cada campo e não envia nada enquanto um estiver errado.",
-        .demoProfileSaved: "Campos válidos são salvos, e o início cumprimenta o novo nome.",
-        .demoRelatedUsers: "Pessoas relacionadas lista quem está ligado a esta conta.",
-        .demoTokenKeptFresh: "Dez minutos passam de uma vez: o token de 60 segundos precisa ser renovado sem a senha.",
-        .demoRefreshesCounted: "O backend contou %@ renovações e %@ login: a sessão se manteve sozinha.",
-        .demoRelaunch: "Ao reabrir, o app encontra a sessão salva e abre o início sem pedir login.",
-        .demoServerDown: "O servidor cai e volta: um aviso aparece enquanto ele está fora, e a sessão é mantida.",
-        .demoUnavailableAtLaunch: "Aberto com o servidor fora, o app avisa e guarda a sessão até o servidor voltar.",
-        .demoExpiredInBackground:
-            "Seis minutos em segundo plano deixam a sessão expirar: de volta, o app avisa e a apaga.",
-        .demoSignInAgain: "Entrar de novo leva o usuário de volta ao início.",
-        .demoLogout: "Sair apaga os tokens e os dados guardados.",
-        .demoDeleteAccount: "Excluir a conta pede confirmação antes; voltar cancela.",
-        .demoDeletedRefused: "A senha da conta excluída não entra mais.",
-        .demoSignUp: "O cadastro valida cada campo e volta ao login com o novo CPF preenchido.",
-        .demoClosing:
-            "Fim do tour: cada etapa rodou a linguagem de script com suas verificações. Experimente: swift run app.",
-        .preferencesUnreadable: "⚠ Suas preferências salvas não puderam ser lidas: o app usa o padrão.",
-        .preferencesNotSaved: "⚠ Suas preferências não puderam ser salvas neste aparelho.",
-        .preferencesLanguage: "Idioma: %@",
-        .preferencesLanguageSystem: "o do sistema",
-        .preferencesLanguageSaved: "Idioma salvo: o app o usa a partir da próxima abertura.",
-        .preferencesRemember: "Lembrar meu CPF ao entrar: %@",
-        .preferencesRememberOn: "sim",
-        .preferencesRememberOff: "não",
-        .actionLanguageSystem: "Idioma do sistema",
-        .actionRememberIdentifier: "Lembrar meu CPF",
-        .actionForgetIdentifier: "Esquecer meu CPF",
-        .storagePINNotRemoved: "⚠ Este aparelho não conseguiu remover seu PIN.",
-        .storageNoticeTightened:
-            "⚠ Seus dados salvos estavam abertos a outros usuários deste aparelho e voltaram a ser privados: %@.",
-        .storageNoticeSetAside: "⚠ Um arquivo dos seus dados salvos foi posto de lado sem ser lido: %@.",
-        .storageNoticeRefused: "⚠ Este aparelho se recusou a usar seu armazenamento: %@.",
-        .expiredPINAttempts: "PIN incorreto vezes demais: entre com sua senha.",
-        .expiredPINForgotten: "Você escolheu entrar com sua senha em vez do PIN.",
-        .titlePINLock: "PIN",
-        .titleSecurity: "Segurança",
-        .pinLockPrompt: "Digite seu PIN de 4 dígitos para continuar.",
-        .pinLockUnavailable:
-            "Este aparelho não conseguiu conferir seu PIN. “Esqueci o PIN” permite entrar com sua senha.",
-        .fieldPIN: "PIN",
-        .actionUnlock: "Desbloquear",
-        .actionForgotPIN: "Esqueci o PIN",
-        .actionSecurity: "Segurança",
-        .actionSetPIN: "Criar PIN",
-        .actionChangePIN: "Alterar PIN",
-        .actionRemovePIN: "Remover PIN",
-        .actionCancel: "Cancelar",
-        .pinStatusOn: "Bloqueio por PIN: ativado.",
-        .pinStatusOff: "Bloqueio por PIN: desativado.",
-        .pinLockAfterMinutes: "O PIN é pedido após %@ min em segundo plano.",
-        .pinLockAtOnce: "O PIN é pedido a cada volta ao app.",
-        .pinLockTimeoutSaved: "Salvo: vale a partir de agora.",
-        .actionLockAfterMinutes: "Pedir após %@ min",
-        .actionLockAtOnce: "Pedir sempre",
-        .pinPromptCurrent: "Digite seu PIN atual.",
-        .pinPromptNew: "Escolha um PIN de 4 dígitos.",
-        .pinPromptConfirm: "Digite o novo PIN mais uma vez.",
-        .pinNoticeSet: "PIN criado: ele será pedido ao abrir o app.",
-        .pinNoticeChanged: "PIN alterado.",
-        .pinNoticeRemoved: "PIN removido.",
-        .pinWeakNotFourDigits: "O PIN tem exatamente 4 dígitos.",
-        .pinWeakRepeated: "Fácil demais de adivinhar: um dígito quatro vezes.",
-        .pinWeakSequential: "Fácil demais de adivinhar: quatro dígitos em sequência.",
-        .pinMismatch: "Os dois PINs são diferentes. Escolha o PIN de novo.",
-        .pinWrong: "PIN incorreto. Restam %@ tentativas.",
-        .pinWrongLast: "PIN incorreto. Resta 1 tentativa: outro erro encerra a sessão.",
-        .pinUnavailable: "Este aparelho não conseguiu ler ou salvar o PIN; nada mudou.",
-    ]
+    /// The Brazilian Portuguese texts (pt-BR), the seeds' language.
+    /// The switch names every key and has no `default`, so a key without its
+    /// text here is a compile error naming the key.
+    static func ptBR(_ key: TextKey) -> String {
+        switch key {
+        case .titleStartup: "Gatehouse"
+        case .titleSystemUnavailable: "Sistema indisponível"
+        case .titleWelcome: "Bem-vindo"
+        case .titleSignIn: "Entrar"
+        case .titleSignInPassword: "Entrar · senha"
+        case .titleSignUp: "Criar conta"
+        case .titleSessionExpired: "Sessão expirada"
+        case .titleDashboard: "Início"
+        case .loading: "Carregando…"
+        case .serverDown: "O servidor não está respondendo."
+        case .offline: "Você está sem conexão com a internet."
+        case .willRetryAutomatically: "Tentaremos de novo automaticamente."
+        case .healthOnline: "● online"
+        case .healthServerDown: "○ servidor indisponível"
+        case .healthOffline: "○ offline"
+        case .bannerServerDown: "⚠ Servidor indisponível no momento; algumas ações podem falhar."
+        case .bannerOffline: "⚠ Sem conexão; algumas ações podem falhar."
+        case .storageNotSaved:
+            "⚠ Este aparelho não conseguiu salvar sua sessão: será preciso entrar de novo na próxima vez."
+        case .storageNotDeleted: "⚠ Este aparelho não conseguiu apagar sua sessão salva."
+        case .welcomeTagline: "Sua conta, com segurança."
+        case .reasonTokenInvalid: "Sua sessão não é mais válida. Entre novamente."
+        case .reasonTokenExpired: "Sua sessão expirou. Entre novamente."
+        case .reasonUserInactive: "Sua conta está inativa."
+        case .reasonUserDeleted: "Sua conta foi removida."
+        case .reasonLoggedOut: "Você saiu da sua conta."
+        case .reasonAccountDeleted: "Sua conta foi excluída."
+        case .reasonReauthenticating: "Entre novamente para continuar."
+        case .reasonStoredSessionUnreadable:
+            "Não foi possível ler sua sessão salva; ela foi posta de lado. Entre novamente."
+        case .identifierPrompt: "Informe seu CPF ou e-mail."
+        case .passwordPrompt: "Digite sua senha de 6 dígitos."
+        case .identifierInvalid: "CPF ou e-mail inválido."
+        case .identifierCPFNotAccepted: "Este servidor só aceita entrar por e-mail: digite seu e-mail em vez do CPF."
+        case .registrationConfirmed: "Conta criada! Entre com seus dados."
+        case .signingIn: "Entrando…"
+        case .loginInvalidCredentials: "CPF, e-mail ou senha incorretos."
+        case .loginAccountInactive: "Esta conta está inativa."
+        case .loginSystemUnavailable: "Sistema indisponível; tente mais tarde."
+        case .loginNetwork: "Não foi possível conectar. Verifique sua internet."
+        case .loginServer: "O servidor falhou. Tente de novo."
+        case .loginMisconfigured:
+            "O servidor recusou a configuração deste app (id ou segredo do cliente). Não é a sua senha: avise quem configurou o app."
+        case .loginIdentifierKindNotAccepted:
+            "Este servidor só aceita entrar por e-mail: volte e digite seu e-mail em vez do CPF."
+        case .loginEmailNotConfirmed:
+            "Seu e-mail ainda não foi confirmado: abra o link que o servidor enviou e entre de novo."
+        case .signUpPrompt: "Preencha seus dados."
+        case .registering: "Criando conta…"
+        case .problemEmpty: "obrigatório"
+        case .problemNameTooShort: "nome muito curto"
+        case .problemInvalidEmail: "e-mail inválido"
+        case .problemInvalidCPF: "CPF inválido"
+        case .problemPasswordNotSixDigits: "a senha deve ter 6 dígitos"
+        case .problemConfirmationMismatch: "as senhas não conferem"
+        case .registerAlreadyRegistered: "Já existe uma conta com este CPF ou e-mail."
+        case .registerInvalidFields: "O servidor recusou alguns campos: %@."
+        case .registerSystemUnavailable: "Sistema indisponível; tente mais tarde."
+        case .registerNetwork: "Não foi possível conectar. Verifique sua internet."
+        case .registerServer: "O servidor falhou. Tente de novo."
+        case .signUpNotOffered: "Este servidor não cria contas: peça uma a quem o administra."
+        case .expiredNetwork: "Não conseguimos confirmar sua sessão: sem conexão."
+        case .expiredServer: "Não conseguimos confirmar sua sessão: o servidor falhou."
+        case .expiredRefreshLimit: "Não conseguimos renovar sua sessão."
+        case .expiredPreviously: "Sua sessão expirou."
+        case .expiredStorageUnavailable: "Não conseguimos ler sua sessão salva."
+        case .expiredDataKept: "Seus dados continuam neste aparelho."
+        case .greeting: "Olá, %@!"
+        case .greetingWithoutName: "Olá!"
+        case .accountRoutesNotOffered:
+            "Perfil, pessoas relacionadas e exclusão da conta não estão disponíveis neste servidor."
+        case .cpfLabel: "CPF"
+        case .emailLabel: "E-mail"
+        case .fieldIdentifier: "CPF ou e-mail"
+        case .fieldPassword: "Senha"
+        case .fieldName: "Nome"
+        case .fieldEmail: "E-mail"
+        case .fieldCPF: "CPF"
+        case .fieldConfirm: "Confirmar senha"
+        case .actionSignIn: "Entrar"
+        case .actionSignUp: "Criar conta"
+        case .actionNext: "Próximo"
+        case .actionBack: "Voltar"
+        case .actionSubmit: "Cadastrar"
+        case .actionLogout: "Sair"
+        case .actionRetry: "Tentar agora"
+        case .actionReauthenticate: "Entrar novamente"
+        case .disabled: "desabilitado"
+        case .titleStatement: "Extrato"
+        case .titleEntryDetails: "Detalhes"
+        case .titleProfile: "Perfil"
+        case .titleRelatedUsers: "Pessoas relacionadas"
+        case .loadingPlaceholder: "░░░░░░░░ carregando ░░░░░░░░"
+        case .refreshing: "Atualizando…"
+        case .statementEmpty: "Nenhuma movimentação."
+        case .failureNetwork: "Não foi possível conectar. Verifique sua internet."
+        case .failureServer: "O servidor falhou. Tente de novo."
+        case .failureOffline: "Você está sem conexão: verifique sua internet."
+        case .failureServerDown: "O servidor está indisponível no momento; tente mais tarde."
+        case .failureNotFound: "Não encontrado."
+        case .failureInvalidFields: "O servidor recusou alguns campos: %@."
+        case .failureAlreadyRegistered: "Este e-mail já está em uso."
+        case .failureSessionEnded: "Sua sessão terminou."
+        case .failureNotOffered: "Não disponível neste servidor."
+        case .detailsAmount: "Valor"
+        case .detailsWhen: "Data"
+        case .detailsStatus: "Situação"
+        case .detailsCounterparty: "Contraparte"
+        case .detailsSender: "Origem"
+        case .detailsRecipient: "Destino"
+        case .detailsBank: "banco"
+        case .detailsAgency: "agência"
+        case .detailsAccount: "conta"
+        case .profileSaved: "Dados salvos."
+        case .profileConfirmDelete: "Excluir a conta? Esta ação não pode ser desfeita."
+        case .relatedEmpty: "Nenhuma pessoa relacionada."
+        case .relatedChoose: "Escolha com quem compartilhar."
+        case .relatedSaved: "Escolha salva."
+        case .actionSelect: "Selecionar"
+        case .actionDeselect: "Desmarcar"
+        case .actionStatement: "Extrato"
+        case .actionProfile: "Perfil"
+        case .actionRelated: "Pessoas relacionadas"
+        case .actionRefresh: "Atualizar"
+        case .actionSave: "Salvar"
+        case .actionDeleteAccount: "Excluir conta"
+        case .actionConfirm: "Confirmar exclusão"
+        case .demoOpening:
+            "Gatehouse: abertura, login e sessão de um app móvel, cada tela desenhada como texto, em tempo virtual."
+        case .demoOpeningLaunch: "Abertura: a saúde e a sessão salva são lidas juntas enquanto a tela inicial aparece."
+        case .demoLaunch: "Nada está salvo e o servidor está saudável, então o app abre as boas-vindas."
+        case .demoFormRules:
+            "O login confere os dígitos do CPF, aceita um e-mail e exige 6 dígitos, antes de qualquer requisição."
+        case .demoWrongPassword: "Uma senha errada mantém você na etapa da senha com o erro, e nada é salvo."
+        case .demoSignIn: "A senha certa entra: a sessão é salva e o início abre."
+        case .demoDashboard: "O início cumprimenta o usuário e nunca mostra o CPF inteiro."
+        case .demoStatement:
+            "Com o servidor lento, o extrato mostra um marcador e depois os lançamentos agrupados por dia."
+        case .demoStatementRefresh: "Puxar para atualizar mantém a lista na tela enquanto a nova carrega."
+        case .demoEntryDetails: "Os detalhes de um lançamento mostram o documento de cada parte mascarado."
+        case .demoProfileValidation: "O perfil confere cada campo e não envia nada enquanto um estiver errado."
+        case .demoProfileSaved: "Campos válidos são salvos, e o início cumprimenta o novo nome."
+        case .demoRelatedUsers: "Pessoas relacionadas lista quem está ligado a esta conta."
+        case .demoTokenKeptFresh:
+            "Dez minutos passam de uma vez: o token de 60 segundos precisa ser renovado sem a senha."
+        case .demoRefreshesCounted: "O backend contou %@ renovações e %@ login: a sessão se manteve sozinha."
+        case .demoRelaunch: "Ao reabrir, o app encontra a sessão salva e abre o início sem pedir login."
+        case .demoServerDown: "O servidor cai e volta: um aviso aparece enquanto ele está fora, e a sessão é mantida."
+        case .demoUnavailableAtLaunch:
+            "Aberto com o servidor fora, o app avisa e guarda a sessão até o servidor voltar."
+        case .demoExpiredInBackground:
+            "Seis minutos em segundo plano deixam a sessão expirar: de volta, o app avisa e a apaga."
+        case .demoSignInAgain: "Entrar de novo leva o usuário de volta ao início."
+        case .demoLogout: "Sair apaga os tokens e os dados guardados."
+        case .demoDeleteAccount: "Excluir a conta pede confirmação antes; voltar cancela."
+        case .demoDeletedRefused: "A senha da conta excluída não entra mais."
+        case .demoSignUp: "O cadastro valida cada campo e volta ao login com o novo CPF preenchido."
+        case .demoClosing:
+            "Fim do tour: cada etapa rodou a linguagem de script com suas verificações. Experimente: swift run app."
+        case .preferencesUnreadable: "⚠ Suas preferências salvas não puderam ser lidas: o app usa o padrão."
+        case .preferencesNotSaved: "⚠ Suas preferências não puderam ser salvas neste aparelho."
+        case .preferencesLanguage: "Idioma: %@"
+        case .preferencesLanguageSystem: "o do sistema"
+        case .preferencesLanguageSaved: "Idioma salvo: o app o usa a partir da próxima abertura."
+        case .preferencesRemember: "Lembrar meu CPF ao entrar: %@"
+        case .preferencesRememberOn: "sim"
+        case .preferencesRememberOff: "não"
+        case .actionLanguageSystem: "Idioma do sistema"
+        case .actionRememberIdentifier: "Lembrar meu CPF"
+        case .actionForgetIdentifier: "Esquecer meu CPF"
+        case .storagePINNotRemoved: "⚠ Este aparelho não conseguiu remover seu PIN."
+        case .storageNoticeTightened:
+            "⚠ Seus dados salvos estavam abertos a outros usuários deste aparelho e voltaram a ser privados: %@."
+        case .storageNoticeSetAside: "⚠ Um arquivo dos seus dados salvos foi posto de lado sem ser lido: %@."
+        case .storageNoticeRefused: "⚠ Este aparelho se recusou a usar seu armazenamento: %@."
+        case .expiredPINAttempts: "PIN incorreto vezes demais: entre com sua senha."
+        case .expiredPINForgotten: "Você escolheu entrar com sua senha em vez do PIN."
+        case .titlePINLock: "PIN"
+        case .titleSecurity: "Segurança"
+        case .pinLockPrompt: "Digite seu PIN de 4 dígitos para continuar."
+        case .pinLockUnavailable:
+            "Este aparelho não conseguiu conferir seu PIN. “Esqueci o PIN” permite entrar com sua senha."
+        case .fieldPIN: "PIN"
+        case .actionUnlock: "Desbloquear"
+        case .actionForgotPIN: "Esqueci o PIN"
+        case .actionSecurity: "Segurança"
+        case .actionSetPIN: "Criar PIN"
+        case .actionChangePIN: "Alterar PIN"
+        case .actionRemovePIN: "Remover PIN"
+        case .actionCancel: "Cancelar"
+        case .pinStatusOn: "Bloqueio por PIN: ativado."
+        case .pinStatusOff: "Bloqueio por PIN: desativado."
+        case .pinLockAfterMinutes: "O PIN é pedido após %@ min em segundo plano."
+        case .pinLockAtOnce: "O PIN é pedido a cada volta ao app."
+        case .pinLockTimeoutSaved: "Salvo: vale a partir de agora."
+        case .actionLockAfterMinutes: "Pedir após %@ min"
+        case .actionLockAtOnce: "Pedir sempre"
+        case .pinPromptCurrent: "Digite seu PIN atual."
+        case .pinPromptNew: "Escolha um PIN de 4 dígitos."
+        case .pinPromptConfirm: "Digite o novo PIN mais uma vez."
+        case .pinNoticeSet: "PIN criado: ele será pedido ao abrir o app."
+        case .pinNoticeChanged: "PIN alterado."
+        case .pinNoticeRemoved: "PIN removido."
+        case .pinWeakNotFourDigits: "O PIN tem exatamente 4 dígitos."
+        case .pinWeakRepeated: "Fácil demais de adivinhar: um dígito quatro vezes."
+        case .pinWeakSequential: "Fácil demais de adivinhar: quatro dígitos em sequência."
+        case .pinMismatch: "Os dois PINs são diferentes. Escolha o PIN de novo."
+        case .pinWrong: "PIN incorreto. Restam %@ tentativas."
+        case .pinWrongLast: "PIN incorreto. Resta 1 tentativa: outro erro encerra a sessão."
+        case .pinUnavailable: "Este aparelho não conseguiu ler ou salvar o PIN; nada mudou."
+        }
+    }
 }

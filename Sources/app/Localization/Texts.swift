@@ -1,36 +1,35 @@
 import DomainCore
 import Foundation
 
-/// The texts of one locale. `pt-BR` is the default; `en-US` and `es-ES` are
-/// complete too. `%@` in a text is replaced, in order, by the arguments.
+/// The texts of one language. `%@` in a text is replaced, in order, by the
+/// arguments.
+///
+/// Each language's table is a function with one `switch` over ``TextKey``
+/// and no `default` (`Texts+ptBR.swift`, `Texts+enUS.swift`,
+/// `Texts+esES.swift`), and ``text(_:)`` picks the table with one `switch`
+/// over ``AppLocale``, also with no `default`. So the compiler holds every
+/// language to every text: a key a table lacks, or a language added to
+/// `AppLocale` without its table, is a build error ("switch must be
+/// exhaustive", naming the missing case). `LocalizationTests` says how.
 struct Texts: Sendable {
-    static let supportedLocales = AppLocale.allCases.map(\.rawValue)
+    /// The language these texts are in.
+    let locale: AppLocale
 
-    let locale: String
-    private let table: [TextKey: String]
+    init(locale: AppLocale) {
+        self.locale = locale
+    }
 
-    init(locale: String) {
-        self.locale = Self.supportedLocales.contains(locale) ? locale : "pt-BR"
-        switch self.locale {
-        case "en-US": table = Self.enUS
-        case "es-ES": table = Self.esES
-        default: table = Self.ptBR
+    /// The text of `key` in this language, before its arguments go in.
+    func text(_ key: TextKey) -> String {
+        switch locale {
+        case .ptBR: Self.ptBR(key)
+        case .enUS: Self.enUS(key)
+        case .esES: Self.esES(key)
         }
     }
 
-    /// The keys a locale's table lacks (empty for a complete one).
-    static func missingKeys(locale: String) -> [TextKey] {
-        let table: [TextKey: String] =
-            switch locale {
-            case "en-US": enUS
-            case "es-ES": esES
-            default: ptBR
-            }
-        return TextKey.allCases.filter { table[$0] == nil }
-    }
-
     subscript(_ key: TextKey, _ arguments: String...) -> String {
-        var text = table[key] ?? key.rawValue
+        var text = text(key)
         for argument in arguments {
             guard let range = text.range(of: "%@") else { break }
             text.replaceSubrange(range, with: argument)

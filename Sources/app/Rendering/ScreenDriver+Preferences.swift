@@ -6,19 +6,13 @@ import DomainCore
 /// remembers the CPF. Each tap saves at once; the language is spoken from
 /// the next launch, as a phone's per-app language is.
 extension ScreenDriver {
-    /// Each language by its own name, the same in every locale, so a person
-    /// who cannot read the current one still finds theirs.
-    static let languageNames: [AppLocale: String] = [
-        .ptBR: "Português (Brasil)", .enUS: "English (US)", .esES: "Español (España)",
-    ]
-
     /// The lines and actions the profile adds for the preferences.
     func preferencesSection(busy: Bool, model: ProfileViewModel) -> (lines: [String], actions: [ScreenSnapshot.Action])
     {
         guard let preferences else { return ([], []) }
         let chosen = preferences.language
         var lines = [
-            texts[.preferencesLanguage, chosen.flatMap { Self.languageNames[$0] } ?? texts[.preferencesLanguageSystem]],
+            texts[.preferencesLanguage, chosen?.ownName ?? texts[.preferencesLanguageSystem]],
             texts[
                 .preferencesRemember,
                 texts[preferences.remembersLastIdentifier ? .preferencesRememberOn : .preferencesRememberOff]],
@@ -26,7 +20,7 @@ extension ScreenDriver {
         if case .language = preferences.lastChange { lines.append(texts[.preferencesLanguageSaved]) }
         var actions = AppLocale.allCases.map { locale in
             ScreenSnapshot.Action(
-                name: "language-\(locale.rawValue)", label: Self.languageNames[locale] ?? locale.rawValue,
+                name: "language-\(locale.rawValue)", label: locale.ownName,
                 isEnabled: !busy && chosen != locale
             ) { await preferences.chooseLanguage(locale) }
         }

@@ -1,3 +1,5 @@
+import DomainCore
+
 /// A whole script, read before any of it runs: a script with a line the
 /// language does not know fails at once, naming every such line, instead of
 /// after the lines before it have driven the app. A script with no command
@@ -58,10 +60,9 @@ struct ParsedScript: Sendable, Equatable {
         if afterCommands {
             return "a '# locale:' line belongs at the head of the script, before its first command"
         }
-        let supported = Texts.supportedLocales
-        guard words.count == 2, supported.contains(String(words[1])) else {
+        guard words.count == 2, AppLocale(rawValue: String(words[1])) != nil else {
             let named = words.dropFirst().joined(separator: " ")
-            return "unknown locale '\(named)' in '# locale:': use \(supported.joined(separator: ", "))"
+            return "unknown locale '\(named)' in '# locale:': use \(AppLocale.tags.joined(separator: ", "))"
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import Composition
+import DomainCore
 import Foundation
 
 /// The world one script runs on, and what ends what it started beyond the
@@ -168,14 +169,14 @@ struct ScriptRunner {
     /// The locale a script asks for with a `# locale: en-US` comment before its
     /// first command (a script checks texts, so it names their language);
     /// nil when it names none or an unknown one.
-    nonisolated static func locale(declaredIn script: String) -> String? {
+    nonisolated static func locale(declaredIn script: String) -> AppLocale? {
         for line in ScriptLines.of(script) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             guard trimmed.hasPrefix("#") else { return nil }
             let words = trimmed.dropFirst().split(separator: " ")
-            if words.count == 2, words[0] == "locale:", Texts.supportedLocales.contains(String(words[1])) {
-                return String(words[1])
+            if words.count == 2, words[0] == "locale:", let locale = AppLocale(rawValue: String(words[1])) {
+                return locale
             }
         }
         return nil
