@@ -157,6 +157,27 @@ struct ArchitectureChecksTests {
         #expect(violations.map(\.line) == [2, 3, 4])
     }
 
+    @Test(
+        "An adapter that shares files, internet dates or the PIN work queue imports AdapterSupport; any other does not",
+        arguments: [
+            ("AdapterInMemory", true), ("AdapterHTTP", true), ("AdapterFileKeychain", true),
+            ("AdapterFilePreferences", true), ("AdapterSystem", false), ("AdapterDerived", false),
+            ("AdapterSoftwareCrypto", false),
+        ])
+    func onlySharingAdaptersImportTheSupport(adapter: String, shares: Bool) {
+        let violations = importViolations(in: adapter, "import Ports\nimport AdapterSupport")
+        #expect(violations.map(\.line) == (shares ? [] : [2]))
+    }
+
+    @Test("What adapters share imports Foundation, Glibc and Dispatch and nothing of ours: no port, no adapter")
+    func theSupportImportsNothingOfThePackage() {
+        let allowed = "import Foundation\nimport Glibc\nimport Dispatch"
+        #expect(importViolations(in: "AdapterSupport", allowed).isEmpty)
+        let violations = importViolations(
+            in: "AdapterSupport", "import Ports\nimport AdapterHTTP\nimport WireContract\nimport FoundationNetworking")
+        #expect(violations.map(\.line) == [1, 2, 3, 4])
+    }
+
     @Test("The app imports Composition and DomainCore, never Ports, an adapter or the reference server")
     func appImportsOnlyCompositionAndDomain() {
         let source = """
