@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "AdapterSoftwareCrypto", targets: ["AdapterSoftwareCrypto"]),
         .library(name: "AdapterFilePreferences", targets: ["AdapterFilePreferences"]),
         .library(name: "Composition", targets: ["Composition"]),
+        .library(name: "GatehouseBench", targets: ["GatehouseBench"]),
         .executable(name: "app", targets: ["app"]),
     ],
     targets: [
@@ -67,9 +68,19 @@ let package = Package(
                 "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "ReferenceServer", "WireContract",
             ]
         ),
+        // The benchmarks `app bench` runs (token storms, a day of use, soak, the
+        // server, the launch, the adapter's overhead): worlds from Composition,
+        // measured against contenders written for the comparison.
+        .target(
+            name: "GatehouseBench",
+            dependencies: [
+                "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "ReferenceServer",
+                "WireContract",
+            ]
+        ),
         // The headless app: screens rendered as text, scripts, the demo. It sees
-        // the graph through Composition, never an adapter.
-        .executableTarget(name: "app", dependencies: ["Composition", "DomainCore"]),
+        // the graph through Composition, never an adapter; `app bench` calls GatehouseBench.
+        .executableTarget(name: "app", dependencies: ["Composition", "DomainCore", "GatehouseBench"]),
         // The example adapters of the "Adding an adapter" guide (Ports.docc): a
         // SessionDataStore over a secret vault, and a HealthProbe for Spring Boot
         // Actuator's wire with its loopback stand-in. Imports Ports only, like any adapter.
@@ -119,10 +130,13 @@ let package = Package(
                 "AdapterDerived", "AdapterFilePreferences", "ReferenceServer",
             ]
         ),
+        // The bench's counts (single flight, the graph's release) and its charts, as ordinary tests.
+        .testTarget(name: "GatehouseBenchTests", dependencies: ["GatehouseBench", "Composition"]),
         // The domain's rules: decision table, token manager, validation, view models.
         .testTarget(name: "DomainTests", dependencies: ["Ports", "DomainCore", "AdapterInMemory"]),
         // The command line: argument parsing, envs, the demo, interactive and piped modes, the texts.
-        .testTarget(name: "AppTests", dependencies: ["app", "Composition", "AdapterInMemory", "Ports"]),
+        .testTarget(
+            name: "AppTests", dependencies: ["app", "Composition", "GatehouseBench", "AdapterInMemory", "Ports"]),
         // The headless app's scripts: every Tests/Acceptance/*.flow, the runner, the parser, the secret check.
         .testTarget(
             name: "AcceptanceTests",
