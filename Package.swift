@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Ports", targets: ["Ports"]),
         .library(name: "DomainCore", targets: ["DomainCore"]),
         .library(name: "WireContract", targets: ["WireContract"]),
+        .library(name: "AdapterSupport", targets: ["AdapterSupport"]),
         .library(name: "AdapterInMemory", targets: ["AdapterInMemory"]),
         .library(name: "AdapterHTTP", targets: ["AdapterHTTP"]),
         .library(name: "AdapterFileKeychain", targets: ["AdapterFileKeychain"]),
@@ -18,6 +19,7 @@ let package = Package(
         .library(name: "AdapterSoftwareCrypto", targets: ["AdapterSoftwareCrypto"]),
         .library(name: "AdapterFilePreferences", targets: ["AdapterFilePreferences"]),
         .library(name: "Composition", targets: ["Composition"]),
+        .library(name: "GatehouseBench", targets: ["GatehouseBench"]),
         .executable(name: "app", targets: ["app"]),
     ],
     targets: [
@@ -31,14 +33,20 @@ let package = Package(
         // server. No dependencies: it is plain values, and knows no port.
         .target(name: "WireContract"),
 
+        // What several adapters need that is neither a port nor an adapter: POSIX
+        // file handling, the contract's internet dates, the PIN vaults' off-pool
+        // work queue, each written once. No dependencies: it knows no port.
+        .target(name: "AdapterSupport"),
+
         // The adapters. Each imports Ports and nothing else of ours, but
-        // WireContract when it speaks the wire contract.
+        // AdapterSupport for what adapters share, and WireContract when it speaks
+        // the wire contract.
         // The simulated backend and in-memory adapters of every port, with virtual time.
-        .target(name: "AdapterInMemory", dependencies: ["Ports", "WireContract"]),
+        .target(name: "AdapterInMemory", dependencies: ["Ports", "AdapterSupport", "WireContract"]),
         // The session in a private file that keeps a keychain's promises, and the codings.
-        .target(name: "AdapterFileKeychain", dependencies: ["Ports"]),
+        .target(name: "AdapterFileKeychain", dependencies: ["Ports", "AdapterSupport"]),
         // The adapters that reach a real backend (URLSession).
-        .target(name: "AdapterHTTP", dependencies: ["Ports", "WireContract"]),
+        .target(name: "AdapterHTTP", dependencies: ["Ports", "AdapterSupport", "WireContract"]),
         // The real machine: the wall clock and the network interfaces.
         .target(name: "AdapterSystem", dependencies: ["Ports"]),
         // Adapters for backends that lack a route: health from the other calls, the user from the sign-in.
@@ -46,10 +54,10 @@ let package = Package(
         // SHA-256, HMAC-SHA256 and PBKDF2 written by hand (no CryptoKit on Linux): the SecretHasher.
         .target(name: "AdapterSoftwareCrypto", dependencies: ["Ports"]),
         // The preferences (language, PIN-lock timeout, last identifier) in a crash-safe file under $XDG_CONFIG_HOME.
-        .target(name: "AdapterFilePreferences", dependencies: ["Ports"]),
+        .target(name: "AdapterFilePreferences", dependencies: ["Ports", "AdapterSupport"]),
 
         // The loopback stand-in for the real backend: InMemoryBackend over the wire contract.
-        .target(name: "ReferenceServer", dependencies: ["Ports", "AdapterInMemory", "WireContract"]),
+        .target(name: "ReferenceServer", dependencies: ["Ports", "AdapterInMemory", "AdapterSupport", "WireContract"]),
         // The composition root: environments, the plugin registry, the dependency
         // containers, and the worlds a launch or a server runs in. The only
         // target that names concrete adapters.
@@ -60,9 +68,19 @@ let package = Package(
                 "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "ReferenceServer", "WireContract",
             ]
         ),
+        // The benchmarks `app bench` runs (token storms, a day of use, soak, the
+        // server, the launch, the adapter's overhead): worlds from Composition,
+        // measured against contenders written for the comparison.
+        .target(
+            name: "GatehouseBench",
+            dependencies: [
+                "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "ReferenceServer",
+                "WireContract",
+            ]
+        ),
         // The headless app: screens rendered as text, scripts, the demo. It sees
-        // the graph through Composition, never an adapter.
-        .executableTarget(name: "app", dependencies: ["Composition", "DomainCore"]),
+        // the graph through Composition, never an adapter; `app bench` calls GatehouseBench.
+        .executableTarget(name: "app", dependencies: ["Composition", "DomainCore", "GatehouseBench"]),
         // The example adapters of the "Adding an adapter" guide (Ports.docc): a
         // SessionDataStore over a secret vault, and a HealthProbe for Spring Boot
         // Actuator's wire with its loopback stand-in. Imports Ports only, like any adapter.
@@ -85,6 +103,8 @@ let package = Package(
                 "OAuth2ServerAccess", "DomainCore", "Composition", "WireContract",
             ]
         ),
+        // What adapters share: the contract's dates read and written against Foundation's formatter.
+        .testTarget(name: "AdapterSupportTests", dependencies: ["AdapterSupport"]),
         // The hand-written hash functions against their published test vectors.
         .testTarget(name: "SoftwareCryptoTests", dependencies: ["AdapterSoftwareCrypto", "Ports"]),
         // The file store under crashes, rival processes, loose permissions.
@@ -110,10 +130,13 @@ let package = Package(
                 "AdapterDerived", "AdapterFilePreferences", "ReferenceServer",
             ]
         ),
+        // The bench's counts (single flight, the graph's release) and its charts, as ordinary tests.
+        .testTarget(name: "GatehouseBenchTests", dependencies: ["GatehouseBench", "Composition"]),
         // The domain's rules: decision table, token manager, validation, view models.
         .testTarget(name: "DomainTests", dependencies: ["Ports", "DomainCore", "AdapterInMemory"]),
         // The command line: argument parsing, envs, the demo, interactive and piped modes, the texts.
-        .testTarget(name: "AppTests", dependencies: ["app", "Composition", "AdapterInMemory", "Ports"]),
+        .testTarget(
+            name: "AppTests", dependencies: ["app", "Composition", "GatehouseBench", "AdapterInMemory", "Ports"]),
         // The headless app's scripts: every Tests/Acceptance/*.flow, the runner, the parser, the secret check.
         .testTarget(
             name: "AcceptanceTests",

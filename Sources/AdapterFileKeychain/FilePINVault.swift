@@ -1,3 +1,4 @@
+import AdapterSupport
 import Foundation
 public import Ports
 

@@ -1,3 +1,4 @@
+import AdapterSupport
 public import Ports
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import AdapterSupport
 import Foundation
 public import Ports
 
@@ -73,21 +74,22 @@ public struct FilePreferencesStore: PreferencesStore {
         removeLeftovers()
         let fd: Int32
         do {
-            fd = try PreferencesFileSystem.openForReading(path)
+            // Without blocking: a FIFO planted where the file belongs opens at once.
+            fd = try POSIXFile.open(path, O_RDONLY | O_NONBLOCK)
         } catch {
-            if error.isNotFound { return PreferencesRead(preferences: .defaults) }
+            if error.isNotFound || error.code == ENOTDIR { return PreferencesRead(preferences: .defaults) }
             return PreferencesRead(preferences: .defaults, problem: .unreadable(reason: error.reason))
         }
         defer { close(fd) }
         let info: stat
         let data: Data
         do {
-            info = try PreferencesFileSystem.status(of: fd)
-            if let why = PreferencesFileSystem.whyNotOwnFile(info) { return setAside(info, because: why) }
+            info = try POSIXFile.status(of: fd)
+            if let why = POSIXFile.whyNotOwnFile(info) { return setAside(info, because: why) }
             guard info.st_size <= Self.sizeLimit else {
                 return setAside(info, because: "it is larger than \(Self.sizeLimit) bytes")
             }
-            data = try PreferencesFileSystem.read(fd, limit: Self.sizeLimit)
+            data = try POSIXFile.readAll(fd, limit: Self.sizeLimit)
         } catch {
             return PreferencesRead(preferences: .defaults, problem: .unreadable(reason: error.reason))
         }
@@ -103,10 +105,10 @@ public struct FilePreferencesStore: PreferencesStore {
 
     public func save(_ preferences: Preferences) async throws(PreferencesStoreError) {
         let data = PreferencesFileFormat.encode(preferences)
-        do throws(PreferencesFileSystem.Failure) {
-            try PreferencesFileSystem.ensureDirectory(directory)
-            try PreferencesFileSystem.withExclusiveLock(on: lockPath) { () throws(PreferencesFileSystem.Failure) in
-                try PreferencesFileSystem.replaceAtomically(named: Self.fileName, in: directory, with: data)
+        do throws(POSIXFile.Failure) {
+            try POSIXFile.ensureDirectory(directory)
+            try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
+                try POSIXFile.replaceAtomically(named: Self.fileName, in: directory, with: data)
             }
         } catch {
             throw .unavailable(error.reason)
@@ -116,21 +118,19 @@ public struct FilePreferencesStore: PreferencesStore {
     /// Removes what a save killed before its rename left, under the lock (a
     /// save of another process may be running). Only when there is some: a
     /// read takes no lock otherwise. What cannot be removed now is removed by
-    /// the next save; it holds no secret.
+    /// the next save (`POSIXFile.removeLeftoversAtOpening` removes it, or
+    /// empties it when the directory keeps it); it holds no secret.
     private func removeLeftovers() {
-        guard PreferencesFileSystem.hasLeftoverTemporaries(of: Self.fileName, in: directory) else { return }
-        _ = try? PreferencesFileSystem.withExclusiveLock(on: lockPath) { () throws(PreferencesFileSystem.Failure) in
-            PreferencesFileSystem.removeLeftoverTemporaries(of: Self.fileName, in: directory)
-        }
+        _ = POSIXFile.removeLeftoversAtOpening(of: Self.fileName, in: directory, lock: lockPath)
     }
 
     /// Renames the unusable file aside, under the lock and only if the path
     /// still names the file that was read (a save may have replaced it since).
     private func setAside(_ info: stat, because why: String) -> PreferencesRead {
-        do throws(PreferencesFileSystem.Failure) {
-            try PreferencesFileSystem.withExclusiveLock(on: lockPath) { () throws(PreferencesFileSystem.Failure) in
-                guard PreferencesFileSystem.stillNames(path, info) else { return }
-                try PreferencesFileSystem.rename(path, directory + "/" + Self.setAsideName)
+        do throws(POSIXFile.Failure) {
+            try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
+                guard POSIXFile.stillNames(path, info) else { return }
+                try POSIXFile.rename(path, directory + "/" + Self.setAsideName)
             }
         } catch {
             return PreferencesRead(

@@ -1,3 +1,4 @@
+import AdapterSupport
 import Foundation
 import Ports
 
@@ -8,7 +9,7 @@ import Ports
 /// It reads only the answer the contract promises, spelt plainly: strict
 /// JSON with exactly the contract's keys, each once; strings of valid UTF-8
 /// with no byte-order mark and no `\u0000`; integers without fraction or
-/// exponent, within ±2^53; `entry` DEBIT or CREDIT; dates `InternetDateTime`
+/// exponent, within ±2^53; `entry` DEBIT or CREDIT; dates `InternetDate`
 /// reads. For any other body it answers nil and reads nothing, and the
 /// caller reads the body the general way (`WireFormat`), which decides —
 /// with its own errors — what else means. So whatever this reader accepts,
@@ -110,7 +111,7 @@ private struct JSONBytes {
                 name = reader.string()
                 return name != nil
             case .dateEvent where dateEvent == nil:
-                dateEvent = reader.string().flatMap(InternetDateTime.date(from:))
+                dateEvent = reader.string().flatMap(InternetDate.date(from:))
                 return dateEvent != nil
             case .status where status == nil:
                 status = reader.string()

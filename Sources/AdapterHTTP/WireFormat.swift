@@ -1,3 +1,4 @@
+import AdapterSupport
 import Foundation
 import Ports
 
@@ -53,9 +54,9 @@ enum WireFormat {
         return value
     }
 
-    /// A date in RFC 3339 form (`InternetDateTime`), with or without a fraction.
+    /// A date in RFC 3339 form (`InternetDate`), with or without a fraction.
     static func date(_ object: Object, _ key: String) throws(RemoteError) -> Date {
-        guard let date = InternetDateTime.date(from: try string(object, key)) else {
+        guard let date = InternetDate.date(from: try string(object, key)) else {
             throw .malformedResponse("'\(key)' is not an ISO 8601 date")
         }
         return date

@@ -1,3 +1,4 @@
+import AdapterSupport
 import AdapterInMemory
 import Foundation
 import Ports
@@ -278,7 +279,7 @@ struct ContractRouter: Sendable {
     }
 
     static func date(_ date: Date) -> String {
-        InternetDateText.string(from: date)
+        InternetDate.string(from: date)
     }
 
     static func relatedUsers(_ users: [RelatedUser]) -> HTTPServerResponse {

@@ -1,4 +1,5 @@
 import Composition
+import GatehouseBench
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import Composition
+import GatehouseBench
 import Testing
 
 @testable import app

@@ -157,31 +157,54 @@ struct ArchitectureChecksTests {
         #expect(violations.map(\.line) == [2, 3, 4])
     }
 
-    @Test("The app imports Composition and DomainCore, never Ports, an adapter or the reference server")
+    @Test(
+        "An adapter that shares files, internet dates or the PIN work queue imports AdapterSupport; any other does not",
+        arguments: [
+            ("AdapterInMemory", true), ("AdapterHTTP", true), ("AdapterFileKeychain", true),
+            ("AdapterFilePreferences", true), ("AdapterSystem", false), ("AdapterDerived", false),
+            ("AdapterSoftwareCrypto", false),
+        ])
+    func onlySharingAdaptersImportTheSupport(adapter: String, shares: Bool) {
+        let violations = importViolations(in: adapter, "import Ports\nimport AdapterSupport")
+        #expect(violations.map(\.line) == (shares ? [] : [2]))
+    }
+
+    @Test("What adapters share imports Foundation, Glibc and Dispatch and nothing of ours: no port, no adapter")
+    func theSupportImportsNothingOfThePackage() {
+        let allowed = "import Foundation\nimport Glibc\nimport Dispatch"
+        #expect(importViolations(in: "AdapterSupport", allowed).isEmpty)
+        let violations = importViolations(
+            in: "AdapterSupport", "import Ports\nimport AdapterHTTP\nimport WireContract\nimport FoundationNetworking")
+        #expect(violations.map(\.line) == [1, 2, 3, 4])
+    }
+
+    @Test(
+        "The app imports Composition, DomainCore and the benchmarks, never Ports, an adapter or the reference server")
     func appImportsOnlyCompositionAndDomain() {
         let source = """
             import Composition
             import DomainCore
+            import GatehouseBench
             import Foundation
             import Glibc
             import Ports
             import AdapterInMemory
             import ReferenceServer
             """
-        #expect(importViolations(in: "app", source).map(\.line) == [5, 6, 7])
+        #expect(importViolations(in: "app", source).map(\.line) == [6, 7, 8])
     }
 
-    @Test("Composition imports every module but the app, the test helpers and the guide's example")
+    @Test("Composition imports every module but the app, the benchmarks, the test helpers and the guide's example")
     func compositionImportsEverythingButTheApp() {
         let allowed = table.modules.filter {
             ![
-                "Composition", "app", "session-store-stress", "http-answer-probe", "OAuth2ServerAccess",
-                "ExampleAdapters",
+                "Composition", "app", "GatehouseBench", "session-store-stress", "http-answer-probe",
+                "OAuth2ServerAccess", "ExampleAdapters",
             ]
             .contains($0)
         }
         #expect(importViolations(in: "Composition", allowed.map { "import \($0)" }.joined(separator: "\n")).isEmpty)
-        #expect(importViolations(in: "Composition", "import app").map(\.line) == [1])
+        #expect(importViolations(in: "Composition", "import app\nimport GatehouseBench").map(\.line) == [1, 2])
     }
 
     @Test("A test target counts as a module of this package, not as a system module")
@@ -190,7 +213,8 @@ struct ArchitectureChecksTests {
             file: "Sources/app/A.swift", module: "app", source: "import AppTests",
             projectModules: projectModules.union(["AppTests"]), table: table)
         #expect(
-            violations.first?.problem.hasPrefix("imports AppTests; app may import only Composition and DomainCore")
+            violations.first?.problem.hasPrefix(
+                "imports AppTests; app may import only Composition, DomainCore and GatehouseBench")
                 == true)
     }
 
@@ -275,9 +299,10 @@ struct ArchitectureChecksTests {
             violations.map(\.description) == [
                 "Package.swift:10 makes DomainCore depend on AdapterHTTP; DomainCore may depend only on Ports from "
                     + "this package (the domain never names an adapter; it reaches the world only through the ports)",
-                "Package.swift:18 makes app depend on Ports; app may depend only on Composition and DomainCore from "
-                    + "this package (the app gets its ports, adapters and servers from Composition; "
-                    + "besides, it names only the domain's view models)",
+                "Package.swift:18 makes app depend on Ports; app may depend only on Composition, DomainCore and "
+                    + "GatehouseBench from this package (the app gets its ports, adapters and servers from "
+                    + "Composition; besides, it names only the domain's view models, and `app bench` calls "
+                    + "GatehouseBench)",
                 "Package.swift:22 makes AdapterHTTP depend on product NIO of package swift-nio; "
                     + "Gatehouse takes no package dependencies, so write it here or do without",
             ])

@@ -40,6 +40,12 @@ extension DependencyTable {
         "AdapterSoftwareCrypto", "AdapterFilePreferences",
     ]
 
+    /// The adapters that use what adapters share (`AdapterSupport`): files,
+    /// internet dates, the PIN vaults' work queue.
+    static let supportAdapters: Set<String> = [
+        "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterFilePreferences",
+    ]
+
     /// The adapters that speak the wire contract, and so read its route table
     /// (`WireContract`) rather than write a route themselves: the HTTP
     /// adapters send its routes, the in-memory backend counts and faults by them.
@@ -64,6 +70,16 @@ extension DependencyTable {
                 systemReason: "the table builds and reads paths; it never reaches the network (no FoundationNetworking)"
             ),
             ModuleRule(
+                module: "AdapterSupport",
+                projectModules: [],
+                projectReason:
+                    "code that is not a port and not an adapter but that several adapters need (POSIX file "
+                    + "handling, the contract's internet dates, the PIN vaults' off-pool work queue), written "
+                    + "once: it knows no port and nothing of ours, so an adapter may import it",
+                systemModules: .only(["Foundation", "Glibc", "Darwin", "Dispatch"]),
+                systemReason: "plain system calls and values; it never reaches the network (no FoundationNetworking)"
+            ),
+            ModuleRule(
                 module: "DomainCore",
                 projectModules: ["Ports"],
                 projectReason: "the domain never names an adapter; it reaches the world only through the ports",
@@ -75,12 +91,15 @@ extension DependencyTable {
         ]
             + adapters.map { adapter in
                 let speaksTheWire = wireContractAdapters.contains(adapter)
+                let usesSupport = supportAdapters.contains(adapter)
                 return ModuleRule(
                     module: adapter,
-                    projectModules: speaksTheWire ? ["Ports", "WireContract"] : ["Ports"],
+                    projectModules: ["Ports"] + (usesSupport ? ["AdapterSupport"] : [])
+                        + (speaksTheWire ? ["WireContract"] : []),
                     projectReason:
                         "an adapter implements ports and knows neither the domain nor another adapter; "
                         + "Composition puts them together"
+                        + (usesSupport ? "; what it shares with other adapters it takes from AdapterSupport" : "")
                         + (speaksTheWire ? "; it speaks the wire contract, so it reads the route table" : ""),
                     systemModules: .any,
                     systemReason: ""
@@ -89,10 +108,10 @@ extension DependencyTable {
             + [
                 ModuleRule(
                     module: "ReferenceServer",
-                    projectModules: ["Ports", "AdapterInMemory", "WireContract"],
+                    projectModules: ["Ports", "AdapterInMemory", "AdapterSupport", "WireContract"],
                     projectReason:
                         "the reference server serves the in-memory backend over the wire contract (its route "
-                        + "table), nothing else",
+                        + "table), writing the contract's dates as the adapters read them (AdapterSupport)",
                     systemModules: .any,
                     systemReason: ""
                 ),
@@ -130,18 +149,32 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "Composition",
-                    projectModules: ["Ports", "DomainCore"] + adapters + ["ReferenceServer", "WireContract"],
+                    projectModules: ["Ports", "DomainCore"] + adapters + [
+                        "ReferenceServer", "WireContract", "AdapterSupport",
+                    ],
                     projectReason:
                         "the composition root wires every module together but never the app or a test helper",
                     systemModules: .any,
                     systemReason: ""
                 ),
                 ModuleRule(
+                    module: "GatehouseBench",
+                    projectModules: [
+                        "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "ReferenceServer",
+                        "WireContract",
+                    ],
+                    projectReason:
+                        "the benchmarks measure the graph Composition builds, in its worlds, against contenders "
+                        + "written over the adapters and the server for the comparison; no one but the app names them",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
                     module: "app",
-                    projectModules: ["Composition", "DomainCore"],
+                    projectModules: ["Composition", "DomainCore", "GatehouseBench"],
                     projectReason:
                         "the app gets its ports, adapters and servers from Composition; "
-                        + "besides, it names only the domain's view models",
+                        + "besides, it names only the domain's view models, and `app bench` calls GatehouseBench",
                     systemModules: .any,
                     systemReason: ""
                 ),

@@ -1,4 +1,5 @@
 import Composition
+import GatehouseBench
 import Foundation
 
 /// `app bench`: runs the scenarios in this process, a progress line per

@@ -1,4 +1,5 @@
 import Composition
+import GatehouseBench
 
 /// `app bench`'s flags, parsed and checked.
 struct BenchOptions: Sendable, Equatable {

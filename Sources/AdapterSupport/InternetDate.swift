@@ -1,7 +1,11 @@
-import Foundation
+public import Foundation
 
-/// Reads the contract's dates (`dateEvent`: RFC 3339, "ISO 8601, UTC" —
-/// `2024-02-01T08:15:17Z`) by hand: no `ISO8601DateFormatter`, which costs
+/// The contract's dates (`dateEvent`: RFC 3339, "ISO 8601, UTC" —
+/// `2024-02-01T08:15:17Z`), read here and written in `InternetDate+Text`,
+/// once for the HTTP adapters (which read them) and the reference server
+/// (which writes them).
+///
+/// Reads them by hand: no `ISO8601DateFormatter`, which costs
 /// about 110 µs to build on Linux and is not safe to share between threads.
 ///
 /// Accepted: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of 1 to 9 digits
@@ -11,8 +15,9 @@ import Foundation
 /// refused — including what Foundation's formatter lets through: 30 February,
 /// 24:00, an offset without its colon or of 24 hours, trailing text.
 /// A fraction is kept to the nanosecond (Foundation keeps milliseconds).
-enum InternetDateTime {
-    static func date(from text: String) -> Date? {
+public enum InternetDate {
+    /// The date `text` names, or nil if it is not one of the form above.
+    public static func date(from text: String) -> Date? {
         var text = text
         return text.withUTF8 { parse(Array($0)) }
     }

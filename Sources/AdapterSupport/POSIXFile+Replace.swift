@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +13,7 @@ extension POSIXFile {
     /// it, the directory fsynced. Call with the file's lock held: a temporary
     /// file already there was left by a writer that died, and is removed.
     /// (How `FileSessionDataStore` saves the session and `FilePINVault` the PIN record.)
-    static func replaceAtomically(named name: String, in directory: String, with data: Data) throws(Failure) {
+    public static func replaceAtomically(named name: String, in directory: String, with data: Data) throws(Failure) {
         // What cannot be removed is removed at the next launch or logout, or said then.
         _ = removeLeftoverTemporaries(of: name, in: directory)
         let temporary =

@@ -1,3 +1,4 @@
+import Composition
 import DomainCore
 
 /// A launch of the app on a world, driven through its screens' models as a

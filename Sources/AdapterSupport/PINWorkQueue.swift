@@ -7,14 +7,13 @@ import Dispatch
 /// meanwhile. The work runs on a serial dispatch queue of its own instead,
 /// and the caller's task awaits its answer without holding a pool thread.
 ///
-/// The same 20 lines stand in `AdapterFileKeychain`, for its vault: one adapter may not
-/// import another (the dependency rule), and Ports holds contracts and
-/// values, not a way of running work — so each vault keeps its own copy.
-enum PINWorkQueue {
+/// Both PIN vaults run here (`FilePINVault` and the in-memory one): one
+/// adapter may not import another, so the queue lives in `AdapterSupport`.
+public enum PINWorkQueue {
     private static let queue = DispatchQueue(label: "gatehouse.pin-vault", qos: .userInitiated)
 
     /// Runs `work` on the vault's queue and returns (or throws) what it did.
-    static func run<Value: Sendable, Failure: Error>(
+    public static func run<Value: Sendable, Failure: Error>(
         _ work: @escaping @Sendable () throws(Failure) -> Value
     ) async throws(Failure) -> Value {
         let outcome: Result<Value, Failure> = await withCheckedContinuation { continuation in

@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 
 /// The charts of a bench run as SVG, written by hand (no package): the

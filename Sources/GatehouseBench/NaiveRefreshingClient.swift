@@ -1,3 +1,4 @@
+import Composition
 import Ports
 
 /// The storm's rival: the pattern of most public solutions to the Cora

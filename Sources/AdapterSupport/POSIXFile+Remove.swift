@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +15,7 @@ extension POSIXFile {
     /// changes its mode, writes to it or empties it. `info` must come from
     /// `fstat` on the descriptor the store then uses (opened `O_NOFOLLOW`,
     /// `O_NONBLOCK`), so what was checked is what is touched.
-    static func whyNotOwnFile(_ info: stat) -> String? {
+    public static func whyNotOwnFile(_ info: stat) -> String? {
         guard info.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
         guard info.st_nlink == 1 else {
             return "it has \(info.st_nlink) names: another file is hard-linked to it, so it may be that other file"
@@ -30,7 +30,7 @@ extension POSIXFile {
     /// another name is never emptied, since that would empty the other file
     /// too. Never follows a link, never blocks on a FIFO, never opens with
     /// `O_TRUNC` (the check comes first, on the opened descriptor).
-    static func removeOrEmpty(_ path: String) throws(Failure) {
+    public static func removeOrEmpty(_ path: String) throws(Failure) {
         do throws(Failure) {
             try unlink(path)
         } catch  where [EACCES, EPERM, EROFS].contains(error.code) {
@@ -55,7 +55,7 @@ extension POSIXFile {
     }
 
     /// The names a temporary file of `replaceAtomically(named: name, …)` starts with.
-    static func temporaryPrefix(of name: String) -> String { ".\(name).tmp-" }
+    public static func temporaryPrefix(of name: String) -> String { ".\(name).tmp-" }
 
     /// Removes (or empties, as `removeOrEmpty`) every temporary file a save
     /// of `name` left in `directory` — one killed between writing it and
@@ -63,7 +63,7 @@ extension POSIXFile {
     /// held: no save is running, so every temporary file there is a leftover.
     /// Returns what could not be removed, if anything (nothing on a
     /// directory that is not there).
-    static func removeLeftoverTemporaries(of name: String, in directory: String) -> Failure? {
+    public static func removeLeftoverTemporaries(of name: String, in directory: String) -> Failure? {
         let prefix = temporaryPrefix(of: name)
         var failure: Failure?
         for leftover in (try? entries(directory)) ?? [] where leftover.hasPrefix(prefix) {
@@ -82,7 +82,8 @@ extension POSIXFile {
     /// none is no problem), under the lock `lockPath` (so no save of another
     /// process is running). Returns what to tell the person when one could
     /// not be removed.
-    static func removeLeftoversAtOpening(of name: String, in directory: String, lock lockPath: String) -> String? {
+    public static func removeLeftoversAtOpening(of name: String, in directory: String, lock lockPath: String) -> String?
+    {
         let prefix = temporaryPrefix(of: name)
         guard ((try? entries(directory)) ?? []).contains(where: { $0.hasPrefix(prefix) }) else { return nil }
         let failure: Failure?

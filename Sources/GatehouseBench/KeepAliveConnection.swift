@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 
 #if canImport(Glibc)

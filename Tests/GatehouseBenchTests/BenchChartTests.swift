@@ -1,4 +1,5 @@
 import Composition
+import GatehouseBench
 import Testing
 
 /// The charts `app bench --svg DIR` writes are drawn from the report's

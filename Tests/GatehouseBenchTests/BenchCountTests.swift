@@ -1,4 +1,5 @@
 import Composition
+import GatehouseBench
 import Testing
 
 /// The counts `app bench` reports, asserted as ordinary tests: what single

@@ -1,26 +1,14 @@
 import Foundation
 import Testing
 
-@testable import AdapterHTTP
+import AdapterSupport
 
 /// The hand-written reader of the contract's dates agrees with Foundation's
 /// `ISO8601DateFormatter` on everything that formatter writes, in UTC and in
 /// the offsets RFC 3339 allows, with and without a fraction, and refuses what
 /// is not a date — also what Foundation lets through.
-@Suite("InternetDateTime")
-struct InternetDateTimeTests {
-    /// A seeded generator (SplitMix64): the same dates on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
+@Suite("InternetDate reading")
+struct InternetDateReadingTests {
     /// Whole milliseconds from 1583-01-01 to 9999-12-31 (Foundation writes
     /// the Julian calendar before October 1582, a date no contract holds).
     static func dates(count: Int, seed: UInt64) -> [Date] {
@@ -49,7 +37,7 @@ struct InternetDateTimeTests {
         for date in Self.dates(count: 5_000, seed: fractional ? 7 : 3) {
             let text = foundation.string(from: date)
             let expected = try #require(foundation.date(from: text))
-            guard let read = InternetDateTime.date(from: text), abs(read.timeIntervalSince(expected)) < 0.000_001 else {
+            guard let read = InternetDate.date(from: text), abs(read.timeIntervalSince(expected)) < 0.000_001 else {
                 disagreements.append(text)
                 continue
             }
@@ -70,20 +58,20 @@ struct InternetDateTimeTests {
         for date in Self.dates(count: 1_000, seed: 11) {
             let text = foundation.string(from: date)
             let expected = try #require(foundation.date(from: text))
-            if InternetDateTime.date(from: text) != expected { disagreements.append(text) }
+            if InternetDate.date(from: text) != expected { disagreements.append(text) }
         }
         #expect(disagreements.isEmpty)
     }
 
     @Test("the contract's sample dates, and a fraction kept to the nanosecond")
     func samples() {
-        #expect(InternetDateTime.date(from: "2024-02-01T08:15:17Z") == Date(timeIntervalSince1970: 1_706_775_317))
-        #expect(InternetDateTime.date(from: "2024-02-05T14:30:45Z") == Date(timeIntervalSince1970: 1_707_143_445))
-        #expect(InternetDateTime.date(from: "2024-02-01T05:15:17-03:00") == Date(timeIntervalSince1970: 1_706_775_317))
-        #expect(InternetDateTime.date(from: "2024-02-01T08:15:17.5Z") == Date(timeIntervalSince1970: 1_706_775_317.5))
-        let nanos = InternetDateTime.date(from: "1970-01-01T00:00:00.000000001Z")
+        #expect(InternetDate.date(from: "2024-02-01T08:15:17Z") == Date(timeIntervalSince1970: 1_706_775_317))
+        #expect(InternetDate.date(from: "2024-02-05T14:30:45Z") == Date(timeIntervalSince1970: 1_707_143_445))
+        #expect(InternetDate.date(from: "2024-02-01T05:15:17-03:00") == Date(timeIntervalSince1970: 1_706_775_317))
+        #expect(InternetDate.date(from: "2024-02-01T08:15:17.5Z") == Date(timeIntervalSince1970: 1_706_775_317.5))
+        let nanos = InternetDate.date(from: "1970-01-01T00:00:00.000000001Z")
         #expect(nanos == Date(timeIntervalSince1970: 0.000_000_001))
-        #expect(InternetDateTime.date(from: "2024-02-29T00:00:00Z") == Date(timeIntervalSince1970: 1_709_164_800))
+        #expect(InternetDate.date(from: "2024-02-29T00:00:00Z") == Date(timeIntervalSince1970: 1_709_164_800))
     }
 
     @Test(
@@ -94,7 +82,7 @@ struct InternetDateTimeTests {
             "2024-02-01T08:15:17.Z", "2024-02-01T08:15:17,5Z", "+2024-02-01T08:15:17Z", "not a date",
         ])
     func refusesWhatIsNoDate(text: String) {
-        #expect(InternetDateTime.date(from: text) == nil)
+        #expect(InternetDate.date(from: text) == nil)
         #expect(Self.formatter(fractional: false).date(from: text) == nil)
         #expect(Self.formatter(fractional: true).date(from: text) == nil)
     }
@@ -112,6 +100,6 @@ struct InternetDateTimeTests {
             Self.formatter(fractional: false).date(from: text) != nil
             || Self.formatter(fractional: true).date(from: text) != nil
         #expect(foundationAccepts, "Foundation accepts it")
-        #expect(InternetDateTime.date(from: text) == nil)
+        #expect(InternetDate.date(from: text) == nil)
     }
 }

@@ -1,3 +1,4 @@
+import Composition
 import AdapterHTTP
 import Foundation
 import Ports

@@ -1,23 +1,12 @@
 import Foundation
 import Testing
 
-@testable import ReferenceServer
+import AdapterSupport
 
-/// The server's hand-written date writer writes exactly what Foundation's
+/// The hand-written date writer (the reference server's) writes exactly what Foundation's
 /// `ISO8601DateFormatter` (`.withInternetDateTime`, UTC) writes.
-@Suite("InternetDateText")
-struct InternetDateTextTests {
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
+@Suite("InternetDate writing")
+struct InternetDateWritingTests {
     @Test(
         "on 20,000 instants from 1583 to 9999, whole seconds, milliseconds and below, it writes what Foundation writes")
     func agreesWithFoundation() {
@@ -36,7 +25,7 @@ struct InternetDateTextTests {
                 }
             let date = Date(timeIntervalSince1970: seconds + fraction)
             let expected = foundation.string(from: date)
-            let written = InternetDateText.string(from: date)
+            let written = InternetDate.string(from: date)
             if written != expected { disagreements.append("\(date.timeIntervalSince1970): \(written) ≠ \(expected)") }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
@@ -44,8 +33,8 @@ struct InternetDateTextTests {
 
     @Test("the Cora seed's sample dates")
     func samples() {
-        #expect(InternetDateText.string(from: Date(timeIntervalSince1970: 1_706_775_317)) == "2024-02-01T08:15:17Z")
-        #expect(InternetDateText.string(from: Date(timeIntervalSince1970: 1_707_143_445)) == "2024-02-05T14:30:45Z")
-        #expect(InternetDateText.string(from: Date(timeIntervalSince1970: -1.5)) == "1969-12-31T23:59:58Z")
+        #expect(InternetDate.string(from: Date(timeIntervalSince1970: 1_706_775_317)) == "2024-02-01T08:15:17Z")
+        #expect(InternetDate.string(from: Date(timeIntervalSince1970: 1_707_143_445)) == "2024-02-05T14:30:45Z")
+        #expect(InternetDate.string(from: Date(timeIntervalSince1970: -1.5)) == "1969-12-31T23:59:58Z")
     }
 }

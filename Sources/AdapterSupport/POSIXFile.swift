@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -6,27 +6,35 @@ import Foundation
     import Darwin
 #endif
 
-/// The few POSIX calls the file store needs, each returning errno on
-/// failure, so the store reads as a sequence of decisions rather than C.
-enum POSIXFile {
-    struct Failure: Error {
-        let call: String
-        let code: Int32
+/// The few POSIX calls the file adapters need (the file keychain's stores
+/// and the preferences file), each throwing errno on failure, so a store
+/// reads as a sequence of decisions rather than C.
+public enum POSIXFile {
+    /// A POSIX call that failed: which one, and its errno.
+    public struct Failure: Error {
+        /// The call that failed (`open`, `rename`, …).
+        public let call: String
+        /// Its errno.
+        public let code: Int32
         /// Why, in words, when errno alone would not say it (a directory of
         /// another user is no errno).
-        var explanation: String?
+        public var explanation: String?
 
-        init(call: String, code: Int32, explanation: String? = nil) {
+        /// A failure of `call` with errno `code`, and why in words if errno alone would not say it.
+        public init(call: String, code: Int32, explanation: String? = nil) {
             self.call = call
             self.code = code
             self.explanation = explanation
         }
 
-        var reason: String { explanation ?? "\(call): \(String(cString: strerror(code)))" }
-        var isNotFound: Bool { code == ENOENT }
+        /// What went wrong, in words.
+        public var reason: String { explanation ?? "\(call): \(String(cString: strerror(code)))" }
+        /// Whether the path is not there.
+        public var isNotFound: Bool { code == ENOENT }
     }
 
-    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(Failure) -> Int32 {
+    /// Opens `path` (close-on-exec), making it with `mode` if `flags` ask for that.
+    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(Failure) -> Int32 {
         let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
         guard fd >= 0 else { throw Failure(call: "open", code: errno) }
         return fd
@@ -34,7 +42,7 @@ enum POSIXFile {
 
     /// Reads to the end, or to one byte past `limit` if the file is longer
     /// (so a caller can tell "too long" without reading the rest).
-    static func readAll(_ fd: Int32, limit: Int = Int.max) throws(Failure) -> Data {
+    public static func readAll(_ fd: Int32, limit: Int = Int.max) throws(Failure) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
@@ -49,7 +57,8 @@ enum POSIXFile {
         }
     }
 
-    static func writeAll(_ fd: Int32, _ data: Data) throws(Failure) {
+    /// Writes all of `data`, retrying after an interruption.
+    public static func writeAll(_ fd: Int32, _ data: Data) throws(Failure) {
         var offset = 0
         while offset < data.count {
             let written = data.withUnsafeBytes { bytes in
@@ -63,40 +72,44 @@ enum POSIXFile {
         }
     }
 
-    static func fsync(_ fd: Int32) throws(Failure) {
+    /// Flushes the open file `fd` to the disk.
+    public static func fsync(_ fd: Int32) throws(Failure) {
         guard Glibc.fsync(fd) == 0 else { throw Failure(call: "fsync", code: errno) }
     }
 
     /// Flushes a directory's entries (a rename is durable only after this).
-    static func fsyncDirectory(_ path: String) throws(Failure) {
+    public static func fsyncDirectory(_ path: String) throws(Failure) {
         let fd = try open(path, O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
         try fsync(fd)
     }
 
-    static func rename(_ from: String, _ to: String) throws(Failure) {
+    /// Renames `from` to `to`, replacing what is there.
+    public static func rename(_ from: String, _ to: String) throws(Failure) {
         guard Glibc.rename(from, to) == 0 else { throw Failure(call: "rename", code: errno) }
     }
 
-    static func unlink(_ path: String) throws(Failure) {
+    /// Removes the name `path`.
+    public static func unlink(_ path: String) throws(Failure) {
         guard Glibc.unlink(path) == 0 else { throw Failure(call: "unlink", code: errno) }
     }
 
-    static func status(of fd: Int32) throws(Failure) -> stat {
+    /// The status of the open file `fd`.
+    public static func status(of fd: Int32) throws(Failure) -> stat {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(call: "fstat", code: errno) }
         return info
     }
 
     /// The status of `path` itself, not of what a symbolic link there points to.
-    static func linkStatus(_ path: String) throws(Failure) -> stat {
+    public static func linkStatus(_ path: String) throws(Failure) -> stat {
         var info = stat()
         guard lstat(path, &info) == 0 else { throw Failure(call: "lstat", code: errno) }
         return info
     }
 
     /// Takes an exclusive `flock` on `fd` if no one holds one; false if someone does.
-    static func tryExclusiveLock(_ fd: Int32) throws(Failure) -> Bool {
+    public static func tryExclusiveLock(_ fd: Int32) throws(Failure) -> Bool {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno == EWOULDBLOCK { return false }
             guard errno == EINTR else { throw Failure(call: "flock", code: errno) }
@@ -104,14 +117,15 @@ enum POSIXFile {
         return true
     }
 
-    static func exclusiveLock(_ fd: Int32) throws(Failure) {
+    /// Takes an exclusive `flock` on `fd`, waiting for it.
+    public static func exclusiveLock(_ fd: Int32) throws(Failure) {
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else { throw Failure(call: "flock", code: errno) }
         }
     }
 
     /// The names in a directory (no "." or "..").
-    static func entries(_ path: String) throws(Failure) -> [String] {
+    public static func entries(_ path: String) throws(Failure) -> [String] {
         guard let stream = opendir(path) else { throw Failure(call: "opendir", code: errno) }
         defer { closedir(stream) }
         var names: [String] = []
@@ -124,16 +138,37 @@ enum POSIXFile {
         return names
     }
 
-    static func chmod(_ fd: Int32, _ mode: mode_t) throws(Failure) {
+    /// Sets the mode of the open file `fd`.
+    public static func chmod(_ fd: Int32, _ mode: mode_t) throws(Failure) {
         guard fchmod(fd, mode) == 0 else { throw Failure(call: "fchmod", code: errno) }
     }
 
     /// Empties the open file `fd` (never by path: the caller has checked,
     /// with `fstat` on this very descriptor, that it is the store's own).
-    static func truncate(_ fd: Int32) throws(Failure) {
+    public static func truncate(_ fd: Int32) throws(Failure) {
         while ftruncate(fd, 0) != 0 {
             guard errno == EINTR else { throw Failure(call: "ftruncate", code: errno) }
         }
+    }
+
+    /// Whether `path` still names the file `info` describes (same device and
+    /// inode): a save may have replaced it since it was opened.
+    public static func stillNames(_ path: String, _ info: stat) -> Bool {
+        var now = stat()
+        guard stat(path, &now) == 0 else { return false }
+        return now.st_dev == info.st_dev && now.st_ino == info.st_ino
+    }
+
+    /// Makes `path` a directory, and its missing parents; a directory made
+    /// here is 0700, one already there is left as it is (for a directory that
+    /// holds nothing secret; a store of secrets uses `ensurePrivateDirectory`).
+    public static func ensureDirectory(_ path: String) throws(Failure) {
+        if mkdir(path, 0o700) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT else { throw Failure(call: "mkdir", code: errno) }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { throw Failure(call: "mkdir", code: ENOENT) }
+        try ensureDirectory(parent)
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw Failure(call: "mkdir", code: errno) }
     }
 
     /// Makes `path` a directory of mode 0700 if it is not one; returns the
@@ -143,7 +178,7 @@ enum POSIXFile {
     /// is resolved once, when the store is made — `StoreDirectory`) owned by
     /// this user: a directory of another user, or a symbolic link, is refused
     /// with a reason, never tightened and never written in.
-    static func ensurePrivateDirectory(_ path: String) throws(Failure) -> mode_t? {
+    public static func ensurePrivateDirectory(_ path: String) throws(Failure) -> mode_t? {
         if mkdir(path, 0o700) == 0 { return nil }
         guard errno == EEXIST else {
             if errno == ENOENT {
@@ -182,7 +217,7 @@ enum POSIXFile {
     }
 
     /// Holds an exclusive `flock` on `path` (made 0600 if missing) while `body` runs.
-    static func withExclusiveLock<Result>(
+    public static func withExclusiveLock<Result>(
         on path: String, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let fd = try open(path, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)

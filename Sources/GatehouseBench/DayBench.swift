@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 
 /// A signed-in day: Maria signs in and the app stays in the foreground for a

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Writes the contract's dates (`dateEvent`: `2024-02-01T08:15:17Z`, UTC,
 /// whole seconds) by hand: an `ISO8601DateFormatter` costs about 110 µs to
@@ -7,8 +7,9 @@ import Foundation
 /// rounded to the millisecond, then its fraction dropped; years 1583 to 9999
 /// (proleptic Gregorian; Foundation switches to the Julian calendar before
 /// October 1582, a date the contract never holds).
-enum InternetDateText {
-    static func string(from date: Date) -> String {
+extension InternetDate {
+    /// `date` as the contract writes it: `2024-02-01T08:15:17Z`.
+    public static func string(from date: Date) -> String {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         let seconds = Int(floorDivide(milliseconds, by: 1000))
         let days = floorDivide(Double(seconds), by: 86_400)

@@ -1,3 +1,4 @@
+import Composition
 import AdapterInMemory
 import Foundation
 import Synchronization
