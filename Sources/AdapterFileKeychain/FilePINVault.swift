@@ -44,6 +44,7 @@ public struct FilePINVault: PINVault, StorageNoticeSource {
     private let iterations: Int
     private let notices = NoticeBoard()
     private let opening = OpenOnce()
+    private let work = PINWorkQueue()
 
     /// - Parameters:
     ///   - directory: the store directory (made 0700 by the first `set` if missing).
@@ -67,7 +68,7 @@ public struct FilePINVault: PINVault, StorageNoticeSource {
     public func takeNotices() -> [StorageNotice] { notices.take() }
 
     public func isSet() async throws(PINVaultError) -> Bool {
-        try await PINWorkQueue.run { () throws(PINVaultError) -> Bool in
+        try await work.run { () throws(PINVaultError) -> Bool in
             openIfNeeded()
             return try readRecord() != nil
         }
@@ -75,7 +76,7 @@ public struct FilePINVault: PINVault, StorageNoticeSource {
 
     public func set(_ pin: PIN) async throws(PINVaultError) {
         if let weakness = pin.weakness { throw .weakPIN(weakness) }
-        try await PINWorkQueue.run { () throws(PINVaultError) -> Void in
+        try await work.run { () throws(PINVaultError) -> Void in
             let record: PINRecord
             do throws(SecretHasherError) {
                 record = try PINRecord.make(for: pin, iterations: iterations, hasher: hasher)
@@ -88,7 +89,7 @@ public struct FilePINVault: PINVault, StorageNoticeSource {
     }
 
     public func verify(_ pin: PIN) async throws(PINVaultError) -> PINVerification {
-        try await PINWorkQueue.run { () throws(PINVaultError) -> PINVerification in
+        try await work.run { () throws(PINVaultError) -> PINVerification in
             openIfNeeded()
             return try withLock { () throws(PINVaultError) -> PINVerification in
                 guard let record = try readRecord() else { return .noPINSet }
@@ -100,7 +101,7 @@ public struct FilePINVault: PINVault, StorageNoticeSource {
     }
 
     public func remove() async throws(PINVaultError) {
-        try await PINWorkQueue.run { () throws(PINVaultError) -> Void in try removeRecord() }
+        try await work.run { () throws(PINVaultError) -> Void in try removeRecord() }
     }
 
     private func removeRecord() throws(PINVaultError) {

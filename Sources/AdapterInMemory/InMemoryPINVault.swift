@@ -10,6 +10,7 @@ public final class InMemoryPINVault: PINVault {
     private let hasher: any SecretHasher
     private let iterations: Int
     private let record = Mutex<PINRecord?>(nil)
+    private let work = PINWorkQueue()
 
     /// - Parameters:
     ///   - hasher: makes salts and hashes (the software one on Linux).
@@ -27,7 +28,7 @@ public final class InMemoryPINVault: PINVault {
 
     public func set(_ pin: PIN) async throws(PINVaultError) {
         if let weakness = pin.weakness { throw .weakPIN(weakness) }
-        let made = try await PINWorkQueue.run { [hasher, iterations] () throws(PINVaultError) -> PINRecord in
+        let made = try await work.run { [hasher, iterations] () throws(PINVaultError) -> PINRecord in
             do throws(SecretHasherError) {
                 return try PINRecord.make(for: pin, iterations: iterations, hasher: hasher)
             } catch {
@@ -38,7 +39,7 @@ public final class InMemoryPINVault: PINVault {
     }
 
     public func verify(_ pin: PIN) async throws(PINVaultError) -> PINVerification {
-        await PINWorkQueue.run { [self] in
+        await work.run { [self] in
             record.withLock { stored in
                 guard let current = stored else { return .noPINSet }
                 let (verification, updated) = PINVerification.check(pin, against: current, hasher: hasher)

@@ -4,16 +4,25 @@ import Dispatch
 /// 100,000 rounds holds its thread for tens of milliseconds (far longer in a
 /// debug build), and the pool has one thread per core — two on a small
 /// machine — so a hash run there would stall every other task of the app
-/// meanwhile. The work runs on a serial dispatch queue of its own instead,
-/// and the caller's task awaits its answer without holding a pool thread.
+/// meanwhile. The work runs on a serial dispatch queue instead, and the
+/// caller's task awaits its answer without holding a pool thread.
+///
+/// One queue per vault, not one per process: a vault's operations run in
+/// order, while one vault's hashing never makes another vault wait. (A
+/// process-wide queue made a test's instant FIFO check wait minutes behind
+/// the PBKDF2 work of every suite running beside it.)
 ///
 /// Both PIN vaults run here (`FilePINVault` and the in-memory one): one
 /// adapter may not import another, so the queue lives in `AdapterSupport`.
-public enum PINWorkQueue {
-    private static let queue = DispatchQueue(label: "gatehouse.pin-vault", qos: .userInitiated)
+public struct PINWorkQueue: Sendable {
+    private let queue = DispatchQueue(label: "gatehouse.pin-vault", qos: .userInitiated)
 
-    /// Runs `work` on the vault's queue and returns (or throws) what it did.
-    public static func run<Value: Sendable, Failure: Error>(
+    /// A queue of its own, for one vault.
+    public init() {}
+
+    /// Runs `work` on this queue, after the work given before it, and
+    /// returns (or throws) what it did.
+    public func run<Value: Sendable, Failure: Error>(
         _ work: @escaping @Sendable () throws(Failure) -> Value
     ) async throws(Failure) -> Value {
         let outcome: Result<Value, Failure> = await withCheckedContinuation { continuation in
