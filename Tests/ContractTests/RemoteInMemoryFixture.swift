@@ -34,13 +34,7 @@ struct InMemoryRemoteFixture: RemoteContractFixture {
     }
 
     func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async {
-        let mode: InMemoryBackend.FaultMode =
-            switch fault {
-            case .status(let status): .status(status)
-            case .drop: .drop
-            case .malformed: .malformed
-            }
-        await backend.addFault(InMemoryBackend.Fault(route: operation.wireRoute, mode: mode))
+        await backend.addFault(InMemoryBackend.Fault(route: operation.wireRoute, mode: fault.backendMode))
     }
 
     func advanceServerClock(by duration: Duration) {

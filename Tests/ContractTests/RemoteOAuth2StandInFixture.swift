@@ -47,14 +47,8 @@ struct OAuth2StandInFixture: StandInBackedFixture {
     }
 
     func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
-        let mode: InMemoryBackend.FaultMode =
-            switch fault {
-            case .status(let status): .status(status)
-            case .drop: .drop
-            case .malformed: .malformed
-            }
         let route = Self.route(of: operation)?.rawValue ?? operation.wireRoute
-        await standIn.backend.addFault(InMemoryBackend.Fault(route: route, mode: mode))
+        await standIn.backend.addFault(InMemoryBackend.Fault(route: route, mode: fault.backendMode))
     }
 
     func advanceServerClock(by duration: Duration) async throws { standIn.clock.advance(by: duration) }

@@ -61,13 +61,7 @@ struct SupabaseRemoteFixture: StandInBackedFixture {
 
     func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
         guard let route = Self.route(of: operation) else { throw NotInDialect(operation: operation) }
-        let mode: InMemoryBackend.FaultMode =
-            switch fault {
-            case .status(let status): .status(status)
-            case .drop: .drop
-            case .malformed: .malformed
-            }
-        await standIn.backend.addFault(InMemoryBackend.Fault(route: route.rawValue, mode: mode))
+        await standIn.backend.addFault(InMemoryBackend.Fault(route: route.rawValue, mode: fault.backendMode))
     }
 
     func advanceServerClock(by duration: Duration) async throws { standIn.clock.advance(by: duration) }

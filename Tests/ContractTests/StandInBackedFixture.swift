@@ -32,3 +32,14 @@ extension RemoteAccountState {
         }
     }
 }
+
+extension RemoteFault {
+    /// The same fault, as `InMemoryBackend` injects it.
+    var backendMode: InMemoryBackend.FaultMode {
+        switch self {
+        case .status(let status): .status(status)
+        case .drop: .drop
+        case .malformed: .malformed
+        }
+    }
+}
