@@ -22,11 +22,22 @@ import Synchronization
 /// answer, in any case, is written `xocation`: no answer can send the client
 /// anywhere but back to this server — networking stays on loopback.
 ///
-/// An answer whose head never ends is held open, never closed: a server
-/// that closes the connection inside the head crashes the process in
-/// swift-corelibs-foundation 6.3.1 (`Transfer completed, but there's no
-/// response`, swift-corelibs-foundation issue 5285; docs/fuzzing.md), where
-/// Gatehouse cannot catch it, and the harness would find nothing else.
+/// Three answers crash the process in swift-corelibs-foundation 6.3.1
+/// (`Transfer completed, but there's no response`, swift-corelibs-foundation
+/// issue 5285, fixed upstream by pull request 5286, later than 6.3.1;
+/// docs/fuzzing.md, docs/threat-model.md): libcurl finishes the transfer
+/// while Foundation holds no complete head. Gatehouse cannot catch that, and
+/// the harness would find nothing else, so it keeps them out:
+/// - an answer whose head never ends is held open, never closed (a server
+///   that closes the connection inside the head);
+/// - a line that begins with a carriage return not followed by a line feed
+///   has that byte written `x` (libcurl takes such a line as the head's end,
+///   Foundation as one more header line);
+/// - a chunked body's last chunk (a line of zeros) is always followed by the
+///   empty line (a trailer field — valid HTTP — reaches Foundation as a
+///   header line after the head, which drops the response it had).
+/// An endless answer ends with a line feed, so that no line spans two copies
+/// of its body and the rewrites hold for every copy.
 ///
 /// Properties of every call:
 /// - it ends (no crash, no hang) within its deadline per request it may
@@ -56,8 +67,9 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         return 0
     }
     let call = ServerAnswerHarness.calls[Int(input[0]) % ServerAnswerHarness.calls.count]
-    let answer = ServerAnswerHarness.answer(Array(input.dropFirst(2)), redirectingBack: input[1] & 4 != 0)
     var tail: LoopbackAnswerServer.Tail = [.close, .hold, .endless, .close][Int(input[1] & 3)]
+    let answer = ServerAnswerHarness.answer(
+        Array(input.dropFirst(2)), redirectingBack: input[1] & 4 != 0, endless: tail == .endless)
     if tail == .close, !ServerAnswerHarness.headEnds(answer) { tail = .hold }
     harness.server.answer(with: LoopbackAnswerServer.Answer(bytes: answer, tail: tail))
 
@@ -217,10 +229,12 @@ final class ServerAnswerHarness: Sendable {
         },
     ]
 
-    /// The answer as the server writes it: `location` defused, and
-    /// `Location: /again` after the first line when asked.
-    static func answer(_ bytes: [UInt8], redirectingBack: Bool) -> [UInt8] {
+    /// The answer as the server writes it: `location` defused,
+    /// `Location: /again` after the first line when asked, and the lines that
+    /// crash Foundation 6.3.1 rewritten (see the top of this file).
+    static func answer(_ bytes: [UInt8], redirectingBack: Bool, endless: Bool) -> [UInt8] {
         var answer = bytes
+        if endless, answer.last != UInt8(ascii: "\n") { answer.append(UInt8(ascii: "\n")) }
         let word = Array("location".utf8)
         var index = 0
         while index + word.count <= answer.count {
@@ -234,7 +248,42 @@ final class ServerAnswerHarness: Sendable {
         if redirectingBack, let newline = answer.firstIndex(of: UInt8(ascii: "\n")) {
             answer.insert(contentsOf: Array("Location: /again\r\n".utf8), at: newline + 1)
         }
+        return withoutFoundationCrashes(answer)
+    }
+
+    /// `answer` with every last chunk followed by the empty line, then every
+    /// carriage return that begins a line without ending it written `x`.
+    static func withoutFoundationCrashes(_ bytes: [UInt8]) -> [UInt8] {
+        let carriageReturn = UInt8(ascii: "\r")
+        let lineFeed = UInt8(ascii: "\n")
+        var answer: [UInt8] = []
+        answer.reserveCapacity(bytes.count + 16)
+        var lineStart = 0
+        for (index, byte) in bytes.enumerated() where byte == lineFeed || index == bytes.count - 1 {
+            let line = bytes[lineStart...index]
+            answer.append(contentsOf: line)
+            lineStart = index + 1
+            guard byte == lineFeed, isLastChunk(line) else { continue }
+            if !bytes[lineStart...].starts(with: [carriageReturn, lineFeed]) {
+                answer.append(contentsOf: [carriageReturn, lineFeed])
+            }
+        }
+        for index in answer.indices
+        where answer[index] == carriageReturn && (index == 0 || answer[index - 1] == lineFeed)
+            && (index + 1 == answer.count || answer[index + 1] != lineFeed)
+        {
+            answer[index] = UInt8(ascii: "x")
+        }
         return answer
+    }
+
+    /// A chunk-size line whose size is zero: zeros, then anything but a hex
+    /// digit (an extension, or the line's end), as libcurl reads it.
+    static func isLastChunk(_ line: ArraySlice<UInt8>) -> Bool {
+        let digits = line.prefix { $0 == UInt8(ascii: "0") }
+        guard !digits.isEmpty else { return false }
+        guard let next = line.dropFirst(digits.count).first else { return true }
+        return !(Character(Unicode.Scalar(next)).isHexDigit)
     }
 
     /// Whether the answer holds the empty line that ends an HTTP head.
