@@ -70,6 +70,25 @@ struct ConventionsTests {
         #expect(transcript.output.isEmpty)
     }
 
+    @Test("envs on a file names every bad field of it, not only the first, and exits 2")
+    func envsNamesEveryBadField() async throws {
+        let files = try folder([
+            ("typos.json", #"{"nmae": "x", "plugins": {"auht": "in-memory"}, "settings": {"locale": "fr-FR"}}"#)
+        ])
+        defer { try? FileManager.default.removeItem(at: files) }
+        let transcript = Transcript()
+
+        let code = await transcript.app().run(
+            Invocation(environment: files.appendingPathComponent("typos.json").path, command: .envs))
+
+        #expect(code == 2)
+        let errors = transcript.errors.joined(separator: "\n")
+        for field in ["'nmae'", "'plugins.auht'", "'settings.locale'"] {
+            #expect(errors.contains("field \(field)"), "names \(field)")
+        }
+        #expect(transcript.output.isEmpty)
+    }
+
     @Test("Building an HTTP environment names the bad base URL before the missing key")
     func urlBeforeKeyWhenBuilding() throws {
         var environment = AppEnvironment.local

@@ -20,54 +20,78 @@ public enum EnvironmentFile {
     public static func load(path: String, registry: PluginRegistry = .standard) throws(CompositionError)
         -> AppEnvironment
     {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "it could not be read" : "no such file"
-            throw .environmentFileUnreadable(path: path, reason: reason)
+        let checked = check(path: path, registry: registry)
+        guard let environment = checked.environment else {
+            throw checked.problems.first ?? .environmentFileUnreadable(path: path, reason: "it could not be read")
         }
-        return try parse(data, path: path, registry: registry)
+        return environment
     }
 
-    /// The environment `data` describes; its settings are read through the
-    /// declarations of the environment's own settings
-    /// (`AppEnvironment.sharedSettings`) and of the plugins it chose from
-    /// `registry`.
+    /// The environment the file at `path` describes, or every problem in it
+    /// at once, in the order a person fixes them (`app --env FILE envs`).
+    public static func check(path: String, registry: PluginRegistry = .standard) -> Checked {
+        do {
+            return check(try contents(of: path), path: path, registry: registry)
+        } catch {
+            return Checked(environment: nil, problems: [error])
+        }
+    }
+
+    /// The environment `data` describes; its first problem if it has any
+    /// (`check` names them all).
     public static func parse(_ data: Data, path: String, registry: PluginRegistry = .standard) throws(CompositionError)
         -> AppEnvironment
     {
+        let checked = check(data, path: path, registry: registry)
+        guard let environment = checked.environment else {
+            throw checked.problems.first
+                ?? .environmentFileInvalid(path: path, field: "(top level)", reason: "is empty")
+        }
+        return environment
+    }
+
+    /// What checking a file found: its environment when it has no problem.
+    public struct Checked: Sendable {
+        public let environment: AppEnvironment?
+        public let problems: [CompositionError]
+    }
+
+    /// Reads `data` whole, noting every problem instead of stopping at the
+    /// first. A problem that leaves what follows meaningless (not JSON, no
+    /// such base) ends the reading there. Settings are read through the
+    /// declarations of the environment's own settings
+    /// (`AppEnvironment.sharedSettings`) and of the plugins it chose from
+    /// `registry`.
+    public static func check(_ data: Data, path: String, registry: PluginRegistry = .standard) -> Checked {
         let root: [String: Any]
-        do {
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw CompositionError.environmentFileInvalid(
-                    path: path, field: "(top level)", reason: "must be a JSON object")
-            }
-            root = object
-        } catch let error as CompositionError {
-            throw error
-        } catch {
-            throw .environmentFileInvalid(path: path, field: "(top level)", reason: "is not valid JSON")
+        switch jsonObject(data, path: path) {
+        case .success(let object): root = object
+        case .failure(let problem): return Checked(environment: nil, problems: [problem])
         }
         let reader = FieldReader(path: path)
-        try reader.refuseUnknown(root, known: ["name", "summary", "base", "plugins", "settings"], prefix: "")
-
-        let baseName = try reader.string(root, "base") ?? AppEnvironment.inMemory.name
+        reader.refuseUnknown(root, known: ["name", "summary", "base", "plugins", "settings"], prefix: "")
+        let name = reader.string(root, "name")
+        let summary = reader.string(root, "summary")
+        let base = reader.string(root, "base")
+        // Every later field is read against the base: a base that is not
+        // even a name leaves nothing to read them against.
+        if root["base"] != nil, base == nil { return Checked(environment: nil, problems: reader.problems) }
+        let baseName = base ?? AppEnvironment.inMemory.name
         guard var environment = AppEnvironment.builtIn(named: baseName) else {
-            throw .environmentFileInvalid(
-                path: path, field: "base",
+            reader.note(
+                field: "base",
                 reason:
                     "names no built-in environment (known: \(AppEnvironment.builtIn.map(\.name).joined(separator: ", ")))"
             )
+            return Checked(environment: nil, problems: reader.problems)
         }
-        environment.name =
-            try reader.string(root, "name") ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        environment.summary = try reader.string(root, "summary") ?? "from \(path)"
+        environment.name = name ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        environment.summary = summary ?? "from \(path)"
 
-        if let plugins = try reader.object(root, "plugins") {
-            try reader.refuseUnknown(plugins, known: PortName.allCases.map(\.rawValue), prefix: "plugins.")
+        if let plugins = reader.object(root, "plugins") {
+            reader.refuseUnknown(plugins, known: PortName.allCases.map(\.rawValue), prefix: "plugins.")
             for port in PortName.allCases {
-                if let name = try reader.string(plugins, port.rawValue, prefix: "plugins.") {
+                if let name = reader.string(plugins, port.rawValue, prefix: "plugins.") {
                     environment.plugins[port] = name
                 }
             }
@@ -78,10 +102,36 @@ public enum EnvironmentFile {
         environment.pluginSettings = environment.pluginSettings.filter {
             !registry.chosenReaders(of: $0.key, in: environment).isEmpty
         }
-        if let settings = try reader.object(root, "settings") {
-            try read(settings, into: &environment, path: path, registry: registry)
+        if let settings = reader.object(root, "settings") {
+            read(settings, into: &environment, reader: reader, registry: registry)
         }
-        return environment
+        guard reader.problems.isEmpty else { return Checked(environment: nil, problems: reader.problems) }
+        return Checked(environment: environment, problems: [])
+    }
+
+    private static func contents(of path: String) throws(CompositionError) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "it could not be read" : "no such file"
+            throw .environmentFileUnreadable(path: path, reason: reason)
+        }
+    }
+
+    /// The file's top-level object, or why it is not one: where JSON breaks
+    /// off, by line and column.
+    private static func jsonObject(_ data: Data, path: String) -> Result<[String: Any], CompositionError> {
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                return .failure(
+                    .environmentFileInvalid(path: path, field: "(top level)", reason: "must be a JSON object"))
+            }
+            return .success(object)
+        } catch {
+            let place = JSONErrorPlace(error, in: data).map { " (at \($0))" } ?? ""
+            return .failure(
+                .environmentFileInvalid(path: path, field: "(top level)", reason: "is not valid JSON" + place))
+        }
     }
 
     /// Reads a file's `settings` through the declarations: a key of the
@@ -89,68 +139,86 @@ public enum EnvironmentFile {
     /// each chosen plugin that declares it, each checking the value its own
     /// way, and kept for those plugins alone. A key no chosen plugin reads is
     /// refused, naming the plugins of any port that read it, or saying none
-    /// does: this file knows no key of its own.
+    /// does: this file knows no key of its own. Every key is read; each
+    /// refusal is noted.
     private static func read(
-        _ settings: [String: Any], into environment: inout AppEnvironment, path: String, registry: PluginRegistry
-    ) throws(CompositionError) {
+        _ settings: [String: Any], into environment: inout AppEnvironment, reader: FieldReader, registry: PluginRegistry
+    ) {
         var shared = environment.settings
+        var refusedKeys: Set<String> = []
         for key in settings.keys.sorted() {
             guard let raw = settings[key] else { continue }
-            func refused(_ refusal: PluginSetting.Refusal) -> CompositionError {
-                .environmentFileInvalid(path: path, field: "settings." + key + refusal.subfield, reason: refusal.reason)
+            func refuse(_ refusal: PluginSetting.Refusal) {
+                refusedKeys.insert(key)
+                reader.note(field: "settings." + key + refusal.subfield, reason: refusal.reason)
             }
             if let setting = AppEnvironment.sharedSettings.first(where: { $0.declaration.key == key }) {
                 do {
                     setting.apply(try setting.declaration.read(raw), &shared)
                 } catch {
-                    throw refused(error)
+                    refuse(error)
                 }
                 continue
             }
             let readers = registry.chosenReaders(of: key, in: environment)
-            guard !readers.isEmpty else { throw refused(.init(registry.notReadReason(key, in: environment))) }
+            guard !readers.isEmpty else {
+                refuse(.init(registry.notReadReason(key, in: environment)))
+                continue
+            }
             var value: SettingValue?
             for reader in readers {
                 do {
                     let read = try reader.setting.read(raw)
                     value = value ?? read
                 } catch {
-                    throw refused(error)
+                    refuse(error)
+                    break
                 }
             }
-            environment.pluginSettings[key] = value
+            if let value { environment.pluginSettings[key] = value }
         }
-        guard shared.refreshMargin < shared.tokenLifetime else {
-            throw .environmentFileInvalid(
-                path: path, field: "settings.refreshMarginSeconds", reason: "must be shorter than the token lifetime")
+        let timesRead = refusedKeys.isDisjoint(with: ["refreshMarginSeconds", "tokenLifetimeSeconds"])
+        if timesRead, shared.refreshMargin >= shared.tokenLifetime {
+            reader.note(field: "settings.refreshMarginSeconds", reason: "must be shorter than the token lifetime")
         }
         environment.settings = shared
     }
 }
 
-/// Typed access to a JSON object's fields, with errors that name the field.
-private struct FieldReader {
+/// Typed access to a JSON object's fields. Each problem is noted, naming
+/// its field, and reading goes on: a file's problems are named all at once.
+private final class FieldReader {
     let path: String
+    private(set) var problems: [CompositionError] = []
 
-    func refuseUnknown(_ object: [String: Any], known: [String], prefix: String) throws(CompositionError) {
-        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-            throw .environmentFileInvalid(
-                path: path, field: prefix + unknown, reason: "is not known (known: \(known.joined(separator: ", ")))")
+    init(path: String) {
+        self.path = path
+    }
+
+    func note(field: String, reason: String) {
+        problems.append(.environmentFileInvalid(path: path, field: field, reason: reason))
+    }
+
+    func refuseUnknown(_ object: [String: Any], known: [String], prefix: String) {
+        for unknown in object.keys.sorted() where !known.contains(unknown) {
+            note(field: prefix + unknown, reason: "is not known (known: \(known.joined(separator: ", ")))")
         }
     }
 
-    func string(_ object: [String: Any], _ key: String, prefix: String = "") throws(CompositionError) -> String? {
+    func string(_ object: [String: Any], _ key: String, prefix: String = "") -> String? {
         guard let value = object[key] else { return nil }
         guard let text = value as? String, !text.isEmpty else {
-            throw .environmentFileInvalid(path: path, field: prefix + key, reason: "must be a non-empty string")
+            note(field: prefix + key, reason: "must be a non-empty string")
+            return nil
         }
         return text
     }
 
-    func object(_ object: [String: Any], _ key: String) throws(CompositionError) -> [String: Any]? {
+    func object(_ object: [String: Any], _ key: String) -> [String: Any]? {
         guard let value = object[key] else { return nil }
         guard let nested = value as? [String: Any] else {
-            throw .environmentFileInvalid(path: path, field: key, reason: "must be a JSON object")
+            note(field: key, reason: "must be a JSON object")
+            return nil
         }
         return nested
     }

@@ -23,12 +23,7 @@ enum EnvironmentChoice {
         _ value: String?, locale: AppLocale?, localeVariables: [String: String] = [:], thoroughly: Bool = false,
         registry: PluginRegistry = .standard
     ) throws(EnvironmentProblems) -> AppEnvironment {
-        var environment: AppEnvironment
-        do {
-            environment = try self.environment(named: value)
-        } catch {
-            throw EnvironmentProblems([error])
-        }
+        var environment = try self.environment(named: value)
         let fileSetsLocale = value.map { isFile($0) && Self.fileNamesLocale(path: $0) } ?? false
         if let chosen = locale ?? (fileSetsLocale ? nil : systemLocale(localeVariables)) {
             environment.settings.locale = chosen
@@ -60,13 +55,16 @@ enum EnvironmentChoice {
             && (value.contains("/") || value.hasSuffix(".json") || FileManager.default.fileExists(atPath: value))
     }
 
-    private static func environment(named value: String?) throws(CompositionError) -> AppEnvironment {
+    /// The environment `value` names; a file's problems all at once.
+    private static func environment(named value: String?) throws(EnvironmentProblems) -> AppEnvironment {
         guard let value else { return .inMemory }
         if let builtIn = AppEnvironment.builtIn(named: value) { return builtIn }
         guard isFile(value) else {
-            throw .unknownEnvironment(name: value, known: AppEnvironment.builtIn.map(\.name))
+            throw EnvironmentProblems([.unknownEnvironment(name: value, known: AppEnvironment.builtIn.map(\.name))])
         }
-        return try EnvironmentFile.load(path: value)
+        let checked = EnvironmentFile.check(path: value)
+        guard let environment = checked.environment else { throw EnvironmentProblems(checked.problems) }
+        return environment
     }
 
     /// Whether the environment file (already loaded without error) sets `settings.locale`.

@@ -1,0 +1,77 @@
+import Composition
+import Foundation
+import Testing
+
+/// `EnvironmentFile.check`: a file's problems named all at once, in the order
+/// a person fixes them, and JSON that breaks off named by line and column.
+@Suite("Environment files: every problem at once")
+struct EnvironmentFileProblemsTests {
+    private func fields(_ json: String) -> [String] {
+        EnvironmentFile.check(Data(json.utf8), path: "test.json").problems.map { problem in
+            guard case .environmentFileInvalid(_, let field, _) = problem else { return "\(problem)" }
+            return field
+        }
+    }
+
+    @Test func everyBadFieldIsNamed() {
+        let json = #"""
+            { "nmae": "x", "summary": 3,
+              "plugins": { "auht": "in-memory", "clock": 1 },
+              "settings": { "tokenLifetimeSeconds": "60", "locale": "fr-FR", "nonsense": true } }
+            """#
+        #expect(
+            fields(json) == [
+                "nmae", "summary", "plugins.auht", "plugins.clock", "settings.locale", "settings.nonsense",
+                "settings.tokenLifetimeSeconds",
+            ])
+        #expect(EnvironmentFile.check(Data(json.utf8), path: "test.json").environment == nil)
+    }
+
+    @Test func aGoodFileHasAnEnvironmentAndNoProblem() throws {
+        let checked = EnvironmentFile.check(Data(#"{"name": "fine"}"#.utf8), path: "fine.json")
+        #expect(checked.problems.isEmpty)
+        #expect(try #require(checked.environment).name == "fine")
+    }
+
+    @Test func parseStillThrowsTheFirstProblem() {
+        #expect(
+            throws: CompositionError.environmentFileInvalid(
+                path: "test.json", field: "a", reason: "is not known (known: name, summary, base, plugins, settings)")
+        ) {
+            try EnvironmentFile.parse(Data(#"{"a": 1, "b": 2}"#.utf8), path: "test.json")
+        }
+    }
+
+    @Test func anUnknownBaseEndsTheReadingWithWhatCameBefore() {
+        #expect(fields(#"{"x": 1, "base": "production", "settings": {"nonsense": 1}}"#) == ["x", "base"])
+        #expect(fields(#"{"base": 7, "settings": {"nonsense": 1}}"#) == ["base"])
+    }
+
+    @Test func theMarginIsComparedOnlyWhenBothTimesWereRead() {
+        #expect(fields(#"{"settings": {"refreshMarginSeconds": 90}}"#) == ["settings.refreshMarginSeconds"])
+        #expect(
+            fields(#"{"settings": {"refreshMarginSeconds": 90, "tokenLifetimeSeconds": -1}}"#) == [
+                "settings.tokenLifetimeSeconds"
+            ])
+    }
+
+    @Test(
+        "JSON that breaks off is named by line and column",
+        arguments: [
+            ("{\n  \"a\": 1,\n  \"b\": x\n}", "line 3, column 8"),
+            ("{\"name\": ", "line 1, column 10"),
+            ("{\n  \"名前\": \"é\", \"b\": ?}", "line 2, column 19"),
+        ])
+    func jsonErrorsSayWhere(json: String, place: String) throws {
+        let problem = try #require(EnvironmentFile.check(Data(json.utf8), path: "bad.json").problems.first)
+        #expect(problem.description == "environment file bad.json: field '(top level)' is not valid JSON (at \(place))")
+    }
+
+    @Test func aMissingFileIsOneProblem() {
+        let path = "/nonexistent/gatehouse-\(UUID().uuidString).json"
+        #expect(
+            EnvironmentFile.check(path: path).problems == [
+                .environmentFileUnreadable(path: path, reason: "no such file")
+            ])
+    }
+}
