@@ -3,7 +3,7 @@
 public struct BenchPlan: Sendable, Hashable {
     /// The scenarios, in the order they run and are printed.
     public enum Scenario: String, Sendable, Hashable, CaseIterable, Codable {
-        case storm, overhead, bootstrap, soak, day, server
+        case storm, overhead, bootstrap, soak, day, server, pin
     }
 
     public var quick: Bool

@@ -39,6 +39,7 @@ public struct BenchRunner {
         case .soak: return await SoakBench(plan: plan).run()
         case .day: return await DayBench(plan: plan).run()
         case .server: return await ServerBench(plan: plan).run()
+        case .pin: return await PINBench(plan: plan).run()
         }
     }
 }

@@ -78,7 +78,7 @@ struct CommandLineParserTests {
         (["--verbose"], "unknown option '--verbose'", nil),
         (
             ["bench", "--scenario", "nap"],
-            "unknown scenario 'nap': scenarios are storm, overhead, bootstrap, soak, day, server", "bench"
+            "unknown scenario 'nap': scenarios are storm, overhead, bootstrap, soak, day, server, pin", "bench"
         ),
         (["bench", "--svg"], "option --svg needs a directory", "bench"),
         (["bench", "--fast"], "unknown option '--fast' for bench", "bench"),

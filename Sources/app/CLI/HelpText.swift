@@ -195,6 +195,8 @@ enum HelpText {
           day        a signed-in day on virtual time: wall time and refreshes
           server     the reference server's answers/s and p99 at 1, 16 and 256
                      keep-alive connections, and its memory per idle connection
+          pin        a PIN check at the default cost, in the build it runs in
+                     (swift run app bench --scenario pin: the debug build)
 
         Contenders run interleaved, in alternating blocks, in one process, so the
         machine's noise hits them alike. Everything runs on 127.0.0.1.
@@ -203,7 +205,7 @@ enum HelpText {
           --json           the report as JSON on stdout (progress on stderr)
           --svg DIR        write storm.svg and overhead.svg into DIR
           --scenario NAME  run only this scenario (storm, overhead, bootstrap, soak,
-                           day, server)
+                           day, server, pin)
 
         Exits 0 when every scenario ran, whatever the verdicts; 1 when one could
         not finish (the reason is printed) or the charts could not be written.
