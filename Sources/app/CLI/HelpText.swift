@@ -130,6 +130,7 @@ enum HelpText {
         what was expected and the screen, and the run goes on to the next script.
         The last line is 'N passed, N failed'; exit 0 only if every script passed.
         A script piped to 'app' with no command runs the same way, named <stdin>.
+        'quit' or 'exit' ends a script where it stands; nothing after it is read.
         A script that checks texts of another language says so in a comment before
         its first command: '# locale: \(scriptLocaleExample)' (or \(otherScriptLocales)); it wins over --locale.
         A '# locale:' line after a command, or naming another language, fails the

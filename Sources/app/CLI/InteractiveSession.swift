@@ -89,7 +89,7 @@ struct InteractiveSession {
     /// it is redacted. (The console shows any control character in it escaped.)
     func failure(_ message: String, line: String) -> String {
         var text = "✘ " + message
-        if let suggestion = nearMiss(in: line) {
+        if !message.contains("did you mean"), let suggestion = nearMiss(in: line) {
             text += " — did you mean '\(suggestion)'?"
         }
         if let secret = SecretLine.value(in: line), secret.count >= SecretCheck.shortestTypedSecret {

@@ -5,7 +5,9 @@ import DomainCore
 /// after the lines before it have driven the app. A script with no command
 /// fails too (it would check nothing), and so does a `# locale:` line that is
 /// not at the head (the language is the whole script's) or names a language
-/// the app does not have.
+/// the app does not have. A `quit` or `exit` line ends the script there, as
+/// it ends an interactive session: what follows is not read, and a script
+/// that says only `quit` has said what it means (`echo quit | app`).
 struct ParsedScript: Sendable, Equatable {
     /// A command and where it was written.
     struct Line: Sendable, Equatable {
@@ -30,7 +32,12 @@ struct ParsedScript: Sendable, Equatable {
     init(parsing script: String) {
         var lines: [Line] = []
         var problems: [Problem] = []
+        var quits = false
         for (index, text) in ScriptLines.of(script).enumerated() {
+            if ScriptParser.ends(String(text)) {
+                quits = true
+                break
+            }
             if let problem = Self.localeProblem(in: String(text), afterCommands: !lines.isEmpty) {
                 problems.append(Problem(number: index + 1, message: problem))
                 continue
@@ -45,7 +52,7 @@ struct ParsedScript: Sendable, Equatable {
                 problems.append(Problem(number: index + 1, message: error.message))
             }
         }
-        if lines.isEmpty, problems.isEmpty { problems.append(Problem(number: nil, message: Self.noCommands)) }
+        if lines.isEmpty, problems.isEmpty, !quits { problems.append(Problem(number: nil, message: Self.noCommands)) }
         self.lines = lines
         self.problems = problems
     }

@@ -13,6 +13,15 @@ enum ScriptParser {
         "expect",
     ]
 
+    /// The words that end a script where they stand, as they end an
+    /// interactive session: nothing after them is read.
+    static let endWords = ["quit", "exit"]
+
+    /// Whether `line` is `quit` or `exit` (a comment may follow).
+    static func ends(_ line: String) -> Bool {
+        endWords.contains(withoutComment(line).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// The command on `line`; nil for a blank line or a comment. A `#` at the
     /// start of a line or after a space starts a comment (`wait 6m  # why`);
     /// one inside a word (`a#b`) is text.
@@ -52,7 +61,9 @@ enum ScriptParser {
         case "expect":
             return try expect(rest)
         default:
-            throw ScriptParseError("unknown command '\(word)': commands are \(commands.joined(separator: ", "))")
+            throw ScriptParseError(
+                "unknown command '\(word)': commands are \((commands + endWords).joined(separator: ", "))"
+                    + nearMiss(word, among: commands + endWords))
         }
     }
 
@@ -90,7 +101,9 @@ enum ScriptParser {
         case "fault":
             return try fault(rest)
         default:
-            throw ScriptParseError("unknown server command '\(word)': use health, user, revoke, fault or clear-faults")
+            throw ScriptParseError(
+                "unknown server command '\(word)': use health, user, revoke, fault or clear-faults"
+                    + nearMiss(word, among: ["health", "user", "revoke", "fault", "clear-faults"]))
         }
     }
 
@@ -138,7 +151,9 @@ enum ScriptParser {
         case "screen":
             let screen = try single(rest, usage: "expect screen NAME")
             guard screens.contains(screen) else {
-                throw ScriptParseError("unknown screen '\(screen)': screens are \(screens.joined(separator: ", "))")
+                throw ScriptParseError(
+                    "unknown screen '\(screen)': screens are \(screens.joined(separator: ", "))"
+                        + nearMiss(screen, among: screens))
             }
             return .expectScreen(screen)
         case "enabled": return .expectEnabled(try single(rest, usage: "expect enabled ACTION"))
@@ -154,13 +169,17 @@ enum ScriptParser {
         case "state":
             let state = try single(rest, usage: "expect state STATE")
             guard states.contains(state) else {
-                throw ScriptParseError("unknown state '\(state)': states are \(states.joined(separator: ", "))")
+                throw ScriptParseError(
+                    "unknown state '\(state)': states are \(states.joined(separator: ", "))"
+                        + nearMiss(state, among: states))
             }
             return .expectState(state)
         case "health":
             let health = try single(rest, usage: "expect health STATUS")
             guard healths.contains(health) else {
-                throw ScriptParseError("unknown health '\(health)': use \(healths.joined(separator: ", "))")
+                throw ScriptParseError(
+                    "unknown health '\(health)': use \(healths.joined(separator: ", "))"
+                        + nearMiss(health, among: healths))
             }
             return .expectHealth(health)
         case "stored-session": return .expectStoredSession(try yesNo(rest, usage: "expect stored-session yes|no"))
@@ -176,8 +195,20 @@ enum ScriptParser {
         default:
             throw ScriptParseError(
                 "unknown expectation '\(word)': use screen, enabled, disabled, loading, not-loading, text, no-text, state, health, stored-session, local-data or metric"
-            )
+                    + nearMiss(word, among: expectations))
         }
+    }
+
+    static let expectations = [
+        "screen", "enabled", "disabled", "loading", "not-loading", "text", "no-text", "state", "health",
+        "stored-session", "local-data", "metric",
+    ]
+
+    /// ` — did you mean 'tap'?` when `word` is a slip for one of
+    /// `candidates` (`NearMiss`), else nothing. `word` is shown escaped
+    /// later, with the whole message; a candidate is one of ours.
+    static func nearMiss(_ word: String, among candidates: [String]) -> String {
+        NearMiss.suggestion(for: word, among: candidates).map { " — did you mean '\($0)'?" } ?? ""
     }
 
     /// `line` up to its comment, if it has one.
