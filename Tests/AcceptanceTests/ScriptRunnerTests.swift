@@ -65,18 +65,40 @@ struct ScriptRunnerTests {
         #expect(!firstScript.contains("> expect screen welcome"), "the first failure ends its script")
     }
 
-    @Test("A bad line names the file and the line, and nothing of that script runs")
+    @Test("A bad line names the file and the line, nothing of that script runs, and the run exits 2")
     func badLineFailsItsScript() async throws {
         let printed = PrintedLines()
         let paths = try files([("bad.flow", "tap sign-in\nwiggle\nwait 5 minutes")])
 
         let code = await ScriptRunner.forTests(printingInto: printed).run(files: paths)
 
-        #expect(code == 1)
+        #expect(code == 2, "a script that cannot be used, as a file that cannot be read")
         #expect(printed.all.contains { $0.hasPrefix("✘ \(paths[0]):2: unknown command 'wiggle'") })
         #expect(printed.all.contains { $0.hasPrefix("✘ \(paths[0]):3: '5 minutes' is not a duration") })
         #expect(!printed.all.contains("> tap sign-in"))
         #expect(printed.all.last == "0 passed, 1 failed")
+    }
+
+    @Test("A script with a bad line beside a passing one and a failing one: both run, the run exits 2")
+    func badLineBesideOthers() async throws {
+        let printed = PrintedLines()
+        let paths = try files([
+            ("a-bad.flow", "wiggle"), ("b-good.flow", "expect screen welcome"),
+            ("c-failing.flow", "expect screen dashboard"),
+        ])
+
+        let code = await ScriptRunner.forTests(printingInto: printed).run(files: paths)
+
+        #expect(code == 2)
+        #expect(printed.all.contains("✔ \(paths[1])"))
+        #expect(printed.all.contains("✘ \(paths[2])"))
+        #expect(printed.all.last == "1 passed, 2 failed")
+    }
+
+    @Test("Only failed expectations: the run exits 1")
+    func failedExpectationExitsOne() async throws {
+        let paths = try files([("good.flow", "expect screen welcome"), ("failing.flow", "expect screen dashboard")])
+        #expect(await ScriptRunner.forTests().run(files: paths) == 1)
     }
 
     @Test("A command the screen cannot do names the line and fails the script")

@@ -153,14 +153,16 @@ struct ConventionsTests {
         #expect(transcript.errorText.contains("holds no .flow file"))
     }
 
-    @Test("A script with no command fails: it would check nothing", arguments: ["", "\n\n", "# only a comment\n"])
+    @Test(
+        "A script with no command fails: it would check nothing (exit 2: it cannot be used)",
+        arguments: ["", "\n\n", "# only a comment\n"])
     func emptyScriptFails(script: String) async throws {
         let files = try folder([("empty.flow", script)])
         defer { try? FileManager.default.removeItem(at: files) }
         let transcript = Transcript()
         let path = files.appendingPathComponent("empty.flow").path
 
-        #expect(await transcript.app().run(Invocation(command: .run(files: [path]))) == 1)
+        #expect(await transcript.app().run(Invocation(command: .run(files: [path]))) == 2)
 
         #expect(transcript.output.contains("✘ \(path): \(ParsedScript.noCommands)"))
         #expect(transcript.output.last == "0 passed, 1 failed")
@@ -169,7 +171,7 @@ struct ConventionsTests {
     @Test("An empty script piped to the app fails the same way")
     func emptyPipedScriptFails() async {
         let transcript = Transcript()
-        #expect(await transcript.app(pipedInput: "").run(Invocation(command: .interactive)) == 1)
+        #expect(await transcript.app(pipedInput: "").run(Invocation(command: .interactive)) == 2)
         #expect(transcript.output.contains("✘ <stdin>: \(ParsedScript.noCommands)"))
     }
 

@@ -128,7 +128,8 @@ enum HelpText {
         After every command the runner settles, so the same script gives the same
         transcript every time. A failed expectation prints the script, the line,
         what was expected and the screen, and the run goes on to the next script.
-        The last line is 'N passed, N failed'; exit 0 only if every script passed.
+        The last line is 'N passed, N failed'; exit 0 only if every script passed, 1 if
+        one failed, 2 if one could not be used (a bad line, no command; the others run).
         A script piped to 'app' with no command runs the same way, named <stdin>.
         'quit' or 'exit' ends a script where it stands; nothing after it is read.
         A script that checks texts of another language says so in a comment before

@@ -28,6 +28,6 @@ struct PipedScript {
         let report = await runner.run(script: script, named: Self.name, on: app)
         await app.shutDown()
         console.print(ScriptRunner.summary(passed: report.passed ? 1 : 0, failed: report.passed ? 0 : 1))
-        return report.passed ? ExitCode.success : ExitCode.failure
+        return ScriptRunner.exitCode(of: [report])
     }
 }

@@ -13,6 +13,9 @@ struct ScriptWorld {
 struct ScriptReport: Sendable, Equatable {
     let name: String
     let passed: Bool
+    /// The script could not be used (a line the language does not know):
+    /// nothing of it ran. The run's exit code is then 2, not 1.
+    var refused = false
     /// Everything printed for this script, a line of output per element, with
     /// any secret already replaced by its kind.
     let transcript: [String]
@@ -110,15 +113,23 @@ struct ScriptRunner {
     }
 
     /// Runs every script, each on a fresh world, then prints the summary.
-    /// Returns the process exit code: 0 when every script passed, 1 otherwise.
+    /// Returns the process exit code (`exitCode(of:)`).
     func run(scripts: [ScriptFiles.Script]) async -> Int32 {
-        var passed = 0
-        var failed = 0
+        var reports: [ScriptReport] = []
         for script in scripts {
-            if await run(script: script.text, named: script.name).passed { passed += 1 } else { failed += 1 }
+            reports.append(await run(script: script.text, named: script.name))
         }
-        print(Self.summary(passed: passed, failed: failed))
-        return failed == 0 ? ExitCode.success : ExitCode.failure
+        let passed = reports.filter(\.passed).count
+        print(Self.summary(passed: passed, failed: reports.count - passed))
+        return Self.exitCode(of: reports)
+    }
+
+    /// 0 when every script passed; 2 when one could not be used (a bad
+    /// line: the other scripts still ran), as for a file that cannot be
+    /// read; 1 otherwise.
+    static func exitCode(of reports: [ScriptReport]) -> Int32 {
+        if reports.contains(where: \.refused) { return ExitCode.usage }
+        return reports.allSatisfy(\.passed) ? ExitCode.success : ExitCode.failure
     }
 
     /// Runs the script in the file at `path` on a fresh world; a file that
@@ -213,7 +224,7 @@ struct ScriptRunner {
         lines.append("✘ \(name): not run")
         lines.append("")
         lines.forEach(print)
-        return ScriptReport(name: name, passed: false, transcript: lines)
+        return ScriptReport(name: name, passed: false, refused: true, transcript: lines)
     }
 
     private func run(_ parsed: ParsedScript, named name: String, on app: HeadlessApp) async -> ScriptReport {
