@@ -54,7 +54,11 @@ struct GraphReleaseTests {
         await world.pass(.seconds(120))
         await area.dashboard.showStatement()
         await world.settle()
-        #expect(area.statement?.sections != nil)
+        guard case .statement(let statement) = area.destination else {
+            Issue.record("the statement is on screen, not \(area.route)")
+            return
+        }
+        #expect(statement.sections != nil)
 
         watched.container = container
         watched.main = main
@@ -64,7 +68,7 @@ struct GraphReleaseTests {
         watched.health = container.health
         watched.signedInArea = area
         watched.dashboard = area.dashboard
-        watched.statement = area.statement
+        watched.statement = statement
         await end(container, main)
     }
 

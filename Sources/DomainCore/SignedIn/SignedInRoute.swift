@@ -1,5 +1,5 @@
-/// Where the signed-in user can be (ContaCasal's `Routes`): the coordinator
-/// keeps a stack of these, and back pops it.
+/// Where the signed-in user can be (ContaCasal's `Routes`), without the
+/// screen's model: what a `SignedInDestination` is, for comparing and naming.
 public enum SignedInRoute: Sendable, Hashable {
     /// The signed-in home, always at the bottom of the stack.
     case dashboard

@@ -1,7 +1,6 @@
-import Observation
-
-/// The screen in interactive mode, kept live: it watches everything the
-/// rendered screen reads from the view models (Observation) and prints the
+/// The screen in interactive mode, kept live: through the app's drawn
+/// screen it watches everything the screen reads from the view models
+/// (Observation) and prints the
 /// screen again whenever that changes — a busy state as it begins (signing
 /// in, loading, saving, deleting), a background change as it happens (health
 /// down or up, the session ended by the server, a refresh that failed) —
@@ -29,15 +28,19 @@ final class LiveScreen {
     /// Starts watching; a change is printed once the main actor is free to.
     func start() {
         isWatching = true
-        watch()
+        app.listenToScreenChanges { [weak self] in self?.changed() }
+        // Draws the screen if it is stale, so what it reads is watched from now on.
+        _ = app.renderedScreen()
     }
 
     func stop() {
         isWatching = false
+        app.listenToScreenChanges(nil)
     }
 
     /// The screen after a command: the text to print, or nil when it is the
-    /// one already shown (live or not).
+    /// one already shown (live or not). When the live screen has already
+    /// drawn it, it is not drawn again.
     func afterCommand() -> String? {
         let now = app.renderedScreen()
         guard now != shown else { return nil }
@@ -45,16 +48,8 @@ final class LiveScreen {
         return now
     }
 
-    private func watch() {
-        guard isWatching else { return }
-        withObservationTracking {
-            _ = app.renderedScreen()
-        } onChange: { [weak self] in
-            // Called before the change is stored: the screen is read after it, on the main actor.
-            Task { @MainActor [weak self] in self?.changed() }
-        }
-    }
-
+    /// What the screen was drawn from changed: drawing it again (the app
+    /// draws only if it is stale) watches the new state.
     private func changed() {
         guard isWatching else { return }
         let now = app.renderedScreen()
@@ -62,6 +57,5 @@ final class LiveScreen {
             shown = now
             printLive(Self.marker + "\n" + now)
         }
-        watch()
     }
 }

@@ -20,6 +20,13 @@ final class HeadlessApp {
     private let pinsLanguage: Bool
     /// Whether the coming launch has read its preferences and has its container.
     private var isPrepared = false
+    /// The screen as last drawn: one drawing per command, shared by what
+    /// reads the screen until something on it changes.
+    private let drawnScreen = DrawnScreen()
+    /// How many times the person acted and so dismissed what was said once
+    /// (storage notices, the preferences' read problem): the screen changes
+    /// then without any view model doing so.
+    private var dismissals = 0
 
     init(world: AppWorld, texts: Texts, pinsLanguage: Bool = false) {
         self.world = world
@@ -90,39 +97,65 @@ final class HeadlessApp {
 
     /// The screen as the person sees it now. What the stores repaired or
     /// refused since the last look is collected first, so it is on it.
-    func snapshot() -> ScreenSnapshot {
-        container.storageNotices.collect()
-        return driver.snapshot()
-    }
+    func snapshot() -> ScreenSnapshot { shownScreen(collectingNotices: true).snapshot }
 
-    func renderedScreen() -> String { snapshot().rendered(disabledWord: texts[.disabled]) }
+    func renderedScreen() -> String { shownScreen(collectingNotices: true).rendered }
+
+    /// How many times the screen has been drawn in this app's life.
+    var drawCount: Int { drawnScreen.drawCount }
+
+    /// Calls `listener` on the main actor each time something the screen
+    /// shows changes (the live screen redraws then); nil stops.
+    func listenToScreenChanges(_ listener: (@MainActor () -> Void)?) {
+        drawnScreen.listen(listener)
+    }
 
     /// Presses an action of the screen shown and settles.
     func tap(_ action: String) async throws(ScreenCommandError) {
         // The screen the person acted on (nothing new collected: what
         // the dismissal below clears is only what they were shown).
-        let work = try driver.snapshot().tappableAction(named: action).perform
-        container.preferences.dismissReadProblem()
-        container.storageNotices.dismiss()
+        let work = try shownScreen(collectingNotices: false).snapshot.tappableAction(named: action).perform
+        dismissWhatWasSaidOnce()
         _ = world.scheduler.spawn { @MainActor in await work() }
         await world.settle()
     }
 
     /// Opens the Nth entry (1-based) of the statement on screen and settles.
     func open(_ number: Int) async throws(ScreenCommandError) {
-        let open = try driver.snapshot().openableEntry(number)
-        container.preferences.dismissReadProblem()
-        container.storageNotices.dismiss()
+        let open = try shownScreen(collectingNotices: false).snapshot.openableEntry(number)
+        dismissWhatWasSaidOnce()
         _ = world.scheduler.spawn { @MainActor in await open() }
         await world.settle()
     }
 
     /// Sets a field of the screen shown and settles.
     func type(_ field: String, _ text: String) async throws(ScreenCommandError) {
-        try driver.snapshot().typableField(named: field).set(text)
+        try shownScreen(collectingNotices: false).snapshot.typableField(named: field).set(text)
+        dismissWhatWasSaidOnce()
+        await world.settle()
+    }
+
+    /// The screen, drawn again only when something on it changed since it
+    /// was last drawn.
+    private func shownScreen(collectingNotices: Bool) -> (snapshot: ScreenSnapshot, rendered: String) {
+        if collectingNotices { container.storageNotices.collect() }
+        let preferences = container.preferences
+        let inputs = DrawnScreen.Inputs(
+            main: ObjectIdentifier(main), pendingNotices: container.storageNotices.pending.count,
+            dismissals: dismissals, language: preferences.language,
+            remembersLastIdentifier: preferences.remembersLastIdentifier, lastIdentifier: preferences.lastIdentifier,
+            pinLockTimeout: preferences.pinLockTimeout,
+            lastPreferenceChange: preferences.lastChange,
+            preferencesNotSaved: preferences.saveFailure != nil,
+            preferencesUnreadable: preferences.readProblem != nil)
+        let driver = self.driver
+        return drawnScreen.screen(for: inputs, disabledWord: texts[.disabled]) { driver.snapshot() }
+    }
+
+    private func dismissWhatWasSaidOnce() {
+        if container.preferences.readProblem != nil || !container.storageNotices.pending.isEmpty { dismissals += 1 }
         container.preferences.dismissReadProblem()
         container.storageNotices.dismiss()
-        await world.settle()
     }
 
     // MARK: - What expectations read

@@ -1,29 +1,22 @@
 import Composition
 import DomainCore
 
-/// The signed-in area's screens: what each route draws, and what its words do.
+/// The signed-in area's screens: what each destination draws, and what its words do.
 extension ScreenDriver {
     func signedIn() -> ScreenSnapshot {
         guard let area = main.signedInArea else {
             return ScreenSnapshot(
                 name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
         }
-        var screen: ScreenSnapshot
-        switch area.route {
-        case .dashboard: screen = dashboard(area.dashboard)
-        case .statement:
-            screen = area.statement.map { statement($0, in: area) } ?? placeholder("statement", .titleStatement)
-        case .entryDetails:
-            screen =
-                area.entryDetails.map { entryDetails($0, in: area) } ?? placeholder("entry-details", .titleEntryDetails)
-        case .profile:
-            screen = area.profile.map { profile($0, in: area) } ?? placeholder("profile", .titleProfile)
-        case .relatedUsers:
-            screen =
-                area.relatedUsers.map { relatedUsers($0, in: area) } ?? placeholder("related-users", .titleRelatedUsers)
-        case .security:
-            screen = area.security.map { security($0, in: area) } ?? placeholder("security", .titleSecurity)
-        }
+        var screen: ScreenSnapshot =
+            switch area.destination {
+            case .dashboard(let model): dashboard(model)
+            case .statement(let model): statement(model, in: area)
+            case .entryDetails(_, let model): entryDetails(model, in: area)
+            case .profile(let model): profile(model, in: area)
+            case .relatedUsers(let model): relatedUsers(model, in: area)
+            case .security(let model): security(model, in: area)
+            }
         // One message per cause: when the route's failed call is the health
         // monitor's outage, its failure line says so and the banner is not repeated.
         if let banner = area.dashboard.healthBanner, !Self.isOutage(routeFailure(in: area)) {
@@ -32,15 +25,14 @@ extension ScreenDriver {
         return screen
     }
 
-    /// The failure the shown route's last call ended in, if any.
+    /// The failure the shown destination's last call ended in, if any.
     private func routeFailure(in area: SignedInCoordinator) -> SignedInFailure? {
-        switch area.route {
-        case .dashboard: nil
-        case .statement: area.statement?.failure
-        case .entryDetails: area.entryDetails?.failure
-        case .profile: area.profile?.failure
-        case .relatedUsers: area.relatedUsers?.failure
-        case .security: nil
+        switch area.destination {
+        case .dashboard, .security: nil
+        case .statement(let model): model.failure
+        case .entryDetails(_, let model): model.failure
+        case .profile(let model): model.failure
+        case .relatedUsers(let model): model.failure
         }
     }
 
@@ -209,10 +201,6 @@ extension ScreenDriver {
         return ScreenSnapshot(
             name: "related-users", title: texts[.titleRelatedUsers], lines: lines, actions: actions,
             isLoading: model.showsPlaceholder || model.isSaving)
-    }
-
-    func placeholder(_ name: String, _ title: TextKey) -> ScreenSnapshot {
-        ScreenSnapshot(name: name, title: texts[title], lines: [texts[.loadingPlaceholder]], isLoading: true)
     }
 
     /// A failed call's one message. A connection or server failure says the

@@ -91,6 +91,33 @@ struct SignedInViewModelTests {
         #expect(area.route == .dashboard, "back on the dashboard stays there")
     }
 
+    @Test("Each destination carries its model: pushed with it, and a popped screen's model is freed with it")
+    func destinationsCarryTheirModels() async throws {
+        let graph = TestViewModelGraph()
+        defer { graph.shutDown() }
+        let (_, area) = try await signedIn(graph)
+        guard case .dashboard(let dashboard) = area.destination else {
+            Issue.record("the area opens on the dashboard, not \(area.route)")
+            return
+        }
+        #expect(dashboard === area.dashboard)
+
+        weak var profile: ProfileViewModel?
+        area.showProfile()
+        do {
+            guard case .profile(let shown) = area.destination else {
+                Issue.record("showProfile puts the profile on screen, not \(area.route)")
+                return
+            }
+            profile = shown
+        }
+        #expect(area.stack.map(\.route) == [.dashboard, .profile])
+
+        area.back()
+        #expect(area.stack.map(\.route) == [.dashboard])
+        #expect(profile == nil, "the popped profile's model goes with its destination")
+    }
+
     @Test("Saving the profile updates the user everywhere; the server's per-field errors are shown")
     func profileSave() async throws {
         let graph = TestViewModelGraph()
