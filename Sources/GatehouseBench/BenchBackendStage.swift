@@ -1,6 +1,7 @@
 import Composition
 import AdapterHTTP
 import AdapterInMemory
+import TaskRuntime
 import Foundation
 import Ports
 import ReferenceServer

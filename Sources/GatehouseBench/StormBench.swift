@@ -1,5 +1,6 @@
 import Composition
 import AdapterInMemory
+import TaskRuntime
 import DomainCore
 import Foundation
 import Ports

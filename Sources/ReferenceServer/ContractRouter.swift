@@ -1,5 +1,6 @@
 import AdapterSupport
 import AdapterInMemory
+import TaskRuntime
 import Foundation
 import Ports
 import WireContract

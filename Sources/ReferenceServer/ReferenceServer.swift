@@ -1,4 +1,5 @@
 public import AdapterInMemory
+public import TaskRuntime
 import Dispatch
 import Foundation
 import Synchronization

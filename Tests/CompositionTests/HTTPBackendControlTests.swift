@@ -1,5 +1,6 @@
 import AdapterHTTP
 import AdapterInMemory
+import TaskRuntime
 import Foundation
 import Ports
 import ReferenceServer

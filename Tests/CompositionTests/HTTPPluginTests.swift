@@ -1,5 +1,6 @@
 import AdapterFileKeychain
 import AdapterInMemory
+import TaskRuntime
 import Foundation
 import Ports
 import Testing

@@ -1,6 +1,7 @@
 import AdapterFileKeychain
 import AdapterHTTP
 import AdapterInMemory
+import TaskRuntime
 import DomainCore
 import Foundation
 import Ports

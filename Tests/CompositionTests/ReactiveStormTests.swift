@@ -1,5 +1,6 @@
 import AdapterHTTP
 import AdapterInMemory
+import TaskRuntime
 import DomainCore
 import Foundation
 import Ports

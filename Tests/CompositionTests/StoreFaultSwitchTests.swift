@@ -1,5 +1,6 @@
 import AdapterFileKeychain
 import AdapterInMemory
+import TaskRuntime
 import Composition
 import Foundation
 import Ports

@@ -1,4 +1,4 @@
-import AdapterInMemory
+import TaskRuntime
 import Ports
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import AdapterInMemory
+import TaskRuntime
 import Foundation
 import Ports
 import Testing

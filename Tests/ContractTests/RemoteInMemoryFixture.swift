@@ -1,4 +1,5 @@
 import AdapterInMemory
+import TaskRuntime
 import Ports
 
 /// The contract suites' server when the adapters are in memory: an

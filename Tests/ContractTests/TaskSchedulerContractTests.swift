@@ -1,4 +1,5 @@
 import AdapterInMemory
+import TaskRuntime
 import Ports
 import Synchronization
 import Testing

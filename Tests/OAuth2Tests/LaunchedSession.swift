@@ -1,5 +1,6 @@
 import AdapterHTTP
 import AdapterInMemory
+import TaskRuntime
 import AdapterSoftwareCrypto
 import DomainCore
 import Foundation

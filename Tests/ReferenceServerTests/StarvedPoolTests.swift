@@ -1,4 +1,5 @@
 import AdapterInMemory
+import TaskRuntime
 import Dispatch
 import Foundation
 import ReferenceServer

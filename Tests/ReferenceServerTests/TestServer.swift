@@ -1,4 +1,5 @@
 import AdapterInMemory
+import TaskRuntime
 import ReferenceServer
 
 /// What the reference server's tests share: a server on a free loopback port

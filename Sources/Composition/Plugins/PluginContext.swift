@@ -1,4 +1,4 @@
-public import AdapterInMemory
+public import TaskRuntime
 public import Ports
 import Synchronization
 

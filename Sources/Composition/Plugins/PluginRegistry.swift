@@ -1,4 +1,5 @@
 public import AdapterInMemory
+public import TaskRuntime
 public import Ports
 
 /// Every adapter Gatehouse can plug in, one list per port, by name. An

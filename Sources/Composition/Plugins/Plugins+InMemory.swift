@@ -1,4 +1,5 @@
 import AdapterInMemory
+import TaskRuntime
 import Ports
 
 /// The plugins of `AdapterInMemory`. The four remote ones share one

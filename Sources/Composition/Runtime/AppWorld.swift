@@ -1,4 +1,5 @@
-public import AdapterInMemory
+import AdapterInMemory
+public import TaskRuntime
 import AdapterSoftwareCrypto
 import DomainCore
 public import Foundation

@@ -1,4 +1,5 @@
 public import AdapterInMemory
+import TaskRuntime
 import Foundation
 public import ReferenceServer
 

@@ -1,4 +1,5 @@
 public import AdapterInMemory
+import TaskRuntime
 import AdapterSystem
 import Foundation
 import Ports

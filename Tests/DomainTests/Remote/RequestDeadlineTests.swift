@@ -1,4 +1,4 @@
-import AdapterInMemory
+import TaskRuntime
 import DomainCore
 import Foundation
 import Ports

@@ -1,4 +1,5 @@
 import AdapterInMemory
+import TaskRuntime
 import DomainCore
 import Ports
 import Testing
