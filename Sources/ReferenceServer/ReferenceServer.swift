@@ -1,8 +1,8 @@
 public import AdapterInMemory
-public import TaskRuntime
 import Dispatch
 import Foundation
 import Synchronization
+public import TaskRuntime
 
 #if canImport(Glibc)
     import Glibc

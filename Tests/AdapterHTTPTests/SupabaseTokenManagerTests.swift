@@ -1,10 +1,10 @@
 import AdapterHTTP
 import AdapterInMemory
-import TaskRuntime
 import DomainCore
 import Foundation
 import Ports
 import Synchronization
+import TaskRuntime
 import Testing
 
 /// The domain's token manager on the Supabase adapters, against a stub that

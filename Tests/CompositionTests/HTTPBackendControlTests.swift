@@ -1,9 +1,9 @@
 import AdapterHTTP
 import AdapterInMemory
-import TaskRuntime
 import Foundation
 import Ports
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 @testable import Composition

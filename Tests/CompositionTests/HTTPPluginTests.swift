@@ -1,8 +1,8 @@
 import AdapterFileKeychain
 import AdapterInMemory
-import TaskRuntime
 import Foundation
 import Ports
+import TaskRuntime
 import Testing
 
 @testable import Composition

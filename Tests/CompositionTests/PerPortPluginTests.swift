@@ -1,11 +1,11 @@
 import AdapterFileKeychain
 import AdapterHTTP
 import AdapterInMemory
-import TaskRuntime
 import DomainCore
 import Foundation
 import Ports
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 @testable import Composition

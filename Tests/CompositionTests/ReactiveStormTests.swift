@@ -1,10 +1,10 @@
 import AdapterHTTP
 import AdapterInMemory
-import TaskRuntime
 import DomainCore
 import Foundation
 import Ports
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 /// A reactive storm — N concurrent statement calls meeting a token the server

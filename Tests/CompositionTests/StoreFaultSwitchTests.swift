@@ -1,9 +1,9 @@
 import AdapterFileKeychain
 import AdapterInMemory
-import TaskRuntime
 import Composition
 import Foundation
 import Ports
+import TaskRuntime
 import Testing
 
 /// The store faults scripts switch on (`store full`, `store unavailable`,

@@ -1,10 +1,10 @@
 import AdapterDerived
 import AdapterInMemory
-import TaskRuntime
 import DomainCore
 import Foundation
 import Ports
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 /// Makes one adapter of a remote port, with a fresh server behind it. Its

@@ -1,10 +1,10 @@
 import AdapterHTTP
 import AdapterInMemory
-import TaskRuntime
 import Foundation
 import Ports
 import ReferenceServer
 import Synchronization
+import TaskRuntime
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

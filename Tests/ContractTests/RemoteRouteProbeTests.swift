@@ -1,6 +1,6 @@
 import AdapterInMemory
-import TaskRuntime
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 /// How the contract suites learn what a server named by `CONTRACT_BASE_URL`

@@ -1,8 +1,8 @@
 import AdapterInMemory
-import TaskRuntime
 import Foundation
 import Ports
 import Synchronization
+import TaskRuntime
 
 /// Supabase Auth (GoTrue) on loopback, for the contract suites: the routes
 /// `SupabaseAuthRemoteAPI`, `SupabaseUserRemoteAPI` and `SupabaseHealthProbe`

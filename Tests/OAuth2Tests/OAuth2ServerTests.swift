@@ -1,8 +1,8 @@
 import AdapterHTTP
 import AdapterInMemory
-import TaskRuntime
 import DomainCore
 import Foundation
+import TaskRuntime
 import OAuth2ServerAccess
 import Ports
 import Testing

@@ -1,8 +1,8 @@
 import AdapterInMemory
-import TaskRuntime
 import Foundation
 import Ports
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 /// The reference server over raw sockets: the contract's routes and limits,

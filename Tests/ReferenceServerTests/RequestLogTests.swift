@@ -1,8 +1,8 @@
 import AdapterInMemory
-import TaskRuntime
 import Foundation
 import ReferenceServer
 import Synchronization
+import TaskRuntime
 import Testing
 
 /// The server's request log: one entry per answered request, with method,

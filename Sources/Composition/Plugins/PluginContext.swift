@@ -1,6 +1,6 @@
-public import TaskRuntime
 public import Ports
 import Synchronization
+public import TaskRuntime
 
 /// What a plugin is built from: its own settings (never another plugin's),
 /// the run's time and count of work, and the parts that several plugins of

@@ -1,6 +1,6 @@
 public import AdapterInMemory
-public import TaskRuntime
 public import Ports
+public import TaskRuntime
 
 /// Every adapter Gatehouse can plug in, one list per port, by name. An
 /// environment names one plugin per port and gets exactly that adapter in

@@ -1,6 +1,6 @@
 import AdapterInMemory
-import TaskRuntime
 import Ports
+import TaskRuntime
 
 /// The plugins of `AdapterInMemory`. The four remote ones share one
 /// `InMemoryBackend` per world (made by whichever asks first), so an

@@ -1,6 +1,6 @@
-import TaskRuntime
 import AdapterSystem
 import Ports
+import TaskRuntime
 
 /// The plugins of `AdapterSystem`: the real machine.
 enum SystemPlugins {

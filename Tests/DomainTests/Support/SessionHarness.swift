@@ -1,8 +1,8 @@
 import AdapterInMemory
-import TaskRuntime
 import DomainCore
 import Foundation
 import Ports
+import TaskRuntime
 
 /// The domain wired on doubles and virtual time, as a container would wire it.
 @MainActor

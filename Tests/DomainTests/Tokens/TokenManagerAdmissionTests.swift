@@ -1,8 +1,8 @@
 import AdapterInMemory
-import TaskRuntime
 import DomainCore
 import Foundation
 import Ports
+import TaskRuntime
 import Testing
 
 /// The token manager's admission (docs/spec/tokens.md): at most K authorised
