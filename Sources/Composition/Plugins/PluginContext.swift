@@ -17,7 +17,10 @@ public struct PluginContext: Sendable {
     private let sharedParts: SharedParts
 
     /// The context of a new world, with no shared part made yet.
-    /// - Parameter clock: The world's clock as its plugin made it.
+    /// - Parameters:
+    ///   - settings: The settings the first plugin made is given.
+    ///   - clock: The world's clock as its plugin made it.
+    ///   - activity: The world's count of running work.
     public init(settings: PluginSettings, clock: WorldClock, activity: VirtualActivity) {
         self.init(
             settings: settings, clock: clock.clock, hasVirtualTime: clock.virtualClock != nil, activity: activity,
