@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DomainCore", targets: ["DomainCore"]),
         .library(name: "WireContract", targets: ["WireContract"]),
         .library(name: "AdapterSupport", targets: ["AdapterSupport"]),
+        .library(name: "TaskRuntime", targets: ["TaskRuntime"]),
         .library(name: "AdapterInMemory", targets: ["AdapterInMemory"]),
         .library(name: "AdapterHTTP", targets: ["AdapterHTTP"]),
         .library(name: "AdapterFileKeychain", targets: ["AdapterFileKeychain"]),
@@ -38,10 +39,17 @@ let package = Package(
         // work queue, each written once. No dependencies: it knows no port.
         .target(name: "AdapterSupport"),
 
+        // The runtime every environment runs on, virtual time or real: the
+        // scheduler that counts its tasks, the count of running work (and its
+        // handoffs to an in-process server), virtual time's clock and the
+        // executor it runs on. Ports only: it is no adapter of a port's
+        // technology but the ground the app, the server and tests stand on.
+        .target(name: "TaskRuntime", dependencies: ["Ports"]),
+
         // The adapters. Each imports Ports and nothing else of ours, but
         // AdapterSupport for what adapters share, and WireContract when it speaks
         // the wire contract.
-        // The simulated backend and in-memory adapters of every port, with virtual time.
+        // The simulated backend and in-memory adapters of every port.
         .target(name: "AdapterInMemory", dependencies: ["Ports", "AdapterSupport", "WireContract"]),
         // The session in a private file that keeps a keychain's promises, and the codings.
         .target(name: "AdapterFileKeychain", dependencies: ["Ports", "AdapterSupport"]),
@@ -62,7 +70,9 @@ let package = Package(
         .target(name: "AdapterFilePreferences", dependencies: ["Ports", "AdapterSupport"]),
 
         // The loopback stand-in for the real backend: InMemoryBackend over the wire contract.
-        .target(name: "ReferenceServer", dependencies: ["Ports", "AdapterInMemory", "AdapterSupport", "WireContract"]),
+        .target(
+            name: "ReferenceServer",
+            dependencies: ["Ports", "AdapterInMemory", "AdapterSupport", "TaskRuntime", "WireContract"]),
         // The composition root: environments, the plugin registry, the dependency
         // containers, and the worlds a launch or a server runs in. The only
         // target that names concrete adapters.
@@ -70,7 +80,8 @@ let package = Package(
             name: "Composition",
             dependencies: [
                 "Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
-                "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "ReferenceServer", "WireContract",
+                "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "ReferenceServer", "TaskRuntime",
+                "WireContract",
             ]
         ),
         // The benchmarks `app bench` runs (token storms, a day of use, soak, the
@@ -80,7 +91,7 @@ let package = Package(
             name: "GatehouseBench",
             dependencies: [
                 "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "ReferenceServer",
-                "WireContract",
+                "TaskRuntime", "WireContract",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo. It sees
@@ -105,7 +116,7 @@ let package = Package(
             dependencies: [
                 "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
-                "OAuth2ServerAccess", "DomainCore", "Composition", "WireContract",
+                "OAuth2ServerAccess", "DomainCore", "Composition", "TaskRuntime", "WireContract",
             ]
         ),
         // What adapters share: the contract's dates read and written against Foundation's formatter.
@@ -119,11 +130,12 @@ let package = Package(
             name: "AdapterHTTPTests",
             dependencies: [
                 "AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition", "http-answer-probe",
-                "WireContract",
+                "TaskRuntime", "WireContract",
             ]),
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
         .testTarget(
-            name: "ReferenceServerTests", dependencies: ["ReferenceServer", "AdapterInMemory", "Ports", "WireContract"]),
+            name: "ReferenceServerTests",
+            dependencies: ["ReferenceServer", "AdapterInMemory", "Ports", "TaskRuntime", "WireContract"]),
         // The route table: keys, paths built and matched, and each path string
         // written in one source file of the adapters and the server (it reads files).
         .testTarget(name: "WireContractTests", dependencies: ["WireContract"]),
@@ -132,13 +144,13 @@ let package = Package(
             name: "CompositionTests",
             dependencies: [
                 "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain",
-                "AdapterDerived", "AdapterFilePreferences", "ReferenceServer",
+                "AdapterDerived", "AdapterFilePreferences", "ReferenceServer", "TaskRuntime",
             ]
         ),
         // The bench's counts (single flight, the graph's release) and its charts, as ordinary tests.
         .testTarget(name: "GatehouseBenchTests", dependencies: ["GatehouseBench", "Composition"]),
         // The domain's rules: decision table, token manager, validation, view models.
-        .testTarget(name: "DomainTests", dependencies: ["Ports", "DomainCore", "AdapterInMemory"]),
+        .testTarget(name: "DomainTests", dependencies: ["Ports", "DomainCore", "AdapterInMemory", "TaskRuntime"]),
         // The command line: argument parsing, envs, the demo, interactive and piped modes, the texts.
         .testTarget(
             name: "AppTests", dependencies: ["app", "Composition", "GatehouseBench", "AdapterInMemory", "Ports"]),
@@ -154,6 +166,7 @@ let package = Package(
             name: "OAuth2Tests",
             dependencies: [
                 "AdapterHTTP", "AdapterInMemory", "AdapterSoftwareCrypto", "DomainCore", "Ports", "OAuth2ServerAccess",
+                "TaskRuntime",
             ]
         ),
         // The adapter guide's example plugged in through the plugin registry.

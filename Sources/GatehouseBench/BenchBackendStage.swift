@@ -1,9 +1,10 @@
-import Composition
 import AdapterHTTP
 import AdapterInMemory
+import Composition
 import Foundation
 import Ports
 import ReferenceServer
+import TaskRuntime
 
 /// A backend for a scenario to measure against, reached in memory or over
 /// HTTP through a `ReferenceServer` on 127.0.0.1 in this process. The

@@ -1,8 +1,9 @@
-import Composition
 import AdapterInMemory
+import Composition
 import DomainCore
 import Foundation
 import Ports
+import TaskRuntime
 
 /// The overhead: `GET /challenge/list` with a valid token over loopback,
 /// through the statement adapter and the token manager, against a plain

@@ -1,8 +1,9 @@
-import Composition
 import AdapterInMemory
+import Composition
 import DomainCore
 import Foundation
 import Ports
+import TaskRuntime
 
 /// The storm: N concurrent authorised calls (`GET /users/me`) meet a token
 /// that went bad, and we count what reaches the server. Contenders: the

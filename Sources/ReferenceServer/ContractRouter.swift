@@ -1,7 +1,8 @@
-import AdapterSupport
 import AdapterInMemory
+import AdapterSupport
 import Foundation
 import Ports
+import TaskRuntime
 import WireContract
 
 /// Serves the wire contract (docs/spec/wire-contract.md) from an

@@ -2,6 +2,7 @@ public import AdapterInMemory
 import Dispatch
 import Foundation
 import Synchronization
+public import TaskRuntime
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,7 @@ import DomainCore
 import Foundation
 import Ports
 import Synchronization
+import TaskRuntime
 import Testing
 
 /// The domain's token manager on the Supabase adapters, against a stub that

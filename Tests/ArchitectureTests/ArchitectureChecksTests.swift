@@ -370,3 +370,73 @@ struct ArchitectureChecksTests {
         #expect(ArchitectureChecks.isCheckedViewModel(pathInDomainCore: path) == isChecked)
     }
 }
+
+/// The downcast rule fed fake sources: it sees the casts the wiring used to
+/// make, and lets a port's protocol, a system type and comments be.
+@Suite("Downcast checks")
+struct DowncastChecksTests {
+    private let forbidden = ArchitectureChecks.forbiddenCastTargets(sources: [
+        "Ports": ["public protocol StorageNoticeSource: Sendable {}\npublic protocol Clock: Sendable {}"],
+        "AdapterInMemory": [
+            "public final class InMemoryConnectivity: ConnectivityProbe {\n    private struct State {}\n}"
+        ],
+        "TaskRuntime": ["public final class ManualClock: Clock {}"],
+        "Composition": ["struct CallOutcomeHealthPlugin: HealthProbe {}"],
+    ])
+
+    @Test("Declared types are read: classes, structs, enums, actors, protocols, nested ones, not comments")
+    func declaredTypesAreRead() {
+        let source = """
+            public final class Outer: Sendable {
+                private enum Inner { case one }
+                class func make() -> Outer { Outer() }
+            }
+            actor Counter {}
+            protocol Capability {}
+            // struct Commented {}
+            """
+        #expect(ArchitectureChecks.declaredTypeNames(in: source) == ["Outer", "Inner", "Counter", "Capability"])
+    }
+
+    @Test(
+        "A cast to an adapter's type, the runtime's or the wiring's own is a violation",
+        arguments: [
+            ("guard let network = connectivity as? InMemoryConnectivity else { return false }", "InMemoryConnectivity"),
+            ("public var hasVirtualTime: Bool { clock is ManualClock }", "ManualClock"),
+            ("let clock = made as! ManualClock", "ManualClock"),
+            ("guard let plugin = health as? CallOutcomeHealthPlugin else { return self }", "CallOutcomeHealthPlugin"),
+            ("case is InMemoryConnectivity: break", "InMemoryConnectivity"),
+        ])
+    func castsToOurTypesAreViolations(line: String, type: String) {
+        let violations = ArchitectureChecks.downcastViolations(
+            file: "Sources/Composition/X.swift", source: "let a = 1\n" + line, forbidden: forbidden)
+
+        #expect(violations.count == 1)
+        #expect(violations.first?.line == 2)
+        #expect(violations.first?.problem.hasPrefix("casts to \(type) (") == true)
+    }
+
+    @Test(
+        "A cast to a port's protocol, to a system type, a coercion or a comment is no violation",
+        arguments: [
+            "let sources = parts.compactMap { $0 as? any StorageNoticeSource }",
+            "guard let object = json as? [String: Any] else { return }",
+            "let text = value as? String",
+            "let network = probe as InMemoryConnectivity",
+            "// guard let network = connectivity as? InMemoryConnectivity",
+            "if let existing = part as? Part { return existing }",
+            "let thisIsManualClock = 1",
+        ])
+    func otherCastsAreNoViolations(line: String) {
+        #expect(
+            ArchitectureChecks.downcastViolations(file: "Sources/app/X.swift", source: line, forbidden: forbidden)
+                .isEmpty)
+    }
+
+    @Test("A name the ports declare too may be cast to")
+    func aPortsNameIsCastable() {
+        #expect(forbidden["StorageNoticeSource"] == nil)
+        #expect(forbidden["Clock"] == nil)
+        #expect(forbidden["ManualClock"] == "TaskRuntime")
+    }
+}

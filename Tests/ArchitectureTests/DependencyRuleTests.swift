@@ -52,6 +52,23 @@ struct DependencyRuleTests {
         }
     }
 
+    @Test("Composition and the app never cast to a type of ours but a port's")
+    func theWiringNeverDowncasts() throws {
+        let targets = try PackageManifestReader.targets(inManifest: tree.manifest())
+        var sources: [String: [String]] = [:]
+        for folder in try tree.sourceFolders() {
+            let module = ArchitectureChecks.moduleName(ofSourceFolder: folder, targets: targets)
+            sources[module] = try tree.swiftFiles(under: "Sources/\(folder)").map(\.text)
+        }
+        let forbidden = ArchitectureChecks.forbiddenCastTargets(sources: sources)
+        #expect(forbidden["InMemoryConnectivity"] == "AdapterInMemory", "the adapters' types were read")
+        for module in ArchitectureChecks.modulesWithoutDowncasts {
+            for file in try tree.swiftFiles(under: "Sources/\(module)") {
+                record(ArchitectureChecks.downcastViolations(file: file.path, source: file.text, forbidden: forbidden))
+            }
+        }
+    }
+
     /// One issue per violation, so each names its own file and line in the test output.
     private func record(_ violations: [ArchitectureViolation]) {
         for violation in violations {

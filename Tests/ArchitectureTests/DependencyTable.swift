@@ -80,6 +80,18 @@ extension DependencyTable {
                 systemReason: "plain system calls and values; it never reaches the network (no FoundationNetworking)"
             ),
             ModuleRule(
+                module: "TaskRuntime",
+                projectModules: ["Ports"],
+                projectReason:
+                    "the runtime every environment runs on (the scheduler that counts its tasks, the count of "
+                    + "running work and its handoffs, virtual time's clock and executor) implements the "
+                    + "TaskScheduler, ActivityCounter and Clock ports for the app, the server and tests alike; it "
+                    + "is no adapter of one technology, so it lives apart from the in-memory adapters and knows "
+                    + "no adapter",
+                systemModules: .only(["Foundation", "Dispatch", "Synchronization"]),
+                systemReason: "tasks, locks and the main queue; it never reaches the network or the file system"
+            ),
+            ModuleRule(
                 module: "DomainCore",
                 projectModules: ["Ports"],
                 projectReason: "the domain never names an adapter; it reaches the world only through the ports",
@@ -108,10 +120,11 @@ extension DependencyTable {
             + [
                 ModuleRule(
                     module: "ReferenceServer",
-                    projectModules: ["Ports", "AdapterInMemory", "AdapterSupport", "WireContract"],
+                    projectModules: ["Ports", "AdapterInMemory", "AdapterSupport", "TaskRuntime", "WireContract"],
                     projectReason:
                         "the reference server serves the in-memory backend over the wire contract (its route "
-                        + "table), writing the contract's dates as the adapters read them (AdapterSupport)",
+                        + "table), writing the contract's dates as the adapters read them (AdapterSupport), and "
+                        + "parks a request on the virtual time it shares with an app in its process (TaskRuntime)",
                     systemModules: .any,
                     systemReason: ""
                 ),
@@ -150,7 +163,7 @@ extension DependencyTable {
                 ModuleRule(
                     module: "Composition",
                     projectModules: ["Ports", "DomainCore"] + adapters + [
-                        "ReferenceServer", "WireContract", "AdapterSupport",
+                        "ReferenceServer", "WireContract", "AdapterSupport", "TaskRuntime",
                     ],
                     projectReason:
                         "the composition root wires every module together but never the app or a test helper",
@@ -161,7 +174,7 @@ extension DependencyTable {
                     module: "GatehouseBench",
                     projectModules: [
                         "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "ReferenceServer",
-                        "WireContract",
+                        "TaskRuntime", "WireContract",
                     ],
                     projectReason:
                         "the benchmarks measure the graph Composition builds, in its worlds, against contenders "

@@ -3,6 +3,7 @@ import AdapterInMemory
 import Foundation
 import Ports
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 @testable import Composition

@@ -2,6 +2,7 @@ import AdapterFileKeychain
 import AdapterInMemory
 import Foundation
 import Ports
+import TaskRuntime
 import Testing
 
 @testable import Composition

@@ -5,6 +5,7 @@ import DomainCore
 import Foundation
 import Ports
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 @testable import Composition

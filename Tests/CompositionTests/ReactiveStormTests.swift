@@ -4,6 +4,7 @@ import DomainCore
 import Foundation
 import Ports
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 /// A reactive storm — N concurrent statement calls meeting a token the server

@@ -3,6 +3,7 @@ import AdapterInMemory
 import Composition
 import Foundation
 import Ports
+import TaskRuntime
 import Testing
 
 /// The store faults scripts switch on (`store full`, `store unavailable`,

@@ -1,9 +1,9 @@
-import AdapterInMemory
 import AdapterSystem
 import Dispatch
 import Foundation
 import Ports
 import Synchronization
+import TaskRuntime
 import Testing
 
 /// The `Clock` contract (see the port's doc comment), run against every clock

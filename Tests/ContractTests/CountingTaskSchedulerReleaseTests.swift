@@ -1,6 +1,6 @@
-import AdapterInMemory
 import Ports
 import Synchronization
+import TaskRuntime
 import Testing
 
 /// `CountingTaskScheduler` lets go of what a task's operation captured before

@@ -1,6 +1,7 @@
 import AdapterInMemory
 import Foundation
 import Ports
+import TaskRuntime
 import Testing
 
 /// The simulated backend's memory stays bounded whatever clients send: field

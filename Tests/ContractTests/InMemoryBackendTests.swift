@@ -1,6 +1,7 @@
 import AdapterInMemory
 import Foundation
 import Ports
+import TaskRuntime
 import Testing
 
 /// What only the simulated backend promises: fault switches, metrics, reset,

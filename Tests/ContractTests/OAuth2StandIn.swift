@@ -2,6 +2,7 @@ import AdapterInMemory
 import Foundation
 import Ports
 import Synchronization
+import TaskRuntime
 
 /// An OAuth 2.0 authorization server on loopback, for the contract suites'
 /// control part (the OAuth 2.0 test server of `OAUTH2_BASE_URL` has no

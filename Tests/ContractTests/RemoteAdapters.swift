@@ -4,6 +4,7 @@ import DomainCore
 import Foundation
 import Ports
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 /// Makes one adapter of a remote port, with a fresh server behind it. Its

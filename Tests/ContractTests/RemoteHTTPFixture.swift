@@ -4,6 +4,7 @@ import Foundation
 import Ports
 import ReferenceServer
 import Synchronization
+import TaskRuntime
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

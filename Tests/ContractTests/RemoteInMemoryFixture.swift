@@ -1,5 +1,6 @@
 import AdapterInMemory
 import Ports
+import TaskRuntime
 
 /// The contract suites' server when the adapters are in memory: an
 /// `InMemoryBackend` on a `ManualClock`, driven directly.

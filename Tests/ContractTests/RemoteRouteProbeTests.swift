@@ -1,5 +1,6 @@
 import AdapterInMemory
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 /// How the contract suites learn what a server named by `CONTRACT_BASE_URL`

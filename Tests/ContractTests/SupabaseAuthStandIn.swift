@@ -2,6 +2,7 @@ import AdapterInMemory
 import Foundation
 import Ports
 import Synchronization
+import TaskRuntime
 
 /// Supabase Auth (GoTrue) on loopback, for the contract suites: the routes
 /// `SupabaseAuthRemoteAPI`, `SupabaseUserRemoteAPI` and `SupabaseHealthProbe`

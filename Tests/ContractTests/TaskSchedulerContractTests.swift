@@ -1,6 +1,7 @@
 import AdapterInMemory
 import Ports
 import Synchronization
+import TaskRuntime
 import Testing
 
 /// A scheduler under test, named for the test output.

@@ -1,7 +1,7 @@
-import AdapterInMemory
 import Foundation
 import Ports
 import Synchronization
+import TaskRuntime
 import Testing
 
 /// The handoff of `VirtualActivity`: a counted task lends its count to a

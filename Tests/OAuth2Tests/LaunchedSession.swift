@@ -4,6 +4,7 @@ import AdapterSoftwareCrypto
 import DomainCore
 import Foundation
 import Ports
+import TaskRuntime
 
 /// A launch of the app's session layer on the OAuth 2.0 server: `AuthSession`
 /// with the OAuth 2.0 adapter, the Bearer user route, health from `/health`,

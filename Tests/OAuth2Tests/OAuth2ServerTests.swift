@@ -2,6 +2,7 @@ import AdapterHTTP
 import AdapterInMemory
 import DomainCore
 import Foundation
+import TaskRuntime
 import OAuth2ServerAccess
 import Ports
 import Testing

@@ -1,6 +1,7 @@
 import AdapterInMemory
 import Foundation
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 /// The control API's guard against web pages, and its exact reading of

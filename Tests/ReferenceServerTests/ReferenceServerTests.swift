@@ -2,6 +2,7 @@ import AdapterInMemory
 import Foundation
 import Ports
 import ReferenceServer
+import TaskRuntime
 import Testing
 
 /// The reference server over raw sockets: the contract's routes and limits,

@@ -2,6 +2,7 @@ import AdapterInMemory
 import Foundation
 import ReferenceServer
 import Synchronization
+import TaskRuntime
 import Testing
 
 /// The server's request log: one entry per answered request, with method,

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import ReferenceServer
 import Synchronization
+import TaskRuntime
 import Testing
 
 /// The server answers even when every thread of Swift's cooperative pool is

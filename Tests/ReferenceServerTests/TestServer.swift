@@ -1,5 +1,6 @@
 import AdapterInMemory
 import ReferenceServer
+import TaskRuntime
 
 /// What the reference server's tests share: a server on a free loopback port
 /// that takes the key `test-key`, and a request written by hand, byte for

@@ -1,6 +1,6 @@
-public import AdapterInMemory
 public import Ports
 import Synchronization
+public import TaskRuntime
 
 /// What a plugin is built from: its own settings (never another plugin's),
 /// the run's time and count of work, and the parts that several plugins of
@@ -11,31 +11,40 @@ public struct PluginContext: Sendable {
     public let settings: PluginSettings
     public let clock: any Clock
     public let activity: VirtualActivity
+    /// Whether time moves only when told: what the clock plugin declared
+    /// (``WorldClock/virtual(_:)``), never read from the clock's type.
+    public let hasVirtualTime: Bool
     private let sharedParts: SharedParts
 
     /// The context of a new world, with no shared part made yet.
-    public init(settings: PluginSettings, clock: any Clock, activity: VirtualActivity) {
-        self.settings = settings
-        self.clock = clock
-        self.activity = activity
-        sharedParts = SharedParts()
+    /// - Parameters:
+    ///   - settings: The settings the first plugin made is given.
+    ///   - clock: The world's clock as its plugin made it.
+    ///   - activity: The world's count of running work.
+    public init(settings: PluginSettings, clock: WorldClock, activity: VirtualActivity) {
+        self.init(
+            settings: settings, clock: clock.clock, hasVirtualTime: clock.virtualClock != nil, activity: activity,
+            sharedParts: SharedParts())
     }
 
     /// The same world's context for another plugin: the same time and
     /// shared parts, and that plugin's settings.
     public func handing(_ settings: PluginSettings) -> PluginContext {
-        PluginContext(settings: settings, clock: clock, activity: activity, sharedParts: sharedParts)
+        PluginContext(
+            settings: settings, clock: clock, hasVirtualTime: hasVirtualTime, activity: activity,
+            sharedParts: sharedParts)
     }
 
-    private init(settings: PluginSettings, clock: any Clock, activity: VirtualActivity, sharedParts: SharedParts) {
+    private init(
+        settings: PluginSettings, clock: any Clock, hasVirtualTime: Bool, activity: VirtualActivity,
+        sharedParts: SharedParts
+    ) {
         self.settings = settings
         self.clock = clock
+        self.hasVirtualTime = hasVirtualTime
         self.activity = activity
         self.sharedParts = sharedParts
     }
-
-    /// Whether time moves only when told (the clock is the virtual one).
-    public var hasVirtualTime: Bool { clock is ManualClock }
 
     /// The part named `key` that the plugins of this world share, made by the
     /// first plugin that asks for it: the in-memory backend behind the four

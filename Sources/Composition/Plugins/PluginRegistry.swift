@@ -1,5 +1,6 @@
 public import AdapterInMemory
 public import Ports
+public import TaskRuntime
 
 /// Every adapter Gatehouse can plug in, one list per port, by name. An
 /// environment names one plugin per port and gets exactly that adapter in
@@ -35,11 +36,28 @@ public struct PluginRegistry: Sendable {
         /// API). Only the auth port's plugin is asked: the backend that
         /// issues the tokens is the one scripts switch.
         public let control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)?
+        /// The switch of the network this plugin's probe reports on, when a
+        /// test or script can switch it (`network off|on`). Only the
+        /// connectivity port's plugin is asked; nil for a network nothing
+        /// here can switch (the machine's own).
+        public let networkSwitch: (@Sendable (PluginContext) throws(CompositionError) -> NetworkSwitch)?
+        /// How a health probe that learns from the app's own calls (`from-calls`)
+        /// takes part in the world's remote adapters: it wraps the auth, user
+        /// and statement adapters (already behind the request deadline) so
+        /// that each call's outcome reaches it, and gives the probe the world
+        /// uses instead of the one `make` built. Only the health port's
+        /// plugin is asked; nil for a probe with a route of its own.
+        public let learnsFromCalls:
+            (@Sendable (PluginContext, RemoteAdapters) throws(CompositionError) -> RemoteAdapters)?
 
         public init(
             name: String, summary: String, settings: [PluginSetting] = [], speaksWireContract: Bool = false,
             problems: @escaping @Sendable (PluginSettings) -> [CompositionError] = { _ in [] },
             control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)? = nil,
+            networkSwitch: (@Sendable (PluginContext) throws(CompositionError) -> NetworkSwitch)? = nil,
+            learnsFromCalls: (
+                @Sendable (PluginContext, RemoteAdapters) throws(CompositionError) -> RemoteAdapters
+            )? = nil,
             make: @escaping @Sendable (PluginContext) throws(CompositionError) -> Made
         ) {
             self.name = name
@@ -48,23 +66,26 @@ public struct PluginRegistry: Sendable {
             self.speaksWireContract = speaksWireContract
             self.problems = problems
             self.control = control
+            self.networkSwitch = networkSwitch
+            self.learnsFromCalls = learnsFromCalls
             self.make = make
         }
     }
 
     /// A clock is made before anything else (every other plugin is given it),
     /// from the run's count of work and, when the run shares virtual time with
-    /// a server in this process, that server's clock.
+    /// a server in this process, that server's clock. The plugin declares
+    /// whether its time is virtual by the ``WorldClock`` case it makes.
     public struct ClockPlugin: Sendable {
         public let name: String
         public let summary: String
         /// The settings this plugin reads from an environment (`app plugins`).
         public let settings: [PluginSetting]
-        public let make: @Sendable (VirtualActivity, SharedVirtualTime?) -> any Clock
+        public let make: @Sendable (VirtualActivity, SharedVirtualTime?) -> WorldClock
 
         public init(
             name: String, summary: String, settings: [PluginSetting] = [],
-            make: @escaping @Sendable (VirtualActivity, SharedVirtualTime?) -> any Clock
+            make: @escaping @Sendable (VirtualActivity, SharedVirtualTime?) -> WorldClock
         ) {
             self.name = name
             self.summary = summary

@@ -4,9 +4,8 @@ import Ports
 /// The plugins of `AdapterDerived`: adapters for backends that lack a route
 /// the others need, built from what the other ports' calls meet or knew.
 enum DerivedPlugins {
-    /// The key of the recorder the `from-calls` probe reads; `AppWorld`
-    /// wraps the auth, user and statement adapters in recording decorators
-    /// sharing it (`RemoteAdapters.recordingCallOutcomes`).
+    /// The key of the world's recorder the `from-calls` probe reads and the
+    /// recording decorators write (`RemoteAdapters.recordingCallOutcomes`).
     static let callOutcomesKey = "call-outcomes"
 
     static let health = PluginRegistry.Plugin<any HealthProbe>(
@@ -17,13 +16,23 @@ enum DerivedPlugins {
             .choice(
                 lightProbeKey, default: CallOutcomeHealthProbe.LightProbe.statementList,
                 "how a server found down is asked whether it is back")
-        ]
+        ],
+        // It declares that it learns from the calls: the world hands it its
+        // remote adapters to wrap, and uses the probe it gives back.
+        learnsFromCalls: { context, remote throws(CompositionError) in
+            remote.recordingCallOutcomes(
+                in: try recorder(context), lightProbe: context.settings.choice(lightProbeKey) ?? .statementList)
+        }
     ) { context throws(CompositionError) in
-        CallOutcomeHealthPlugin(
-            probe: CallOutcomeHealthProbe(recorder: try context.shared(callOutcomesKey) { CallOutcomeRecorder() }),
-            lightProbe: context.settings.choice(lightProbeKey) ?? .statementList)
+        // Alone (a contract suite's), it checks as the recorder says, without a light probe.
+        CallOutcomeHealthProbe(recorder: try recorder(context))
     }
     static let lightProbeKey = "healthLightProbe"
+
+    /// The world's one recorder of call outcomes.
+    private static func recorder(_ context: PluginContext) throws(CompositionError) -> CallOutcomeRecorder {
+        try context.shared(callOutcomesKey) { CallOutcomeRecorder() }
+    }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
         name: "token-only",

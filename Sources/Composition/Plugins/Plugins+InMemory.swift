@@ -1,5 +1,6 @@
 import AdapterInMemory
 import Ports
+import TaskRuntime
 
 /// The plugins of `AdapterInMemory`. The four remote ones share one
 /// `InMemoryBackend` per world (made by whichever asks first), so an
@@ -22,10 +23,21 @@ enum InMemoryPlugins {
         name: "in-memory", summary: "the simulated backend's health switch"
     ) { context throws(CompositionError) in InMemoryHealthProbe(backend: try backend(context)) }
 
-    /// A network switch that stays on unless a test or script turns it off.
+    /// A network switch that stays on unless a test or script turns it off:
+    /// it declares that switch (`network off|on`), made once per world with
+    /// the probe it turns.
     static let connectivity = PluginRegistry.Plugin<any ConnectivityProbe>(
-        name: "in-memory", summary: "a network switch, on unless turned off"
-    ) { _ throws(CompositionError) in InMemoryConnectivity() }
+        name: "in-memory", summary: "a network switch, on unless turned off",
+        networkSwitch: { context throws(CompositionError) in
+            let network = try networkConnectivity(context)
+            return NetworkSwitch { network.set(connected: $0) }
+        }
+    ) { context throws(CompositionError) in try networkConnectivity(context) }
+
+    /// The world's in-memory network, shared by the connectivity probe and its switch.
+    private static func networkConnectivity(_ context: PluginContext) throws(CompositionError) -> InMemoryConnectivity {
+        try context.shared("in-memory-connectivity") { () throws(CompositionError) in InMemoryConnectivity() }
+    }
 
     static let coding = PluginRegistry.Plugin<any SessionCoding>(
         name: "in-memory-text", summary: "a versioned JSON envelope, kept small for the in-memory store"
@@ -43,7 +55,7 @@ enum InMemoryPlugins {
     /// server in this process.
     static let virtualClock = PluginRegistry.ClockPlugin(
         name: "virtual", summary: "virtual time: it moves only when the app is told to wait"
-    ) { activity, sharedTime in sharedTime?.clock ?? ManualClock(activity: activity) }
+    ) { activity, sharedTime in .virtual(sharedTime?.clock ?? ManualClock(activity: activity)) }
 
     /// The simulated backend of the world, made once and shared by the remote plugins.
     static func backend(_ context: PluginContext) throws(CompositionError) -> InMemoryBackend {

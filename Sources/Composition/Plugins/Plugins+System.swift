@@ -1,6 +1,6 @@
-import AdapterInMemory
 import AdapterSystem
 import Ports
+import TaskRuntime
 
 /// The plugins of `AdapterSystem`: the real machine.
 enum SystemPlugins {
@@ -12,5 +12,5 @@ enum SystemPlugins {
     /// Real time; its sleepers still park through the run's count of work.
     static let systemClock = PluginRegistry.ClockPlugin(
         name: "system", summary: "the system clock (real time)"
-    ) { activity, _ in SystemClock(activity: activity) }
+    ) { activity, _ in .real(SystemClock(activity: activity)) }
 }

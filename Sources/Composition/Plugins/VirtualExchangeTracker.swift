@@ -1,5 +1,5 @@
 import AdapterHTTP
-import AdapterInMemory
+import TaskRuntime
 
 /// Lends the count of a virtual-time task to each HTTP request it sends, so an
 /// in-process `ReferenceServer` sharing the app's `VirtualActivity` can park

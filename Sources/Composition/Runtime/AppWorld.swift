@@ -1,8 +1,8 @@
-public import AdapterInMemory
 import AdapterSoftwareCrypto
 import DomainCore
 public import Foundation
 public import Ports
+public import TaskRuntime
 
 /// The adapters of the four remote ports, as one environment chose them:
 /// each from its own plugin, so they may reach different backends, and each
@@ -50,6 +50,8 @@ public final class AppWorld: Sendable {
     private let activity: VirtualActivity
     /// Set when time is virtual: it moves only through `pass(_:)`.
     private let manualClock: ManualClock?
+    /// The network switch the connectivity plugin declared, if any.
+    private let networkSwitch: NetworkSwitch?
     /// Where the app's work runs when time is virtual: the main queue.
     private let executor: VirtualTimeExecutor?
 
@@ -83,9 +85,10 @@ public final class AppWorld: Sendable {
         let plugins = environment.plugins
         let activity = sharedTime?.activity ?? VirtualActivity()
         self.activity = activity
-        let clock = try registry.clockPlugin(plugins.clock).make(activity, sharedTime)
+        let worldClock = try registry.clockPlugin(plugins.clock).make(activity, sharedTime)
+        let clock = worldClock.clock
         self.clock = clock
-        manualClock = clock as? ManualClock
+        manualClock = worldClock.virtualClock
         // On virtual time the app's work runs on the main queue, with the
         // main actor, where its hops cost no context switch (`VirtualTimeExecutor`).
         let executor = manualClock == nil ? nil : VirtualTimeExecutor()
@@ -94,7 +97,7 @@ public final class AppWorld: Sendable {
 
         // One context per world, handed to each plugin with its own settings only.
         let world = PluginContext(
-            settings: PluginSettings(shared: environment.settings), clock: clock, activity: activity)
+            settings: PluginSettings(shared: environment.settings), clock: worldClock, activity: activity)
         func context(_ port: PortName) -> PluginContext {
             world.handing(registry.settings(for: port, in: environment))
         }
@@ -102,9 +105,8 @@ public final class AppWorld: Sendable {
         // Every remote call ends by the environment's request deadline, on
         // this world's clock, whichever adapter an environment chose.
         let deadline = RequestDeadline(timeout: environment.settings.requestTimeout, clock: clock, scheduler: scheduler)
-        let chosenHealth = try registry.plugin(plugins.health, in: registry.health, port: .health)
-            .make(context(.health))
-        remote = RemoteAdapters(
+        let healthPlugin = try registry.plugin(plugins.health, in: registry.health, port: .health)
+        let deadlined = RemoteAdapters(
             auth: DeadlineAuthRemoteAPI(try authPlugin.make(context(.auth)), deadline: deadline),
             user: DeadlineUserRemoteAPI(
                 try registry.plugin(plugins.user, in: registry.user, port: .user).make(context(.user)),
@@ -113,10 +115,14 @@ public final class AppWorld: Sendable {
                 try registry.plugin(plugins.statement, in: registry.statement, port: .statement)
                     .make(context(.statement)),
                 deadline: deadline),
-            health: DeadlineHealthProbe(chosenHealth, deadline: deadline)
-        ).recordingCallOutcomes(of: chosenHealth)
-        connectivity = try registry.plugin(plugins.connectivity, in: registry.connectivity, port: .connectivity)
-            .make(context(.connectivity))
+            health: DeadlineHealthProbe(try healthPlugin.make(context(.health)), deadline: deadline)
+        )
+        // A probe that learns from the calls says so, and takes part in them.
+        remote = try healthPlugin.learnsFromCalls?(context(.health), deadlined) ?? deadlined
+        let connectivityPlugin = try registry.plugin(
+            plugins.connectivity, in: registry.connectivity, port: .connectivity)
+        connectivity = try connectivityPlugin.make(context(.connectivity))
+        networkSwitch = try connectivityPlugin.networkSwitch?(context(.connectivity))
         let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context(.coding))
         let storePlugin = try registry.storePlugin(plugins.store)
         let storeContext = context(.store)
@@ -138,12 +144,12 @@ public final class AppWorld: Sendable {
     }
 
     /// Turns the network on or off (a script's `network off` / `network on`)
-    /// when the environment's connectivity plugin is the in-memory switch;
-    /// returns false, changing nothing, when it is the device's own network,
-    /// which nothing here can switch. The health monitor sees the change at
-    /// its next check, as it would a real one.
+    /// when the environment's connectivity plugin declares a network switch
+    /// (the in-memory one); returns false, changing nothing, when it declares
+    /// none (the device's own network, which nothing here can switch). The
+    /// health monitor sees the change at its next check, as it would a real one.
     public func setNetwork(connected: Bool) -> Bool {
-        guard let networkSwitch = connectivity as? InMemoryConnectivity else { return false }
+        guard let networkSwitch else { return false }
         networkSwitch.set(connected: connected)
         return true
     }

@@ -1,6 +1,7 @@
 public import AdapterInMemory
 import Foundation
 public import ReferenceServer
+import TaskRuntime
 
 /// An environment's app against a `ReferenceServer` in this process: the
 /// environment's HTTP adapters and file keychain talking over loopback to a

@@ -3,6 +3,7 @@ import AdapterSystem
 import Foundation
 import Ports
 public import ReferenceServer
+import TaskRuntime
 
 /// `app serve`'s server: the seeded in-memory backend over the wire contract
 /// on loopback, on real time or on a virtual clock that only its control API

@@ -1,8 +1,8 @@
-import AdapterInMemory
 import DomainCore
 import Foundation
 import Ports
 import Synchronization
+import TaskRuntime
 import Testing
 
 /// The app's request deadline on virtual time: every wait below is on the

@@ -1,6 +1,7 @@
 import AdapterInMemory
 import DomainCore
 import Ports
+import TaskRuntime
 import Testing
 
 /// A graph dropped while its background work waits on the clock is freed,

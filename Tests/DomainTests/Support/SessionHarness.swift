@@ -2,6 +2,7 @@ import AdapterInMemory
 import DomainCore
 import Foundation
 import Ports
+import TaskRuntime
 
 /// The domain wired on doubles and virtual time, as a container would wire it.
 @MainActor

@@ -2,6 +2,7 @@ import AdapterInMemory
 import DomainCore
 import Foundation
 import Ports
+import TaskRuntime
 import Testing
 
 /// The token manager's admission (docs/spec/tokens.md): at most K authorised
