@@ -5,7 +5,7 @@ public import Ports
 /// The session state and its one owner: what the auth state is, whose data is
 /// kept for a sign-in again, and what the device could not store. The use-case
 /// objects (``Launcher``, ``SignIn``, ``SessionEnd``, ``AccountManagement``,
-/// ``PINLock``, ``AppLifecycle``) change it only through ``transition(to:)``
+/// ``PINLock``, ``AppLifecycle``) change it only through `transition(to:)`
 /// and the few setters below; each transition is told to the root through the
 /// responder, and every root screen derives from `state`.
 @MainActor
