@@ -13,7 +13,7 @@ public import Ports
 public final class AuthSession {
     /// The global auth state. `loading` until the launch has decided; every
     /// root screen is derived from it.
-    public internal(set) var state: AuthState = .loading
+    public private(set) var state: AuthState = .loading
     /// While the session is expired or being re-authenticated: the identifier
     /// of the user whose data is kept, as the sign-in field shows it, so that
     /// signing in again starts with it filled in. Nil otherwise.
