@@ -172,7 +172,7 @@ public struct SoakBench {
         watched.watch("SignInViewModel", launch.main.onboarding?.signIn)
         watched.watch("SignedInCoordinator", launch.main.signedInArea)
         watched.watch("DashboardViewModel", launch.main.dashboard)
-        await container.authSession.logout()
+        await container.sessionEnd.logout()
         await world.settle()
         await container.shutDown()
         await world.settle()

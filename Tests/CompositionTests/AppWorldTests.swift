@@ -37,8 +37,8 @@ struct AppWorldTests {
         let world = try AppWorld(environment: .inMemory)
         let first = AppContainer(world: world)
         _ = first.makeMainViewModel()
-        await first.authSession.bootstrap()
-        let signedIn = await first.authSession.login(
+        await first.launcher.bootstrap()
+        let signedIn = await first.signIn.login(
             Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
         #expect(signedIn.map(\.name) == .success("Maria Silva"))
         await first.shutDown()
@@ -57,8 +57,8 @@ struct AppWorldTests {
         let world = try AppWorld(environment: .inMemory)
         let container = AppContainer(world: world)
         _ = container.makeMainViewModel()
-        await container.authSession.bootstrap()
-        _ = await container.authSession.login(
+        await container.launcher.bootstrap()
+        _ = await container.signIn.login(
             Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
 
         await world.pass(.seconds(600))
@@ -81,7 +81,7 @@ struct AppWorldTests {
             first.health.startMonitoring()
             _ = world.scheduler.spawn { @MainActor in await main.launch.start() }
             await world.settle()
-            _ = await first.authSession.login(
+            _ = await first.signIn.login(
                 Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
             await world.pass(.seconds(120))
             #expect(world.liveTaskCount == 2, "the health poll and the proactive refresh")

@@ -22,8 +22,8 @@ struct FileKeychainEnvironmentTests {
         let first = try AppWorld(environment: environment)
         let container = AppContainer(world: first)
         _ = container.makeMainViewModel()
-        await container.authSession.bootstrap()
-        _ = await container.authSession.login(
+        await container.launcher.bootstrap()
+        _ = await container.signIn.login(
             Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
         await container.shutDown()
 

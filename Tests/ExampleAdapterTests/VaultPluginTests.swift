@@ -47,9 +47,9 @@ struct VaultPluginTests {
         let world = try AppWorld(environment: environment(), registry: registry(with: vault))
         let first = AppContainer(world: world)
         _ = first.makeMainViewModel()
-        await first.authSession.bootstrap()
+        await first.launcher.bootstrap()
 
-        let signedIn = await first.authSession.login(
+        let signedIn = await first.signIn.login(
             Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
         await first.shutDown()
 
@@ -70,11 +70,11 @@ struct VaultPluginTests {
         let world = try AppWorld(environment: environment(), registry: registry(with: vault))
         let container = AppContainer(world: world)
         _ = container.makeMainViewModel()
-        await container.authSession.bootstrap()
-        _ = await container.authSession.login(
+        await container.launcher.bootstrap()
+        _ = await container.signIn.login(
             Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
 
-        await container.authSession.logout()
+        await container.sessionEnd.logout()
         await world.settle()
 
         #expect(vault.names == [])

@@ -6,12 +6,13 @@ import Foundation
 import Ports
 import TaskRuntime
 
-/// A launch of the app's session layer on the OAuth 2.0 server: `AuthSession`
-/// with the OAuth 2.0 adapter, the Bearer user route, health from `/health`,
+/// A launch of the app's session layer on the OAuth 2.0 server: `Launcher`
+/// and the `AuthSession` it decides, with the OAuth 2.0 adapter, the Bearer user route, health from `/health`,
 /// and the store a previous launch left.
 @MainActor
 final class LaunchedSession {
     let authSession: AuthSession
+    let launcher: Launcher
     private let health: HealthMonitor
 
     init(store: InMemorySessionDataStore) async throws {
@@ -29,9 +30,15 @@ final class LaunchedSession {
             probe: URLSessionHealthProbe(configuration: configuration), connectivity: InMemoryConnectivity(),
             clock: clock, scheduler: scheduler)
         authSession = AuthSession(
-            authAPI: auth, userAPI: URLSessionUserRemoteAPI(configuration: configuration), repository: repository,
-            tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler, policy: policy,
-            pinVault: InMemoryPINVault(hasher: SoftwareSecretHasher()))
+            repository: repository,
+            refresh: ProactiveRefresh(tokenManager: tokenManager, clock: clock, scheduler: scheduler, policy: policy))
+        let pins = SessionPIN(vault: InMemoryPINVault(hasher: SoftwareSecretHasher()), session: authSession)
+        launcher = Launcher(
+            session: authSession,
+            decisions: SessionDecisions(
+                session: authSession, repository: repository, tokenManager: tokenManager, pins: pins, clock: clock),
+            repository: repository, tokenManager: tokenManager,
+            userAPI: URLSessionUserRemoteAPI(configuration: configuration), health: health, scheduler: scheduler)
     }
 
     func shutDown() {

@@ -210,7 +210,7 @@ struct OAuth2ServerTests {
             UserSession(token: session, cachedUser: CachedUser(profile: try Self.maria(), syncedAt: clock.now())))
 
         let launch = try await LaunchedSession(store: store)
-        await launch.authSession.bootstrap()
+        await launch.launcher.bootstrap()
 
         #expect(launch.authSession.state == .unauthenticated(.tokenInvalid))
         #expect(await store.read() == .absent)

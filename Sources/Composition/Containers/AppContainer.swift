@@ -15,7 +15,26 @@ public final class AppContainer: MainViewModelFactory {
     public let repository: UserSessionRepository
     public let tokenManager: TokenManager
     public let health: HealthMonitor
+    /// The session state; the use-case objects below are its only writers.
     public let authSession: AuthSession
+    /// The PIN as the session knows it (set or not, its removal, its policy).
+    public let pins: SessionPIN
+    /// Carries out a row of the bootstrap decision table.
+    public let decisions: SessionDecisions
+    /// The launch and its bootstrap decision.
+    public let launcher: Launcher
+    /// Signing in.
+    public let signIn: SignIn
+    /// Registering an account.
+    public let registration: AccountRegistration
+    /// Logout, re-authentication, and a session the backend ended.
+    public let sessionEnd: SessionEnd
+    /// The profile update and the account's deletion.
+    public let account: AccountManagement
+    /// The PIN screen and the security screen.
+    public let pinLock: PINLock
+    /// Background and foreground, and the proactive refresh.
+    public let lifecycle: AppLifecycle
     /// The preferences this launch read, and where the person's changes go.
     public let preferences: LaunchPreferences
     /// What the device's stores repaired or refused on their own, until the
@@ -47,13 +66,32 @@ public final class AppContainer: MainViewModelFactory {
             probe: world.remote.health, connectivity: world.connectivity, clock: world.clock,
             scheduler: world.scheduler,
             policy: HealthPolicy(pollInterval: settings.healthPollInterval))
-        authSession = AuthSession(
-            authAPI: world.remote.auth, userAPI: world.remote.user, repository: repository, tokenManager: tokenManager,
-            health: health, clock: world.clock, scheduler: world.scheduler, policy: policy, pinVault: world.pinVault,
-            pinPolicy: PINLockPolicy(timeout: self.preferences.pinLockTimeout))
-        // A timeout chosen on the security screen holds at once, not from the next launch.
-        let session = authSession
-        self.preferences.pinLockTimeoutSaved = { [weak session] timeout in session?.setPINLockTimeout(timeout) }
+        let refresh = ProactiveRefresh(
+            tokenManager: tokenManager, clock: world.clock, scheduler: world.scheduler, policy: policy)
+        authSession = AuthSession(repository: repository, refresh: refresh)
+        // A timeout chosen on the security screen holds at once, not from the
+        // next launch: the PIN record reads the saved preference.
+        pins = SessionPIN(
+            vault: world.pinVault, session: authSession,
+            policy: PINLockPolicy(timeout: self.preferences.pinLockTimeout),
+            timeoutSource: self.preferences)
+        decisions = SessionDecisions(
+            session: authSession, repository: repository, tokenManager: tokenManager, pins: pins, clock: world.clock)
+        launcher = Launcher(
+            session: authSession, decisions: decisions, repository: repository, tokenManager: tokenManager,
+            userAPI: world.remote.user, health: health, scheduler: world.scheduler)
+        signIn = SignIn(
+            session: authSession, authAPI: world.remote.auth, userAPI: world.remote.user, repository: repository,
+            tokenManager: tokenManager, pins: pins, health: health, clock: world.clock, policy: policy)
+        registration = AccountRegistration(authAPI: world.remote.auth, health: health)
+        sessionEnd = SessionEnd(
+            session: authSession, authAPI: world.remote.auth, repository: repository, tokenManager: tokenManager,
+            pins: pins)
+        account = AccountManagement(
+            session: authSession, userAPI: world.remote.user, repository: repository, tokenManager: tokenManager,
+            sessionEnd: sessionEnd, clock: world.clock)
+        pinLock = PINLock(session: authSession, record: pins, decisions: decisions, repository: repository)
+        lifecycle = AppLifecycle(session: authSession, refresh: refresh, pins: pins, clock: world.clock)
     }
 
     /// The root of the graph. Make it once per launch: it becomes the
@@ -72,7 +110,7 @@ public final class AppContainer: MainViewModelFactory {
     }
 
     public func makeLaunchViewModel() -> LaunchViewModel {
-        LaunchViewModel(launcher: authSession)
+        LaunchViewModel(launcher: launcher)
     }
 
     public func makeOnboardingViewModel(reason: SignedOutReason?) -> OnboardingViewModel {
@@ -80,11 +118,11 @@ public final class AppContainer: MainViewModelFactory {
     }
 
     public func makeSessionExpiredViewModel(reason: SessionExpiredReason) -> SessionExpiredViewModel {
-        SessionExpiredViewModel(reason: reason, session: authSession)
+        SessionExpiredViewModel(reason: reason, session: sessionEnd)
     }
 
     public func makePINLockViewModel() -> PINLockViewModel {
-        PINLockViewModel(session: authSession)
+        PINLockViewModel(session: pinLock)
     }
 
     /// The signed-in area of `user`; their identifier is remembered when the
@@ -100,14 +138,14 @@ public final class AppContainer: MainViewModelFactory {
     /// refreshing, and nothing it still has in flight may touch the session.
     public func shutDown() async {
         launchTask?.cancel()
-        authSession.enterBackground()
+        lifecycle.enterBackground()
         health.shutDown()
         await tokenManager.stop()
     }
 
     /// The app went to the background: nothing polls, nothing refreshes.
     public func enterBackground() {
-        authSession.enterBackground()
+        lifecycle.enterBackground()
         health.enterBackground()
     }
 
@@ -115,6 +153,6 @@ public final class AppContainer: MainViewModelFactory {
     /// token kept fresh again.
     public func enterForeground() {
         health.enterForeground()
-        authSession.enterForeground()
+        lifecycle.enterForeground()
     }
 }

@@ -26,18 +26,18 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
     public func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel {
         let remembered = identifier.isEmpty ? app.preferences.lastIdentifier : nil
         return SignInViewModel(
-            loginUseCase: app.authSession, health: app.health, welcomeNavigator: navigator,
-            signUpNavigator: signUpNavigator(navigator), signsInByCPF: app.authSession.signsInByCPF,
+            loginUseCase: app.signIn, health: app.health, welcomeNavigator: navigator,
+            signUpNavigator: signUpNavigator(navigator), signsInByCPF: app.signIn.signsInByCPF,
             identifier: remembered ?? identifier)
     }
 
     /// Sign-up is offered only where the environment's auth plugin creates
     /// accounts (an OAuth 2.0 server does not).
     private func signUpNavigator(_ navigator: OnboardingViewModel) -> OnboardingViewModel? {
-        app.authSession.offersRegistration ? navigator : nil
+        app.registration.offersRegistration ? navigator : nil
     }
 
     public func makeSignUpViewModel(navigator: OnboardingViewModel) -> SignUpViewModel {
-        SignUpViewModel(registerUseCase: app.authSession, welcomeNavigator: navigator, signedUpResponder: navigator)
+        SignUpViewModel(registerUseCase: app.registration, welcomeNavigator: navigator, signedUpResponder: navigator)
     }
 }

@@ -24,8 +24,8 @@ public final class SignedInContainer: SignedInViewModelFactory {
 
     public func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel {
         DashboardViewModel(
-            user: user, session: app.authSession, health: app.health,
-            offersAccountRoutes: app.authSession.offersAccountRoutes)
+            user: user, session: app.sessionEnd, health: app.health,
+            offersAccountRoutes: app.account.offersAccountRoutes)
     }
 
     public func makeStatementListViewModel(navigator: any SignedInNavigator) -> StatementListViewModel {
@@ -37,7 +37,7 @@ public final class SignedInContainer: SignedInViewModelFactory {
     }
 
     public func makeProfileViewModel() -> ProfileViewModel {
-        ProfileViewModel(user: app.authSession.user ?? user, session: app.authSession)
+        ProfileViewModel(user: app.authSession.user ?? user, session: app.account)
     }
 
     public func makeRelatedUsersViewModel() -> RelatedUsersViewModel {
@@ -45,6 +45,6 @@ public final class SignedInContainer: SignedInViewModelFactory {
     }
 
     public func makePINSettingsViewModel() -> PINSettingsViewModel {
-        PINSettingsViewModel(session: app.authSession)
+        PINSettingsViewModel(session: app.pinLock)
     }
 }

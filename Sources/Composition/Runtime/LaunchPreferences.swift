@@ -62,18 +62,13 @@ public final class LaunchPreferences {
     /// How long the app may stay in the background before the PIN is asked again.
     public var pinLockTimeout: Duration { preferences.pinLockTimeout }
 
-    /// Told of each PIN-lock timeout a save kept, so the running session
-    /// uses it at once (the container points it at its `AuthSession`).
-    public var pinLockTimeoutSaved: (@MainActor (Duration) -> Void)?
-
     /// Chooses the PIN-lock timeout and saves it; once saved, the running
-    /// session uses it too. A timeout the preferences refuse (outside
+    /// session uses it too (its `SessionPIN` reads `pinLockTimeout`). A timeout the preferences refuse (outside
     /// `Preferences.pinLockTimeoutRange`, or not whole seconds) changes nothing.
     public func choosePINLockTimeout(_ timeout: Duration) async {
         var changed = preferences
         guard (try? changed.setPINLockTimeout(timeout)) != nil else { return }
         await save(changed, as: .pinLockTimeout(timeout))
-        if preferences.pinLockTimeout == timeout { pinLockTimeoutSaved?(timeout) }
     }
 
     /// The identifier last signed in with, while remembering is on.
@@ -126,3 +121,6 @@ public final class LaunchPreferences {
         }
     }
 }
+
+/// The PIN lock reads the saved timeout at each return to the foreground.
+extension LaunchPreferences: PINLockTimeoutSource {}

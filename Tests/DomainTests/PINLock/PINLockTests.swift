@@ -21,7 +21,7 @@ struct PINLockTests {
         await harness.storeSession()
         let graph = TestViewModelGraph(harness: harness)
         let main = graph.makeMainViewModel()
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
         return (graph, main)
     }
 
@@ -31,9 +31,9 @@ struct PINLockTests {
     {
         let graph = TestViewModelGraph(harness: SessionHarness(pinPolicy: pinPolicy))
         let main = graph.makeMainViewModel()
-        await graph.harness.authSession.bootstrap()
+        await graph.harness.launcher.bootstrap()
         await graph.harness.signInAsMaria()
-        #expect(await graph.authSession.setPIN(PIN(pin)) == nil)
+        #expect(await graph.pinLock.setPIN(PIN(pin)) == nil)
         return (graph, main)
     }
 
@@ -65,16 +65,16 @@ struct PINLockTests {
         #expect(main.signedInArea != nil)
         #expect(main.pinLock == nil)
         #expect(graph.authSession.isRefreshingProactively)
-        await graph.authSession.logout()
+        await graph.sessionEnd.logout()
     }
 
     @Test("A restored session without a PIN is not locked")
     func noPINNoLock() async {
         let harness = SessionHarness()
         await harness.storeSession()
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
         #expect(harness.authSession.state == .authenticated(.maria))
-        await harness.authSession.logout()
+        await harness.sessionEnd.logout()
     }
 
     @Test("A PIN store that cannot be read locks all the same, and no entry unlocks it (fail closed)")
@@ -82,13 +82,13 @@ struct PINLockTests {
         let harness = SessionHarness(pinVault: InMemoryPINVault(hasher: StandInSecretHasher()))
         await harness.storeSession()
         let failing = SessionHarnessWithVault(harness: harness, vault: FailingPINVault())
-        await failing.session.bootstrap()
+        await failing.session.launcher.bootstrap()
 
-        #expect(failing.session.state == .pinLocked(.maria))
-        #expect(await failing.session.unlock(with: PIN("2580")) == .refused(.unavailable))
-        #expect(failing.session.state == .pinLocked(.maria))
-        await failing.session.forgotPIN()
-        #expect(failing.session.state == .sessionExpired(.pinForgotten))
+        #expect(failing.session.authSession.state == .pinLocked(.maria))
+        #expect(await failing.session.pinLock.unlock(with: PIN("2580")) == .refused(.unavailable))
+        #expect(failing.session.authSession.state == .pinLocked(.maria))
+        await failing.session.pinLock.forgotPIN()
+        #expect(failing.session.authSession.state == .sessionExpired(.pinForgotten))
     }
 
     // MARK: - Wrong PINs
@@ -125,20 +125,20 @@ struct PINLockTests {
             await main.pinLock?.unlock()
         }
         let next = graph.harness.relaunched()
-        await next.authSession.bootstrap()
+        await next.launcher.bootstrap()
 
-        #expect(await next.authSession.unlock(with: PIN("1111")) == .refused(.wrong(attemptsLeft: 1)))
-        #expect(await next.authSession.unlock(with: PIN("1111")) == .sessionExpired)
+        #expect(await next.pinLock.unlock(with: PIN("1111")) == .refused(.wrong(attemptsLeft: 1)))
+        #expect(await next.pinLock.unlock(with: PIN("1111")) == .sessionExpired)
         #expect(next.authSession.state == .sessionExpired(.pinAttemptsExhausted))
     }
 
     @Test("A right PIN sets the count back to zero")
     func rightPINResetsTheCount() async throws {
         let (graph, _) = try await lockedLaunch()
-        #expect(await graph.authSession.unlock(with: PIN("1111")) == .refused(.wrong(attemptsLeft: 4)))
-        #expect(await graph.authSession.unlock(with: PIN("2580")) == .accepted)
+        #expect(await graph.pinLock.unlock(with: PIN("1111")) == .refused(.wrong(attemptsLeft: 4)))
+        #expect(await graph.pinLock.unlock(with: PIN("2580")) == .accepted)
         #expect(graph.harness.pinVault.storedRecord?.failedAttempts == 0)
-        await graph.authSession.logout()
+        await graph.sessionEnd.logout()
     }
 
     @Test("Forgot PIN expires the session as too many wrong PINs do, and removes the PIN")
@@ -159,13 +159,13 @@ struct PINLockTests {
         let (graph, main) = try await lockedLaunch()
         await main.pinLock?.forgotPIN()
         main.sessionExpired?.reauthenticate()
-        _ = await graph.authSession.login(.maria)
+        _ = await graph.signIn.login(.maria)
 
         #expect(graph.authSession.state == .authenticated(.maria))
-        #expect(await graph.authSession.isPINSet() == false)
-        #expect(await graph.authSession.setPIN(PIN("1470")) == nil)
-        #expect(await graph.authSession.isPINSet() == true)
-        await graph.authSession.logout()
+        #expect(await graph.pinLock.isPINSet() == false)
+        #expect(await graph.pinLock.setPIN(PIN("1470")) == nil)
+        #expect(await graph.pinLock.isPINSet() == true)
+        await graph.sessionEnd.logout()
     }
 
     // MARK: - The background
@@ -173,13 +173,13 @@ struct PINLockTests {
     @Test("Back from the background before the timeout: no PIN screen", arguments: [0, 60, 299])
     func shortAbsenceIsNotLocked(seconds: Int) async {
         let (graph, main) = await signedInWithPIN()
-        graph.authSession.enterBackground()
+        graph.lifecycle.enterBackground()
         await graph.harness.pass(.seconds(seconds))
-        graph.authSession.enterForeground()
+        graph.lifecycle.enterForeground()
 
         #expect(graph.authSession.state == .authenticated(.maria))
         #expect(main.screen == .signedIn)
-        await graph.authSession.logout()
+        await graph.sessionEnd.logout()
     }
 
     @Test("Back from the background at or after the timeout: the PIN screen, then the very screen left")
@@ -187,9 +187,9 @@ struct PINLockTests {
         let (graph, main) = await signedInWithPIN()
         let area = try #require(main.signedInArea)
         area.showProfile()
-        graph.authSession.enterBackground()
+        graph.lifecycle.enterBackground()
         await graph.harness.pass(.seconds(300))
-        graph.authSession.enterForeground()
+        graph.lifecycle.enterForeground()
 
         #expect(graph.authSession.state == .pinLocked(.maria))
         #expect(main.screen == .pinLock)
@@ -201,15 +201,15 @@ struct PINLockTests {
         #expect(main.signedInArea === area)
         #expect(area.route == .profile)
         #expect(graph.authSession.isRefreshingProactively)
-        await graph.authSession.logout()
+        await graph.sessionEnd.logout()
     }
 
     @Test("The timeout is the policy's: one minute locks after one minute")
     func timeoutComesFromThePolicy() async {
         let (graph, _) = await signedInWithPIN(pinPolicy: PINLockPolicy(timeout: .seconds(60)))
-        graph.authSession.enterBackground()
+        graph.lifecycle.enterBackground()
         await graph.harness.pass(.seconds(60))
-        graph.authSession.enterForeground()
+        graph.lifecycle.enterForeground()
         #expect(graph.authSession.state == .pinLocked(.maria))
     }
 
@@ -217,13 +217,13 @@ struct PINLockTests {
     func noPINNoLockAfterBackground() async {
         let graph = TestViewModelGraph()
         _ = graph.makeMainViewModel()
-        await graph.harness.authSession.bootstrap()
+        await graph.harness.launcher.bootstrap()
         await graph.harness.signInAsMaria()
-        graph.authSession.enterBackground()
+        graph.lifecycle.enterBackground()
         await graph.harness.pass(.seconds(200))
-        graph.authSession.enterForeground()
+        graph.lifecycle.enterForeground()
         #expect(graph.authSession.state == .authenticated(.maria))
-        await graph.authSession.logout()
+        await graph.sessionEnd.logout()
     }
 
     // MARK: - The PIN goes with its session
@@ -231,7 +231,7 @@ struct PINLockTests {
     @Test("Logout removes the PIN")
     func logoutRemovesThePIN() async throws {
         let (graph, _) = await signedInWithPIN()
-        await graph.authSession.logout()
+        await graph.sessionEnd.logout()
         #expect(try await !graph.harness.pinVault.isSet())
         #expect(graph.authSession.storageProblem == nil)
     }
@@ -239,7 +239,7 @@ struct PINLockTests {
     @Test("Deleting the account removes the PIN")
     func accountDeletionRemovesThePIN() async throws {
         let (graph, _) = await signedInWithPIN()
-        #expect(await graph.authSession.deleteAccount().isSuccess)
+        #expect(await graph.account.deleteAccount().isSuccess)
         #expect(try await !graph.harness.pinVault.isSet())
     }
 
@@ -247,35 +247,35 @@ struct PINLockTests {
     func signInRemovesALeftoverPIN() async throws {
         let harness = SessionHarness()
         try await harness.pinVault.set(PIN("2580"))
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
         await harness.signInAsMaria()
         #expect(try await !harness.pinVault.isSet())
-        await harness.authSession.logout()
+        await harness.sessionEnd.logout()
     }
 
     @Test("A PIN the store will not remove at logout is said on every screen")
     func aPINThatCannotBeRemovedIsSaid() async {
         let harness = SessionHarness()
         let failing = SessionHarnessWithVault(harness: harness, vault: FailingPINVault())
-        await failing.session.bootstrap()
+        await failing.session.launcher.bootstrap()
         await harness.server.set(user: .answer(.maria))
-        _ = await failing.session.login(.maria)
-        #expect(failing.session.storageProblem == .pinNotRemoved)
+        _ = await failing.session.signIn.login(.maria)
+        #expect(failing.session.authSession.storageProblem == .pinNotRemoved)
 
-        await failing.session.logout()
+        await failing.session.sessionEnd.logout()
 
-        #expect(failing.session.state == .unauthenticated(.loggedOut))
-        #expect(failing.session.storageProblem == .pinNotRemoved)
+        #expect(failing.session.authSession.state == .unauthenticated(.loggedOut))
+        #expect(failing.session.authSession.storageProblem == .pinNotRemoved)
     }
 }
 
-/// An `AuthSession` on a harness's doubles but with another PIN vault.
+/// The session graph on a harness's doubles but with another PIN vault.
 @MainActor
 struct SessionHarnessWithVault {
-    let session: AuthSession
+    let session: SessionGraph
 
     init(harness: SessionHarness, vault: any PINVault) {
-        session = AuthSession(
+        session = SessionGraph(
             authAPI: ScriptedAuthAPI(server: harness.server), userAPI: ScriptedUserAPI(server: harness.server),
             repository: harness.repository, tokenManager: harness.tokenManager, health: harness.health,
             clock: harness.clock, scheduler: harness.scheduler, policy: harness.policy, pinVault: vault)

@@ -11,7 +11,7 @@ struct PINSettingsViewModelTests {
     private func signedIn() async -> (TestViewModelGraph, PINSettingsViewModel) {
         let graph = TestViewModelGraph()
         _ = graph.makeMainViewModel()
-        await graph.harness.authSession.bootstrap()
+        await graph.harness.launcher.bootstrap()
         await graph.harness.signInAsMaria()
         let model = graph.makePINSettingsViewModel()
         await model.load()
@@ -36,8 +36,8 @@ struct PINSettingsViewModelTests {
         #expect(model.step == .overview)
         #expect(model.notice == .set)
         #expect(model.isSet == true)
-        #expect(await graph.authSession.isPINSet() == true)
-        await graph.authSession.logout()
+        #expect(await graph.pinLock.isPINSet() == true)
+        await graph.sessionEnd.logout()
     }
 
     @Test(
@@ -52,8 +52,8 @@ struct PINSettingsViewModelTests {
         await type(pin, into: model)
         #expect(model.problem == .weak(weakness))
         #expect(model.step == .new)
-        #expect(await graph.authSession.isPINSet() == false)
-        await graph.authSession.logout()
+        #expect(await graph.pinLock.isPINSet() == false)
+        await graph.sessionEnd.logout()
     }
 
     @Test("Next is offered only for four digits: anything else is not taken")
@@ -66,7 +66,7 @@ struct PINSettingsViewModelTests {
         }
         model.pin = "2580"
         #expect(model.isNextEnabled)
-        await graph.authSession.logout()
+        await graph.sessionEnd.logout()
     }
 
     @Test("A confirmation that differs sets nothing and starts the new PIN again")
@@ -77,8 +77,8 @@ struct PINSettingsViewModelTests {
         await type("2581", into: model)
         #expect(model.problem == .mismatch)
         #expect(model.step == .new)
-        #expect(await graph.authSession.isPINSet() == false)
-        await graph.authSession.logout()
+        #expect(await graph.pinLock.isPINSet() == false)
+        await graph.sessionEnd.logout()
     }
 
     @Test("A change asks for the current PIN first; a wrong one counts and changes nothing")
@@ -99,9 +99,9 @@ struct PINSettingsViewModelTests {
         await type("1470", into: model)
         #expect(model.notice == .changed)
 
-        #expect(await graph.authSession.confirmCurrentPIN(PIN("1470")) == .accepted)
-        #expect(await graph.authSession.confirmCurrentPIN(PIN("2580")) == .refused(.wrong(attemptsLeft: 4)))
-        await graph.authSession.logout()
+        #expect(await graph.pinLock.confirmCurrentPIN(PIN("1470")) == .accepted)
+        #expect(await graph.pinLock.confirmCurrentPIN(PIN("2580")) == .refused(.wrong(attemptsLeft: 4)))
+        await graph.sessionEnd.logout()
     }
 
     @Test("A removal asks for the current PIN, then removes it")
@@ -116,8 +116,8 @@ struct PINSettingsViewModelTests {
 
         #expect(model.notice == .removed)
         #expect(model.isSet == false)
-        #expect(await graph.authSession.isPINSet() == false)
-        await graph.authSession.logout()
+        #expect(await graph.pinLock.isPINSet() == false)
+        await graph.sessionEnd.logout()
     }
 
     @Test("Five wrong current PINs on the security screen expire the session too")
@@ -138,7 +138,7 @@ struct PINSettingsViewModelTests {
         await type("2580", into: model)
         model.cancel()
         #expect(model.step == .overview)
-        #expect(await graph.authSession.isPINSet() == false)
-        await graph.authSession.logout()
+        #expect(await graph.pinLock.isPINSet() == false)
+        await graph.sessionEnd.logout()
     }
 }

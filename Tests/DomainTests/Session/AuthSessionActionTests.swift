@@ -11,7 +11,7 @@ import Testing
 struct AuthSessionActionTests {
     private func launchedSignedOut() async -> SessionHarness {
         let harness = SessionHarness()
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
         return harness
     }
 
@@ -21,7 +21,7 @@ struct AuthSessionActionTests {
     func loginSavesSession() async throws {
         let harness = await launchedSignedOut()
 
-        let outcome = await harness.authSession.login(.maria)
+        let outcome = await harness.signIn.login(.maria)
 
         #expect(outcome == .success(.maria))
         #expect(harness.authSession.state == .authenticated(.maria))
@@ -44,7 +44,7 @@ struct AuthSessionActionTests {
         let harness = await launchedSignedOut()
         await harness.server.set(signIn: .failure(error))
 
-        let outcome = await harness.authSession.login(.maria)
+        let outcome = await harness.signIn.login(.maria)
 
         #expect(outcome == .failure(failure))
         #expect(harness.authSession.state == .unauthenticated(nil))
@@ -58,7 +58,7 @@ struct AuthSessionActionTests {
         await harness.probe.setHealthy(false)
         await harness.health.checkNow()
 
-        #expect(await harness.authSession.login(.maria) == .failure(.systemUnavailable))
+        #expect(await harness.signIn.login(.maria) == .failure(.systemUnavailable))
         #expect(await harness.server.signIns == 0)
         harness.health.shutDown()
     }
@@ -70,7 +70,7 @@ struct AuthSessionActionTests {
         inactive.active = false
         await harness.server.set(user: .answer(inactive))
 
-        #expect(await harness.authSession.login(.maria) == .failure(.accountInactive))
+        #expect(await harness.signIn.login(.maria) == .failure(.accountInactive))
         #expect(harness.authSession.state == .unauthenticated(nil))
         #expect(await harness.storedSession() == nil)
     }
@@ -80,14 +80,14 @@ struct AuthSessionActionTests {
         let harness = SessionHarness()
         await harness.storeSession()
         await harness.server.set(user: .fail(.timeout))
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
         #expect(harness.authSession.state == .sessionExpired(.network))
-        harness.authSession.beginReauthentication()
+        harness.sessionEnd.beginReauthentication()
         #expect(harness.authSession.state == .unauthenticated(.reauthenticating))
-        #expect(await harness.authSession.keptUser() == .maria)
+        #expect(await harness.keptUser() == .maria)
 
         await harness.server.set(user: .answer(.maria))
-        #expect(await harness.authSession.login(.maria) == .success(.maria))
+        #expect(await harness.signIn.login(.maria) == .success(.maria))
 
         #expect(!(await harness.store.operations).contains(.delete))
     }
@@ -97,11 +97,11 @@ struct AuthSessionActionTests {
         let harness = SessionHarness()
         await harness.storeSession()
         await harness.server.set(user: .fail(.timeout))
-        await harness.authSession.bootstrap()
-        harness.authSession.beginReauthentication()
+        await harness.launcher.bootstrap()
+        harness.sessionEnd.beginReauthentication()
 
         await harness.server.set(user: .answer(.joao))
-        #expect(await harness.authSession.login(.joao) == .success(.joao))
+        #expect(await harness.signIn.login(.joao) == .success(.joao))
 
         let operations = await harness.store.operations
         let deleteIndex = try #require(operations.firstIndex(of: .delete))
@@ -118,7 +118,7 @@ struct AuthSessionActionTests {
         let registration = Registration(
             name: "Ana Souza", email: "ana@example.com", cpf: "11144477735", password: Password("121212"))
 
-        #expect(await harness.authSession.register(registration).isSuccess)
+        #expect(await harness.registration.register(registration).isSuccess)
 
         #expect(harness.authSession.state == .unauthenticated(nil))
         #expect(await harness.store.operations.isEmpty)
@@ -134,7 +134,7 @@ struct AuthSessionActionTests {
         let registration = Registration(
             name: "Ana", email: "ana@example.com", cpf: "11144477735", password: Password("121212"))
 
-        #expect(await harness.authSession.register(registration).failure == .systemUnavailable)
+        #expect(await harness.registration.register(registration).failure == .systemUnavailable)
         #expect(await harness.server.registrations.isEmpty)
         harness.health.shutDown()
     }
@@ -156,7 +156,7 @@ struct AuthSessionActionTests {
         let registration = Registration(
             name: "Ana", email: "ana@example.com", cpf: "11144477735", password: Password("121212"))
 
-        #expect(await harness.authSession.register(registration).failure == failure)
+        #expect(await harness.registration.register(registration).failure == failure)
         #expect(harness.authSession.state == .unauthenticated(nil))
     }
 
@@ -168,7 +168,7 @@ struct AuthSessionActionTests {
         await harness.signInAsMaria()
         let token = try #require(await harness.tokenManager.currentToken)
 
-        await harness.authSession.logout()
+        await harness.sessionEnd.logout()
 
         #expect(harness.authSession.state == .unauthenticated(.loggedOut))
         #expect(await harness.storedSession() == nil)
@@ -186,7 +186,7 @@ struct AuthSessionActionTests {
         let call = Task { await harness.currentUser() }
         await harness.server.wait { $0.heldRefreshCount == 1 }
 
-        await harness.authSession.logout()
+        await harness.sessionEnd.logout()
         await harness.server.releaseRefreshes()
         _ = await call.value
 
@@ -231,7 +231,7 @@ struct AuthSessionActionTests {
         let harness = await launchedSignedOut()
         await harness.signInAsMaria()
 
-        #expect(await harness.authSession.deleteAccount().isSuccess)
+        #expect(await harness.account.deleteAccount().isSuccess)
 
         #expect(harness.authSession.state == .unauthenticated(.accountDeleted))
         #expect(await harness.storedSession() == nil)
@@ -294,12 +294,12 @@ struct AuthSessionActionTests {
         await harness.signInAsMaria()
         await harness.clock.waitForSleepers()
 
-        harness.authSession.enterBackground()
+        harness.lifecycle.enterBackground()
         #expect(!harness.authSession.isRefreshingProactively)
         harness.clock.advance(by: .seconds(600))
         #expect(await harness.server.refreshedTokens.isEmpty)
 
-        harness.authSession.enterForeground()
+        harness.lifecycle.enterForeground()
         #expect(harness.authSession.isRefreshingProactively)
         // The token's refresh window (300 s) is closed by now: the server refuses.
         await harness.server.set(refresh: .fail(.rejected(status: 401, code: .tokenExpired)))

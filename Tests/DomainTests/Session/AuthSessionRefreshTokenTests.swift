@@ -29,7 +29,7 @@ struct AuthSessionRefreshTokenTests {
         await harness.signInAsMaria()
         let refreshToken = try #require(await harness.storedSession()?.token?.refreshToken)
 
-        await harness.authSession.logout()
+        await harness.sessionEnd.logout()
 
         #expect(await harness.server.signedOutTokens == [refreshToken.reveal()])
         #expect(await harness.server.liveRefreshTokens.isEmpty)
@@ -48,7 +48,7 @@ struct AuthSessionRefreshTokenTests {
         // before the answer arrived, so the store still holds the spent token.
         _ = try await harness.server.refresh(.refreshToken(spent))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .unauthenticated(.tokenInvalid))
         #expect(await harness.server.refreshedTokens == [spent.reveal(), spent.reveal()])

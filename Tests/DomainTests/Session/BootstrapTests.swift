@@ -16,7 +16,7 @@ struct BootstrapTests {
         let harness = SessionHarness()
         let stored = await harness.storeSession()
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .authenticated(.maria))
         let saved = try #require(await harness.storedSession())
@@ -31,7 +31,7 @@ struct BootstrapTests {
         let harness = SessionHarness()
         let stored = await harness.storeSession(issuedAgo: .seconds(120))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .authenticated(.maria))
         #expect(await harness.server.refreshedTokens == [stored.token?.token.reveal()])
@@ -56,7 +56,7 @@ struct BootstrapTests {
         await harness.server.set(user: .fail(error))
         if error.isTokenRefused { await harness.server.revokeAll() }
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .unauthenticated(error.isTokenRefused ? reason : .tokenInvalid))
         #expect(await harness.storedSession() == nil)
@@ -69,7 +69,7 @@ struct BootstrapTests {
         await harness.storeSession()
         await harness.server.set(user: .fail(.rejected(status: 410, code: .userDeleted)))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .unauthenticated(.userDeleted))
         #expect(await harness.storedSession() == nil)
@@ -82,7 +82,7 @@ struct BootstrapTests {
         await harness.storeSession()
         await harness.server.set(user: .fail(.rejected(status: 403, code: .userInactive)))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .unauthenticated(.userInactive))
         #expect(await harness.storedSession() == nil)
@@ -97,7 +97,7 @@ struct BootstrapTests {
         inactive.active = false
         await harness.server.set(user: .answer(inactive))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .unauthenticated(.userInactive))
         #expect(await harness.storedSession() == nil)
@@ -111,7 +111,7 @@ struct BootstrapTests {
         deleted.isDeleted = true
         await harness.server.set(user: .answer(deleted))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .unauthenticated(.userDeleted))
         #expect(await harness.storedSession() == nil)
@@ -130,7 +130,7 @@ struct BootstrapTests {
         await harness.storeSession()
         await harness.server.set(user: .fail(error))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .sessionExpired(reason))
         let kept = try #require(await harness.storedSession())
@@ -145,7 +145,7 @@ struct BootstrapTests {
         let stored = await harness.storeSession()
         await harness.probe.setHealthy(false)
 
-        let launch = Task { await harness.authSession.bootstrap() }
+        let launch = Task { await harness.launcher.bootstrap() }
         await harness.clock.waitForSleepers()
 
         #expect(harness.authSession.state == .loading)
@@ -170,7 +170,7 @@ struct BootstrapTests {
         await harness.probe.setHealthy(false)
         await harness.server.set(user: .fail(.transport("connection refused")))
 
-        let launch = Task { await harness.authSession.bootstrap() }
+        let launch = Task { await harness.launcher.bootstrap() }
         await harness.clock.waitForSleepers()
         await harness.server.wait { $0.userCallTokens.count == 1 }
         await harness.probe.setHealthy(true)
@@ -188,7 +188,7 @@ struct BootstrapTests {
         await harness.storeSession()
         await harness.probe.hold()
 
-        let launch = Task { await harness.authSession.bootstrap() }
+        let launch = Task { await harness.launcher.bootstrap() }
         await harness.server.wait { $0.userCallTokens.count == 1 }
         #expect(await harness.probe.heldCount == 1)
         await harness.probe.release()
@@ -200,7 +200,7 @@ struct BootstrapTests {
     @Test("No stored session and healthy → unauthenticated")
     func noSessionHealthy() async throws {
         let harness = SessionHarness()
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
         #expect(harness.authSession.state == .unauthenticated(nil))
         #expect(await harness.server.userCallTokens.isEmpty)
     }
@@ -210,7 +210,7 @@ struct BootstrapTests {
         let harness = SessionHarness()
         await harness.probe.setHealthy(false)
 
-        let launch = Task { await harness.authSession.bootstrap() }
+        let launch = Task { await harness.launcher.bootstrap() }
         await harness.clock.waitForSleepers()
         #expect(harness.authSession.state == .loading)
         #expect(harness.health.status == .serverDown)
@@ -233,7 +233,7 @@ struct BootstrapTests {
         await harness.store.plant(
             UserSession(token: nil, cachedUser: CachedUser(profile: .maria, syncedAt: harness.clock.now())))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .sessionExpired(.previouslyExpired))
         #expect(await harness.storedSession()?.cachedUser?.profile == .maria)
@@ -246,7 +246,7 @@ struct BootstrapTests {
         await harness.storeSession()
         await harness.store.setUnavailable(true)
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .sessionExpired(.storageUnavailable))
         #expect(await harness.store.operations.isEmpty)

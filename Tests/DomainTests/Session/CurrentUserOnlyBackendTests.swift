@@ -14,7 +14,7 @@ struct CurrentUserOnlyBackendTests {
     func signInAsksForTheUser() async throws {
         let harness = SessionHarness(userRoutes: .currentUserOnly)
 
-        let result = await harness.authSession.login(.maria)
+        let result = await harness.signIn.login(.maria)
 
         #expect(result == .success(.maria))
         #expect(await harness.server.userCallTokens.count == 1)
@@ -26,7 +26,7 @@ struct CurrentUserOnlyBackendTests {
         let harness = SessionHarness(userRoutes: .currentUserOnly)
         await harness.storeSession(issuedAgo: .seconds(5))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .authenticated(.maria))
         #expect(await harness.server.userCallTokens.count == 1)
@@ -36,13 +36,13 @@ struct CurrentUserOnlyBackendTests {
     @Test("Profile edit, account deletion and related users answer notOffered without a request")
     func accountActionsAreNotOffered() async {
         let harness = SessionHarness(userRoutes: .currentUserOnly)
-        _ = await harness.authSession.login(.maria)
+        _ = await harness.signIn.login(.maria)
         let callsAfterSignIn = await harness.server.userCallTokens.count
         let service = SignedInUserService(
             tokenManager: harness.tokenManager, api: ScriptedUserAPI(server: harness.server, routes: .currentUserOnly))
 
-        let update = await harness.authSession.updateProfile(ProfileChanges(name: "Ana"))
-        let delete = await harness.authSession.deleteAccount()
+        let update = await harness.account.updateProfile(ProfileChanges(name: "Ana"))
+        let delete = await harness.account.deleteAccount()
         let related: SignedInFailure?
         do throws(SignedInFailure) {
             _ = try await service.relatedUsers()
@@ -54,7 +54,7 @@ struct CurrentUserOnlyBackendTests {
         #expect(update.failure == .notOffered)
         #expect(delete.failure == .notOffered)
         #expect(related == .notOffered)
-        #expect(!harness.authSession.offersAccountRoutes)
+        #expect(!harness.account.offersAccountRoutes)
         #expect(harness.authSession.state == .authenticated(.maria))
         #expect(await harness.server.userCallTokens.count == callsAfterSignIn)
     }
@@ -62,7 +62,7 @@ struct CurrentUserOnlyBackendTests {
     @Test("The signed-in area's current user is still asked for")
     func currentUserIsOffered() async throws {
         let harness = SessionHarness(userRoutes: .currentUserOnly)
-        _ = await harness.authSession.login(.maria)
+        _ = await harness.signIn.login(.maria)
         let service = SignedInUserService(
             tokenManager: harness.tokenManager, api: ScriptedUserAPI(server: harness.server, routes: .currentUserOnly))
 

@@ -89,9 +89,9 @@ struct EmailOnlySignInTests {
     @Test("Login with a CPF answers identifierKindNotAccepted, calls no port and changes nothing")
     func loginWithCPFCallsNoPort() async {
         let harness = SessionHarness(signsInByCPF: false)
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
-        let outcome = await harness.authSession.login(.maria)
+        let outcome = await harness.signIn.login(.maria)
 
         #expect(outcome.failure == .identifierKindNotAccepted)
         #expect(await harness.server.signIns == 0)
@@ -102,9 +102,9 @@ struct EmailOnlySignInTests {
     @Test("Login with an e-mail reaches the port and signs in as before")
     func loginWithEmailSignsIn() async {
         let harness = SessionHarness(signsInByCPF: false)
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
-        let outcome = await harness.authSession.login(
+        let outcome = await harness.signIn.login(
             Credentials(identifier: .email("maria@example.com"), password: Password("123456")))
 
         #expect(outcome == .success(.maria))
@@ -113,6 +113,6 @@ struct EmailOnlySignInTests {
 
     @Test("The session says whether the backend signs in by CPF, as its auth port does", arguments: [true, false])
     func sessionReportsThePortsCapability(signsInByCPF: Bool) {
-        #expect(SessionHarness(signsInByCPF: signsInByCPF).authSession.signsInByCPF == signsInByCPF)
+        #expect(SessionHarness(signsInByCPF: signsInByCPF).signIn.signsInByCPF == signsInByCPF)
     }
 }

@@ -11,7 +11,7 @@ struct LaunchTests {
         let harness = SessionHarness()
         defer { harness.health.shutDown() }
 
-        await harness.authSession.launch()
+        await harness.launcher.launch()
 
         #expect(harness.authSession.state == .unauthenticated(nil))
         #expect(harness.health.status == .healthy)
@@ -23,7 +23,7 @@ struct LaunchTests {
     func launchPollsAtTheSteadyInterval() async {
         let harness = SessionHarness()
         defer { harness.health.shutDown() }
-        await harness.authSession.launch()
+        await harness.launcher.launch()
 
         await harness.pass(harness.health.pollInterval)
 

@@ -12,10 +12,10 @@ struct PendingSignOutTests {
     /// her session, token included, is still stored.
     private static func loggedOutWhileStoreRefusedDelete() async -> SessionHarness {
         let harness = SessionHarness()
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
         await harness.signInAsMaria()
         await harness.store.setWritesFail(true)
-        await harness.authSession.logout()
+        await harness.sessionEnd.logout()
         return harness
     }
 
@@ -37,7 +37,7 @@ struct PendingSignOutTests {
         let next = loggedOut.relaunched()
         defer { next.health.shutDown() }
 
-        await next.authSession.launch()
+        await next.launcher.launch()
 
         #expect(next.authSession.state == .unauthenticated(nil))
         #expect(next.authSession.storageProblem == nil)
@@ -54,7 +54,7 @@ struct PendingSignOutTests {
         let next = loggedOut.relaunched()
         defer { next.health.shutDown() }
 
-        await next.authSession.launch()
+        await next.launcher.launch()
 
         #expect(next.authSession.state == .unauthenticated(nil))
         #expect(next.authSession.storageProblem == .notDeleted)
@@ -73,7 +73,7 @@ struct PendingSignOutTests {
         let next = loggedOut.relaunched()
         defer { next.health.shutDown() }
 
-        await next.authSession.launch()
+        await next.launcher.launch()
 
         #expect(next.authSession.state == .authenticated(.maria))
     }
@@ -82,10 +82,10 @@ struct PendingSignOutTests {
     func aLogoutThatWorksLeavesNoMark() async {
         let harness = SessionHarness()
         defer { harness.health.shutDown() }
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
         await harness.signInAsMaria()
 
-        await harness.authSession.logout()
+        await harness.sessionEnd.logout()
 
         #expect(await harness.storedSession() == nil)
         #expect(await !harness.signOutLedger.isPending())
@@ -98,7 +98,7 @@ struct PendingSignOutTests {
         await harness.storeSession()
         harness.signOutLedger.simulateUnavailable(true)
 
-        await harness.authSession.launch()
+        await harness.launcher.launch()
 
         #expect(harness.authSession.state == .unauthenticated(nil))
         #expect(await harness.storedSession() == nil)

@@ -15,9 +15,9 @@ struct RegistrationNotOfferedTests {
     @Test("Register answers notOffered, calls no port and changes nothing")
     func registerIsNotOffered() async throws {
         let harness = SessionHarness(offersRegistration: false)
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
-        let outcome = await harness.authSession.register(Self.registration)
+        let outcome = await harness.registration.register(Self.registration)
 
         #expect(outcome.failure == .notOffered)
         #expect(await harness.server.registrations.isEmpty)
@@ -28,18 +28,18 @@ struct RegistrationNotOfferedTests {
     @Test("Not offered is said before the server's health is: a backend without registration never has one to offer")
     func notOfferedBeforeSystemUnavailable() async throws {
         let harness = SessionHarness(offersRegistration: false)
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
         await harness.probe.setHealthy(false)
         await harness.health.checkNow()
 
-        #expect(await harness.authSession.register(Self.registration).failure == .notOffered)
+        #expect(await harness.registration.register(Self.registration).failure == .notOffered)
         #expect(await harness.server.registrations.isEmpty)
         harness.health.shutDown()
     }
 
     @Test("The session says whether the backend creates accounts, as its auth port does", arguments: [true, false])
     func sessionReportsThePortsCapability(offers: Bool) {
-        #expect(SessionHarness(offersRegistration: offers).authSession.offersRegistration == offers)
+        #expect(SessionHarness(offersRegistration: offers).registration.offersRegistration == offers)
     }
 
     @Test("A welcome given no sign-up navigator offers no sign-up, and signUp() goes nowhere")

@@ -10,28 +10,28 @@ struct StorageProblemTests {
     @Test("A sign-in the store cannot save is said; the word goes once a later save goes through")
     func aSaveThatFailsIsSaidUntilOneGoesThrough() async {
         let harness = SessionHarness()
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
         await harness.store.setWritesFail(true)
 
-        _ = await harness.authSession.login(.maria)
+        _ = await harness.signIn.login(.maria)
         #expect(harness.authSession.storageProblem == .notSaved)
 
         await harness.store.setWritesFail(false)
         await harness.pass(.seconds(60))  // the proactive refresh saves the new token
         #expect(await !harness.server.refreshedTokens.isEmpty)
         #expect(harness.authSession.storageProblem == nil)
-        await harness.authSession.logout()
+        await harness.sessionEnd.logout()
     }
 
     @Test("A logout whose delete the store refuses is said")
     func aDeleteThatFailsIsSaid() async {
         let harness = SessionHarness()
-        await harness.authSession.bootstrap()
-        _ = await harness.authSession.login(.maria)
+        await harness.launcher.bootstrap()
+        _ = await harness.signIn.login(.maria)
         #expect(harness.authSession.storageProblem == nil)
         await harness.store.setWritesFail(true)
 
-        await harness.authSession.logout()
+        await harness.sessionEnd.logout()
 
         #expect(harness.authSession.state == .unauthenticated(.loggedOut))
         #expect(harness.authSession.storageProblem == .notDeleted)

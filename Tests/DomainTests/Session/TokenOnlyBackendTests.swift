@@ -17,7 +17,7 @@ struct TokenOnlyBackendTests {
     func signInKeepsTheSignInProfile() async throws {
         let harness = SessionHarness(userRoutes: .none)
 
-        let result = await harness.authSession.login(.maria)
+        let result = await harness.signIn.login(.maria)
 
         #expect(result == .success(Self.signInProfile))
         #expect(harness.authSession.state == .authenticated(Self.signInProfile))
@@ -36,7 +36,7 @@ struct TokenOnlyBackendTests {
         let harness = SessionHarness(userRoutes: .none)
         let stored = await harness.storeSession(issuedAgo: .seconds(5), user: Self.signInProfile)
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .authenticated(Self.signInProfile))
         #expect(await harness.server.refreshedTokens == [stored.token?.token.reveal()])
@@ -61,7 +61,7 @@ struct TokenOnlyBackendTests {
         await harness.storeSession(user: Self.signInProfile)
         await harness.server.set(refresh: .fail(error))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .unauthenticated(reason))
         #expect(await harness.storedSession() == nil)
@@ -81,7 +81,7 @@ struct TokenOnlyBackendTests {
         await harness.storeSession(user: Self.signInProfile)
         await harness.server.set(refresh: .fail(error))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .sessionExpired(reason))
         let kept = try #require(await harness.storedSession())
@@ -95,7 +95,7 @@ struct TokenOnlyBackendTests {
         let harness = SessionHarness(userRoutes: .none)
         await harness.store.plant(UserSession(token: await harness.sessionToken(), cachedUser: nil))
 
-        await harness.authSession.bootstrap()
+        await harness.launcher.bootstrap()
 
         #expect(harness.authSession.state == .sessionExpired(.server))
         #expect(await harness.tokenManager.currentToken == nil)
@@ -104,14 +104,14 @@ struct TokenOnlyBackendTests {
     @Test("Profile edit and account deletion answer notOffered without a request")
     func profileActionsAreNotOffered() async {
         let harness = SessionHarness(userRoutes: .none)
-        _ = await harness.authSession.login(.maria)
+        _ = await harness.signIn.login(.maria)
 
-        let update = await harness.authSession.updateProfile(ProfileChanges(name: "Ana"))
-        let delete = await harness.authSession.deleteAccount()
+        let update = await harness.account.updateProfile(ProfileChanges(name: "Ana"))
+        let delete = await harness.account.deleteAccount()
 
         #expect(update.failure == .notOffered)
         #expect(delete.failure == .notOffered)
-        #expect(harness.authSession.offersAccountRoutes == false)
+        #expect(harness.account.offersAccountRoutes == false)
         #expect(harness.authSession.state == .authenticated(Self.signInProfile))
         #expect(await harness.server.userCallTokens.isEmpty)
     }
@@ -119,7 +119,7 @@ struct TokenOnlyBackendTests {
     @Test("Related users answer notOffered without a request")
     func relatedUsersAreNotOffered() async {
         let harness = SessionHarness(userRoutes: .none)
-        _ = await harness.authSession.login(.maria)
+        _ = await harness.signIn.login(.maria)
         let service = SignedInUserService(
             tokenManager: harness.tokenManager, api: ScriptedUserAPI(server: harness.server, routes: .none)
         )

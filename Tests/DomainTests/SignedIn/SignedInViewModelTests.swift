@@ -12,8 +12,8 @@ struct SignedInViewModelTests {
     /// Maria signed in through the root; returns her signed-in area.
     private func signedIn(_ graph: TestViewModelGraph) async throws -> (MainViewModel, SignedInCoordinator) {
         let main = graph.makeMainViewModel()
-        await graph.authSession.bootstrap()
-        _ = await graph.authSession.login(.maria)
+        await graph.launcher.bootstrap()
+        _ = await graph.signIn.login(.maria)
         let area = try #require(main.signedInArea)
         return (main, area)
     }

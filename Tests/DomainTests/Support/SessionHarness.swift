@@ -25,7 +25,17 @@ final class SessionHarness {
     let repository: UserSessionRepository
     let tokenManager: TokenManager
     let health: HealthMonitor
-    let authSession: AuthSession
+    /// The session state and its use-case objects.
+    let sessionGraph: SessionGraph
+    let pinPolicy: PINLockPolicy
+    var authSession: AuthSession { sessionGraph.authSession }
+    var launcher: Launcher { sessionGraph.launcher }
+    var signIn: SignIn { sessionGraph.signIn }
+    var registration: AccountRegistration { sessionGraph.registration }
+    var sessionEnd: SessionEnd { sessionGraph.sessionEnd }
+    var account: AccountManagement { sessionGraph.account }
+    var pinLock: PINLock { sessionGraph.pinLock }
+    var lifecycle: AppLifecycle { sessionGraph.lifecycle }
     /// The PIN lock's vault; like the store, it outlives a launch.
     let pinVault: InMemoryPINVault
     private(set) var sessionEnds: [SignedOutReason] = []
@@ -65,7 +75,8 @@ final class SessionHarness {
         health = HealthMonitor(
             probe: probe, connectivity: connectivity, clock: clock, scheduler: scheduler,
             policy: HealthPolicy(pollInterval: .seconds(15)))
-        authSession = AuthSession(
+        self.pinPolicy = pinPolicy
+        sessionGraph = SessionGraph(
             authAPI: ScriptedAuthAPI(
                 server: server, offersRegistration: offersRegistration, signsInByCPF: signsInByCPF),
             userAPI: ScriptedUserAPI(server: server, routes: userRoutes),
@@ -74,6 +85,11 @@ final class SessionHarness {
     }
 
     var userAPI: ScriptedUserAPI { ScriptedUserAPI(server: server) }
+
+    /// The user whose data is kept locally.
+    func keptUser() async -> UserProfile? {
+        await repository.cachedUser?.profile
+    }
 
     /// The next launch of the app on this device: a new domain graph, on new
     /// time, finding the store, the sign-out ledger and the server as this
@@ -84,7 +100,7 @@ final class SessionHarness {
             policy: policy, userRoutes: userRoutes, offersRegistration: offersRegistration,
             signsInByCPF: signsInByCPF,
             store: store, signOutLedger: signOutLedger,
-            server: server, pinVault: pinVault, pinPolicy: authSession.pinPolicy)
+            server: server, pinVault: pinVault, pinPolicy: pinPolicy)
     }
 
     /// Lets `duration` of virtual time pass deadline by deadline, settling
@@ -131,10 +147,10 @@ final class SessionHarness {
         sessionEnds.append(reason)
     }
 
-    /// Signs in as Maria through `AuthSession`, as the sign-in screen would.
+    /// Signs in as Maria through `SignIn`, as the sign-in screen would.
     func signInAsMaria() async {
         await server.set(user: .answer(.maria))
-        _ = await authSession.login(.maria)
+        _ = await signIn.login(.maria)
     }
 
     /// A call through the token manager to the user route.

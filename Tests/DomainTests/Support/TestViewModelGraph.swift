@@ -19,6 +19,14 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
     }
 
     var authSession: AuthSession { harness.authSession }
+    var launcher: Launcher { harness.launcher }
+    var signIn: SignIn { harness.signIn }
+    var registration: AccountRegistration { harness.registration }
+    var sessionEnd: SessionEnd { harness.sessionEnd }
+    var account: AccountManagement { harness.account }
+    var pinLock: PINLock { harness.pinLock }
+    var lifecycle: AppLifecycle { harness.lifecycle }
+    func keptUser() async -> UserProfile? { await harness.keptUser() }
 
     // MARK: The root
 
@@ -31,7 +39,7 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
     }
 
     func makeLaunchViewModel() -> LaunchViewModel {
-        LaunchViewModel(launcher: authSession)
+        LaunchViewModel(launcher: launcher)
     }
 
     func makeOnboardingViewModel(reason: SignedOutReason?) -> OnboardingViewModel {
@@ -42,7 +50,7 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
 
     func makeSessionExpiredViewModel(reason: SessionExpiredReason) -> SessionExpiredViewModel {
         sessionExpiredScreensMade += 1
-        return SessionExpiredViewModel(reason: reason, session: authSession)
+        return SessionExpiredViewModel(reason: reason, session: sessionEnd)
     }
 
     func makeSignedInCoordinator(user: UserProfile) -> SignedInCoordinator {
@@ -50,7 +58,7 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
     }
 
     func makePINLockViewModel() -> PINLockViewModel {
-        PINLockViewModel(session: authSession)
+        PINLockViewModel(session: pinLock)
     }
 
     // MARK: The signed-in area's children
@@ -65,7 +73,7 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
 
     func makeDashboardViewModel(user: UserProfile) -> DashboardViewModel {
         dashboardsMade += 1
-        return DashboardViewModel(user: user, session: authSession, health: harness.health)
+        return DashboardViewModel(user: user, session: sessionEnd, health: harness.health)
     }
 
     func makeStatementListViewModel(navigator: any SignedInNavigator) -> StatementListViewModel {
@@ -77,7 +85,7 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
     }
 
     func makeProfileViewModel() -> ProfileViewModel {
-        ProfileViewModel(user: authSession.user ?? .maria, session: authSession)
+        ProfileViewModel(user: authSession.user ?? .maria, session: account)
     }
 
     func makeRelatedUsersViewModel() -> RelatedUsersViewModel {
@@ -85,7 +93,7 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
     }
 
     func makePINSettingsViewModel() -> PINSettingsViewModel {
-        PINSettingsViewModel(session: authSession)
+        PINSettingsViewModel(session: pinLock)
     }
 
     // MARK: The onboarding's children
@@ -96,11 +104,11 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
 
     func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel {
         SignInViewModel(
-            loginUseCase: authSession, health: harness.health, welcomeNavigator: navigator, signUpNavigator: navigator,
+            loginUseCase: signIn, health: harness.health, welcomeNavigator: navigator, signUpNavigator: navigator,
             identifier: identifier)
     }
 
     func makeSignUpViewModel(navigator: OnboardingViewModel) -> SignUpViewModel {
-        SignUpViewModel(registerUseCase: authSession, welcomeNavigator: navigator, signedUpResponder: navigator)
+        SignUpViewModel(registerUseCase: registration, welcomeNavigator: navigator, signedUpResponder: navigator)
     }
 }

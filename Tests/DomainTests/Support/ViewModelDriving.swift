@@ -25,7 +25,7 @@ extension TestViewModelGraph {
     /// Stops what a test may leave running on the virtual clock: the proactive
     /// refresh loop of a signed-in session and the health polling.
     func shutDown() {
-        authSession.enterBackground()
+        lifecycle.enterBackground()
         harness.health.shutDown()
     }
 }

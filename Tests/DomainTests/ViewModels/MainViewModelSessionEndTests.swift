@@ -92,7 +92,7 @@ struct MainViewModelSessionEndTests {
         #expect(onboarding.signIn?.step == .identifier)
         #expect(onboarding.welcome == nil)
         #expect(await graph.harness.storedSession()?.cachedUser?.profile == .maria)
-        #expect(await graph.authSession.keptUser() == .maria)
+        #expect(await graph.keptUser() == .maria)
     }
 
     @Test("Re-authenticating as the same user reaches the dashboard")
@@ -124,7 +124,7 @@ struct MainViewModelSessionEndTests {
         #expect(main.sessionExpired == nil)
         #expect(main.onboarding?.step == .welcome)
         #expect(await graph.harness.storedSession() == nil)
-        #expect(await graph.authSession.keptUser() == nil)
+        #expect(await graph.keptUser() == nil)
         #expect(!sessionExpired.isBusy)
     }
 }

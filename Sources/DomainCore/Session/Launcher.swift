@@ -1,0 +1,150 @@
+public import Ports
+
+/// The launch and its bootstrap decision (docs/spec/root-screen-and-bootstrap.md
+/// §2, §3): health monitoring starts, the stored session is read and checked,
+/// and one row of the decision table is carried out.
+@MainActor
+public final class Launcher {
+    private let session: AuthSession
+    private let decisions: SessionDecisions
+    private let repository: UserSessionRepository
+    private let tokenManager: TokenManager
+    private let userAPI: any UserRemoteAPI
+    private let health: HealthMonitor
+    private let scheduler: any TaskScheduler
+
+    /// - Parameters:
+    ///   - session: the state the launch decides.
+    ///   - decisions: carries out the row the checks lead to.
+    ///   - repository: the stored session, and its generation.
+    ///   - tokenManager: holds the stored token and makes the check's call.
+    ///   - userAPI: `GET /users/me`, when the backend has it.
+    ///   - health: the shared health monitor the launch waits on.
+    ///   - scheduler: runs the concurrent checks.
+    public init(
+        session: AuthSession, decisions: SessionDecisions, repository: UserSessionRepository,
+        tokenManager: TokenManager, userAPI: any UserRemoteAPI, health: HealthMonitor, scheduler: any TaskScheduler
+    ) {
+        self.session = session
+        self.decisions = decisions
+        self.repository = repository
+        self.tokenManager = tokenManager
+        self.userAPI = userAPI
+        self.health = health
+        self.scheduler = scheduler
+    }
+
+    /// Starts the app: health monitoring runs for the whole launch, and is
+    /// started first so that the bootstrap's own check joins its first one.
+    public func launch() async {
+        health.startMonitoring()
+        await bootstrap()
+    }
+
+    /// Decides the launch state. Health, the stored session and — when a
+    /// session is stored — its check start concurrently; a result that
+    /// arrives while the system is down is kept and acted on once it is healthy.
+    /// The check is `GET /users/me`, or on a backend that does not tell whose
+    /// a token is a refresh of the stored token (see `checkStoredUser`).
+    public func bootstrap() async {
+        session.transition(to: .loading)
+        let healthCheck = scheduler.spawn { @MainActor in await self.health.latestCheck() }
+        let stored = await repository.load()
+
+        switch stored {
+        case .unavailable:
+            // Storage we cannot read is not "signed out": keep it, ask to sign in.
+            await waitForHealth(await healthCheck.value)
+            session.keptUserIdentifier = nil
+            session.transition(to: .sessionExpired(.storageUnavailable))
+        case .absent:
+            await waitForHealth(await healthCheck.value)
+            session.transition(to: .unauthenticated(nil))
+        case .setAside:
+            // Damaged or foreign: nothing usable was kept. Signed out, and said so.
+            await waitForHealth(await healthCheck.value)
+            session.transition(to: .unauthenticated(.storedSessionUnreadable))
+        case .found(let storedSession):
+            guard let token = storedSession.token else {
+                await waitForHealth(await healthCheck.value)
+                // Closed on SessionExpired: local data but no token.
+                if let kept = storedSession.cachedUser {
+                    session.keptUserIdentifier = AuthSession.signInIdentifier(of: kept.profile)
+                    session.transition(to: .sessionExpired(.previouslyExpired))
+                } else {
+                    session.transition(to: .unauthenticated(nil))
+                }
+                return
+            }
+            let generation = await repository.beginGeneration()
+            await tokenManager.start(token, generation: generation)
+            let userCheck = scheduler.spawn { @MainActor in await self.checkStoredUser(kept: storedSession.cachedUser) }
+            let healthWasDown = await Self.join(healthCheck, cancellingWith: userCheck).isDown
+            var check = await Self.join(userCheck, cancellingWith: healthCheck)
+            // The app ended while the checks ran (relaunch, quit): their
+            // answers are not acted on, and the session stays as it is.
+            guard !Task.isCancelled else { return }
+            if healthWasDown {
+                await health.waitUntilHealthy()
+                // The app ended while waiting: leave the session as it is.
+                guard !Task.isCancelled else { return }
+                // Resume: a failure caused by the outage is asked again, once.
+                if case .failed(.remote(let error)) = check, error.isInfrastructure {
+                    check = await checkStoredUser(kept: storedSession.cachedUser)
+                }
+            }
+            await decisions.perform(BootstrapDecision.decide(check), generation: generation)
+        }
+    }
+
+    /// Waits for `work`; if the bootstrap is cancelled meanwhile (the app
+    /// ended), cancels it and `sibling` at once. A launch that ends leaves no
+    /// request of its own behind: one that never answers would otherwise
+    /// keep this whole graph alive for ever.
+    private static func join<Value: Sendable, Other: Sendable>(
+        _ work: any TaskHandle<Value>, cancellingWith sibling: any TaskHandle<Other>
+    ) async -> Value {
+        await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+            sibling.cancel()
+        }
+    }
+
+    private func waitForHealth(_ status: HealthStatus) async {
+        if status.isDown { await health.waitUntilHealthy() }
+    }
+
+    /// "Can this session still be used?" With `GET /users/me`: the token's
+    /// user, through the token manager. Without (a backend that only issues
+    /// tokens): a refresh of the stored token through the token manager — the
+    /// new token saved — and then the profile the session kept, so the answer
+    /// goes through the same decision table (a refused refresh ends the
+    /// session as TOKEN_INVALID or TOKEN_EXPIRED; a network failure or a 5xx
+    /// expires it with the data kept).
+    private func checkStoredUser(kept: CachedUser?) async -> StoredSessionCheck {
+        guard userAPI.offersCurrentUser else {
+            do throws(AuthorizedCallError) {
+                try await tokenManager.refreshNow()
+            } catch {
+                return .failed(error)
+            }
+            // A token with no profile kept: nothing says whose it is; the
+            // table's row for a session replaced while checked (tokens
+            // cleared, ask to sign in) is the honest answer.
+            guard let kept else { return .failed(.notSignedIn) }
+            return .user(kept.profile)
+        }
+        do {
+            let user = try await tokenManager.authorized { token throws(RemoteError) in
+                try await self.userAPI.currentUser(token: token)
+            }
+            return .user(user)
+        } catch {
+            return .failed(error)
+        }
+    }
+}
+
+extension Launcher: LaunchUseCase {}

@@ -1,0 +1,78 @@
+public import Ports
+
+/// The end of a session: logout, the way back to sign-in from the
+/// session-expired screen, and a session the backend ended
+/// (docs/spec/explicit-actions.md).
+@MainActor
+public final class SessionEnd {
+    private let session: AuthSession
+    private let authAPI: any AuthRemoteAPI
+    private let repository: UserSessionRepository
+    private let tokenManager: TokenManager
+    private let pins: SessionPIN
+
+    /// A session end that hears from now on when the token manager ends a
+    /// session (a refused token a refresh cannot cure, an inactive or
+    /// deleted account).
+    ///
+    /// - Parameters:
+    ///   - session: the state an end makes unauthenticated.
+    ///   - authAPI: the best-effort sign-out call.
+    ///   - repository: the stored session, wiped.
+    ///   - tokenManager: stopped; it reports the ends the backend decides.
+    ///   - pins: the PIN, removed with the session it locks.
+    public init(
+        session: AuthSession, authAPI: any AuthRemoteAPI, repository: UserSessionRepository,
+        tokenManager: TokenManager, pins: SessionPIN
+    ) {
+        self.session = session
+        self.authAPI = authAPI
+        self.repository = repository
+        self.tokenManager = tokenManager
+        self.pins = pins
+        tokenManager.onSessionEnded { [weak self] generation, reason in
+            await self?.backendEndedSession(generation: generation, reason: reason)
+        }
+    }
+
+    /// The signed-in user, when there is one.
+    public var user: UserProfile? { session.user }
+
+    /// Ends the session: tokens cleared, local data wiped, state
+    /// unauthenticated. Anything still in flight is discarded when it lands.
+    public func logout() async {
+        await endSession(reason: .loggedOut)
+    }
+
+    /// From the session-expired screen: go to sign-in, keeping the local data
+    /// until the next sign-in decides whose it is.
+    public func beginReauthentication() {
+        guard case .sessionExpired = session.state else { return }
+        session.transition(to: .unauthenticated(.reauthenticating))
+    }
+
+    /// Tokens cleared, stored session wiped, PIN removed, state
+    /// unauthenticated for `reason`; then, when asked and offered, the
+    /// backend is told (best effort).
+    func endSession(reason: SignedOutReason, signOutRemotely: Bool = true) async {
+        let token = await tokenManager.currentToken
+        await tokenManager.stop()
+        await repository.endSession()
+        await pins.discard()
+        session.transition(to: .unauthenticated(reason))
+        if signOutRemotely, authAPI.offersSignOut, let token {
+            // Best effort: the session is already over here whatever the backend says.
+            try? await authAPI.signOut(token)
+        }
+    }
+
+    /// The token manager reports that the backend ended the session mid-session
+    /// (refused token a refresh cannot cure, inactive or deleted account): as
+    /// the bootstrap table, tokens cleared and local data wiped, at once.
+    private func backendEndedSession(generation: SessionGeneration, reason: SignedOutReason) async {
+        guard session.state.isSignedIn, await repository.generation == generation else { return }
+        await endSession(reason: reason, signOutRemotely: false)
+    }
+}
+
+extension SessionEnd: LogoutUseCase, ReauthenticateUseCase, SignedInUserReading {}

@@ -1,0 +1,43 @@
+import DomainCore
+import Ports
+
+/// The session state and its use-case objects, wired as `AppContainer` wires
+/// them, on whatever doubles a harness gives.
+@MainActor
+struct SessionGraph {
+    let authSession: AuthSession
+    let pins: SessionPIN
+    let launcher: Launcher
+    let signIn: SignIn
+    let registration: AccountRegistration
+    let sessionEnd: SessionEnd
+    let account: AccountManagement
+    let pinLock: PINLock
+    let lifecycle: AppLifecycle
+
+    init(
+        authAPI: any AuthRemoteAPI, userAPI: any UserRemoteAPI, repository: UserSessionRepository,
+        tokenManager: TokenManager, health: HealthMonitor, clock: any Clock, scheduler: any TaskScheduler,
+        policy: TokenPolicy, pinVault: any PINVault, pinPolicy: PINLockPolicy = PINLockPolicy()
+    ) {
+        let refresh = ProactiveRefresh(tokenManager: tokenManager, clock: clock, scheduler: scheduler, policy: policy)
+        authSession = AuthSession(repository: repository, refresh: refresh)
+        pins = SessionPIN(vault: pinVault, session: authSession, policy: pinPolicy)
+        let decisions = SessionDecisions(
+            session: authSession, repository: repository, tokenManager: tokenManager, pins: pins, clock: clock)
+        launcher = Launcher(
+            session: authSession, decisions: decisions, repository: repository, tokenManager: tokenManager,
+            userAPI: userAPI, health: health, scheduler: scheduler)
+        signIn = SignIn(
+            session: authSession, authAPI: authAPI, userAPI: userAPI, repository: repository,
+            tokenManager: tokenManager, pins: pins, health: health, clock: clock, policy: policy)
+        registration = AccountRegistration(authAPI: authAPI, health: health)
+        sessionEnd = SessionEnd(
+            session: authSession, authAPI: authAPI, repository: repository, tokenManager: tokenManager, pins: pins)
+        account = AccountManagement(
+            session: authSession, userAPI: userAPI, repository: repository, tokenManager: tokenManager,
+            sessionEnd: sessionEnd, clock: clock)
+        pinLock = PINLock(session: authSession, record: pins, decisions: decisions, repository: repository)
+        lifecycle = AppLifecycle(session: authSession, refresh: refresh, pins: pins, clock: clock)
+    }
+}
