@@ -133,7 +133,8 @@ final class PseudoTerminal {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = read(master, &chunk, chunk.count)
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw Failure.closed(before: text, drawn: shown) }  // EIO: the app closed the terminal
+            // EIO: the app closed the terminal.
+            guard count > 0 else { throw Failure.closed(before: text, drawn: shown) }
             bytes.append(contentsOf: chunk[..<count])
         }
     }
