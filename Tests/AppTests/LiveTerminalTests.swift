@@ -68,3 +68,46 @@ struct LiveTerminalTests {
         #expect(server.exitStatus() == 0)
     }
 }
+
+/// The README's sample session is what the app draws: the test types the
+/// session's lines at a pseudo-terminal, each after its prompt appears, and
+/// compares what the terminal then shows with the README, line for line.
+@Suite("The README's sample session")
+struct ReadmeSessionTests {
+    static let readme = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+
+    /// The block that begins `$ swift run app`, without that line.
+    static func sampleSession() throws -> [String] {
+        let lines = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "$ swift run app"), "the README shows no session")
+        let end = try #require(lines[start...].firstIndex(of: "```"))
+        return Array(lines[(start + 1)..<end])
+    }
+
+    @Test("What the terminal shows for the README's session is the README's, line for line")
+    func sessionIsARealTranscript() throws {
+        let sample = try Self.sampleSession()
+        // The prompts and what is typed after each: `screen> line`. A secret
+        // shows as bullets there, as on the terminal; the demo account's
+        // password is typed in their place.
+        let typed = sample.compactMap { line -> (prompt: String, text: String)? in
+            guard let range = line.range(of: #"^[a-z-]+> "#, options: .regularExpression) else { return nil }
+            return (
+                String(line[range]),
+                String(line[range.upperBound...]).replacingOccurrences(of: "••••••", with: "123456")
+            )
+        }
+        #expect(typed.count >= 5, "the session types its lines")
+
+        let app = try PseudoTerminal(arguments: [])  // no LANG, no option: the defaults the README shows
+        var at = app.drawn.startIndex
+        for (prompt, text) in typed {
+            at = try app.waitFor("\r\(prompt)\u{1B}[K", after: at)
+            app.type(text + "\r")
+        }
+        #expect(app.exitStatus() == 0)
+        #expect(TerminalLines.lines(of: app.drawn) == sample)
+    }
+}
