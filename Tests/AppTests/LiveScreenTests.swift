@@ -59,6 +59,40 @@ struct LiveScreenTests {
         await app.shutDown()
     }
 
+    @Test("While a PIN is hashed, the screen says it is being checked (saved, after the confirmation)")
+    func pinCheckingShown() async throws {
+        var environment = AppEnvironment.inMemory
+        environment.settings.pinHashIterations = 64  // the hash's length is not what this checks
+        let app = HeadlessApp(world: try AppWorld(environment: environment), texts: Texts(locale: .enUS))
+        await app.launch()
+        let executor = CommandExecutor(app: app)
+        for line in InteractiveSessionTests.signIn + ["tap security", "tap set-pin", "type pin 2580", "tap next"] {
+            _ = try await executor.execute(try #require(try ScriptParser.parse(line)))
+        }
+        var printed: [String] = []
+        let live = LiveScreen(app: app, shown: app.renderedScreen()) { printed.append($0) }
+        live.start()
+
+        live.commandBegins(isWait: false)
+        _ = try await executor.execute(.type(field: "pin", text: "2580"))
+        _ = try await executor.execute(.tap("next"))
+        await drain { printed.contains { $0.contains("PIN lock: on.") } }
+        #expect(printed.contains { $0.contains("Saving the PIN…") })
+        live.commandEnds()
+
+        for line in ["relaunch", "type pin 2580"] {
+            _ = try await executor.execute(try #require(try ScriptParser.parse(line)))
+        }
+        printed.removeAll()
+        live.commandBegins(isWait: false)
+        _ = try await executor.execute(.tap("unlock"))
+        await drain { printed.contains { $0.contains("· dashboard") } }
+        #expect(printed.contains { $0.contains("· pin-lock") && $0.contains("Checking the PIN…") })
+        #expect(!app.renderedScreen().contains("Checking the PIN…"), "gone once checked")
+        live.stop()
+        await app.shutDown()
+    }
+
     @Test("The screen word prints the screen shown again, whatever was printed before")
     func reprint() async throws {
         let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
