@@ -63,6 +63,14 @@ struct InteractiveSessionTests {
         #expect(transcript.output.contains { $0.hasPrefix("  quit, exit, end of input") })
     }
 
+    @Test("The screen word prints the screen shown again")
+    func screenWordReprints() async {
+        let transcript = Transcript()
+        _ = await transcript.app(lines: ["screen"]).run(Invocation(locale: .enUS, command: .interactive))
+        #expect(transcript.output.filter { $0.contains("· welcome") }.count == 2)
+        #expect(!transcript.output.contains { $0.hasPrefix("✘") })
+    }
+
     @Test("A command that leaves the screen as it was prints no screen")
     func unchangedScreenNotReprinted() async {
         let transcript = Transcript()

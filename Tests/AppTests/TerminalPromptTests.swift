@@ -56,4 +56,60 @@ struct TerminalPromptTests {
                 .control(.returnAndEraseLine), .line("↻ live\n\(HostileServerTextTests.hostileShown)"),
             ])
     }
+
+    @Test("Output printed above a line being typed draws the line again after the prompt of the screen now shown")
+    func printAboveTakesTheNewPrompt() async {
+        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
+        let transcript = Transcript()
+        let prompt = TerminalPrompt(bytes: stream, console: transcript.console)
+        let reading = Task { await prompt.readLine(prompt: "system-unavailable> ", completer: { _ in [] }) }
+        continuation.yield(Array("ta".utf8))
+        for _ in 0..<100 where !transcript.prompts.contains("system-unavailable> ta") { await Task.yield() }
+
+        prompt.printAbove("↻ live\n┌─ Welcome · welcome", prompt: "welcome> ")
+        #expect(transcript.prompts.last == "welcome> ta")
+        continuation.yield(Array("p sign-in\r".utf8))
+        #expect(await reading.value == "tap sign-in")
+        continuation.finish()
+    }
+
+    @Test("Ctrl-L clears the terminal and prints the screen again above the line")
+    func controlLReprintsTheScreen() async {
+        let (prompt, transcript) = prompt(reading: [0x0C] + Array("tap x\r".utf8))
+        let line = await prompt.readLine(
+            prompt: "welcome> ", completer: { _ in [] }, screen: { "┌─ Welcome · welcome" })
+        #expect(line == "tap x")
+        #expect(
+            Array(transcript.pieces.prefix(5)) == [
+                .control(.carriageReturn), .text("welcome> "), .control(.eraseToEndOfLine), .control(.clearScreen),
+                .line("┌─ Welcome · welcome"),
+            ])
+    }
+
+    @Test("Ctrl-C while a command runs interrupts it; keys typed meanwhile wait for the next line")
+    func controlCInterruptsTheCommand() async {
+        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
+        let transcript = Transcript()
+        let prompt = TerminalPrompt(bytes: stream, console: transcript.console)
+        var interrupted = 0
+        let (gate, opening) = AsyncStream<Void>.makeStream()
+        await prompt.whileRunning({
+            continuation.yield(Array("tap".utf8) + [0x03])
+            for await _ in gate { break }
+        }) {
+            interrupted += 1
+            opening.yield()
+        }
+        #expect(interrupted == 1)
+        continuation.yield(Array(" back\r".utf8))
+        #expect(await prompt.readLine(prompt: "welcome> ", completer: { _ in [] }) == "tap back")
+        continuation.finish()
+    }
+
+    @Test("Ctrl-C at a line still drops the line: nothing listens then")
+    func controlCAtTheLine() async {
+        let (prompt, transcript) = prompt(reading: Array("tap".utf8) + [0x03] + Array("quit\r".utf8))
+        #expect(await prompt.readLine(prompt: "welcome> ", completer: { _ in [] }) == "quit")
+        #expect(transcript.output.contains("^C"))
+    }
 }

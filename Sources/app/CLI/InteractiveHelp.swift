@@ -10,6 +10,8 @@ enum InteractiveHelp {
             "  fields:  " + (fields.isEmpty ? "none" : fields.joined(separator: ", ")),
             "Commands (the script language; the same words run from scripts):",
         ] + ScriptWords.listing() + ["Here only:"]
-            + ScriptWords.row("help", "this list") + ScriptWords.row("quit, exit, end of input", "leave")
+            + ScriptWords.row("help", "this list") + ScriptWords.row("screen", "print the screen again (Ctrl-L too)")
+            + ScriptWords.row("Ctrl-C", "drop the line; during a real-time wait, end it")
+            + ScriptWords.row("quit, exit, end of input", "leave")
     }
 }

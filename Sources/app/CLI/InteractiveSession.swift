@@ -23,7 +23,12 @@ struct InteractiveSession {
                 + " — type help for the commands, quit to leave.")
         console.print(app.renderedScreen())
         await app.launch()
-        let live = LiveScreen(app: app, shown: app.renderedScreen(), printLive: lines.printAbove ?? console.print)
+        let printAbove = lines.printAbove
+        // A redraw is printed above the line being typed, which is then drawn
+        // after the prompt of the screen now shown.
+        let live = LiveScreen(app: app, shown: app.renderedScreen()) { [app, console] text in
+            if let printAbove { printAbove(text, Self.prompt(on: app)) } else { console.print(text) }
+        }
         console.print(live.shown)
         live.start()
 
@@ -33,12 +38,12 @@ struct InteractiveSession {
             lines.finish()
         }
         reading: while true {
-            let prompt = "\(app.snapshot().name)> "
+            let prompt = Self.prompt(on: app)
             if !lines.drawsPrompt { console.prompt(prompt) }
             let completer: LineEditor.Completer = { [app] words in
                 PromptCompletion.candidates(after: words, on: app.snapshot())
             }
-            guard let line = await lines.next(prompt, completer) else {
+            guard let line = await lines.next(prompt, completer, { [live] in live.reprint() }) else {
                 if !lines.drawsPrompt { console.print("") }  // end of input: leave the terminal on a fresh line
                 break reading
             }
@@ -47,6 +52,9 @@ struct InteractiveSession {
                 break reading
             case "help":
                 InteractiveHelp.lines(for: app.snapshot()).forEach(console.print)
+                continue reading
+            case "screen":
+                console.print(live.reprint())
                 continue reading
             default:
                 break
@@ -60,9 +68,14 @@ struct InteractiveSession {
             }
             guard let command else { continue reading }
             let countdown = realTimeCountdown(for: command)
-            defer { countdown?.cancel() }
+            defer {
+                countdown?.cancel()
+                live.commandEnds()
+            }
+            let isWait = if case .wait = command { true } else { false }
+            live.commandBegins(isWait: isWait)
             do {
-                let outcome = try await executor.execute(command)
+                let outcome = try await execute(command, with: executor, interruptible: countdown != nil)
                 if let countdown {
                     countdown.cancel()
                     console.status("")
@@ -81,6 +94,34 @@ struct InteractiveSession {
         }
         await app.shutDown()
         return ExitCode.success
+    }
+
+    /// The prompt: the name of the screen shown.
+    static func prompt(on app: HeadlessApp) -> String { "\(app.snapshot().name)> " }
+
+    /// Runs `command`; a real-time wait ends early on Ctrl-C (where the
+    /// line source reads keys while a command runs), saying so.
+    private func execute(
+        _ command: ScriptCommand, with executor: CommandExecutor, interruptible: Bool
+    ) async throws(CommandError) -> CommandOutcome {
+        guard interruptible, let run = lines.interruptible else { return try await executor.execute(command) }
+        let work = Task { @MainActor () -> Result<CommandOutcome, CommandError> in
+            do throws(CommandError) {
+                return .success(try await executor.execute(command))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var interrupted = false
+        await run({ _ = await work.value }) {
+            interrupted = true
+            work.cancel()
+        }
+        if interrupted {
+            console.status("")
+            console.print("⏹ wait ended early (Ctrl-C)")
+        }
+        return try await work.value.get()
     }
 
     /// A failed line's message, a near miss named (`tapp` → did you mean

@@ -3,14 +3,27 @@
 @MainActor
 struct LineSource {
     /// The next line, read after `prompt` is shown, Tab completing (where
-    /// the source edits lines) from the completer; nil at end of input.
-    let next: @MainActor (_ prompt: String, _ completer: @escaping LineEditor.Completer) async -> String?
+    /// the source edits lines) from the completer and Ctrl-L printing the
+    /// screen again; nil at end of input.
+    let next:
+        @MainActor (
+            _ prompt: String, _ completer: @escaping LineEditor.Completer, _ screen: @escaping @MainActor () -> String
+        ) async -> String?
     /// Whether the source shows the prompt itself (the line editor draws it
     /// with the line); otherwise the session prints it.
     var drawsPrompt = false
-    /// Prints output above the line being typed (live redraws), where the
+    /// Prints output above the line being typed (live redraws), then the
+    /// line again after the prompt given (the screen's, now), where the
     /// source edits lines; nil prints it as any other output.
-    var printAbove: ((String) -> Void)?
+    var printAbove: ((_ text: String, _ prompt: String) -> Void)?
+    /// Runs a command that Ctrl-C may interrupt (a real-time wait), calling
+    /// the handler on Ctrl-C, where the source reads keys while a command
+    /// runs; nil: only the command runs (a Ctrl-C is then the terminal's).
+    var interruptible:
+        (
+            @MainActor (_ work: @MainActor () async -> Void, _ onInterrupt: @escaping @MainActor () -> Void) async ->
+                Void
+        )?
     /// Ends the source: the terminal back in the mode it was found in.
     var finish: () -> Void = {}
 
@@ -22,21 +35,34 @@ struct LineSource {
     static func standardInput(console: Console) -> LineSource {
         let terminal = LazyTerminalPrompt(console: console)
         return LineSource(
-            next: { text, completer in
-                if let prompt = terminal.prompt { return await prompt.readLine(prompt: text, completer: completer) }
+            next: { text, completer, screen in
+                if let prompt = terminal.prompt {
+                    return await prompt.readLine(prompt: text, completer: completer, screen: screen)
+                }
                 console.prompt(text)
                 return await StandardInput.nextLine()
             },
             drawsPrompt: true,
-            printAbove: { text in
-                if let prompt = terminal.prompt { prompt.printAbove(text) } else { console.print(text) }
+            printAbove: { text, promptText in
+                if let prompt = terminal.prompt {
+                    prompt.printAbove(text, prompt: promptText)
+                } else {
+                    console.print(text)
+                }
+            },
+            interruptible: { work, onInterrupt in
+                if let prompt = terminal.prompt {
+                    await prompt.whileRunning(work, onInterrupt: onInterrupt)
+                } else {
+                    await work()
+                }
             },
             finish: { terminal.finish() })
     }
 
     static func lines(_ lines: [String]) -> LineSource {
         let queue = LineQueue(lines)
-        return LineSource(next: { _, _ in queue.pop() })
+        return LineSource(next: { _, _, _ in queue.pop() })
     }
 }
 

@@ -28,7 +28,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case expiredNetwork, expiredServer, expiredRefreshLimit, expiredPreviously, expiredStorageUnavailable
     case expiredDataKept, expiredPINAttempts, expiredPINForgotten
     // The PIN lock: the PIN screen and the security screen
-    case titlePINLock, titleSecurity, pinLockPrompt, pinLockUnavailable, fieldPIN
+    case titlePINLock, titleSecurity, pinLockPrompt, pinLockUnavailable, fieldPIN, pinChecking, pinSaving
     case actionUnlock, actionForgotPIN, actionSecurity, actionSetPIN, actionChangePIN, actionRemovePIN, actionCancel
     case pinStatusOn, pinStatusOff, pinPromptCurrent, pinPromptNew, pinPromptConfirm
     case pinNoticeSet, pinNoticeChanged, pinNoticeRemoved

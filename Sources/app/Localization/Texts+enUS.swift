@@ -184,6 +184,8 @@ extension Texts {
         case .titlePINLock: "PIN"
         case .titleSecurity: "Security"
         case .pinLockPrompt: "Enter your 4-digit PIN to continue."
+        case .pinChecking: "Checking the PIN…"
+        case .pinSaving: "Saving the PIN…"
         case .pinLockUnavailable:
             "This device could not check your PIN. “Forgot PIN” lets you sign in with your password."
         case .fieldPIN: "PIN"

@@ -186,6 +186,8 @@ extension Texts {
         case .titlePINLock: "PIN"
         case .titleSecurity: "Seguridad"
         case .pinLockPrompt: "Introduce tu PIN de 4 dígitos para continuar."
+        case .pinChecking: "Comprobando el PIN…"
+        case .pinSaving: "Guardando el PIN…"
         case .pinLockUnavailable:
             "Este dispositivo no pudo comprobar tu PIN. «Olvidé el PIN» te deja iniciar sesión con tu contraseña."
         case .fieldPIN: "PIN"

@@ -184,6 +184,8 @@ extension Texts {
         case .titlePINLock: "PIN"
         case .titleSecurity: "Segurança"
         case .pinLockPrompt: "Digite seu PIN de 4 dígitos para continuar."
+        case .pinChecking: "Verificando o PIN…"
+        case .pinSaving: "Salvando o PIN…"
         case .pinLockUnavailable:
             "Este aparelho não conseguiu conferir seu PIN. “Esqueci o PIN” permite entrar com sua senha."
         case .fieldPIN: "PIN"

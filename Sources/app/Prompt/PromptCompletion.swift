@@ -3,8 +3,8 @@
 /// the shown screen's actions (`tap`, `expect enabled`) and fields (`type`),
 /// and each command's own words.
 enum PromptCompletion {
-    /// The words `help`, `quit` and `exit`: the prompt's own, not the script language's.
-    static let promptWords = ["help", "quit", "exit"]
+    /// The words `help`, `screen`, `quit` and `exit`: the prompt's own, not the script language's.
+    static let promptWords = ["help", "screen", "quit", "exit"]
     static let expectations = [
         "screen", "enabled", "disabled", "loading", "not-loading", "text", "no-text", "state", "health",
         "stored-session", "local-data", "metric",

@@ -2,7 +2,12 @@
 /// through `TerminalKeyDecoder` into a `LineEditor`, whose line it draws
 /// after every key — a secret's value as bullets. Output the session prints
 /// while a line is being typed (a live redraw) goes above that line, which
-/// is then drawn again as it was.
+/// is then drawn again, after the prompt of the screen now shown.
+///
+/// Keys are read as they come, also while no line is being typed: typed
+/// ahead, they wait for the next line; Ctrl-C then interrupts what runs
+/// (`whileRunning(_:onInterrupt:)`: a real-time `wait`). Ctrl-L clears the
+/// terminal and prints the screen again above the line.
 ///
 /// Everything goes out through `Console`: the prompt, the line and what it
 /// prints escaped (a pasted control character or bidi override is drawn as
@@ -11,24 +16,40 @@
 @MainActor
 final class TerminalPrompt {
     private let console: Console
-    private var iterator: AsyncStream<[UInt8]>.Iterator
     private var decoder = TerminalKeyDecoder()
     private var editor: LineEditor
     private var completer: LineEditor.Completer = { _ in [] }
+    /// The screen as shown now, printed again by Ctrl-L.
+    private var screen: (@MainActor () -> String)?
     private var prompt = ""
     /// Whether a line is being typed now (so output must go above it).
     private var isReading = false
-    /// Keys decoded but not yet handled (several can come in one read).
+    /// Keys decoded but not yet handled (several can come in one read, or
+    /// be typed ahead while a command runs).
     private var pending: [TerminalKey] = []
+    /// Whether the terminal's input has ended.
+    private var inputEnded = false
+    /// The line being read, waiting for a key.
+    private var keyWaiter: CheckedContinuation<Void, Never>?
+    /// What Ctrl-C does while a command runs and no line is read; nil: the
+    /// key waits for the next line, which it clears.
+    private var interrupt: (@MainActor () -> Void)?
 
     /// - Parameters:
-    ///   - bytes: what the terminal sends, as it comes (`RawTerminal.bytes`).
+    ///   - bytes: what the terminal sends, as it comes (`RawTerminal.bytes`);
+    ///     read from now on, by this prompt alone.
     ///   - console: where the prompt draws.
     init(bytes: AsyncStream<[UInt8]>, console: Console) {
         self.console = console
-        iterator = bytes.makeAsyncIterator()
         editor = LineEditor()
         editor = LineEditor { [unowned self] words in completer(words) }
+        Task { [weak self] in
+            for await chunk in bytes {
+                guard let self else { return }
+                self.received(chunk)
+            }
+            self?.ended()
+        }
     }
 
     /// The lines submitted this session that the editor keeps (never one
@@ -37,24 +58,23 @@ final class TerminalPrompt {
 
     /// The next line typed after `prompt`, Tab completing from `completer`;
     /// nil at end of input (Ctrl-D on an empty line, or stdin closed).
-    func readLine(prompt: String, completer: @escaping LineEditor.Completer) async -> String? {
+    /// Ctrl-L prints `screen` again, when given.
+    func readLine(
+        prompt: String, completer: @escaping LineEditor.Completer, screen: (@MainActor () -> String)? = nil
+    ) async -> String? {
         self.prompt = prompt
         self.completer = completer
+        self.screen = screen
         isReading = true
         defer { isReading = false }
         draw()
         while true {
             if pending.isEmpty {
-                // A copy, since an actor's stored property cannot be awaited on in place;
-                // only this loop ever reads the stream, so the copy is the one reader.
-                var reader = iterator
-                let chunk = await reader.next(isolation: #isolation)
-                iterator = reader
-                guard let chunk else {
+                if inputEnded {
                     console.print("")
                     return nil
                 }
-                pending = decoder.decode(chunk)
+                await withCheckedContinuation { keyWaiter = $0 }
                 continue
             }
             let key = pending.removeFirst()
@@ -72,6 +92,7 @@ final class TerminalPrompt {
                 return nil
             case .clearScreen:
                 console.control(.clearScreen)
+                if let screen { console.print(screen()) }
                 draw()
             case .showCandidates(let candidates):
                 console.print("")
@@ -83,13 +104,53 @@ final class TerminalPrompt {
         }
     }
 
+    /// Runs `work` (a command) with Ctrl-C calling `onInterrupt` instead of
+    /// waiting for the next line; other keys typed meanwhile wait for it.
+    func whileRunning<Result>(
+        _ work: @MainActor () async -> Result, onInterrupt: @escaping @MainActor () -> Void
+    ) async -> Result {
+        interrupt = onInterrupt
+        defer { interrupt = nil }
+        // A Ctrl-C typed ahead, before the command began, interrupts it too.
+        if let index = pending.firstIndex(of: .cancel) {
+            pending.remove(at: index)
+            onInterrupt()
+        }
+        return await work()
+    }
+
     /// Prints `text` (a line or more) above the line being typed, then draws
-    /// that line again; while no line is being typed, just prints it (over a
-    /// status line, a countdown, if one is shown).
-    func printAbove(_ text: String) {
+    /// that line again after `prompt` (the prompt of the screen now shown);
+    /// while no line is being typed, just prints it (over a status line, a
+    /// countdown, if one is shown).
+    func printAbove(_ text: String, prompt: String? = nil) {
         console.control(.returnAndEraseLine)
         console.print(text)
+        if let prompt { self.prompt = prompt }
         if isReading { draw() }
+    }
+
+    /// Keys from the terminal: Ctrl-C to what runs, if it listens; the rest
+    /// to the line, now or when it is read.
+    private func received(_ chunk: [UInt8]) {
+        for key in decoder.decode(chunk) {
+            if key == .cancel, !isReading, let interrupt {
+                interrupt()
+            } else {
+                pending.append(key)
+            }
+        }
+        wakeReader()
+    }
+
+    private func ended() {
+        inputEnded = true
+        wakeReader()
+    }
+
+    private func wakeReader() {
+        keyWaiter?.resume()
+        keyWaiter = nil
     }
 
     /// The prompt and the line as shown, the cursor where the editor has it.

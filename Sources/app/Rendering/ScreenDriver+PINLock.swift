@@ -11,7 +11,9 @@ extension ScreenDriver {
                 name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
         }
         var lines = [texts[.pinLockPrompt]]
-        if let problem = model.problem {
+        if model.isBusy {
+            lines.append(texts[.pinChecking])  // hashing takes a moment: say so
+        } else if let problem = model.problem {
             lines.append(problem == .unavailable ? texts[.pinLockUnavailable] : text(for: problem))
         }
         return ScreenSnapshot(
@@ -40,7 +42,12 @@ extension ScreenDriver {
         case .new: lines.append(texts[.pinPromptNew])
         case .confirm: lines.append(texts[.pinPromptConfirm])
         }
-        if let problem = model.problem { lines.append(text(for: problem)) }
+        if model.isBusy {
+            // The PIN is hashed (checked, or saved after the confirmation): it takes a moment.
+            lines.append(texts[model.step == .confirm ? .pinSaving : .pinChecking])
+        } else if let problem = model.problem {
+            lines.append(text(for: problem))
+        }
         guard model.step != .overview else {
             var actions: [ScreenSnapshot.Action] = []
             if model.isSet == false {
