@@ -47,4 +47,9 @@ public final class SignedInContainer: SignedInViewModelFactory {
     public func makePINSettingsViewModel() -> PINSettingsViewModel {
         PINSettingsViewModel(session: app.pinLock)
     }
+
+    public func makeSessionDetailsViewModel() -> SessionDetailsViewModel {
+        SessionDetailsViewModel(
+            user: user, session: app.authSession, times: app.tokenManager, environmentName: app.world.environment.name)
+    }
 }
