@@ -195,3 +195,12 @@ extension Result {
 
     var isSuccess: Bool { failure == nil }
 }
+
+extension SessionHarness {
+    /// A harness whose launch found no stored session: the state is unauthenticated.
+    static func launchedSignedOut() async -> SessionHarness {
+        let harness = SessionHarness()
+        await harness.launcher.bootstrap()
+        return harness
+    }
+}
