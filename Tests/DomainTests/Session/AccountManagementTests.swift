@@ -4,7 +4,7 @@ import Foundation
 import Ports
 import Testing
 
-/// The account's deletion (`AccountManagement`; docs/spec/explicit-actions.md, "Delete account").
+/// The account's deletion (`AccountManagement`; docs/spec/explicit-actions.md, "Delete the account").
 @MainActor
 @Suite("Account management")
 struct AccountManagementTests {

@@ -4,7 +4,7 @@ import Foundation
 import Ports
 import Testing
 
-/// Signing in (`SignIn`; docs/spec/explicit-actions.md, "Login").
+/// Signing in (`SignIn`; docs/spec/explicit-actions.md, "Sign in").
 @MainActor
 @Suite("Sign-in")
 struct SignInTests {
