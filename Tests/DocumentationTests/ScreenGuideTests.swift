@@ -100,7 +100,8 @@ struct ScreenGuideTests {
         #expect(listed.filter { $0.hasSuffix(".swift") || $0.hasSuffix(".flow") }.count == 21)
         #expect(
             Set(listed) == Set(naming), "the guide lists \(listed), the files naming the example are \(naming)")
-        let counted = try Self.guideText().contains("25 files, 6 of them new")
+        let counted = try Self.guideText().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .contains("touched 25 files between them, 6 of them new")
         let newOnes = try Self.guideText().components(separatedBy: "\n")
             .filter { $0.hasPrefix("- `") && $0.hasSuffix("(new)") }.count
         #expect(counted && newOnes == 6, "the guide's count of new files is not its list's (\(newOnes) marked new)")

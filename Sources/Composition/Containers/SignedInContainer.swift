@@ -49,7 +49,6 @@ public final class SignedInContainer: SignedInViewModelFactory {
     }
 
     public func makeSessionDetailsViewModel() -> SessionDetailsViewModel {
-        SessionDetailsViewModel(
-            user: user, session: app.authSession, times: app.tokenManager, environmentName: app.world.environment.name)
+        SessionDetailsViewModel(user: user, session: app.authSession, times: app.tokenManager)
     }
 }

@@ -2,8 +2,8 @@ public import Observation
 public import Ports
 
 /// "About this session" (docs/spec/signed-in-area.md, "Session details"): who
-/// is signed in, in which environment, when the access in use was issued and
-/// until when it holds, and how the session is kept. Read-only: it has no
+/// is signed in, when the access in use was issued and until when it holds,
+/// and how the session is kept. Read-only: it has no
 /// action of its own but back, so it reads what the session and the token
 /// manager already know (``SignedInUserReading``, ``SessionTimesReading``)
 /// and needs no use-case object. It never holds a token, a password or a PIN.
@@ -15,8 +15,6 @@ public final class SessionDetailsViewModel {
     public private(set) var times: SessionTimes?
     /// A read is in flight.
     public private(set) var isLoading = false
-    /// The environment this launch runs in, by name (`--env`).
-    public let environmentName: String
     @ObservationIgnored private let signedInAs: UserProfile
     @ObservationIgnored private let session: any SignedInUserReading
     @ObservationIgnored private let timesSource: any SessionTimesReading
@@ -27,14 +25,10 @@ public final class SessionDetailsViewModel {
     ///   - user: the signed-in user, shown until the session says otherwise.
     ///   - session: who is signed in now (a profile edit shows here at once).
     ///   - times: the token manager, read for the access's times only.
-    ///   - environmentName: the name of the environment this launch runs in.
-    public init(
-        user: UserProfile, session: any SignedInUserReading, times: any SessionTimesReading, environmentName: String
-    ) {
+    public init(user: UserProfile, session: any SignedInUserReading, times: any SessionTimesReading) {
         signedInAs = user
         self.session = session
         timesSource = times
-        self.environmentName = environmentName
     }
 
     /// The user as the server last said; the signed-in user when the session

@@ -48,7 +48,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case actionStatement, actionProfile, actionRelated, actionSelect, actionDeselect
     case actionRefresh, actionSave, actionDeleteAccount, actionConfirm
     // Session details
-    case titleSessionDetails, actionSessionDetails, sessionEnvironment, sessionIssuedAt, sessionValidUntil, sessionKept
+    case titleSessionDetails, actionSessionDetails, sessionIssuedAt, sessionValidUntil, sessionKept
     // Fields
     case fieldIdentifier, fieldPassword, fieldName, fieldEmail, fieldCPF, fieldConfirm
     // Actions

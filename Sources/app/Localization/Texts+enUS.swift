@@ -79,7 +79,6 @@ extension Texts {
         case .fieldPassword: "Password"
         case .titleSessionDetails: "About this session"
         case .actionSessionDetails: "About this session"
-        case .sessionEnvironment: "Environment: %@"
         case .sessionIssuedAt: "Access issued at: %@"
         case .sessionValidUntil: "Valid until: %@, renewed automatically while you use the app."
         case .sessionKept: "This session is kept on this device; passwords, PINs and tokens are never shown."

@@ -81,7 +81,6 @@ extension Texts {
         case .fieldPassword: "Contraseña"
         case .titleSessionDetails: "Sobre esta sesión"
         case .actionSessionDetails: "Sobre esta sesión"
-        case .sessionEnvironment: "Entorno: %@"
         case .sessionIssuedAt: "Acceso emitido el: %@"
         case .sessionValidUntil: "Válido hasta: %@, se renueva automáticamente mientras usas la app."
         case .sessionKept:

@@ -81,7 +81,6 @@ extension Texts {
         case .fieldPassword: "Senha"
         case .titleSessionDetails: "Sobre esta sessão"
         case .actionSessionDetails: "Sobre esta sessão"
-        case .sessionEnvironment: "Ambiente: %@"
         case .sessionIssuedAt: "Acesso emitido em: %@"
         case .sessionValidUntil: "Válido até: %@, renovado automaticamente enquanto você usa o app."
         case .sessionKept: "Esta sessão fica guardada neste aparelho; senhas, PINs e tokens nunca são mostrados."

@@ -1,7 +1,7 @@
 import DomainCore
 
-/// "About this session": who is signed in, the environment, the access's
-/// times and how the session is kept. It draws what the model holds and
+/// "About this session": who is signed in, the access's times and how the
+/// session is kept. It draws what the model holds and
 /// nothing secret: the model never holds a token, a password or a PIN.
 extension ScreenDriver {
     func sessionDetails(_ model: SessionDetailsViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
@@ -11,7 +11,6 @@ extension ScreenDriver {
         if !user.name.isEmpty { lines.append("\(texts[.fieldName]): \(user.name)") }
         if let cpf = model.maskedCPF { lines.append("\(texts[.cpfLabel]): \(cpf)") }
         if !user.email.isEmpty { lines.append("\(texts[.emailLabel]): \(user.email)") }
-        lines.append(texts[.sessionEnvironment, model.environmentName])
         if let times = model.times {
             lines.append(texts[.sessionIssuedAt, DateText.dayAndTime(times.issuedAt, locale: texts.locale)])
             lines.append(texts[.sessionValidUntil, DateText.dayAndTime(times.expiresAt, locale: texts.locale)])

@@ -25,22 +25,19 @@ struct SessionDetailsViewModelTests {
     @Test("Before the read nothing is known of the times; the read shows them")
     func loadReadsTheTimes() async {
         let model = SessionDetailsViewModel(
-            user: .maria, session: FakeSignedInSession(user: .maria), times: ScriptedTimes([Self.times]),
-            environmentName: "dev")
+            user: .maria, session: FakeSignedInSession(user: .maria), times: ScriptedTimes([Self.times]))
         #expect(model.times == nil)
 
         await model.load()
 
         #expect(model.times == Self.times)
         #expect(!model.isLoading)
-        #expect(model.environmentName == "dev")
     }
 
     @Test("Without an access in use no times are shown")
     func noAccessNoTimes() async {
         let model = SessionDetailsViewModel(
-            user: .maria, session: FakeSignedInSession(user: .maria), times: ScriptedTimes([nil]),
-            environmentName: "dev")
+            user: .maria, session: FakeSignedInSession(user: .maria), times: ScriptedTimes([nil]))
         await model.load()
         #expect(model.times == nil)
     }
@@ -49,7 +46,7 @@ struct SessionDetailsViewModelTests {
     func userFollowsTheSession() {
         let session = FakeSignedInSession(user: .maria)
         let model = SessionDetailsViewModel(
-            user: .maria, session: session, times: ScriptedTimes([]), environmentName: "dev")
+            user: .maria, session: session, times: ScriptedTimes([]))
         var renamed = UserProfile.maria
         renamed.name = "Maria S. Souza"
         session.user = renamed
@@ -62,8 +59,7 @@ struct SessionDetailsViewModelTests {
     func noCPFWithoutOne() {
         let byEmail = UserProfile.signedIn(as: .email("maria@example.com"))
         let model = SessionDetailsViewModel(
-            user: byEmail, session: FakeSignedInSession(user: byEmail), times: ScriptedTimes([]),
-            environmentName: "dev")
+            user: byEmail, session: FakeSignedInSession(user: byEmail), times: ScriptedTimes([]))
         #expect(model.maskedCPF == nil)
         #expect(model.user.email == "maria@example.com")
     }

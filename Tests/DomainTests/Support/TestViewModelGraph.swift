@@ -97,9 +97,7 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
     }
 
     func makeSessionDetailsViewModel() -> SessionDetailsViewModel {
-        SessionDetailsViewModel(
-            user: authSession.user ?? .maria, session: authSession, times: harness.tokenManager,
-            environmentName: "test")
+        SessionDetailsViewModel(user: authSession.user ?? .maria, session: authSession, times: harness.tokenManager)
     }
 
     // MARK: The onboarding's children
