@@ -38,11 +38,12 @@ struct OverheadBench {
             // The backend's clock never moves here, so the token stays good.
             let scheduler = CountingTaskScheduler(activity: VirtualActivity())
             let repository = UserSessionRepository(
-                store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
+                store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler,
+                writeOutcomes: SessionStoreWriteRelay())
             let policy = TokenPolicy(maxAuthorizedCallsInFlight: StormBench.connectionsPerHost)
             let manager = TokenManager(
                 authAPI: stage.auth, clock: stage.backendClock, scheduler: scheduler, policy: policy,
-                repository: repository)
+                repository: repository, sessionEnds: SessionEndRelay())
             await manager.start(
                 policy.issue(token, at: stage.backendClock.now()), generation: await repository.beginGeneration())
             let statement = stage.statement

@@ -51,12 +51,14 @@ public struct StormBench: Sendable {
         case .gatehouse:
             let scheduler = CountingTaskScheduler(activity: VirtualActivity())
             let repository = UserSessionRepository(
-                store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
+                store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler,
+                writeOutcomes: SessionStoreWriteRelay())
             // The app's policy: at most as many calls on the wire as URLSession
             // has connections per host (the rest wait behind the barrier).
             let policy = TokenPolicy(maxAuthorizedCallsInFlight: Self.connectionsPerHost)
             let manager = TokenManager(
-                authAPI: stage.auth, clock: appClock, scheduler: scheduler, policy: policy, repository: repository)
+                authAPI: stage.auth, clock: appClock, scheduler: scheduler, policy: policy, repository: repository,
+                sessionEnds: SessionEndRelay())
             let generation = await repository.beginGeneration()
             await manager.start(policy.issue(token, at: appClock.now()), generation: generation)
             let user = stage.user

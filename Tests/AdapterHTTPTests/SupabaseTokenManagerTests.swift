@@ -81,10 +81,11 @@ struct SupabaseTokenManagerTests {
         let scheduler = CountingTaskScheduler(activity: activity)
         let store = InMemorySessionDataStore()
         let repository = UserSessionRepository(
-            store: store, signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
+            store: store, signOutLedger: InMemorySignOutLedger(), scheduler: scheduler,
+            writeOutcomes: SessionStoreWriteRelay())
         let manager = TokenManager(
             authAPI: auth, clock: clock, scheduler: scheduler, policy: TokenPolicy(maxAuthorizedCallsInFlight: 6),
-            repository: repository)
+            repository: repository, sessionEnds: SessionEndRelay())
         let issued = try await auth.signIn(
             Credentials(identifier: .email("user@example.com"), password: Password("password1")))
         let token = TokenPolicy().issue(issued, at: clock.now())

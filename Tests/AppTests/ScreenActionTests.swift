@@ -62,8 +62,12 @@ struct ScreenActionTests {
             effects: [
                 "statement": ["expect screen statement"], "profile": ["expect screen profile"],
                 "related": ["expect screen related-users"], "security": ["expect screen security"],
+                "session": ["expect screen session-details"],
                 "logout": ["expect screen welcome", "expect state unauthenticated"],
             ]),
+        Visit(
+            screen: "session-details", lines: signIn + ["tap session"],
+            effects: ["back": ["expect screen dashboard"]]),
         Visit(
             screen: "security", lines: signIn + ["tap security"],
             effects: [

@@ -90,6 +90,34 @@ enum DomainShapeChecks {
         return names
     }
 
+    /// Each way a DomainCore type offers to take a closure after it was built
+    /// (a `func on…(` registration or a settable closure property, found as
+    /// `lateWiringNames` finds them) that is not a port's requirement. A
+    /// port may push events to whoever listens (a health probe's reports);
+    /// the domain's own edges are initialiser arguments, or — where two
+    /// objects need each other — a relay the container makes first and
+    /// attaches the listener to, so no domain object offers a registration
+    /// for another to call, in its initialiser or anywhere else.
+    static func domainRegistrationViolations(
+        domain: [(path: String, text: String)], ports: [(path: String, text: String)]
+    ) -> [ArchitectureViolation] {
+        let portNames = lateWiringNames(in: ports)
+        var violations: [ArchitectureViolation] = []
+        for file in domain {
+            for (index, line) in SwiftSourceText.codeLines(of: file.text).enumerated() {
+                for name in lateWiringNames(in: [(file.path, line)]).sorted() where !portNames.contains(name) {
+                    violations.append(
+                        ArchitectureViolation(
+                            file: file.path, line: index + 1,
+                            problem:
+                                "offers `\(name)`, a closure handed over after construction; pass the source to "
+                                + "the initialiser, or a relay the container attaches the listener to"))
+                }
+            }
+        }
+        return violations
+    }
+
     /// Each place in `source` that hands a domain object a closure after it
     /// was built: an assignment to another object's closure property
     /// (`x.name = …`; only an object's own initialiser sets its own,

@@ -44,8 +44,8 @@ struct DomainShapeTests {
             try files(under: "Sources/Ports") + files(under: "Sources/DomainCore")
             + files(under: "Sources/Composition")
         let names = DomainShapeChecks.lateWiringNames(in: declaring)
-        // The registrations the session core uses are among the names checked.
-        #expect(names.isSuperset(of: ["onSessionEnded", "onWriteOutcome", "onReport"]))
+        // The one registration left, a port's (a health probe's reports), is among the names checked.
+        #expect(names.contains("onReport"))
         for folder in try tree.sourceFolders() {
             for file in try files(under: "Sources/\(folder)") {
                 record(DomainShapeChecks.lateWiringViolations(file: file.path, source: file.text, names: names))
@@ -53,7 +53,42 @@ struct DomainShapeTests {
         }
     }
 
+    @Test("No DomainCore type offers a registration or a closure property that is not a port's")
+    func theDomainOffersNoRegistration() throws {
+        let domain = try files(under: "Sources/DomainCore")
+        #expect(!domain.isEmpty)
+        record(DomainShapeChecks.domainRegistrationViolations(domain: domain, ports: try files(under: "Sources/Ports")))
+    }
+
     // MARK: The checks, fed fakes
+
+    @Test("A domain registration is named even when it is made in an initialiser; a port's is not")
+    func domainRegistrationFails() {
+        let port = """
+            public protocol HealthProbe: Sendable {
+                func onReport(_ handler: @escaping @Sendable (ServerHealth) async -> Void)
+            }
+            """
+        let domain = """
+            public actor TokenManager {
+                public nonisolated func onSessionEnded(_ handler: @escaping Handler) {}
+                public var onChanged: (@MainActor () -> Void)?
+                private var hidden: () -> Void = {}
+            }
+            public final class Relayed: HealthProbe {
+                public func onReport(_ handler: @escaping @Sendable (ServerHealth) async -> Void) {}
+            }
+            public final class SessionEnd {
+                init(tokenManager: TokenManager) {
+                    tokenManager.onSessionEnded { _ in }
+                }
+            }
+            """
+        let violations = DomainShapeChecks.domainRegistrationViolations(
+            domain: [("Sources/DomainCore/T.swift", domain)], ports: [("Sources/Ports/H.swift", port)])
+        #expect(violations.compactMap(\.line) == [2, 3])
+        #expect(violations.first?.problem.hasPrefix("offers `onSessionEnded`") == true)
+    }
 
     @Test("A file over the limit is named, one at the limit is not")
     func lineLimitFails() {

@@ -25,9 +25,11 @@ struct ReactiveStormTests {
         let scheduler = CountingTaskScheduler(activity: activity)
         let policy = TokenPolicy(lifetime: .seconds(3600), maxAuthorizedCallsInFlight: limit)
         let repository = UserSessionRepository(
-            store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
+            store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler,
+            writeOutcomes: SessionStoreWriteRelay())
         let manager = TokenManager(
-            authAPI: auth, clock: clock, scheduler: scheduler, policy: policy, repository: repository)
+            authAPI: auth, clock: clock, scheduler: scheduler, policy: policy, repository: repository,
+            sessionEnds: SessionEndRelay())
         let generation = await repository.beginGeneration()
         await manager.start(policy.issue(token, at: clock.now()), generation: generation)
         return manager

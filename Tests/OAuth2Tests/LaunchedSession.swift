@@ -20,17 +20,18 @@ final class LaunchedSession {
         let clock = ManualClock(activity: activity)
         let scheduler = CountingTaskScheduler(activity: activity)
         let configuration = try OAuth2Server.configuration()
+        let storeWrites = SessionStoreWriteRelay()
         let repository = UserSessionRepository(
-            store: store, signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
+            store: store, signOutLedger: InMemorySignOutLedger(), scheduler: scheduler, writeOutcomes: storeWrites)
         let auth = try OAuth2Server.auth()
         let policy = TokenPolicy()
         let tokenManager = TokenManager(
-            authAPI: auth, clock: clock, scheduler: scheduler, policy: policy, repository: repository)
+            authAPI: auth, clock: clock, scheduler: scheduler, policy: policy, repository: repository,
+            sessionEnds: SessionEndRelay())
         health = HealthMonitor(
             probe: URLSessionHealthProbe(configuration: configuration), connectivity: InMemoryConnectivity(),
             clock: clock, scheduler: scheduler)
         authSession = AuthSession(
-            repository: repository,
             refresh: ProactiveRefresh(tokenManager: tokenManager, clock: clock, scheduler: scheduler, policy: policy))
         let pins = SessionPIN(vault: InMemoryPINVault(hasher: SoftwareSecretHasher()), session: authSession)
         launcher = Launcher(
@@ -39,6 +40,7 @@ final class LaunchedSession {
                 session: authSession, repository: repository, tokenManager: tokenManager, pins: pins, clock: clock),
             repository: repository, tokenManager: tokenManager,
             userAPI: URLSessionUserRemoteAPI(configuration: configuration), health: health, scheduler: scheduler)
+        storeWrites.attach(authSession)
     }
 
     func shutDown() {

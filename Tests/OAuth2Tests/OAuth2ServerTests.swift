@@ -33,10 +33,12 @@ struct OAuth2ServerTests {
             scheduler = CountingTaskScheduler(activity: activity)
             self.store = store
             repository = UserSessionRepository(
-                store: store, signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
+                store: store, signOutLedger: InMemorySignOutLedger(), scheduler: scheduler,
+                writeOutcomes: SessionStoreWriteRelay())
             tokenManager = TokenManager(
                 authAPI: try OAuth2Server.auth(), clock: clock, scheduler: scheduler,
-                policy: TokenPolicy(maxAuthorizedCallsInFlight: 6), repository: repository)
+                policy: TokenPolicy(maxAuthorizedCallsInFlight: 6), repository: repository,
+                sessionEnds: SessionEndRelay())
         }
 
         /// Signs Maria in and starts the session as a sign-in does.

@@ -57,18 +57,25 @@ public final class AppContainer: MainViewModelFactory {
         policy = TokenPolicy(
             lifetime: settings.tokenLifetime, refreshMargin: settings.refreshMargin,
             maxAuthorizedCallsInFlight: settings.connectionsPerHost)
+        // The two edges that run back against construction — the store's
+        // write outcomes to the session state, a session the backend ended to
+        // the session end — go through relays made first and attached at the
+        // end of this initialiser, once both sides exist.
+        let storeWrites = SessionStoreWriteRelay()
+        let sessionEnds = SessionEndRelay()
         repository = UserSessionRepository(
-            store: world.storeFaults, signOutLedger: world.signOutLedger, scheduler: world.scheduler)
+            store: world.storeFaults, signOutLedger: world.signOutLedger, scheduler: world.scheduler,
+            writeOutcomes: storeWrites)
         tokenManager = TokenManager(
             authAPI: world.remote.auth, clock: world.clock, scheduler: world.scheduler, policy: policy,
-            repository: repository)
+            repository: repository, sessionEnds: sessionEnds)
         health = HealthMonitor(
             probe: world.remote.health, connectivity: world.connectivity, clock: world.clock,
             scheduler: world.scheduler,
             policy: HealthPolicy(pollInterval: settings.healthPollInterval))
         let refresh = ProactiveRefresh(
             tokenManager: tokenManager, clock: world.clock, scheduler: world.scheduler, policy: policy)
-        authSession = AuthSession(repository: repository, refresh: refresh)
+        authSession = AuthSession(refresh: refresh)
         // A timeout chosen on the security screen holds at once, not from the
         // next launch: the PIN record reads the saved preference.
         pins = SessionPIN(
@@ -92,6 +99,8 @@ public final class AppContainer: MainViewModelFactory {
             sessionEnd: sessionEnd, clock: world.clock)
         pinLock = PINLock(session: authSession, record: pins, decisions: decisions, repository: repository)
         lifecycle = AppLifecycle(session: authSession, refresh: refresh, pins: pins, clock: world.clock)
+        storeWrites.attach(authSession)
+        sessionEnds.attach(sessionEnd)
     }
 
     /// The root of the graph. Make it once per launch: it becomes the

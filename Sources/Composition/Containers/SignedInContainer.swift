@@ -47,4 +47,8 @@ public final class SignedInContainer: SignedInViewModelFactory {
     public func makePINSettingsViewModel() -> PINSettingsViewModel {
         PINSettingsViewModel(session: app.pinLock)
     }
+
+    public func makeSessionDetailsViewModel() -> SessionDetailsViewModel {
+        SessionDetailsViewModel(user: user, session: app.authSession, times: app.tokenManager)
+    }
 }

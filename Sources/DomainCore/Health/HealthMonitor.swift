@@ -3,7 +3,7 @@ public import Observation
 public import Ports
 
 /// The one shared view of the backend's health (docs/spec/health.md), read by
-/// every screen and by `AuthSession` to decide whether to go on.
+/// every screen and by `Launcher` and `SignIn` to decide whether to go on.
 ///
 /// - `offline` when the connectivity probe says there is no network; then
 ///   `/health` is not called. Otherwise `/health` decides `healthy` or

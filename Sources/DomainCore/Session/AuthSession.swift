@@ -34,17 +34,13 @@ public final class AuthSession {
     /// Runs while signed in and in the foreground; each transition starts or stops it.
     @ObservationIgnored let refresh: ProactiveRefresh
 
-    /// A session state in `loading`. It hears from now on how each write of
-    /// the session store went.
+    /// A session state in `loading`. The container attaches it to the
+    /// repository's ``SessionStoreWriteRelay``, so the store's write outcomes
+    /// become ``storageProblem``.
     ///
-    /// - Parameters:
-    ///   - repository: the store door whose write outcomes become ``storageProblem``.
-    ///   - refresh: the proactive refresh a transition starts or stops.
-    public init(repository: UserSessionRepository, refresh: ProactiveRefresh) {
+    /// - Parameter refresh: the proactive refresh a transition starts or stops.
+    public init(refresh: ProactiveRefresh) {
         self.refresh = refresh
-        repository.onWriteOutcome { [weak self] problem in
-            await self?.storageWriteEnded(problem)
-        }
     }
 
     /// The signed-in user, when there is one.
@@ -56,7 +52,9 @@ public final class AuthSession {
     /// Whether the proactive refresh loop is alive (tests check nothing is left behind).
     public var isRefreshingProactively: Bool { refresh.isRunning }
 
-    private func storageWriteEnded(_ problem: SessionStorageProblem?) {
+    /// A write of the session store ran (told by the repository, through the
+    /// relay): its problem, or nil, is what ``storageProblem`` says next.
+    public func sessionStoreWriteEnded(_ problem: SessionStorageProblem?) {
         sessionStoreProblem = problem
     }
 
@@ -107,4 +105,4 @@ public final class AuthSession {
     }
 }
 
-extension AuthSession: AuthStateReading, SignedInUserReading {}
+extension AuthSession: AuthStateReading, SignedInUserReading, SessionStoreWriteListener {}

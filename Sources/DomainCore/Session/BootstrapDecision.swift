@@ -15,7 +15,7 @@ public enum StoredSessionCheck: Sendable, Hashable {
 
 /// One row of the bootstrap decision table
 /// (docs/spec/root-screen-and-bootstrap.md §3), as a value: the table is a pure
-/// function, tested row by row; `AuthSession` performs it.
+/// function, tested row by row; `SessionDecisions` performs it.
 public struct BootstrapDecision: Sendable, Hashable {
     /// What happens to the stored tokens.
     public enum Tokens: Sendable, Hashable {
@@ -55,7 +55,7 @@ public struct BootstrapDecision: Sendable, Hashable {
     }
 
     /// The table. (The last row — health down or offline — is not a result of
-    /// `/users/me`: `AuthSession` waits for health before it decides.)
+    /// `/users/me`: `Launcher` waits for health before it decides.)
     public static func decide(_ check: StoredSessionCheck) -> BootstrapDecision {
         switch check {
         case .user(let profile) where profile.isDeleted:

@@ -11,9 +11,9 @@ public final class SessionEnd {
     private let tokenManager: TokenManager
     private let pins: SessionPIN
 
-    /// A session end that hears from now on when the token manager ends a
-    /// session (a refused token a refresh cannot cure, an inactive or
-    /// deleted account).
+    /// A session end. The container attaches it to the token manager's
+    /// ``SessionEndRelay``, so it hears when the backend ends a session (a
+    /// refused token a refresh cannot cure, an inactive or deleted account).
     ///
     /// - Parameters:
     ///   - session: the state an end makes unauthenticated.
@@ -30,9 +30,6 @@ public final class SessionEnd {
         self.repository = repository
         self.tokenManager = tokenManager
         self.pins = pins
-        tokenManager.onSessionEnded { [weak self] generation, reason in
-            await self?.backendEndedSession(generation: generation, reason: reason)
-        }
     }
 
     /// The signed-in user, when there is one.
@@ -66,13 +63,15 @@ public final class SessionEnd {
         }
     }
 
-    /// The token manager reports that the backend ended the session mid-session
-    /// (refused token a refresh cannot cure, inactive or deleted account): as
-    /// the bootstrap table, tokens cleared and local data wiped, at once.
-    private func backendEndedSession(generation: SessionGeneration, reason: SignedOutReason) async {
+    /// The token manager reports, through its relay, that the backend ended
+    /// the session mid-session (refused token a refresh cannot cure, inactive
+    /// or deleted account): as the bootstrap table, tokens cleared and local
+    /// data wiped, at once. An end of a generation that is no longer current
+    /// changes nothing.
+    public func backendEndedSession(generation: SessionGeneration, reason: SignedOutReason) async {
         guard session.state.isSignedIn, await repository.generation == generation else { return }
         await endSession(reason: reason, signOutRemotely: false)
     }
 }
 
-extension SessionEnd: LogoutUseCase, ReauthenticateUseCase, SignedInUserReading {}
+extension SessionEnd: LogoutUseCase, ReauthenticateUseCase, SignedInUserReading, SessionEndListener {}

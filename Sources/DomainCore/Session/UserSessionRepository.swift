@@ -1,5 +1,4 @@
 public import Ports
-import Synchronization
 
 /// The one door to the `SessionDataStore` (Koober's `UserSessionRepository`).
 ///
@@ -29,22 +28,9 @@ public actor UserSessionRepository {
     private var lastWritten: UserSession?
     private var writeChain: (any TaskHandle<Bool>)?
     private let scheduler: any TaskScheduler
-    /// Who hears how each write went (set once by `AuthSession`, which shows
-    /// a store that cannot save or delete to the user).
-    private let outcomeHandler = Mutex(OutcomeHandlerSlot())
-
-    /// The handler inside a struct of its own: a closure stored directly as
-    /// `Mutex`'s generic value is re-wrapped in two reabstraction thunks at
-    /// every `withLock` (the `inout` is written back), so each write would
-    /// call through one layer more than the last — quadratic over a long
-    /// session. A struct's field keeps the closure as it is.
-    private struct OutcomeHandlerSlot {
-        var handler: WriteOutcomeHandler?
-    }
-
-    /// Told after every write that ran: nil when it went through, the problem
-    /// when the store refused it.
-    public typealias WriteOutcomeHandler = @Sendable (SessionStorageProblem?) async -> Void
+    /// Where each write's outcome is told (the container attaches the session
+    /// state, which shows a store that cannot save or delete to the user).
+    private let writeOutcomes: SessionStoreWriteRelay
 
     /// A repository at the initial generation with no write run yet; it reads
     /// nothing until `load()`.
@@ -54,15 +40,16 @@ public actor UserSessionRepository {
     ///   - signOutLedger: where a pending sign-out is marked, apart from the
     ///     store, so a sign-out sticks when the store refuses the delete.
     ///   - scheduler: runs the writes one after another.
-    public init(store: any SessionDataStore, signOutLedger: any SignOutLedger, scheduler: any TaskScheduler) {
+    ///   - writeOutcomes: told after every write that ran: nil when it went
+    ///     through, the problem when the store refused it.
+    public init(
+        store: any SessionDataStore, signOutLedger: any SignOutLedger, scheduler: any TaskScheduler,
+        writeOutcomes: SessionStoreWriteRelay
+    ) {
         self.store = store
         self.signOutLedger = signOutLedger
         self.scheduler = scheduler
-    }
-
-    /// Sets who hears how each write went.
-    public nonisolated func onWriteOutcome(_ handler: @escaping WriteOutcomeHandler) {
-        outcomeHandler.withLock { $0.handler = handler }
+        self.writeOutcomes = writeOutcomes
     }
 
     /// Reads the stored session (three answers: found, absent, unavailable),
@@ -220,7 +207,6 @@ public actor UserSessionRepository {
     }
 
     private func report(_ problem: SessionStorageProblem?) async {
-        let handler = outcomeHandler.withLock { $0.handler }
-        await handler?(problem)
+        await writeOutcomes.writeEnded(problem)
     }
 }

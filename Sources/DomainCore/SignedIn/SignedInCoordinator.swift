@@ -73,6 +73,13 @@ public final class SignedInCoordinator: SignedInNavigator {
         await model.load()
     }
 
+    /// Pushes the session's details with a fresh model and reads its times.
+    public func showSessionDetails() async {
+        let model = factory.makeSessionDetailsViewModel()
+        stack.append(.sessionDetails(model))
+        await model.load()
+    }
+
     /// Pops the destination on screen, and its model with it; on the
     /// dashboard it does nothing.
     public func back() {
@@ -102,4 +109,6 @@ public protocol SignedInViewModelFactory: AnyObject {
     func makeRelatedUsersViewModel() -> RelatedUsersViewModel
     /// The security screen's model, not loaded yet.
     func makePINSettingsViewModel() -> PINSettingsViewModel
+    /// The session details' model, its times not read yet.
+    func makeSessionDetailsViewModel() -> SessionDetailsViewModel
 }

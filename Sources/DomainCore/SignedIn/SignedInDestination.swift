@@ -16,6 +16,8 @@ public enum SignedInDestination {
     case relatedUsers(RelatedUsersViewModel)
     /// Security: set, change or remove the PIN.
     case security(PINSettingsViewModel)
+    /// About this session: who, where, and when its access was issued.
+    case sessionDetails(SessionDetailsViewModel)
 
     /// Which screen this is, without its model (what tests and logs compare).
     public var route: SignedInRoute {
@@ -26,6 +28,7 @@ public enum SignedInDestination {
         case .profile: .profile
         case .relatedUsers: .relatedUsers
         case .security: .security
+        case .sessionDetails: .sessionDetails
         }
     }
 }

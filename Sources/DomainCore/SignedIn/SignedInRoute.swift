@@ -13,6 +13,8 @@ public enum SignedInRoute: Sendable, Hashable {
     case relatedUsers
     /// Security: set, change or remove the PIN.
     case security
+    /// About this session: who, where, and when its access was issued.
+    case sessionDetails
 }
 
 /// What the signed-in screens ask for: go somewhere, or back.
@@ -28,6 +30,8 @@ public protocol SignedInNavigator: AnyObject {
     func showRelatedUsers() async
     /// Opens the security screen (the PIN) and asks whether a PIN is set.
     func showSecurity() async
+    /// Opens the details of this session and reads its times.
+    func showSessionDetails() async
     /// Goes back one screen; on the dashboard it does nothing.
     func back()
 }

@@ -2,9 +2,12 @@ public import Ports
 
 /// The signed-in user (docs/spec/signed-in-area.md; the Startup Flow spec's
 /// "UserSession", named so it does not clash with the stored `UserSession`
-/// value): load, related users and whom to share with, through the token manager. Updating the
-/// profile and deleting the account are
-/// `AuthSession`'s, since the auth state follows them.
+/// value): load, related users and whom to share with, through the token
+/// manager. Updating the profile and deleting the account are
+/// `AccountManagement`'s, since the auth state follows them: an action that
+/// changes the session state belongs on a use-case object, one that only
+/// reads or writes the signed-in user's data belongs here (DomainCore's
+/// "Adding a screen" guide).
 public struct SignedInUserService: RelatedUsersChoosing {
     private let tokenManager: TokenManager
     private let api: any UserRemoteAPI

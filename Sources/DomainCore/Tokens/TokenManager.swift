@@ -1,6 +1,5 @@
 public import Foundation
 public import Ports
-import Synchronization
 
 /// Adds the token to every authorised call and keeps it fresh
 /// (docs/spec/tokens.md; the Startup Flow spec's TokenManager + HTTPClient,
@@ -37,10 +36,6 @@ import Synchronization
 ///   calls ahead of it, each of which ends by its own deadline, and by the
 ///   refresh, which ends by its deadline too.
 public actor TokenManager {
-    /// Told once per generation that the backend ended that session, and why.
-    public typealias SessionEndHandler =
-        @Sendable (_ generation: SessionGeneration, _ reason: SignedOutReason) async -> Void
-
     private struct InFlightRefresh {
         let id: UInt64
         let task: any TaskHandle<Result<AccessToken, AuthorizedCallError>>
@@ -51,7 +46,8 @@ public actor TokenManager {
     private let policy: TokenPolicy
     private let repository: UserSessionRepository
     private let scheduler: any TaskScheduler
-    private let sessionEndHandler = Mutex<SessionEndHandler?>(nil)
+    /// Where an end the backend decided is told (to the session end).
+    private let sessionEnds: SessionEndRelay
 
     private var current: SessionToken?
     /// The session `current` belongs to; nil when stopped.
@@ -74,21 +70,18 @@ public actor TokenManager {
     ///   - scheduler: runs the single refresh in flight.
     ///   - policy: the token lifetime, refresh margin and refresh cap.
     ///   - repository: where a refreshed token is saved.
+    ///   - sessionEnds: where an end the backend decided is told, once per
+    ///     generation (the container attaches the session end to it).
     public init(
         authAPI: any AuthRemoteAPI, clock: any Clock, scheduler: any TaskScheduler, policy: TokenPolicy,
-        repository: UserSessionRepository
+        repository: UserSessionRepository, sessionEnds: SessionEndRelay
     ) {
         self.authAPI = authAPI
         self.clock = clock
         self.scheduler = scheduler
         self.policy = policy
         self.repository = repository
-    }
-
-    /// Who hears that the backend ended the session (refused refresh, account
-    /// unusable). Called once per generation; set once by `AuthSession`.
-    public nonisolated func onSessionEnded(_ handler: @escaping SessionEndHandler) {
-        sessionEndHandler.withLock { $0 = handler }
+        self.sessionEnds = sessionEnds
     }
 
     /// Begins using `token` for the session of `generation` (the repository's).
@@ -329,7 +322,7 @@ public actor TokenManager {
         recentRefreshes.append(now)
     }
 
-    /// Ends the session of `endedGeneration` once, tells the handler, and
+    /// Ends the session of `endedGeneration` once, tells the relay, and
     /// returns the error every caller of that generation gets.
     private func endSession(_ endedGeneration: SessionGeneration, for error: RemoteError) async -> AuthorizedCallError {
         await endSession(endedGeneration, reason: AuthorizedCallError.sessionEndReason(for: error) ?? .tokenInvalid)
@@ -340,8 +333,7 @@ public actor TokenManager {
         guard endedGeneration == generation, current != nil else { return .sessionEnded(reason) }
         current = nil
         refresh = nil
-        let handler = sessionEndHandler.withLock { $0 }
-        await handler?(endedGeneration, reason)
+        await sessionEnds.backendEndedSession(generation: endedGeneration, reason: reason)
         return .sessionEnded(reason)
     }
 }

@@ -3,8 +3,8 @@ public import Ports
 
 /// The signed-in home (docs/spec/signed-in-area.md, "Dashboard"): welcome with
 /// the user's name, basic data with the CPF masked, a discreet banner when the
-/// server is not healthy, links to the statement, the profile and related
-/// users, and log out. On a backend without account routes the profile and
+/// server is not healthy, links to the statement, the profile, related
+/// users, security and the session's details, and log out. On a backend without account routes the profile and
 /// related-users links are not offered, and the dashboard says so.
 @MainActor
 @Observable
@@ -55,6 +55,9 @@ public final class DashboardViewModel {
 
     /// Opens the security screen (the PIN lock).
     public func showSecurity() async { await navigator?.showSecurity() }
+
+    /// Opens the details of this session (who, where, when).
+    public func showSessionDetails() async { await navigator?.showSessionDetails() }
 
     /// Opens related users; does nothing when account routes are not offered.
     public func showRelatedUsers() async {

@@ -60,7 +60,7 @@ public final class SignInViewModel {
     ///     reaches registration from the login screen); held weakly; nil
     ///     offers no sign-up.
     ///   - signsInByCPF: whether the backend signs in by CPF
-    ///     (`AuthSession.signsInByCPF`); false refuses a CPF at the
+    ///     (`SignIn.signsInByCPF`); false refuses a CPF at the
     ///     identifier step. True by default.
     ///   - identifier: the identifier already typed in; empty by default.
     public init(

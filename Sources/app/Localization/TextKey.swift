@@ -47,6 +47,8 @@ enum TextKey: String, CaseIterable, Sendable {
     case profileSaved, profileConfirmDelete, relatedEmpty, relatedChoose, relatedSaved
     case actionStatement, actionProfile, actionRelated, actionSelect, actionDeselect
     case actionRefresh, actionSave, actionDeleteAccount, actionConfirm
+    // Session details
+    case titleSessionDetails, actionSessionDetails, sessionIssuedAt, sessionValidUntil, sessionKept
     // Fields
     case fieldIdentifier, fieldPassword, fieldName, fieldEmail, fieldCPF, fieldConfirm
     // Actions

@@ -79,6 +79,12 @@ extension Texts {
         case .emailLabel: "Correo"
         case .fieldIdentifier: "CPF o correo"
         case .fieldPassword: "Contraseña"
+        case .titleSessionDetails: "Sobre esta sesión"
+        case .actionSessionDetails: "Sobre esta sesión"
+        case .sessionIssuedAt: "Acceso emitido el: %@"
+        case .sessionValidUntil: "Válido hasta: %@, se renueva automáticamente mientras usas la app."
+        case .sessionKept:
+            "Esta sesión se guarda en este dispositivo; las contraseñas, los PIN y los tokens nunca se muestran."
         case .fieldName: "Nombre"
         case .fieldEmail: "Correo"
         case .fieldCPF: "CPF"

@@ -16,6 +16,7 @@ extension ScreenDriver {
             case .profile(let model): profile(model, in: area)
             case .relatedUsers(let model): relatedUsers(model, in: area)
             case .security(let model): security(model, in: area)
+            case .sessionDetails(let model): sessionDetails(model, in: area)
             }
         // One message per cause: when the route's failed call is the health
         // monitor's outage, its failure line says so and the banner is not repeated.
@@ -28,7 +29,7 @@ extension ScreenDriver {
     /// The failure the shown destination's last call ended in, if any.
     private func routeFailure(in area: SignedInCoordinator) -> SignedInFailure? {
         switch area.destination {
-        case .dashboard, .security: nil
+        case .dashboard, .security, .sessionDetails: nil
         case .statement(let model): model.failure
         case .entryDetails(_, let model): model.failure
         case .profile(let model): model.failure
@@ -63,6 +64,7 @@ extension ScreenDriver {
             notOffered = ["profile": reason, "related": reason, "delete-account": reason]
         }
         actions.append(action("security", .actionSecurity) { await model.showSecurity() })
+        actions.append(action("session", .actionSessionDetails) { await model.showSessionDetails() })
         actions.append(action("logout", .actionLogout, enabled: !model.isBusy) { await model.logout() })
         return ScreenSnapshot(
             name: "dashboard", title: texts[.titleDashboard], lines: lines, actions: actions,

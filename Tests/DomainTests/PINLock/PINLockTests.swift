@@ -278,6 +278,7 @@ struct SessionHarnessWithVault {
         session = SessionGraph(
             authAPI: ScriptedAuthAPI(server: harness.server), userAPI: ScriptedUserAPI(server: harness.server),
             repository: harness.repository, tokenManager: harness.tokenManager, health: harness.health,
-            clock: harness.clock, scheduler: harness.scheduler, policy: harness.policy, pinVault: vault)
+            clock: harness.clock, scheduler: harness.scheduler, policy: harness.policy, pinVault: vault,
+            storeWrites: harness.storeWriteRelay, sessionEnds: harness.sessionEndRelay)
     }
 }

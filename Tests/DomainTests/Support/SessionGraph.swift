@@ -18,10 +18,11 @@ struct SessionGraph {
     init(
         authAPI: any AuthRemoteAPI, userAPI: any UserRemoteAPI, repository: UserSessionRepository,
         tokenManager: TokenManager, health: HealthMonitor, clock: any Clock, scheduler: any TaskScheduler,
-        policy: TokenPolicy, pinVault: any PINVault, pinPolicy: PINLockPolicy = PINLockPolicy()
+        policy: TokenPolicy, pinVault: any PINVault, pinPolicy: PINLockPolicy = PINLockPolicy(),
+        storeWrites: SessionStoreWriteRelay, sessionEnds: SessionEndRelay
     ) {
         let refresh = ProactiveRefresh(tokenManager: tokenManager, clock: clock, scheduler: scheduler, policy: policy)
-        authSession = AuthSession(repository: repository, refresh: refresh)
+        authSession = AuthSession(refresh: refresh)
         pins = SessionPIN(vault: pinVault, session: authSession, policy: pinPolicy)
         let decisions = SessionDecisions(
             session: authSession, repository: repository, tokenManager: tokenManager, pins: pins, clock: clock)
@@ -39,5 +40,7 @@ struct SessionGraph {
             sessionEnd: sessionEnd, clock: clock)
         pinLock = PINLock(session: authSession, record: pins, decisions: decisions, repository: repository)
         lifecycle = AppLifecycle(session: authSession, refresh: refresh, pins: pins, clock: clock)
+        storeWrites.attach(authSession)
+        sessionEnds.attach(sessionEnd)
     }
 }

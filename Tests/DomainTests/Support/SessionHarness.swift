@@ -38,7 +38,17 @@ final class SessionHarness {
     var lifecycle: AppLifecycle { sessionGraph.lifecycle }
     /// The PIN lock's vault; like the store, it outlives a launch.
     let pinVault: InMemoryPINVault
-    private(set) var sessionEnds: [SignedOutReason] = []
+    /// The relay the token manager tells a session's end through; the
+    /// session graph attaches its session end, and `startTokenManager`
+    /// attaches `sessionEndRecorder` instead.
+    let sessionEndRelay: SessionEndRelay
+    /// The relay the repository tells each write's outcome through; the
+    /// session graph attaches its session state.
+    let storeWriteRelay: SessionStoreWriteRelay
+    /// Hears the ends the token manager reports, in token-manager tests.
+    let sessionEndRecorder = SessionEndRecorder()
+    /// The ends the token manager reported to the recorder, in order.
+    var sessionEnds: [SignedOutReason] { sessionEndRecorder.reasons }
 
     /// - Parameters:
     ///   - userRoutes: which user routes the backend has (the user port's
@@ -68,10 +78,13 @@ final class SessionHarness {
         scheduler = CountingTaskScheduler(activity: activity)
         self.store = store ?? RecordingSessionStore(stored)
         self.signOutLedger = signOutLedger
-        repository = UserSessionRepository(store: self.store, signOutLedger: signOutLedger, scheduler: scheduler)
+        storeWriteRelay = SessionStoreWriteRelay()
+        sessionEndRelay = SessionEndRelay()
+        repository = UserSessionRepository(
+            store: self.store, signOutLedger: signOutLedger, scheduler: scheduler, writeOutcomes: storeWriteRelay)
         tokenManager = TokenManager(
             authAPI: ScriptedAuthAPI(server: server), clock: clock, scheduler: scheduler, policy: policy,
-            repository: repository)
+            repository: repository, sessionEnds: sessionEndRelay)
         health = HealthMonitor(
             probe: probe, connectivity: connectivity, clock: clock, scheduler: scheduler,
             policy: HealthPolicy(pollInterval: .seconds(15)))
@@ -81,7 +94,8 @@ final class SessionHarness {
                 server: server, offersRegistration: offersRegistration, signsInByCPF: signsInByCPF),
             userAPI: ScriptedUserAPI(server: server, routes: userRoutes),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
-            policy: policy, pinVault: pinVault, pinPolicy: pinPolicy)
+            policy: policy, pinVault: pinVault, pinPolicy: pinPolicy, storeWrites: storeWriteRelay,
+            sessionEnds: sessionEndRelay)
     }
 
     var userAPI: ScriptedUserAPI { ScriptedUserAPI(server: server) }
@@ -137,14 +151,8 @@ final class SessionHarness {
         let generation = await repository.beginGeneration()
         await tokenManager.start(token, generation: generation)
         await repository.saveSession(UserSession(token: token, cachedUser: nil), generation: generation)
-        tokenManager.onSessionEnded { [weak self] _, reason in
-            await self?.recordSessionEnd(reason)
-        }
+        sessionEndRelay.attach(sessionEndRecorder)
         return token
-    }
-
-    private func recordSessionEnd(_ reason: SignedOutReason) {
-        sessionEnds.append(reason)
     }
 
     /// Signs in as Maria through `SignIn`, as the sign-in screen would.
@@ -186,4 +194,13 @@ extension Result {
     }
 
     var isSuccess: Bool { failure == nil }
+}
+
+extension SessionHarness {
+    /// A harness whose launch found no stored session: the state is unauthenticated.
+    static func launchedSignedOut() async -> SessionHarness {
+        let harness = SessionHarness()
+        await harness.launcher.bootstrap()
+        return harness
+    }
 }

@@ -29,4 +29,9 @@ extension SignedInCoordinator {
         for case .security(let model) in stack.reversed() { return model }
         return nil
     }
+
+    var sessionDetails: SessionDetailsViewModel? {
+        for case .sessionDetails(let model) in stack.reversed() { return model }
+        return nil
+    }
 }

@@ -96,6 +96,10 @@ final class TestViewModelGraph: MainViewModelFactory, OnboardingViewModelFactory
         PINSettingsViewModel(session: pinLock)
     }
 
+    func makeSessionDetailsViewModel() -> SessionDetailsViewModel {
+        SessionDetailsViewModel(user: authSession.user ?? .maria, session: authSession, times: harness.tokenManager)
+    }
+
     // MARK: The onboarding's children
 
     func makeWelcomeViewModel(reason: SignedOutReason?, navigator: OnboardingViewModel) -> WelcomeViewModel {

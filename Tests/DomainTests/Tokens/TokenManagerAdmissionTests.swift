@@ -117,10 +117,11 @@ struct RequestDeadlineAdmissionTests {
         let statements = DeadlineStatementRemoteAPI(InMemoryStatementRemoteAPI(backend: backend), deadline: deadline)
         let policy = TokenPolicy(lifetime: .seconds(3600), maxAuthorizedCallsInFlight: 1)
         let repository = UserSessionRepository(
-            store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler)
+            store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler,
+            writeOutcomes: SessionStoreWriteRelay())
         let manager = TokenManager(
             authAPI: DeadlineAuthRemoteAPI(InMemoryAuthRemoteAPI(backend: backend), deadline: deadline), clock: clock,
-            scheduler: scheduler, policy: policy, repository: repository)
+            scheduler: scheduler, policy: policy, repository: repository, sessionEnds: SessionEndRelay())
         await manager.start(policy.issue(token, at: clock.now()), generation: await repository.beginGeneration())
         let start = clock.now()
 

@@ -13,5 +13,8 @@ final class FakeSignedInNavigator: SignedInNavigator {
     func showProfile() { Issue.record("showProfile was called, but the test did not expect it") }
     func showRelatedUsers() async { Issue.record("showRelatedUsers was called, but the test did not expect it") }
     func showSecurity() async { Issue.record("showSecurity was called, but the test did not expect it") }
+    func showSessionDetails() async {
+        Issue.record("showSessionDetails was called, but the test did not expect it")
+    }
     func back() { Issue.record("back was called, but the test did not expect it") }
 }

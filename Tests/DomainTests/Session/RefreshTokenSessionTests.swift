@@ -7,8 +7,8 @@ import Testing
 /// Sign-in, logout and launch with a backend that issues refresh tokens,
 /// rotates them and revokes the family when a spent one comes back.
 @MainActor
-@Suite("Auth session with refresh tokens")
-struct AuthSessionRefreshTokenTests {
+@Suite("The session with refresh tokens")
+struct RefreshTokenSessionTests {
     @Test("Sign-in stores the refresh token and the stated lifetime beside the access token")
     func signInStoresRefreshToken() async throws {
         let harness = SessionHarness()
