@@ -1,0 +1,302 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The short pages the browser is shown after the redirect, in the person's
+/// language: plain text, escaped into a minimal HTML page.
+public struct RedirectPages: Sendable {
+    /// After a code: the person may close the window and go back to the app.
+    public var signedIn: String
+    /// After the server's refusal (`access_denied` …).
+    public var refused: String
+    /// A request that is not the answer the app waits for (another `state`,
+    /// or none); the app keeps waiting.
+    public var notThisRequest: String
+
+    /// The three pages' texts.
+    public init(signedIn: String, refused: String, notThisRequest: String) {
+        self.signedIn = signedIn
+        self.refused = refused
+        self.notThisRequest = notThisRequest
+    }
+}
+
+/// The redirect URI of a native app's browser sign-in (RFC 8252 §7.3): a
+/// one-shot HTTP listener on 127.0.0.1 on a port the system picks, for one
+/// authorization attempt.
+///
+/// - Only loopback: it binds 127.0.0.1 (not `localhost`, RFC 8252 §8.3), so
+///   nothing off the machine can reach it.
+/// - One answer: it waits for a `GET` of its path whose `state` is this
+///   attempt's. Any other request — another path (a browser's favicon),
+///   another method, no `state` or a wrong one — is answered 404, 405 or
+///   400 with the "not this request" page, and it keeps waiting. The request
+///   with the right `state` is answered and the listener closes: a second
+///   request is refused by the system (nothing listens any more).
+/// - Bounded: a request's head is read up to `maximumHeadBytes` (a longer
+///   one is answered 431) and for at most `readBudget` per connection (a
+///   connection that sends nothing is dropped), one connection at a time.
+/// - Nothing it is sent is printed; the code is handed over redacted
+///   (`AuthorizationCode`).
+///
+/// How long the whole wait may take is the caller's to decide: cancel the
+/// task awaiting `redirect(expectedState:issuer:issuerRequired:)` (the
+/// domain does so on its clock) and the listener closes.
+public final class LoopbackRedirectListener: Sendable {
+    /// The longest request head read.
+    public static let maximumHeadBytes = 8 * 1024
+
+    /// The port the system gave the listener.
+    public let port: UInt16
+    /// The path the redirect URI names.
+    public let path: String
+    private let pages: RedirectPages
+    private let readBudget: Duration
+    private let listeningSocket: Int32
+    private let state = Mutex(ListenerState())
+
+    private struct ListenerState {
+        var isClosed = false
+        var isWaiting = false
+        var isSocketClosed = false
+    }
+
+    /// The redirect URI to send in the authorization request.
+    public var redirectURI: String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// Opens the listener on 127.0.0.1, on a port the system picks.
+    ///
+    /// - Parameters:
+    ///   - path: the redirect URI's path.
+    ///   - pages: what the browser is shown, in the person's language.
+    ///   - readBudget: how long one connection may take to send its request.
+    public init(path: String = "/callback", pages: RedirectPages, readBudget: Duration = .seconds(10))
+        throws(AuthorizationRedirectError)
+    {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw .cannotListen(String(cString: strerror(errno))) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, named == 0, listen(descriptor, 8) == 0 else {
+            let reason = String(cString: strerror(errno))
+            closeDescriptor(descriptor)
+            throw .cannotListen(reason)
+        }
+        listeningSocket = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+        self.path = path
+        self.pages = pages
+        self.readBudget = readBudget
+    }
+
+    deinit { closeSocketOnce() }
+
+    /// Waits for the request that carries `expectedState`, answers it and
+    /// closes. `issuer`: the issuer asked, compared with an `iss` the answer
+    /// carries (RFC 9207); `issuerRequired`: the server says it always sends
+    /// one, so an answer without it is refused.
+    ///
+    /// - Throws: `.wrongIssuer`, `.malformed` for an answer with the right
+    ///   `state` that cannot be used (the listener closes: the attempt is
+    ///   over); `.ended` when the task is cancelled or the listener closed.
+    public func redirect(expectedState: String, issuer: String? = nil, issuerRequired: Bool = false)
+        async throws(AuthorizationRedirectError) -> AuthorizationRedirect
+    {
+        let starts = state.withLock { state in
+            defer { state.isWaiting = true }
+            return !state.isClosed && !state.isWaiting
+        }
+        guard starts else { throw .ended }
+        let answer: Result<AuthorizationRedirect, AuthorizationRedirectError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // Blocking calls (poll, accept, recv): a thread of its own, never the cooperative pool.
+                let thread = Thread { [self] in
+                    continuation.resume(
+                        returning: serve(expectedState: expectedState, issuer: issuer, issuerRequired: issuerRequired))
+                }
+                thread.stackSize = 256 * 1024
+                thread.start()
+            }
+        } onCancel: {
+            close()
+        }
+        close()
+        return try answer.get()
+    }
+
+    /// Stops listening; a wait under way ends with `.ended`. Closing twice is harmless.
+    public func close() {
+        state.withLock { $0.isClosed = true }
+    }
+
+    private var isClosed: Bool { state.withLock { $0.isClosed } }
+
+    /// Closes the listening socket (so the system refuses what comes next), once.
+    private func closeSocketOnce() {
+        let closes = state.withLock { state in
+            defer { state.isSocketClosed = true }
+            return !state.isSocketClosed
+        }
+        if closes { closeDescriptor(listeningSocket) }
+    }
+
+    // MARK: - Serving, on the listener's thread
+
+    private func serve(expectedState: String, issuer: String?, issuerRequired: Bool)
+        -> Result<AuthorizationRedirect, AuthorizationRedirectError>
+    {
+        defer { closeSocketOnce() }
+        while !isClosed {
+            var listening = pollfd(fd: listeningSocket, events: Int16(POLLIN), revents: 0)
+            // A short tick, so a close or cancel is seen soon.
+            guard poll(&listening, 1, 100) > 0 else { continue }
+            let connection = accept(listeningSocket, nil, nil)
+            guard connection >= 0 else { continue }
+            defer { closeDescriptor(connection) }
+            guard let head = readHead(connection) else { continue }
+            guard let target = Self.target(ofGet: head) else {
+                respond(connection, status: "405 Method Not Allowed", page: pages.notThisRequest)
+                continue
+            }
+            guard Self.path(of: target) == path else {
+                respond(connection, status: "404 Not Found", page: pages.notThisRequest)
+                continue
+            }
+            guard let items = AuthorizationRedirectQuery.parameters(of: target)?.items,
+                let sentState = items["state"], Self.equalInConstantTime(sentState, expectedState)
+            else {
+                respond(connection, status: "400 Bad Request", page: pages.notThisRequest)
+                continue
+            }
+            let answer = AuthorizationRedirectQuery.redirect(items, issuer: issuer, issuerRequired: issuerRequired)
+            switch answer {
+            case .success(.code): respond(connection, status: "200 OK", page: pages.signedIn)
+            case .success(.refused), .failure: respond(connection, status: "200 OK", page: pages.refused)
+            }
+            return answer
+        }
+        return .failure(.ended)
+    }
+
+    /// The request's head (up to the empty line), read within the budget and
+    /// the size limit; nil when the connection sent none in time. An
+    /// oversized head is answered 431 and dropped.
+    private func readHead(_ connection: Int32) -> [UInt8]? {
+        let deadline = ContinuousClock.now + readBudget
+        var head: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 2048)
+        while !isClosed {
+            if let end = Self.endOfHead(in: head) { return Array(head[..<end]) }
+            guard head.count <= Self.maximumHeadBytes else {
+                respond(connection, status: "431 Request Header Fields Too Large", page: pages.notThisRequest)
+                discardTheRest(of: connection, until: deadline)
+                return nil
+            }
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return nil }
+            var readable = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(clamping: min(100, max(1, Int64(left / .milliseconds(1)))))
+            guard poll(&readable, 1, milliseconds) > 0 else { continue }
+            let count = recv(connection, &chunk, chunk.count, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            head += chunk[..<count]
+        }
+        return nil
+    }
+
+    /// After an answer sent early: ends the writing side and reads what the
+    /// browser still sends (bounded), so closing with unread bytes does not
+    /// reset the connection before the browser reads the answer.
+    private func discardTheRest(of connection: Int32, until deadline: ContinuousClock.Instant) {
+        shutdown(connection, Int32(SHUT_WR))
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var discarded = 0
+        while discarded < 16 * Self.maximumHeadBytes, ContinuousClock.now < deadline {
+            var readable = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&readable, 1, 100) > 0 else { continue }
+            let count = recv(connection, &chunk, chunk.count, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            discarded += count
+        }
+    }
+
+    private static func endOfHead(in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 0...(bytes.count - 4)
+        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+
+    /// The request target of a `GET` request line; nil for another method
+    /// or a line that is none.
+    private static func target(ofGet head: [UInt8]) -> String? {
+        let line = head.prefix { $0 != 13 && $0 != 10 }
+        let parts = line.split(separator: 32, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].elementsEqual("GET".utf8), parts[1].first == UInt8(ascii: "/"),
+            parts[2].starts(with: "HTTP/1.".utf8)
+        else { return nil }
+        return String(decoding: parts[1], as: UTF8.self)
+    }
+
+    /// The target's path, before any query.
+    private static func path(of target: String) -> Substring {
+        target.prefix { $0 != "?" }
+    }
+
+    private static func equalInConstantTime(_ left: String, _ right: String) -> Bool {
+        let left = Array(left.utf8)
+        let right = Array(right.utf8)
+        guard left.count == right.count else { return false }
+        return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// Answers a short page and lets the connection close. Not cached, not
+    /// referred on: the page's URL held the code.
+    private func respond(_ connection: Int32, status: String, page: String) {
+        let body = Array(
+            """
+            <!doctype html><html><head><meta charset="utf-8"><title>Gatehouse</title></head>\
+            <body><p>\(Self.escapedHTML(page))</p></body></html>
+            """.utf8)
+        let head = Array(
+            ("HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.count)\r\n"
+                + "Cache-Control: no-store\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n").utf8)
+        var bytes = head + body
+        while !bytes.isEmpty {
+            let sent = send(connection, bytes, bytes.count, Int32(MSG_NOSIGNAL))
+            if sent < 0, errno == EINTR { continue }
+            guard sent > 0 else { return }
+            bytes.removeFirst(sent)
+        }
+    }
+
+    private static func escapedHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+/// `close(2)`, named apart from the listener's own `close()`.
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
+}

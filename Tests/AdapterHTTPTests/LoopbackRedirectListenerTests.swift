@@ -1,0 +1,212 @@
+import AdapterHTTP
+import Foundation
+import Ports
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The browser's redirect to a native app (RFC 8252 §7.3): one request with
+/// the right `state` is the answer; anything else is refused and the wait
+/// goes on; after the answer nothing listens.
+///
+/// The "browser" is a plain socket on a thread of its own. Real sockets,
+/// but nothing here waits on a duration: each step waits for what the
+/// listener answers (a connection that sends nothing waits out the
+/// listener's read budget, made short here).
+@Suite("Loopback redirect listener")
+struct LoopbackRedirectListenerTests {
+    static let pages = RedirectPages(
+        signedIn: "Signed in. You can close this window.", refused: "Sign-in refused.",
+        notThisRequest: "This is not the sign-in this app is waiting for.")
+
+    /// What a browser got: the status line and the body, or nil when the
+    /// connection was refused or closed unanswered.
+    struct Answer: Sendable {
+        let statusLine: String
+        let body: String
+    }
+
+    /// Sends `request` to 127.0.0.1:`port` on a thread of its own and reads the answer to its end.
+    static func send(_ request: String, to port: UInt16, holdOpenWithoutSending: Bool = false) async -> Answer? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: exchange(request, port: port, silent: holdOpenWithoutSending))
+            }
+            thread.start()
+        }
+    }
+
+    private static func exchange(_ request: String, port: UInt16, silent: Bool) -> Answer? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return nil }
+        if !silent {
+            let bytes = Array(request.utf8)
+            guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { return nil }
+        }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &chunk, chunk.count, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            received += chunk[..<count]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let headEnd = text.range(of: "\r\n\r\n") else { return nil }
+        return Answer(
+            statusLine: String(text[..<headEnd.lowerBound].prefix { $0 != "\r\n" }),
+            body: String(text[headEnd.upperBound...]))
+    }
+
+    static func get(_ target: String, _ port: UInt16) -> String {
+        "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+    }
+
+    @Test("The redirect URI is http://127.0.0.1 on an ephemeral port, with its path")
+    func redirectURI() throws {
+        let listener = try LoopbackRedirectListener(pages: Self.pages)
+        #expect(listener.port > 0)
+        #expect(listener.redirectURI == "http://127.0.0.1:\(listener.port)/callback")
+    }
+
+    @Test("The request with the right state gives the code, answered with the page; then nothing listens")
+    func rightStateThenClosed() async throws {
+        let listener = try LoopbackRedirectListener(pages: Self.pages)
+        let port = listener.port
+        async let redirect = listener.redirect(expectedState: "s-123")
+        let answer = await Self.send(Self.get("/callback?code=c-secret&state=s-123", port), to: port)
+
+        #expect(try await redirect == .code(AuthorizationCode("c-secret")))
+        #expect(answer?.statusLine == "HTTP/1.1 200 OK")
+        #expect(answer?.body.contains("Signed in. You can close this window.") == true)
+        #expect(await Self.send(Self.get("/callback?code=again&state=s-123", port), to: port) == nil)
+    }
+
+    @Test("A wrong state, no state, another path or method are refused, and the wait goes on")
+    func othersRefused() async throws {
+        let listener = try LoopbackRedirectListener(pages: Self.pages)
+        let port = listener.port
+        async let redirect = listener.redirect(expectedState: "s-123")
+        let refusals: [(String, String)] = [
+            (Self.get("/callback?code=c&state=other", port), "HTTP/1.1 400 Bad Request"),
+            (Self.get("/callback?code=c", port), "HTTP/1.1 400 Bad Request"),
+            (Self.get("/callback?code=c&state=s-12", port), "HTTP/1.1 400 Bad Request"),
+            (Self.get("/favicon.ico", port), "HTTP/1.1 404 Not Found"),
+            (
+                "POST /callback?code=c&state=s-123 HTTP/1.1\r\nContent-Length: 0\r\n\r\n",
+                "HTTP/1.1 405 Method Not Allowed"
+            ),
+            (Self.get("/callback?code=c&state=s-123&state=s-123", port), "HTTP/1.1 400 Bad Request"),
+        ]
+        for (request, status) in refusals {
+            let answer = await Self.send(request, to: port)
+            #expect(answer?.statusLine == status, "\(request.prefix { $0 != "\r" })")
+            #expect(answer?.body.contains("This is not the sign-in this app is waiting for.") == true)
+        }
+        _ = await Self.send(Self.get("/callback?code=c-right&state=s-123", port), to: port)
+        #expect(try await redirect == .code(AuthorizationCode("c-right")))
+    }
+
+    @Test("access_denied ends the wait as a refusal; an unregistered error code is passed on as server_error")
+    func refusals() async throws {
+        for (sent, passed) in [("access_denied", "access_denied"), ("<script>", "server_error")] {
+            let listener = try LoopbackRedirectListener(pages: Self.pages)
+            async let redirect = listener.redirect(expectedState: "s")
+            let query = "error=\(sent.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&state=s"
+            let answer = await Self.send(Self.get("/callback?\(query)", listener.port), to: listener.port)
+            #expect(try await redirect == .refused(error: passed))
+            #expect(answer?.body.contains("Sign-in refused.") == true)
+        }
+    }
+
+    @Test("An iss other than the issuer asked is refused (RFC 9207), as is none when the server promised one")
+    func issuer() async throws {
+        let cases:
+            [(query: String, required: Bool, expected: Result<AuthorizationRedirect, AuthorizationRedirectError>)] = [
+                ("code=c&state=s&iss=https%3A%2F%2Fevil.example", false, .failure(.wrongIssuer)),
+                ("code=c&state=s", true, .failure(.wrongIssuer)),
+                ("code=c&state=s", false, .success(.code(AuthorizationCode("c")))),
+                ("code=c&state=s&iss=http%3A%2F%2F127.0.0.1%3A8099%2Fo", true, .success(.code(AuthorizationCode("c")))),
+                ("state=s", false, .failure(.malformed)),
+            ]
+        for item in cases {
+            let listener = try LoopbackRedirectListener(pages: Self.pages)
+            let port = listener.port
+            let waiting = Task {
+                () async -> Result<AuthorizationRedirect, AuthorizationRedirectError> in
+                do throws(AuthorizationRedirectError) {
+                    return .success(
+                        try await listener.redirect(
+                            expectedState: "s", issuer: "http://127.0.0.1:8099/o", issuerRequired: item.required))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            _ = await Self.send(Self.get("/callback?\(item.query)", port), to: port)
+            #expect(await waiting.value == item.expected, "\(item.query)")
+        }
+    }
+
+    @Test("A connection that sends nothing is dropped after the read budget; the next one is served")
+    func silentConnectionDropped() async throws {
+        let listener = try LoopbackRedirectListener(pages: Self.pages, readBudget: .milliseconds(300))
+        let port = listener.port
+        async let redirect = listener.redirect(expectedState: "s")
+        async let silent = Self.send("", to: port, holdOpenWithoutSending: true)
+        #expect(await silent == nil, "dropped unanswered")
+        _ = await Self.send(Self.get("/callback?code=c&state=s", port), to: port)
+        #expect(try await redirect == .code(AuthorizationCode("c")))
+    }
+
+    @Test("An oversized request head is answered 431 and not read further")
+    func oversizedHead() async throws {
+        let listener = try LoopbackRedirectListener(pages: Self.pages)
+        let port = listener.port
+        async let redirect = listener.redirect(expectedState: "s")
+        let long = "GET /callback?code=c&state=s HTTP/1.1\r\nX: \(String(repeating: "a", count: 20_000))\r\n\r\n"
+        #expect(await Self.send(long, to: port)?.statusLine == "HTTP/1.1 431 Request Header Fields Too Large")
+        _ = await Self.send(Self.get("/callback?code=c&state=s", port), to: port)
+        #expect(try await redirect == .code(AuthorizationCode("c")))
+    }
+
+    @Test("Cancelling the wait ends it as .ended and closes the listener")
+    func cancelled() async throws {
+        let listener = try LoopbackRedirectListener(pages: Self.pages)
+        let port = listener.port
+        let waiting = Task { () async -> AuthorizationRedirectError? in
+            do throws(AuthorizationRedirectError) {
+                _ = try await listener.redirect(expectedState: "s")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        waiting.cancel()
+        #expect(await waiting.value == .ended)
+        #expect(await Self.send(Self.get("/callback?code=c&state=s", port), to: port) == nil)
+    }
+
+    @Test("The code prints redacted, and no error text holds a code or a state")
+    func redacted() {
+        #expect("\(AuthorizationCode("c-secret"))" == "AuthorizationCode(redacted)")
+        let errors: [AuthorizationRedirectError] = [.cannotListen("x"), .wrongIssuer, .malformed, .ended]
+        for error in errors { #expect(!error.description.contains("c-secret")) }
+    }
+}
+
+extension LoopbackRedirectListenerTests.Answer: Equatable {}
