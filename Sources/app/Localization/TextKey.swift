@@ -16,8 +16,9 @@ enum TextKey: String, CaseIterable, Sendable {
     case reasonAccountDeleted, reasonReauthenticating, reasonStoredSessionUnreadable
     // Sign-in
     case identifierPrompt, passwordPrompt, identifierInvalid, identifierCPFNotAccepted, registrationConfirmed, signingIn
+    case identifierPromptCPFOnly, identifierEmailNotAccepted
     case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginServer,
-        loginMisconfigured, loginIdentifierKindNotAccepted, loginEmailNotConfirmed
+        loginMisconfigured, loginIdentifierKindNotAccepted, loginEmailNotConfirmed, loginEmailKindNotAccepted
     // Sign-up
     case signUpPrompt, registering
     case problemEmpty, problemNameTooShort, problemInvalidEmail, problemInvalidCPF, problemPasswordNotSixDigits

@@ -108,13 +108,17 @@ struct ScreenDriver {
         if confirmed { lines.append(texts[.registrationConfirmed]) }
         switch model.step {
         case .identifier:
-            lines.append(texts[.identifierPrompt])
+            // A backend that signs in by CPF only (the Cora API) says so up
+            // front, before anyone types an e-mail it would refuse.
+            let cpfOnly = model.acceptedIdentifiers == .cpfOnly
+            lines.append(texts[cpfOnly ? .identifierPromptCPFOnly : .identifierPrompt])
             var field = ScreenSnapshot.Field(
-                name: "identifier", label: texts[.fieldIdentifier], shown: shownIdentifier(model.identifier),
-                set: { model.identifier = $0 })
+                name: "identifier", label: texts[cpfOnly ? .fieldCPF : .fieldIdentifier],
+                shown: shownIdentifier(model.identifier), set: { model.identifier = $0 })
             switch model.identifierProblem {
             case .invalid: field.problem = texts[.identifierInvalid]
             case .cpfNotAccepted: field.problem = texts[.identifierCPFNotAccepted]
+            case .emailNotAccepted: field.problem = texts[.identifierEmailNotAccepted]
             case nil: break
             }
             var actions = [action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() }]
@@ -132,7 +136,9 @@ struct ScreenDriver {
             lines.append("\(texts[.fieldIdentifier]): \(shownIdentifier(model.identifier))")
             lines.append(texts[.passwordPrompt])
             if model.isBusy { lines.append(texts[.signingIn]) }
-            if let failure = model.failure { lines.append(text(for: failure)) }
+            if let failure = model.failure {
+                lines.append(text(for: failure, cpfOnly: model.acceptedIdentifiers == .cpfOnly))
+            }
             return ScreenSnapshot(
                 name: "sign-in-password", title: texts[.titleSignInPassword], lines: lines,
                 fields: [
@@ -241,7 +247,10 @@ struct ScreenDriver {
         }
     }
 
-    private func text(for failure: LoginFailure) -> String {
+    /// The failure's text; a refused kind of identifier is an e-mail where
+    /// the backend signs in by CPF only (`cpfOnly`), a CPF elsewhere.
+    private func text(for failure: LoginFailure, cpfOnly: Bool = false) -> String {
+        if failure == .identifierKindNotAccepted, cpfOnly { return texts[.loginEmailKindNotAccepted] }
         switch failure {
         case .invalidCredentials: return texts[.loginInvalidCredentials]
         case .accountInactive: return texts[.loginAccountInactive]
