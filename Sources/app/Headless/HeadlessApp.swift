@@ -39,7 +39,8 @@ final class HeadlessApp {
 
     private var driver: ScreenDriver {
         ScreenDriver(
-            main: main, texts: texts, preferences: container.preferences, storageNotices: container.storageNotices)
+            main: main, texts: texts, preferences: container.preferences, storageNotices: container.storageNotices,
+            sessionSurvivesInBackground: container.policy.sessionSurvivesInBackground)
     }
 
     // MARK: - Lifecycle

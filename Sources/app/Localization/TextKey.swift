@@ -34,6 +34,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case pinStatusOn, pinStatusOff, pinPromptCurrent, pinPromptNew, pinPromptConfirm
     case pinNoticeSet, pinNoticeChanged, pinNoticeRemoved
     case pinLockAfterMinutes, pinLockAtOnce, pinLockTimeoutSaved, actionLockAfterMinutes, actionLockAtOnce
+    case pinLockOutlivesSession
     case pinWeakNotFourDigits, pinWeakRepeated, pinWeakSequential, pinMismatch, pinWrong, pinWrongLast, pinUnavailable
     // Dashboard
     case greeting, greetingWithoutName, cpfLabel, emailLabel, accountRoutesNotOffered

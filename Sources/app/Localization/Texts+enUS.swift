@@ -202,6 +202,8 @@ extension Texts {
         case .pinStatusOff: "PIN lock: off."
         case .pinLockAfterMinutes: "The PIN is asked after %@ min in the background."
         case .pinLockAtOnce: "The PIN is asked at every return to the app."
+        case .pinLockOutlivesSession:
+            "But the session ends after about %@ min in the background: coming back later, you sign in again with your password, not the PIN."
         case .pinLockTimeoutSaved: "Saved: it holds from now on."
         case .actionLockAfterMinutes: "Ask after %@ min"
         case .actionLockAtOnce: "Ask at every return"

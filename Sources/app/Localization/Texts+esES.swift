@@ -206,6 +206,8 @@ extension Texts {
         case .pinStatusOff: "Bloqueo con PIN: desactivado."
         case .pinLockAfterMinutes: "El PIN se pide tras %@ min en segundo plano."
         case .pinLockAtOnce: "El PIN se pide cada vez que vuelves a la app."
+        case .pinLockOutlivesSession:
+            "Pero la sesión termina tras unos %@ min en segundo plano: al volver más tarde, inicias sesión de nuevo con tu contraseña, no con el PIN."
         case .pinLockTimeoutSaved: "Guardado: se aplica desde ahora."
         case .actionLockAfterMinutes: "Pedir tras %@ min"
         case .actionLockAtOnce: "Pedir cada vez"

@@ -202,6 +202,8 @@ extension Texts {
         case .pinStatusOff: "Bloqueio por PIN: desativado."
         case .pinLockAfterMinutes: "O PIN é pedido após %@ min em segundo plano."
         case .pinLockAtOnce: "O PIN é pedido a cada volta ao app."
+        case .pinLockOutlivesSession:
+            "Mas a sessão termina após cerca de %@ min em segundo plano: ao voltar depois disso, você entra de novo com a senha, não com o PIN."
         case .pinLockTimeoutSaved: "Salvo: vale a partir de agora."
         case .actionLockAfterMinutes: "Pedir após %@ min"
         case .actionLockAtOnce: "Pedir sempre"

@@ -14,6 +14,10 @@ struct ScreenDriver {
     /// What the device's stores repaired or refused on their own: said on
     /// every screen, first, until the person acts.
     var storageNotices: StorageNotices?
+    /// How long a session surely survives in the background
+    /// (`TokenPolicy.sessionSurvivesInBackground`): the PIN-lock choices
+    /// offered are those shorter than it.
+    var sessionSurvivesInBackground = TokenPolicy().sessionSurvivesInBackground
 
     // MARK: - What is on screen
 
