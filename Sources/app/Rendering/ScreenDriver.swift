@@ -51,7 +51,11 @@ struct ScreenDriver {
         // Preferences that could not be saved are said on every screen until
         // a save goes through; preferences that could not be read, until the
         // person first acts (the app says so once).
-        if preferences?.saveFailure != nil { screen.lines.insert(texts[.preferencesNotSaved], at: 0) }
+        // A remembered identifier the keychain could not write or remove is
+        // said the same way, until a later write or removal goes through.
+        if preferences?.saveFailure != nil || preferences?.identifierFailure != nil {
+            screen.lines.insert(texts[.preferencesNotSaved], at: 0)
+        }
         if preferences?.readProblem != nil { screen.lines.insert(texts[.preferencesUnreadable], at: 0) }
         // What a store repaired or refused is said, with its reason, until
         // the person acts (the app says so once).
