@@ -29,6 +29,8 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
 
     public var signsInByCPF: Bool { inner.signsInByCPF }
 
+    public var signsInByEmail: Bool { inner.signsInByEmail }
+
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await recorder.recording { () throws(RemoteError) in try await inner.signOut(token) }
     }

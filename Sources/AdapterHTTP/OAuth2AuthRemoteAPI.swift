@@ -57,6 +57,9 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     /// The password grant's `username` is the CPF or the e-mail as typed.
     public var signsInByCPF: Bool { true }
 
+    /// The password grant's `username` takes an e-mail as well.
+    public var signsInByEmail: Bool { true }
+
     /// Refused at once as a route the backend lacks (`NOT_FOUND`), sending
     /// nothing: the app does not offer sign-up here (`offersRegistration`).
     public func register(_ registration: Registration) async throws(RemoteError) -> String {

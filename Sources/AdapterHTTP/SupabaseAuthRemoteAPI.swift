@@ -40,6 +40,9 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
     /// Supabase has no CPF: it signs in by e-mail (or phone) only.
     public var signsInByCPF: Bool { false }
 
+    /// Supabase signs in by e-mail.
+    public var signsInByEmail: Bool { true }
+
     /// `POST token?grant_type=refresh_token` with `{"refresh_token"}`. A
     /// session without a refresh token (never issued by this backend) is
     /// refused as an unknown token, sending nothing.

@@ -2,21 +2,37 @@ public import Ports
 import WireContract
 
 /// `AuthRemoteAPI` over the wire contract: `WireRoute.auth` (sign-in and
-/// refresh), `.register`, and `.signOut` where the backend has it.
+/// refresh), `.register` and sign-in by e-mail where the backend has them,
+/// and `.signOut` where it has that.
 public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     private let transport: HTTPTransport
     public let offersSignOut: Bool
+    public let offersRegistration: Bool
+    public let signsInByEmail: Bool
 
-    /// - Parameter offersSignOut: whether the backend has the sign-out route
-    ///   (`WireRoute.signOut`): the environment says so, because a
-    ///   backend without it (the Cora API) must not be sent a token to a
-    ///   route it does not know. Off unless told.
-    public init(configuration: HTTPConfiguration, offersSignOut: Bool = false) {
+    /// - Parameters:
+    ///   - offersSignOut: whether the backend has the sign-out route
+    ///     (`WireRoute.signOut`): the environment says so, because a
+    ///     backend without it (the Cora API) must not be sent a token to a
+    ///     route it does not know. Off unless told.
+    ///   - offersRegistration: whether the backend has `WireRoute.register`;
+    ///     the Cora API has not, so `register` then refuses at once. On
+    ///     unless told.
+    ///   - signsInByEmail: whether `WireRoute.auth` takes `{email}` as well
+    ///     as `{cpf}`; the Cora API takes the CPF only, so `signIn` with an
+    ///     e-mail then refuses at once. On unless told.
+    public init(
+        configuration: HTTPConfiguration, offersSignOut: Bool = false, offersRegistration: Bool = true,
+        signsInByEmail: Bool = true
+    ) {
         transport = HTTPTransport(configuration: configuration)
         self.offersSignOut = offersSignOut
+        self.offersRegistration = offersRegistration
+        self.signsInByEmail = signsInByEmail
     }
 
     public func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
+        guard signsIn(by: credentials.identifier) else { throw .signInRefused(.identifierKindNotAccepted) }
         var body: [String: any Sendable] = ["password": credentials.password.reveal()]
         switch credentials.identifier {
         case .cpf(let digits): body["cpf"] = digits
@@ -40,13 +56,11 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
                 .auth, limit: .authAnswer, body: ["token": token.reveal()], forbidsRedirect: true))
     }
 
-    /// The wire contract has `WireRoute.register`.
-    public var offersRegistration: Bool { true }
-
-    /// The wire contract signs in by `{"cpf"}` as well as `{"email"}`.
+    /// The wire contract always signs in by `{"cpf"}`.
     public var signsInByCPF: Bool { true }
 
     public func register(_ registration: Registration) async throws(RemoteError) -> String {
+        guard offersRegistration else { throw .rejected(status: 404, code: .notFound) }
         let body: [String: any Sendable] = [
             "name": registration.name, "email": registration.email, "cpf": registration.cpf,
             "password": registration.password.reveal(),

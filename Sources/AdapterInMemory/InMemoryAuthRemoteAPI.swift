@@ -1,15 +1,28 @@
 public import Ports
 
 /// `AuthRemoteAPI` over an `InMemoryBackend`. Offers sign-out, as the
-/// reference server's full profile does (`WireRoute.signOut`).
+/// reference server's full profile does (`WireRoute.signOut`); registration
+/// and sign-in by e-mail unless told it plays a backend without them (the
+/// Cora API, as `cora-in-memory` does).
 public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     private let backend: InMemoryBackend
+    public let offersRegistration: Bool
+    public let signsInByEmail: Bool
 
-    public init(backend: InMemoryBackend) {
+    /// - Parameters:
+    ///   - backend: the simulated backend.
+    ///   - offersRegistration: false plays a backend that creates no
+    ///     accounts: `register` refuses at once, the backend never asked.
+    ///   - signsInByEmail: false plays a backend that signs in by CPF only:
+    ///     `signIn` with an e-mail refuses at once, the backend never asked.
+    public init(backend: InMemoryBackend, offersRegistration: Bool = true, signsInByEmail: Bool = true) {
         self.backend = backend
+        self.offersRegistration = offersRegistration
+        self.signsInByEmail = signsInByEmail
     }
 
     public func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
+        guard signsIn(by: credentials.identifier) else { throw .signInRefused(.identifierKindNotAccepted) }
         try await backend.admitOrThrow(BackendRoute.auth)
         do { return IssuedTokens(accessToken: try await backend.signIn(credentials)) } catch { throw error.remoteError }
     }
@@ -25,13 +38,12 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     }
 
     public func register(_ registration: Registration) async throws(RemoteError) -> String {
+        guard offersRegistration else { throw .rejected(status: 404, code: .notFound) }
         try await backend.admitOrThrow(BackendRoute.register)
         do { return try await backend.register(registration) } catch { throw error.remoteError }
     }
 
     public var offersSignOut: Bool { true }
-
-    public var offersRegistration: Bool { true }
 
     public var signsInByCPF: Bool { true }
 

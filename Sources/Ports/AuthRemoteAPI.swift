@@ -19,17 +19,26 @@ public protocol AuthRemoteAPI: Sendable {
     ///   id, secret or grant), never as wrong credentials.
     ///   `.signInRefused(.identifierKindNotAccepted)` at once, sending nothing,
     ///   when the backend does not sign in by that kind of identifier (a CPF
-    ///   while `signsInByCPF` is false); `.signInRefused(.emailNotConfirmed)`
+    ///   while `signsInByCPF` is false, an e-mail while `signsInByEmail` is
+    ///   false); `.signInRefused(.emailNotConfirmed)`
     ///   for an account whose e-mail address is not confirmed yet. Only
     ///   `signIn` throws `.signInRefused`.
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens
 
     /// Whether the backend signs in by CPF. Constant for an adapter's
-    /// lifetime. Every backend signs in by e-mail; one that signs in by
-    /// e-mail only (Supabase Auth) says false: then `signIn` with a CPF
-    /// throws `.signInRefused(.identifierKindNotAccepted)` at once, sending
-    /// nothing, and the app asks for an e-mail before it asks for a password.
+    /// lifetime; `signsInByCPF` or `signsInByEmail` (or both) is true. One
+    /// that signs in by e-mail only (Supabase Auth) says false: then
+    /// `signIn` with a CPF throws `.signInRefused(.identifierKindNotAccepted)`
+    /// at once, sending nothing, and the app asks for an e-mail before it
+    /// asks for a password.
     var signsInByCPF: Bool { get }
+
+    /// Whether the backend signs in by e-mail, the twin of `signsInByCPF`.
+    /// Constant for an adapter's lifetime. One that signs in by CPF only
+    /// (the Cora API) says false: then `signIn` with an e-mail throws
+    /// `.signInRefused(.identifierKindNotAccepted)` at once, sending
+    /// nothing, and the app asks for a CPF before it asks for a password.
+    var signsInByEmail: Bool { get }
 
     /// Exchanges the session's credential for new tokens: its refresh token
     /// when it has one, otherwise its access token.
@@ -90,4 +99,15 @@ public protocol AuthRemoteAPI: Sendable {
     ///   answer came; `.rejected` for any other refusal (a 5xx, a refused API
     ///   key) — then the token may still be alive on the backend.
     func signOut(_ token: SessionToken) async throws(RemoteError)
+}
+
+extension AuthRemoteAPI {
+    /// Whether the backend signs in by this kind of identifier
+    /// (`signsInByCPF` for a CPF, `signsInByEmail` for an e-mail).
+    public func signsIn(by identifier: LoginIdentifier) -> Bool {
+        switch identifier {
+        case .cpf: signsInByCPF
+        case .email: signsInByEmail
+        }
+    }
 }

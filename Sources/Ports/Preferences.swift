@@ -72,8 +72,11 @@ public struct Preferences: Sendable, Hashable {
     }
 
     /// The identifier (CPF or e-mail) last signed in with, kept only while
-    /// ``remembersLastIdentifier`` is on; nil otherwise. Personal but not
-    /// secret: screens show a CPF masked.
+    /// ``remembersLastIdentifier`` is on; nil otherwise. Only preferences
+    /// stored before the identifier moved to the keychain hold one: the app
+    /// moves it to its `RememberedIdentifierStore` at launch and saves the
+    /// preferences without it (a CPF is personal data, kept with the
+    /// session's sensitive data, not with the preferences).
     public private(set) var lastIdentifier: String?
 
     /// Preferences with the given language and switches; the PIN-lock timeout
@@ -117,7 +120,10 @@ public struct Preferences: Sendable, Hashable {
         lastIdentifier = nil
     }
 
-    private static func isUsableIdentifier(_ identifier: String) -> Bool {
+    /// Whether `identifier` may be remembered: 1 to
+    /// ``lastIdentifierMaximumLength`` characters, none a control character
+    /// (the rule `RememberedIdentifierStore` keeps too).
+    public static func isUsableIdentifier(_ identifier: String) -> Bool {
         !identifier.isEmpty && identifier.count <= lastIdentifierMaximumLength
             && !identifier.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }

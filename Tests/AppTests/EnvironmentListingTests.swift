@@ -53,6 +53,19 @@ struct EnvironmentListingTests {
         #expect(section.contains { $0.contains("healthLightProbe") && $0.contains("statement-list") })
     }
 
+    @Test(
+        "The Cora environments say their server has no sign-up and no sign-in by e-mail; local's has both",
+        arguments: [("cora-stage", false), ("cora-local", false), ("cora-in-memory", false), ("local", true)])
+    func authRoutesListed(_ name: String, _ offered: Bool) throws {
+        let environment = try #require(AppEnvironment.builtIn(named: name))
+        let section = EnvironmentListing().describe(environment, heading: name)
+
+        for setting in ["registrationRoute", "emailSignIn"] {
+            let row = try #require(section.first { $0.contains(setting) }, "\(name) lists no \(setting)")
+            #expect(row.hasSuffix(offered ? " true" : " false"))
+        }
+    }
+
     @Test("cora-local points the Cora plugins at the loopback server, as local does")
     func coraLocalIsLoopback() {
         #expect(AppEnvironment.coraLocal.pluginSettings["baseURL"] == AppEnvironment.local.pluginSettings["baseURL"])

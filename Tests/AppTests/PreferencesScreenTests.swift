@@ -93,7 +93,9 @@ struct PreferencesScreenTests {
         await app.shutDown()
     }
 
-    @Test("The remembered CPF is kept only after the person turns remembering on, and shown masked")
+    @Test(
+        "The remembered CPF is kept only after the person turns remembering on — in the keychain, never in the preferences — and shown masked"
+    )
     func rememberedIdentifierMasked() async throws {
         let (world, store) = try world()
         let app = HeadlessApp(world: world, texts: Texts(locale: .enUS))
@@ -103,7 +105,9 @@ struct PreferencesScreenTests {
 
         try await app.tap("profile")
         try await app.tap("remember-identifier")
-        #expect(store.storedPreferences?.lastIdentifier == "123.456.789-09")
+        #expect(store.storedPreferences?.remembersLastIdentifier == true)
+        #expect(store.storedPreferences?.lastIdentifier == nil, "a CPF is personal data: not a preference")
+        #expect(await world.rememberedIdentifier.read() == "123.456.789-09")
         try await app.tap("back")
         try await app.tap("logout")
         try await app.tap("sign-in")

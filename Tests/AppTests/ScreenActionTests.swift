@@ -85,7 +85,7 @@ struct ScreenActionTests {
                 "remove-pin": ["expect text Enter your current PIN."], "back": ["expect screen dashboard"],
                 "lock-after-0": ["expect text The PIN is asked at every return to the app."],
                 "lock-after-1": ["expect text The PIN is asked after 1 min in the background."],
-                "lock-after-15": ["expect text The PIN is asked after 15 min in the background."],
+                "lock-after-2": ["expect text The PIN is asked after 2 min in the background."],
             ]),
         Visit(
             screen: "pin-lock", lines: signIn + setPIN + ["relaunch", "type pin 2580"],

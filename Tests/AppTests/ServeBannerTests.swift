@@ -21,6 +21,20 @@ struct ServeBannerTests {
         #expect(!text.contains(".md"), "it sends the reader to no document")
     }
 
+    @Test(
+        "The banner says how the profile signs in: the full one by CPF or e-mail, the Cora one by CPF only",
+        arguments: ReferenceServerProfile.allCases)
+    func bannerSaysHowTheProfileSignsIn(_ profile: ReferenceServerProfile) {
+        var options = ServeOptions()
+        options.profile = profile
+        let text = ServeBanner.lines(
+            baseURL: "http://127.0.0.1:8080", options: options, apiKey: ServeOptions.developmentKey, virtualClock: false
+        ).joined(separator: "\n")
+
+        #expect(text.contains("sign in with the CPF or the e-mail") == profile.signsInByEmail)
+        #expect(text.contains("sign in with the CPF only: this profile takes no e-mail") == !profile.signsInByEmail)
+    }
+
     @Test("A key from the environment or a file is never printed")
     func ownKeyNotShown() {
         var options = ServeOptions()

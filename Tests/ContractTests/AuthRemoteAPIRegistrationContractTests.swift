@@ -7,7 +7,8 @@ import Testing
 /// nothing.
 @Suite("AuthRemoteAPI contract: registration")
 struct AuthRemoteAPIRegistrationContractTests {
-    static let everyAdapter = RemoteAdapters.auth + RemoteAdapters.authWithoutRegistration
+    static let everyAdapter =
+        RemoteAdapters.auth + RemoteAdapters.authWithoutRegistration + RemoteAdapters.authByCPFOnly
 
     @Test("offersRegistration never changes for an adapter", arguments: everyAdapter)
     func capabilityIsConstant(_ adapter: AuthAdapter) async throws {
@@ -42,7 +43,9 @@ struct AuthRemoteAPIRegistrationContractTests {
         }
     }
 
-    @Test("The adapters without registration are in this suite", arguments: RemoteAdapters.authWithoutRegistration)
+    @Test(
+        "The adapters without registration are in this suite",
+        arguments: RemoteAdapters.authWithoutRegistration + RemoteAdapters.authByCPFOnly)
     func withoutRegistrationSaysSo(_ adapter: AuthAdapter) async throws {
         let (auth, _) = try await adapter.make()
 

@@ -230,6 +230,19 @@ enum RemoteAdapters {
             ($0 as? SupabaseRemoteFixture)?.supabaseAuth ?? $0.auth
         }
     ]
+    /// The auth adapters of backends that sign in by CPF only and create no
+    /// accounts (the Cora API: `emailSignIn` and `registrationRoute` off):
+    /// the HTTP adapter against a reference server playing Cora, and the
+    /// in-memory one as `cora-in-memory` makes it. The sign-in and
+    /// registration suites check that an e-mail and a registration are
+    /// refused at once, sending nothing.
+    static let authByCPFOnly: [AuthAdapter] = [
+        .http("URLSessionAuthRemoteAPI(emailSignIn off, registrationRoute off)", profile: .cora) { $0.auth },
+        .inMemory("InMemoryAuthRemoteAPI(emailSignIn off, registrationRoute off)") { fixture in
+            guard let backend = (fixture as? InMemoryRemoteFixture)?.backend else { return fixture.auth }
+            return InMemoryAuthRemoteAPI(backend: backend, offersRegistration: false, signsInByEmail: false)
+        },
+    ]
     static let ourStatements: [StatementAdapter] = [
         .inMemory(
             "InMemoryStatementRemoteAPI", plugin: CoveredPlugin(.statement, "in-memory", speaks: .inMemoryBackend)

@@ -19,6 +19,8 @@ final class HTTPRemoteFixture: RemoteContractFixture {
     private let baseURL: String
     private let configuration: HTTPConfiguration
     private let offersSignOut: Bool
+    private let offersRegistration: Bool
+    private let signsInByEmail: Bool
 
     /// A fresh reference server in this process, playing `profile`.
     static func inProcess(profile: ServerProfile = .full) throws -> HTTPRemoteFixture {
@@ -29,34 +31,51 @@ final class HTTPRemoteFixture: RemoteContractFixture {
         server.start()
         return try HTTPRemoteFixture(
             server: server, baseURL: server.baseURL, apiKey: RemoteSecrets.apiKey,
-            offersSignOut: profile.routes.contains(BackendRoute.signOut))
+            offersSignOut: profile.routes.contains(BackendRoute.signOut),
+            offersRegistration: profile.routes.contains(BackendRoute.register), signsInByEmail: profile.signsInByEmail)
     }
 
     /// The outside server named by `CONTRACT_BASE_URL`: reset before each
     /// test when it has the control API; as it is otherwise (the seeded
     /// suites change nothing a later test reads).
     static func outside(baseURL: String) async throws -> HTTPRemoteFixture {
-        let offersSignOut = await RemoteTarget.offer().routes.contains(RemoteRoute.signOut)
+        let offer = await RemoteTarget.offer()
         let fixture = try HTTPRemoteFixture(
-            server: nil, baseURL: baseURL, apiKey: RemoteTarget.outsideAPIKey, offersSignOut: offersSignOut)
+            server: nil, baseURL: baseURL, apiKey: RemoteTarget.outsideAPIKey,
+            offersSignOut: offer.routes.contains(RemoteRoute.signOut),
+            offersRegistration: offer.routes.contains(RemoteRoute.register), signsInByEmail: offer.signsInByEmail)
         if RemoteTarget.hasControlAPI { try await fixture.reset() }
         return fixture
     }
 
-    /// - Parameter offersSignOut: whether the server has the sign-out route,
-    ///   as an environment's `signOutRoute` would say: the full profile
-    ///   does, Cora's does not; an outside server as the route probe found.
-    private init(server: ReferenceServer?, baseURL: String, apiKey: String, offersSignOut: Bool) throws {
+    /// - Parameters:
+    ///   - offersSignOut: whether the server has the sign-out route, as an
+    ///     environment's `signOutRoute` would say: the full profile does,
+    ///     Cora's does not; an outside server as the route probe found.
+    ///   - offersRegistration: whether it has `POST /users`, as
+    ///     `registrationRoute` would say (the same way).
+    ///   - signsInByEmail: whether its sign-in takes an e-mail, as
+    ///     `emailSignIn` would say: the full profile's does, Cora's does not.
+    private init(
+        server: ReferenceServer?, baseURL: String, apiKey: String, offersSignOut: Bool, offersRegistration: Bool,
+        signsInByEmail: Bool
+    ) throws {
         self.server = server
         self.baseURL = baseURL
         self.offersSignOut = offersSignOut
+        self.offersRegistration = offersRegistration
+        self.signsInByEmail = signsInByEmail
         configuration = try HTTPConfiguration(baseURL: baseURL, apiKey: APIKey(apiKey))
     }
 
     // The server is not stopped when the fixture goes: the adapters under test
     // outlive it and still talk to it. It lives until the test process ends.
 
-    var auth: any AuthRemoteAPI { URLSessionAuthRemoteAPI(configuration: configuration, offersSignOut: offersSignOut) }
+    var auth: any AuthRemoteAPI {
+        URLSessionAuthRemoteAPI(
+            configuration: configuration, offersSignOut: offersSignOut, offersRegistration: offersRegistration,
+            signsInByEmail: signsInByEmail)
+    }
     var users: any UserRemoteAPI { URLSessionUserRemoteAPI(configuration: configuration) }
     /// The OAuth 2.0 auth adapter as a confidential client with the
     /// recognisable client secret, against this server: for what it does

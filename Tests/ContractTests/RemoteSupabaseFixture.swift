@@ -133,6 +133,7 @@ private struct SeededAccountsByEmail: AuthRemoteAPI {
     }
 
     var signsInByCPF: Bool { true }
+    var signsInByEmail: Bool { inner.signsInByEmail }
     func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
         try await inner.refresh(credential)
     }

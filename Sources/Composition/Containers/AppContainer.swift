@@ -50,7 +50,10 @@ public final class AppContainer: MainViewModelFactory {
     public init(world: AppWorld, locale: AppLocale? = nil, preferences: LaunchPreferences? = nil) {
         self.world = world
         self.preferences =
-            preferences ?? LaunchPreferences(PreferencesRead(preferences: .defaults), store: world.preferences)
+            preferences
+            ?? LaunchPreferences(
+                PreferencesRead(preferences: .defaults), store: world.preferences,
+                identifiers: world.rememberedIdentifier)
         self.locale = locale ?? world.environment.settings.locale
         storageNotices = StorageNotices(sources: world.storageNoticeSources)
         let settings = world.environment.settings
@@ -96,7 +99,7 @@ public final class AppContainer: MainViewModelFactory {
             pins: pins)
         account = AccountManagement(
             session: authSession, userAPI: world.remote.user, repository: repository, tokenManager: tokenManager,
-            sessionEnd: sessionEnd, clock: world.clock)
+            sessionEnd: sessionEnd, clock: world.clock, identifierForgetting: self.preferences)
         pinLock = PINLock(session: authSession, record: pins, decisions: decisions, repository: repository)
         lifecycle = AppLifecycle(session: authSession, refresh: refresh, pins: pins, clock: world.clock)
         storeWrites.attach(authSession)

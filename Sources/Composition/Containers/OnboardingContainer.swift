@@ -22,17 +22,18 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
 
     /// A sign-in opened with nothing typed in starts with the remembered last
     /// identifier, when the preferences keep one. It refuses a CPF at the
-    /// identifier step where the auth plugin signs in by e-mail only.
+    /// identifier step where the auth plugin signs in by e-mail only, and an
+    /// e-mail where it signs in by CPF only.
     public func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel {
         let remembered = identifier.isEmpty ? app.preferences.lastIdentifier : nil
         return SignInViewModel(
             loginUseCase: app.signIn, health: app.health, welcomeNavigator: navigator,
             signUpNavigator: signUpNavigator(navigator), signsInByCPF: app.signIn.signsInByCPF,
-            identifier: remembered ?? identifier)
+            signsInByEmail: app.signIn.signsInByEmail, identifier: remembered ?? identifier)
     }
 
     /// Sign-up is offered only where the environment's auth plugin creates
-    /// accounts (an OAuth 2.0 server does not).
+    /// accounts (an OAuth 2.0 server, Supabase and the Cora API do not).
     private func signUpNavigator(_ navigator: OnboardingViewModel) -> OnboardingViewModel? {
         app.registration.offersRegistration ? navigator : nil
     }

@@ -170,6 +170,13 @@ public struct AppEnvironment: Sendable, Hashable {
         auth: "http", user: "token-only", statement: "http", health: "from-calls", connectivity: "network-interfaces",
         store: "file-keychain", coding: "json", clock: "system", preferences: "file")
 
+    /// What the Cora API lacks of the wire contract's sign-in routes: it
+    /// creates no accounts and signs in by CPF only, so sign-up is not
+    /// offered and an e-mail is refused up front.
+    static let coraAuthSettings: [String: SettingValue] = [
+        "registrationRoute": .flag(false), "emailSignIn": .flag(false),
+    ]
+
     /// The Cora challenge's staging API; the API key comes from
     /// `GATEHOUSE_API_KEY` and nowhere else.
     public static let coraStage = AppEnvironment(
@@ -177,9 +184,9 @@ public struct AppEnvironment: Sendable, Hashable {
         summary:
             "HTTP to the Cora challenge's staging API (three routes; API key from GATEHOUSE_API_KEY), the file keychain",
         plugins: coraPlugins,
-        pluginSettings: [
+        pluginSettings: coraAuthSettings.merging([
             "baseURL": .text("https://api.challenge.stage.cora.com.br"), "apiKeyVariable": .text("GATEHOUSE_API_KEY"),
-        ])
+        ]) { kept, _ in kept })
 
     /// `cora-stage`'s plugins pointed at a server on this machine (`app
     /// serve --profile cora`, which serves only the Cora routes), real time,
@@ -194,7 +201,9 @@ public struct AppEnvironment: Sendable, Hashable {
             plugins.connectivity = "in-memory"
             return plugins
         }(),
-        pluginSettings: ["baseURL": .text("http://127.0.0.1:8080"), "apiKeyVariable": .text("GATEHOUSE_API_KEY")])
+        pluginSettings: coraAuthSettings.merging([
+            "baseURL": .text("http://127.0.0.1:8080"), "apiKeyVariable": .text("GATEHOUSE_API_KEY"),
+        ]) { kept, _ in kept })
 
     /// The Cora plugins' way of working — health from the calls, the user
     /// from the sign-in — on the simulated backend, on virtual time: what the
@@ -206,7 +215,8 @@ public struct AppEnvironment: Sendable, Hashable {
         plugins: Plugins(
             auth: "in-memory", user: "token-only", statement: "in-memory", health: "from-calls",
             connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual",
-            preferences: "in-memory"))
+            preferences: "in-memory"),
+        pluginSettings: coraAuthSettings)
 
     /// An OAuth 2.0 authorization server on this machine (the test server of
     /// `scripts/oauth2-server`, django-oauth-toolkit, port 8099): sign-in

@@ -95,9 +95,9 @@ public struct PluginRegistry: Sendable {
     }
 
     /// A store is made with the coding the environment chose, and brings the
-    /// `SignOutLedger` and the `PINVault` that live beside it (but not
-    /// through it): a store that names none gets them in memory, lasting as
-    /// long as the world.
+    /// `SignOutLedger`, the `PINVault` and the `RememberedIdentifierStore`
+    /// that live beside it (but not through it): a store that names none gets
+    /// them in memory, lasting as long as the world.
     public struct StorePlugin: Sendable {
         public let name: String
         public let summary: String
@@ -107,12 +107,17 @@ public struct PluginRegistry: Sendable {
         public let makeSignOutLedger: @Sendable (PluginContext) -> any SignOutLedger
         /// The PIN vault kept with this store's sensitive data, hashing with the given hasher.
         public let makePINVault: @Sendable (PluginContext, any SecretHasher) -> any PINVault
+        /// The remembered sign-in identifier, kept with this store's sensitive data.
+        public let makeRememberedIdentifier: @Sendable (PluginContext) -> any RememberedIdentifierStore
 
         public init(
             name: String, summary: String, settings: [PluginSetting] = [],
             signOutLedger: @escaping @Sendable (PluginContext) -> any SignOutLedger = { _ in InMemorySignOutLedger() },
             pinVault: @escaping @Sendable (PluginContext, any SecretHasher) -> any PINVault = { context, hasher in
                 InMemoryPINVault(hasher: hasher, iterations: context.settings.shared.pinHashIterations)
+            },
+            rememberedIdentifier: @escaping @Sendable (PluginContext) -> any RememberedIdentifierStore = { _ in
+                InMemoryRememberedIdentifierStore()
             },
             make:
                 @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
@@ -122,6 +127,7 @@ public struct PluginRegistry: Sendable {
             self.settings = settings
             self.makeSignOutLedger = signOutLedger
             self.makePINVault = pinVault
+            self.makeRememberedIdentifier = rememberedIdentifier
             self.make = make
         }
     }

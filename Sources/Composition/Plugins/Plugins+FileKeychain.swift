@@ -11,14 +11,15 @@ enum FileKeychainPlugins {
         settings: [
             .text(
                 directoryKey, role: .directory, whenAbsent: "$XDG_DATA_HOME/gatehouse, else ~/.local/share/gatehouse",
-                "where the session, the PIN and the sign-out ledger are kept")
+                "where the session, the PIN, the sign-out ledger and the remembered identifier are kept")
         ],
         signOutLedger: { context in FileSignOutLedger(directory: directory(for: context.settings)) },
         pinVault: { context, hasher in
             FilePINVault(
                 directory: directory(for: context.settings), hasher: hasher,
                 iterations: context.settings.shared.pinHashIterations)
-        }
+        },
+        rememberedIdentifier: { context in FileRememberedIdentifierStore(directory: directory(for: context.settings)) }
     ) { context, coding throws(CompositionError) in
         FileSessionDataStore(directory: directory(for: context.settings), coding: coding)
     }

@@ -33,11 +33,11 @@ enum HTTPPlugins {
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "http",
         summary:
-            "sign-in, refresh and sign-up over the wire contract, sign-out where the environment says the backend has it (URLSession)",
+            "sign-in, refresh and sign-up over the wire contract, sign-out where the environment says the backend has it, sign-up and sign-in by e-mail unless it says the backend lacks them (URLSession)",
         settings: connectionSettings + [
             .flag(controlAPIKey, default: false, "the server has the reference server's control API (loopback only)"),
             .flag(signOutRouteKey, default: false, "the server has DELETE /challenge/auth, which logout calls"),
-        ],
+        ] + AuthRouteSettings.all,
         speaksWireContract: true,
         problems: connectionProblems,
         control: { context throws(CompositionError) in
@@ -46,7 +46,9 @@ enum HTTPPlugins {
     ) { context throws(CompositionError) in
         URLSessionAuthRemoteAPI(
             configuration: try httpConfiguration(context),
-            offersSignOut: context.settings.flag(signOutRouteKey) == true)
+            offersSignOut: context.settings.flag(signOutRouteKey) == true,
+            offersRegistration: AuthRouteSettings.offersRegistration(context),
+            signsInByEmail: AuthRouteSettings.signsInByEmail(context))
     }
 
     static let oauth2Auth = PluginRegistry.Plugin<any AuthRemoteAPI>(

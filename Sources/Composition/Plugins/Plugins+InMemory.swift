@@ -7,9 +7,16 @@ import TaskRuntime
 /// environment may take any of them and put another adapter in the other ports.
 enum InMemoryPlugins {
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
-        name: "in-memory", summary: "sign-in, refresh, sign-up and sign-out on the simulated backend in this process",
+        name: "in-memory",
+        summary:
+            "sign-in, refresh, sign-up and sign-out on the simulated backend in this process (sign-up and sign-in by e-mail unless the settings say the backend lacks them)",
+        settings: AuthRouteSettings.all,
         control: { context throws(CompositionError) in InMemoryBackendControl(backend: try backend(context)) }
-    ) { context throws(CompositionError) in InMemoryAuthRemoteAPI(backend: try backend(context)) }
+    ) { context throws(CompositionError) in
+        InMemoryAuthRemoteAPI(
+            backend: try backend(context), offersRegistration: AuthRouteSettings.offersRegistration(context),
+            signsInByEmail: AuthRouteSettings.signsInByEmail(context))
+    }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
         name: "in-memory", summary: "the signed-in user on the simulated backend in this process"

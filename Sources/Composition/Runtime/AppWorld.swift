@@ -31,13 +31,17 @@ public final class AppWorld: Sendable {
     /// finishes it: beside the store, not behind its fault switch (a store
     /// fault is exactly when it must still work).
     public let signOutLedger: any SignOutLedger
-    /// What is kept that is not secret (language, PIN-lock timeout, last
-    /// identifier), read at each launch.
+    /// What is kept that is not secret (language, PIN-lock timeout, whether
+    /// to remember the identifier), read at each launch.
     public let preferences: any PreferencesStore
     /// The PIN lock's record, beside the store (the file keychain's
     /// `session.pin`), hashed with the hand-written PBKDF2. Like the sign-out
     /// ledger it is not behind the store's fault switch.
     public let pinVault: any PINVault
+    /// The identifier the person asked to be remembered for sign-in (a CPF
+    /// is personal data): beside the store, with the PIN — the file
+    /// keychain's `session.identifier` —, never in the preferences.
+    public let rememberedIdentifier: any RememberedIdentifierStore
     /// The adapters among the device's stores that repair or refuse what
     /// they find on their own and keep a notice of it (the file keychain's
     /// session store, PIN vault and sign-out ledger).
@@ -129,6 +133,7 @@ public final class AppWorld: Sendable {
         store = try storePlugin.make(storeContext, coding)
         signOutLedger = storePlugin.makeSignOutLedger(storeContext)
         pinVault = storePlugin.makePINVault(storeContext, SoftwareSecretHasher())
+        rememberedIdentifier = storePlugin.makeRememberedIdentifier(storeContext)
         storeFaults = StoreFaultSwitch(store)
         preferences = try registry.plugin(plugins.preferences, in: registry.preferences, port: .preferences)
             .make(context(.preferences))

@@ -2,7 +2,11 @@ public import DomainCore
 public import Ports
 
 /// The preferences of one launch: read once when the launch starts, changed
-/// from the profile screen and by signing in, each change saved at once.
+/// from the profile screen and by signing in, each change saved at once —
+/// with the identifier remembered for the sign-in, which is personal data
+/// and so lives in the keychain (`RememberedIdentifierStore`), not in the
+/// preferences: only the switch "remember it" is a preference. An identifier
+/// an older version left in the preferences is moved there at load.
 ///
 /// Nothing fails silently: why the stored preferences could not be used is
 /// held in ``readProblem`` until the person first acts on a screen (the app
@@ -29,23 +33,63 @@ public final class LaunchPreferences {
     public private(set) var saveFailure: PreferencesStoreError?
     /// The last change a person made that was saved, until the next one.
     public private(set) var lastChange: Change?
+    /// Why the remembered identifier could not be written or removed, until
+    /// a later write or removal goes through.
+    public private(set) var identifierFailure: SessionStoreError?
 
     private let store: any PreferencesStore
+    private let identifiers: any RememberedIdentifierStore
+    /// What `identifiers` holds, as last read or written.
+    private var remembered: String?
 
     /// The preferences a read found, kept in `store` from now on.
     ///
     /// - Parameters:
     ///   - read: What the launch's read of `store` answered.
     ///   - store: Where changes are saved.
-    public init(_ read: PreferencesRead, store: any PreferencesStore) {
+    ///   - identifiers: Where the remembered identifier is kept (the keychain).
+    ///   - remembered: What `identifiers` held at the launch's read.
+    public init(
+        _ read: PreferencesRead, store: any PreferencesStore, identifiers: any RememberedIdentifierStore,
+        remembered: String? = nil
+    ) {
         preferences = read.preferences
         readProblem = read.problem
         self.store = store
+        self.identifiers = identifiers
+        self.remembered = remembered
     }
 
-    /// Reads `store` once, for a launch.
-    public static func load(from store: any PreferencesStore) async -> LaunchPreferences {
-        LaunchPreferences(await store.read(), store: store)
+    /// Reads `store` and `identifiers` once, for a launch, and moves an
+    /// identifier the preferences still hold (written before it moved to the
+    /// keychain) into `identifiers`, then saves the preferences without it.
+    /// Nothing is lost: the preferences keep it until the keychain has it,
+    /// and a newer one already in the keychain wins.
+    public static func load(
+        from store: any PreferencesStore, identifiers: any RememberedIdentifierStore
+    ) async -> LaunchPreferences {
+        let preferences = LaunchPreferences(
+            await store.read(), store: store, identifiers: identifiers, remembered: await identifiers.read())
+        await preferences.moveIdentifierOutOfPreferences()
+        return preferences
+    }
+
+    /// The migration `load` runs.
+    private func moveIdentifierOutOfPreferences() async {
+        guard let legacy = preferences.lastIdentifier else { return }
+        if remembered == nil {
+            do {
+                try await identifiers.remember(legacy)
+                remembered = legacy
+            } catch {
+                // Kept in the preferences, and said, until a later launch moves it.
+                identifierFailure = error
+                return
+            }
+        }
+        var changed = preferences
+        changed.forgetLastIdentifier()
+        await save(changed, as: nil)
     }
 
     /// The person has seen the read problem: it is not shown again.
@@ -71,8 +115,11 @@ public final class LaunchPreferences {
         await save(changed, as: .pinLockTimeout(timeout))
     }
 
-    /// The identifier last signed in with, while remembering is on.
-    public var lastIdentifier: String? { preferences.lastIdentifier }
+    /// The identifier last signed in with, while remembering is on (from
+    /// the keychain; from the preferences while a move there is pending).
+    public var lastIdentifier: String? {
+        preferences.remembersLastIdentifier ? remembered ?? preferences.lastIdentifier : nil
+    }
 
     /// Chooses the language the app speaks from the next launch (nil follows the system).
     public func chooseLanguage(_ locale: AppLocale?) async {
@@ -86,22 +133,57 @@ public final class LaunchPreferences {
     public func setRemembersLastIdentifier(_ on: Bool, signedInAs user: UserProfile?) async {
         var changed = preferences
         changed.remembersLastIdentifier = on
-        if on, let identifier = user.map(Self.identifier(of:)), !identifier.isEmpty {
-            try? changed.rememberLastIdentifier(identifier)
-        }
         await save(changed, as: .remembersLastIdentifier(on))
+        guard saveFailure == nil else { return }
+        if on {
+            if let identifier = user.map(Self.identifier(of:)), !identifier.isEmpty {
+                await rememberIdentifier(identifier)
+            }
+        } else {
+            await forgetRememberedIdentifier()
+        }
     }
 
     /// A user signed in: their identifier is kept as the last one when
     /// remembering is on and it is not already the one kept.
     public func signedIn(_ user: UserProfile) async {
         let identifier = Self.identifier(of: user)
-        guard preferences.remembersLastIdentifier, !identifier.isEmpty, preferences.lastIdentifier != identifier
-        else { return }
-        var changed = preferences
-        // An identifier the preferences refuse (none a sign-in accepts) is simply not remembered.
-        guard (try? changed.rememberLastIdentifier(identifier)) != nil else { return }
-        await save(changed, as: nil)
+        guard preferences.remembersLastIdentifier, !identifier.isEmpty, remembered != identifier else { return }
+        // An identifier the store refuses (none a sign-in accepts) is simply not remembered.
+        guard Preferences.isUsableIdentifier(identifier) else { return }
+        await rememberIdentifier(identifier)
+    }
+
+    /// Forgets the remembered identifier if it is `user`'s: their account
+    /// was deleted, so it must not be offered at the next sign-in.
+    public func forgetIdentifier(of user: UserProfile) async {
+        guard let remembered = lastIdentifier, remembered == Self.identifier(of: user) else { return }
+        await forgetRememberedIdentifier()
+        if preferences.lastIdentifier != nil {
+            var changed = preferences
+            changed.forgetLastIdentifier()
+            await save(changed, as: nil)
+        }
+    }
+
+    private func rememberIdentifier(_ identifier: String) async {
+        do {
+            try await identifiers.remember(identifier)
+            remembered = identifier
+            identifierFailure = nil
+        } catch {
+            identifierFailure = error
+        }
+    }
+
+    private func forgetRememberedIdentifier() async {
+        do {
+            try await identifiers.forget()
+            remembered = nil
+            identifierFailure = nil
+        } catch {
+            identifierFailure = error
+        }
     }
 
     /// What the sign-in would be typed with for `user`: their CPF,
@@ -124,3 +206,6 @@ public final class LaunchPreferences {
 
 /// The PIN lock reads the saved timeout at each return to the foreground.
 extension LaunchPreferences: PINLockTimeoutSource {}
+
+/// Deleting the account forgets its remembered identifier.
+extension LaunchPreferences: RememberedIdentifierForgetting {}

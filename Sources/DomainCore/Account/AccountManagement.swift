@@ -10,6 +10,7 @@ public final class AccountManagement {
     private let tokenManager: TokenManager
     private let sessionEnd: SessionEnd
     private let clock: any Clock
+    private weak var identifierForgetting: (any RememberedIdentifierForgetting)?
 
     /// - Parameters:
     ///   - session: the state whose signed-in user follows the update.
@@ -18,9 +19,12 @@ public final class AccountManagement {
     ///   - tokenManager: makes the authorized calls.
     ///   - sessionEnd: ends the session of a deleted account.
     ///   - clock: stamps the cached user.
+    ///   - identifierForgetting: forgets a deleted account's remembered
+    ///     identifier; held weakly; none by default.
     public init(
         session: AuthSession, userAPI: any UserRemoteAPI, repository: UserSessionRepository,
-        tokenManager: TokenManager, sessionEnd: SessionEnd, clock: any Clock
+        tokenManager: TokenManager, sessionEnd: SessionEnd, clock: any Clock,
+        identifierForgetting: (any RememberedIdentifierForgetting)? = nil
     ) {
         self.session = session
         self.userAPI = userAPI
@@ -28,6 +32,7 @@ public final class AccountManagement {
         self.tokenManager = tokenManager
         self.sessionEnd = sessionEnd
         self.clock = clock
+        self.identifierForgetting = identifierForgetting
     }
 
     /// Whether the backend has the account routes: without them there is no
@@ -59,9 +64,11 @@ public final class AccountManagement {
         return .success(updated)
     }
 
-    /// Deletes the account (`DELETE /users/me`); on success, as logout.
+    /// Deletes the account (`DELETE /users/me`); on success, as logout, and
+    /// the account's remembered identifier is forgotten.
     public func deleteAccount() async -> Result<Void, SignedInFailure> {
         guard userAPI.offersAccountRoutes else { return .failure(.notOffered) }
+        let deleted = session.user
         do {
             try await tokenManager.authorized { token throws(RemoteError) in
                 try await self.userAPI.deleteCurrentUser(token: token)
@@ -70,6 +77,7 @@ public final class AccountManagement {
             return .failure(SignedInFailure(error))
         }
         await sessionEnd.endSession(reason: .accountDeleted, signOutRemotely: false)
+        if let deleted { await identifierForgetting?.forgetIdentifier(of: deleted) }
         return .success(())
     }
 }

@@ -44,16 +44,19 @@ public final class SignIn {
     /// an e-mail.
     public var signsInByCPF: Bool { authAPI.signsInByCPF }
 
+    /// Whether the backend signs in by e-mail: without it the sign-in asks
+    /// for a CPF.
+    public var signsInByEmail: Bool { authAPI.signsInByEmail }
+
     /// Signs in. On success the token and user are saved and the state becomes
     /// authenticated; on failure nothing global changes. Signing in as another
     /// user than the one whose data was kept wipes that data first. A CPF on
-    /// a backend that signs in by e-mail only is answered
-    /// `identifierKindNotAccepted` without calling the port (the sign-in's
-    /// identifier step already refuses it; this holds for any other caller).
+    /// a backend that signs in by e-mail only, or an e-mail on one that signs
+    /// in by CPF only, is answered `identifierKindNotAccepted` without
+    /// calling the port (the sign-in's identifier step already refuses it;
+    /// this holds for any other caller).
     public func login(_ credentials: Credentials) async -> Result<UserProfile, LoginFailure> {
-        if case .cpf = credentials.identifier, !authAPI.signsInByCPF {
-            return .failure(.identifierKindNotAccepted)
-        }
+        guard authAPI.signsIn(by: credentials.identifier) else { return .failure(.identifierKindNotAccepted) }
         guard !health.status.isDown else { return .failure(.systemUnavailable) }
         let issued: IssuedTokens
         do {

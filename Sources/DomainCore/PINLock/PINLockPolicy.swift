@@ -22,3 +22,28 @@ public struct PINLockPolicy: Sendable, Hashable {
         self.maximumAttempts = maximumAttempts
     }
 }
+
+extension PINLockPolicy {
+    /// The lock timeouts a person may be offered, before those that cannot
+    /// happen are taken out: at every return, 1, 2, 5 and 15 minutes.
+    public static let timeoutCandidates: [Duration] = [
+        .zero, .seconds(60), .seconds(120), .seconds(300), .seconds(900),
+    ]
+
+    /// The timeouts to offer: only those that can happen — shorter than
+    /// `sessionSurvivesInBackground` (`TokenPolicy.sessionSurvivesInBackground`),
+    /// since after that long in the background the session has ended and
+    /// the return asks for the password, never the PIN. With the defaults
+    /// (250 s): at every return, 1 and 2 minutes.
+    public static func timeoutChoices(sessionSurvivesInBackground survival: Duration) -> [Duration] {
+        timeoutCandidates.filter { locksBeforeSessionEnds($0, sessionSurvivesInBackground: survival) }
+    }
+
+    /// Whether a lock after `timeout` in the background can be asked while
+    /// the session is still alive.
+    public static func locksBeforeSessionEnds(_ timeout: Duration, sessionSurvivesInBackground survival: Duration)
+        -> Bool
+    {
+        timeout < survival
+    }
+}

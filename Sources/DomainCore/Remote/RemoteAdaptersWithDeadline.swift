@@ -39,6 +39,8 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
 
     public var signsInByCPF: Bool { adapter.signsInByCPF }
 
+    public var signsInByEmail: Bool { adapter.signsInByEmail }
+
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.signOut(token) }
     }

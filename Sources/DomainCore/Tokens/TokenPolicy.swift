@@ -93,4 +93,19 @@ public struct TokenPolicy: Sendable, Hashable {
     public func needsRefresh(_ token: SessionToken, at now: Date) -> Bool {
         refreshDue(for: token) <= now
     }
+
+    /// How long after a token's issue the backend still refreshes it, as the
+    /// app counts on: 5 minutes, the reference server's (`--refresh-window`)
+    /// and the simulated backend's. The Cora API publishes none.
+    public static let backendRefreshWindow: Duration = .seconds(300)
+
+    /// How long a session surely survives in the background
+    /// (docs/spec/pin-lock.md): there nothing refreshes, so the session ends
+    /// when the backend's refresh window closes on the last token; in the
+    /// foreground that token was refreshed at the margin, so it was at most
+    /// `lifetime - refreshMargin` old on leaving. With the defaults, 300 s −
+    /// 50 s = 250 s. Never below zero.
+    public var sessionSurvivesInBackground: Duration {
+        max(.zero, Self.backendRefreshWindow - (lifetime - refreshMargin))
+    }
 }

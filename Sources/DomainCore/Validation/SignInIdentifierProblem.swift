@@ -8,4 +8,8 @@ public enum SignInIdentifierProblem: Sendable, Hashable {
     /// a CPF typed in or remembered is not questioned before the person acts;
     /// an edit clears it.
     case cpfNotAccepted
+    /// A well-formed e-mail, but the backend signs in by CPF only
+    /// (`AuthRemoteAPI.signsInByEmail` is false: the Cora API). Shown only
+    /// after "Next", as `cpfNotAccepted` is; an edit clears it.
+    case emailNotAccepted
 }

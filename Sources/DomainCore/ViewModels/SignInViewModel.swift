@@ -3,7 +3,8 @@ public import Ports
 
 /// The Cora sign-in: an identifier step (CPF or e-mail), then a password step
 /// (six digits) that submits. A backend that signs in by e-mail only refuses a
-/// CPF on the identifier step, before any password is asked for. Sign-in
+/// CPF on the identifier step, and one that signs in by CPF only an e-mail,
+/// before any password is asked for. Sign-in
 /// errors stay on the password step; on success
 /// the login use case changes the state and the root moves on — this model never
 /// navigates to the dashboard itself.
@@ -20,13 +21,13 @@ public final class SignInViewModel {
 
     /// The step on screen; starts on the identifier.
     public private(set) var step: Step = .identifier
-    /// The CPF or e-mail as typed; a change clears `failure` and the CPF
-    /// refusal of the last "Next".
+    /// The CPF or e-mail as typed; a change clears `failure` and the
+    /// identifier-kind refusal of the last "Next".
     public var identifier: String {
         didSet {
             if identifier != oldValue {
                 failure = nil
-                isCPFRefusalShown = false
+                isKindRefusalShown = false
             }
         }
     }
@@ -40,15 +41,17 @@ public final class SignInViewModel {
     /// Why the last sign-in failed, shown on the password step until an edit
     /// or back.
     public private(set) var failure: LoginFailure?
-    /// "Next" was pressed with a CPF on a backend that signs in by e-mail
-    /// only, and the identifier has not changed since.
-    private var isCPFRefusalShown = false
+    /// "Next" was pressed with a kind of identifier the backend does not
+    /// sign in by (a CPF where it signs in by e-mail only, an e-mail where by
+    /// CPF only), and the identifier has not changed since.
+    private var isKindRefusalShown = false
 
     @ObservationIgnored private let loginUseCase: any LoginUseCase
     @ObservationIgnored private let healthReader: any HealthStatusReading
     @ObservationIgnored private weak var welcomeNavigator: (any GoToWelcomeNavigator)?
     @ObservationIgnored private weak var signUpNavigator: (any GoToSignUpNavigator)?
     @ObservationIgnored private let signsInByCPF: Bool
+    @ObservationIgnored private let signsInByEmail: Bool
 
     /// A sign-in on the identifier step.
     ///
@@ -62,16 +65,21 @@ public final class SignInViewModel {
     ///   - signsInByCPF: whether the backend signs in by CPF
     ///     (`SignIn.signsInByCPF`); false refuses a CPF at the
     ///     identifier step. True by default.
+    ///   - signsInByEmail: whether the backend signs in by e-mail
+    ///     (`SignIn.signsInByEmail`); false refuses an e-mail at the
+    ///     identifier step. True by default.
     ///   - identifier: the identifier already typed in; empty by default.
     public init(
         loginUseCase: any LoginUseCase, health: any HealthStatusReading, welcomeNavigator: any GoToWelcomeNavigator,
-        signUpNavigator: (any GoToSignUpNavigator)? = nil, signsInByCPF: Bool = true, identifier: String = ""
+        signUpNavigator: (any GoToSignUpNavigator)? = nil, signsInByCPF: Bool = true, signsInByEmail: Bool = true,
+        identifier: String = ""
     ) {
         self.loginUseCase = loginUseCase
         self.healthReader = health
         self.welcomeNavigator = welcomeNavigator
         self.signUpNavigator = signUpNavigator
         self.signsInByCPF = signsInByCPF
+        self.signsInByEmail = signsInByEmail
         self.identifier = identifier
     }
 
@@ -82,12 +90,37 @@ public final class SignInViewModel {
     public var parsedIdentifier: LoginIdentifier? { LoginIdentifier(parsing: identifier) }
 
     /// What is wrong with the identifier typed, for the identifier step to
-    /// show: nil while it is empty or fine. A CPF the backend does not sign
-    /// in by is a problem only once "Next" was pressed with it.
+    /// show: nil while it is empty or fine. A kind of identifier the backend
+    /// does not sign in by is a problem only once "Next" was pressed with it.
     public var identifierProblem: SignInIdentifierProblem? {
         guard !identifier.isEmpty else { return nil }
-        guard parsedIdentifier != nil else { return .invalid }
-        return isCPFRefusalShown ? .cpfNotAccepted : nil
+        guard let parsed = parsedIdentifier else { return .invalid }
+        guard isKindRefusalShown else { return nil }
+        switch parsed {
+        case .cpf: return .cpfNotAccepted
+        case .email: return .emailNotAccepted
+        }
+    }
+
+    /// Which kinds of identifier the backend signs in by, for the identifier
+    /// step to ask for the right one up front.
+    public var acceptedIdentifiers: AcceptedIdentifiers {
+        switch (signsInByCPF, signsInByEmail) {
+        case (true, false): .cpfOnly
+        case (false, true): .emailOnly
+        default: .cpfOrEmail
+        }
+    }
+
+    /// The kinds of identifier a backend signs in by
+    /// (`AuthRemoteAPI.signsInByCPF`, `.signsInByEmail`).
+    public enum AcceptedIdentifiers: Sendable, Hashable {
+        /// Both, as the wire contract does.
+        case cpfOrEmail
+        /// The CPF only (the Cora API).
+        case cpfOnly
+        /// The e-mail only (Supabase Auth).
+        case emailOnly
     }
 
     /// "Next" on the identifier step: a CPF with the right check digits or a
@@ -96,7 +129,7 @@ public final class SignInViewModel {
     /// (sign-in is blocked while down).
     public var isNextEnabled: Bool {
         switch step {
-        case .identifier: return parsedIdentifier != nil && !isCPFRefusalShown
+        case .identifier: return parsedIdentifier != nil && !isKindRefusalShown
         case .password: return PasswordPolicy.isAcceptable(password) && !isBusy && !health.isDown
         }
     }
@@ -104,15 +137,21 @@ public final class SignInViewModel {
     /// Back is enabled unless a sign-in is in flight.
     public var isBackEnabled: Bool { !isBusy }
 
-    /// Advances to the password step — or, with a CPF on a backend that signs
-    /// in by e-mail only, stays and shows `cpfNotAccepted` — or signs in from
-    /// the password step.
+    /// Advances to the password step — or, with a kind of identifier the
+    /// backend does not sign in by, stays and shows `cpfNotAccepted` or
+    /// `emailNotAccepted` — or signs in from the password step.
     public func next() async {
         guard isNextEnabled else { return }
         switch step {
         case .identifier:
-            if case .cpf = parsedIdentifier, !signsInByCPF {
-                isCPFRefusalShown = true
+            let acceptsKind: Bool =
+                switch parsedIdentifier {
+                case .cpf: signsInByCPF
+                case .email: signsInByEmail
+                case nil: false
+                }
+            guard acceptsKind else {
+                isKindRefusalShown = true
                 return
             }
             step = .password

@@ -12,7 +12,11 @@ enum ServeBanner {
         accounts: [StandaloneServer.SeededAccount] = StandaloneServer.demoAccounts
     ) -> [String] {
         var lines = ["Gatehouse reference server on \(baseURL)\(virtualClock ? " (virtual clock)" : "")"]
-        lines.append("demo accounts (public demo data; sign in with the CPF or the e-mail):")
+        // The Cora profile signs in by CPF only: the banner must not promise the e-mail.
+        lines.append(
+            options.profile.signsInByEmail
+                ? "demo accounts (public demo data; sign in with the CPF or the e-mail):"
+                : "demo accounts (public demo data; sign in with the CPF only: this profile takes no e-mail):")
         let nameWidth = accounts.map(\.name.count).max() ?? 0
         let emailWidth = accounts.map(\.email.count).max() ?? 0
         for account in accounts {

@@ -39,7 +39,8 @@ final class HeadlessApp {
 
     private var driver: ScreenDriver {
         ScreenDriver(
-            main: main, texts: texts, preferences: container.preferences, storageNotices: container.storageNotices)
+            main: main, texts: texts, preferences: container.preferences, storageNotices: container.storageNotices,
+            sessionSurvivesInBackground: container.policy.sessionSurvivesInBackground)
     }
 
     // MARK: - Lifecycle
@@ -49,7 +50,8 @@ final class HeadlessApp {
     /// it itself; call it first to know the launch's language sooner.
     func prepareLaunch() async {
         guard !isPrepared else { return }
-        let preferences = await LaunchPreferences.load(from: world.preferences)
+        let preferences = await LaunchPreferences.load(
+            from: world.preferences, identifiers: world.rememberedIdentifier)
         texts = pinsLanguage ? runTexts : preferences.language.map(Texts.init) ?? runTexts
         container = AppContainer(world: world, locale: texts.locale, preferences: preferences)
         main = container.makeMainViewModel()
@@ -146,7 +148,7 @@ final class HeadlessApp {
             remembersLastIdentifier: preferences.remembersLastIdentifier, lastIdentifier: preferences.lastIdentifier,
             pinLockTimeout: preferences.pinLockTimeout,
             lastPreferenceChange: preferences.lastChange,
-            preferencesNotSaved: preferences.saveFailure != nil,
+            preferencesNotSaved: preferences.saveFailure != nil || preferences.identifierFailure != nil,
             preferencesUnreadable: preferences.readProblem != nil)
         let driver = self.driver
         return drawnScreen.screen(for: inputs, disabledWord: texts[.disabled]) { driver.snapshot() }

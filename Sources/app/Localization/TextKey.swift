@@ -16,8 +16,9 @@ enum TextKey: String, CaseIterable, Sendable {
     case reasonAccountDeleted, reasonReauthenticating, reasonStoredSessionUnreadable
     // Sign-in
     case identifierPrompt, passwordPrompt, identifierInvalid, identifierCPFNotAccepted, registrationConfirmed, signingIn
+    case identifierPromptCPFOnly, identifierEmailNotAccepted
     case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginServer,
-        loginMisconfigured, loginIdentifierKindNotAccepted, loginEmailNotConfirmed
+        loginMisconfigured, loginIdentifierKindNotAccepted, loginEmailNotConfirmed, loginEmailKindNotAccepted
     // Sign-up
     case signUpPrompt, registering
     case problemEmpty, problemNameTooShort, problemInvalidEmail, problemInvalidCPF, problemPasswordNotSixDigits
@@ -33,6 +34,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case pinStatusOn, pinStatusOff, pinPromptCurrent, pinPromptNew, pinPromptConfirm
     case pinNoticeSet, pinNoticeChanged, pinNoticeRemoved
     case pinLockAfterMinutes, pinLockAtOnce, pinLockTimeoutSaved, actionLockAfterMinutes, actionLockAtOnce
+    case pinLockOutlivesSession
     case pinWeakNotFourDigits, pinWeakRepeated, pinWeakSequential, pinMismatch, pinWrong, pinWrongLast, pinUnavailable
     // Dashboard
     case greeting, greetingWithoutName, cpfLabel, emailLabel, accountRoutesNotOffered

@@ -37,6 +37,8 @@ extension Texts {
         case .passwordPrompt: "Enter your 6-digit password."
         case .identifierInvalid: "Invalid CPF or e-mail."
         case .identifierCPFNotAccepted: "This server signs in by e-mail only: type your e-mail instead of your CPF."
+        case .identifierPromptCPFOnly: "Enter your CPF. This server signs in by CPF only, not by e-mail."
+        case .identifierEmailNotAccepted: "This server signs in by CPF only: type your CPF instead of your e-mail."
         case .registrationConfirmed: "Account created! Sign in with your details."
         case .signingIn: "Signing in…"
         case .loginInvalidCredentials: "Wrong CPF, e-mail or password."
@@ -48,6 +50,8 @@ extension Texts {
             "The server refused this app's configuration (client id or secret). This is not your password: tell whoever set the app up."
         case .loginIdentifierKindNotAccepted:
             "This server signs in by e-mail only: go back and type your e-mail instead of your CPF."
+        case .loginEmailKindNotAccepted:
+            "This server signs in by CPF only: go back and type your CPF instead of your e-mail."
         case .loginEmailNotConfirmed:
             "Your e-mail address is not confirmed yet: open the link the server e-mailed you, then sign in again."
         case .signUpPrompt: "Fill in your details."
@@ -205,6 +209,8 @@ extension Texts {
         case .pinStatusOff: "PIN lock: off."
         case .pinLockAfterMinutes: "The PIN is asked after %@ min in the background."
         case .pinLockAtOnce: "The PIN is asked at every return to the app."
+        case .pinLockOutlivesSession:
+            "But the session ends after about %@ min in the background: coming back later, you sign in again with your password, not the PIN."
         case .pinLockTimeoutSaved: "Saved: it holds from now on."
         case .actionLockAfterMinutes: "Ask after %@ min"
         case .actionLockAtOnce: "Ask at every return"

@@ -38,6 +38,10 @@ extension Texts {
         case .identifierInvalid: "CPF o correo no válido."
         case .identifierCPFNotAccepted:
             "Este servidor solo inicia sesión por correo electrónico: escribe tu correo en lugar de tu CPF."
+        case .identifierPromptCPFOnly:
+            "Introduce tu CPF. Este servidor solo inicia sesión por CPF, no por correo electrónico."
+        case .identifierEmailNotAccepted:
+            "Este servidor solo inicia sesión por CPF: escribe tu CPF en lugar de tu correo."
         case .registrationConfirmed: "¡Cuenta creada! Inicia sesión con tus datos."
         case .signingIn: "Iniciando sesión…"
         case .loginInvalidCredentials: "CPF, correo o contraseña incorrectos."
@@ -49,6 +53,8 @@ extension Texts {
             "El servidor rechazó la configuración de esta aplicación (id o secreto de cliente). No es tu contraseña: avisa a quien configuró la aplicación."
         case .loginIdentifierKindNotAccepted:
             "Este servidor solo inicia sesión por correo electrónico: vuelve y escribe tu correo en lugar de tu CPF."
+        case .loginEmailKindNotAccepted:
+            "Este servidor solo inicia sesión por CPF: vuelve y escribe tu CPF en lugar de tu correo."
         case .loginEmailNotConfirmed:
             "Tu correo electrónico aún no está confirmado: abre el enlace que te envió el servidor y vuelve a iniciar sesión."
         case .signUpPrompt: "Completa tus datos."
@@ -208,6 +214,8 @@ extension Texts {
         case .pinStatusOff: "Bloqueo con PIN: desactivado."
         case .pinLockAfterMinutes: "El PIN se pide tras %@ min en segundo plano."
         case .pinLockAtOnce: "El PIN se pide cada vez que vuelves a la app."
+        case .pinLockOutlivesSession:
+            "Pero la sesión termina tras unos %@ min en segundo plano: al volver más tarde, inicias sesión de nuevo con tu contraseña, no con el PIN."
         case .pinLockTimeoutSaved: "Guardado: se aplica desde ahora."
         case .actionLockAfterMinutes: "Pedir tras %@ min"
         case .actionLockAtOnce: "Pedir cada vez"

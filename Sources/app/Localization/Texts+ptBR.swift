@@ -38,6 +38,8 @@ extension Texts {
         case .passwordPrompt: "Digite sua senha de 6 dígitos."
         case .identifierInvalid: "CPF ou e-mail inválido."
         case .identifierCPFNotAccepted: "Este servidor só aceita entrar por e-mail: digite seu e-mail em vez do CPF."
+        case .identifierPromptCPFOnly: "Informe seu CPF. Este servidor só aceita entrar por CPF, não por e-mail."
+        case .identifierEmailNotAccepted: "Este servidor só aceita entrar por CPF: digite seu CPF em vez do e-mail."
         case .registrationConfirmed: "Conta criada! Entre com seus dados."
         case .signingIn: "Entrando…"
         case .loginInvalidCredentials: "CPF, e-mail ou senha incorretos."
@@ -49,6 +51,8 @@ extension Texts {
             "O servidor recusou a configuração deste app (id ou segredo do cliente). Não é a sua senha: avise quem configurou o app."
         case .loginIdentifierKindNotAccepted:
             "Este servidor só aceita entrar por e-mail: volte e digite seu e-mail em vez do CPF."
+        case .loginEmailKindNotAccepted:
+            "Este servidor só aceita entrar por CPF: volte e digite seu CPF em vez do e-mail."
         case .loginEmailNotConfirmed:
             "Seu e-mail ainda não foi confirmado: abra o link que o servidor enviou e entre de novo."
         case .signUpPrompt: "Preencha seus dados."
@@ -205,6 +209,8 @@ extension Texts {
         case .pinStatusOff: "Bloqueio por PIN: desativado."
         case .pinLockAfterMinutes: "O PIN é pedido após %@ min em segundo plano."
         case .pinLockAtOnce: "O PIN é pedido a cada volta ao app."
+        case .pinLockOutlivesSession:
+            "Mas a sessão termina após cerca de %@ min em segundo plano: ao voltar depois disso, você entra de novo com a senha, não com o PIN."
         case .pinLockTimeoutSaved: "Salvo: vale a partir de agora."
         case .actionLockAfterMinutes: "Pedir após %@ min"
         case .actionLockAtOnce: "Pedir sempre"

@@ -71,12 +71,11 @@ extension ScreenDriver {
             isLoading: model.isBusy)
     }
 
-    /// The choices of how long the app may stay in the background before the
-    /// PIN is asked again; each saves at once and holds at once.
-    static let lockTimeoutChoices: [Duration] = [.zero, .seconds(60), .seconds(300), .seconds(900)]
-
-    /// While a PIN is set: the timeout in force, "saved" after a choice, and
-    /// one action per other choice (`lock-after-N`, N in minutes).
+    /// While a PIN is set: the timeout in force — and, when the session
+    /// ends in the background before it, what happens then —, "saved" after
+    /// a choice, and one action per choice that can happen (`lock-after-N`,
+    /// N in minutes; `PINLockPolicy.timeoutChoices`), each saved at once and
+    /// holding at once.
     private func lockTimeoutSection() -> (lines: [String], actions: [ScreenSnapshot.Action]) {
         guard let preferences else { return ([], []) }
         let current = preferences.pinLockTimeout
@@ -84,8 +83,13 @@ extension ScreenDriver {
             current == .zero
                 ? texts[.pinLockAtOnce] : texts[.pinLockAfterMinutes, Self.minutes(current)]
         ]
+        if !PINLockPolicy.locksBeforeSessionEnds(current, sessionSurvivesInBackground: sessionSurvivesInBackground) {
+            let survival = String(sessionSurvivesInBackground.components.seconds / 60)
+            lines.append(texts[.pinLockOutlivesSession, survival])
+        }
         if case .pinLockTimeout = preferences.lastChange { lines.append(texts[.pinLockTimeoutSaved]) }
-        let actions = Self.lockTimeoutChoices.map { choice in
+        let choices = PINLockPolicy.timeoutChoices(sessionSurvivesInBackground: sessionSurvivesInBackground)
+        let actions = choices.map { choice in
             ScreenSnapshot.Action(
                 name: "lock-after-\(Self.minutes(choice))",
                 label: choice == .zero

@@ -14,6 +14,10 @@ struct ScreenDriver {
     /// What the device's stores repaired or refused on their own: said on
     /// every screen, first, until the person acts.
     var storageNotices: StorageNotices?
+    /// How long a session surely survives in the background
+    /// (`TokenPolicy.sessionSurvivesInBackground`): the PIN-lock choices
+    /// offered are those shorter than it.
+    var sessionSurvivesInBackground = TokenPolicy().sessionSurvivesInBackground
 
     // MARK: - What is on screen
 
@@ -47,7 +51,11 @@ struct ScreenDriver {
         // Preferences that could not be saved are said on every screen until
         // a save goes through; preferences that could not be read, until the
         // person first acts (the app says so once).
-        if preferences?.saveFailure != nil { screen.lines.insert(texts[.preferencesNotSaved], at: 0) }
+        // A remembered identifier the keychain could not write or remove is
+        // said the same way, until a later write or removal goes through.
+        if preferences?.saveFailure != nil || preferences?.identifierFailure != nil {
+            screen.lines.insert(texts[.preferencesNotSaved], at: 0)
+        }
         if preferences?.readProblem != nil { screen.lines.insert(texts[.preferencesUnreadable], at: 0) }
         // What a store repaired or refused is said, with its reason, until
         // the person acts (the app says so once).
@@ -108,13 +116,17 @@ struct ScreenDriver {
         if confirmed { lines.append(texts[.registrationConfirmed]) }
         switch model.step {
         case .identifier:
-            lines.append(texts[.identifierPrompt])
+            // A backend that signs in by CPF only (the Cora API) says so up
+            // front, before anyone types an e-mail it would refuse.
+            let cpfOnly = model.acceptedIdentifiers == .cpfOnly
+            lines.append(texts[cpfOnly ? .identifierPromptCPFOnly : .identifierPrompt])
             var field = ScreenSnapshot.Field(
-                name: "identifier", label: texts[.fieldIdentifier], shown: shownIdentifier(model.identifier),
-                set: { model.identifier = $0 })
+                name: "identifier", label: texts[cpfOnly ? .fieldCPF : .fieldIdentifier],
+                shown: shownIdentifier(model.identifier), set: { model.identifier = $0 })
             switch model.identifierProblem {
             case .invalid: field.problem = texts[.identifierInvalid]
             case .cpfNotAccepted: field.problem = texts[.identifierCPFNotAccepted]
+            case .emailNotAccepted: field.problem = texts[.identifierEmailNotAccepted]
             case nil: break
             }
             var actions = [action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() }]
@@ -132,7 +144,9 @@ struct ScreenDriver {
             lines.append("\(texts[.fieldIdentifier]): \(shownIdentifier(model.identifier))")
             lines.append(texts[.passwordPrompt])
             if model.isBusy { lines.append(texts[.signingIn]) }
-            if let failure = model.failure { lines.append(text(for: failure)) }
+            if let failure = model.failure {
+                lines.append(text(for: failure, cpfOnly: model.acceptedIdentifiers == .cpfOnly))
+            }
             return ScreenSnapshot(
                 name: "sign-in-password", title: texts[.titleSignInPassword], lines: lines,
                 fields: [
@@ -241,7 +255,10 @@ struct ScreenDriver {
         }
     }
 
-    private func text(for failure: LoginFailure) -> String {
+    /// The failure's text; a refused kind of identifier is an e-mail where
+    /// the backend signs in by CPF only (`cpfOnly`), a CPF elsewhere.
+    private func text(for failure: LoginFailure, cpfOnly: Bool = false) -> String {
+        if failure == .identifierKindNotAccepted, cpfOnly { return texts[.loginEmailKindNotAccepted] }
         switch failure {
         case .invalidCredentials: return texts[.loginInvalidCredentials]
         case .accountInactive: return texts[.loginAccountInactive]

@@ -12,6 +12,10 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
     /// reaches the scripted server with a CPF (unlike a real adapter's), so a
     /// test sees whether the domain called it at all.
     var signsInByCPF = true
+    /// False plays a backend that signs in by CPF only (the Cora API). Its
+    /// `signIn` still reaches the scripted server with an e-mail, so a test
+    /// sees whether the domain called it at all.
+    var signsInByEmail = true
 
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
         try await server.signIn(credentials)

@@ -21,6 +21,7 @@ final class SessionHarness {
     let userRoutes: ScriptedUserAPI.Routes
     let offersRegistration: Bool
     let signsInByCPF: Bool
+    let signsInByEmail: Bool
     let policy: TokenPolicy
     let repository: UserSessionRepository
     let tokenManager: TokenManager
@@ -57,12 +58,15 @@ final class SessionHarness {
     ///     (the auth port's capability).
     ///   - signsInByCPF: false for a backend that signs in by e-mail only
     ///     (the auth port's capability).
+    ///   - signsInByEmail: false for a backend that signs in by CPF only
+    ///     (the auth port's capability).
     ///   - store, signOutLedger, server, pinVault: those a previous launch
     ///     left (`relaunched()`); fresh ones otherwise.
     ///   - pinPolicy: the PIN lock's timeout and attempt limit.
     init(
         stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), userRoutes: ScriptedUserAPI.Routes = .all,
-        offersRegistration: Bool = true, signsInByCPF: Bool = true, store: RecordingSessionStore? = nil,
+        offersRegistration: Bool = true, signsInByCPF: Bool = true, signsInByEmail: Bool = true,
+        store: RecordingSessionStore? = nil,
         signOutLedger: InMemorySignOutLedger = InMemorySignOutLedger(),
         server: ScriptedServer = ScriptedServer(),
         pinVault: InMemoryPINVault = InMemoryPINVault(hasher: StandInSecretHasher()),
@@ -72,6 +76,7 @@ final class SessionHarness {
         self.userRoutes = userRoutes
         self.offersRegistration = offersRegistration
         self.signsInByCPF = signsInByCPF
+        self.signsInByEmail = signsInByEmail
         self.policy = policy
         self.server = server
         clock = ManualClock(activity: activity)
@@ -91,7 +96,8 @@ final class SessionHarness {
         self.pinPolicy = pinPolicy
         sessionGraph = SessionGraph(
             authAPI: ScriptedAuthAPI(
-                server: server, offersRegistration: offersRegistration, signsInByCPF: signsInByCPF),
+                server: server, offersRegistration: offersRegistration, signsInByCPF: signsInByCPF,
+                signsInByEmail: signsInByEmail),
             userAPI: ScriptedUserAPI(server: server, routes: userRoutes),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
             policy: policy, pinVault: pinVault, pinPolicy: pinPolicy, storeWrites: storeWriteRelay,
@@ -112,7 +118,7 @@ final class SessionHarness {
         health.shutDown()
         return SessionHarness(
             policy: policy, userRoutes: userRoutes, offersRegistration: offersRegistration,
-            signsInByCPF: signsInByCPF,
+            signsInByCPF: signsInByCPF, signsInByEmail: signsInByEmail,
             store: store, signOutLedger: signOutLedger,
             server: server, pinVault: pinVault, pinPolicy: pinPolicy)
     }
