@@ -116,7 +116,7 @@ let package = Package(
             dependencies: [
                 "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
-                "OAuth2ServerAccess", "DomainCore", "Composition", "TaskRuntime", "WireContract",
+                "OAuth2ServerAccess", "DomainCore", "Composition", "TaskRuntime", "WireContract", "AdapterSupport",
             ]
         ),
         // What adapters share: the contract's dates read and written against Foundation's formatter.

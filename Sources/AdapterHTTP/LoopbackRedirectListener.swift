@@ -1,3 +1,4 @@
+import AdapterSupport
 import Foundation
 import Synchronization
 
@@ -78,28 +79,13 @@ public final class LoopbackRedirectListener: Sendable {
     public init(path: String = "/callback", pages: RedirectPages, readBudget: Duration = .seconds(10))
         throws(AuthorizationRedirectError)
     {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw .cannotListen(String(cString: strerror(errno))) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard bound == 0, named == 0, listen(descriptor, 8) == 0 else {
-            let reason = String(cString: strerror(errno))
-            closeDescriptor(descriptor)
-            throw .cannotListen(reason)
+        let (descriptor, port): (Int32, UInt16)
+        switch LoopbackSocket.listen(backlog: 8) {
+        case .success(let opened): (descriptor, port) = opened
+        case .failure(let error): throw .cannotListen(error.reason)
         }
         listeningSocket = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         self.path = path
         self.pages = pages
         self.readBudget = readBudget

@@ -1,3 +1,4 @@
+import AdapterSupport
 import Foundation
 import Synchronization
 
@@ -22,28 +23,9 @@ final class LoopbackStandIn: Sendable {
     private let listener: Int32
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw StandInError() }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        guard bound == 0, listen(fd, 16) == 0,
-            withUnsafeMutablePointer(
-                to: &address,
-                { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }) == 0
-        else {
-            close(fd)
-            throw StandInError()
-        }
+        guard case .success(let (fd, port)) = LoopbackSocket.listen(backlog: 16) else { throw StandInError() }
         listener = fd
-        root = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+        root = "http://127.0.0.1:\(port)"
     }
 
     struct StandInError: Error, CustomStringConvertible {

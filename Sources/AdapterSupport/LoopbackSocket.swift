@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A listening TCP socket on 127.0.0.1, on a port the system picks: the one
+/// way the package's own listeners open theirs (the OAuth redirect listener
+/// and the test stand-ins), so each does not repeat the `bind` dance.
+public enum LoopbackSocket {
+    /// The socket and its port, or why none could be opened (errno's text).
+    public static func listen(backlog: Int32) -> Result<(descriptor: Int32, port: UInt16), LoopbackSocketError> {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return .failure(LoopbackSocketError(reason: String(cString: strerror(errno)))) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, named == 0, startListening(descriptor, backlog) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            return .failure(LoopbackSocketError(reason: reason))
+        }
+        return .success((descriptor, UInt16(bigEndian: address.sin_port)))
+    }
+}
+
+/// Why no loopback socket could be opened; the system's words, no more.
+public struct LoopbackSocketError: Error, Sendable, CustomStringConvertible {
+    /// errno's text.
+    public let reason: String
+    public var description: String { "cannot listen on 127.0.0.1: \(reason)" }
+}
+
+/// `listen(2)`, named apart from `LoopbackSocket.listen(backlog:)`.
+private func startListening(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+    listen(descriptor, backlog)
+}
