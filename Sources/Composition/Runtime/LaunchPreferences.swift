@@ -53,6 +53,12 @@ public final class LaunchPreferences {
         readProblem = nil
     }
 
+    /// A screen that shows the preferences opens afresh: the confirmation of
+    /// a change saved on an earlier visit is no longer said.
+    public func dismissLastChange() {
+        lastChange = nil
+    }
+
     /// The language chosen, as the app's locale; nil follows the system.
     public var language: AppLocale? { preferences.language }
 

@@ -91,9 +91,27 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
         }
     }
 
-    /// "Retry" on the system-unavailable screen: check now (it also polls by itself).
+    /// What the person's "retry" on the system-unavailable screen got: the
+    /// check in flight, then — when the server is still unreachable — that
+    /// answer, until the screen is left. Nil before any retry, and once a
+    /// retry found the server back.
+    public enum RetryAnswer: Sendable, Hashable {
+        /// The check the retry asked for is in flight.
+        case checking
+        /// The check ended and found the server still unreachable for this reason.
+        case stillDown(HealthStatus)
+    }
+
+    /// The answer of the last "retry", shown on the system-unavailable screen.
+    public private(set) var retryAnswer: RetryAnswer?
+
+    /// "Retry" on the system-unavailable screen: checks now (it also polls
+    /// by itself) and says so — `retryAnswer` is `checking`, then the
+    /// answer when the server is still down.
     public func retryHealthCheck() async {
-        await health.checkNow()
+        retryAnswer = .checking
+        let answer = await health.checkNow()
+        retryAnswer = answer.isDown ? .stillDown(answer) : nil
     }
 
     /// Shows the signed-in area of `user` and drops the other screens'
