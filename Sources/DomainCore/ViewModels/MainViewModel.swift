@@ -102,16 +102,22 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
         case stillDown(HealthStatus)
     }
 
-    /// The answer of the last "retry", shown on the system-unavailable screen.
-    public private(set) var retryAnswer: RetryAnswer?
+    /// The answer of the last "retry", shown on the system-unavailable
+    /// screen — and "still down" only while the health still says what
+    /// that retry found: a later check that finds otherwise ends it.
+    public var retryAnswer: RetryAnswer? {
+        if case .stillDown(let found) = lastRetryAnswer, health.status != found { return nil }
+        return lastRetryAnswer
+    }
+    private var lastRetryAnswer: RetryAnswer?
 
     /// "Retry" on the system-unavailable screen: checks now (it also polls
     /// by itself) and says so — `retryAnswer` is `checking`, then the
     /// answer when the server is still down.
     public func retryHealthCheck() async {
-        retryAnswer = .checking
+        lastRetryAnswer = .checking
         let answer = await health.checkNow()
-        retryAnswer = answer.isDown ? .stillDown(answer) : nil
+        lastRetryAnswer = answer.isDown ? .stillDown(answer) : nil
     }
 
     /// Shows the signed-in area of `user` and drops the other screens'
