@@ -78,6 +78,10 @@ struct ReadableStatementTests {
         let app = try await signedInApp(locale: .enUS)
         try await app.tap("statement")
         #expect(app.snapshot().action(named: "retry") == nil)
+        let fault = try #require(try ScriptParser.parse(#"server fault "GET /challenge/list" status 500"#))
+        _ = try await CommandExecutor(app: app).execute(fault)
+        try await app.tap("refresh")
+        #expect(app.snapshot().action(named: "retry")?.isEnabled == true)
         await app.shutDown()
     }
 }
