@@ -43,7 +43,7 @@ struct LanguageAtOnceTests {
         await app.shutDown()
     }
 
-    @Test("A run that pins its language (--locale, # locale:) keeps it when another is chosen")
+    @Test("A run that pins its language (--locale, # locale:) keeps it when another is chosen, and says so")
     func pinnedRunKeepsItsLanguage() async throws {
         let (world, store) = try world()
         let app = HeadlessApp(world: world, texts: Texts(locale: .enUS), pinsLanguage: true)
@@ -57,6 +57,9 @@ struct LanguageAtOnceTests {
         try await app.tap("language-es-ES")
         #expect(store.storedPreferences?.language == .esES)
         #expect(app.texts.locale == .enUS)
+        let said = app.screenText()
+        #expect(said.contains(Texts(locale: .enUS)[.preferencesLanguageSavedPinned]), "it says the choice waits")
+        #expect(!said.contains(Texts(locale: .enUS)[.preferencesLanguageSaved]))
         await app.shutDown()
     }
 

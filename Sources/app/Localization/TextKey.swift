@@ -64,6 +64,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case demoDeletedRefused, demoSignUp, demoClosing
     // Preferences (profile screen, and any screen when they cannot be read or saved)
     case preferencesUnreadable, preferencesNotSaved, preferencesLanguage, preferencesLanguageSystem
-    case preferencesLanguageSaved, preferencesRemember, preferencesRememberOn, preferencesRememberOff
+    case preferencesLanguageSaved, preferencesLanguageSavedPinned, preferencesRemember, preferencesRememberOn,
+        preferencesRememberOff
     case actionLanguageSystem, actionRememberIdentifier, actionForgetIdentifier
 }

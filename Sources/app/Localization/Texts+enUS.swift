@@ -224,6 +224,8 @@ extension Texts {
         case .statusPending: "pending"
         case .statusFailed: "failed"
         case .statusCanceled: "canceled"
+        case .preferencesLanguageSavedPinned:
+            "Language saved; this run pins its own (--locale or # locale:), so it holds when the app opens without that."
         }
     }
 }

@@ -226,6 +226,8 @@ extension Texts {
         case .statusPending: "pendiente"
         case .statusFailed: "fallida"
         case .statusCanceled: "cancelada"
+        case .preferencesLanguageSavedPinned:
+            "Idioma guardado; esta ejecución fija el suyo (--locale o # locale:), así que se aplica cuando la app se abra sin eso."
         }
     }
 }

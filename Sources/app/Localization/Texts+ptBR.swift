@@ -224,6 +224,8 @@ extension Texts {
         case .statusPending: "pendente"
         case .statusFailed: "falhou"
         case .statusCanceled: "cancelada"
+        case .preferencesLanguageSavedPinned:
+            "Idioma salvo; esta execução fixa o seu (--locale ou # locale:), então ele vale quando o app abrir sem isso."
         }
     }
 }
