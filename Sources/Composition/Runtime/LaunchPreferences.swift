@@ -13,7 +13,7 @@ public final class LaunchPreferences {
     /// What a save that went through changed, for the screen's confirmation.
     public enum Change: Sendable, Hashable {
         /// The language was chosen (nil: follow the system); the app speaks
-        /// it from the next launch.
+        /// it at once (unless the run pins its own) and at every launch after.
         case language(AppLocale?)
         /// Remembering the last identifier was turned on or off.
         case remembersLastIdentifier(Bool)
@@ -80,7 +80,7 @@ public final class LaunchPreferences {
     /// The identifier last signed in with, while remembering is on.
     public var lastIdentifier: String? { preferences.lastIdentifier }
 
-    /// Chooses the language the app speaks from the next launch (nil follows the system).
+    /// Chooses the language the app speaks, at once and at every launch after (nil follows the system).
     public func chooseLanguage(_ locale: AppLocale?) async {
         var changed = preferences
         changed.language = locale
