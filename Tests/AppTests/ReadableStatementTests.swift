@@ -114,7 +114,7 @@ struct WordWrapTests {
 
 @Suite("The person's time zone")
 struct PersonsTimeZoneTests {
-    @Test("TZ names the zone; a leading colon is allowed; unset, empty or unknown falls back to the system's")
+    @Test("TZ names the zone; a leading colon is allowed; unset, empty, too long or unknown falls back to the system's")
     func fromTZ() throws {
         let system = try #require(TimeZone(identifier: "Asia/Tokyo"))
         #expect(PersonsTimeZone.from(tz: "America/Sao_Paulo", system: system).identifier == "America/Sao_Paulo")
@@ -122,5 +122,6 @@ struct PersonsTimeZoneTests {
         #expect(PersonsTimeZone.from(tz: nil, system: system) == system)
         #expect(PersonsTimeZone.from(tz: "", system: system) == system)
         #expect(PersonsTimeZone.from(tz: "Not/AZone", system: system) == system)
+        #expect(PersonsTimeZone.from(tz: String(repeating: "A", count: 100_000), system: system) == system)
     }
 }
