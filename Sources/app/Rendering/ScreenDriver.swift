@@ -158,8 +158,12 @@ struct ScreenDriver {
             lines.append("\(texts[.fieldIdentifier]): \(shownIdentifier(model.identifier))")
             lines.append(texts[.passwordPrompt])
             if model.isBusy { lines.append(texts[.signingIn]) }
-            if let failure = model.failure { lines.append(text(for: failure)) }
-            // "Next" is blocked while down: say why, and that it comes back by itself.
+            // "Next" is blocked while down: say why, and that it comes back by
+            // itself — one message for the outage, so a failure that was the
+            // outage (no connection, system unavailable) is not said twice.
+            if let failure = model.failure, !(model.health.isDown && Self.isOutage(failure)) {
+                lines.append(text(for: failure))
+            }
             if model.health.isDown {
                 lines.append(texts[model.health == .offline ? .signInBlockedOffline : .signInBlockedServerDown])
                 if let next = nextHealthCheckText() { lines.append(next) }
@@ -177,6 +181,11 @@ struct ScreenDriver {
                 ],
                 isLoading: model.isBusy)
         }
+    }
+
+    /// A sign-in that failed for want of a connection or a working server.
+    private static func isOutage(_ failure: LoginFailure) -> Bool {
+        failure == .network || failure == .systemUnavailable
     }
 
     /// The identifier as the sign-in shows it: the remembered one, when it is
