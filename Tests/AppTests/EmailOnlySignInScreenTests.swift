@@ -39,7 +39,7 @@ struct EmailOnlySignInScreenTests {
 
         #expect(app.snapshot().name == "sign-in")
         #expect(app.snapshot().fields.first?.problem == texts[.identifierCPFNotAccepted])
-        #expect(app.renderedScreen().contains(texts[.identifierCPFNotAccepted]))
+        #expect(app.screenText().contains(texts[.identifierCPFNotAccepted]))
         await app.shutDown()
     }
 

@@ -124,6 +124,35 @@ struct LiveScreenTests {
         await app.shutDown()
     }
 
+    @Test("The live statement shows its placeholder and nothing else until its data: no empty frame first")
+    func statementPlaceholderFirst() async throws {
+        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        await app.launch()
+        let executor = CommandExecutor(app: app)
+        for line in InteractiveSessionTests.signIn + [#"server fault "GET /challenge/list" delay 2s"#] {
+            _ = try await executor.execute(try #require(try ScriptParser.parse(line)))
+        }
+        var printed: [String] = []
+        let live = LiveScreen(app: app, shown: app.renderedScreen()) { printed.append($0) }
+        live.start()
+
+        try await app.tap("statement")
+        await drain { printed.contains { $0.contains("· statement") } }
+        _ = try await executor.execute(.wait(.seconds(2)))
+        await drain { printed.contains { $0.contains("— 02/16/2024 —") } }
+
+        let statementFrames = printed.filter { $0.contains("· statement") }
+        #expect(statementFrames.first?.contains(Texts(locale: .enUS)[.loadingPlaceholder]) == true)
+        #expect(statementFrames.last?.contains("— 02/16/2024 —") == true)
+        for frame in statementFrames {
+            let placeholder = frame.contains(Texts(locale: .enUS)[.loadingPlaceholder])
+            let rows = frame.contains("— 02/16/2024 —")
+            #expect(placeholder != rows, "a statement frame with neither its placeholder nor its data:\n\(frame)")
+        }
+        live.stop()
+        await app.shutDown()
+    }
+
     @Test("Interactive mode marks no screen a command printed; scripts never show the marker")
     func scriptsUnmarked() async {
         let transcript = Transcript()

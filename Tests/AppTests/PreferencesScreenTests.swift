@@ -7,7 +7,7 @@ import Testing
 @testable import app
 
 /// The preferences as the person meets them: the language they chose spoken
-/// from the next launch unless the run pins one, and preferences that cannot
+/// at every launch unless the run pins one, and preferences that cannot
 /// be read or saved said on screen.
 @MainActor
 @Suite("Preferences on screen")
@@ -78,7 +78,7 @@ struct PreferencesScreenTests {
     }
 
     @Test(
-        "A chosen language is spoken from the next launch; a run that pins one (--locale, # locale:) keeps its own",
+        "A saved language is spoken at every launch; a run that pins one (--locale, # locale:) keeps its own",
         arguments: [false, true])
     func chosenLanguageAgainstAPinnedOne(pinned: Bool) async throws {
         let (world, store) = try world()

@@ -102,8 +102,8 @@ struct ScreenActionTests {
         Visit(
             screen: "statement", lines: signIn + [#"server fault "GET /challenge/list" status 500"#, "tap statement"],
             effects: [
-                "refresh": ["expect disabled retry", "expect metric requests.GET /challenge/list == 2"],
-                "retry": ["expect disabled retry", "expect metric requests.GET /challenge/list == 2"],
+                "refresh": ["expect no-text [retry]", "expect metric requests.GET /challenge/list == 2"],
+                "retry": ["expect no-text [retry]", "expect metric requests.GET /challenge/list == 2"],
                 "back": ["expect screen dashboard"],
             ]),
         Visit(
@@ -113,15 +113,15 @@ struct ScreenActionTests {
             screen: "entry-details",
             lines: signIn + ["tap statement", #"server fault "GET /challenge/details/:id" status 500"#, "open 1"],
             effects: [
-                "retry": ["expect disabled retry", "expect metric requests.GET /challenge/details/:id == 2"],
+                "retry": ["expect no-text [retry]", "expect metric requests.GET /challenge/details/:id == 2"],
                 "back": ["expect screen statement"],
             ]),
         Visit(
             screen: "profile", lines: signIn + ["tap profile", "type name Maria Souza Silva"],
             effects: [
-                "language-pt-BR": ["expect text Language: Português (Brasil)"],
+                "language-pt-BR": ["expect text Idioma: Português (Brasil)"],
                 "language-en-US": ["expect text Language: English (US)"],
-                "language-es-ES": ["expect text Language: Español (España)"],
+                "language-es-ES": ["expect text Idioma: Español (España)"],
                 "remember-identifier": ["expect text Remember my CPF at sign-in: yes"],
                 "save": ["expect disabled save", "expect metric requests.PATCH /users/me == 1"],
                 "delete-account": ["expect enabled confirm"],
@@ -150,7 +150,7 @@ struct ScreenActionTests {
         Visit(
             screen: "related-users", lines: signIn + [#"server fault "GET /users/related" status 500"#, "tap related"],
             effects: [
-                "retry": ["expect disabled retry", "expect metric requests.GET /users/related == 2"],
+                "retry": ["expect no-text [retry]", "expect metric requests.GET /users/related == 2"],
                 "back": ["expect screen dashboard"],
             ]),
         Visit(

@@ -74,7 +74,7 @@ struct StorageNoticeScreenTests {
         #expect(said.count == 2, "\(app.snapshot().lines)")
         #expect(said.contains { $0.contains("store directory") && $0.contains("0700") }, "\(said)")
         #expect(said.contains { $0.contains("session file") && $0.contains("0600") }, "\(said)")
-        #expect(app.renderedScreen().contains(said.first ?? "-"), "on the screen as printed")
+        #expect(app.screenText().contains(said.first ?? "-"), "on the screen as drawn")
         // (The session file itself is gone by now: this world's in-memory
         // backend does not know the first world's token, and ended it.)
         #expect(Self.mode(directory) == 0o700)

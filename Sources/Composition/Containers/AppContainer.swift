@@ -1,4 +1,5 @@
 public import DomainCore
+public import Foundation
 public import Ports
 
 /// The app's dependency container (Koober's `AppDependencyContainer`): the
@@ -9,8 +10,17 @@ public import Ports
 @MainActor
 public final class AppContainer: MainViewModelFactory {
     public let world: AppWorld
-    /// The language of the texts and formats (`--locale`, or the environment's).
-    public let locale: AppLocale
+    /// The language of the texts and formats: the one chosen in the
+    /// preferences, from the moment it is saved — unless the run pins its
+    /// own (`--locale`, a script's `# locale:`) — else `--locale`'s or the
+    /// environment's.
+    public var locale: AppLocale { pinsLocale ? baseLocale : preferences.language ?? baseLocale }
+    /// The language when the preferences choose none (or the one pinned).
+    public let baseLocale: AppLocale
+    /// Whether `baseLocale` wins over the preferences' choice.
+    public let pinsLocale: Bool
+    /// The person's time zone: the times the screens say are in it.
+    public let timeZone: TimeZone
     public let policy: TokenPolicy
     public let repository: UserSessionRepository
     public let tokenManager: TokenManager
@@ -44,17 +54,26 @@ public final class AppContainer: MainViewModelFactory {
 
     /// - Parameters:
     ///   - world: What outlives the launch.
-    ///   - locale: The language of the texts; nil for the environment's.
+    ///   - locale: The language of the texts when the preferences choose
+    ///     none; nil for the environment's.
+    ///   - pinsLocale: Whether `locale` wins over the preferences' language
+    ///     (`--locale`, a script's `# locale:`); false by default.
+    ///   - timeZone: The person's time zone; UTC by default (scripts).
     ///   - preferences: What the launch read from the preferences store; nil
     ///     for the defaults (nothing read), saved to the world's store.
-    public init(world: AppWorld, locale: AppLocale? = nil, preferences: LaunchPreferences? = nil) {
+    public init(
+        world: AppWorld, locale: AppLocale? = nil, pinsLocale: Bool = false, timeZone: TimeZone = .gmt,
+        preferences: LaunchPreferences? = nil
+    ) {
         self.world = world
         self.preferences =
             preferences
             ?? LaunchPreferences(
                 PreferencesRead(preferences: .defaults), store: world.preferences,
                 identifiers: world.rememberedIdentifier)
-        self.locale = locale ?? world.environment.settings.locale
+        baseLocale = locale ?? world.environment.settings.locale
+        self.pinsLocale = pinsLocale
+        self.timeZone = timeZone
         storageNotices = StorageNotices(sources: world.storageNoticeSources)
         let settings = world.environment.settings
         policy = TokenPolicy(

@@ -29,15 +29,17 @@ public final class SignedInContainer: SignedInViewModelFactory {
     }
 
     public func makeStatementListViewModel(navigator: any SignedInNavigator) -> StatementListViewModel {
-        StatementListViewModel(service: statementService, locale: app.locale, navigator: navigator)
+        StatementListViewModel(
+            service: statementService, locale: app.locale, navigator: navigator, timeZone: app.timeZone)
     }
 
     public func makeEntryDetailsViewModel(id: String) -> EntryDetailsViewModel {
-        EntryDetailsViewModel(id: id, service: statementService, locale: app.locale)
+        EntryDetailsViewModel(id: id, service: statementService, locale: app.locale, timeZone: app.timeZone)
     }
 
     public func makeProfileViewModel() -> ProfileViewModel {
-        ProfileViewModel(user: app.authSession.user ?? user, session: app.account)
+        app.preferences.dismissLastChange()
+        return ProfileViewModel(user: app.authSession.user ?? user, session: app.account)
     }
 
     public func makeRelatedUsersViewModel() -> RelatedUsersViewModel {
@@ -45,7 +47,8 @@ public final class SignedInContainer: SignedInViewModelFactory {
     }
 
     public func makePINSettingsViewModel() -> PINSettingsViewModel {
-        PINSettingsViewModel(session: app.pinLock)
+        app.preferences.dismissLastChange()
+        return PINSettingsViewModel(session: app.pinLock)
     }
 
     public func makeSessionDetailsViewModel() -> SessionDetailsViewModel {

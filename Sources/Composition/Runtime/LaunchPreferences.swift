@@ -17,7 +17,7 @@ public final class LaunchPreferences {
     /// What a save that went through changed, for the screen's confirmation.
     public enum Change: Sendable, Hashable {
         /// The language was chosen (nil: follow the system); the app speaks
-        /// it from the next launch.
+        /// it at once (unless the run pins its own) and at every launch after.
         case language(AppLocale?)
         /// Remembering the last identifier was turned on or off.
         case remembersLastIdentifier(Bool)
@@ -97,6 +97,12 @@ public final class LaunchPreferences {
         readProblem = nil
     }
 
+    /// A screen that shows the preferences opens afresh: the confirmation of
+    /// a change saved on an earlier visit is no longer said.
+    public func dismissLastChange() {
+        lastChange = nil
+    }
+
     /// The language chosen, as the app's locale; nil follows the system.
     public var language: AppLocale? { preferences.language }
 
@@ -121,7 +127,7 @@ public final class LaunchPreferences {
         preferences.remembersLastIdentifier ? remembered ?? preferences.lastIdentifier : nil
     }
 
-    /// Chooses the language the app speaks from the next launch (nil follows the system).
+    /// Chooses the language the app speaks, at once and at every launch after (nil follows the system).
     public func chooseLanguage(_ locale: AppLocale?) async {
         var changed = preferences
         changed.language = locale

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Observation
 public import Ports
 
@@ -26,6 +26,10 @@ public final class HealthMonitor {
     /// The latest answer: `unknown` until the first check ends, then what the
     /// latest check or probe report found. Observed by the screens.
     public private(set) var status: HealthStatus = .unknown
+    /// When the next automatic check is due, on the monitor's clock; nil
+    /// while none is scheduled (in the background, healthy and not
+    /// monitoring, shut down). The screens say it when a wait needs a reason.
+    public private(set) var nextCheckAt: Date?
     /// The intervals this monitor polls at, fixed at creation.
     public let policy: HealthPolicy
     /// The steady interval between checks in the foreground: the policy's
@@ -206,7 +210,7 @@ public final class HealthMonitor {
         pollTask = scheduler.spawn { @MainActor [weak self, clock] in
             _ = await firstCheck?.value
             while !Task.isCancelled {
-                guard let interval = self?.nextInterval() else { return }
+                guard let interval = self?.scheduleNextCheck() else { return }
                 do {
                     try await clock.sleep(for: interval)
                 } catch {
@@ -219,6 +223,13 @@ public final class HealthMonitor {
         }
     }
 
+    /// The interval to sleep before the next check, noted as `nextCheckAt`.
+    private func scheduleNextCheck() -> Duration {
+        let interval = nextInterval()
+        nextCheckAt = clock.now().addingTimeInterval(interval.timeInterval)
+        return interval
+    }
+
     private func nextInterval() -> Duration {
         if let burstEnds, clock.now() < burstEnds { return policy.burstInterval }
         burstEnds = nil
@@ -228,6 +239,7 @@ public final class HealthMonitor {
     private func stopPolling() {
         pollTask?.cancel()
         pollTask = nil
+        nextCheckAt = nil
     }
 }
 

@@ -1,3 +1,4 @@
+public import Foundation
 public import Observation
 public import Ports
 
@@ -54,6 +55,8 @@ public final class EntryDetailsViewModel {
     public private(set) var failure: SignedInFailure?
     /// The locale the amount and date are formatted in.
     public let locale: AppLocale
+    /// The time zone the date is shown in (the person's).
+    public let timeZone: TimeZone
     @ObservationIgnored private let service: any EntryDetailsReading
 
     /// A screen for entry `id`, with nothing loaded yet: `load()` asks.
@@ -62,15 +65,17 @@ public final class EntryDetailsViewModel {
     ///   - id: the statement entry to show.
     ///   - service: fetches the entry through the token manager.
     ///   - locale: the locale the amount and date are formatted in.
-    public init(id: String, service: any EntryDetailsReading, locale: AppLocale) {
+    ///   - timeZone: the time zone the date is shown in; UTC by default.
+    public init(id: String, service: any EntryDetailsReading, locale: AppLocale, timeZone: TimeZone = .gmt) {
         self.id = id
         self.service = service
         self.locale = locale
+        self.timeZone = timeZone
     }
 
-    /// The placeholder shows while the first load is in flight and nothing is
-    /// shown yet.
-    public var showsPlaceholder: Bool { details == nil && isLoading }
+    /// The placeholder shows while nothing is shown yet and no failure is to
+    /// be said: from the moment the screen is pushed, before its first load starts.
+    public var showsPlaceholder: Bool { details == nil && (isLoading || failure == nil) }
 
     /// Fetches the entry: on success `details` is set, on failure `failure`.
     /// Ignored while a load is already in flight.
@@ -79,7 +84,7 @@ public final class EntryDetailsViewModel {
         isLoading = true
         failure = nil
         do {
-            details = Self.details(of: try await service.details(id: id), locale: locale)
+            details = Self.details(of: try await service.details(id: id), locale: locale, timeZone: timeZone)
         } catch {
             failure = error
         }
@@ -89,11 +94,11 @@ public final class EntryDetailsViewModel {
     /// Loads again after a failure (the same as `load()`).
     public func retry() async { await load() }
 
-    static func details(of entry: StatementEntryDetails, locale: AppLocale) -> Details {
+    static func details(of entry: StatementEntryDetails, locale: AppLocale, timeZone: TimeZone = .gmt) -> Details {
         Details(
             description: entry.description, label: entry.label,
             amount: MoneyFormatter.format(cents: entry.amount, locale: locale), counterparty: entry.counterPartyName,
-            when: DateText.dayAndTime(entry.dateEvent, locale: locale), status: entry.status,
+            when: DateText.dayAndTime(entry.dateEvent, locale: locale, in: timeZone), status: entry.status,
             sender: party(entry.sender), recipient: party(entry.recipient))
     }
 

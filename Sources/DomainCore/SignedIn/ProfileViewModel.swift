@@ -102,6 +102,9 @@ public final class ProfileViewModel {
     /// while a save or delete is in flight.
     public func requestDelete() {
         guard !isSaving, !isDeleting else { return }
+        // The question replaces what the last save or delete said.
+        saved = false
+        failure = nil
         isConfirmingDelete = true
     }
 
@@ -113,6 +116,7 @@ public final class ProfileViewModel {
     /// Deletes the account; on success the session ends and the root shows welcome.
     public func confirmDelete() async {
         guard isConfirmingDelete, !isDeleting else { return }
+        failure = nil
         isDeleting = true
         if case .failure(let failure) = await session.deleteAccount() {
             self.failure = failure

@@ -37,9 +37,9 @@ public final class RelatedUsersViewModel {
         self.service = service
     }
 
-    /// The placeholder shows while the first load is in flight and nothing is
-    /// shown yet.
-    public var showsPlaceholder: Bool { users == nil && isLoading }
+    /// The placeholder shows while nothing is shown yet and no failure is to
+    /// be said: from the moment the screen is pushed, before its first load starts.
+    public var showsPlaceholder: Bool { users == nil && (isLoading || failure == nil) }
 
     /// The selection differs from what the server last said.
     public var hasUnsavedChanges: Bool {

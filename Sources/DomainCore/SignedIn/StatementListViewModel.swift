@@ -1,3 +1,4 @@
+public import Foundation
 public import Observation
 public import Ports
 
@@ -21,7 +22,7 @@ public final class StatementListViewModel {
         /// The amount as money in the locale, signed by its direction
         /// (`MoneyFormatter`).
         public let amount: String
-        /// The time of day of the entry (`DateText.time`).
+        /// The time of day of the entry in the list's time zone (`DateText.time`).
         public let time: String
         /// The entry's status, as the backend sent it.
         public let status: String
@@ -47,6 +48,8 @@ public final class StatementListViewModel {
     public private(set) var failure: SignedInFailure?
     /// The locale amounts and days are formatted in.
     public let locale: AppLocale
+    /// The time zone the times are shown in (the person's).
+    public let timeZone: TimeZone
 
     @ObservationIgnored private let service: any StatementReading
     @ObservationIgnored private weak var navigator: (any SignedInNavigator)?
@@ -57,14 +60,21 @@ public final class StatementListViewModel {
     ///   - service: fetches the statement through the token manager.
     ///   - locale: the locale amounts and days are formatted in.
     ///   - navigator: opens a row's details; held weakly.
-    public init(service: any StatementReading, locale: AppLocale, navigator: any SignedInNavigator) {
+    ///   - timeZone: the time zone the times are shown in; UTC by default.
+    public init(
+        service: any StatementReading, locale: AppLocale, navigator: any SignedInNavigator,
+        timeZone: TimeZone = .gmt
+    ) {
         self.service = service
         self.locale = locale
+        self.timeZone = timeZone
         self.navigator = navigator
     }
 
-    /// The placeholder: loading with nothing yet to show.
-    public var showsPlaceholder: Bool { sections == nil && isLoading }
+    /// The placeholder: nothing yet to show and no failure to say — from the
+    /// moment the screen is pushed, before its first load even starts, so it
+    /// never shows an empty list first.
+    public var showsPlaceholder: Bool { sections == nil && (isLoading || failure == nil) }
     /// Refreshing with the old list still on screen.
     public var isRefreshing: Bool { sections != nil && isLoading }
     /// Every row, in the order shown (what `open N` counts).
@@ -77,7 +87,7 @@ public final class StatementListViewModel {
         isLoading = true
         failure = nil
         do {
-            sections = Self.sections(of: try await service.statement(), locale: locale)
+            sections = Self.sections(of: try await service.statement(), locale: locale, timeZone: timeZone)
         } catch {
             failure = error
         }
@@ -99,7 +109,7 @@ public final class StatementListViewModel {
     }
 
     /// Groups by the `date` field, newest day first, newest entry first within a day.
-    static func sections(of statement: Statement, locale: AppLocale) -> [Section] {
+    static func sections(of statement: Statement, locale: AppLocale, timeZone: TimeZone = .gmt) -> [Section] {
         var byDay: [String: [StatementItem]] = [:]
         for section in statement.sections { byDay[section.date, default: []] += section.items }
         return byDay.keys.sorted(by: >).map { date in
@@ -110,7 +120,7 @@ public final class StatementListViewModel {
                     Row(
                         id: item.id, description: item.description, label: item.label, counterparty: item.name,
                         amount: MoneyFormatter.format(cents: item.amount, direction: item.entry, locale: locale),
-                        time: DateText.time(item.dateEvent), status: item.status, entry: item.entry)
+                        time: DateText.time(item.dateEvent, in: timeZone), status: item.status, entry: item.entry)
                 })
         }
     }

@@ -91,9 +91,33 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
         }
     }
 
-    /// "Retry" on the system-unavailable screen: check now (it also polls by itself).
+    /// What the person's "retry" on the system-unavailable screen got: the
+    /// check in flight, then — when the server is still unreachable — that
+    /// answer, until the screen is left. Nil before any retry, and once a
+    /// retry found the server back.
+    public enum RetryAnswer: Sendable, Hashable {
+        /// The check the retry asked for is in flight.
+        case checking
+        /// The check ended and found the server still unreachable for this reason.
+        case stillDown(HealthStatus)
+    }
+
+    /// The answer of the last "retry", shown on the system-unavailable
+    /// screen — and "still down" only while the health still says what
+    /// that retry found: a later check that finds otherwise ends it.
+    public var retryAnswer: RetryAnswer? {
+        if case .stillDown(let found) = lastRetryAnswer, health.status != found { return nil }
+        return lastRetryAnswer
+    }
+    private var lastRetryAnswer: RetryAnswer?
+
+    /// "Retry" on the system-unavailable screen: checks now (it also polls
+    /// by itself) and says so — `retryAnswer` is `checking`, then the
+    /// answer when the server is still down.
     public func retryHealthCheck() async {
-        await health.checkNow()
+        lastRetryAnswer = .checking
+        let answer = await health.checkNow()
+        lastRetryAnswer = answer.isDown ? .stillDown(answer) : nil
     }
 
     /// Shows the signed-in area of `user` and drops the other screens'

@@ -27,8 +27,10 @@ public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator
     public private(set) var signIn: SignInViewModel?
     /// The sign-up model while sign-up is on screen, else nil.
     public private(set) var signUp: SignUpViewModel?
-    /// Set after a successful sign-up, until the user leaves that sign-in screen.
-    public private(set) var registrationConfirmed = false
+    /// Set after a successful sign-up, until the user leaves that sign-in
+    /// screen, types another identifier or tries to sign in
+    /// (`SignInViewModel.isRegistrationConfirmed`).
+    public var registrationConfirmed: Bool { signIn?.isRegistrationConfirmed ?? false }
     /// Why the user is in onboarding (the previous session's end), shown on
     /// welcome; nil when there is none.
     public let reason: SignedOutReason?
@@ -82,7 +84,7 @@ public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator
     /// Shows sign-in with `identifier` filled in and `registrationConfirmed` set.
     public func signedUp(identifier: String) {
         showSignIn(identifier: identifier)
-        registrationConfirmed = true
+        signIn?.confirmRegistration()
     }
 
     private func showSignIn(identifier: String) {
@@ -93,7 +95,6 @@ public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator
     /// Switches step and drops the other steps' models.
     private func show(_ newStep: Step) {
         step = newStep
-        registrationConfirmed = false
         signInLeftForSignUp = nil
         welcome = nil
         signIn = nil

@@ -21,26 +21,38 @@ public final class SignInViewModel {
 
     /// The step on screen; starts on the identifier.
     public private(set) var step: Step = .identifier
-    /// The CPF or e-mail as typed; a change clears `failure` and the
-    /// identifier-kind refusal of the last "Next".
+    /// The CPF or e-mail as typed; a change clears `failure`, the
+    /// identifier-kind refusal of the last "Next" and the registration's confirmation (it
+    /// spoke of the identifier just registered).
     public var identifier: String {
         didSet {
             if identifier != oldValue {
-                failure = nil
+                lastFailure = nil
                 isKindRefusalShown = false
+                isRegistrationConfirmed = false
             }
         }
     }
     /// The password as typed; a change clears `failure`, and going back to the
     /// identifier step empties it.
     public var password: String = "" {
-        didSet { if password != oldValue { failure = nil } }
+        didSet { if password != oldValue { lastFailure = nil } }
     }
     /// A sign-in is in flight: next and back are disabled.
     public private(set) var isBusy = false
     /// Why the last sign-in failed, shown on the password step until an edit
-    /// or back.
-    public private(set) var failure: LoginFailure?
+    /// or back — and "system unavailable" only while the health still says
+    /// so: once the server answers again, that message no longer holds.
+    public var failure: LoginFailure? {
+        if lastFailure == .systemUnavailable, !health.isDown { return nil }
+        return lastFailure
+    }
+    /// Why the last sign-in failed, as it failed.
+    private var lastFailure: LoginFailure?
+    /// "Account created, sign in": shown from a sign-up's success until the
+    /// situation it speaks of ends — another identifier typed, or a sign-in
+    /// tried (its outcome is then what the screen says).
+    public private(set) var isRegistrationConfirmed = false
     /// "Next" was pressed with a kind of identifier the backend does not
     /// sign in by (a CPF where it signs in by e-mail only, an e-mail where by
     /// CPF only), and the identifier has not changed since.
@@ -158,13 +170,23 @@ public final class SignInViewModel {
         case .password:
             guard let identifier = parsedIdentifier, let password = PasswordPolicy.password(from: password)
             else { return }
+            isRegistrationConfirmed = false
             isBusy = true
             let outcome = await loginUseCase.login(Credentials(identifier: identifier, password: password))
             isBusy = false
             if case .failure(let failure) = outcome {
-                self.failure = failure
+                // A password the backend refused is of no more use: its
+                // bullets go (before the failure is set, as an edit clears it).
+                if failure == .invalidCredentials { self.password = "" }
+                lastFailure = failure
             }
         }
+    }
+
+    /// Says the account was just created (a sign-up's success), until the
+    /// identifier changes or a sign-in is tried.
+    public func confirmRegistration() {
+        isRegistrationConfirmed = true
     }
 
     /// Whether this sign-in offers "sign up" (it was given a navigator for it).
@@ -185,7 +207,7 @@ public final class SignInViewModel {
         switch step {
         case .password:
             password = ""
-            failure = nil
+            lastFailure = nil
             step = .identifier
         case .identifier:
             welcomeNavigator?.navigateToWelcome()

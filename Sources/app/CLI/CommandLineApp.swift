@@ -16,6 +16,13 @@ struct CommandLineApp {
     /// The process environment's `LC_ALL` and `LANG`, which choose the
     /// default language; empty (pt-BR) unless given.
     var localeVariables: [String: String] = [:]
+    /// The person's time zone, for interactive mode and the demo: `TZ`'s,
+    /// else the system's. Scripts always run in UTC, so their expectations
+    /// hold on every machine.
+    var timeZone = TimeZone.gmt
+    /// The terminal's width in columns, read when the screen is drawn for a
+    /// person; 80 when unknown.
+    var terminalColumns: () -> Int = { ScreenSnapshot.defaultColumns }
 
     /// The process's own stdin, stdout and stderr.
     static func standard() -> CommandLineApp {
@@ -23,7 +30,9 @@ struct CommandLineApp {
         return CommandLineApp(
             console: console, stdinIsTerminal: StandardInput.isTerminal, lines: .standardInput(console: console),
             readAllInput: { StandardInput.readAll() },
-            localeVariables: ProcessInfo.processInfo.environment.filter { ["LC_ALL", "LANG"].contains($0.key) })
+            localeVariables: ProcessInfo.processInfo.environment.filter { ["LC_ALL", "LANG"].contains($0.key) },
+            timeZone: PersonsTimeZone.from(tz: ProcessInfo.processInfo.environment["TZ"]),
+            terminalColumns: { TerminalWidth.columns() })
     }
 
     /// The exit code of the invocation.
@@ -93,7 +102,9 @@ struct CommandLineApp {
                 console.error("app: \(error)")
                 return ExitCode.usage
             }
-            let app = HeadlessApp(world: world, texts: texts, pinsLanguage: invocation.locale != nil)
+            let app = HeadlessApp(
+                world: world, texts: texts, pinsLanguage: invocation.locale != nil, timeZone: timeZone)
+            app.columns = terminalColumns()
             if invocation.command == .demo { return await Demo(app: app, console: console).run() }
             return await InteractiveSession(app: app, console: console, lines: lines).run()
         case .help, .version, .bench, .serve, .plugins:

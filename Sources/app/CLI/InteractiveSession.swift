@@ -17,6 +17,9 @@ struct InteractiveSession {
     /// Runs until `quit`, `exit` or end of input; returns the exit code (0).
     func run() async -> Int32 {
         let world = app.world
+        // The preferences are read first, so the header and the start-up
+        // screen already speak the language they chose.
+        await app.prepareLaunch()
         let name = TerminalText.showingLineBreaks(world.environment.name)
         console.print(
             "Gatehouse · \(name) · \(app.texts.locale.rawValue)\(world.hasVirtualTime ? " · virtual time" : "")"

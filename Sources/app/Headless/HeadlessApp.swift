@@ -8,9 +8,9 @@ import Foundation
 @MainActor
 final class HeadlessApp {
     let world: AppWorld
-    /// The texts of this launch: the run's, or the language the preferences
-    /// chose when the run does not pin one.
-    private(set) var texts: Texts
+    /// The texts shown now: the run's, or the language the preferences
+    /// chose when the run does not pin one — from the moment it is saved.
+    var texts: Texts { Texts(locale: container.locale) }
     private(set) var container: AppContainer
     private(set) var main: MainViewModel
     /// The run's language: `--locale`'s, a script's `# locale:`, or the default.
@@ -18,6 +18,11 @@ final class HeadlessApp {
     /// Whether the run's language wins over the preferences (`--locale`, a
     /// script's `# locale:` line), for every launch of the run.
     private let pinsLanguage: Bool
+    /// The person's time zone: the times the screens say are in it.
+    let timeZone: TimeZone
+    /// How wide the screen is drawn, in columns: rows and action bars wrap
+    /// at word boundaries to it (the terminal's width; 80 when unknown).
+    var columns = ScreenSnapshot.defaultColumns
     /// Whether the coming launch has read its preferences and has its container.
     private var isPrepared = false
     /// The screen as last drawn: one drawing per command, shared by what
@@ -28,32 +33,35 @@ final class HeadlessApp {
     /// then without any view model doing so.
     private var dismissals = 0
 
-    init(world: AppWorld, texts: Texts, pinsLanguage: Bool = false) {
+    init(world: AppWorld, texts: Texts, pinsLanguage: Bool = false, timeZone: TimeZone = .gmt) {
         self.world = world
-        self.texts = texts
         runTexts = texts
         self.pinsLanguage = pinsLanguage
-        container = AppContainer(world: world, locale: texts.locale)
+        self.timeZone = timeZone
+        container = AppContainer(world: world, locale: texts.locale, pinsLocale: pinsLanguage, timeZone: timeZone)
         main = container.makeMainViewModel()
     }
 
     private var driver: ScreenDriver {
         ScreenDriver(
             main: main, texts: texts, preferences: container.preferences, storageNotices: container.storageNotices,
-            sessionSurvivesInBackground: container.policy.sessionSurvivesInBackground)
+            sessionSurvivesInBackground: container.policy.sessionSurvivesInBackground,
+            health: container.health, timeZone: timeZone)
     }
 
     // MARK: - Lifecycle
 
     /// Reads the preferences for the coming launch and makes its container
     /// in the language they chose — unless the run pins one. A launch does
-    /// it itself; call it first to know the launch's language sooner.
+    /// it itself; call it first to know the launch's language sooner (the
+    /// interactive header and start-up screen speak it).
     func prepareLaunch() async {
         guard !isPrepared else { return }
         let preferences = await LaunchPreferences.load(
             from: world.preferences, identifiers: world.rememberedIdentifier)
-        texts = pinsLanguage ? runTexts : preferences.language.map(Texts.init) ?? runTexts
-        container = AppContainer(world: world, locale: texts.locale, preferences: preferences)
+        container = AppContainer(
+            world: world, locale: runTexts.locale, pinsLocale: pinsLanguage, timeZone: timeZone,
+            preferences: preferences)
         main = container.makeMainViewModel()
         isPrepared = true
     }
@@ -101,7 +109,15 @@ final class HeadlessApp {
     /// refused since the last look is collected first, so it is on it.
     func snapshot() -> ScreenSnapshot { shownScreen(collectingNotices: true).snapshot }
 
-    func renderedScreen() -> String { shownScreen(collectingNotices: true).rendered }
+    /// The screen as printed: wrapped at word boundaries to `columns`.
+    func renderedScreen() -> String {
+        let shown = shownScreen(collectingNotices: true)
+        return shown.snapshot.rendered(disabledWord: texts[.disabled], columns: columns)
+    }
+
+    /// The screen's text unwrapped, one line per line of the screen: what
+    /// `expect text` reads, so an expectation holds at any width.
+    func screenText() -> String { shownScreen(collectingNotices: true).rendered }
 
     /// How many times the screen has been drawn in this app's life.
     var drawCount: Int { drawnScreen.drawCount }

@@ -8,6 +8,8 @@ enum TextKey: String, CaseIterable, Sendable {
     // Start-up and health
     case loading, serverDown, offline, willRetryAutomatically, healthOnline, healthServerDown, healthOffline
     case bannerServerDown, bannerOffline
+    case retryChecking, retryStillOffline, retryStillServerDown, nextCheckAt
+    case signInBlockedOffline, signInBlockedServerDown
     case storageNotSaved, storageNotDeleted, storagePINNotRemoved
     case storageNoticeTightened, storageNoticeSetAside, storageNoticeRefused
     // Welcome
@@ -46,6 +48,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case failureSessionEnded, failureNotOffered
     case detailsAmount, detailsWhen, detailsStatus, detailsCounterparty, detailsSender, detailsRecipient
     case detailsBank, detailsAgency, detailsAccount
+    case statusCompleted, statusPending, statusFailed, statusCanceled
     case profileSaved, profileConfirmDelete, relatedEmpty, relatedChoose, relatedSaved
     case actionStatement, actionProfile, actionRelated, actionSelect, actionDeselect
     case actionRefresh, actionSave, actionDeleteAccount, actionConfirm
@@ -65,6 +68,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case demoDeletedRefused, demoSignUp, demoClosing
     // Preferences (profile screen, and any screen when they cannot be read or saved)
     case preferencesUnreadable, preferencesNotSaved, preferencesLanguage, preferencesLanguageSystem
-    case preferencesLanguageSaved, preferencesRemember, preferencesRememberOn, preferencesRememberOff
+    case preferencesLanguageSaved, preferencesLanguageSavedPinned, preferencesRemember, preferencesRememberOn,
+        preferencesRememberOff
     case actionLanguageSystem, actionRememberIdentifier, actionForgetIdentifier
 }

@@ -176,7 +176,7 @@ extension Texts {
         case .preferencesNotSaved: "⚠ Your preferences could not be saved on this device."
         case .preferencesLanguage: "Language: %@"
         case .preferencesLanguageSystem: "the system’s"
-        case .preferencesLanguageSaved: "Language saved: the app speaks it from the next launch."
+        case .preferencesLanguageSaved: "Language saved: it holds from now on."
         case .preferencesRemember: "Remember my CPF at sign-in: %@"
         case .preferencesRememberOn: "yes"
         case .preferencesRememberOff: "no"
@@ -227,6 +227,18 @@ extension Texts {
         case .pinWrong: "Wrong PIN. %@ attempts left."
         case .pinWrongLast: "Wrong PIN. 1 attempt left: another wrong PIN ends the session."
         case .pinUnavailable: "This device could not read or save the PIN; nothing changed."
+        case .retryChecking: "Trying again…"
+        case .retryStillOffline: "Tried again: you are still offline."
+        case .retryStillServerDown: "Tried again: the server is still not responding."
+        case .nextCheckAt: "Next automatic try at %@."
+        case .signInBlockedOffline: "No connection: “Next” comes back by itself when the connection does."
+        case .signInBlockedServerDown: "The server is not responding: “Next” comes back by itself when it does."
+        case .statusCompleted: "completed"
+        case .statusPending: "pending"
+        case .statusFailed: "failed"
+        case .statusCanceled: "canceled"
+        case .preferencesLanguageSavedPinned:
+            "Language saved; this run pins its own (--locale or # locale:), so it holds when the app opens without that."
         }
     }
 }

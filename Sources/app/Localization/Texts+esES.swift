@@ -181,7 +181,7 @@ extension Texts {
         case .preferencesNotSaved: "⚠ No se pudieron guardar tus preferencias en este dispositivo."
         case .preferencesLanguage: "Idioma: %@"
         case .preferencesLanguageSystem: "el del sistema"
-        case .preferencesLanguageSaved: "Idioma guardado: la app lo usa desde la próxima apertura."
+        case .preferencesLanguageSaved: "Idioma guardado: se aplica desde ahora."
         case .preferencesRemember: "Recordar mi CPF al entrar: %@"
         case .preferencesRememberOn: "sí"
         case .preferencesRememberOff: "no"
@@ -232,6 +232,18 @@ extension Texts {
         case .pinWrong: "PIN incorrecto. Quedan %@ intentos."
         case .pinWrongLast: "PIN incorrecto. Queda 1 intento: otro error cierra la sesión."
         case .pinUnavailable: "Este dispositivo no pudo leer ni guardar el PIN; nada cambió."
+        case .retryChecking: "Intentándolo de nuevo…"
+        case .retryStillOffline: "Lo intentamos de nuevo: sigues sin conexión."
+        case .retryStillServerDown: "Lo intentamos de nuevo: el servidor sigue sin responder."
+        case .nextCheckAt: "Próximo intento automático a las %@."
+        case .signInBlockedOffline: "Sin conexión: «Siguiente» vuelve solo cuando vuelva la conexión."
+        case .signInBlockedServerDown: "El servidor no responde: «Siguiente» vuelve solo cuando responda."
+        case .statusCompleted: "completada"
+        case .statusPending: "pendiente"
+        case .statusFailed: "fallida"
+        case .statusCanceled: "cancelada"
+        case .preferencesLanguageSavedPinned:
+            "Idioma guardado; esta ejecución fija el suyo (--locale o # locale:), así que se aplica cuando la app se abra sin eso."
         }
     }
 }

@@ -176,7 +176,7 @@ extension Texts {
         case .preferencesNotSaved: "⚠ Suas preferências não puderam ser salvas neste aparelho."
         case .preferencesLanguage: "Idioma: %@"
         case .preferencesLanguageSystem: "o do sistema"
-        case .preferencesLanguageSaved: "Idioma salvo: o app o usa a partir da próxima abertura."
+        case .preferencesLanguageSaved: "Idioma salvo: vale a partir de agora."
         case .preferencesRemember: "Lembrar meu CPF ao entrar: %@"
         case .preferencesRememberOn: "sim"
         case .preferencesRememberOff: "não"
@@ -227,6 +227,18 @@ extension Texts {
         case .pinWrong: "PIN incorreto. Restam %@ tentativas."
         case .pinWrongLast: "PIN incorreto. Resta 1 tentativa: outro erro encerra a sessão."
         case .pinUnavailable: "Este aparelho não conseguiu ler ou salvar o PIN; nada mudou."
+        case .retryChecking: "Tentando de novo…"
+        case .retryStillOffline: "Tentamos de novo: você continua sem conexão."
+        case .retryStillServerDown: "Tentamos de novo: o servidor continua sem responder."
+        case .nextCheckAt: "Próxima tentativa automática às %@."
+        case .signInBlockedOffline: "Sem conexão: “Próximo” volta sozinho quando a conexão voltar."
+        case .signInBlockedServerDown: "O servidor não está respondendo: “Próximo” volta sozinho quando ele responder."
+        case .statusCompleted: "concluída"
+        case .statusPending: "pendente"
+        case .statusFailed: "falhou"
+        case .statusCanceled: "cancelada"
+        case .preferencesLanguageSavedPinned:
+            "Idioma salvo; esta execução fixa o seu (--locale ou # locale:), então ele vale quando o app abrir sem isso."
         }
     }
 }

@@ -3,8 +3,8 @@ import DomainCore
 
 /// The preferences part of the profile screen: the language (one action per
 /// language, and one to follow the system) and whether the sign-in
-/// remembers the CPF. Each tap saves at once; the language is spoken from
-/// the next launch, as a phone's per-app language is.
+/// remembers the CPF. Each tap saves at once; the language is spoken at
+/// once, unless the run pins its own.
 extension ScreenDriver {
     /// The lines and actions the profile adds for the preferences.
     func preferencesSection(busy: Bool, model: ProfileViewModel) -> (lines: [String], actions: [ScreenSnapshot.Action])
@@ -17,7 +17,12 @@ extension ScreenDriver {
                 .preferencesRemember,
                 texts[preferences.remembersLastIdentifier ? .preferencesRememberOn : .preferencesRememberOff]],
         ]
-        if case .language = preferences.lastChange { lines.append(texts[.preferencesLanguageSaved]) }
+        if case .language(let saved) = preferences.lastChange {
+            // Unpinned, the screen already speaks the language saved; a run
+            // that pins its own (--locale, # locale:) says the choice waits.
+            let pinned = saved.map { $0 != texts.locale } ?? false
+            lines.append(texts[pinned ? .preferencesLanguageSavedPinned : .preferencesLanguageSaved])
+        }
         var actions = AppLocale.allCases.map { locale in
             ScreenSnapshot.Action(
                 name: "language-\(locale.rawValue)", label: locale.ownName,

@@ -84,20 +84,16 @@ extension ScreenDriver {
                 for row in section.rows {
                     number += 1
                     lines.append(
-                        "\(number). \(row.time) \(row.description) · \(row.counterparty)  \(row.amount)  (\(row.label), \(row.status))"
+                        "\(number). \(row.time) \(row.description) · \(row.counterparty)  \(row.amount)  (\(row.label), \(statusText(row.status)))"
                     )
                 }
             }
         }
         return ScreenSnapshot(
             name: "statement", title: texts[.titleStatement], lines: lines,
-            actions: [
-                action("refresh", .actionRefresh, enabled: !model.isLoading) { await model.refresh() },
-                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) {
-                    await model.retry()
-                },
-                action("back", .actionBack) { area.back() },
-            ],
+            actions: [action("refresh", .actionRefresh, enabled: !model.isLoading) { await model.refresh() }]
+                + retryAction(after: model.failure, busy: model.isLoading) { await model.retry() }
+                + [action("back", .actionBack) { area.back() }],
             entries: ScreenSnapshot.Entries(count: model.rows.count) { number in _ = await model.open(number) },
             isLoading: model.showsPlaceholder)
     }
@@ -109,7 +105,7 @@ extension ScreenDriver {
         if let details = model.details {
             lines += [
                 "\(details.description) · \(details.label)", "\(texts[.detailsAmount]): \(details.amount)",
-                "\(texts[.detailsWhen]): \(details.when)", "\(texts[.detailsStatus]): \(details.status)",
+                "\(texts[.detailsWhen]): \(details.when)", "\(texts[.detailsStatus]): \(statusText(details.status))",
                 "\(texts[.detailsCounterparty]): \(details.counterparty)",
             ]
             for (label, party) in [(TextKey.detailsSender, details.sender), (.detailsRecipient, details.recipient)] {
@@ -121,12 +117,8 @@ extension ScreenDriver {
         }
         return ScreenSnapshot(
             name: "entry-details", title: texts[.titleEntryDetails], lines: lines,
-            actions: [
-                action("retry", .actionRetry, enabled: model.failure != nil && !model.isLoading) {
-                    await model.retry()
-                },
-                action("back", .actionBack) { area.back() },
-            ],
+            actions: retryAction(after: model.failure, busy: model.isLoading) { await model.retry() }
+                + [action("back", .actionBack) { area.back() }],
             isLoading: model.showsPlaceholder)
     }
 
@@ -196,13 +188,35 @@ extension ScreenDriver {
             }
         }
         actions += [
-            action("save", .actionSave, enabled: model.isSaveEnabled) { await model.save() },
-            action("retry", .actionRetry, enabled: model.failure != nil && !busy) { await model.retry() },
-            action("back", .actionBack, enabled: !model.isSaving) { area.back() },
+            action("save", .actionSave, enabled: model.isSaveEnabled) { await model.save() }
         ]
+        actions += retryAction(after: model.failure, busy: busy) { await model.retry() }
+        actions.append(action("back", .actionBack, enabled: !model.isSaving) { area.back() })
         return ScreenSnapshot(
             name: "related-users", title: texts[.titleRelatedUsers], lines: lines, actions: actions,
             isLoading: model.showsPlaceholder || model.isSaving)
+    }
+
+    /// "Retry" is offered only after a failure, when there is something to
+    /// retry — never an action that is always disabled. (A retry in flight
+    /// clears the failure, and the placeholder or "refreshing" says the wait.)
+    private func retryAction(
+        after failure: SignedInFailure?, busy: Bool, perform: @escaping @MainActor @Sendable () async -> Void
+    ) -> [ScreenSnapshot.Action] {
+        guard failure != nil else { return [] }
+        return [action("retry", .actionRetry, enabled: !busy, perform: perform)]
+    }
+
+    /// A statement entry's status in the person's language; a status this
+    /// app does not know is shown as the backend sent it.
+    func statusText(_ status: String) -> String {
+        switch status.uppercased() {
+        case "COMPLETED": texts[.statusCompleted]
+        case "PENDING": texts[.statusPending]
+        case "FAILED": texts[.statusFailed]
+        case "CANCELED", "CANCELLED": texts[.statusCanceled]
+        default: status
+        }
     }
 
     /// A failed call's one message. A connection or server failure says the

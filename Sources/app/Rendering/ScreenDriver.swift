@@ -1,5 +1,6 @@
 import Composition
 import DomainCore
+import Foundation
 
 /// Turns the root view model into the screen on show, each action and field
 /// wired to the view-model call it makes: the part of each iOS view that
@@ -18,6 +19,11 @@ struct ScreenDriver {
     /// (`TokenPolicy.sessionSurvivesInBackground`): the PIN-lock choices
     /// offered are those shorter than it.
     var sessionSurvivesInBackground = TokenPolicy().sessionSurvivesInBackground
+    /// The health monitor, for when its next automatic check comes (a wait
+    /// says what happens next); nil says nothing of it.
+    var health: HealthMonitor?
+    /// The person's time zone: the times the screens say are in it.
+    var timeZone = TimeZone.gmt
 
     // MARK: - What is on screen
 
@@ -71,11 +77,31 @@ struct ScreenDriver {
         return screen
     }
 
+    /// Why the app waits, what the person's retry got, and when the next
+    /// automatic try comes; "retry" is offered unless one is in flight.
     private func systemUnavailable(_ status: HealthStatus) -> ScreenSnapshot {
-        ScreenSnapshot(
-            name: "system-unavailable", title: texts[.titleSystemUnavailable],
-            lines: [texts[status == .offline ? .offline : .serverDown], texts[.willRetryAutomatically]],
-            actions: [action("retry", .actionRetry) { [main] in await main.retryHealthCheck() }])
+        var lines = [texts[status == .offline ? .offline : .serverDown]]
+        switch main.retryAnswer {
+        case .checking: lines.append(texts[.retryChecking])
+        case .stillDown(let found): lines.append(texts[found == .offline ? .retryStillOffline : .retryStillServerDown])
+        case nil: break
+        }
+        lines.append(texts[.willRetryAutomatically])
+        if let next = nextHealthCheckText() { lines.append(next) }
+        var actions: [ScreenSnapshot.Action] = []
+        if main.retryAnswer != .checking {
+            actions.append(action("retry", .actionRetry) { [main] in await main.retryHealthCheck() })
+        }
+        return ScreenSnapshot(
+            name: "system-unavailable", title: texts[.titleSystemUnavailable], lines: lines, actions: actions,
+            isLoading: main.retryAnswer == .checking)
+    }
+
+    /// "Next automatic try at 14:03:15", in the person's time zone, from the
+    /// health monitor's clock; nil when no check is scheduled.
+    func nextHealthCheckText() -> String? {
+        guard let next = health?.nextCheckAt else { return nil }
+        return texts[.nextCheckAt, DateText.clockTime(next, in: timeZone)]
     }
 
     private func onboarding() -> ScreenSnapshot {
@@ -144,8 +170,15 @@ struct ScreenDriver {
             lines.append("\(texts[.fieldIdentifier]): \(shownIdentifier(model.identifier))")
             lines.append(texts[.passwordPrompt])
             if model.isBusy { lines.append(texts[.signingIn]) }
-            if let failure = model.failure {
+            // "Next" is blocked while down: say why, and that it comes back by
+            // itself — one message for the outage, so a failure that was the
+            // outage (no connection, system unavailable) is not said twice.
+            if let failure = model.failure, !(model.health.isDown && Self.isOutage(failure)) {
                 lines.append(text(for: failure, cpfOnly: model.acceptedIdentifiers == .cpfOnly))
+            }
+            if model.health.isDown {
+                lines.append(texts[model.health == .offline ? .signInBlockedOffline : .signInBlockedServerDown])
+                if let next = nextHealthCheckText() { lines.append(next) }
             }
             return ScreenSnapshot(
                 name: "sign-in-password", title: texts[.titleSignInPassword], lines: lines,
@@ -160,6 +193,11 @@ struct ScreenDriver {
                 ],
                 isLoading: model.isBusy)
         }
+    }
+
+    /// A sign-in that failed for want of a connection or a working server.
+    private static func isOutage(_ failure: LoginFailure) -> Bool {
+        failure == .network || failure == .systemUnavailable
     }
 
     /// The identifier as the sign-in shows it: the remembered one, when it is

@@ -72,19 +72,30 @@ struct ScreenSnapshot: Sendable, Equatable {
         fields.first { $0.name == name }
     }
 
+    /// The width the screen is drawn at when the terminal's is unknown.
+    static let defaultColumns = 80
+
     /// The screen as text, the same every time for the same state. Each of
     /// its lines is one line: a line break inside a piece of it (a server's
     /// name, a description) is shown as `^J`, so server data cannot draw a
     /// line of the screen's frame, a field or an action of its own. (Every
     /// other control character is the console's to escape, as it prints.)
-    func rendered(disabledWord: String) -> String {
+    /// With `columns`, content lines wrap at word boundaries to that width
+    /// (continued under `│   `) and the action bar breaks between actions,
+    /// never inside one's `[name]`; without, each line is whole.
+    func rendered(disabledWord: String, columns: Int? = nil) -> String {
         let shown = TerminalText.showingLineBreaks
+        let width = columns ?? Int.max
+        func wrapped(_ text: String) -> [String] {
+            guard columns != nil else { return ["│ " + text] }
+            return WordWrap.lines(text, first: "│ ", continuation: "│   ", columns: width)
+        }
         var output = ["┌─ \(shown(title)) · \(name)"]
-        output += lines.map { "│ \(shown($0))" }
+        output += lines.flatMap { wrapped(shown($0)) }
         for field in fields {
-            var line = "│ \(shown(field.label)) [\(field.name)]: \(shown(field.shown))"
+            var line = "\(shown(field.label)) [\(field.name)]: \(shown(field.shown))"
             if let problem = field.problem { line += "  ← \(shown(problem))" }
-            output.append(line)
+            output += wrapped(line)
         }
         if !actions.isEmpty {
             let words = actions.map { action in
@@ -92,7 +103,10 @@ struct ScreenSnapshot: Sendable, Equatable {
                     ? "[\(action.name)] \(shown(action.label))"
                     : "[\(action.name)] \(shown(action.label)) (\(disabledWord))"
             }
-            output.append("│ " + words.joined(separator: "   "))
+            output +=
+                columns == nil
+                ? ["│ " + words.joined(separator: "   ")]
+                : WordWrap.packed(words, separator: "   ", first: "│ ", continuation: "│ ", columns: width)
         }
         output.append("└─")
         return output.joined(separator: "\n")

@@ -94,7 +94,7 @@ struct CommandExecutor {
 
     private func check(_ command: ScriptCommand) async throws(CommandError) -> CommandOutcome {
         let screen = app.snapshot()
-        let rendered = app.renderedScreen()
+        let rendered = app.screenText()
         func expect(_ holds: Bool, _ failure: @autoclosure () -> String) -> CommandOutcome {
             holds ? .expectationHeld : .expectationFailed(failure())
         }

@@ -59,7 +59,7 @@ struct EntryDetailsViewModelTests {
         #expect(shown.label == "Compra aprovada")
         #expect(shown.amount == "R$ 1.500,00")
         #expect(shown.counterparty == "Empresa ABC LTDA")
-        #expect(shown.when == "01/02/2024 08:15 UTC")
+        #expect(shown.when == "01/02/2024 08:15")
         #expect(shown.status == "COMPLETED")
         #expect(shown.sender.name == "Maria Silva")
         #expect(shown.sender.documentType == .cpf)

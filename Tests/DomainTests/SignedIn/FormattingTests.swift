@@ -41,12 +41,27 @@ struct FormattingTests {
         #expect(DateText.day(iso, locale: locale) == text)
     }
 
-    @Test func timesAreShownInUTC() {
+    @Test(
+        "Times are shown in the time zone given (the person's), never the machine's",
+        arguments: [
+            ("UTC", "08:15", "01/02/2024 08:15", "02/01/2024 08:15"),
+            ("America/Sao_Paulo", "05:15", "01/02/2024 05:15", "02/01/2024 05:15"),
+            ("Asia/Tokyo", "17:15", "01/02/2024 17:15", "02/01/2024 17:15"),
+            ("Pacific/Honolulu", "22:15", "31/01/2024 22:15", "01/31/2024 22:15"),
+        ])
+    func timesInTheGivenZone(zone: String, time: String, ptBR: String, enUS: String) throws {
         // 2024-02-01T08:15:17Z, the seed's sample item.
         let date = Date(timeIntervalSince1970: 1_706_775_317)
-        #expect(DateText.time(date) == "08:15 UTC")
-        #expect(DateText.dayAndTime(date, locale: .ptBR) == "01/02/2024 08:15 UTC")
-        #expect(DateText.dayAndTime(date, locale: .enUS) == "02/01/2024 08:15 UTC")
+        let timeZone = try #require(TimeZone(identifier: zone))
+        #expect(DateText.time(date, in: timeZone) == time)
+        #expect(DateText.dayAndTime(date, locale: .ptBR, in: timeZone) == ptBR)
+        #expect(DateText.dayAndTime(date, locale: .enUS, in: timeZone) == enUS)
+    }
+
+    @Test func clockTimeToTheSecond() throws {
+        let date = Date(timeIntervalSince1970: 1_706_775_317)
+        #expect(DateText.clockTime(date, in: .gmt) == "08:15:17")
+        #expect(DateText.clockTime(date, in: try #require(TimeZone(identifier: "America/Sao_Paulo"))) == "05:15:17")
     }
 
     @Test(

@@ -75,7 +75,7 @@ struct SignedInViewModelTests {
 
         let shown = try #require(details.details)
         #expect(shown.amount == "R$ 1.500,00")
-        #expect(shown.when == "01/02/2024 08:15 UTC")
+        #expect(shown.when == "01/02/2024 08:15")
         #expect(shown.sender.document == "***.456.789-**")
         #expect(shown.recipient.document == "**.223.344/****-**")
         #expect(shown.recipient.agency == "1234-7")

@@ -57,6 +57,26 @@ struct StatementListViewModelTests {
         #expect(!screen.list.isLoading)
     }
 
+    @Test("Rows say their time in the time zone the list was given (the person's)")
+    func rowTimesInTheGivenZone() async throws {
+        let reader = FakeStatementReading(outcome: .success(.sample))
+        let navigator = FakeSignedInNavigator()
+        let list = StatementListViewModel(
+            service: reader, locale: .ptBR, navigator: navigator,
+            timeZone: try #require(TimeZone(identifier: "America/Sao_Paulo")))
+        await list.load()
+        let debit = try #require(list.rows.first { $0.id == "abc123def456ghi789" })
+        #expect(debit.time == "05:15")
+    }
+
+    @Test("A list just pushed shows its placeholder before its first load even starts: never an empty list")
+    func placeholderBeforeTheFirstLoad() {
+        let screen = statementScreen()
+        #expect(screen.list.showsPlaceholder)
+        #expect(!screen.list.isLoading)
+        #expect(screen.list.sections == nil)
+    }
+
     @Test("Sections are days, newest first; within a day the newest entry comes first")
     func sectionsByDayNewestFirst() async {
         let screen = await loadedScreen()
@@ -90,7 +110,7 @@ struct StatementListViewModelTests {
 
         let debit = try #require(screen.list.rows.first { $0.id == "abc123def456ghi789" })
         #expect(debit.amount == "-R$ 1.500,00")
-        #expect(debit.time == "08:15 UTC")
+        #expect(debit.time == "08:15")
         #expect(debit.counterparty == "João da Silva")
         #expect(debit.description == "Compra de produtos eletrônicos")
         #expect(debit.label == "Compra aprovada")
