@@ -12,8 +12,10 @@ extension ScreenDriver {
         if let cpf = model.maskedCPF { lines.append("\(texts[.cpfLabel]): \(cpf)") }
         if !user.email.isEmpty { lines.append("\(texts[.emailLabel]): \(user.email)") }
         if let times = model.times {
-            lines.append(texts[.sessionIssuedAt, DateText.dayAndTime(times.issuedAt, locale: texts.locale, in: timeZone)])
-            lines.append(texts[.sessionValidUntil, DateText.dayAndTime(times.expiresAt, locale: texts.locale, in: timeZone)])
+            lines.append(
+                texts[.sessionIssuedAt, DateText.dayAndTime(times.issuedAt, locale: texts.locale, in: timeZone)])
+            lines.append(
+                texts[.sessionValidUntil, DateText.dayAndTime(times.expiresAt, locale: texts.locale, in: timeZone)])
         }
         lines.append(texts[.sessionKept])
         return ScreenSnapshot(
