@@ -38,6 +38,7 @@ public enum LoopbackSocket {
 public struct LoopbackSocketError: Error, Sendable, CustomStringConvertible {
     /// errno's text.
     public let reason: String
+    /// What went wrong, in a sentence.
     public var description: String { "cannot listen on 127.0.0.1: \(reason)" }
 }
 
