@@ -1,0 +1,122 @@
+import AdapterInMemory
+import AdapterSystem
+import Foundation
+import Ports
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `BrowserOpener` contract (its doc comment), against every adapter.
+/// The system's adapter runs a stand-in `xdg-open` — a shell script in a
+/// directory of its own given as its `PATH` — that writes down the arguments
+/// it got and exits as told; no browser starts, nothing is fetched.
+@Suite("BrowserOpener contract")
+struct BrowserOpenerContractTests {
+    /// An adapter under test, and what its launcher was given (nil: it never ran).
+    struct Opener: Sendable, CustomTestStringConvertible {
+        let name: String
+        let make:
+            @Sendable (_ failing: Bool) throws -> (adapter: any BrowserOpener, launched: @Sendable () -> [String]?)
+        var testDescription: String { name }
+    }
+
+    static let openers = [
+        Opener(name: "system (a stand-in xdg-open)") { failing in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xdg-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let log = directory.appendingPathComponent("arguments").path
+            let script = directory.appendingPathComponent("xdg-open")
+            try writeExecutable(
+                """
+                #!/bin/sh
+                printf '%s\\n' "$#" "$@" > '\(log)'
+                echo "launcher output that must not reach the app"
+                exit \(failing ? 3 : 0)
+                """, to: script.path)
+            return (
+                SystemBrowserOpener(searchPath: directory.path),
+                {
+                    guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return nil }
+                    return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+                }
+            )
+        },
+        Opener(name: "in-memory") { failing in
+            let adapter = InMemoryBrowserOpener(refusal: failing ? "no browser here" : nil)
+            return (
+                adapter,
+                { adapter.opened.isEmpty ? nil : ["\(adapter.opened.count)"] + adapter.opened.map(\.absoluteString) }
+            )
+        },
+    ]
+
+    /// An authorization URL with characters a shell would act on.
+    static let authorizationAddress =
+        "https://auth.invalid/o/authorize/?response_type=code&state=a$(touch%20x)b;c'd&redirect_uri=http://127.0.0.1:1/cb"
+
+    @Test(
+        "An https URL, or http to a loopback host, is opened and handed over as one argument, as it is",
+        arguments: openers)
+    func opensAsOneArgument(_ opener: Opener) async throws {
+        for address in [Self.authorizationAddress, "http://127.0.0.1:8099/o/authorize/?x=1"] {
+            let url = try #require(URL(string: address))
+            let (adapter, launched) = try opener.make(false)
+            let answer = await adapter.open(url)
+            #expect(answer == .opened)
+            #expect(launched() == ["1", url.absoluteString])
+        }
+    }
+
+    @Test(
+        "Another scheme, plain http off the machine, a control character or no host: not opened, nothing started",
+        arguments: openers)
+    func refusesOthers(_ opener: Opener) async throws {
+        let refused =
+            [
+                "javascript:alert(1)", "file:///etc/passwd", "http://auth.invalid/authorize", "ftp://127.0.0.1/x",
+                "https:///nohost",
+            ].compactMap(URL.init(string:)) + [URL(fileURLWithPath: "/tmp")]
+        #expect(refused.count == 6)
+        for url in refused {
+            let (adapter, launched) = try opener.make(false)
+            let answer = await adapter.open(url)
+            #expect(answer != .opened, "\(url.absoluteString)")
+            #expect(launched() == nil, "nothing started for \(url.absoluteString)")
+        }
+    }
+
+    @Test("A launcher that fails is .notOpened, with a reason that does not repeat the URL", arguments: openers)
+    func failureSaid(_ opener: Opener) async throws {
+        let (adapter, _) = try opener.make(true)
+        let url = try #require(URL(string: Self.authorizationAddress))
+        guard case .notOpened(let reason) = await adapter.open(url) else {
+            Issue.record("a failing launcher was said to have opened the page")
+            return
+        }
+        #expect(!reason.isEmpty)
+        #expect(!reason.contains("auth.invalid"))
+    }
+
+    @Test("Without xdg-open on the path, the system's adapter says so and opens nothing")
+    func noLauncher() async throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-xdg-\(UUID())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let url = try #require(URL(string: Self.authorizationAddress))
+        #expect(
+            await SystemBrowserOpener(searchPath: empty.path).open(url)
+                == .notOpened(reason: "no xdg-open on this system"))
+    }
+}
+
+/// Writes `text` to a new file at `path`, executable, through a descriptor
+/// that is closed on exec: a stand-in another test spawns meanwhile must not
+/// inherit it, or exec'ing this file fails with "Text file busy".
+private func writeExecutable(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+    guard descriptor >= 0 else { throw POSIXError(.EIO) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(.EIO) }
+}
