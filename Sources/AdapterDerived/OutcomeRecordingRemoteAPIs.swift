@@ -31,9 +31,34 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
 
     public var signsInByEmail: Bool { inner.signsInByEmail }
 
+    public var signInMethods: [SignInMethod] { inner.signInMethods }
+
+    /// The beginning and each poll are recorded; the wait for the person is
+    /// not a call to the backend.
+    public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
+        let attempt = try await recorder.recording { () throws(RemoteError) in try await inner.beginSignIn(method) }
+        return OutcomeRecordingExternalSignInAttempt(attempt: attempt, recorder: recorder)
+    }
+
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await recorder.recording { () throws(RemoteError) in try await inner.signOut(token) }
     }
+}
+
+/// An `ExternalSignInAttempt` whose polls are recorded.
+struct OutcomeRecordingExternalSignInAttempt: ExternalSignInAttempt {
+    let attempt: any ExternalSignInAttempt
+    let recorder: CallOutcomeRecorder
+
+    var instructions: ExternalSignInInstructions { attempt.instructions }
+
+    func awaitPerson() async throws(RemoteError) { try await attempt.awaitPerson() }
+
+    func poll() async throws(RemoteError) -> ExternalSignInProgress {
+        try await recorder.recording { () throws(RemoteError) in try await attempt.poll() }
+    }
+
+    func end() async { await attempt.end() }
 }
 
 /// `UserRemoteAPI` that records how each call to `inner` ended in `recorder`;

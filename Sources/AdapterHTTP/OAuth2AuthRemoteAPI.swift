@@ -41,6 +41,14 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
         return try await tokens(form, for: .signIn)
     }
 
+    /// This backend signs in by password only.
+    public var signInMethods: [SignInMethod] { [.password] }
+
+    /// Refused at once, sending nothing: this backend signs in by password only.
+    public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
+        throw .signInRefused(.methodNotOffered)
+    }
+
     /// Sends the refresh token. A session without one (never issued by this
     /// backend) is refused as an unknown token, sending nothing.
     public func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {

@@ -42,6 +42,14 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
 
     /// Supabase signs in by e-mail.
     public var signsInByEmail: Bool { true }
+    /// This backend signs in by password only.
+    public var signInMethods: [SignInMethod] { [.password] }
+
+    /// Refused at once, sending nothing: this backend signs in by password only.
+    public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
+        throw .signInRefused(.methodNotOffered)
+    }
+
 
     /// `POST token?grant_type=refresh_token` with `{"refresh_token"}`. A
     /// session without a refresh token (never issued by this backend) is

@@ -43,6 +43,14 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
             from: HTTPRequest(
                 .auth, limit: .authAnswer, body: body, forbidsRedirect: true))
     }
+    /// This backend signs in by password only.
+    public var signInMethods: [SignInMethod] { [.password] }
+
+    /// Refused at once, sending nothing: this backend signs in by password only.
+    public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
+        throw .signInRefused(.methodNotOffered)
+    }
+
 
     /// Sends the old access token, as the wire contract does. The contract
     /// issues no refresh tokens, so one is refused like an unknown token,

@@ -27,6 +27,14 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
         do { return IssuedTokens(accessToken: try await backend.signIn(credentials)) } catch { throw error.remoteError }
     }
 
+    /// This backend signs in by password only.
+    public var signInMethods: [SignInMethod] { [.password] }
+
+    /// Refused at once, sending nothing: this backend signs in by password only.
+    public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
+        throw .signInRefused(.methodNotOffered)
+    }
+
     /// Exchanges the old access token, as the wire contract does. This
     /// backend issues no refresh tokens, so one is refused like an unknown token.
     public func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {

@@ -21,12 +21,34 @@ public protocol AuthRemoteAPI: Sendable {
     ///   when the backend does not sign in by that kind of identifier (a CPF
     ///   while `signsInByCPF` is false, an e-mail while `signsInByEmail` is
     ///   false); `.signInRefused(.emailNotConfirmed)`
-    ///   for an account whose e-mail address is not confirmed yet. Only
-    ///   `signIn` throws `.signInRefused`.
+    ///   for an account whose e-mail address is not confirmed yet;
+    ///   `.signInRefused(.methodNotOffered)` at once, sending nothing, when
+    ///   `signInMethods` does not list `.password`. Only the sign-in calls
+    ///   (this, `beginSignIn` and its attempt) throw `.signInRefused`.
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens
 
+    /// The ways this backend signs a person in, the one to offer first
+    /// first. Never empty, constant for an adapter's lifetime. Without
+    /// `.password`, `signIn` throws `.signInRefused(.methodNotOffered)` at
+    /// once, sending nothing, and `signsInByCPF` and `signsInByEmail` are
+    /// both false.
+    var signInMethods: [SignInMethod] { get }
+
+    /// Begins a sign-in outside the app (`.browser` or `.device`): for the
+    /// browser, makes the attempt's one-time values and opens its loopback
+    /// redirect listener; for the device flow, asks the server for a code.
+    ///
+    /// - Returns: the attempt, to show and to wait on (`ExternalSignInAttempt`).
+    /// - Throws: `.signInRefused(.methodNotOffered)` at once, sending
+    ///   nothing, for a method `signInMethods` does not list (`.password`
+    ///   among them: that one is `signIn`); `.misconfigured` when the server
+    ///   refuses the client; `.transport`, `.timeout`, `.malformedResponse`
+    ///   as any call.
+    func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt
+
     /// Whether the backend signs in by CPF. Constant for an adapter's
-    /// lifetime; `signsInByCPF` or `signsInByEmail` (or both) is true. One
+    /// lifetime; when `signInMethods` lists `.password`, `signsInByCPF` or
+    /// `signsInByEmail` (or both) is true, and both are false otherwise. One
     /// that signs in by e-mail only (Supabase Auth) says false: then
     /// `signIn` with a CPF throws `.signInRefused(.identifierKindNotAccepted)`
     /// at once, sending nothing, and the app asks for an e-mail before it

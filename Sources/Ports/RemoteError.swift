@@ -31,6 +31,24 @@ public enum SignInRefusal: String, Sendable, Hashable, CaseIterable {
     case identifierKindNotAccepted = "identifier-kind-not-accepted"
     /// The account exists but its e-mail address is not confirmed yet.
     case emailNotConfirmed = "email-not-confirmed"
+    /// The backend does not sign in this way (`AuthRemoteAPI.signInMethods`
+    /// does not list it). Nothing was sent.
+    case methodNotOffered = "method-not-offered"
+    /// The person (or the server for them) refused, in the browser or on the
+    /// device: OAuth 2.0's `access_denied`.
+    case deniedByPerson = "denied-by-person"
+    /// The answer that came back was not this attempt's: another `state`
+    /// (RFC 6749 §10.12), or another issuer than the one asked (RFC 9207).
+    case answerForAnotherAttempt = "answer-for-another-attempt"
+    /// The person did not finish in time: the browser never came back, or
+    /// the device code expired (RFC 8628's `expired_token`).
+    case notCompletedInTime = "not-completed-in-time"
+    /// The ID token did not prove who signed in, or for whom: a wrong `iss`,
+    /// `aud`, `azp` or `nonce`, or one expired or issued in the future
+    /// (OpenID Connect Core 1.0, section 3.1.3.7).
+    case identityNotProved = "identity-not-proved"
+    /// The attempt was ended before it finished (the person cancelled).
+    case cancelled = "cancelled"
 }
 
 /// Why a remote call failed — the one error type every remote port throws.

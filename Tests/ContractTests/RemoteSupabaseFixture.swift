@@ -134,6 +134,10 @@ private struct SeededAccountsByEmail: AuthRemoteAPI {
 
     var signsInByCPF: Bool { true }
     var signsInByEmail: Bool { inner.signsInByEmail }
+    var signInMethods: [SignInMethod] { inner.signInMethods }
+    func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
+        try await inner.beginSignIn(method)
+    }
     func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
         try await inner.refresh(credential)
     }

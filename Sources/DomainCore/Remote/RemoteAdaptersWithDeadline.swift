@@ -41,9 +41,42 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
 
     public var signsInByEmail: Bool { adapter.signsInByEmail }
 
+    public var signInMethods: [SignInMethod] { adapter.signInMethods }
+
+    /// The request that begins the attempt runs under the deadline; so does
+    /// each of the attempt's polls, but not its wait for the person.
+    public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
+        let attempt = try await deadline.run { [adapter] () async throws(RemoteError) in
+            try await adapter.beginSignIn(method)
+        }
+        return DeadlineExternalSignInAttempt(attempt, deadline: deadline)
+    }
+
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.signOut(token) }
     }
+}
+
+/// An `ExternalSignInAttempt` whose every request ends by the deadline: its
+/// polls. Waiting for the person is the caller's to bound.
+struct DeadlineExternalSignInAttempt: ExternalSignInAttempt {
+    let attempt: any ExternalSignInAttempt
+    let deadline: RequestDeadline
+
+    init(_ attempt: any ExternalSignInAttempt, deadline: RequestDeadline) {
+        self.attempt = attempt
+        self.deadline = deadline
+    }
+
+    var instructions: ExternalSignInInstructions { attempt.instructions }
+
+    func awaitPerson() async throws(RemoteError) { try await attempt.awaitPerson() }
+
+    func poll() async throws(RemoteError) -> ExternalSignInProgress {
+        try await deadline.run { [attempt] () async throws(RemoteError) in try await attempt.poll() }
+    }
+
+    func end() async { await attempt.end() }
 }
 
 /// `UserRemoteAPI` whose every call ends by the deadline.

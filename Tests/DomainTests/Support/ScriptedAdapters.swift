@@ -16,6 +16,13 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
     /// `signIn` still reaches the scripted server with an e-mail, so a test
     /// sees whether the domain called it at all.
     var signsInByEmail = true
+    /// The ways it signs in; sign-in outside the app is refused, as by an
+    /// adapter that does not offer it.
+    var signInMethods: [SignInMethod] = [.password]
+
+    func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
+        throw .signInRefused(.methodNotOffered)
+    }
 
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
         try await server.signIn(credentials)
