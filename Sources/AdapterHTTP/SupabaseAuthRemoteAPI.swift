@@ -50,7 +50,6 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
         throw .signInRefused(.methodNotOffered)
     }
 
-
     /// `POST token?grant_type=refresh_token` with `{"refresh_token"}`. A
     /// session without a refresh token (never issued by this backend) is
     /// refused as an unknown token, sending nothing.

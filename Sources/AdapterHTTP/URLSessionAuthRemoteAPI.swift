@@ -43,6 +43,7 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
             from: HTTPRequest(
                 .auth, limit: .authAnswer, body: body, forbidsRedirect: true))
     }
+
     /// This backend signs in by password only.
     public var signInMethods: [SignInMethod] { [.password] }
 
@@ -50,7 +51,6 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
         throw .signInRefused(.methodNotOffered)
     }
-
 
     /// Sends the old access token, as the wire contract does. The contract
     /// issues no refresh tokens, so one is refused like an unknown token,
