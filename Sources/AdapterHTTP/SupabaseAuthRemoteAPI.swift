@@ -42,6 +42,7 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
 
     /// Supabase signs in by e-mail.
     public var signsInByEmail: Bool { true }
+
     /// This backend signs in by password only.
     public var signInMethods: [SignInMethod] { [.password] }
 
