@@ -161,7 +161,7 @@ let package = Package(
             path: "Tests/AcceptanceTests"
         ),
         // The OAuth 2.0 adapter and the token manager against a real authorization
-        // server (scripts/oauth2-server); skipped, saying why, when OAUTH2_BASE_URL is unset.
+        // server (scripts/oauth2-server); skipped, saying why, when OAUTH2_LEGACY_BASE_URL is unset.
         .testTarget(
             name: "OAuth2Tests",
             dependencies: [

@@ -33,6 +33,10 @@ public enum AuthorizationRedirectError: Error, Sendable, Hashable, CustomStringC
     /// mix-up attack, or a misconfigured server), or none where the server
     /// promised to send it.
     case wrongIssuer
+    /// An answer (a code or an error) came with another `state` than this
+    /// attempt's: the answer to another attempt — an old tab, or a forged
+    /// link (RFC 6749 §10.12). It is not used, and the attempt is over.
+    case wrongState
     /// The answer carried neither a code nor an error, or a parameter twice
     /// (RFC 6749 §3.1).
     case malformed
@@ -45,6 +49,7 @@ public enum AuthorizationRedirectError: Error, Sendable, Hashable, CustomStringC
         switch self {
         case .cannotListen(let reason): "cannot listen for the browser's redirect: \(reason)"
         case .wrongIssuer: "the authorization answer came from another issuer than the one asked"
+        case .wrongState: "the authorization answer was for another attempt (another state)"
         case .malformed: "the authorization answer carried no code and no error"
         case .ended: "no authorization answer: the wait ended"
         }
@@ -69,6 +74,15 @@ enum AuthorizationRedirectQuery {
             items[item.name] = item.value ?? ""
         }
         return (components.path, items)
+    }
+
+    /// Whether `target` is an answer — it carries a `code` or an `error`,
+    /// once each — that names a `state` (the caller knows it is not this
+    /// attempt's). One without a `state`, or with a parameter twice, is not
+    /// taken as anybody's answer.
+    static func isAnswerOfAnotherAttempt(_ target: String) -> Bool {
+        guard let items = parameters(of: target)?.items else { return false }
+        return items["state"] != nil && (items["code"] != nil || items["error"] != nil)
     }
 
     /// The answer in `items`, already known to carry this attempt's state.

@@ -25,6 +25,17 @@ public struct RedirectPages: Sendable {
         self.refused = refused
         self.notThisRequest = notThisRequest
     }
+    /// The pages in the app's three languages at once (Portuguese, English,
+    /// Spanish): the browser's page is shown before the app could know which
+    /// language the person reads there.
+    public static let standard = RedirectPages(
+        signedIn:
+            "Pronto. Pode fechar esta janela e voltar ao app. · Signed in. You can close this window and go back to the app. · Listo. Puede cerrar esta ventana y volver a la app.",
+        refused:
+            "A entrada não foi concluída. Volte ao app. · The sign-in did not go through. Go back to the app. · El inicio de sesión no se completó. Vuelva a la app.",
+        notThisRequest:
+            "Este não é o acesso que o app está esperando. · This is not the sign-in this app is waiting for. · Este no es el inicio de sesión que la app está esperando."
+    )
 }
 
 /// The redirect URI of a native app's browser sign-in (RFC 8252 §7.3): a
@@ -35,8 +46,11 @@ public struct RedirectPages: Sendable {
 ///   nothing off the machine can reach it.
 /// - One answer: it waits for a `GET` of its path whose `state` is this
 ///   attempt's. Any other request — another path (a browser's favicon),
-///   another method, no `state` or a wrong one — is answered 404, 405 or
-///   400 with the "not this request" page, and it keeps waiting. The request
+///   another method, no `state`, a parameter twice — is answered 404, 405 or
+///   400 with the "not this request" page, and it keeps waiting. An answer
+///   (a `code` or an `error`) with another `state` is answered 400 too and
+///   ends the wait (`.wrongState`): it is another attempt's answer, or a
+///   forged one, and this attempt cannot be trusted to finish. The request
 ///   with the right `state` is answered and the listener closes: a second
 ///   request is refused by the system (nothing listens any more).
 /// - Bounded: a request's head is read up to `maximumHeadBytes` (a longer
@@ -98,7 +112,8 @@ public final class LoopbackRedirectListener: Sendable {
     /// carries (RFC 9207); `issuerRequired`: the server says it always sends
     /// one, so an answer without it is refused.
     ///
-    /// - Throws: `.wrongIssuer`, `.malformed` for an answer with the right
+    /// - Throws: `.wrongState` for an answer with another `state`;
+    ///   `.wrongIssuer`, `.malformed` for an answer with the right
     ///   `state` that cannot be used (the listener closes: the attempt is
     ///   over); `.ended` when the task is cancelled or the listener closed.
     public func redirect(expectedState: String, issuer: String? = nil, issuerRequired: Bool = false)
@@ -128,7 +143,13 @@ public final class LoopbackRedirectListener: Sendable {
 
     /// Stops listening; a wait under way ends with `.ended`. Closing twice is harmless.
     public func close() {
-        state.withLock { $0.isClosed = true }
+        let nobodyServes = state.withLock { state in
+            state.isClosed = true
+            return !state.isWaiting
+        }
+        // A wait under way closes the socket as it ends; without one, close it
+        // now, so the system refuses a browser that comes back later.
+        if nobodyServes { closeSocketOnce() }
     }
 
     private var isClosed: Bool { state.withLock { $0.isClosed } }
@@ -168,6 +189,7 @@ public final class LoopbackRedirectListener: Sendable {
                 let sentState = items["state"], Self.equalInConstantTime(sentState, expectedState)
             else {
                 respond(connection, status: "400 Bad Request", page: pages.notThisRequest)
+                if AuthorizationRedirectQuery.isAnswerOfAnotherAttempt(target) { return .failure(.wrongState) }
                 continue
             }
             let answer = AuthorizationRedirectQuery.redirect(items, issuer: issuer, issuerRequired: issuerRequired)

@@ -1,12 +1,18 @@
+import Foundation
 public import Ports
 
-/// `AuthRemoteAPI` over an OAuth 2.0 authorization server: sign-in by the
-/// resource owner password grant (RFC 6749 §4.3), refresh by
-/// `grant_type=refresh_token` (RFC 6749 §6), logout by token revocation (RFC 7009).
+/// `AuthRemoteAPI` over an OAuth 2.0 authorization server, as a native app
+/// must use one (RFC 8252, RFC 9700): sign-in through the system browser by
+/// the authorization code grant with PKCE `S256` and a loopback redirect
+/// (`OAuth2BrowserSignIn`), or by the device flow (RFC 8628,
+/// `OAuth2DeviceSignIn`); refresh by `grant_type=refresh_token`
+/// (RFC 6749 §6); logout by token revocation (RFC 7009). The resource owner password
+/// grant (RFC 6749 §4.3) is there only when the configuration lists
+/// `.password` — for teams migrating: RFC 9700 §2.4 says it must not be used.
 /// Bodies are form-encoded; a public client sends its id in the body, a
-/// confidential one its id and secret by HTTP Basic (RFC 6749 §2.3.1). The answer's
-/// `expires_in` becomes the stated lifetime and its `refresh_token` the
-/// session's refresh token; refusals are mapped by `OAuth2ErrorMapping`.
+/// confidential one its id and secret by HTTP Basic (RFC 6749 §2.3.1). The
+/// answer's `expires_in` becomes the stated lifetime and its `refresh_token`
+/// the session's refresh token; refusals are mapped by `OAuth2ErrorMapping`.
 ///
 /// The resource routes are the wire contract's, with Bearer tokens (RFC
 /// 6750): the user and statement adapters serve them with
@@ -14,21 +20,45 @@ public import Ports
 /// adapter says so (`offersRegistration` is false), sends nothing and
 /// refuses it as a route the backend does not have.
 public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
-    private let transport: HTTPTransport
+    private let baseURL: URL
     private let client: OAuth2Configuration
+    private let tokenEndpoint: OAuth2TokenEndpoint
+    private let proofMaker: (any AuthorizationProofMaker)?
+    private let pages: RedirectPages
 
     /// An adapter for `client` at the server of `configuration`.
     ///
     /// - Parameters:
     ///   - configuration: the server's base URL, timeout and connections.
-    ///   - client: the client id (and secret) and the endpoints' paths.
-    public init(configuration: HTTPConfiguration, client: OAuth2Configuration) {
-        transport = HTTPTransport(configuration: configuration)
+    ///   - client: the client id, how people sign in, and the endpoints' paths.
+    ///   - proofMaker: makes each browser sign-in's PKCE verifier, `state`
+    ///     and `nonce`; nil offers no browser sign-in (`.browser` is then
+    ///     dropped from the client's methods).
+    ///   - pages: what the browser is shown once it comes back to the app.
+    public init(
+        configuration: HTTPConfiguration, client: OAuth2Configuration,
+        proofMaker: (any AuthorizationProofMaker)? = nil, pages: RedirectPages = .standard
+    ) {
+        baseURL = configuration.baseURL
+        var client = client
+        if proofMaker == nil, client.signInMethods.contains(.browser) {
+            let others = client.signInMethods.filter { $0 != .browser }
+            client.signInMethods = others.isEmpty ? [.device] : others
+        }
         self.client = client
+        tokenEndpoint = OAuth2TokenEndpoint(transport: HTTPTransport(configuration: configuration), client: client)
+        self.proofMaker = proofMaker
+        self.pages = pages
     }
 
-    /// The username is the CPF's digits or the e-mail, as typed.
+    /// The configuration's methods.
+    public var signInMethods: [SignInMethod] { client.signInMethods }
+
+    /// The password grant, when the configuration lists `.password`; the
+    /// username is the CPF's digits or the e-mail, as typed. Otherwise
+    /// refused at once, sending nothing.
     public func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
+        guard signInMethods.contains(.password) else { throw .signInRefused(.methodNotOffered) }
         let username: String
         switch credentials.identifier {
         case .cpf(let digits): username = digits
@@ -38,15 +68,23 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             ("grant_type", "password"), ("username", username), ("password", credentials.password.reveal()),
         ]
         if let scope = client.scope { form.append(("scope", scope)) }
-        return try await tokens(form, for: .signIn)
+        return try await tokenEndpoint.tokens(form, for: .signIn)
     }
 
-    /// This backend signs in by password only.
-    public var signInMethods: [SignInMethod] { [.password] }
-
-    /// Refused at once, sending nothing: this backend signs in by password only.
+    /// The browser (a loopback listener opened, the authorization URL
+    /// written) or the device flow (a code asked for), when listed.
     public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
-        throw .signInRefused(.methodNotOffered)
+        guard signInMethods.contains(method) else { throw .signInRefused(.methodNotOffered) }
+        switch method {
+        case .password:
+            throw .signInRefused(.methodNotOffered)
+        case .browser:
+            guard let proofMaker else { throw .signInRefused(.methodNotOffered) }
+            return try OAuth2BrowserSignIn(
+                baseURL: baseURL, client: client, proofMaker: proofMaker, tokenEndpoint: tokenEndpoint, pages: pages)
+        case .device:
+            return try await OAuth2DeviceSignIn.begin(client: client, tokenEndpoint: tokenEndpoint)
+        }
     }
 
     /// Sends the refresh token. A session without one (never issued by this
@@ -55,18 +93,19 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
         guard case .refreshToken(let refreshToken) = credential else {
             throw .rejected(status: 401, code: .tokenInvalid)
         }
-        return try await tokens(
+        return try await tokenEndpoint.tokens(
             [("grant_type", "refresh_token"), ("refresh_token", refreshToken.reveal())], for: .refresh)
     }
 
     /// OAuth 2.0 has no registration: accounts are made on the server's side.
     public var offersRegistration: Bool { false }
 
-    /// The password grant's `username` is the CPF or the e-mail as typed.
-    public var signsInByCPF: Bool { true }
+    /// The password grant's `username` is the CPF or the e-mail as typed;
+    /// without the password grant no identifier is typed in the app.
+    public var signsInByCPF: Bool { signInMethods.contains(.password) }
 
     /// The password grant's `username` takes an e-mail as well.
-    public var signsInByEmail: Bool { true }
+    public var signsInByEmail: Bool { signInMethods.contains(.password) }
 
     /// Refused at once as a route the backend lacks (`NOT_FOUND`), sending
     /// nothing: the app does not offer sign-up here (`offersRegistration`).
@@ -77,48 +116,29 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     /// Whether the configuration names a revocation endpoint.
     public var offersSignOut: Bool { client.revokePath != nil }
 
-    /// Revokes the refresh token (which ends the access tokens it bought), or
-    /// the access token when the session has no refresh token. The server
-    /// answers 200 for a token it does not know (RFC 7009 §2.2): ended either way.
+    /// Revokes both tokens (RFC 7009 §2.1): the refresh token first (a server
+    /// that ties them ends its access tokens with it), then the access token
+    /// (a server that does not would let it live to its expiry). The server
+    /// answers 200 for a token it does not know (RFC 7009 §2.2): ended either way. The
+    /// second is sent even when the first fails; the first failure is thrown.
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         guard let revokePath = client.revokePath else { return }
-        let form: [(name: String, value: String)] =
-            if let refreshToken = token.refreshToken {
-                [("token", refreshToken.reveal()), ("token_type_hint", "refresh_token")]
-            } else {
-                [("token", token.token.reveal()), ("token_type_hint", "access_token")]
+        var forms: [[(name: String, value: String)]] = []
+        if let refreshToken = token.refreshToken {
+            forms.append([("token", refreshToken.reveal()), ("token_type_hint", "refresh_token")])
+        }
+        forms.append([("token", token.token.reveal()), ("token_type_hint", "access_token")])
+        var firstFailure: RemoteError?
+        for form in forms {
+            do throws(RemoteError) {
+                let (status, data) = try await tokenEndpoint.transport.send(tokenEndpoint.request(revokePath, form))
+                guard (200..<300).contains(status) else {
+                    throw OAuth2ErrorMapping.error(status: status, body: data, for: .revoke)
+                }
+            } catch {
+                firstFailure = firstFailure ?? error
             }
-        let (status, data) = try await transport.send(request(revokePath, form))
-        guard (200..<300).contains(status) else {
-            throw OAuth2ErrorMapping.error(status: status, body: data, for: .revoke)
         }
-    }
-
-    // MARK: - The token endpoint
-
-    private func tokens(_ form: [(name: String, value: String)], for kind: OAuth2ErrorMapping.Request)
-        async throws(RemoteError) -> IssuedTokens
-    {
-        let (status, data) = try await transport.send(request(client.tokenPath, form))
-        guard (200..<300).contains(status) else {
-            throw OAuth2ErrorMapping.error(status: status, body: data, for: kind)
-        }
-        return try OAuth2TokenResponse.tokens(from: data)
-    }
-
-    /// A form POST to `path` with the client's authentication: its id in the
-    /// body for a public client, id and secret by Basic for a confidential
-    /// one. The body holds a password or a token: never redirected.
-    private func request(_ path: String, _ form: [(name: String, value: String)]) -> HTTPRequest {
-        var request = HTTPRequest(method: "POST", path: path, limit: .authAnswer, forbidsRedirect: true)
-        if let secret = client.clientSecret {
-            request.basicCredentials = (client.clientID, secret)
-            request.form = form
-        } else {
-            request.form = form + [("client_id", client.clientID)]
-        }
-        // The API key is the wire contract's; an authorization server has none.
-        request.sendsAPIKey = false
-        return request
+        if let firstFailure { throw firstFailure }
     }
 }

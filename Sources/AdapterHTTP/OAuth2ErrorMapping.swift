@@ -6,11 +6,16 @@ import Ports
 /// the wire contract's: nothing past this file knows OAuth's error names.
 enum OAuth2ErrorMapping {
     /// Which request was refused: the same `invalid_grant` means a wrong
-    /// password at sign-in and a dead refresh token at refresh.
+    /// password at sign-in, a dead refresh token at refresh, and a code that
+    /// is not this attempt's (used, expired, or not matching the verifier)
+    /// at the code exchange.
     enum Request {
         case signIn
         case refresh
         case revoke
+        case codeExchange
+        case deviceAuthorization
+        case devicePoll
     }
 
     /// The errors that refuse the app itself, not the user: a configuration
@@ -20,10 +25,14 @@ enum OAuth2ErrorMapping {
         "unsupported_token_type",
     ]
 
+    /// The RFC 6749 §5.2 `error` of a refusal's body, when it has one.
+    static func errorCode(in body: Data) -> String? {
+        ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any])?["error"] as? String
+    }
+
     /// The `RemoteError` for an answer of `status` with `body` to `request`.
     static func error(status: Int, body: Data, for request: Request) -> RemoteError {
-        let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
-        guard let code = object?["error"] as? String else {
+        guard let code = errorCode(in: body) else {
             // No RFC 6749 §5.2 body: a 5xx, a proxy's page. A bare 401 from the token
             // endpoint can only be about the client (RFC 6749 §5.2).
             if status == 401, request != .revoke { return .misconfigured("401 without an error code") }
@@ -33,6 +42,13 @@ enum OAuth2ErrorMapping {
         if configurationErrors.contains(code) { return .misconfigured(code) }
         switch (code, request) {
         case ("invalid_grant", .signIn): return .rejected(status: 401, code: .invalidCredentials)
+        // RFC 7636 §4.6: the verifier does not match, or the code was used or is
+        // not this client's — the code that came back was not this attempt's.
+        case ("invalid_grant", .codeExchange): return .signInRefused(.answerForAnotherAttempt)
+        // RFC 8628 §3.5: the person said no, or took too long.
+        case ("access_denied", .devicePoll): return .signInRefused(.deniedByPerson)
+        case ("expired_token", .devicePoll), ("invalid_grant", .devicePoll):
+            return .signInRefused(.notCompletedInTime)
         case ("invalid_grant", _): return .rejected(status: 401, code: .tokenInvalid)
         case ("invalid_request", _): return .rejected(status: 400, code: .badRequest)
         default: return .rejected(status: status, code: nil)

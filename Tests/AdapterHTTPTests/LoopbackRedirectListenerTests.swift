@@ -97,15 +97,14 @@ struct LoopbackRedirectListenerTests {
         #expect(await Self.send(Self.get("/callback?code=again&state=s-123", port), to: port) == nil)
     }
 
-    @Test("A wrong state, no state, another path or method are refused, and the wait goes on")
+    @Test("No state, another path or method, a parameter twice are refused, and the wait goes on")
     func othersRefused() async throws {
         let listener = try LoopbackRedirectListener(pages: Self.pages)
         let port = listener.port
         async let redirect = listener.redirect(expectedState: "s-123")
         let refusals: [(String, String)] = [
-            (Self.get("/callback?code=c&state=other", port), "HTTP/1.1 400 Bad Request"),
             (Self.get("/callback?code=c", port), "HTTP/1.1 400 Bad Request"),
-            (Self.get("/callback?code=c&state=s-12", port), "HTTP/1.1 400 Bad Request"),
+            (Self.get("/callback?state=other", port), "HTTP/1.1 400 Bad Request"),
             (Self.get("/favicon.ico", port), "HTTP/1.1 404 Not Found"),
             (
                 "POST /callback?code=c&state=s-123 HTTP/1.1\r\nContent-Length: 0\r\n\r\n",
@@ -120,6 +119,26 @@ struct LoopbackRedirectListenerTests {
         }
         _ = await Self.send(Self.get("/callback?code=c-right&state=s-123", port), to: port)
         #expect(try await redirect == .code(AuthorizationCode("c-right")))
+    }
+
+    @Test(
+        "An answer with another state is refused and ends the wait as .wrongState; then nothing listens",
+        arguments: ["code=c&state=other", "code=c&state=s-12", "error=access_denied&state=s-1234"])
+    func anotherAttemptsAnswerEndsTheWait(query: String) async throws {
+        let listener = try LoopbackRedirectListener(pages: Self.pages)
+        let port = listener.port
+        let waiting = Task { () async -> Result<AuthorizationRedirect, AuthorizationRedirectError> in
+            do throws(AuthorizationRedirectError) {
+                return .success(try await listener.redirect(expectedState: "s-123"))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let answer = await Self.send(Self.get("/callback?\(query)", port), to: port)
+        #expect(answer?.statusLine == "HTTP/1.1 400 Bad Request")
+        #expect(answer?.body.contains("This is not the sign-in this app is waiting for.") == true)
+        #expect(await waiting.value == .failure(.wrongState))
+        #expect(await Self.send(Self.get("/callback?code=c&state=s-123", port), to: port) == nil)
     }
 
     @Test("access_denied ends the wait as a refusal; an unregistered error code is passed on as server_error")
@@ -204,7 +223,7 @@ struct LoopbackRedirectListenerTests {
     @Test("The code prints redacted, and no error text holds a code or a state")
     func redacted() {
         #expect("\(AuthorizationCode("c-secret"))" == "AuthorizationCode(redacted)")
-        let errors: [AuthorizationRedirectError] = [.cannotListen("x"), .wrongIssuer, .malformed, .ended]
+        let errors: [AuthorizationRedirectError] = [.cannotListen("x"), .wrongIssuer, .wrongState, .malformed, .ended]
         for error in errors { #expect(!error.description.contains("c-secret")) }
     }
 }

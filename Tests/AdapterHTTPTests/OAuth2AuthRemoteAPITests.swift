@@ -20,7 +20,7 @@ struct OAuth2AuthRemoteAPITests {
                 baseURL: server.baseURL, apiKey: APIKey("k"), tokenHeaderStyle: .bearer),
             client: OAuth2Configuration(
                 clientID: "gatehouse public", clientSecret: secret.map(OAuth2ClientSecret.init),
-                revokePath: revokePath))
+                signInMethods: [.password], revokePath: revokePath))
     }
 
     private func body(_ received: StubServer.Received) -> String { String(decoding: received.body, as: UTF8.self) }

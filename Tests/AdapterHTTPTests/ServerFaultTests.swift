@@ -41,7 +41,8 @@ struct ServerFaultTests {
         let auth = OAuth2AuthRemoteAPI(
             configuration: try HTTPConfiguration(
                 baseURL: server.baseURL, apiKey: nil, timeout: CancellationAndTrackingTests.longTimeout),
-            client: OAuth2Configuration(clientID: "app", clientSecret: OAuth2ClientSecret("wrong")))
+            client: OAuth2Configuration(
+                clientID: "app", clientSecret: OAuth2ClientSecret("wrong"), signInMethods: [.password]))
 
         let error = try await #require(throws: RemoteError.self) {
             try await auth.signIn(Credentials(identifier: .email("a@example.com"), password: Password("p")))

@@ -20,7 +20,9 @@ struct PluginOwnedSettingsTests {
         #expect(
             throws: CompositionError.environmentFileInvalid(
                 path: "p.json", field: "settings.oauth2",
-                reason: "is read by auth plugin oauth2; this environment chose auth http")
+                reason:
+                    "is read by auth plugin oauth2, auth plugin oauth2-password-legacy; this environment chose auth http"
+            )
         ) {
             try parse(#"{"base": "local", "settings": {"oauth2": {"clientId": "gatehouse-public"}}}"#)
         }
@@ -43,7 +45,8 @@ struct PluginOwnedSettingsTests {
                 return false
             }
             return reason.hasPrefix(
-                "is read by auth plugin http, auth plugin oauth2, auth plugin supabase, user plugin http")
+                "is read by auth plugin http, auth plugin oauth2, auth plugin oauth2-password-legacy, auth plugin supabase, user plugin http"
+            )
                 && reason.hasSuffix(
                     "; this environment chose auth in-memory, user in-memory, statement in-memory, health in-memory")
         }

@@ -60,8 +60,8 @@ struct SettingDeclarationTests {
             (#"{"oauth2": {}}"#, "settings.oauth2.clientId", "is required"),
             (#"{"oauth2": {"clientId": ""}}"#, "settings.oauth2.clientId", "must be a non-empty string"),
             (
-                #"{"oauth2": {"clientId": "a", "scope": "x"}}"#, "settings.oauth2.scope",
-                "is not known (known: clientId, clientSecretVariable, tokenPath, revokePath)"
+                #"{"oauth2": {"clientId": "a", "audience": "x"}}"#, "settings.oauth2.audience",
+                "is not known (known: clientId, clientSecretVariable, tokenPath, revokePath, authorizePath, deviceAuthorizationPath, scope)"
             ),
         ]
         for (settings, field, reason) in cases {

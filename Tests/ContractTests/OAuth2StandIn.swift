@@ -5,7 +5,7 @@ import Synchronization
 import TaskRuntime
 
 /// An OAuth 2.0 authorization server on loopback, for the contract suites'
-/// control part (the OAuth 2.0 test server of `OAUTH2_BASE_URL` has no
+/// control part (the OAuth 2.0 test server of `OAUTH2_LEGACY_BASE_URL` has no
 /// switches): the token endpoint `POST /o/token/` and the revocation
 /// endpoint `POST /o/revoke_token/` as django-oauth-toolkit serves them
 /// (`OAuth2Configuration`'s default paths), form-encoded:

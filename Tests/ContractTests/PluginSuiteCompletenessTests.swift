@@ -116,6 +116,14 @@ enum PluginSuiteExemptions {
             reason: """
                 has no current-user or account route (offersCurrentUser false): the seeded and control user \
                 suites do not apply; it runs the user-routes suite (UserRemoteAPI contract: user routes)
-                """)
+                """),
+        Exemption(
+            plugin: CoveredPluginKey(port: "auth", name: "oauth2"),
+            reason: """
+                signs in only through a browser or the device flow, and the seeded suites sign in by password: \
+                its sign-in is proved by OAuth2BrowserSignInTests and OAuth2DeviceSignInTests against a stand-in; \
+                the same adapter with the password grant (oauth2-password-legacy) runs the seeded suites for \
+                refresh and revocation
+                """),
     ]
 }

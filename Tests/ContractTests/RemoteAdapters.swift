@@ -109,7 +109,7 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
         )
     }
 
-    /// The adapter against the OAuth 2.0 test server `OAUTH2_BASE_URL` names,
+    /// The adapter against the OAuth 2.0 test server `OAUTH2_LEGACY_BASE_URL` names,
     /// for the seeded suites only (it has no control API).
     static func oauth2(
         _ name: String, plugin: CoveredPlugin?, baseURL: String,
@@ -160,7 +160,7 @@ enum RemoteAdapters {
         .http("URLSessionAuthRemoteAPI", plugin: CoveredPlugin(.auth, "http", speaks: .wireContract)) { $0.auth },
         AuthAdapter(
             "OAuth2AuthRemoteAPI(gatehouse-public) → OAuth 2.0 stand-in",
-            plugin: CoveredPlugin(.auth, "oauth2", speaks: .oauth2), fixtureDialect: .oauth2,
+            plugin: CoveredPlugin(.auth, "oauth2-password-legacy", speaks: .oauth2), fixtureDialect: .oauth2,
             fixture: { try OAuth2StandInFixture() }, unmet: OAuth2StandInFixture.unmet
         ) { $0.auth },
         .supabase("SupabaseAuthRemoteAPI", plugin: CoveredPlugin(.auth, "supabase", speaks: .supabase)) {
@@ -214,7 +214,7 @@ enum RemoteAdapters {
     static let authWithoutRegistration: [AuthAdapter] = [
         AuthAdapter(
             "OAuth2AuthRemoteAPI(confidential client) → ReferenceServer",
-            plugin: CoveredPlugin(.auth, "oauth2", speaks: .oauth2), fixtureDialect: .wireContract,
+            plugin: CoveredPlugin(.auth, "oauth2-password-legacy", speaks: .oauth2), fixtureDialect: .wireContract,
             fixture: { try HTTPRemoteFixture.inProcess() }
         ) {
             // Any other fixture gives its own adapter, which offers
@@ -298,18 +298,24 @@ extension RequestDeadline {
 }
 
 /// The adapters of the seeded suites: every one of `RemoteAdapters`, and —
-/// when `OAUTH2_BASE_URL` is set — the OAuth 2.0 family against that server
+/// when `OAUTH2_LEGACY_BASE_URL` is set — the OAuth 2.0 family against that server
 /// (whatever `CONTRACT_BASE_URL` says: it is a second server, not a
 /// replacement). The control suites keep to `RemoteAdapters`.
 enum SeededAdapters {
     static let auth =
         RemoteAdapters.auth
-        + oauth2("OAuth2AuthRemoteAPI(gatehouse-public)", plugin: CoveredPlugin(.auth, "oauth2", speaks: .oauth2)) {
+        + oauth2(
+            "OAuth2AuthRemoteAPI(gatehouse-public)",
+            plugin: CoveredPlugin(.auth, "oauth2-password-legacy", speaks: .oauth2)
+        ) {
             $0.auth
         }
     static let authOnCoraRoutes =
         RemoteAdapters.authOnCoraRoutes
-        + oauth2("OAuth2AuthRemoteAPI(gatehouse-public)", plugin: CoveredPlugin(.auth, "oauth2", speaks: .oauth2)) {
+        + oauth2(
+            "OAuth2AuthRemoteAPI(gatehouse-public)",
+            plugin: CoveredPlugin(.auth, "oauth2-password-legacy", speaks: .oauth2)
+        ) {
             $0.auth
         }
     static let users = RemoteAdapters.users + oauth2("URLSessionUserRemoteAPI(bearer)") { $0.users }

@@ -85,7 +85,8 @@ final class HTTPRemoteFixture: RemoteContractFixture {
         OAuth2AuthRemoteAPI(
             configuration: configuration,
             client: OAuth2Configuration(
-                clientID: "gatehouse-confidential", clientSecret: OAuth2ClientSecret(RemoteSecrets.clientSecret)))
+                clientID: "gatehouse-confidential", clientSecret: OAuth2ClientSecret(RemoteSecrets.clientSecret),
+                signInMethods: [.password]))
     }
     var statements: any StatementRemoteAPI { URLSessionStatementRemoteAPI(configuration: configuration) }
     var health: any HealthProbe { URLSessionHealthProbe(configuration: configuration) }

@@ -3,16 +3,16 @@ import Foundation
 import Ports
 
 /// The contract suites' server when it is the OAuth 2.0 test server
-/// (`OAUTH2_BASE_URL`, `scripts/oauth2-server start`): auth is
+/// (`OAUTH2_LEGACY_BASE_URL`, `scripts/oauth2-server start`): auth is
 /// `OAuth2AuthRemoteAPI` as the public client `gatehouse-public`; users,
 /// statement and health are the HTTP adapters with Bearer tokens. It has no
 /// control API: only the seeded suites use it, and they change nothing a
 /// later test reads, so it is never reset from here (the OAuth suite resets
 /// it, holding `OAuth2ServerLock` alone).
 struct OAuth2RemoteFixture: RemoteContractFixture {
-    /// `OAUTH2_BASE_URL`, when set and not empty.
+    /// `OAUTH2_LEGACY_BASE_URL`, when set and not empty.
     static let baseURL: String? = {
-        guard let url = ProcessInfo.processInfo.environment["OAUTH2_BASE_URL"], !url.isEmpty else { return nil }
+        guard let url = ProcessInfo.processInfo.environment["OAUTH2_LEGACY_BASE_URL"], !url.isEmpty else { return nil }
         return url
     }()
 
@@ -33,7 +33,9 @@ struct OAuth2RemoteFixture: RemoteContractFixture {
     }
 
     var auth: any AuthRemoteAPI {
-        OAuth2AuthRemoteAPI(configuration: configuration, client: OAuth2Configuration(clientID: "gatehouse-public"))
+        OAuth2AuthRemoteAPI(
+            configuration: configuration,
+            client: OAuth2Configuration(clientID: "gatehouse-public", signInMethods: [.password]))
     }
     var users: any UserRemoteAPI { URLSessionUserRemoteAPI(configuration: configuration) }
     var statements: any StatementRemoteAPI { URLSessionStatementRemoteAPI(configuration: configuration) }

@@ -6,7 +6,7 @@ import Ports
 /// loopback, and `OAuth2AuthRemoteAPI` as the public client
 /// `gatehouse-public`, as the `oauth2-local` environment plugs it in. The
 /// seeded suites also run against the OAuth 2.0 test server itself when
-/// `OAUTH2_BASE_URL` is set (`OAuth2RemoteFixture`); this one runs always,
+/// `OAUTH2_LEGACY_BASE_URL` is set (`OAuth2RemoteFixture`); this one runs always,
 /// in the seeded and the control suites.
 ///
 /// The suites' other ports are the stand-in's backend's in-memory adapters:
@@ -27,7 +27,8 @@ struct OAuth2StandInFixture: StandInBackedFixture {
         let configuration = try HTTPConfiguration(
             baseURL: standIn.baseURL, apiKey: nil, tokenHeaderStyle: .bearer, timeout: .seconds(30))
         auth = OAuth2AuthRemoteAPI(
-            configuration: configuration, client: OAuth2Configuration(clientID: "gatehouse-public"))
+            configuration: configuration,
+            client: OAuth2Configuration(clientID: "gatehouse-public", signInMethods: [.password]))
     }
 
     var users: any UserRemoteAPI { InMemoryUserRemoteAPI(backend: standIn.backend) }

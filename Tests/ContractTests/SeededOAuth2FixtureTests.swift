@@ -1,7 +1,7 @@
 import Testing
 
 /// The OAuth 2.0 test server as a fixture of the seeded suites: its cases are
-/// there when `OAUTH2_BASE_URL` is set (and this says why not otherwise), and
+/// there when `OAUTH2_LEGACY_BASE_URL` is set (and this says why not otherwise), and
 /// each need such a server cannot meet is excluded with its reason.
 @Suite("Seeded suites against the OAuth 2.0 test server")
 struct SeededOAuth2FixtureTests {
@@ -9,7 +9,7 @@ struct SeededOAuth2FixtureTests {
         "Every seeded suite's adapter list has its OAuth 2.0 case",
         .enabled(
             if: OAuth2RemoteFixture.baseURL != nil,
-            "OAUTH2_BASE_URL is not set (scripts/oauth2-server start prints it): the seeded suites run no OAuth 2.0 cases"
+            "OAUTH2_LEGACY_BASE_URL is not set (scripts/oauth2-server start prints it): the seeded suites run no OAuth 2.0 cases"
         ))
     func everySeededListHasItsOAuth2Case() {
         let lists: [String: [String]] = [

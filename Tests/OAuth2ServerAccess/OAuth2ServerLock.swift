@@ -5,7 +5,7 @@ public import Testing
     import Glibc
 #endif
 
-/// Who may use the OAuth 2.0 test server (`OAUTH2_BASE_URL`) at a time: a
+/// Who may use the OAuth 2.0 test server (`OAUTH2_LEGACY_BASE_URL`) at a time: a
 /// file lock (`flock`) on one file per server URL in the temporary directory.
 ///
 /// The OAuth suite (`Tests/OAuth2Tests`) resets the server and expires every
@@ -67,7 +67,7 @@ public enum OAuth2ServerLock {
 }
 
 /// A suite that uses the OAuth 2.0 test server: it runs holding
-/// `OAuth2ServerLock` in `mode` when `OAUTH2_BASE_URL` is set, as it is
+/// `OAuth2ServerLock` in `mode` when `OAUTH2_LEGACY_BASE_URL` is set, as it is
 /// otherwise.
 public struct OAuth2ServerAccessTrait: SuiteTrait, TestScoping {
     public let mode: OAuth2ServerLock.Mode
@@ -81,7 +81,7 @@ public struct OAuth2ServerAccessTrait: SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        guard let baseURL = ProcessInfo.processInfo.environment["OAUTH2_BASE_URL"], !baseURL.isEmpty else {
+        guard let baseURL = ProcessInfo.processInfo.environment["OAUTH2_LEGACY_BASE_URL"], !baseURL.isEmpty else {
             try await function()
             return
         }

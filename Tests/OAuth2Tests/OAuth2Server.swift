@@ -7,14 +7,14 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The OAuth 2.0 test server `OAUTH2_BASE_URL` names (`scripts/oauth2-server
+/// The OAuth 2.0 test server `OAUTH2_LEGACY_BASE_URL` names (`scripts/oauth2-server
 /// start` prints it), its seeded clients and users, and its test-control
 /// routes: the token table (tokens masked to four characters), expiring every
 /// access token, and a reset.
 enum OAuth2Server {
-    /// `OAUTH2_BASE_URL`, when set and not empty.
+    /// `OAUTH2_LEGACY_BASE_URL`, when set and not empty.
     static let baseURL: String? = {
-        guard let url = ProcessInfo.processInfo.environment["OAUTH2_BASE_URL"], !url.isEmpty else { return nil }
+        guard let url = ProcessInfo.processInfo.environment["OAUTH2_LEGACY_BASE_URL"], !url.isEmpty else { return nil }
         return url
     }()
 
@@ -28,14 +28,15 @@ enum OAuth2Server {
     }
 
     static func configuration() throws -> HTTPConfiguration {
-        guard let baseURL else { throw Failure(description: "OAUTH2_BASE_URL is not set") }
+        guard let baseURL else { throw Failure(description: "OAUTH2_LEGACY_BASE_URL is not set") }
         return try HTTPConfiguration(baseURL: baseURL, apiKey: nil, tokenHeaderStyle: .bearer)
     }
 
     static func auth(secret: String? = nil, clientID: String = "gatehouse-public") throws -> OAuth2AuthRemoteAPI {
         OAuth2AuthRemoteAPI(
             configuration: try configuration(),
-            client: OAuth2Configuration(clientID: clientID, clientSecret: secret.map(OAuth2ClientSecret.init)))
+            client: OAuth2Configuration(
+                clientID: clientID, clientSecret: secret.map(OAuth2ClientSecret.init), signInMethods: [.password]))
     }
 
     static func users() throws -> URLSessionUserRemoteAPI {
@@ -79,7 +80,7 @@ enum OAuth2Server {
 
     private static func send(_ method: String, _ path: String) async throws -> Data {
         guard let baseURL, let url = URL(string: baseURL + "/" + path) else {
-            throw Failure(description: "OAUTH2_BASE_URL is not set")
+            throw Failure(description: "OAUTH2_LEGACY_BASE_URL is not set")
         }
         var request = URLRequest(url: url)
         request.httpMethod = method

@@ -220,19 +220,21 @@ public struct AppEnvironment: Sendable, Hashable {
 
     /// An OAuth 2.0 authorization server on this machine (the test server of
     /// `scripts/oauth2-server`, django-oauth-toolkit, port 8099): sign-in
-    /// by the password grant as the public client `gatehouse-public`,
-    /// rotating refresh tokens, revocation at logout; the profile and the
-    /// statement from its Bearer resource routes, health from `/health`.
+    /// through the browser (authorization code + PKCE, loopback redirect)
+    /// or by the device flow, as the public client `gatehouse-native`,
+    /// rotating refresh tokens, revocation of both tokens at logout; the
+    /// profile and the statement from its Bearer resource routes, health
+    /// from `/health`.
     public static let oauth2Local = AppEnvironment(
         name: "oauth2-local",
         summary:
-            "OAuth 2.0 server at http://127.0.0.1:8099 (scripts/oauth2-server): password grant, refresh tokens, Bearer",
+            "OAuth 2.0 server at http://127.0.0.1:8099 (scripts/oauth2-server): browser (code + PKCE) or device sign-in, refresh tokens, Bearer",
         plugins: Plugins(
             auth: "oauth2", user: "http", statement: "http", health: "http", connectivity: "in-memory",
             store: "file-keychain", coding: "json", clock: "system", preferences: "file"),
         pluginSettings: [
             "baseURL": .text("http://127.0.0.1:8099"), "tokenHeaderStyle": .choice("bearer"),
-            "oauth2": .object(["clientId": "gatehouse-public"]),
+            "oauth2": .object(["clientId": "gatehouse-native"]),
         ])
 
     /// The environments `--env NAME` knows.

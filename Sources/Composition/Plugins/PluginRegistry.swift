@@ -161,7 +161,10 @@ public struct PluginRegistry: Sendable {
 
     /// Every plugin this build has.
     public static let standard = PluginRegistry(
-        auth: [InMemoryPlugins.auth, HTTPPlugins.auth, HTTPPlugins.oauth2Auth, SupabasePlugins.auth],
+        auth: [
+            InMemoryPlugins.auth, HTTPPlugins.auth, HTTPPlugins.oauth2Auth, HTTPPlugins.oauth2PasswordLegacyAuth,
+            SupabasePlugins.auth,
+        ],
         user: [InMemoryPlugins.user, HTTPPlugins.user, DerivedPlugins.user, SupabasePlugins.user],
         statement: [InMemoryPlugins.statement, HTTPPlugins.statement],
         health: [InMemoryPlugins.health, HTTPPlugins.health, DerivedPlugins.health, SupabasePlugins.health],

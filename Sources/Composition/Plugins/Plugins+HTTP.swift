@@ -1,5 +1,6 @@
 import AdapterHTTP
 import AdapterInMemory
+import AdapterSoftwareCrypto
 import Foundation
 import Ports
 
@@ -54,31 +55,52 @@ enum HTTPPlugins {
     static let oauth2Auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "oauth2",
         summary:
-            "sign-in by the OAuth 2.0 password grant, refresh-token rotation, revocation at logout, no sign-up (settings.oauth2; URLSession)",
+            "OAuth 2.0 as a native app: sign-in through the browser (code + PKCE, loopback redirect) or the device flow, refresh-token rotation, revocation at logout, no sign-up (settings.oauth2; URLSession)",
         settings: connectionSettings + [oauth2Setting],
-        problems: { settings in
-            var problems = connectionProblems(settings)
-            do throws(CompositionError) {
-                _ = try oauth2Client(settings)
-            } catch {
-                problems.append(error)
-            }
-            return problems
-        }
+        problems: { settings in oauth2Problems(settings, legacy: false) }
     ) { context throws(CompositionError) in
         OAuth2AuthRemoteAPI(
-            configuration: try httpConfiguration(context), client: try oauth2Client(context.settings))
+            configuration: try httpConfiguration(context),
+            client: try oauth2Client(context.settings, legacy: false),
+            proofMaker: SoftwareAuthorizationProofMaker())
     }
 
-    /// `settings.oauth2`: `clientId` (required), `clientSecretVariable`,
-    /// `tokenPath`, `revokePath` (optional strings).
+    /// The resource owner password grant, kept for teams migrating:
+    /// RFC 9700 §2.4 says it must not be used, and no built-in environment chooses it.
+    static let oauth2PasswordLegacyAuth = PluginRegistry.Plugin<any AuthRemoteAPI>(
+        name: "oauth2-password-legacy",
+        summary:
+            "LEGACY, forbidden by RFC 9700 §2.4: the app takes the password and sends it by the OAuth 2.0 password grant; for migrating only (settings.oauth2; URLSession)",
+        settings: connectionSettings + [oauth2Setting],
+        problems: { settings in oauth2Problems(settings, legacy: true) }
+    ) { context throws(CompositionError) in
+        OAuth2AuthRemoteAPI(
+            configuration: try httpConfiguration(context), client: try oauth2Client(context.settings, legacy: true))
+    }
+
+    private static func oauth2Problems(_ settings: PluginSettings, legacy: Bool) -> [CompositionError] {
+        var problems = connectionProblems(settings)
+        do throws(CompositionError) {
+            _ = try oauth2Client(settings, legacy: legacy)
+        } catch {
+            problems.append(error)
+        }
+        return problems
+    }
+
+    /// `settings.oauth2`: `clientId` (required); `tokenPath`, `revokePath`,
+    /// `authorizePath`, `deviceAuthorizationPath`, `scope` (optional
+    /// strings); `clientSecretVariable` for the legacy plugin alone.
     static let oauth2Setting = PluginSetting(
         key: oauth2Key, type: .object(fields: oauth2Fields), default: nil,
-        summary: "the OAuth 2.0 client: its id, its secret's variable, the two paths"
+        summary: "the OAuth 2.0 client: its id, its endpoints' paths, its scope"
     ) { value throws(PluginSetting.Refusal) in .object(try readOAuth2(value)) }
     static let oauth2Key = "oauth2"
 
-    private static let oauth2Fields = ["clientId", "clientSecretVariable", "tokenPath", "revokePath"]
+    private static let oauth2Fields = [
+        "clientId", "clientSecretVariable", "tokenPath", "revokePath", "authorizePath", "deviceAuthorizationPath",
+        "scope",
+    ]
 
     /// The object's fields, each checked; `clientId` is required.
     private static func readOAuth2(_ value: Any) throws(PluginSetting.Refusal) -> [String: String] {
@@ -100,23 +122,38 @@ enum HTTPPlugins {
     }
 
     /// The environment's OAuth 2.0 client: its id and paths from the
-    /// settings, a confidential client's secret from the process environment
-    /// variable they name (never from a file or from source).
-    static func oauth2Client(_ settings: PluginSettings) throws(CompositionError) -> OAuth2Configuration {
+    /// settings. A native app is a public client (RFC 8252 §8.5: it cannot
+    /// keep a secret), so only the legacy password grant takes a
+    /// confidential client's secret — from the process environment variable
+    /// the settings name (never from a file or from source).
+    static func oauth2Client(_ settings: PluginSettings, legacy: Bool) throws(CompositionError)
+        -> OAuth2Configuration
+    {
+        let plugin = legacy ? "the oauth2-password-legacy plugin" : "the oauth2 plugin"
         guard let client = settings.object(oauth2Key), let clientID = client["clientId"] else {
-            throw .missingSetting(setting: "oauth2", neededBy: "the oauth2 plugin")
+            throw .missingSetting(setting: "oauth2", neededBy: plugin)
         }
         var secret: OAuth2ClientSecret?
         if let variable = client["clientSecretVariable"] {
+            guard legacy else {
+                throw .invalidSetting(
+                    setting: "oauth2.clientSecretVariable",
+                    reason:
+                        "a native app is a public client and keeps no secret (RFC 8252 §8.5); only oauth2-password-legacy takes one"
+                )
+            }
             guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else {
-                throw .missingSetting(setting: "the client secret in $\(variable)", neededBy: "the oauth2 plugin")
+                throw .missingSetting(setting: "the client secret in $\(variable)", neededBy: plugin)
             }
             secret = OAuth2ClientSecret(value)
         }
         // The paths django-oauth-toolkit serves, unless the client names others.
         return OAuth2Configuration(
-            clientID: clientID, clientSecret: secret, tokenPath: client["tokenPath"] ?? "o/token/",
-            revokePath: client["revokePath"] ?? "o/revoke_token/")
+            clientID: clientID, clientSecret: secret, signInMethods: legacy ? [.password] : [.browser, .device],
+            tokenPath: client["tokenPath"] ?? "o/token/", revokePath: client["revokePath"] ?? "o/revoke_token/",
+            authorizePath: client["authorizePath"] ?? "o/authorize/",
+            deviceAuthorizationPath: client["deviceAuthorizationPath"] ?? "o/device-authorization/",
+            scope: client["scope"])
     }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(

@@ -1,0 +1,137 @@
+import Foundation
+import Ports
+import Synchronization
+
+/// One sign-in through the browser (RFC 8252): the authorization code grant
+/// (RFC 6749 §4.1) with PKCE `S256` (RFC 7636), a loopback redirect on an
+/// ephemeral port, and the code exchanged once with the verifier by a public
+/// client.
+///
+/// The verifier, `state` and `nonce` are this attempt's alone and are sent
+/// where RFC 7636 says: the challenge and `state` in the authorization URL,
+/// the verifier only to the token endpoint. The code the redirect brings is
+/// kept here until the one exchange, and never printed.
+final class OAuth2BrowserSignIn: ExternalSignInAttempt {
+    let instructions: ExternalSignInInstructions
+    private let listener: LoopbackRedirectListener
+    private let proofs: AuthorizationProofs
+    private let client: OAuth2Configuration
+    private let tokenEndpoint: OAuth2TokenEndpoint
+    /// The code from the redirect, until the exchange takes it.
+    private let code = Mutex<AuthorizationCode?>(nil)
+
+    /// Opens the listener and writes the authorization URL.
+    ///
+    /// - Throws: `.transport` when no loopback port can be had;
+    ///   `.misconfigured` when the secure random source cannot be read (no
+    ///   weaker source is used) or the authorization endpoint is not a URL a
+    ///   browser may be given.
+    init(
+        baseURL: URL, client: OAuth2Configuration, proofMaker: any AuthorizationProofMaker,
+        tokenEndpoint: OAuth2TokenEndpoint, pages: RedirectPages
+    ) throws(RemoteError) {
+        do {
+            proofs = try proofMaker.makeProofs()
+        } catch {
+            throw .misconfigured("no secure random source for the sign-in's one-time values")
+        }
+        do {
+            listener = try LoopbackRedirectListener(path: client.redirectPath, pages: pages)
+        } catch {
+            throw .transport(error.description)
+        }
+        self.client = client
+        self.tokenEndpoint = tokenEndpoint
+        guard
+            let url = Self.authorizationURL(
+                baseURL: baseURL, client: client, redirectURI: listener.redirectURI, proofs: proofs),
+            url.isOpenableInBrowser
+        else {
+            listener.close()
+            throw .misconfigured("the authorization endpoint is not an https (or loopback http) address")
+        }
+        instructions = .openInBrowser(url)
+    }
+
+    deinit { listener.close() }
+
+    /// The authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3): the
+    /// client, the loopback redirect URI, `state`, the `S256` challenge, and
+    /// for OpenID Connect the `nonce`.
+    static func authorizationURL(
+        baseURL: URL, client: OAuth2Configuration, redirectURI: String, proofs: AuthorizationProofs
+    ) -> URL? {
+        guard
+            var components = URLComponents(
+                url: baseURL.appending(path: client.authorizePath), resolvingAgainstBaseURL: false)
+        else { return nil }
+        var items = [
+            URLQueryItem(name: "response_type", value: "code"),
+            URLQueryItem(name: "client_id", value: client.clientID),
+            URLQueryItem(name: "redirect_uri", value: redirectURI),
+            URLQueryItem(name: "state", value: proofs.state),
+            URLQueryItem(name: "code_challenge", value: proofs.challenge),
+            URLQueryItem(name: "code_challenge_method", value: "S256"),
+        ]
+        if let scope = client.scope {
+            items.append(URLQueryItem(name: "scope", value: scope))
+            if scope.split(separator: " ").contains("openid") {
+                items.append(URLQueryItem(name: "nonce", value: proofs.nonce))
+            }
+        }
+        components.queryItems = items
+        // A "+" in a query value reads as a space to a form decoder; every value here is base64url or an id, but be exact.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.url
+    }
+
+    func awaitPerson() async throws(RemoteError) {
+        let answer: AuthorizationRedirect
+        do {
+            answer = try await listener.redirect(
+                expectedState: proofs.state, issuer: client.issuer, issuerRequired: client.issuerAlwaysSent)
+        } catch {
+            switch error {
+            case .wrongState, .wrongIssuer: throw .signInRefused(.answerForAnotherAttempt)
+            case .malformed: throw .malformedResponse("the authorization answer carried no code and no error")
+            case .ended: throw .signInRefused(.cancelled)
+            case .cannotListen(let reason): throw .transport(reason)
+            }
+        }
+        switch answer {
+        case .code(let received): code.withLock { $0 = received }
+        case .refused(let error): throw Self.refusal(error)
+        }
+    }
+
+    /// The authorization server's refusal (RFC 6749 §4.1.2.1) in the port's
+    /// terms: the person's "no", the app's own mistakes, the server's trouble.
+    static func refusal(_ error: String) -> RemoteError {
+        switch error {
+        case "access_denied": .signInRefused(.deniedByPerson)
+        case "server_error", "temporarily_unavailable": .rejected(status: 503, code: nil)
+        default: .misconfigured(error)
+        }
+    }
+
+    /// Exchanges the code, once (RFC 6749 §4.1.3, with the verifier).
+    func poll() async throws(RemoteError) -> ExternalSignInProgress {
+        guard
+            let code = code.withLock({ code in
+                defer { code = nil }; return code
+            })
+        else {
+            throw .signInRefused(.cancelled)
+        }
+        let form: [(name: String, value: String)] = [
+            ("grant_type", "authorization_code"), ("code", code.reveal()),
+            ("redirect_uri", listener.redirectURI), ("code_verifier", proofs.verifier.reveal()),
+        ]
+        return .signedIn(try await tokenEndpoint.tokens(form, for: .codeExchange))
+    }
+
+    func end() async {
+        listener.close()
+        code.withLock { $0 = nil }
+    }
+}
