@@ -1,8 +1,13 @@
+import json
 import threading
 
+from django import http
+from oauth2_provider.models import get_device_grant_model
 from oauth2_provider.views import TokenView
 
 _one_token_request_at_a_time = threading.Lock()
+
+_DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code"
 
 
 class SerialTokenView(TokenView):
@@ -15,8 +20,28 @@ class SerialTokenView(TokenView):
     `invalid_grant`, and reuse protection revokes the family — any reuse of
     a refresh token, even a concurrent one, is caught, which is what the
     tests must prove the client never does.
+
+    For the device grant (RFC 8628 §3.4, §3.5) it closes three gaps of DOT
+    3.4.1's view: a device code past its expiry is `expired_token` (DOT
+    looks only at the stored status, which nothing but the verification
+    page moves to expired, so it would answer `authorization_pending`
+    forever); an unknown device code is 400 `invalid_grant` (DOT: 404
+    `device_not_found`); and a device code answers tokens once — it is
+    deleted with the answer (DOT keeps it authorized, so it could be
+    exchanged again and again).
     """
 
     def post(self, request, *args, **kwargs):
         with _one_token_request_at_a_time:
             return super().post(request, *args, **kwargs)
+
+    def device_flow_token_response(self, request, device_code, *args, **kwargs):
+        model = get_device_grant_model()
+        grant = model.objects.filter(device_code=device_code).first()
+        if grant is None:
+            return http.JsonResponse({"error": "invalid_grant"}, status=400)
+        grant.is_expired()  # moves a pending grant past its expiry to expired
+        answer = super().device_flow_token_response(request, device_code, *args, **kwargs)
+        if answer.status_code == 200 and "access_token" in json.loads(answer.content):
+            grant.delete()
+        return answer

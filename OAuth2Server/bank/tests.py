@@ -1,18 +1,24 @@
-"""The test server's own tests (`scripts/oauth2-server test`): each promise
-of docs/oauth2-server.md that the server itself keeps, through Django's test
-client against DOT's real views. The seeded data is checked against the
-reference server by `scripts/oauth2-server compare`.
+"""The test server's own tests of its legacy mode (`scripts/oauth2-server
+test` runs them with OAUTH2_SERVER_MODE=legacy-password-grant; the compliant
+mode's are in test_compliant.py): each promise of docs/oauth2-server.md
+that the server itself keeps, through Django's test client against DOT's
+real views. The seeded data is checked against the reference server by
+`scripts/oauth2-server compare`.
 """
 
 import base64
+import hashlib
 import json
+from unittest import skipIf
 
+from django.conf import settings
 from django.test import TestCase
 
 from .seed_accounts import CONFIDENTIAL_CLIENT_ID, CONFIDENTIAL_CLIENT_SECRET, PUBLIC_CLIENT_ID, restore_seed
 from .seed_statement import SAMPLE_DETAILS_ID, SAMPLE_ITEM_ID, statement
 
 
+@skipIf(settings.COMPLIANT, "the password grant's tests run in the legacy mode (scripts/oauth2-server test runs both)")
 class ServerTestCase(TestCase):
     def setUp(self):
         restore_seed()
@@ -146,6 +152,8 @@ class TestControlTests(ServerTestCase):
         table = self.client.get("/_test/tokens").json()
         [access], [refresh] = table["access"], table["refresh"]
         self.assertEqual(access["token"], tokens["access_token"][:4] + "…")
+        self.assertEqual(access["checksum"], hashlib.sha256(tokens["access_token"].encode()).hexdigest()[:8] + "…")
+        self.assertEqual(access["client"], PUBLIC_CLIENT_ID)
         self.assertEqual(refresh["token"], tokens["refresh_token"][:4] + "…")
         self.assertEqual((access["user"], access["expired"]), ("12345678909", False))
         self.assertEqual((refresh["revoked"], refresh["access_token_present"]), (None, True))
