@@ -1,8 +1,11 @@
+import hashlib
 import json
 import threading
+import time
 
 from django import http
 from oauth2_provider.models import get_device_grant_model
+from oauth2_provider.settings import oauth2_settings
 from oauth2_provider.views import TokenView
 
 _one_token_request_at_a_time = threading.Lock()
@@ -29,7 +32,16 @@ class SerialTokenView(TokenView):
     `device_not_found`); and a device code answers tokens once — it is
     deleted with the answer (DOT keeps it authorized, so it could be
     exchanged again and again).
+
+    And it answers `slow_down` (RFC 8628 §3.5), which DOT 3.4.1 does not: a
+    poll for a pending device code sooner than `interval` seconds after the
+    previous poll for it. The client then waits 5 s more between polls.
     """
+
+    # SHA-256 of a device code → time.monotonic() of its last poll; read and
+    # written only under the token lock, forgotten at 10,000 (a test server's
+    # device codes live 30 minutes).
+    _last_polls = {}
 
     def post(self, request, *args, **kwargs):
         with _one_token_request_at_a_time:
@@ -41,7 +53,16 @@ class SerialTokenView(TokenView):
         if grant is None:
             return http.JsonResponse({"error": "invalid_grant"}, status=400)
         grant.is_expired()  # moves a pending grant past its expiry to expired
+        key = hashlib.sha256(device_code.encode("utf-8")).hexdigest()
+        now, previous = time.monotonic(), self._last_polls.get(key)
+        if len(self._last_polls) >= 10_000:
+            self._last_polls.clear()
+        self._last_polls[key] = now
+        interval = oauth2_settings.DEVICE_FLOW_INTERVAL
+        if grant.status == model.AUTHORIZATION_PENDING and previous is not None and now - previous < interval:
+            return http.JsonResponse({"error": "slow_down"}, status=400)
         answer = super().device_flow_token_response(request, device_code, *args, **kwargs)
         if answer.status_code == 200 and "access_token" in json.loads(answer.content):
             grant.delete()
+            self._last_polls.pop(key, None)
         return answer

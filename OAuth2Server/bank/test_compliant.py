@@ -176,6 +176,35 @@ class ConfigurationTests(CompliantServerTestCase):
         ours = [message.id for message in messages if message.id and message.id.startswith("oauth2_provider.")]
         self.assertEqual(ours, [])
 
+    def test_the_settings_are_the_documented_compliant_column(self):
+        expected = {
+            "PKCE_REQUIRED": True, "ALLOWED_REDIRECT_URI_SCHEMES": ["https"], "ALLOW_URI_WILDCARDS": False,
+            "OIDC_ENABLED": True, "OIDC_RP_INITIATED_LOGOUT_ENABLED": True, "ID_TOKEN_EXPIRE_SECONDS": 300,
+            "ROTATE_REFRESH_TOKEN": True, "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,
+            "REFRESH_TOKEN_REUSE_PROTECTION": True, "ACCESS_TOKEN_EXPIRE_SECONDS": 300, "DEVICE_FLOW_INTERVAL": 5,
+            "DEFAULT_SCOPES": ["read"],
+        }
+        self.assertEqual({name: settings.OAUTH2_PROVIDER[name] for name in expected}, expected)
+        self.assertEqual(set(settings.OAUTH2_PROVIDER["SCOPES"]), {"read", "openid", "profile", "email"})
+        self.assertTrue(settings.OAUTH2_PROVIDER["OIDC_RSA_PRIVATE_KEY"].startswith("-----BEGIN PRIVATE KEY-----"))
+
+    def test_the_signing_key_is_made_owner_only_as_rsa_2048(self):
+        import tempfile
+
+        sys.path.insert(0, str(SCRIPTED_BROWSER.parent))
+        try:
+            from make_signing_key import write_signing_key
+        finally:
+            sys.path.pop(0)
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "key.pem"
+            path.write_text("old")
+            path.chmod(0o644)
+            write_signing_key(path)
+            self.assertEqual(path.stat().st_mode & 0o777, 0o600)
+            key = jwk.JWK.from_pem(path.read_bytes())
+            self.assertEqual((key["kty"], len(base64.urlsafe_b64decode(key["n"] + "=="))), ("RSA", 256))
+
     def test_every_rfc_9700_gate_is_on(self):
         gates = {name: value for name, value in settings.OAUTH2_PROVIDER.items() if name.startswith("COMPLIANT_BCP_RFC9700_")}
         self.assertEqual(len(gates), 10)
@@ -211,6 +240,7 @@ class ConfigurationTests(CompliantServerTestCase):
         self.assertEqual(document["token_endpoint_auth_methods_supported"], ["none"])
         self.assertIs(document["authorization_response_iss_parameter_supported"], True)
         self.assertLessEqual({"sub", "name", "email", "cpf"}, set(document["claims_supported"]))
+        self.assertEqual(requests.get(f"{self.base}/.well-known/openid-configuration", timeout=10).status_code, 404)
         metadata = requests.get(f"{self.base}/o/.well-known/oauth-authorization-server", timeout=10).json()
         self.assertEqual(metadata["issuer"], self.issuer)
         self.assertEqual(metadata["authorization_endpoint"], f"{self.issuer}/authorize/")
@@ -249,7 +279,9 @@ class AuthorizationCodeTests(CompliantServerTestCase):
         self.assertEqual((claims["iss"], claims["aud"], claims["azp"], claims["nonce"]),
                          (self.issuer, NATIVE_CLIENT_ID, NATIVE_CLIENT_ID, nonce))
         self.assertEqual(claims["sub"], "5b1d7c2e-0c4f-4a51-9d0e-000000000001")
+        self.assertEqual((claims["name"], claims["email"], claims["cpf"]), ("Maria Silva", "maria@example.com", MARIA[0]))
         self.assertEqual(claims["exp"] - claims["iat"], 300)
+        self.assertEqual(self.bearer("/users/me", body["id_token"]).status_code, 401)
 
     def test_userinfo_answers_the_seeded_accounts_claims(self):
         body, _ = self.signed_in()
@@ -288,6 +320,35 @@ class AuthorizationCodeTests(CompliantServerTestCase):
         self.assertEqual(received["error"], "access_denied")
         self.assertEqual(received["iss"], self.issuer)
         self.assertNotIn("code", received)
+
+    def test_the_login_page_sets_csrf_and_session_cookies_and_refuses_with_one_sentence(self):
+        browser = requests.Session()
+        page = browser.get(f"{self.base}/accounts/login/", timeout=10)
+        self.assertEqual(page.headers["X-Frame-Options"], "DENY")
+        self.assertIn("csrftoken", browser.cookies)
+        self.assertIn('name="csrfmiddlewaretoken"', page.text)
+        self.assertIn("CPF or e-mail", page.text)
+        token = browser.cookies["csrftoken"]
+        without_csrf = requests.post(f"{self.base}/accounts/login/", data={"username": MARIA[0], "password": MARIA[1]},
+                                     timeout=10)
+        self.assertEqual(without_csrf.status_code, 403)
+        for identifier, password in (("76626692038", "111111"), ("00000000000", "123456"), (MARIA[0], "000000")):
+            refused = browser.post(f"{self.base}/accounts/login/", data={
+                "username": identifier, "password": password, "csrfmiddlewaretoken": token}, timeout=10)
+            self.assertEqual(refused.status_code, 200)
+            self.assertIn("Your CPF or e-mail and password did not match an active account.", refused.text)
+            self.assertNotIn("sessionid", browser.cookies)
+        signed = browser.post(f"{self.base}/accounts/login/?next=/o/device/", data={
+            "username": "MARIA@example.com", "password": MARIA[1], "csrfmiddlewaretoken": token,
+            "next": "/o/device/"}, allow_redirects=False, timeout=10)
+        self.assertEqual((signed.status_code, signed.headers["Location"]), (302, "/o/device/"))
+        self.assertIn("sessionid", browser.cookies)
+        self.assertEqual(browser.get(f"{self.base}/o/device/", allow_redirects=False, timeout=10).status_code, 200)
+        out = browser.post(f"{self.base}/accounts/logout/", data={"csrfmiddlewaretoken": browser.cookies["csrftoken"]},
+                           timeout=10)
+        self.assertEqual(out.status_code, 200)
+        after = browser.get(f"{self.base}/o/device/", allow_redirects=False, timeout=10)
+        self.assertEqual((after.status_code, after.headers["Location"]), (302, "/accounts/login/?next=/o/device/"))
 
     def test_a_wrong_password_and_inactive_carla_cannot_log_in(self):
         for account in ((MARIA[0], "000000"), ("76626692038", "111111"), ("carla.souza@example.com", "111111")):
@@ -344,7 +405,11 @@ class RefreshAndRevocationTests(CompliantServerTestCase):
         self.assertEqual(access["checksum"], self.checksum(body["access_token"]))
         self.assertEqual(refresh["checksum"], self.checksum(body["refresh_token"]))
         self.assertEqual((access["user"], access["client"], refresh["revoked"]), (MARIA[0], NATIVE_CLIENT_ID, None))
+        # RFC 7009 §2.1's MAY, which DOT does: revoking the access token revokes its refresh token too.
         self.assertEqual(self.revoke(body["access_token"], "access_token").status_code, 200)
+        table = self.table()
+        self.assertEqual(table["access"], [])
+        self.assertIsNotNone(table["refresh"][0]["revoked"])
         self.assertEqual(self.revoke(body["refresh_token"], "refresh_token").status_code, 200)
         table = self.table()
         self.assertEqual(table["access"], [])
@@ -354,6 +419,15 @@ class RefreshAndRevocationTests(CompliantServerTestCase):
         self.assertEqual(self.bearer("/users/me", body["access_token"]).json()["code"], "TOKEN_INVALID")
         self.assertEqual(self.refresh(body["refresh_token"]).json()["error"], "invalid_grant")
         self.assertNotIn(body["access_token"], json.dumps(table))
+
+    def test_revoking_the_refresh_token_deletes_its_access_token(self):
+        body, _ = self.signed_in()
+        self.assertEqual(self.revoke(body["refresh_token"], "refresh_token").status_code, 200)
+        table = self.table()
+        self.assertEqual(table["access"], [])
+        self.assertIsNotNone(table["refresh"][0]["revoked"])
+        self.assertFalse(table["refresh"][0]["access_token_present"])
+        self.assertEqual(self.bearer("/users/me", body["access_token"]).json()["code"], "TOKEN_INVALID")
 
     def test_expire_access_tokens_and_reset_work(self):
         body, _ = self.signed_in()
@@ -379,11 +453,64 @@ class RefreshAndRevocationTests(CompliantServerTestCase):
             "id_token_hint": body["id_token"], "client_id": NATIVE_CLIENT_ID,
             "post_logout_redirect_uri": "http://evil.example/callback"}, allow_redirects=False, timeout=10)
         self.assertNotEqual(elsewhere.status_code, 302)
+        # Without post_logout_redirect_uri DOT redirects to the server's root,
+        # which its https-only check refuses on this plain-http server.
+        nowhere = requests.get(f"{self.issuer}/logout/", params={"id_token_hint": body["id_token"]},
+                               allow_redirects=False, timeout=10)
+        self.assertEqual(nowhere.status_code, 400)
+
+    def test_end_session_in_a_logged_in_browser_asks_first_then_ends_the_session_and_revokes(self):
+        sys.path.insert(0, str(SCRIPTED_BROWSER.parent))
+        try:
+            import scripted_browser
+        finally:
+            sys.path.pop(0)
+        listener = LoopbackListener()
+        verifier, challenge = pkce_pair()
+        url = f"{self.base}/o/authorize/?" + urlencode({
+            "response_type": "code", "client_id": NATIVE_CLIENT_ID, "redirect_uri": listener.redirect_uri,
+            "scope": "openid", "state": "s", "code_challenge": challenge, "code_challenge_method": "S256"})
+        browser = scripted_browser.ScriptedBrowser(url)
+        browser.authorize(url, MARIA[0], MARIA[1], "allow")
+        listener.close()
+        code = listener.received["query"]["code"][0]
+        body = self.exchange(code, listener.redirect_uri, verifier).json()
+        back = "http://127.0.0.1:5555/callback"
+        logout = f"{self.issuer}/logout/?" + urlencode({
+            "id_token_hint": body["id_token"], "client_id": NATIVE_CLIENT_ID, "post_logout_redirect_uri": back,
+            "state": "bye"})
+        prompt = browser.session.get(logout, timeout=10)
+        self.assertEqual(prompt.status_code, 200)
+        self.assertIn("Confirm Logout", prompt.text)
+        self.assertIsNone(self.table()["refresh"][0]["revoked"])
+        fields = {"csrfmiddlewaretoken": browser.session.cookies["csrftoken"], "allow": "Logout",
+                  "id_token_hint": body["id_token"], "client_id": NATIVE_CLIENT_ID,
+                  "post_logout_redirect_uri": back, "state": "bye"}
+        done = browser.session.post(logout, data=fields, allow_redirects=False, timeout=10)
+        self.assertEqual((done.status_code, done.headers["Location"]), (302, f"{back}?state=bye"))
+        self.assertIsNotNone(self.table()["refresh"][0]["revoked"])
+        again = browser.session.get(f"{self.base}/o/device/", allow_redirects=False, timeout=10)
+        self.assertEqual(again.headers["Location"], "/accounts/login/?next=/o/device/")
 
 
 class DeviceFlowTests(CompliantServerTestCase):
-    def test_pending_then_approved_answers_tokens_once(self):
+    def test_polling_again_sooner_than_the_interval_is_slow_down(self):
         started = self.device_authorization()
+        first = self.poll(started["device_code"])
+        self.assertEqual(first.json()["error"], "authorization_pending")
+        second = self.poll(started["device_code"])
+        self.assertEqual((second.status_code, second.json()["error"]), (400, "slow_down"))
+
+    def test_an_unknown_or_used_user_code_is_refused_on_the_verification_page(self):
+        self.assertEqual(self.verify("NOSUCHCD")[2].strip(),
+                         "scripted_browser: the verification page refused the user code")
+        started = self.device_authorization()
+        self.assertEqual(self.verify(started["user_code"])[0], 0)
+        status, _, err = self.verify(started["user_code"])
+        self.assertEqual((status, err.strip()), (1, "scripted_browser: the verification page refused the user code"))
+
+    def test_pending_then_approved_answers_tokens_once(self):
+        started = self.device_authorization(scope="openid read")
         self.assertEqual(set(started), {"device_code", "user_code", "verification_uri", "expires_in", "interval"})
         self.assertTrue(started["verification_uri"].endswith("/o/device/"))
         self.assertEqual((started["expires_in"], started["interval"]), (1800, 5))
@@ -394,6 +521,8 @@ class DeviceFlowTests(CompliantServerTestCase):
         self.assertIn("the device was authorized", out)
         tokens = self.poll(started["device_code"])
         self.assertEqual(tokens.status_code, 200, tokens.text)
+        self.assertEqual(tokens.json()["scope"], "openid read")
+        self.assertNotIn("id_token", tokens.json())
         self.assertEqual(self.bearer("/users/me", tokens.json()["access_token"]).json()["cpf"], MARIA[0])
         again = self.poll(started["device_code"])
         self.assertEqual((again.status_code, again.json()["error"]), (400, "invalid_grant"))

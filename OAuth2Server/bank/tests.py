@@ -40,6 +40,31 @@ class ServerTestCase(TestCase):
         return self.client.get(path, HTTP_AUTHORIZATION=f"Bearer {access_token}")
 
 
+class LegacySettingsTests(ServerTestCase):
+    def test_the_settings_are_the_documented_legacy_column(self):
+        from oauth2_provider.settings import oauth2_settings
+
+        names = ["IMPLICIT_GRANT", "PASSWORD_GRANT", "PKCE_METHOD", "ACCESS_TOKEN_TRANSPORT", "AUTHZ_RESPONSE_ISS",
+                 "TOKEN_STORAGE", "REFRESH_TOKEN", "REDIRECT_URI_SCHEME", "REDIRECT_URI_MATCHING", "PKCE_REQUIRED"]
+        for name in names:
+            self.assertIs(getattr(oauth2_settings, f"COMPLIANT_BCP_RFC9700_{name}"), False, name)
+        expected = {"PKCE_REQUIRED": False, "ALLOWED_REDIRECT_URI_SCHEMES": ["http", "https"],
+                    "ALLOW_URI_WILDCARDS": False, "OIDC_ENABLED": False, "OIDC_RP_INITIATED_LOGOUT_ENABLED": False,
+                    "ROTATE_REFRESH_TOKEN": True, "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,
+                    "REFRESH_TOKEN_REUSE_PROTECTION": True, "ACCESS_TOKEN_EXPIRE_SECONDS": 300,
+                    "SCOPES": {"read": "Read the profile and the statement"}, "DEFAULT_SCOPES": ["read"]}
+        self.assertEqual({name: getattr(oauth2_settings, name) for name in expected}, expected)
+
+    def test_the_clients_are_the_two_password_grant_clients(self):
+        from oauth2_provider.models import get_application_model
+
+        clients = {client.client_id: client for client in get_application_model().objects.all()}
+        self.assertEqual(set(clients), {PUBLIC_CLIENT_ID, CONFIDENTIAL_CLIENT_ID})
+        self.assertEqual(clients[PUBLIC_CLIENT_ID].client_type, "public")
+        self.assertEqual(clients[CONFIDENTIAL_CLIENT_ID].client_type, "confidential")
+        self.assertTrue(all(client.allows_grant_type("password") for client in clients.values()))
+
+
 class PasswordGrantTests(ServerTestCase):
     def test_maria_signs_in_by_cpf_and_by_email_with_rfc6749_answers(self):
         for username in ("12345678909", "maria@example.com", " MARIA@example.com "):
