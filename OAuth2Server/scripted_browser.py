@@ -199,7 +199,7 @@ class ScriptedBrowser:
             status = " ".join(" ".join(forms.texts).split())
             match = re.search(r"Device (Authorized|Denied)", status)
             if match:
-                return f"the device was {match.group(1).lower()} on {_shown(url)}"
+                return f"the device was {match.group(1).lower()}"
             raise Refused(f"{_shown(url)} is not a page of the device flow")
         raise Refused(f"more than {_MAX_STEPS} pages without an answer for the device")
 

@@ -2,19 +2,21 @@ from oauth2_provider.models import get_application_model
 from oauth2_provider.oauth2_backends import _add_iss_to_redirect
 from oauth2_provider.settings import oauth2_settings
 from oauth2_provider.views import AuthorizationView
-from oauth2_provider.views.mixins import OAuthLibMixin
 
 
 class GatehouseAuthorizationView(AuthorizationView):
-    """DOT's authorization endpoint, with RFC 9207's `iss` on error
-    redirects too.
+    """DOT's authorization endpoint, with RFC 9207's `iss` on every
+    redirect to the client.
 
     With the AUTHZ_RESPONSE_ISS gate on, DOT 3.4.1 adds `iss` to a redirect
     that carries a code, but not to one that carries an error
     (`access_denied` when the person refuses, `invalid_request` for a
-    `plain` or missing PKCE challenge): RFC 9207 §2 wants it in both, so a
-    client can tell which server refused it. DOT's own helper adds it here,
-    with DOT's own issuer (the same as the discovery document's).
+    `plain` or missing PKCE challenge, `login_required` for `prompt=none`):
+    RFC 9207 §2 wants it in both, so a client can tell which server
+    answered. Every response of this view that redirects to the client goes
+    through `redirect`, which adds it with DOT's own helper and issuer (the
+    same as the discovery document's); the helper replaces an `iss` already
+    there, so the code's redirect keeps exactly one.
 
     And an error found while validating the request (a `plain` or missing
     PKCE challenge) reaches the client: DOT passes no application then and
@@ -29,13 +31,6 @@ class GatehouseAuthorizationView(AuthorizationView):
         if application is None:
             client_id = self.request.GET.get("client_id") or self.request.POST.get("client_id")
             application = get_application_model().objects.filter(client_id=client_id).first() if client_id else None
-        return super().redirect(redirect_to, application)
-
-    def error_response(self, error, application, **kwargs):
-        redirect, answer = OAuthLibMixin.error_response(self, error, **kwargs)
-        if not redirect:
-            return self.render_to_response(answer, status=answer["error"].status_code)
-        url = answer["url"]
         if oauth2_settings.COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS:
-            url = _add_iss_to_redirect(url, oauth2_settings.oauth2_authorization_server_issuer(self.request))
-        return self.redirect(url, application)
+            redirect_to = _add_iss_to_redirect(redirect_to, oauth2_settings.oauth2_authorization_server_issuer(self.request))
+        return super().redirect(redirect_to, application)

@@ -314,6 +314,29 @@ class AuthorizationCodeTests(CompliantServerTestCase):
             self.assertEqual((received["error"], received["iss"]), ("invalid_request", self.issuer), method)
             self.assertNotIn("code", received)
 
+    def test_prompt_none_without_a_session_is_login_required_at_the_redirect(self):
+        _, challenge = pkce_pair()
+        redirect_uri = "http://127.0.0.1:5555/callback"
+        answer = requests.get(f"{self.base}/o/authorize/", params={
+            "response_type": "code", "client_id": NATIVE_CLIENT_ID, "redirect_uri": redirect_uri, "scope": "openid",
+            "state": "quiet", "prompt": "none", "code_challenge": challenge, "code_challenge_method": "S256"},
+            allow_redirects=False, timeout=10)
+        self.assertEqual(answer.status_code, 302)
+        location = urlsplit(answer.headers["Location"])
+        self.assertEqual(f"{location.scheme}://{location.netloc}{location.path}", redirect_uri)
+        self.assertEqual({key: values[0] for key, values in parse_qs(location.query).items()},
+                         {"error": "login_required", "state": "quiet", "iss": self.issuer})
+
+    def test_an_unregistered_redirect_uri_or_client_is_shown_never_redirected(self):
+        _, challenge = pkce_pair()
+        for client_id, redirect_uri in ((NATIVE_CLIENT_ID, "http://evil.example/callback"),
+                                        ("no-such-client", "http://127.0.0.1:5555/callback")):
+            answer = requests.get(f"{self.base}/o/authorize/", params={
+                "response_type": "code", "client_id": client_id, "redirect_uri": redirect_uri, "state": "s",
+                "prompt": "none", "code_challenge": challenge, "code_challenge_method": "S256"},
+                allow_redirects=False, timeout=10)
+            self.assertNotIn(answer.status_code, (301, 302, 303, 307, 308), client_id)
+
     def test_consent_denied_is_access_denied_at_the_redirect(self):
         received, _, _, _, (status, _, _) = self.authorize(consent="deny")
         self.assertEqual(status, 0)

@@ -48,3 +48,13 @@ class GatehouseOAuth2Validator(OAuth2Validator):
         if grant.status == model.DENIED:
             return DeviceCodeGrant.DEVICE_CODE_DENIED
         return DeviceCodeGrant.DEVICE_CODE_PENDING
+
+    def validate_silent_login(self, request):
+        """OIDC Core §3.1.2.1 `prompt=none`: this server never signs anyone in
+        without its pages, so a silent request is `login_required` (DOT's
+        validator lacks the method oauthlib calls: it failed as a server error)."""
+        return False
+
+    def validate_silent_authorization(self, request):
+        """Never reached after `validate_silent_login`; consent is always asked."""
+        return False
