@@ -541,7 +541,7 @@ class DeviceFlowTests(CompliantServerTestCase):
         self.assertEqual((pending.status_code, pending.json()["error"]), (400, "authorization_pending"))
         status, out, err = self.verify(started["user_code"])
         self.assertEqual(status, 0, err)
-        self.assertIn("the device was authorized", out)
+        self.assertEqual(out.strip(), "the device was authorized")
         tokens = self.poll(started["device_code"])
         self.assertEqual(tokens.status_code, 200, tokens.text)
         self.assertEqual(tokens.json()["scope"], "openid read")
@@ -556,7 +556,7 @@ class DeviceFlowTests(CompliantServerTestCase):
         started = self.device_authorization()
         status, out, err = self.verify(started["user_code"], deny=True)
         self.assertEqual(status, 0, err)
-        self.assertIn("the device was denied", out)
+        self.assertEqual(out.strip(), "the device was denied")
         answer = self.poll(started["device_code"])
         self.assertEqual((answer.status_code, answer.json()["error"]), (400, "access_denied"))
 
