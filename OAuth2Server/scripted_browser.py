@@ -21,23 +21,19 @@ only the server's own origin and one loopback IP redirect, reads at most
 1 MB of a page and waits at most 15 s for each answer.
 """
 
-import argparse
 import html.parser
-import os
 import re
 import sys
 from urllib.parse import urljoin, urlsplit
 
 import requests
 
+from browser_cli import Refused, arguments_of, origin, shown
+
 _MAX_STEPS = 12
 _MAX_PAGE_BYTES = 1 << 20
 _TIMEOUT_SECONDS = 15
 _LOOPBACK_IPS = ("127.0.0.1", "::1")
-
-
-class Refused(Exception):
-    """Why the scripted person could not go on: one line, nothing secret in it."""
 
 
 class _Forms(html.parser.HTMLParser):
@@ -59,17 +55,6 @@ class _Forms(html.parser.HTMLParser):
         self.texts.append(data)
 
 
-def _origin(url):
-    parts = urlsplit(url)
-    return (parts.scheme, parts.hostname, parts.port)
-
-
-def _shown(url):
-    """A URL as it may be printed: scheme, host, port and path, never the query (it carries the code)."""
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}{parts.path}"
-
-
 def _word(text):
     """An error code from a page, reduced to what RFC 6749 allows in one, bounded."""
     return re.sub(r"[^A-Za-z0-9_.-]", "", text)[:40] or "unknown"
@@ -79,7 +64,7 @@ class ScriptedBrowser:
     def __init__(self, start_url):
         if urlsplit(start_url).scheme not in ("http", "https") or urlsplit(start_url).hostname is None:
             raise Refused("the URL is not an http(s) URL")
-        self.server = _origin(start_url)
+        self.server = origin(start_url)
         self.session = requests.Session()
         self.session.headers["User-Agent"] = "gatehouse-scripted-browser"
 
@@ -92,13 +77,13 @@ class ScriptedBrowser:
         return body.decode(answer.encoding or "utf-8", errors="replace")
 
     def _send(self, method, url, form=None):
-        if _origin(url) != self.server:
-            raise Refused(f"the server sent the browser to another origin ({_shown(url)})")
+        if origin(url) != self.server:
+            raise Refused(f"the server sent the browser to another origin ({shown(url)})")
         try:
             answer = self.session.request(method, url, data=form, allow_redirects=False, stream=True,
                                           timeout=_TIMEOUT_SECONDS)
         except requests.RequestException as error:
-            raise Refused(f"cannot reach {_shown(url)}: {type(error).__name__}") from None
+            raise Refused(f"cannot reach {shown(url)}: {type(error).__name__}") from None
         with answer:
             return answer, self._read(answer)
 
@@ -111,14 +96,14 @@ class ScriptedBrowser:
         """The server's redirect to the app's loopback listener: one GET, its answer read and dropped."""
         parts = urlsplit(url)
         if parts.scheme != "http" or parts.hostname not in _LOOPBACK_IPS:
-            raise Refused(f"the server redirected to {_shown(url)}, not to a loopback IP")
+            raise Refused(f"the server redirected to {shown(url)}, not to a loopback IP")
         try:
             with requests.get(url, allow_redirects=False, stream=True, timeout=_TIMEOUT_SECONDS) as answer:
                 self._read(answer)
                 status = answer.status_code
         except requests.RequestException as error:
-            raise Refused(f"the redirect to {_shown(url)} was not delivered: {type(error).__name__}") from None
-        return f"delivered the authorization response to {_shown(url)} (it answered {status})"
+            raise Refused(f"the redirect to {shown(url)} was not delivered: {type(error).__name__}") from None
+        return f"delivered the authorization response to {shown(url)} (it answered {status})"
 
     def _log_in_if_asked(self, url, page, account, password):
         """Signs in when the page is our login page; returns the next (url, answer, page) or None."""
@@ -139,13 +124,13 @@ class ScriptedBrowser:
         for _ in range(_MAX_STEPS):
             if answer.is_redirect:
                 target = urljoin(url, answer.headers["Location"])
-                if _origin(target) != self.server:
+                if origin(target) != self.server:
                     return self._deliver(target)
                 url = target
                 answer, page = self._send("GET", url)
                 continue
             if answer.status_code != 200:
-                raise Refused(f"{_shown(url)} answered {answer.status_code}")
+                raise Refused(f"{shown(url)} answered {answer.status_code}")
             step = self._log_in_if_asked(url, page, account, password)
             if step is not None:
                 if logged_in:
@@ -159,7 +144,7 @@ class ScriptedBrowser:
                 heading = next((text for text in forms.texts if text.strip().startswith("Error:")), None)
                 if heading is not None:
                     raise Refused(f"the server refused the authorization request: {_word(heading[6:])}")
-                raise Refused(f"{_shown(url)} is neither the login page nor the consent page")
+                raise Refused(f"{shown(url)} is neither the login page nor the consent page")
             fields = dict(consent_form["fields"])
             if consent == "allow":
                 fields["allow"] = "Authorize"
@@ -175,7 +160,7 @@ class ScriptedBrowser:
                 answer, page = self._send("GET", url)
                 continue
             if answer.status_code != 200:
-                raise Refused(f"{_shown(url)} answered {answer.status_code}")
+                raise Refused(f"{shown(url)} answered {answer.status_code}")
             step = self._log_in_if_asked(url, page, account, password)
             if step is not None:
                 if logged_in:
@@ -200,41 +185,13 @@ class ScriptedBrowser:
             match = re.search(r"Device (Authorized|Denied)", status)
             if match:
                 return f"the device was {match.group(1).lower()}"
-            raise Refused(f"{_shown(url)} is not a page of the device flow")
+            raise Refused(f"{shown(url)} is not a page of the device flow")
         raise Refused(f"more than {_MAX_STEPS} pages without an answer for the device")
-
-
-def _arguments(argv):
-    if len(argv) == 1 and not argv[0].startswith("-") and argv[0] not in ("authorize", "device"):
-        # As $BROWSER: the URL alone, the person from the environment.
-        account = os.environ.get("SCRIPTED_BROWSER_ACCOUNT")
-        password = os.environ.get("SCRIPTED_BROWSER_PASSWORD")
-        if not account or not password:
-            raise Refused("called with a URL alone, it needs SCRIPTED_BROWSER_ACCOUNT and SCRIPTED_BROWSER_PASSWORD")
-        consent = os.environ.get("SCRIPTED_BROWSER_CONSENT", "allow")
-        if consent not in ("allow", "deny"):
-            raise Refused("SCRIPTED_BROWSER_CONSENT is allow or deny")
-        return argparse.Namespace(command="authorize", url=argv[0], account=account, password=password,
-                                  consent=consent)
-    parser = argparse.ArgumentParser(prog="scripted_browser.py", description="Plays the person on the test server.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    authorize = commands.add_parser("authorize")
-    authorize.add_argument("url")
-    authorize.add_argument("--account", required=True)
-    authorize.add_argument("--password", required=True)
-    authorize.add_argument("--consent", choices=("allow", "deny"), default="allow")
-    device = commands.add_parser("device")
-    device.add_argument("url")
-    device.add_argument("--user-code", required=True)
-    device.add_argument("--account", required=True)
-    device.add_argument("--password", required=True)
-    device.add_argument("--deny", action="store_true")
-    return parser.parse_args(argv)
 
 
 def main(argv):
     try:
-        arguments = _arguments(argv)
+        arguments = arguments_of(argv)
         browser = ScriptedBrowser(arguments.url)
         if arguments.command == "authorize":
             print(browser.authorize(arguments.url, arguments.account, arguments.password, arguments.consent))

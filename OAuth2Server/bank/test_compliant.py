@@ -572,3 +572,57 @@ class DeviceFlowTests(CompliantServerTestCase):
     def test_an_unknown_device_code_is_invalid_grant(self):
         answer = self.poll("no-such-device-code")
         self.assertEqual((answer.status_code, answer.json()["error"]), (400, "invalid_grant"))
+
+
+HEADLESS_BROWSER = os.environ.get("OAUTH2_SERVER_TEST_HEADLESS_BROWSER", "")
+
+
+@skipUnless(HEADLESS_BROWSER, "headless Chromium's tests run by scripts/headless-browser test (.ci/run runs it)")
+class HeadlessBrowserTests(CompliantServerTestCase):
+    """scripts/headless-browser (Chromium, selenium) on the real pages: the
+    same cases as the scripted browser's main ones."""
+
+    @staticmethod
+    def chromium(*argv, environment=None):
+        done = subprocess.run([HEADLESS_BROWSER, *argv], env=environment or dict(os.environ), capture_output=True,
+                              text=True, timeout=180)
+        return done.returncode, done.stdout, done.stderr
+
+    def test_chromium_signs_maria_in_and_the_redirect_reaches_the_loopback_listener(self):
+        received, verifier, redirect_uri, nonce, (status, out, err) = self.authorize(browser=self.chromium)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(out.strip(), f"delivered the authorization response to {redirect_uri}")
+        self.assertEqual(set(received), {"code", "state", "iss"})
+        self.assertEqual(received["iss"], self.issuer)
+        answer = self.exchange(received["code"], redirect_uri, verifier)
+        self.assertEqual(answer.status_code, 200)
+        self.assertIn("id_token", answer.json())
+
+    def test_chromium_cancelling_consent_is_access_denied_and_carla_cannot_log_in(self):
+        received, _, _, _, (status, _, err) = self.authorize(consent="deny", browser=self.chromium)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(received["error"], "access_denied")
+        received, _, _, _, (status, _, err) = self.authorize(account=("76626692038", "111111"), browser=self.chromium)
+        self.assertEqual((status, received), (1, {}))
+        self.assertEqual(err.strip(), "headless-browser: the login page refused the account and password")
+
+    def test_chromium_as_browser_reads_the_person_from_the_environment(self):
+        def as_browser(command, url, *rest):
+            environment = dict(os.environ, SCRIPTED_BROWSER_ACCOUNT=MARIA[0], SCRIPTED_BROWSER_PASSWORD=MARIA[1])
+            return self.chromium(url, environment=environment)
+
+        received, verifier, redirect_uri, _, (status, _, err) = self.authorize(browser=as_browser)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(self.exchange(received["code"], redirect_uri, verifier).status_code, 200)
+
+    def test_chromium_approves_and_denies_a_device(self):
+        started = self.device_authorization()
+        status, out, err = self.chromium("device", f"{self.base}/o/device/", "--user-code", started["user_code"],
+                                         "--account", MARIA[0], "--password", MARIA[1])
+        self.assertEqual((status, out.strip()), (0, "the device was authorized"), err)
+        self.assertEqual(self.poll(started["device_code"]).status_code, 200)
+        started = self.device_authorization()
+        status, out, err = self.chromium("device", f"{self.base}/o/device/", "--user-code", started["user_code"],
+                                         "--account", MARIA[0], "--password", MARIA[1], "--deny")
+        self.assertEqual((status, out.strip()), (0, "the device was denied"), err)
+        self.assertEqual(self.poll(started["device_code"]).json()["error"], "access_denied")
