@@ -31,7 +31,9 @@ def authorize(request):
     record = (
         get_access_token_model().objects.select_related("user__account").filter(token_checksum=checksum).first()
     )
-    if record is None or record.token != token or record.user is None:
+    # Found by its SHA-256; the stored token is compared too when the server
+    # keeps it (the legacy mode), and is "" under hashed storage (compliant).
+    if record is None or (record.token and record.token != token) or record.user is None:
         return None, _refused("TOKEN_INVALID", "The token is not valid.")
     if record.expires <= timezone.now():
         return None, _refused("TOKEN_EXPIRED", "The token has expired.")

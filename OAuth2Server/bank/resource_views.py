@@ -3,12 +3,16 @@
 exactly the wire contract's JSON with the reference backend's seeded data.
 """
 
+from django.views.decorators.csrf import csrf_exempt
+
 from .answers import json_answer, method_not_allowed, not_found
 from .bearer import authorize
 from .seed_statement import details, statement
 
 
 def _get_only(view):
+    # Bearer routes read no cookie: CSRF does not apply, and another method is 405.
+    @csrf_exempt
     def guarded(request, *args, **kwargs):
         if request.method != "GET":
             return method_not_allowed(["GET"])

@@ -2,7 +2,9 @@
 
 `GET /_test/tokens` (the token table, masked), `POST /_test/expire-access-tokens`
 (every access token's `expires` moved into the past, so tests need not wait
-300 s) and `POST /_test/reset` (every token deleted, the seed restored).
+300 s), `POST /_test/expire-device-codes` (the same for the device flow's
+codes) and `POST /_test/reset` (every token and grant deleted, the seed
+restored).
 
 The server listens on 127.0.0.1 only and Django refuses any `Host` but
 `127.0.0.1` and `localhost` (ALLOWED_HOSTS), so a page re-pointing a name
@@ -17,7 +19,7 @@ from datetime import timedelta, timezone as utc_zone
 from django.db import transaction
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
-from oauth2_provider.models import get_access_token_model, get_refresh_token_model
+from oauth2_provider.models import get_access_token_model, get_device_grant_model, get_refresh_token_model
 
 from .answers import json_answer, method_not_allowed
 from .seed_accounts import restore_seed
@@ -43,8 +45,19 @@ def _control(method):
 
 
 def mask(token):
-    """The first four characters and an ellipsis: enough to tell tokens apart, never enough to use one."""
-    return token[:4] + "…"
+    """The first four characters and an ellipsis: enough to tell tokens apart, never enough to use one.
+
+    Under hashed token storage (the compliant mode's TOKEN_STORAGE gate) the
+    server keeps no token, only its SHA-256: `token` is then "".
+    """
+    return token[:4] + "…" if token else ""
+
+
+def masked_checksum(record):
+    """The first eight hex digits of the token's SHA-256 (DOT's `token_checksum`)
+    and an ellipsis: what identifies a token in both modes — a test hashes its
+    own token to find it."""
+    return record.token_checksum[:8] + "…"
 
 
 def _instant(moment):
@@ -56,13 +69,15 @@ def tokens(request):
     now = timezone.now()
     access = [
         {"user": record.user.username if record.user else None, "token": mask(record.token),
+         "checksum": masked_checksum(record), "client": record.application.client_id if record.application else None,
          "expires": _instant(record.expires), "expired": record.expires <= now}
-        for record in get_access_token_model().objects.select_related("user").order_by("id")
+        for record in get_access_token_model().objects.select_related("user", "application").order_by("id")
     ]
     refresh = [
-        {"user": record.user.username, "token": mask(record.token), "revoked": _instant(record.revoked),
-         "access_token_present": record.access_token_id is not None}
-        for record in get_refresh_token_model().objects.select_related("user").order_by("id")
+        {"user": record.user.username, "token": mask(record.token), "checksum": masked_checksum(record),
+         "client": record.application.client_id if record.application else None,
+         "revoked": _instant(record.revoked), "access_token_present": record.access_token_id is not None}
+        for record in get_refresh_token_model().objects.select_related("user", "application").order_by("id")
     ]
     return json_answer(200, {"access": access, "refresh": refresh})
 
@@ -71,6 +86,15 @@ def tokens(request):
 def expire_access_tokens(request):
     with transaction.atomic():
         count = get_access_token_model().objects.update(expires=timezone.now() - timedelta(seconds=1))
+    return json_answer(200, {"expired": count})
+
+
+@_control("POST")
+def expire_device_codes(request):
+    """Every device code's expiry moved one second into the past (RFC 8628's
+    `expired_token` without waiting out `expires_in`)."""
+    with transaction.atomic():
+        count = get_device_grant_model().objects.update(expires=timezone.now() - timedelta(seconds=1))
     return json_answer(200, {"expired": count})
 
 

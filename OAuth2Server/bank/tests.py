@@ -1,18 +1,24 @@
-"""The test server's own tests (`scripts/oauth2-server test`): each promise
-of docs/oauth2-server.md that the server itself keeps, through Django's test
-client against DOT's real views. The seeded data is checked against the
-reference server by `scripts/oauth2-server compare`.
+"""The test server's own tests of its legacy mode (`scripts/oauth2-server
+test` runs them with OAUTH2_SERVER_MODE=legacy-password-grant; the compliant
+mode's are in test_compliant.py): each promise of docs/oauth2-server.md
+that the server itself keeps, through Django's test client against DOT's
+real views. The seeded data is checked against the reference server by
+`scripts/oauth2-server compare`.
 """
 
 import base64
+import hashlib
 import json
+from unittest import skipIf
 
+from django.conf import settings
 from django.test import TestCase
 
 from .seed_accounts import CONFIDENTIAL_CLIENT_ID, CONFIDENTIAL_CLIENT_SECRET, PUBLIC_CLIENT_ID, restore_seed
 from .seed_statement import SAMPLE_DETAILS_ID, SAMPLE_ITEM_ID, statement
 
 
+@skipIf(settings.COMPLIANT, "the password grant's tests run in the legacy mode (scripts/oauth2-server test runs both)")
 class ServerTestCase(TestCase):
     def setUp(self):
         restore_seed()
@@ -32,6 +38,31 @@ class ServerTestCase(TestCase):
 
     def get_with(self, path, access_token):
         return self.client.get(path, HTTP_AUTHORIZATION=f"Bearer {access_token}")
+
+
+class LegacySettingsTests(ServerTestCase):
+    def test_the_settings_are_the_documented_legacy_column(self):
+        from oauth2_provider.settings import oauth2_settings
+
+        names = ["IMPLICIT_GRANT", "PASSWORD_GRANT", "PKCE_METHOD", "ACCESS_TOKEN_TRANSPORT", "AUTHZ_RESPONSE_ISS",
+                 "TOKEN_STORAGE", "REFRESH_TOKEN", "REDIRECT_URI_SCHEME", "REDIRECT_URI_MATCHING", "PKCE_REQUIRED"]
+        for name in names:
+            self.assertIs(getattr(oauth2_settings, f"COMPLIANT_BCP_RFC9700_{name}"), False, name)
+        expected = {"PKCE_REQUIRED": False, "ALLOWED_REDIRECT_URI_SCHEMES": ["http", "https"],
+                    "ALLOW_URI_WILDCARDS": False, "OIDC_ENABLED": False, "OIDC_RP_INITIATED_LOGOUT_ENABLED": False,
+                    "ROTATE_REFRESH_TOKEN": True, "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,
+                    "REFRESH_TOKEN_REUSE_PROTECTION": True, "ACCESS_TOKEN_EXPIRE_SECONDS": 300,
+                    "SCOPES": {"read": "Read the profile and the statement"}, "DEFAULT_SCOPES": ["read"]}
+        self.assertEqual({name: getattr(oauth2_settings, name) for name in expected}, expected)
+
+    def test_the_clients_are_the_two_password_grant_clients(self):
+        from oauth2_provider.models import get_application_model
+
+        clients = {client.client_id: client for client in get_application_model().objects.all()}
+        self.assertEqual(set(clients), {PUBLIC_CLIENT_ID, CONFIDENTIAL_CLIENT_ID})
+        self.assertEqual(clients[PUBLIC_CLIENT_ID].client_type, "public")
+        self.assertEqual(clients[CONFIDENTIAL_CLIENT_ID].client_type, "confidential")
+        self.assertTrue(all(client.allows_grant_type("password") for client in clients.values()))
 
 
 class PasswordGrantTests(ServerTestCase):
@@ -146,6 +177,8 @@ class TestControlTests(ServerTestCase):
         table = self.client.get("/_test/tokens").json()
         [access], [refresh] = table["access"], table["refresh"]
         self.assertEqual(access["token"], tokens["access_token"][:4] + "…")
+        self.assertEqual(access["checksum"], hashlib.sha256(tokens["access_token"].encode()).hexdigest()[:8] + "…")
+        self.assertEqual(access["client"], PUBLIC_CLIENT_ID)
         self.assertEqual(refresh["token"], tokens["refresh_token"][:4] + "…")
         self.assertEqual((access["user"], access["expired"]), ("12345678909", False))
         self.assertEqual((refresh["revoked"], refresh["access_token_present"]), (None, True))
