@@ -76,8 +76,9 @@ public struct OpenIDProviderMetadata: Sendable, Hashable {
         let document = Document(object: object)
         guard let sentIssuer = try document.text("issuer") else { throw .missingField("issuer") }
         // Discovery 1.0, section 4.3: identical, character for character — no
-        // normalising of case or of a trailing "/".
-        guard sentIssuer == issuer else { throw .issuerMismatch }
+        // normalising of case or of a trailing "/"; and an issuer at all
+        // (section 3: https, no query or fragment; or http to this machine).
+        guard sentIssuer == issuer, OpenIDEndpointURL.isIssuer(issuer) else { throw .issuerMismatch }
         guard let authorization = try document.endpoint("authorization_endpoint") else {
             throw .missingField("authorization_endpoint")
         }

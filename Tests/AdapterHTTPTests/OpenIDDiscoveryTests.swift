@@ -74,6 +74,15 @@ struct OpenIDDiscoveryTests {
         }
     }
 
+    @Test(
+        "An issuer that is not one is refused even when the document repeats it",
+        arguments: ["http://id.example.com/o", "https://id.example.com/o?tenant=1", "https://u:p@id.example.com/o"])
+    func refusesIssuerThatIsNotOne(issuer: String) {
+        #expect(throws: OpenIDDiscoveryError.issuerMismatch) {
+            try OpenIDProviderMetadata(reading: TestDiscovery.document(issuer: issuer), issuer: issuer)
+        }
+    }
+
     @Test("A PKCE list without S256 is refused")
     func refusesMissingS256() {
         let data = TestDiscovery.document(changes: ["code_challenge_methods_supported": ["plain"]])
