@@ -6,8 +6,10 @@ public import Ports
 /// (RFC 6750), the claims read into the profile the app shows — `sub` as
 /// the id (required), `name` (else `given_name` and `family_name`), `email`,
 /// and `cpf` when the provider adds that claim; a claim it does not send
-/// is empty. The answer is always an active, undeleted account: a provider
-/// says an account is unusable by refusing its token.
+/// (or sends as null) is empty. The answer is always an active, undeleted
+/// account: a provider says an account is unusable by refusing its token
+/// (which this adapter reads as `TOKEN_INVALID`: RFC 6750 has no way to say
+/// an account is inactive or deleted).
 ///
 /// An OpenID provider has no account routes (`offersAccountRoutes` false):
 /// profile edit, related users and deletion answer `NOT_FOUND` at once,
@@ -102,8 +104,10 @@ struct UserInfoClaims {
             throw .malformedResponse(
                 data.isEmpty ? "an empty UserInfo answer" : "a UserInfo answer that is not a JSON object")
         }
+        // A claim the provider does not hold SHOULD be left out (OpenID
+        // Connect Core 1.0, section 5.3.2); one sent as null is read the same.
         func text(_ name: String) throws(RemoteError) -> String? {
-            guard let value = object[name] else { return nil }
+            guard let value = object[name], !(value is NSNull) else { return nil }
             guard let text = value as? String else { throw .malformedResponse("a UserInfo '\(name)' that is not text") }
             return text
         }

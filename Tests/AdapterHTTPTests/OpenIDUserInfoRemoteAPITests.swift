@@ -38,11 +38,12 @@ struct OpenIDUserInfoRemoteAPITests {
         #expect(request.header("apikey") == nil)
     }
 
-    @Test("Claims not sent are empty; the name falls back to given_name and family_name")
+    @Test("Claims not sent (or sent as null) are empty; the name falls back to given_name and family_name")
     func missingClaimsAreEmpty() async throws {
         let server = try StubServer { request in
             request.header("Authorization") == "Bearer only-sub"
-                ? .json(200, #"{"sub":"s-1"}"#) : .json(200, #"{"sub":"s-2","given_name":"Ana","family_name":"Lima"}"#)
+                ? .json(200, #"{"sub":"s-1","name":null,"email":null}"#)
+                : .json(200, #"{"sub":"s-2","given_name":"Ana","family_name":"Lima"}"#)
         }
         defer { server.stop() }
 
