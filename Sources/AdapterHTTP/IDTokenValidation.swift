@@ -1,0 +1,90 @@
+public import Foundation
+
+/// The checks of OpenID Connect Core 1.0, section 3.1.3.7, that an ID token
+/// from the token endpoint must pass before its `sub` is taken as the person
+/// who signed in:
+///
+/// - the header's `alg` is not `none` (section 2), and the signature part
+///   is not empty;
+/// - `iss` is exactly the issuer the app signs in with (item 2);
+/// - `aud` lists the client id, as a text or in a list (item 3);
+/// - with several audiences, `azp` is present (item 4), and when present it
+///   is the client id (item 5);
+/// - `exp` is still ahead (item 9) and `iat` not ahead (item 10), each within
+///   `allowedClockSkew`;
+/// - when the attempt sent a `nonce`, the token carries the same (item 11);
+///   when it sent none, a token carrying one is refused too (it answers
+///   some other attempt's request).
+///
+/// **The signature is not verified** (items 6 to 8): Foundation on Linux has
+/// no RSA or ECDSA, and Gatehouse takes no package. Item 6 allows it: a
+/// token received directly from the token endpoint, over the client's own
+/// TLS connection whose server certificate was validated, may be trusted by
+/// that validation instead of its signature. So a token is only ever taken
+/// from the token endpoint's answer to a request this app made (never from
+/// a redirect, a file or a typed line), and every check above then rests on
+/// that connection. Over `http` to a loopback host (the local test server)
+/// there is no TLS: there the token is as trustworthy as the machine's own
+/// loopback traffic — whoever can answer on 127.0.0.1 in the server's place
+/// can also forge an ID token. `docs/threat-model.md`, "The ID token".
+///
+/// Time is the caller's (`now`): the adapter passes its clock's.
+public struct IDTokenValidation: Sendable, Hashable {
+    /// The issuer the app signs in with, exactly as its discovery document names it.
+    public var issuer: String
+    /// The app's client id.
+    public var clientID: String
+    /// The `nonce` the attempt sent; nil when it sent none (the device flow,
+    /// a refresh).
+    public var nonce: String?
+    /// How far the provider's clock may be from the app's: `exp` may be this
+    /// much past and `iat` this much ahead. 60 seconds unless said otherwise.
+    public var allowedClockSkew: Duration
+
+    /// The checks for a token issued by `issuer` to `clientID`.
+    public init(issuer: String, clientID: String, nonce: String?, allowedClockSkew: Duration = .seconds(60)) {
+        self.issuer = issuer
+        self.clientID = clientID
+        self.nonce = nonce
+        self.allowedClockSkew = allowedClockSkew
+    }
+
+    /// Decodes `text` and checks it at `now`.
+    ///
+    /// - Returns: the token, every check passed.
+    /// - Throws: the `IDTokenRejection` of the first check it fails.
+    public func validate(_ text: String, now: Date) throws(IDTokenRejection) -> IDToken {
+        let token = try IDToken(decoding: text)
+        try validate(token, now: now)
+        return token
+    }
+
+    /// Checks a decoded `token` at `now`.
+    ///
+    /// - Throws: the `IDTokenRejection` of the first check it fails.
+    public func validate(_ token: IDToken, now: Date) throws(IDTokenRejection) {
+        // "none" is compared in any case: an unsigned token is one whatever
+        // its spelling, and no real algorithm is named so.
+        guard token.algorithm.lowercased() != "none", token.hasSignature else { throw .unsigned }
+        guard token.issuer == issuer else { throw .wrongIssuer }
+        guard token.audiences.contains(clientID) else { throw .wrongAudience }
+        if token.audiences.count > 1, token.authorizedParty == nil { throw .missingAuthorizedParty }
+        if let party = token.authorizedParty, party != clientID { throw .wrongAuthorizedParty }
+        let skew = allowedClockSkew.seconds
+        guard now < token.expiresAt.addingTimeInterval(skew) else { throw .expired }
+        guard token.issuedAt <= now.addingTimeInterval(skew) else { throw .issuedInFuture }
+        switch (nonce, token.nonce) {
+        case (nil, nil): break
+        case (.some, nil): throw .missingNonce
+        case (let sent, let received): guard sent == received else { throw .wrongNonce }
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, fractions included.
+    fileprivate var seconds: TimeInterval {
+        let (whole, attoseconds) = components
+        return TimeInterval(whole) + TimeInterval(attoseconds) / 1e18
+    }
+}
