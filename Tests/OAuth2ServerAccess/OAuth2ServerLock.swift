@@ -71,6 +71,9 @@ public enum OAuth2ServerLock {
 /// otherwise.
 public struct OAuth2ServerAccessTrait: SuiteTrait, TestScoping {
     public let mode: OAuth2ServerLock.Mode
+    /// The environment variable naming the server: `OAUTH2_LEGACY_BASE_URL`
+    /// (the password-grant mode) or `OAUTH2_BASE_URL` (the compliant one).
+    public var variable = "OAUTH2_LEGACY_BASE_URL"
 
     public var isRecursive: Bool { false }
 
@@ -81,7 +84,7 @@ public struct OAuth2ServerAccessTrait: SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        guard let baseURL = ProcessInfo.processInfo.environment["OAUTH2_LEGACY_BASE_URL"], !baseURL.isEmpty else {
+        guard let baseURL = ProcessInfo.processInfo.environment[variable], !baseURL.isEmpty else {
             try await function()
             return
         }
@@ -97,4 +100,10 @@ extension Trait where Self == OAuth2ServerAccessTrait {
     /// The suite holds the OAuth 2.0 test server alone: it resets it or expires
     /// its tokens.
     public static var holdsTheOAuth2ServerAlone: Self { OAuth2ServerAccessTrait(mode: .exclusive) }
+
+    /// The suite holds the compliant OAuth 2.0 test server (`OAUTH2_BASE_URL`)
+    /// alone.
+    public static var holdsTheCompliantOAuth2ServerAlone: Self {
+        OAuth2ServerAccessTrait(mode: .exclusive, variable: "OAUTH2_BASE_URL")
+    }
 }

@@ -1,0 +1,208 @@
+import AdapterHTTP
+import AdapterSoftwareCrypto
+import Foundation
+import OAuth2ServerAccess
+import Ports
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The OAuth 2.0 adapter signing in as a native app against the compliant
+/// test server (`OAUTH2_BASE_URL`: every RFC 9700 gate on, the public client
+/// `gatehouse-native`), the server's scripted browser playing the person on
+/// the server's own login, consent and device pages: authorization code with
+/// PKCE through the loopback redirect, and the device flow; the session's
+/// refresh and its logout revoking both tokens, as the server's token table
+/// shows.
+@Suite(
+    "OAuth 2.0 as a native app against the compliant server", .serialized, .holdsTheCompliantOAuth2ServerAlone,
+    .enabled(if: NativeAppServer.baseURL != nil, "OAUTH2_BASE_URL is not set (scripts/oauth2-server start prints it)")
+)
+struct NativeAppSignInTests {
+    static let maria = (account: "12345678909", password: "123456")
+
+    @Test(
+        "Through the browser: login and consent on the server's pages, the code exchanged, the profile read, refreshed, both tokens revoked"
+    )
+    func browserSignIn() async throws {
+        try await NativeAppServer.reset()
+        let auth = try NativeAppServer.auth()
+        let attempt = try await auth.beginSignIn(.browser)
+        guard case .openInBrowser(let url) = attempt.instructions else {
+            Issue.record("not a browser attempt")
+            return
+        }
+        async let browser = ScriptedBrowser.run([
+            "authorize", url.absoluteString, "--account", Self.maria.account, "--password", Self.maria.password,
+        ])
+        try await attempt.awaitPerson()
+        #expect(try await browser == 0)
+        guard case .signedIn(let issued) = try await attempt.poll() else {
+            Issue.record("no tokens")
+            return
+        }
+        let refreshToken = try #require(issued.refreshToken)
+        let profile = try await NativeAppServer.users().currentUser(token: issued.accessToken)
+        #expect(profile.name == "Maria Silva")
+
+        let refreshed = try await auth.refresh(.refreshToken(refreshToken))
+        #expect(refreshed.accessToken != issued.accessToken)
+        let session = SessionToken(
+            token: refreshed.accessToken, issuedAt: Date(), expiresAt: Date().addingTimeInterval(300),
+            refreshToken: refreshed.refreshToken)
+        try await auth.signOut(session)
+
+        let table = try await NativeAppServer.tokens()
+        #expect(table.access.isEmpty, "an access token outlived the logout")
+        #expect(!table.refresh.isEmpty && table.refresh.allSatisfy { $0.revoked != nil })
+        await #expect(throws: RemoteError.self) {
+            try await NativeAppServer.users().currentUser(token: refreshed.accessToken)
+        }
+    }
+
+    @Test("Consent refused in the browser is the person's no")
+    func consentRefused() async throws {
+        try await NativeAppServer.reset()
+        let attempt = try await NativeAppServer.auth().beginSignIn(.browser)
+        guard case .openInBrowser(let url) = attempt.instructions else {
+            Issue.record("not a browser attempt")
+            return
+        }
+        async let browser = ScriptedBrowser.run([
+            "authorize", url.absoluteString, "--account", Self.maria.account, "--password", Self.maria.password,
+            "--consent", "deny",
+        ])
+        await #expect(throws: RemoteError.signInRefused(.deniedByPerson)) { try await attempt.awaitPerson() }
+        _ = try await browser
+    }
+
+    @Test("By the device flow: approved on the verification page, then the tokens; denied is the person's no")
+    func deviceFlow() async throws {
+        try await NativeAppServer.reset()
+        for approves in [true, false] {
+            let attempt = try await NativeAppServer.auth().beginSignIn(.device)
+            guard case .enterCode(let userCode, let verificationURI, _, _) = attempt.instructions else {
+                Issue.record("not a device attempt")
+                return
+            }
+            // The person acts before the first poll: the server's interval (real time) has nothing to count from.
+            let status = try await ScriptedBrowser.run(
+                [
+                    "device", verificationURI.absoluteString, "--user-code", userCode, "--account", Self.maria.account,
+                    "--password", Self.maria.password,
+                ] + (approves ? [] : ["--deny"]))
+            #expect(status == 0)
+            if approves {
+                guard case .signedIn(let issued) = try await attempt.poll() else {
+                    Issue.record("no tokens after the approval")
+                    return
+                }
+                #expect(try await NativeAppServer.users().currentUser(token: issued.accessToken).name == "Maria Silva")
+            } else {
+                await #expect(throws: RemoteError.signInRefused(.deniedByPerson)) { try await attempt.poll() }
+            }
+        }
+    }
+
+    @Test("Before the person acts: pending at the server's interval; asked again at once, slow_down adds five seconds")
+    func devicePendingAndSlowDown() async throws {
+        try await NativeAppServer.reset()
+        let attempt = try await NativeAppServer.auth().beginSignIn(.device)
+        #expect(try await attempt.poll() == .pending(retryAfter: .seconds(5)))
+        #expect(try await attempt.poll() == .pending(retryAfter: .seconds(10)))
+        await attempt.end()
+        await #expect(throws: RemoteError.signInRefused(.cancelled)) { try await attempt.poll() }
+    }
+}
+
+/// The compliant server of `OAUTH2_BASE_URL` and its test control.
+enum NativeAppServer {
+    static let baseURL: String? = {
+        guard let url = ProcessInfo.processInfo.environment["OAUTH2_BASE_URL"], !url.isEmpty else { return nil }
+        return url
+    }()
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func configuration() throws -> HTTPConfiguration {
+        guard let baseURL else { throw Failure(description: "OAUTH2_BASE_URL is not set") }
+        return try HTTPConfiguration(baseURL: baseURL, apiKey: nil, tokenHeaderStyle: .bearer, timeout: .seconds(30))
+    }
+
+    static func auth() throws -> OAuth2AuthRemoteAPI {
+        guard let baseURL else { throw Failure(description: "OAUTH2_BASE_URL is not set") }
+        return OAuth2AuthRemoteAPI(
+            configuration: try configuration(),
+            client: OAuth2Configuration(
+                clientID: "gatehouse-native", issuer: baseURL + "/o", issuerAlwaysSent: true, scope: "openid read"),
+            proofMaker: SoftwareAuthorizationProofMaker())
+    }
+
+    static func users() throws -> URLSessionUserRemoteAPI {
+        URLSessionUserRemoteAPI(configuration: try configuration())
+    }
+
+    struct TokenTable: Decodable {
+        struct Access: Decodable {
+            let client: String?
+        }
+        struct Refresh: Decodable {
+            let revoked: String?
+        }
+        let access: [Access]
+        let refresh: [Refresh]
+    }
+
+    static func reset() async throws { _ = try await send("POST", "_test/reset") }
+
+    static func tokens() async throws -> TokenTable {
+        try JSONDecoder().decode(TokenTable.self, from: try await send("GET", "_test/tokens"))
+    }
+
+    private static func send(_ method: String, _ path: String) async throws -> Data {
+        guard let baseURL, let url = URL(string: baseURL + "/" + path) else {
+            throw Failure(description: "OAUTH2_BASE_URL is not set")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw Failure(description: "\(method) /\(path) did not answer 200")
+        }
+        return data
+    }
+}
+
+/// `OAuth2Server/scripted_browser.py` in the server's virtual environment:
+/// the person, at the server's own pages.
+enum ScriptedBrowser {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Runs it with `arguments` and answers its exit status, on a thread of
+    /// its own (never the cooperative pool).
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let python = root.appending(path: ".build/oauth2-venv/bin/python")
+        let script = root.appending(path: "OAuth2Server/scripted_browser.py")
+        return try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                let process = Process()
+                process.executableURL = python
+                process.arguments = [script.path] + arguments
+                process.standardOutput = FileHandle.nullDevice
+                do {
+                    try process.run()
+                    process.waitUntilExit()
+                    continuation.resume(returning: process.terminationStatus)
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.start()
+        }
+    }
+}
