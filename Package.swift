@@ -165,8 +165,8 @@ let package = Package(
         .testTarget(
             name: "OAuth2Tests",
             dependencies: [
-                "AdapterHTTP", "AdapterInMemory", "AdapterSoftwareCrypto", "DomainCore", "Ports", "OAuth2ServerAccess",
-                "TaskRuntime",
+                "AdapterHTTP", "AdapterInMemory", "AdapterSoftwareCrypto", "AdapterSystem", "DomainCore", "Ports",
+                "OAuth2ServerAccess", "TaskRuntime",
             ]
         ),
         // The adapter guide's example plugged in through the plugin registry.

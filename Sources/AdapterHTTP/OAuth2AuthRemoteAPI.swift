@@ -25,6 +25,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     private let tokenEndpoint: OAuth2TokenEndpoint
     private let proofMaker: (any AuthorizationProofMaker)?
     private let pages: RedirectPages
+    private let clock: (any Clock)?
 
     /// An adapter for `client` at the server of `configuration`.
     ///
@@ -35,9 +36,12 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     ///     and `nonce`; nil offers no browser sign-in (`.browser` is then
     ///     dropped from the client's methods).
     ///   - pages: what the browser is shown once it comes back to the app.
+    ///   - clock: the time an ID token's `exp` and `iat` are compared with;
+    ///     without one, a sign-in whose scope asks for `openid` is refused
+    ///     (`identityNotProved`): its ID token cannot be checked.
     public init(
         configuration: HTTPConfiguration, client: OAuth2Configuration,
-        proofMaker: (any AuthorizationProofMaker)? = nil, pages: RedirectPages = .standard
+        proofMaker: (any AuthorizationProofMaker)? = nil, pages: RedirectPages = .standard, clock: (any Clock)? = nil
     ) {
         baseURL = configuration.baseURL
         var client = client
@@ -49,6 +53,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
         tokenEndpoint = OAuth2TokenEndpoint(transport: HTTPTransport(configuration: configuration), client: client)
         self.proofMaker = proofMaker
         self.pages = pages
+        self.clock = clock
     }
 
     /// The configuration's methods.
@@ -81,7 +86,8 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
         case .browser:
             guard let proofMaker else { throw .signInRefused(.methodNotOffered) }
             return try OAuth2BrowserSignIn(
-                baseURL: baseURL, client: client, proofMaker: proofMaker, tokenEndpoint: tokenEndpoint, pages: pages)
+                baseURL: baseURL, client: client, proofMaker: proofMaker, tokenEndpoint: tokenEndpoint, pages: pages,
+                clock: clock)
         case .device:
             return try await OAuth2DeviceSignIn.begin(client: client, tokenEndpoint: tokenEndpoint)
         }

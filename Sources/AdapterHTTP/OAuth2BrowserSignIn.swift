@@ -17,6 +17,10 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
     private let proofs: AuthorizationProofs
     private let client: OAuth2Configuration
     private let tokenEndpoint: OAuth2TokenEndpoint
+    /// The ID token's checks, when the scope asks for OpenID Connect and the
+    /// issuer is known; nil checks none.
+    private let idTokenValidation: IDTokenValidation?
+    private let clock: (any Clock)?
     /// The code from the redirect, until the exchange takes it.
     private let code = Mutex<AuthorizationCode?>(nil)
 
@@ -28,7 +32,7 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
     ///   browser may be given.
     init(
         baseURL: URL, client: OAuth2Configuration, proofMaker: any AuthorizationProofMaker,
-        tokenEndpoint: OAuth2TokenEndpoint, pages: RedirectPages
+        tokenEndpoint: OAuth2TokenEndpoint, pages: RedirectPages, clock: (any Clock)?
     ) throws(RemoteError) {
         do {
             proofs = try proofMaker.makeProofs()
@@ -42,6 +46,13 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
         }
         self.client = client
         self.tokenEndpoint = tokenEndpoint
+        self.clock = clock
+        idTokenValidation =
+            if Self.asksForOpenID(client), let issuer = client.issuer {
+                IDTokenValidation(issuer: issuer, clientID: client.clientID, nonce: proofs.nonce)
+            } else {
+                nil
+            }
         guard
             let url = Self.authorizationURL(
                 baseURL: baseURL, client: client, redirectURI: listener.redirectURI, proofs: proofs),
@@ -75,7 +86,7 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
         ]
         if let scope = client.scope {
             items.append(URLQueryItem(name: "scope", value: scope))
-            if scope.split(separator: " ").contains("openid") {
+            if asksForOpenID(client) {
                 items.append(URLQueryItem(name: "nonce", value: proofs.nonce))
             }
         }
@@ -83,6 +94,11 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
         // A "+" in a query value reads as a space to a form decoder; every value here is base64url or an id, but be exact.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.url
+    }
+
+    /// Whether the scope asks for OpenID Connect (`openid`).
+    static func asksForOpenID(_ client: OAuth2Configuration) -> Bool {
+        client.scope?.split(separator: " ").contains("openid") ?? false
     }
 
     func awaitPerson() async throws(RemoteError) {
@@ -127,7 +143,22 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
             ("grant_type", "authorization_code"), ("code", code.reveal()),
             ("redirect_uri", listener.redirectURI), ("code_verifier", proofs.verifier.reveal()),
         ]
-        return .signedIn(try await tokenEndpoint.tokens(form, for: .codeExchange))
+        let answer = try await tokenEndpoint.answer(form, for: .codeExchange)
+        let issued = try OAuth2TokenResponse.tokens(from: answer)
+        if let idTokenValidation {
+            // The ID token came straight from the token endpoint on this
+            // client's own connection (OpenID Connect Core 1.0, section 3.1.3.7,
+            // item 6): its claims are checked, its signature is not.
+            guard let text = OAuth2TokenResponse.idToken(from: answer), let clock else {
+                throw .signInRefused(.identityNotProved)
+            }
+            do {
+                _ = try idTokenValidation.validate(text, now: clock.now())
+            } catch {
+                throw error.remoteError
+            }
+        }
+        return .signedIn(issued)
     }
 
     func end() async {

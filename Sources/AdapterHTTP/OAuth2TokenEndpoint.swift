@@ -15,11 +15,18 @@ struct OAuth2TokenEndpoint: Sendable {
     func tokens(_ form: [(name: String, value: String)], for kind: OAuth2ErrorMapping.Request)
         async throws(RemoteError) -> IssuedTokens
     {
+        try OAuth2TokenResponse.tokens(from: try await answer(form, for: kind))
+    }
+
+    /// A token request's successful answer, as sent; a refusal mapped for `kind`.
+    func answer(_ form: [(name: String, value: String)], for kind: OAuth2ErrorMapping.Request)
+        async throws(RemoteError) -> Data
+    {
         let (status, data) = try await transport.send(request(client.tokenPath, form))
         guard (200..<300).contains(status) else {
             throw OAuth2ErrorMapping.error(status: status, body: data, for: kind)
         }
-        return try OAuth2TokenResponse.tokens(from: data)
+        return data
     }
 
     /// A form POST to `path` with the client's authentication.

@@ -32,4 +32,10 @@ enum OAuth2TokenResponse {
         }
         return IssuedTokens(accessToken: AccessToken(access), refreshToken: refreshToken, statedLifetime: lifetime)
     }
+
+    /// The OpenID Connect ID token of the answer (OpenID Connect Core 1.0,
+    /// section 3.1.3.3), when it carries one as text.
+    static func idToken(from data: Data) -> String? {
+        ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["id_token"] as? String
+    }
 }

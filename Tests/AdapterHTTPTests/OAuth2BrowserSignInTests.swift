@@ -24,6 +24,32 @@ struct OAuth2BrowserSignInTests {
     static let tokenAnswer = StubServer.Answer.json(
         200, #"{"access_token":"AT-1","token_type":"Bearer","expires_in":300,"refresh_token":"RT-1"}"#)
 
+    /// A clock stopped at `now`, for the ID token's times.
+    struct StoppedClock: Ports.Clock {
+        let instant: Date
+        func now() -> Date { instant }
+        func sleep(until deadline: Date) async throws(CancellationError) {}
+    }
+
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A compact JWS with `claims` and a signature nobody checks here.
+    static func idToken(_ claims: [String: Any]) throws -> String {
+        func encoded(_ object: [String: Any]) throws -> String {
+            try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        return try encoded(["alg": "RS256", "typ": "JWT"]) + "." + encoded(claims) + ".c2lnbmF0dXJl"
+    }
+
+    static func claims(nonce: String = "n-1", audience: String = "gatehouse-native") -> [String: Any] {
+        [
+            "iss": "http://127.0.0.1:8099/o", "aud": audience, "sub": "1", "nonce": nonce,
+            "exp": Int(now.timeIntervalSince1970) + 300, "iat": Int(now.timeIntervalSince1970),
+        ]
+    }
+
     static func adapter(
         _ server: StubServer, methods: [SignInMethod] = [.browser, .device], issuer: String? = nil,
         issuerAlwaysSent: Bool = false, scope: String? = nil
@@ -33,7 +59,7 @@ struct OAuth2BrowserSignInTests {
             client: OAuth2Configuration(
                 clientID: "gatehouse-native", signInMethods: methods, issuer: issuer,
                 issuerAlwaysSent: issuerAlwaysSent, scope: scope),
-            proofMaker: FixedProofs())
+            proofMaker: FixedProofs(), clock: StoppedClock(instant: now))
     }
 
     static func url(of attempt: any ExternalSignInAttempt) throws -> URL {
@@ -274,5 +300,37 @@ struct OAuth2BrowserSignInTests {
                 "token=RT-9&token_type_hint=refresh_token&client_id=gatehouse-native",
                 "token=AT-9&token_type_hint=access_token&client_id=gatehouse-native",
             ])
+    }
+
+    @Test(
+        "With openid asked, the ID token of the exchange is checked: its nonce, audience and presence",
+        arguments: [
+            ("good", nil),
+            ("wrong nonce", RemoteError.signInRefused(.identityNotProved)),
+            ("wrong audience", RemoteError.signInRefused(.identityNotProved)),
+            ("none", RemoteError.signInRefused(.identityNotProved)),
+        ] as [(String, RemoteError?)])
+    func idTokenChecked(token: String, expected: RemoteError?) async throws {
+        let idToken: String? =
+            switch token {
+            case "good": try Self.idToken(Self.claims())
+            case "wrong nonce": try Self.idToken(Self.claims(nonce: "n-other"))
+            case "wrong audience": try Self.idToken(Self.claims(audience: "another-app"))
+            default: nil
+            }
+        let body =
+            #"{"access_token":"AT-1","token_type":"Bearer","expires_in":300"#
+            + (idToken.map { #","id_token":""# + $0 + #"""# } ?? "") + "}"
+        let server = try StubServer { _ in .json(200, body) }
+        defer { server.stop() }
+        let attempt = try await Self.adapter(server, issuer: "http://127.0.0.1:8099/o", scope: "openid read")
+            .beginSignIn(.browser)
+        #expect(try await Self.personAnswers(attempt, "code=c&state=st-1") == nil)
+        do throws(RemoteError) {
+            _ = try await attempt.poll()
+            #expect(expected == nil)
+        } catch {
+            #expect(error == expected)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import AdapterHTTP
 import AdapterSoftwareCrypto
+import AdapterSystem
 import Foundation
 import OAuth2ServerAccess
 import Ports
@@ -139,7 +140,7 @@ enum NativeAppServer {
             configuration: try configuration(),
             client: OAuth2Configuration(
                 clientID: "gatehouse-native", issuer: baseURL + "/o", issuerAlwaysSent: true, scope: "openid read"),
-            proofMaker: SoftwareAuthorizationProofMaker())
+            proofMaker: SoftwareAuthorizationProofMaker(), clock: SystemClock())
     }
 
     static func users() throws -> URLSessionUserRemoteAPI {

@@ -62,7 +62,7 @@ enum HTTPPlugins {
         OAuth2AuthRemoteAPI(
             configuration: try httpConfiguration(context),
             client: try oauth2Client(context.settings, legacy: false),
-            proofMaker: SoftwareAuthorizationProofMaker())
+            proofMaker: SoftwareAuthorizationProofMaker(), clock: context.clock)
     }
 
     /// The resource owner password grant, kept for teams migrating:
