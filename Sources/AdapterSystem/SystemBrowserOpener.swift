@@ -7,36 +7,50 @@ public import Ports
     import Darwin
 #endif
 
-/// The system's browser on Linux: `xdg-open URL`, the freedesktop.org way
-/// to open a page in the browser the person chose, found on `PATH`.
+/// The system's browser on Linux: the program `$BROWSER` names, else
+/// `xdg-open URL`, the freedesktop.org way to open a page in the browser the
+/// person chose, found on `PATH`.
+///
+/// `BROWSER` follows the convention Python's `webbrowser` and `xdg-open`
+/// share: a program (a path, or a name found on `PATH`), the first of a
+/// colon-separated list; given the URL as its one argument. It is how a
+/// person picks another browser, and how the acceptance runs hand the page
+/// to a scripted or headless one.
 ///
 /// Started with `posix_spawn` and the URL as its one argument — no shell —
 /// with its input and output on `/dev/null`, so nothing it prints reaches
-/// the app's screen. `xdg-open` usually returns once the browser has the
+/// the app's screen. The launcher usually returns once the browser has the
 /// page; when it is still running after `patience` (some launchers wait for
 /// the browser), the page is taken as opened and the launcher is reaped in
-/// the background. Without `xdg-open` (a server, a container) or when it
+/// the background. Without a launcher (a server, a container) or when it
 /// fails, the answer is `.notOpened` and the sign-in screen shows the URL.
 public struct SystemBrowserOpener: BrowserOpener {
     private let searchPath: [String]
+    private let browser: String?
     private let patience: Duration
 
     /// - Parameters:
-    ///   - searchPath: where to look for `xdg-open`, as `PATH` lists it
+    ///   - searchPath: where to look for the launcher, as `PATH` lists it
     ///     (the process's `PATH` by default).
+    ///   - browser: the program to run instead of `xdg-open`, as `BROWSER`
+    ///     names it (the process's `BROWSER` by default); nil or empty runs
+    ///     `xdg-open`.
     ///   - patience: how long to wait for the launcher to say it opened the page.
     public init(
         searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+        browser: String? = ProcessInfo.processInfo.environment["BROWSER"],
         patience: Duration = .seconds(5)
     ) {
         self.searchPath = searchPath.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        self.browser = browser?.split(separator: ":").first.map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         self.patience = patience
     }
 
     public func open(_ url: URL) async -> BrowserOpening {
         guard url.isOpenableInBrowser else { return .notOpened(reason: "not a web address the browser may open") }
-        guard let launcher = searchPath.map({ $0 + "/xdg-open" }).first(where: { access($0, X_OK) == 0 }) else {
-            return .notOpened(reason: "no xdg-open on this system")
+        guard let launcher = self.launcher else {
+            return .notOpened(
+                reason: browser.map { "no program \($0) to open it (BROWSER)" } ?? "no xdg-open on this system")
         }
         let address = url.absoluteString
         let patience = self.patience
@@ -47,6 +61,14 @@ public struct SystemBrowserOpener: BrowserOpener {
             }
             thread.start()
         }
+    }
+
+    /// The program to run: `BROWSER`'s (a path, or a name on the search
+    /// path), else `xdg-open` on the search path; nil when there is none.
+    private var launcher: String? {
+        let program = browser ?? "xdg-open"
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        return searchPath.map { $0 + "/" + program }.first { access($0, X_OK) == 0 }
     }
 
     /// Starts the launcher and tells `answer` what became of it, once; then,
@@ -66,7 +88,7 @@ public struct SystemBrowserOpener: BrowserOpener {
         var child: pid_t = 0
         let started = posix_spawn(&child, launcher, &actions, nil, argv, environ)
         guard started == 0 else {
-            return answer(.notOpened(reason: "xdg-open could not start: \(String(cString: strerror(started)))"))
+            return answer(.notOpened(reason: "the browser could not start: \(String(cString: strerror(started)))"))
         }
         // waitpid has no timeout: look every 10 ms until the launcher ends or patience runs out.
         let deadline = ContinuousClock.now + patience
@@ -77,7 +99,7 @@ public struct SystemBrowserOpener: BrowserOpener {
                 let exited = status & 0x7F == 0
                 let code = (status >> 8) & 0xFF
                 let how = exited ? "exit \(code)" : "signal \(status & 0x7F)"
-                return answer(exited && code == 0 ? .opened : .notOpened(reason: "xdg-open failed (\(how))"))
+                return answer(exited && code == 0 ? .opened : .notOpened(reason: "the browser failed (\(how))"))
             }
             if waited < 0, errno != EINTR { return answer(.opened) }
             usleep(10_000)

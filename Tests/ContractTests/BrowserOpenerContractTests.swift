@@ -23,26 +23,11 @@ struct BrowserOpenerContractTests {
     }
 
     static let openers = [
-        Opener(name: "system (a stand-in xdg-open)") { failing in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xdg-\(UUID())")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let log = directory.appendingPathComponent("arguments").path
-            let script = directory.appendingPathComponent("xdg-open")
-            try writeExecutable(
-                """
-                #!/bin/sh
-                printf '%s\\n' "$#" "$@" > '\(log)'
-                echo "launcher output that must not reach the app"
-                exit \(failing ? 3 : 0)
-                """, to: script.path)
-            return (
-                SystemBrowserOpener(searchPath: directory.path),
-                {
-                    guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return nil }
-                    return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-                }
-            )
-        },
+        systemOpener(name: "system (a stand-in xdg-open)", launcherName: "xdg-open", browser: nil),
+        systemOpener(
+            name: "system (a stand-in BROWSER names by path)", launcherName: "my-browser", browser: .path),
+        systemOpener(
+            name: "system (a stand-in BROWSER names, found on the path)", launcherName: "my-browser", browser: .name),
         Opener(name: "in-memory") { failing in
             let adapter = InMemoryBrowserOpener(refusal: failing ? "no browser here" : nil)
             return (
@@ -51,6 +36,44 @@ struct BrowserOpenerContractTests {
             )
         },
     ]
+
+    /// How the system's adapter is told of the stand-in: as `xdg-open` on its
+    /// search path, or through `BROWSER` by path or by name.
+    enum BrowserVariable {
+        case path
+        case name
+    }
+
+    /// The system's adapter with a stand-in launcher that writes down the
+    /// arguments it got and exits as told.
+    static func systemOpener(name: String, launcherName: String, browser: BrowserVariable?) -> Opener {
+        Opener(name: name) { failing in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xdg-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let log = directory.appendingPathComponent("arguments").path
+            let script = directory.appendingPathComponent(launcherName)
+            try writeExecutable(
+                """
+                #!/bin/sh
+                printf '%s\\n' "$#" "$@" > '\(log)'
+                echo "launcher output that must not reach the app"
+                exit \(failing ? 3 : 0)
+                """, to: script.path)
+            let named: String? =
+                switch browser {
+                case .path: script.path + ":/nowhere/else"
+                case .name: launcherName
+                case nil: nil
+                }
+            return (
+                SystemBrowserOpener(searchPath: directory.path, browser: named),
+                {
+                    guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return nil }
+                    return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+                }
+            )
+        }
+    }
 
     /// An authorization URL with characters a shell would act on.
     static let authorizationAddress =
@@ -105,8 +128,11 @@ struct BrowserOpenerContractTests {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let url = try #require(URL(string: Self.authorizationAddress))
         #expect(
-            await SystemBrowserOpener(searchPath: empty.path).open(url)
+            await SystemBrowserOpener(searchPath: empty.path, browser: nil).open(url)
                 == .notOpened(reason: "no xdg-open on this system"))
+        #expect(
+            await SystemBrowserOpener(searchPath: empty.path, browser: "missing-browser").open(url)
+                == .notOpened(reason: "no program missing-browser to open it (BROWSER)"))
     }
 }
 
