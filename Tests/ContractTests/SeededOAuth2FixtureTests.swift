@@ -9,7 +9,7 @@ struct SeededOAuth2FixtureTests {
         "Every seeded suite's adapter list has its OAuth 2.0 case",
         .enabled(
             if: OAuth2RemoteFixture.baseURL != nil,
-            "OAUTH2_LEGACY_BASE_URL is not set (scripts/oauth2-server start prints it): the seeded suites run no OAuth 2.0 cases"
+            "OAUTH2_LEGACY_BASE_URL is not set (scripts/oauth2-server start --legacy-password-grant prints its URL): the seeded suites run no OAuth 2.0 cases"
         ))
     func everySeededListHasItsOAuth2Case() {
         let lists: [String: [String]] = [
