@@ -4,10 +4,10 @@ import Ports
 import Synchronization
 import Testing
 
-/// `OAuth2AuthRemoteAPI`'s device flow (RFC 8628) against a stub
-/// authorization server on loopback: the device authorization request and
-/// how its answer is checked (§3.1, §3.2), and each poll of the token
-/// endpoint (§3.4, §3.5): pending, `slow_down` lengthening the interval,
+/// `OAuth2AuthRemoteAPI`'s device flow against a stub authorization server
+/// on loopback: the device authorization request and how its answer is
+/// checked (RFC 8628 §3.1, §3.2), and each poll of the token endpoint
+/// (RFC 8628 §3.4, §3.5): pending, `slow_down` lengthening the interval,
 /// tokens, `access_denied`, `expired_token`.
 @Suite("OAuth 2.0 sign-in by the device flow")
 struct OAuth2DeviceSignInTests {

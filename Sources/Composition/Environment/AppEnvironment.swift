@@ -234,7 +234,9 @@ public struct AppEnvironment: Sendable, Hashable {
             store: "file-keychain", coding: "json", clock: "system", preferences: "file"),
         pluginSettings: [
             "baseURL": .text("http://127.0.0.1:8099"), "tokenHeaderStyle": .choice("bearer"),
-            "oauth2": .object(["clientId": "gatehouse-native"]),
+            "oauth2": .object([
+                "clientId": "gatehouse-native", "issuer": "http://127.0.0.1:8099/o", "scope": "openid read",
+            ]),
         ])
 
     /// The environments `--env NAME` knows.

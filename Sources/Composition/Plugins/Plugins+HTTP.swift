@@ -89,8 +89,8 @@ enum HTTPPlugins {
     }
 
     /// `settings.oauth2`: `clientId` (required); `tokenPath`, `revokePath`,
-    /// `authorizePath`, `deviceAuthorizationPath`, `scope` (optional
-    /// strings); `clientSecretVariable` for the legacy plugin alone.
+    /// `authorizePath`, `deviceAuthorizationPath`, `scope`, `issuer`
+    /// (optional strings); `clientSecretVariable` for the legacy plugin alone.
     static let oauth2Setting = PluginSetting(
         key: oauth2Key, type: .object(fields: oauth2Fields), default: nil,
         summary: "the OAuth 2.0 client: its id, its endpoints' paths, its scope"
@@ -99,7 +99,7 @@ enum HTTPPlugins {
 
     private static let oauth2Fields = [
         "clientId", "clientSecretVariable", "tokenPath", "revokePath", "authorizePath", "deviceAuthorizationPath",
-        "scope",
+        "scope", "issuer",
     ]
 
     /// The object's fields, each checked; `clientId` is required.
@@ -153,7 +153,10 @@ enum HTTPPlugins {
             tokenPath: client["tokenPath"] ?? "o/token/", revokePath: client["revokePath"] ?? "o/revoke_token/",
             authorizePath: client["authorizePath"] ?? "o/authorize/",
             deviceAuthorizationPath: client["deviceAuthorizationPath"] ?? "o/device-authorization/",
-            scope: client["scope"])
+            // Naming the issuer says the server names itself in every
+            // authorization answer (RFC 9207), as a server with the RFC 9700
+            // gates on does: an answer without `iss` is then refused.
+            issuer: client["issuer"], issuerAlwaysSent: client["issuer"] != nil, scope: client["scope"])
     }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
