@@ -16,7 +16,9 @@ import Testing
 /// under it.
 @Suite(
     "OAuth 2.0 server", .serialized, .holdsTheOAuth2ServerAlone,
-    .enabled(if: OAuth2Server.isConfigured, "OAUTH2_LEGACY_BASE_URL is not set (scripts/oauth2-server start --legacy-password-grant prints its URL)")
+    .enabled(
+        if: OAuth2Server.isConfigured,
+        "OAUTH2_LEGACY_BASE_URL is not set (scripts/oauth2-server start --legacy-password-grant prints its URL)")
 )
 struct OAuth2ServerTests {
     /// The domain's token half wired on the OAuth 2.0 adapter: repository,
