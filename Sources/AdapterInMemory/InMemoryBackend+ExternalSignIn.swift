@@ -17,8 +17,8 @@ extension InMemoryBackend {
     public static let browserAttemptLifetime: Duration = .seconds(600)
     /// How long a device code works (RFC 8628 §3.2 `expires_in`).
     public static let deviceCodeLifetime: Duration = .seconds(600)
-    /// How long the device flow asks the app to wait between polls (RFC 8628
-    /// §3.2 `interval`, its default).
+    /// How long the device flow asks the app to wait between polls
+    /// (`interval` of RFC 8628 §3.2, its default).
     public static let devicePollInterval: Duration = .seconds(5)
 
     /// Begins an attempt and returns its id and what the person must do.

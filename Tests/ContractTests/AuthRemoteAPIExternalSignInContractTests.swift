@@ -227,7 +227,7 @@ struct AuthRemoteAPIExternalSignInContractTests {
         guard case .openInBrowser(let url) = instructions,
             let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems
         else { return [] }
-        // Where the one-time values travel (RFC 6749 §4.1.1, RFC 7636 §4.3, OIDC Core §3.1.2.1).
+        // Where the one-time values travel (RFC 6749 §4.1.1, RFC 7636 §4.3, and OpenID Connect Core's authentication request).
         return items.filter { ["state", "nonce", "code_challenge"].contains($0.name) }.compactMap(\.value)
     }
 }

@@ -6,8 +6,8 @@ import Testing
 
 /// The in-memory backend played as an OAuth 2.0 authorization server
 /// (`InMemoryBackend+ExternalSignIn`): the simulated person's actions, the
-/// browser's one code exchange and the device flow's polling as RFC 8628
-/// §3.5 says, on a `ManualClock`. Nothing sleeps.
+/// browser's one code exchange and the device flow's polling as
+/// RFC 8628 §3.5 says, on a `ManualClock`. Nothing sleeps.
 @Suite("InMemoryBackend as an authorization server")
 struct InMemoryExternalSignInTests {
     let clock = ManualClock()

@@ -55,6 +55,18 @@ extension Texts {
             "Este servidor só aceita entrar por CPF: volte e digite seu CPF em vez do e-mail."
         case .loginEmailNotConfirmed:
             "Seu e-mail ainda não foi confirmado: abra o link que o servidor enviou e entre de novo."
+        case .loginMethodNotOffered:
+            "Este servidor não oferece essa forma de entrar."
+        case .loginDeniedByPerson:
+            "A entrada foi recusada no navegador. Se não foi você, nada mudou; tente de novo quando quiser."
+        case .loginAnswerForAnotherAttempt:
+            "O navegador voltou com a resposta de outra tentativa; por segurança, ela foi descartada. Tente de novo."
+        case .loginNotCompletedInTime:
+            "A entrada não foi concluída a tempo (o navegador não voltou ou o código expirou). Tente de novo."
+        case .loginIdentityNotProved:
+            "O servidor não comprovou quem entrou; por segurança, a entrada foi recusada."
+        case .loginCancelled:
+            "Entrada cancelada."
         case .signUpPrompt: "Preencha seus dados."
         case .registering: "Criando conta…"
         case .problemEmpty: "obrigatório"

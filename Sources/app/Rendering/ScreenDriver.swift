@@ -306,6 +306,12 @@ struct ScreenDriver {
         case .misconfigured: return texts[.loginMisconfigured]
         case .identifierKindNotAccepted: return texts[.loginIdentifierKindNotAccepted]
         case .emailNotConfirmed: return texts[.loginEmailNotConfirmed]
+        case .methodNotOffered: return texts[.loginMethodNotOffered]
+        case .deniedByPerson: return texts[.loginDeniedByPerson]
+        case .answerForAnotherAttempt: return texts[.loginAnswerForAnotherAttempt]
+        case .notCompletedInTime: return texts[.loginNotCompletedInTime]
+        case .identityNotProved: return texts[.loginIdentityNotProved]
+        case .cancelled: return texts[.loginCancelled]
         }
     }
 
