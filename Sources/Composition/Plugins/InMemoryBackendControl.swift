@@ -73,7 +73,9 @@ public struct InMemoryBackendControl: BackendControl {
     public func act(_ action: PersonAction) async throws(BackendControlError) {
         do {
             switch action {
-            case .signsIn(let credentials): try await backend.personSignsIn(credentials)
+            case .signsIn:
+                guard let credentials = action.credentials else { return }
+                try await backend.personSignsIn(credentials)
             case .denies: try await backend.personDenies()
             case .answersForAnotherAttempt: try await backend.personAnswersForAnotherAttempt()
             case .serverSlowsDown: try await backend.slowDownNextPoll()

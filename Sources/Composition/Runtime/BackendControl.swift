@@ -51,15 +51,35 @@ public struct ServerMetrics: Sendable, Hashable {
 /// simulated authorization server answers it (`person …`, `server
 /// slows-down`; docs/spec/script-language.md). Each acts on the latest
 /// attempt still waiting for the person.
-public enum PersonAction: Sendable, Hashable {
-    /// Signs in on the backend's page with this identifier and password.
-    case signsIn(Credentials)
+public enum PersonAction: Sendable, Hashable, CustomStringConvertible {
+    /// Signs in on the backend's page with this identifier (a CPF, digits or
+    /// formatted, or an e-mail) and password, as a script wrote them.
+    case signsIn(identifier: String, password: String)
     /// Refuses (OAuth 2.0's `access_denied`).
     case denies
     /// The browser comes back with an answer for another attempt (another `state`).
     case answersForAnotherAttempt
     /// The next poll of the device flow answers `slow_down`.
     case serverSlowsDown
+
+    /// The action, its password bulleted.
+    public var description: String {
+        switch self {
+        case .signsIn(let identifier, _): "person signs-in \(identifier) ••••••"
+        case .denies: "person denies"
+        case .answersForAnotherAttempt: "person answers-another-attempt"
+        case .serverSlowsDown: "server slows-down"
+        }
+    }
+
+    /// The credentials of `.signsIn`: an identifier with an `@` is an
+    /// e-mail, any other a CPF (its digits).
+    var credentials: Credentials? {
+        guard case .signsIn(let identifier, let password) = self else { return nil }
+        let login: LoginIdentifier =
+            identifier.contains("@") ? .email(identifier) : .cpf(identifier.filter(\.isNumber))
+        return Credentials(identifier: login, password: Password(password))
+    }
 }
 
 /// Why the backend's control switch did not do what was asked.

@@ -1,5 +1,4 @@
 import Composition
-import Ports
 
 /// Reads the script language, one line at a time.
 enum ScriptParser {
@@ -127,9 +126,7 @@ enum ScriptParser {
             guard !identifier.isEmpty, !password.isEmpty, !password.contains(" ") else {
                 throw ScriptParseError("usage: person signs-in CPF|EMAIL PASSWORD")
             }
-            let login: LoginIdentifier =
-                identifier.contains("@") ? .email(identifier) : .cpf(identifier.filter(\.isNumber))
-            return .person(.signsIn(Credentials(identifier: login, password: Password(password))))
+            return .person(.signsIn(identifier: identifier, password: password))
         case "denies":
             return try bare(.person(.denies), rest, "person denies")
         case "answers-another-attempt":
