@@ -17,13 +17,15 @@ struct BrowserOpenerContractTests {
     /// An adapter under test, and what its launcher was given (nil: it never ran).
     struct Opener: Sendable, CustomTestStringConvertible {
         let name: String
+        /// The registry plugin this adapter is (`PluginSuiteCompletenessTests`).
+        let plugin: CoveredPlugin?
         let make:
             @Sendable (_ failing: Bool) throws -> (adapter: any BrowserOpener, launched: @Sendable () -> [String]?)
         var testDescription: String { name }
     }
 
     static let openers = [
-        Opener(name: "system (a stand-in xdg-open)") { failing in
+        Opener(name: "system (a stand-in xdg-open)", plugin: CoveredPlugin(.browser, "system")) { failing in
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xdg-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let log = directory.appendingPathComponent("arguments").path
@@ -43,7 +45,7 @@ struct BrowserOpenerContractTests {
                 }
             )
         },
-        Opener(name: "in-memory") { failing in
+        Opener(name: "in-memory", plugin: CoveredPlugin(.browser, "in-memory")) { failing in
             let adapter = InMemoryBrowserOpener(refusal: failing ? "no browser here" : nil)
             return (
                 adapter,

@@ -209,3 +209,5 @@ public final class ExternalSignIn {
         return result
     }
 }
+
+extension ExternalSignIn: ExternalLoginUseCase {}

@@ -54,6 +54,24 @@ extension Texts {
             "This server signs in by CPF only: go back and type your CPF instead of your e-mail."
         case .loginEmailNotConfirmed:
             "Your e-mail address is not confirmed yet: open the link the server e-mailed you, then sign in again."
+        case .actionSignInBrowser:
+            "sign in with the browser"
+        case .actionSignInDevice:
+            "sign in on another device"
+        case .signInOutsidePrompt:
+            "This server does not ask for your password here: sign in with the browser or on another device."
+        case .browserOpened:
+            "Your browser was opened at this address; sign in there:"
+        case .browserNotOpened:
+            "The browser could not be opened. Open this address yourself and sign in there:"
+        case .deviceVisit:
+            "On any device, open this address:"
+        case .deviceEnterCode:
+            "and enter the code:"
+        case .deviceCompleteAddress:
+            "Or open this address, which carries the code:"
+        case .waitingForPerson:
+            "Waiting for you to sign in…"
         case .loginMethodNotOffered:
             "This server does not offer that way of signing in."
         case .loginDeniedByPerson:

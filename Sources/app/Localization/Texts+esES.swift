@@ -57,6 +57,24 @@ extension Texts {
             "Este servidor solo inicia sesión por CPF: vuelve y escribe tu CPF en lugar de tu correo."
         case .loginEmailNotConfirmed:
             "Tu correo electrónico aún no está confirmado: abre el enlace que te envió el servidor y vuelve a iniciar sesión."
+        case .actionSignInBrowser:
+            "iniciar sesión con el navegador"
+        case .actionSignInDevice:
+            "iniciar sesión en otro dispositivo"
+        case .signInOutsidePrompt:
+            "Este servidor no pide tu contraseña aquí: inicia sesión con el navegador o en otro dispositivo."
+        case .browserOpened:
+            "Abrimos tu navegador en esta dirección; inicia sesión allí:"
+        case .browserNotOpened:
+            "No se pudo abrir el navegador. Abre tú mismo esta dirección e inicia sesión allí:"
+        case .deviceVisit:
+            "En cualquier dispositivo, abre esta dirección:"
+        case .deviceEnterCode:
+            "e introduce el código:"
+        case .deviceCompleteAddress:
+            "O abre esta dirección, que ya lleva el código:"
+        case .waitingForPerson:
+            "Esperando a que inicies sesión…"
         case .loginMethodNotOffered:
             "Este servidor no ofrece esa forma de iniciar sesión."
         case .loginDeniedByPerson:

@@ -55,6 +55,24 @@ extension Texts {
             "Este servidor só aceita entrar por CPF: volte e digite seu CPF em vez do e-mail."
         case .loginEmailNotConfirmed:
             "Seu e-mail ainda não foi confirmado: abra o link que o servidor enviou e entre de novo."
+        case .actionSignInBrowser:
+            "entrar pelo navegador"
+        case .actionSignInDevice:
+            "entrar em outro dispositivo"
+        case .signInOutsidePrompt:
+            "Este servidor não pede sua senha aqui: entre pelo navegador ou em outro dispositivo."
+        case .browserOpened:
+            "Abrimos seu navegador neste endereço; entre por lá:"
+        case .browserNotOpened:
+            "Não foi possível abrir o navegador. Abra este endereço você mesmo e entre por lá:"
+        case .deviceVisit:
+            "Em qualquer dispositivo, abra este endereço:"
+        case .deviceEnterCode:
+            "e digite o código:"
+        case .deviceCompleteAddress:
+            "Ou abra este endereço, que já leva o código:"
+        case .waitingForPerson:
+            "Aguardando você entrar…"
         case .loginMethodNotOffered:
             "Este servidor não oferece essa forma de entrar."
         case .loginDeniedByPerson:

@@ -5,7 +5,7 @@ enum ScriptParser {
     static let screens = [
         "startup", "system-unavailable", "welcome", "sign-in", "sign-in-password", "sign-up", "dashboard", "statement",
         "entry-details", "profile", "related-users", "session-expired", "pin-lock", "security",
-        "session-details",
+        "session-details", "sign-in-waiting",
     ]
     static let states = ["loading", "unauthenticated", "authenticated", "pin-locked", "session-expired"]
     static let healths = ["unknown", "healthy", "server-down", "offline"]
