@@ -26,9 +26,9 @@ public struct AppEnvironment: Sendable, Hashable {
         /// (`xdg-open`) or `in-memory` (opens nothing, keeps the address).
         public var browser: String
 
-        /// - Parameter browser: nil takes the one that goes with `clock`:
-        ///   `in-memory` on virtual time (a run that no person watches in
-        ///   real time opens no browser), `system` otherwise.
+        /// The plugin names per port; a `browser` left nil is the one that
+        /// goes with `clock`: `in-memory` on virtual time (a run that no
+        /// person watches in real time opens no browser), `system` otherwise.
         public init(
             auth: String, user: String, statement: String, health: String, connectivity: String, store: String,
             coding: String, clock: String, preferences: String, browser: String? = nil

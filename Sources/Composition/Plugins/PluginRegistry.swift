@@ -143,7 +143,7 @@ public struct PluginRegistry: Sendable {
     public var preferences: [Plugin<any PreferencesStore>]
     public var browser: [Plugin<any BrowserOpener>]
 
-    /// - Parameter browser: the browser plugins; the standard ones unless given.
+    /// The plugins of each port; the browser's are the standard ones unless given.
     public init(
         auth: [Plugin<any AuthRemoteAPI>], user: [Plugin<any UserRemoteAPI>],
         statement: [Plugin<any StatementRemoteAPI>], health: [Plugin<any HealthProbe>],

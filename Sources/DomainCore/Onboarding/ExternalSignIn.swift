@@ -49,12 +49,17 @@ public final class ExternalSignIn {
     private var stopWaiting: (@MainActor () -> Void)?
 
     /// - Parameters:
-    ///   - session, userAPI, repository, tokenManager, pins, clock,
-    ///     tokenPolicy: as `SignIn` takes them, for the session it opens.
+    ///   - session: the state a sign-in makes authenticated.
     ///   - authAPI: begins the attempt.
-    ///   - browser: opens the browser's address.
+    ///   - userAPI: the profile call after it, when the backend has one.
+    ///   - repository: the new session's generation, and its store.
+    ///   - tokenManager: holds the new token.
+    ///   - pins: a PIN an earlier session left, removed.
     ///   - health: no sign-in while the system is down.
+    ///   - browser: opens the browser's address.
+    ///   - clock: bounds the waits and stamps the token and the cached user.
     ///   - scheduler: runs the waits, so that a time limit or a cancel can end them.
+    ///   - tokenPolicy: turns the issued tokens into the session's token.
     ///   - policy: the time limits.
     public init(
         session: AuthSession, authAPI: any AuthRemoteAPI, userAPI: any UserRemoteAPI,
