@@ -3,11 +3,15 @@ public import Ports
 /// `AuthRemoteAPI` over an `InMemoryBackend`. Offers sign-out, as the
 /// reference server's full profile does (`WireRoute.signOut`); registration
 /// and sign-in by e-mail unless told it plays a backend without them (the
-/// Cora API, as `cora-in-memory` does).
+/// Cora API, as `cora-in-memory` does); the password unless told it plays an
+/// OAuth 2.0 authorization server that signs in through the browser or on
+/// another device (`signInMethods`), the person then simulated by the
+/// backend's control operations (`InMemoryBackend.personSignsIn` …).
 public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     private let backend: InMemoryBackend
     public let offersRegistration: Bool
-    public let signsInByEmail: Bool
+    private let signsInByEmailWithPassword: Bool
+    public let signInMethods: [SignInMethod]
 
     /// - Parameters:
     ///   - backend: the simulated backend.
@@ -15,24 +19,40 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     ///     accounts: `register` refuses at once, the backend never asked.
     ///   - signsInByEmail: false plays a backend that signs in by CPF only:
     ///     `signIn` with an e-mail refuses at once, the backend never asked.
-    public init(backend: InMemoryBackend, offersRegistration: Bool = true, signsInByEmail: Bool = true) {
+    ///   - signInMethods: the ways it signs in, the first offered first; an
+    ///     empty list is taken as `[.password]` (the port's list is never
+    ///     empty) and a repeated method counts once. Without `.password`,
+    ///     `signIn` refuses at once and it signs in by no identifier.
+    public init(
+        backend: InMemoryBackend, offersRegistration: Bool = true, signsInByEmail: Bool = true,
+        signInMethods: [SignInMethod] = [.password]
+    ) {
         self.backend = backend
         self.offersRegistration = offersRegistration
-        self.signsInByEmail = signsInByEmail
+        self.signsInByEmailWithPassword = signsInByEmail
+        var unique: [SignInMethod] = []
+        for method in signInMethods where !unique.contains(method) { unique.append(method) }
+        self.signInMethods = unique.isEmpty ? [.password] : unique
     }
 
     public func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
+        guard signInMethods.contains(.password) else { throw .signInRefused(.methodNotOffered) }
         guard signsIn(by: credentials.identifier) else { throw .signInRefused(.identifierKindNotAccepted) }
         try await backend.admitOrThrow(BackendRoute.auth)
         do { return IssuedTokens(accessToken: try await backend.signIn(credentials)) } catch { throw error.remoteError }
     }
 
-    /// This backend signs in by password only.
-    public var signInMethods: [SignInMethod] { [.password] }
-
-    /// Refused at once, sending nothing: this backend signs in by password only.
+    /// Begins a sign-in outside the app on the backend: the browser's sends
+    /// nothing (the real one opens a loopback listener); the device flow's
+    /// asks for a code (a request of `BackendRoute.auth`, as the token
+    /// endpoint's polls are). A method not in `signInMethods`, `.password`
+    /// included, is refused at once, sending nothing.
     public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
-        throw .signInRefused(.methodNotOffered)
+        guard method != .password, signInMethods.contains(method) else { throw .signInRefused(.methodNotOffered) }
+        if method == .device { try await backend.admitOrThrow(BackendRoute.auth) }
+        let begun = await backend.beginExternalSignIn(method)
+        return InMemoryExternalSignInAttempt(
+            backend: backend, id: begun.id, method: method, instructions: begun.instructions)
     }
 
     /// Exchanges the old access token, as the wire contract does. This
@@ -53,7 +73,9 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
 
     public var offersSignOut: Bool { true }
 
-    public var signsInByCPF: Bool { true }
+    public var signsInByCPF: Bool { signInMethods.contains(.password) }
+
+    public var signsInByEmail: Bool { signsInByEmailWithPassword && signInMethods.contains(.password) }
 
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await backend.admitOrThrow(BackendRoute.signOut)

@@ -211,7 +211,7 @@ extension InMemoryBackend {
         return account
     }
 
-    private func requireUsable(_ account: BackendAccount) throws(BackendRejection) {
+    func requireUsable(_ account: BackendAccount) throws(BackendRejection) {
         switch account.state {
         case .active: return
         case .inactive: throw .userInactive
@@ -219,7 +219,7 @@ extension InMemoryBackend {
         }
     }
 
-    private func issueToken(for accountID: String) -> AccessToken {
+    func issueToken(for accountID: String) -> AccessToken {
         let now = clock.now()
         pruneTokens(at: now)
         forgetOldestTokens(keeping: configuration.mostTokens - 1)

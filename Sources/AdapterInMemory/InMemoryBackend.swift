@@ -37,6 +37,9 @@ public actor InMemoryBackend {
     var counters = BackendMetrics()
     private var requestWaiters: [RequestWaiter] = []
     private let hangGate: InMemoryHangGate
+    /// The sign-ins outside the app begun on this backend (the browser's and
+    /// the device flow's), as an authorization server keeps them.
+    nonisolated let externalSignIns: BackendExternalSignIns
 
     private struct RequestWaiter {
         let route: String
@@ -56,6 +59,7 @@ public actor InMemoryBackend {
         self.clock = clock
         self.configuration = configuration
         hangGate = InMemoryHangGate(activity: activity)
+        externalSignIns = BackendExternalSignIns(activity: activity)
         for account in BackendSeed.accounts() {
             accounts[account.id] = account
             accountOrder.append(account.id)
@@ -185,8 +189,8 @@ public actor InMemoryBackend {
     }
 
     /// Back to the seeded state: seeded accounts only, no tokens (live or
-    /// remembered for leak checks), healthy,
-    /// no faults, metrics zeroed. Hanging requests are released (and are then
+    /// remembered for leak checks), no sign-in outside the app (a wait for
+    /// the person ends as cancelled), healthy, no faults, metrics zeroed. Hanging requests are released (and are then
     /// served against the seeded state); `waitForRequests` callers keep
     /// waiting, counting from zero.
     public func reset() {
@@ -202,6 +206,7 @@ public actor InMemoryBackend {
         faults.removeAll()
         counters = BackendMetrics()
         hangGate.releaseAll()
+        externalSignIns.endAll()
     }
 
     /// How many token records the backend holds now, serving or kept to

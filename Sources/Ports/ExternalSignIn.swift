@@ -24,8 +24,8 @@ public enum ExternalSignInInstructions: Sendable, Hashable {
     /// `BrowserOpener` and shows it, for a person whose browser did not open.
     case openInBrowser(URL)
     /// Visit `verificationURI` on any device and enter `userCode`
-    /// (RFC 8628 §3.3); `completeURI`, when the server sends one, carries the code
-    /// already. The code stops working after `expiresIn`.
+    /// (RFC 8628 §3.3); `completeURI`, when the server sends one, carries the
+    /// code already. The code stops working after `expiresIn`.
     case enterCode(userCode: String, verificationURI: URL, completeURI: URL?, expiresIn: Duration)
 }
 

@@ -1,4 +1,5 @@
 import Composition
+import Ports
 import Testing
 
 @testable import app
@@ -45,6 +46,14 @@ struct ScriptParserTests {
         ),
         ("server fault GET /health status 503 x2", .serverFault(route: "GET /health", mode: .status(503), count: 2)),
         ("server clear-faults", .serverClearFaults),
+        ("server slows-down", .person(.serverSlowsDown)),
+        ("person signs-in 123.456.789-09 123456", .person(.signsIn(identifier: "123.456.789-09", password: "123456"))),
+        (
+            "person signs-in maria@example.com 123456",
+            .person(.signsIn(identifier: "maria@example.com", password: "123456"))
+        ),
+        ("person denies", .person(.denies)),
+        ("person answers-another-attempt", .person(.answersForAnotherAttempt)),
         ("store full", .storeFault(.full)),
         ("store unavailable", .storeFault(.unavailable)),
         ("store ok", .storeFault(.none)),

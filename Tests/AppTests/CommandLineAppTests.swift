@@ -50,7 +50,7 @@ struct CommandLineAppTests {
         #expect(await transcript.app().run(Invocation(environment: "staging", command: .demo)) == 2)
         #expect(
             transcript.errorText.contains(
-                "unknown environment 'staging': use one of in-memory, local, cora-stage, cora-local, cora-in-memory, oauth2-local or a path to a JSON file"
+                "unknown environment 'staging': use one of in-memory, local, cora-stage, cora-local, cora-in-memory, oauth2-local, oauth2-in-memory or a path to a JSON file"
             ))
         #expect(transcript.output.isEmpty)
     }

@@ -17,6 +17,8 @@ struct BrowserOpenerContractTests {
     /// An adapter under test, and what its launcher was given (nil: it never ran).
     struct Opener: Sendable, CustomTestStringConvertible {
         let name: String
+        /// The registry plugin this adapter is (`PluginSuiteCompletenessTests`).
+        let plugin: CoveredPlugin?
         let make:
             @Sendable (_ failing: Bool) throws -> (adapter: any BrowserOpener, launched: @Sendable () -> [String]?)
         var testDescription: String { name }
@@ -28,7 +30,7 @@ struct BrowserOpenerContractTests {
             name: "system (a stand-in BROWSER names by path)", launcherName: "my-browser", browser: .path),
         systemOpener(
             name: "system (a stand-in BROWSER names, found on the path)", launcherName: "my-browser", browser: .name),
-        Opener(name: "in-memory") { failing in
+        Opener(name: "in-memory", plugin: CoveredPlugin(.browser, "in-memory")) { failing in
             let adapter = InMemoryBrowserOpener(refusal: failing ? "no browser here" : nil)
             return (
                 adapter,
@@ -47,7 +49,7 @@ struct BrowserOpenerContractTests {
     /// The system's adapter with a stand-in launcher that writes down the
     /// arguments it got and exits as told.
     static func systemOpener(name: String, launcherName: String, browser: BrowserVariable?) -> Opener {
-        Opener(name: name) { failing in
+        Opener(name: name, plugin: CoveredPlugin(.browser, "system")) { failing in
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xdg-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let log = directory.appendingPathComponent("arguments").path

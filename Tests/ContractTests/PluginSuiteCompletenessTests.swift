@@ -89,7 +89,7 @@ enum PluginSuiteCoverage {
         let local =
             ConnectivityProbeFactory.all.compactMap(\.plugin) + StoreFactory.all.flatMap(\.plugins)
             + CodingUnderTest.all.compactMap(\.plugin) + ClockContractFactory.all.compactMap(\.plugin)
-            + PreferencesStoreFactory.all.compactMap(\.plugin)
+            + PreferencesStoreFactory.all.compactMap(\.plugin) + BrowserOpenerContractTests.openers.compactMap(\.plugin)
         return remote.union(local.map(key))
     }
 

@@ -35,6 +35,8 @@ public final class AppContainer: MainViewModelFactory {
     public let launcher: Launcher
     /// Signing in.
     public let signIn: SignIn
+    /// Signing in outside the app: the browser, or a code on another device.
+    public let externalSignIn: ExternalSignIn
     /// Registering an account.
     public let registration: AccountRegistration
     /// Logout, re-authentication, and a session the backend ended.
@@ -112,6 +114,10 @@ public final class AppContainer: MainViewModelFactory {
         signIn = SignIn(
             session: authSession, authAPI: world.remote.auth, userAPI: world.remote.user, repository: repository,
             tokenManager: tokenManager, pins: pins, health: health, clock: world.clock, policy: policy)
+        externalSignIn = ExternalSignIn(
+            session: authSession, authAPI: world.remote.auth, userAPI: world.remote.user, repository: repository,
+            tokenManager: tokenManager, pins: pins, health: health, browser: world.browser, clock: world.clock,
+            scheduler: world.scheduler, tokenPolicy: policy)
         registration = AccountRegistration(authAPI: world.remote.auth, health: health)
         sessionEnd = SessionEnd(
             session: authSession, authAPI: world.remote.auth, repository: repository, tokenManager: tokenManager,

@@ -23,13 +23,17 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
     /// A sign-in opened with nothing typed in starts with the remembered last
     /// identifier, when the preferences keep one. It refuses a CPF at the
     /// identifier step where the auth plugin signs in by e-mail only, and an
-    /// e-mail where it signs in by CPF only.
+    /// e-mail where it signs in by CPF only. Where the auth plugin signs in
+    /// outside the app (the browser, another device) it offers that too, and
+    /// without the password asks for no identifier at all.
     public func makeSignInViewModel(navigator: OnboardingViewModel, identifier: String) -> SignInViewModel {
         let remembered = identifier.isEmpty ? app.preferences.lastIdentifier : nil
+        let external = app.externalSignIn.methods.isEmpty ? nil : ExternalSignInViewModel(useCase: app.externalSignIn)
         return SignInViewModel(
             loginUseCase: app.signIn, health: app.health, welcomeNavigator: navigator,
             signUpNavigator: signUpNavigator(navigator), signsInByCPF: app.signIn.signsInByCPF,
-            signsInByEmail: app.signIn.signsInByEmail, identifier: remembered ?? identifier)
+            signsInByEmail: app.signIn.signsInByEmail, identifier: remembered ?? identifier, external: external,
+            offersPassword: app.signIn.signInMethods.contains(.password))
     }
 
     /// Sign-up is offered only where the environment's auth plugin creates

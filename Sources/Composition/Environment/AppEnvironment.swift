@@ -22,10 +22,16 @@ public struct AppEnvironment: Sendable, Hashable {
         public var clock: String
         /// Where the preferences live: `in-memory` (one run) or `file`.
         public var preferences: String
+        /// What opens the browser for a sign-in outside the app: `system`
+        /// (`xdg-open`) or `in-memory` (opens nothing, keeps the address).
+        public var browser: String
 
+        /// The plugin names per port; a `browser` left nil is the one that
+        /// goes with `clock`: `in-memory` on virtual time (a run that no
+        /// person watches in real time opens no browser), `system` otherwise.
         public init(
             auth: String, user: String, statement: String, health: String, connectivity: String, store: String,
-            coding: String, clock: String, preferences: String
+            coding: String, clock: String, preferences: String, browser: String? = nil
         ) {
             self.auth = auth
             self.user = user
@@ -36,6 +42,13 @@ public struct AppEnvironment: Sendable, Hashable {
             self.coding = coding
             self.clock = clock
             self.preferences = preferences
+            self.browser = browser ?? Self.browser(goingWith: clock)
+        }
+
+        /// The browser plugin that goes with a clock plugin: `in-memory` for
+        /// `virtual`, `system` for any other.
+        public static func browser(goingWith clock: String) -> String {
+            clock == "virtual" ? "in-memory" : "system"
         }
 
         /// The plugin named for `port`.
@@ -51,6 +64,7 @@ public struct AppEnvironment: Sendable, Hashable {
                 case .coding: coding
                 case .clock: clock
                 case .preferences: preferences
+                case .browser: browser
                 }
             }
             set {
@@ -64,6 +78,7 @@ public struct AppEnvironment: Sendable, Hashable {
                 case .coding: coding = newValue
                 case .clock: clock = newValue
                 case .preferences: preferences = newValue
+                case .browser: browser = newValue
                 }
             }
         }
@@ -146,7 +161,7 @@ public struct AppEnvironment: Sendable, Hashable {
         plugins: Plugins(
             auth: "in-memory", user: "in-memory", statement: "in-memory", health: "in-memory",
             connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual",
-            preferences: "in-memory"))
+            preferences: "in-memory", browser: "in-memory"))
 
     /// The HTTP adapters to a server on this machine (`app serve`, or a team's
     /// own backend on port 8080), real time, the session in the file keychain
@@ -157,7 +172,7 @@ public struct AppEnvironment: Sendable, Hashable {
             "HTTP to http://127.0.0.1:8080 (app serve, with its control API) on real time, the session in the file keychain",
         plugins: Plugins(
             auth: "http", user: "http", statement: "http", health: "http", connectivity: "in-memory",
-            store: "file-keychain", coding: "json", clock: "system", preferences: "file"),
+            store: "file-keychain", coding: "json", clock: "system", preferences: "file", browser: "system"),
         pluginSettings: [
             "baseURL": .text("http://127.0.0.1:8080"), "apiKeyVariable": .text("GATEHOUSE_API_KEY"),
             "controlAPI": .flag(true), "signOutRoute": .flag(true),
@@ -168,7 +183,7 @@ public struct AppEnvironment: Sendable, Hashable {
     /// `/users/me`. Health comes from the calls, the user from the sign-in.
     static let coraPlugins = Plugins(
         auth: "http", user: "token-only", statement: "http", health: "from-calls", connectivity: "network-interfaces",
-        store: "file-keychain", coding: "json", clock: "system", preferences: "file")
+        store: "file-keychain", coding: "json", clock: "system", preferences: "file", browser: "system")
 
     /// What the Cora API lacks of the wire contract's sign-in routes: it
     /// creates no accounts and signs in by CPF only, so sign-up is not
@@ -215,8 +230,27 @@ public struct AppEnvironment: Sendable, Hashable {
         plugins: Plugins(
             auth: "in-memory", user: "token-only", statement: "in-memory", health: "from-calls",
             connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual",
-            preferences: "in-memory"),
+            preferences: "in-memory", browser: "in-memory"),
         pluginSettings: coraAuthSettings)
+
+    /// The simulated backend played as an OAuth 2.0 authorization server
+    /// that signs in only outside the app — through the browser or with a
+    /// code on another device — on virtual time, with the in-memory browser:
+    /// no password, no sign-up (OAuth 2.0 has no registration). What the
+    /// `Tests/Acceptance/oauth2` scripts run on; `person …` words play the
+    /// person in the browser.
+    public static let oauth2InMemory = AppEnvironment(
+        name: "oauth2-in-memory",
+        summary:
+            "the simulated backend as an OAuth 2.0 server: sign-in through the browser or on another device only, virtual time",
+        plugins: Plugins(
+            auth: "in-memory", user: "in-memory", statement: "in-memory", health: "in-memory",
+            connectivity: "in-memory", store: "in-memory", coding: "in-memory-text", clock: "virtual",
+            preferences: "in-memory", browser: "in-memory"),
+        pluginSettings: [
+            AuthRouteSettings.registrationRouteKey: .flag(false),
+            InMemorySignInSettings.signInMethodsKey: .choice(InMemorySignInSettings.Methods.browserAndDevice.rawValue),
+        ])
 
     /// An OAuth 2.0 authorization server on this machine (the test server of
     /// `scripts/oauth2-server`, django-oauth-toolkit, port 8099): sign-in
@@ -231,7 +265,7 @@ public struct AppEnvironment: Sendable, Hashable {
             "OAuth 2.0 server at http://127.0.0.1:8099 (scripts/oauth2-server): browser (code + PKCE) or device sign-in, refresh tokens, Bearer",
         plugins: Plugins(
             auth: "oauth2", user: "http", statement: "http", health: "http", connectivity: "in-memory",
-            store: "file-keychain", coding: "json", clock: "system", preferences: "file"),
+            store: "file-keychain", coding: "json", clock: "system", preferences: "file", browser: "system"),
         pluginSettings: [
             "baseURL": .text("http://127.0.0.1:8099"), "tokenHeaderStyle": .choice("bearer"),
             "oauth2": .object([
@@ -241,7 +275,7 @@ public struct AppEnvironment: Sendable, Hashable {
 
     /// The environments `--env NAME` knows.
     public static let builtIn: [AppEnvironment] = [
-        .inMemory, .local, .coraStage, .coraLocal, .coraInMemory, .oauth2Local,
+        .inMemory, .local, .coraStage, .coraLocal, .coraInMemory, .oauth2Local, .oauth2InMemory,
     ]
 
     public static func builtIn(named name: String) -> AppEnvironment? {

@@ -14,6 +14,9 @@ public enum PortName: String, Sendable, Hashable, CaseIterable {
     case clock
     /// What is kept that is not secret: language, PIN-lock timeout, last identifier.
     case preferences
+    /// Opens the system browser for a sign-in outside the app: `system`
+    /// (real-time environments) or `in-memory` (virtual time: it opens nothing).
+    case browser
 
     /// The port protocol the plugins of this port implement (for `envs` and errors).
     public var protocolName: String {
@@ -27,6 +30,7 @@ public enum PortName: String, Sendable, Hashable, CaseIterable {
         case .coding: "SessionCoding"
         case .clock: "Clock"
         case .preferences: "PreferencesStore"
+        case .browser: "BrowserOpener"
         }
     }
 }

@@ -60,6 +60,13 @@ struct HTTPBackendControl: BackendControl {
         try await call("POST", "reset")
     }
 
+    /// Refused: the wire contract's backend signs in by password only, and
+    /// its control API has no simulated person.
+    func act(_ action: PersonAction) async throws(BackendControlError) {
+        throw BackendControlError(
+            "this backend has no sign-in outside the app: the person of one is simulated by the in-memory backend only")
+    }
+
     /// None: the control API has no route that hands out tokens or passwords,
     /// and it should not. A run still checks its output for the token the app
     /// holds, every password it typed and the API key.

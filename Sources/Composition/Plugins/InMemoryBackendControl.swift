@@ -70,6 +70,21 @@ public struct InMemoryBackendControl: BackendControl {
         await backend.reset()
     }
 
+    public func act(_ action: PersonAction) async throws(BackendControlError) {
+        do {
+            switch action {
+            case .signsIn:
+                guard let credentials = action.credentials else { return }
+                try await backend.personSignsIn(credentials)
+            case .denies: try await backend.personDenies()
+            case .answersForAnotherAttempt: try await backend.personAnswersForAnotherAttempt()
+            case .serverSlowsDown: try await backend.slowDownNextPoll()
+            }
+        } catch {
+            throw BackendControlError("\(error)")
+        }
+    }
+
     public func knownSecrets() async -> [KnownSecret] {
         let tokens = await backend.issuedTokens.map { KnownSecret(.token, $0.reveal()) }
         let passwords = await backend.knownPasswords.map { KnownSecret(.password, $0.reveal()) }

@@ -44,6 +44,7 @@ extension PluginRegistry {
         case .connectivity: check(connectivity)
         case .coding: check(coding)
         case .preferences: check(preferences)
+        case .browser: check(browser)
         // Store and clock plugins need nothing an environment could lack.
         case .store, .clock: []
         }

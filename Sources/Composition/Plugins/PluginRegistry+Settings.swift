@@ -127,6 +127,7 @@ extension PluginRegistry {
         case .connectivity: speaks(connectivity)
         case .coding: speaks(coding)
         case .preferences: speaks(preferences)
+        case .browser: speaks(browser)
         // No store or clock plugin talks to a server.
         case .store, .clock: false
         }

@@ -141,12 +141,15 @@ public struct PluginRegistry: Sendable {
     public var coding: [Plugin<any SessionCoding>]
     public var clock: [ClockPlugin]
     public var preferences: [Plugin<any PreferencesStore>]
+    public var browser: [Plugin<any BrowserOpener>]
 
+    /// The plugins of each port; the browser's are the standard ones unless given.
     public init(
         auth: [Plugin<any AuthRemoteAPI>], user: [Plugin<any UserRemoteAPI>],
         statement: [Plugin<any StatementRemoteAPI>], health: [Plugin<any HealthProbe>],
         connectivity: [Plugin<any ConnectivityProbe>], store: [StorePlugin],
-        coding: [Plugin<any SessionCoding>], clock: [ClockPlugin], preferences: [Plugin<any PreferencesStore>]
+        coding: [Plugin<any SessionCoding>], clock: [ClockPlugin], preferences: [Plugin<any PreferencesStore>],
+        browser: [Plugin<any BrowserOpener>]? = nil
     ) {
         self.auth = auth
         self.user = user
@@ -157,6 +160,7 @@ public struct PluginRegistry: Sendable {
         self.coding = coding
         self.clock = clock
         self.preferences = preferences
+        self.browser = browser ?? [InMemoryPlugins.browser, SystemPlugins.browser]
     }
 
     /// Every plugin this build has.
@@ -172,7 +176,8 @@ public struct PluginRegistry: Sendable {
         store: [InMemoryPlugins.store, FileKeychainPlugins.store],
         coding: [InMemoryPlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],
         clock: [InMemoryPlugins.virtualClock, SystemPlugins.systemClock],
-        preferences: [InMemoryPlugins.preferences, FilePreferencesPlugins.preferences])
+        preferences: [InMemoryPlugins.preferences, FilePreferencesPlugins.preferences],
+        browser: [InMemoryPlugins.browser, SystemPlugins.browser])
 
     /// The plugins of `port` as (name, summary), in the registry's order.
     public func catalogue(for port: PortName) -> [(name: String, summary: String)] {

@@ -9,13 +9,14 @@ enum InMemoryPlugins {
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "in-memory",
         summary:
-            "sign-in, refresh, sign-up and sign-out on the simulated backend in this process (sign-up and sign-in by e-mail unless the settings say the backend lacks them)",
-        settings: AuthRouteSettings.all,
+            "sign-in, refresh, sign-up and sign-out on the simulated backend in this process (sign-up and sign-in by e-mail unless the settings say the backend lacks them; by password, or in the browser or on another device)",
+        settings: AuthRouteSettings.all + InMemorySignInSettings.all,
         control: { context throws(CompositionError) in InMemoryBackendControl(backend: try backend(context)) }
     ) { context throws(CompositionError) in
         InMemoryAuthRemoteAPI(
             backend: try backend(context), offersRegistration: AuthRouteSettings.offersRegistration(context),
-            signsInByEmail: AuthRouteSettings.signsInByEmail(context))
+            signsInByEmail: AuthRouteSettings.signsInByEmail(context),
+            signInMethods: InMemorySignInSettings.methods(context))
     }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
@@ -57,6 +58,12 @@ enum InMemoryPlugins {
     static let preferences = PluginRegistry.Plugin<any PreferencesStore>(
         name: "in-memory", summary: "the preferences kept in this process's memory (they last one run)"
     ) { _ throws(CompositionError) in InMemoryPreferencesStore() }
+
+    /// A browser that opens nothing and keeps the addresses it was asked
+    /// to open: what a virtual-time run, which no person watches, plugs in.
+    static let browser = PluginRegistry.Plugin<any BrowserOpener>(
+        name: "in-memory", summary: "opens nothing: keeps the addresses it was asked to open (virtual-time runs)"
+    ) { _ throws(CompositionError) in InMemoryBrowserOpener() }
 
     /// Virtual time: the run's own manual clock, or the one it shares with a
     /// server in this process.

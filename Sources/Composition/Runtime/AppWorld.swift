@@ -34,6 +34,8 @@ public final class AppWorld: Sendable {
     /// What is kept that is not secret (language, PIN-lock timeout, whether
     /// to remember the identifier), read at each launch.
     public let preferences: any PreferencesStore
+    /// Opens the browser for a sign-in outside the app (the `browser` plugin).
+    public let browser: any BrowserOpener
     /// The PIN lock's record, beside the store (the file keychain's
     /// `session.pin`), hashed with the hand-written PBKDF2. Like the sign-out
     /// ledger it is not behind the store's fault switch.
@@ -137,6 +139,7 @@ public final class AppWorld: Sendable {
         storeFaults = StoreFaultSwitch(store)
         preferences = try registry.plugin(plugins.preferences, in: registry.preferences, port: .preferences)
             .make(context(.preferences))
+        browser = try registry.plugin(plugins.browser, in: registry.browser, port: .browser).make(context(.browser))
         // The raw adapters, not the fault switch: a notice is about the storage itself.
         storageNoticeSources = ([store, pinVault, signOutLedger, preferences] as [any Sendable]).compactMap {
             $0 as? any StorageNoticeSource

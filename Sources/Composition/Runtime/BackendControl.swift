@@ -47,6 +47,41 @@ public struct ServerMetrics: Sendable, Hashable {
     }
 }
 
+/// What the simulated person does in a sign-in outside the app, or how the
+/// simulated authorization server answers it (`person …`, `server
+/// slows-down`; docs/spec/script-language.md). Each acts on the latest
+/// attempt still waiting for the person.
+public enum PersonAction: Sendable, Hashable, CustomStringConvertible {
+    /// Signs in on the backend's page with this identifier (a CPF, digits or
+    /// formatted, or an e-mail) and password, as a script wrote them.
+    case signsIn(identifier: String, password: String)
+    /// Refuses (OAuth 2.0's `access_denied`).
+    case denies
+    /// The browser comes back with an answer for another attempt (another `state`).
+    case answersForAnotherAttempt
+    /// The next poll of the device flow answers `slow_down`.
+    case serverSlowsDown
+
+    /// The action, its password bulleted.
+    public var description: String {
+        switch self {
+        case .signsIn(let identifier, _): "person signs-in \(identifier) ••••••"
+        case .denies: "person denies"
+        case .answersForAnotherAttempt: "person answers-another-attempt"
+        case .serverSlowsDown: "server slows-down"
+        }
+    }
+
+    /// The credentials of `.signsIn`: an identifier with an `@` is an
+    /// e-mail, any other a CPF (its digits).
+    var credentials: Credentials? {
+        guard case .signsIn(let identifier, let password) = self else { return nil }
+        let login: LoginIdentifier =
+            identifier.contains("@") ? .email(identifier) : .cpf(identifier.filter(\.isNumber))
+        return Credentials(identifier: login, password: Password(password))
+    }
+}
+
 /// Why the backend's control switch did not do what was asked.
 public struct BackendControlError: Error, Sendable, Hashable, CustomStringConvertible {
     public let reason: String
@@ -68,6 +103,9 @@ public protocol BackendControl: Sendable {
     func clearFaults() async throws(BackendControlError)
     func metrics() async throws(BackendControlError) -> ServerMetrics
     func reset() async throws(BackendControlError)
+    /// Plays the person of a sign-in outside the app (or the server's
+    /// `slow_down`). Only the in-memory backend simulates one.
+    func act(_ action: PersonAction) async throws(BackendControlError)
     /// Every secret the backend knows of (tokens it issued, account
     /// passwords), each with its kind, for a check that none reached the output.
     func knownSecrets() async -> [KnownSecret]

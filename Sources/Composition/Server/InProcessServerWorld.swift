@@ -27,7 +27,8 @@ public struct InProcessServerWorld: Sendable {
     /// directory. `tearDown()` stops the server and removes the directory.
     /// - Parameters:
     ///   - base: The environment whose plugins the app uses, on virtual time
-    ///     and pointed at the new server and the new store directory.
+    ///     (with the in-memory browser, which opens nothing) and pointed at
+    ///     the new server and the new store directory.
     ///   - profile: Which backend the server plays; `.cora` serves only
     ///     Cora's three routes, so `base` should be an environment whose
     ///     plugins need no more (`/health`, `/users/me` answer 404).
@@ -35,6 +36,8 @@ public struct InProcessServerWorld: Sendable {
         let time = SharedVirtualTime()
         var environment = base
         environment.plugins.clock = InMemoryPlugins.virtualClock.name
+        // A run no person watches opens no real browser.
+        environment.plugins.browser = InMemoryPlugins.browser.name
         // The server is given the development key, which a loopback URL gets
         // when no variable names one.
         let registry = PluginRegistry.standard

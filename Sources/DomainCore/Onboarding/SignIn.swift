@@ -4,15 +4,9 @@ public import Ports
 /// user read, the session saved and the state made authenticated.
 @MainActor
 public final class SignIn {
-    private let session: AuthSession
     private let authAPI: any AuthRemoteAPI
-    private let userAPI: any UserRemoteAPI
-    private let repository: UserSessionRepository
-    private let tokenManager: TokenManager
-    private let pins: SessionPIN
     private let health: HealthMonitor
-    private let clock: any Clock
-    private let policy: TokenPolicy
+    private let opening: SessionOpening
 
     /// - Parameters:
     ///   - session: the state a sign-in makes authenticated.
@@ -29,15 +23,11 @@ public final class SignIn {
         repository: UserSessionRepository, tokenManager: TokenManager, pins: SessionPIN, health: HealthMonitor,
         clock: any Clock, policy: TokenPolicy
     ) {
-        self.session = session
         self.authAPI = authAPI
-        self.userAPI = userAPI
-        self.repository = repository
-        self.tokenManager = tokenManager
-        self.pins = pins
         self.health = health
-        self.clock = clock
-        self.policy = policy
+        opening = SessionOpening(
+            session: session, userAPI: userAPI, repository: repository, tokenManager: tokenManager, pins: pins,
+            clock: clock, policy: policy)
     }
 
     /// Whether the backend signs in by CPF: without it the sign-in asks for
@@ -48,14 +38,22 @@ public final class SignIn {
     /// for a CPF.
     public var signsInByEmail: Bool { authAPI.signsInByEmail }
 
+    /// The ways the backend signs in, the one to offer first first: without
+    /// `.password` the sign-in asks for no identifier and no password.
+    public var signInMethods: [SignInMethod] { authAPI.signInMethods }
+
     /// Signs in. On success the token and user are saved and the state becomes
-    /// authenticated; on failure nothing global changes. Signing in as another
+    /// authenticated (`SessionOpening`, shared with `ExternalSignIn`); on
+    /// failure nothing global changes. Signing in as another
     /// user than the one whose data was kept wipes that data first. A CPF on
     /// a backend that signs in by e-mail only, or an e-mail on one that signs
     /// in by CPF only, is answered `identifierKindNotAccepted` without
     /// calling the port (the sign-in's identifier step already refuses it;
-    /// this holds for any other caller).
+    /// this holds for any other caller). A backend that does not sign in by
+    /// password (`signInMethods` without `.password`) is answered
+    /// `methodNotOffered`, the port never called.
     public func login(_ credentials: Credentials) async -> Result<UserProfile, LoginFailure> {
+        guard authAPI.signInMethods.contains(.password) else { return .failure(.methodNotOffered) }
         guard authAPI.signsIn(by: credentials.identifier) else { return .failure(.identifierKindNotAccepted) }
         guard !health.status.isDown else { return .failure(.systemUnavailable) }
         let issued: IssuedTokens
@@ -64,40 +62,7 @@ public final class SignIn {
         } catch {
             return .failure(LoginFailure(error))
         }
-        let sessionToken = policy.issue(issued, at: clock.now())
-        let generation = await repository.beginGeneration()
-        await tokenManager.start(sessionToken, generation: generation)
-
-        let profile: UserProfile
-        if userAPI.offersCurrentUser {
-            do {
-                profile = try await tokenManager.authorized { token throws(RemoteError) in
-                    try await self.userAPI.currentUser(token: token)
-                }
-            } catch {
-                await tokenManager.stop()
-                return .failure(LoginFailure(error))
-            }
-        } else {
-            // No profile route: the profile is what this sign-in knew.
-            profile = .signedIn(as: credentials.identifier)
-        }
-        guard profile.active, !profile.isDeleted else {
-            await tokenManager.stop()
-            return .failure(profile.isDeleted ? .invalidCredentials : .accountInactive)
-        }
-        if let kept = await repository.cachedUser, kept.profile.id != profile.id {
-            await repository.wipe(generation: generation)
-        }
-        // A new session starts with no PIN: one an earlier session left (its
-        // removal failed) must neither lock nor unlock this one.
-        await pins.discard()
-        let currentToken = await tokenManager.currentToken ?? sessionToken
-        await repository.saveSession(
-            UserSession(token: currentToken, cachedUser: CachedUser(profile: profile, syncedAt: clock.now())),
-            generation: generation)
-        session.transition(to: .authenticated(profile))
-        return .success(profile)
+        return await opening.open(issued, profileWithoutRoute: .signedIn(as: credentials.identifier))
     }
 }
 

@@ -25,6 +25,24 @@ public enum LoginFailure: Error, Sendable, Hashable {
     /// The account's e-mail address is not confirmed yet: the person confirms
     /// it (the link the backend e-mailed) and signs in again.
     case emailNotConfirmed
+    /// The backend does not sign in this way (`AuthRemoteAPI.signInMethods`
+    /// does not list it): nothing was sent.
+    case methodNotOffered
+    /// The person refused in the browser or on the other device (OAuth 2.0's
+    /// `access_denied`).
+    case deniedByPerson
+    /// The answer that came back was not for this attempt (another `state`,
+    /// another issuer): the sign-in was dropped, as it may be forged.
+    case answerForAnotherAttempt
+    /// The person did not finish in time: the browser never came back within
+    /// `ExternalSignInPolicy.browserTimeLimit`, or the device code expired.
+    case notCompletedInTime
+    /// The server's answer did not prove who signed in (the ID token's
+    /// checks failed), or the backend has no profile route to say who.
+    case identityNotProved
+    /// The person cancelled the sign-in outside the app. The sign-in screen
+    /// simply comes back; there is nothing to tell.
+    case cancelled
 }
 
 /// Why a registration did not happen. Shown on the sign-up form.
@@ -61,6 +79,24 @@ extension LoginFailure {
             return
         case .signInRefused(.emailNotConfirmed):
             self = .emailNotConfirmed
+            return
+        case .signInRefused(.methodNotOffered):
+            self = .methodNotOffered
+            return
+        case .signInRefused(.deniedByPerson):
+            self = .deniedByPerson
+            return
+        case .signInRefused(.answerForAnotherAttempt):
+            self = .answerForAnotherAttempt
+            return
+        case .signInRefused(.notCompletedInTime):
+            self = .notCompletedInTime
+            return
+        case .signInRefused(.identityNotProved):
+            self = .identityNotProved
+            return
+        case .signInRefused(.cancelled):
+            self = .cancelled
             return
         default: break
         }

@@ -20,3 +20,17 @@ public protocol RegisterUseCase: AnyObject {
     ///   why not. Never creates a session or changes the state.
     func register(_ registration: Registration) async -> Result<Void, RegistrationFailure>
 }
+
+/// Signs a user in outside the app (the browser, or a code on another
+/// device); on success the auth state changes and the root moves on.
+@MainActor
+public protocol ExternalLoginUseCase: AnyObject {
+    /// The ways outside the app the backend offers, in its order.
+    var methods: [SignInMethod] { get }
+    /// Begins an attempt: what the screen shows while it waits, or why not.
+    func begin(_ method: SignInMethod) async -> Result<ExternalSignInPrompt, LoginFailure>
+    /// Waits for the person and finishes the attempt begun.
+    func complete() async -> Result<UserProfile, LoginFailure>
+    /// Ends the attempt under way; `complete` answers `.cancelled`.
+    func cancel() async
+}

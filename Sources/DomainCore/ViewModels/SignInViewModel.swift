@@ -64,6 +64,11 @@ public final class SignInViewModel {
     @ObservationIgnored private weak var signUpNavigator: (any GoToSignUpNavigator)?
     @ObservationIgnored private let signsInByCPF: Bool
     @ObservationIgnored private let signsInByEmail: Bool
+    /// The sign-in outside the app, where the backend offers one.
+    public let external: ExternalSignInViewModel?
+    /// Whether the backend signs in by password: without it the screen asks
+    /// for no identifier and no password, only for a way outside the app.
+    public let offersPassword: Bool
 
     /// A sign-in on the identifier step.
     ///
@@ -81,11 +86,17 @@ public final class SignInViewModel {
     ///     (`SignIn.signsInByEmail`); false refuses an e-mail at the
     ///     identifier step. True by default.
     ///   - identifier: the identifier already typed in; empty by default.
+    ///   - external: the sign-in outside the app, where the backend offers
+    ///     one (`ExternalSignIn.methods` not empty); nil by default.
+    ///   - offersPassword: whether the backend signs in by password
+    ///     (`SignIn.signInMethods` lists `.password`); true by default.
     public init(
         loginUseCase: any LoginUseCase, health: any HealthStatusReading, welcomeNavigator: any GoToWelcomeNavigator,
         signUpNavigator: (any GoToSignUpNavigator)? = nil, signsInByCPF: Bool = true, signsInByEmail: Bool = true,
-        identifier: String = ""
+        identifier: String = "", external: ExternalSignInViewModel? = nil, offersPassword: Bool = true
     ) {
+        self.external = external
+        self.offersPassword = offersPassword
         self.loginUseCase = loginUseCase
         self.healthReader = health
         self.welcomeNavigator = welcomeNavigator

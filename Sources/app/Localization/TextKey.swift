@@ -21,6 +21,10 @@ enum TextKey: String, CaseIterable, Sendable {
     case identifierPromptCPFOnly, identifierEmailNotAccepted
     case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginServer,
         loginMisconfigured, loginIdentifierKindNotAccepted, loginEmailNotConfirmed, loginEmailKindNotAccepted
+    case actionSignInBrowser, actionSignInDevice, signInOutsidePrompt, browserOpened, browserNotOpened, deviceVisit,
+        deviceEnterCode, deviceCompleteAddress, waitingForPerson
+    case loginMethodNotOffered, loginDeniedByPerson, loginAnswerForAnotherAttempt, loginNotCompletedInTime,
+        loginIdentityNotProved, loginCancelled
     // Sign-up
     case signUpPrompt, registering
     case problemEmpty, problemNameTooShort, problemInvalidEmail, problemInvalidCPF, problemPasswordNotSixDigits

@@ -54,6 +54,36 @@ extension Texts {
             "This server signs in by CPF only: go back and type your CPF instead of your e-mail."
         case .loginEmailNotConfirmed:
             "Your e-mail address is not confirmed yet: open the link the server e-mailed you, then sign in again."
+        case .actionSignInBrowser:
+            "sign in with the browser"
+        case .actionSignInDevice:
+            "sign in on another device"
+        case .signInOutsidePrompt:
+            "This server does not ask for your password here: sign in with the browser or on another device."
+        case .browserOpened:
+            "Your browser was opened at this address; sign in there:"
+        case .browserNotOpened:
+            "The browser could not be opened. Open this address yourself and sign in there:"
+        case .deviceVisit:
+            "On any device, open this address:"
+        case .deviceEnterCode:
+            "and enter the code:"
+        case .deviceCompleteAddress:
+            "Or open this address, which carries the code:"
+        case .waitingForPerson:
+            "Waiting for you to sign in…"
+        case .loginMethodNotOffered:
+            "This server does not offer that way of signing in."
+        case .loginDeniedByPerson:
+            "The sign-in was refused in the browser. Nothing changed; try again whenever you like."
+        case .loginAnswerForAnotherAttempt:
+            "The browser came back with the answer of another attempt; it was dropped to keep you safe. Try again."
+        case .loginNotCompletedInTime:
+            "The sign-in was not completed in time (the browser never came back, or the code expired). Try again."
+        case .loginIdentityNotProved:
+            "The server did not prove who signed in; the sign-in was refused to keep you safe."
+        case .loginCancelled:
+            "Sign-in cancelled."
         case .signUpPrompt: "Fill in your details."
         case .registering: "Creating your account…"
         case .problemEmpty: "required"

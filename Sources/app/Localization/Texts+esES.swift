@@ -57,6 +57,36 @@ extension Texts {
             "Este servidor solo inicia sesión por CPF: vuelve y escribe tu CPF en lugar de tu correo."
         case .loginEmailNotConfirmed:
             "Tu correo electrónico aún no está confirmado: abre el enlace que te envió el servidor y vuelve a iniciar sesión."
+        case .actionSignInBrowser:
+            "iniciar sesión con el navegador"
+        case .actionSignInDevice:
+            "iniciar sesión en otro dispositivo"
+        case .signInOutsidePrompt:
+            "Este servidor no pide tu contraseña aquí: inicia sesión con el navegador o en otro dispositivo."
+        case .browserOpened:
+            "Abrimos tu navegador en esta dirección; inicia sesión allí:"
+        case .browserNotOpened:
+            "No se pudo abrir el navegador. Abre tú mismo esta dirección e inicia sesión allí:"
+        case .deviceVisit:
+            "En cualquier dispositivo, abre esta dirección:"
+        case .deviceEnterCode:
+            "e introduce el código:"
+        case .deviceCompleteAddress:
+            "O abre esta dirección, que ya lleva el código:"
+        case .waitingForPerson:
+            "Esperando a que inicies sesión…"
+        case .loginMethodNotOffered:
+            "Este servidor no ofrece esa forma de iniciar sesión."
+        case .loginDeniedByPerson:
+            "El inicio de sesión se rechazó en el navegador. No cambió nada; vuelve a intentarlo cuando quieras."
+        case .loginAnswerForAnotherAttempt:
+            "El navegador volvió con la respuesta de otro intento; se descartó por seguridad. Vuelve a intentarlo."
+        case .loginNotCompletedInTime:
+            "El inicio de sesión no se completó a tiempo (el navegador no volvió o el código caducó). Vuelve a intentarlo."
+        case .loginIdentityNotProved:
+            "El servidor no demostró quién inició sesión; se rechazó por seguridad."
+        case .loginCancelled:
+            "Inicio de sesión cancelado."
         case .signUpPrompt: "Completa tus datos."
         case .registering: "Creando tu cuenta…"
         case .problemEmpty: "obligatorio"

@@ -55,6 +55,36 @@ extension Texts {
             "Este servidor só aceita entrar por CPF: volte e digite seu CPF em vez do e-mail."
         case .loginEmailNotConfirmed:
             "Seu e-mail ainda não foi confirmado: abra o link que o servidor enviou e entre de novo."
+        case .actionSignInBrowser:
+            "entrar pelo navegador"
+        case .actionSignInDevice:
+            "entrar em outro dispositivo"
+        case .signInOutsidePrompt:
+            "Este servidor não pede sua senha aqui: entre pelo navegador ou em outro dispositivo."
+        case .browserOpened:
+            "Abrimos seu navegador neste endereço; entre por lá:"
+        case .browserNotOpened:
+            "Não foi possível abrir o navegador. Abra este endereço você mesmo e entre por lá:"
+        case .deviceVisit:
+            "Em qualquer dispositivo, abra este endereço:"
+        case .deviceEnterCode:
+            "e digite o código:"
+        case .deviceCompleteAddress:
+            "Ou abra este endereço, que já leva o código:"
+        case .waitingForPerson:
+            "Aguardando você entrar…"
+        case .loginMethodNotOffered:
+            "Este servidor não oferece essa forma de entrar."
+        case .loginDeniedByPerson:
+            "A entrada foi recusada no navegador. Se não foi você, nada mudou; tente de novo quando quiser."
+        case .loginAnswerForAnotherAttempt:
+            "O navegador voltou com a resposta de outra tentativa; por segurança, ela foi descartada. Tente de novo."
+        case .loginNotCompletedInTime:
+            "A entrada não foi concluída a tempo (o navegador não voltou ou o código expirou). Tente de novo."
+        case .loginIdentityNotProved:
+            "O servidor não comprovou quem entrou; por segurança, a entrada foi recusada."
+        case .loginCancelled:
+            "Entrada cancelada."
         case .signUpPrompt: "Preencha seus dados."
         case .registering: "Criando conta…"
         case .problemEmpty: "obrigatório"

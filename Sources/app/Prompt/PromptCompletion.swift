@@ -23,7 +23,8 @@ enum PromptCompletion {
         case ["expect", "state"]: return ScriptParser.states
         case ["expect", "health"]: return ScriptParser.healths
         case ["expect", "stored-session"], ["expect", "local-data"]: return ["yes", "no"]
-        case ["server"]: return ["health", "user", "revoke", "fault", "clear-faults"]
+        case ["server"]: return ScriptParser.serverWords
+        case ["person"]: return ScriptParser.personWords
         case ["server", "health"]: return ["up", "down"]
         case ["store"]: return ["full", "unavailable", "ok"]
         default: return []

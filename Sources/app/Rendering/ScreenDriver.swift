@@ -140,6 +140,12 @@ struct ScreenDriver {
     private func signIn(_ model: SignInViewModel, confirmed: Bool) -> ScreenSnapshot {
         var lines = [healthBadge(model.health)]
         if confirmed { lines.append(texts[.registrationConfirmed]) }
+        if let external = model.external, external.isBusy, let prompt = external.prompt {
+            return externalSignInWaiting(external, prompt: prompt, lines: lines)
+        }
+        if !model.offersPassword, let external = model.external {
+            return externalSignInChoice(model, external, lines: lines)
+        }
         switch model.step {
         case .identifier:
             // A backend that signs in by CPF only (the Cora API) says so up
@@ -155,7 +161,9 @@ struct ScreenDriver {
             case .emailNotAccepted: field.problem = texts[.identifierEmailNotAccepted]
             case nil: break
             }
+            if let failure = model.external?.failure { lines.append(text(for: failure)) }
             var actions = [action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() }]
+            actions += externalSignInActions(model)
             var notOffered: [String: String] = [:]
             if model.offersSignUp {
                 actions.append(action("sign-up", .actionSignUp, enabled: model.isSignUpEnabled) { model.signUp() })
@@ -295,7 +303,7 @@ struct ScreenDriver {
 
     /// The failure's text; a refused kind of identifier is an e-mail where
     /// the backend signs in by CPF only (`cpfOnly`), a CPF elsewhere.
-    private func text(for failure: LoginFailure, cpfOnly: Bool = false) -> String {
+    func text(for failure: LoginFailure, cpfOnly: Bool = false) -> String {
         if failure == .identifierKindNotAccepted, cpfOnly { return texts[.loginEmailKindNotAccepted] }
         switch failure {
         case .invalidCredentials: return texts[.loginInvalidCredentials]
@@ -306,6 +314,12 @@ struct ScreenDriver {
         case .misconfigured: return texts[.loginMisconfigured]
         case .identifierKindNotAccepted: return texts[.loginIdentifierKindNotAccepted]
         case .emailNotConfirmed: return texts[.loginEmailNotConfirmed]
+        case .methodNotOffered: return texts[.loginMethodNotOffered]
+        case .deniedByPerson: return texts[.loginDeniedByPerson]
+        case .answerForAnotherAttempt: return texts[.loginAnswerForAnotherAttempt]
+        case .notCompletedInTime: return texts[.loginNotCompletedInTime]
+        case .identityNotProved: return texts[.loginIdentityNotProved]
+        case .cancelled: return texts[.loginCancelled]
         }
     }
 

@@ -64,7 +64,7 @@ struct CommandExecutor {
             }
             await app.world.settle()
             return .performed
-        case .serverHealth, .serverUser, .serverRevoke, .serverFault, .serverClearFaults:
+        case .serverHealth, .serverUser, .serverRevoke, .serverFault, .serverClearFaults, .person:
             try await control(command)
             await app.world.settle()
             return .performed
@@ -85,6 +85,7 @@ struct CommandExecutor {
             case .serverFault(let route, let mode, let count):
                 try await control.addFault(route: route, mode: mode, count: count)
             case .serverClearFaults: try await control.clearFaults()
+            case .person(let action): try await control.act(action)
             default: break
             }
         } catch {

@@ -32,6 +32,8 @@ enum ScriptCommand: Sendable, Equatable {
     case serverRevoke
     case serverFault(route: String, mode: ServerFaultMode, count: Int)
     case serverClearFaults
+    /// The simulated person of a sign-in outside the app (and the server's `slow_down`).
+    case person(PersonAction)
     // The device's session store
     case storeFault(StoreFault)
     // The device's network (the connectivity switch)

@@ -5,14 +5,18 @@ enum ScriptParser {
     static let screens = [
         "startup", "system-unavailable", "welcome", "sign-in", "sign-in-password", "sign-up", "dashboard", "statement",
         "entry-details", "profile", "related-users", "session-expired", "pin-lock", "security",
-        "session-details",
+        "session-details", "sign-in-waiting",
     ]
     static let states = ["loading", "unauthenticated", "authenticated", "pin-locked", "session-expired"]
     static let healths = ["unknown", "healthy", "server-down", "offline"]
     static let commands = [
-        "tap", "type", "open", "refresh", "background", "foreground", "wait", "relaunch", "server", "store", "network",
-        "expect",
+        "tap", "type", "open", "refresh", "background", "foreground", "wait", "relaunch", "server", "person", "store",
+        "network", "expect",
     ]
+    /// The words after `person`.
+    static let personWords = ["signs-in", "denies", "answers-another-attempt"]
+    /// The words after `server`.
+    static let serverWords = ["health", "user", "revoke", "fault", "clear-faults", "slows-down"]
 
     /// The words that end a script where they stand, as they end an
     /// interactive session: nothing after them is read.
@@ -48,6 +52,8 @@ enum ScriptParser {
             return .wait(try duration(rest))
         case "server":
             return try server(rest)
+        case "person":
+            return try person(rest)
         case "store":
             guard let fault = StoreFault(rawValue: rest) else {
                 throw ScriptParseError("usage: store full|unavailable|ok")
@@ -99,12 +105,36 @@ enum ScriptParser {
             return try bare(.serverRevoke, rest, "server revoke")
         case "clear-faults":
             return try bare(.serverClearFaults, rest, "server clear-faults")
+        case "slows-down":
+            return try bare(.person(.serverSlowsDown), rest, "server slows-down")
         case "fault":
             return try fault(rest)
         default:
             throw ScriptParseError(
-                "unknown server command '\(word)': use health, user, revoke, fault or clear-faults"
-                    + nearMiss(word, among: ["health", "user", "revoke", "fault", "clear-faults"]))
+                "unknown server command '\(word)': use health, user, revoke, fault, clear-faults or slows-down"
+                    + nearMiss(word, among: serverWords))
+        }
+    }
+
+    /// `person signs-in IDENTIFIER PASSWORD` (a CPF, digits or formatted, or
+    /// an e-mail), `person denies`, `person answers-another-attempt`.
+    private static func person(_ text: String) throws(ScriptParseError) -> ScriptCommand {
+        let (word, rest) = split(text)
+        switch word {
+        case "signs-in":
+            let (identifier, password) = split(rest)
+            guard !identifier.isEmpty, !password.isEmpty, !password.contains(" ") else {
+                throw ScriptParseError("usage: person signs-in CPF|EMAIL PASSWORD")
+            }
+            return .person(.signsIn(identifier: identifier, password: password))
+        case "denies":
+            return try bare(.person(.denies), rest, "person denies")
+        case "answers-another-attempt":
+            return try bare(.person(.answersForAnotherAttempt), rest, "person answers-another-attempt")
+        default:
+            throw ScriptParseError(
+                "unknown person command '\(word)': use signs-in, denies or answers-another-attempt"
+                    + nearMiss(word, among: personWords))
         }
     }
 

@@ -16,12 +16,16 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
     /// `signIn` still reaches the scripted server with an e-mail, so a test
     /// sees whether the domain called it at all.
     var signsInByEmail = true
-    /// The ways it signs in; sign-in outside the app is refused, as by an
-    /// adapter that does not offer it.
+    /// The ways it signs in. `beginSignIn` takes the attempts a test queued
+    /// in `attempts` (whatever the method: the domain's own checks are what
+    /// a test watches); with none queued it refuses, as an adapter that
+    /// does not offer the method.
     var signInMethods: [SignInMethod] = [.password]
+    var attempts = ScriptedAttempts()
 
     func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
-        throw .signInRefused(.methodNotOffered)
+        guard let attempt = attempts.next() else { throw .signInRefused(.methodNotOffered) }
+        return attempt
     }
 
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {

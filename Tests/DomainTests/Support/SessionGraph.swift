@@ -1,3 +1,4 @@
+import AdapterInMemory
 import DomainCore
 import Ports
 
@@ -9,6 +10,7 @@ struct SessionGraph {
     let pins: SessionPIN
     let launcher: Launcher
     let signIn: SignIn
+    let externalSignIn: ExternalSignIn
     let registration: AccountRegistration
     let sessionEnd: SessionEnd
     let account: AccountManagement
@@ -19,7 +21,9 @@ struct SessionGraph {
         authAPI: any AuthRemoteAPI, userAPI: any UserRemoteAPI, repository: UserSessionRepository,
         tokenManager: TokenManager, health: HealthMonitor, clock: any Clock, scheduler: any TaskScheduler,
         policy: TokenPolicy, pinVault: any PINVault, pinPolicy: PINLockPolicy = PINLockPolicy(),
-        storeWrites: SessionStoreWriteRelay, sessionEnds: SessionEndRelay
+        storeWrites: SessionStoreWriteRelay, sessionEnds: SessionEndRelay,
+        browser: any BrowserOpener = InMemoryBrowserOpener(),
+        externalPolicy: ExternalSignInPolicy = ExternalSignInPolicy()
     ) {
         let refresh = ProactiveRefresh(tokenManager: tokenManager, clock: clock, scheduler: scheduler, policy: policy)
         authSession = AuthSession(refresh: refresh)
@@ -32,6 +36,10 @@ struct SessionGraph {
         signIn = SignIn(
             session: authSession, authAPI: authAPI, userAPI: userAPI, repository: repository,
             tokenManager: tokenManager, pins: pins, health: health, clock: clock, policy: policy)
+        externalSignIn = ExternalSignIn(
+            session: authSession, authAPI: authAPI, userAPI: userAPI, repository: repository,
+            tokenManager: tokenManager, pins: pins, health: health, browser: browser, clock: clock,
+            scheduler: scheduler, tokenPolicy: policy, policy: externalPolicy)
         registration = AccountRegistration(authAPI: authAPI, health: health)
         sessionEnd = SessionEnd(
             session: authSession, authAPI: authAPI, repository: repository, tokenManager: tokenManager, pins: pins)

@@ -22,6 +22,11 @@ final class SessionHarness {
     let offersRegistration: Bool
     let signsInByCPF: Bool
     let signsInByEmail: Bool
+    let signInMethods: [SignInMethod]
+    /// The attempts `beginSignIn` hands out, queued by a test (`queueAttempt`).
+    let attempts: ScriptedAttempts
+    /// The browser the sign-in outside the app opens.
+    let browser: InMemoryBrowserOpener
     let policy: TokenPolicy
     let repository: UserSessionRepository
     let tokenManager: TokenManager
@@ -32,6 +37,7 @@ final class SessionHarness {
     var authSession: AuthSession { sessionGraph.authSession }
     var launcher: Launcher { sessionGraph.launcher }
     var signIn: SignIn { sessionGraph.signIn }
+    var externalSignIn: ExternalSignIn { sessionGraph.externalSignIn }
     var registration: AccountRegistration { sessionGraph.registration }
     var sessionEnd: SessionEnd { sessionGraph.sessionEnd }
     var account: AccountManagement { sessionGraph.account }
@@ -66,6 +72,7 @@ final class SessionHarness {
     init(
         stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), userRoutes: ScriptedUserAPI.Routes = .all,
         offersRegistration: Bool = true, signsInByCPF: Bool = true, signsInByEmail: Bool = true,
+        signInMethods: [SignInMethod] = [.password], browser: InMemoryBrowserOpener = InMemoryBrowserOpener(),
         store: RecordingSessionStore? = nil,
         signOutLedger: InMemorySignOutLedger = InMemorySignOutLedger(),
         server: ScriptedServer = ScriptedServer(),
@@ -77,6 +84,9 @@ final class SessionHarness {
         self.offersRegistration = offersRegistration
         self.signsInByCPF = signsInByCPF
         self.signsInByEmail = signsInByEmail
+        self.signInMethods = signInMethods
+        self.browser = browser
+        attempts = ScriptedAttempts()
         self.policy = policy
         self.server = server
         clock = ManualClock(activity: activity)
@@ -97,11 +107,22 @@ final class SessionHarness {
         sessionGraph = SessionGraph(
             authAPI: ScriptedAuthAPI(
                 server: server, offersRegistration: offersRegistration, signsInByCPF: signsInByCPF,
-                signsInByEmail: signsInByEmail),
+                signsInByEmail: signsInByEmail, signInMethods: signInMethods, attempts: attempts),
             userAPI: ScriptedUserAPI(server: server, routes: userRoutes),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
             policy: policy, pinVault: pinVault, pinPolicy: pinPolicy, storeWrites: storeWriteRelay,
-            sessionEnds: sessionEndRelay)
+            sessionEnds: sessionEndRelay, browser: browser)
+    }
+
+    /// Queues the attempt the next `beginSignIn` hands out, and returns it.
+    @discardableResult
+    func queueAttempt(_ instructions: ExternalSignInInstructions, answers: [ScriptedAttempt.Answer] = [])
+        -> ScriptedAttempt
+    {
+        let attempt = ScriptedAttempt(
+            instructions, answers: answers, server: server, clock: clock, scheduler: scheduler)
+        attempts.queue(attempt)
+        return attempt
     }
 
     var userAPI: ScriptedUserAPI { ScriptedUserAPI(server: server) }
@@ -118,8 +139,8 @@ final class SessionHarness {
         health.shutDown()
         return SessionHarness(
             policy: policy, userRoutes: userRoutes, offersRegistration: offersRegistration,
-            signsInByCPF: signsInByCPF, signsInByEmail: signsInByEmail,
-            store: store, signOutLedger: signOutLedger,
+            signsInByCPF: signsInByCPF, signsInByEmail: signsInByEmail, signInMethods: signInMethods,
+            browser: browser, store: store, signOutLedger: signOutLedger,
             server: server, pinVault: pinVault, pinPolicy: pinPolicy)
     }
 
