@@ -56,4 +56,38 @@ struct PluginProblemTests {
         #expect(setting == "baseURL")
         #expect(problems.last == .missingSetting(setting: "oauth2", neededBy: "the oauth2 plugin"))
     }
+
+    @Test("A native app keeps no secret: oauth2 refuses a clientSecretVariable; only oauth2-password-legacy reads one")
+    func onlyTheLegacyPluginTakesASecret() {
+        var environment = AppEnvironment.oauth2Local
+        environment.pluginSettings["oauth2"] = .object([
+            "clientId": "our-app", "clientSecretVariable": "GATEHOUSE_TEST_NO_SUCH_VARIABLE",
+        ])
+        #expect(
+            PluginRegistry.standard.problems(in: environment) == [
+                .invalidSetting(
+                    setting: "oauth2.clientSecretVariable",
+                    reason:
+                        "a native app is a public client and keeps no secret (RFC 8252 §8.5); only oauth2-password-legacy takes one"
+                )
+            ])
+        environment.plugins.auth = "oauth2-password-legacy"
+        #expect(
+            PluginRegistry.standard.problems(in: environment) == [
+                .missingSetting(
+                    setting: "the client secret in $GATEHOUSE_TEST_NO_SUCH_VARIABLE",
+                    neededBy: "the oauth2-password-legacy plugin")
+            ])
+    }
+
+    @Test("No built-in environment chooses the legacy password grant or names a client secret")
+    func noBuiltInEnvironmentUsesThePasswordGrant() {
+        for environment in AppEnvironment.builtIn {
+            #expect(environment.plugins.auth != "oauth2-password-legacy", "\(environment.name)")
+            if case .object(let client) = environment.pluginSettings["oauth2"] {
+                #expect(client["clientSecretVariable"] == nil, "\(environment.name)")
+            }
+        }
+        #expect(AppEnvironment.oauth2Local.plugins.auth == "oauth2")
+    }
 }
