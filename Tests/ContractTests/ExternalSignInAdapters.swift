@@ -1,5 +1,7 @@
 import AdapterDerived
+import AdapterHTTP
 import AdapterInMemory
+import AdapterSoftwareCrypto
 import DomainCore
 import Ports
 import Testing
@@ -12,10 +14,12 @@ import TaskRuntime
 /// fixture that cannot leaves `person` nil and the tests that need one do
 /// not run it.
 ///
-/// For now only the in-memory adapter is configured so. The OAuth 2.0
-/// adapter (`OAuth2AuthRemoteAPI`, its browser and device flows) joins this
-/// list with one entry, against its stand-in (`OAuth2StandInFixture`), once
-/// those flows exist: add it to `ExternalSignInAdapters.all`.
+/// The OAuth 2.0 adapter (`OAuth2AuthRemoteAPI`) is here with the browser
+/// alone: beginning a browser sign-in sends nothing (it opens a loopback
+/// listener and writes the URL), so no server is needed, and no person can
+/// be played (its pages are a real server's: `NativeAppSignInTests`). Its
+/// device flow, which asks a server at once, is proved by
+/// `OAuth2DeviceSignInTests`.
 struct ExternalSignInAdapter: Sendable, CustomTestStringConvertible {
     /// What a simulated person does; nil parts where a fixture cannot.
     struct Person: Sendable {
@@ -42,7 +46,23 @@ enum ExternalSignInAdapters {
         inMemory("DeadlineAuthRemoteAPI(InMemoryAuthRemoteAPI(browser, device))", methods: [.browser, .device]) {
             DeadlineAuthRemoteAPI($0, deadline: .neverFiring)
         },
+        oauth2("OAuth2AuthRemoteAPI(signInMethods: browser)", methods: [.browser]),
+        oauth2("OAuth2AuthRemoteAPI(signInMethods: browser, password)", methods: [.browser, .password]),
     ]
+
+    /// The OAuth 2.0 adapter toward an address nothing answers at: its
+    /// browser sign-in begins without a request.
+    private static func oauth2(_ name: String, methods: [SignInMethod]) -> ExternalSignInAdapter {
+        ExternalSignInAdapter(name) {
+            let auth = OAuth2AuthRemoteAPI(
+                configuration: try HTTPConfiguration(
+                    baseURL: "http://127.0.0.1:9", apiKey: nil, tokenHeaderStyle: .bearer),
+                client: OAuth2Configuration(
+                    clientID: "gatehouse-native", signInMethods: methods, scope: "openid read"),
+                proofMaker: SoftwareAuthorizationProofMaker())
+            return (auth, nil)
+        }
+    }
 
     private static func inMemory(
         _ name: String, methods: [SignInMethod],

@@ -121,7 +121,8 @@ enum PluginSuiteExemptions {
             plugin: CoveredPluginKey(port: "auth", name: "oauth2"),
             reason: """
                 signs in only through a browser or the device flow, and the seeded suites sign in by password: \
-                its sign-in is proved by OAuth2BrowserSignInTests and OAuth2DeviceSignInTests against a stand-in; \
+                it runs the sign-in-outside-the-app suite (AuthRemoteAPIExternalSignInContractTests), and its flows are \
+                proved by OAuth2BrowserSignInTests and OAuth2DeviceSignInTests against a stand-in; \
                 the same adapter with the password grant (oauth2-password-legacy) runs the seeded suites for \
                 refresh and revocation
                 """),
