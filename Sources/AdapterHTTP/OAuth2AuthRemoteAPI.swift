@@ -22,7 +22,8 @@ public import Ports
 public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     private let baseURL: URL
     private let client: OAuth2Configuration
-    private let tokenEndpoint: OAuth2TokenEndpoint
+    private let transport: HTTPTransport
+    private let endpoints: OAuth2Endpoints
     private let proofMaker: (any AuthorizationProofMaker)?
     private let pages: RedirectPages
     private let clock: (any Clock)?
@@ -50,7 +51,8 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             client.signInMethods = others.isEmpty ? [.device] : others
         }
         self.client = client
-        tokenEndpoint = OAuth2TokenEndpoint(transport: HTTPTransport(configuration: configuration), client: client)
+        transport = HTTPTransport(configuration: configuration)
+        endpoints = OAuth2Endpoints(client: client, transport: transport)
         self.proofMaker = proofMaker
         self.pages = pages
         self.clock = clock
@@ -73,7 +75,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             ("grant_type", "password"), ("username", username), ("password", credentials.password.reveal()),
         ]
         if let scope = client.scope { form.append(("scope", scope)) }
-        return try await tokenEndpoint.tokens(form, for: .signIn)
+        return try await tokenEndpoint().tokens(form, for: .signIn)
     }
 
     /// The browser (a loopback listener opened, the authorization URL
@@ -85,11 +87,13 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             throw .signInRefused(.methodNotOffered)
         case .browser:
             guard let proofMaker else { throw .signInRefused(.methodNotOffered) }
+            let tokenEndpoint = try await tokenEndpoint()
             return try OAuth2BrowserSignIn(
-                baseURL: baseURL, client: client, proofMaker: proofMaker, tokenEndpoint: tokenEndpoint, pages: pages,
-                clock: clock)
+                baseURL: baseURL, client: tokenEndpoint.client, proofMaker: proofMaker, tokenEndpoint: tokenEndpoint,
+                pages: pages, clock: clock)
         case .device:
-            return try await OAuth2DeviceSignIn.begin(client: client, tokenEndpoint: tokenEndpoint)
+            let tokenEndpoint = try await tokenEndpoint()
+            return try await OAuth2DeviceSignIn.begin(client: tokenEndpoint.client, tokenEndpoint: tokenEndpoint)
         }
     }
 
@@ -99,7 +103,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
         guard case .refreshToken(let refreshToken) = credential else {
             throw .rejected(status: 401, code: .tokenInvalid)
         }
-        return try await tokenEndpoint.tokens(
+        return try await tokenEndpoint().tokens(
             [("grant_type", "refresh_token"), ("refresh_token", refreshToken.reveal())], for: .refresh)
     }
 
@@ -119,7 +123,8 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
         throw .rejected(status: 404, code: .notFound)
     }
 
-    /// Whether the configuration names a revocation endpoint.
+    /// Whether the configuration names a revocation endpoint (discovery can
+    /// move it, never add one the configuration does not have).
     public var offersSignOut: Bool { client.revokePath != nil }
 
     /// Revokes both tokens (RFC 7009 §2.1): the refresh token first (a server
@@ -128,7 +133,9 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     /// answers 200 for a token it does not know (RFC 7009 §2.2): ended either way. The
     /// second is sent even when the first fails; the first failure is thrown.
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
-        guard let revokePath = client.revokePath else { return }
+        guard offersSignOut else { return }
+        let tokenEndpoint = try await tokenEndpoint()
+        guard let revokePath = tokenEndpoint.client.revokePath else { return }
         var forms: [[(name: String, value: String)]] = []
         if let refreshToken = token.refreshToken {
             forms.append([("token", refreshToken.reveal()), ("token_type_hint", "refresh_token")])
@@ -146,5 +153,11 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             }
         }
         if let firstFailure { throw firstFailure }
+    }
+
+    /// The endpoints where the server has them (discovered on first use,
+    /// when the configuration asks for it).
+    private func tokenEndpoint() async throws(RemoteError) -> OAuth2TokenEndpoint {
+        OAuth2TokenEndpoint(transport: transport, client: try await endpoints.resolved())
     }
 }

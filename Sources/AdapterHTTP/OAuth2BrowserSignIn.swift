@@ -72,9 +72,9 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
     static func authorizationURL(
         baseURL: URL, client: OAuth2Configuration, redirectURI: String, proofs: AuthorizationProofs
     ) -> URL? {
-        guard
-            var components = URLComponents(
-                url: baseURL.appending(path: client.authorizePath), resolvingAgainstBaseURL: false)
+        // A path below the base URL, or the absolute URL discovery gave.
+        guard let endpoint = URL(string: client.authorizePath, relativeTo: baseURL)?.absoluteURL,
+            var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
         else { return nil }
         var items = [
             URLQueryItem(name: "response_type", value: "code"),

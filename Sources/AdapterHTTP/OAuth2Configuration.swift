@@ -49,6 +49,10 @@ public struct OAuth2Configuration: Sendable {
     public var issuerAlwaysSent: Bool
     /// The scope asked for; nil asks for the server's default.
     public var scope: String?
+    /// Whether the endpoints, and whether the server always sends `iss`,
+    /// come from the issuer's discovery document (OpenID Connect Discovery
+    /// 1.0) instead of the paths above: needs `issuer`.
+    public var discoversEndpoints: Bool
 
     /// A client of an authorization server.
     ///
@@ -66,12 +70,14 @@ public struct OAuth2Configuration: Sendable {
     ///   - issuer: the issuer the authorization response's `iss` must name.
     ///   - issuerAlwaysSent: whether an authorization response must carry `iss`.
     ///   - scope: the scope asked for, or nil for the server's default.
+    ///   - discoversEndpoints: whether the endpoints come from `issuer`'s
+    ///     discovery document; ignored without an issuer.
     public init(
         clientID: String, clientSecret: OAuth2ClientSecret? = nil,
         signInMethods: [SignInMethod] = [.browser, .device], tokenPath: String = "o/token/",
         revokePath: String? = "o/revoke_token/", authorizePath: String = "o/authorize/",
         deviceAuthorizationPath: String = "o/device-authorization/", redirectPath: String = "/callback",
-        issuer: String? = nil, issuerAlwaysSent: Bool = false, scope: String? = nil
+        issuer: String? = nil, issuerAlwaysSent: Bool = false, scope: String? = nil, discoversEndpoints: Bool = false
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -84,6 +90,7 @@ public struct OAuth2Configuration: Sendable {
         self.issuer = issuer
         self.issuerAlwaysSent = issuerAlwaysSent
         self.scope = scope
+        self.discoversEndpoints = discoversEndpoints && issuer != nil
     }
 
     /// Paths are resolved against the base URL, which ends in "/": a leading

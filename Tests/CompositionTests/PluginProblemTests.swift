@@ -90,4 +90,22 @@ struct PluginProblemTests {
         }
         #expect(AppEnvironment.oauth2Local.plugins.auth == "oauth2")
     }
+
+    @Test("oauth2's discovery is on or off, and on needs the issuer")
+    func discoveryNeedsAnIssuer() {
+        var environment = AppEnvironment.oauth2Local
+        #expect(PluginRegistry.standard.problems(in: environment).isEmpty)
+        environment.pluginSettings["oauth2"] = .object(["clientId": "our-app", "discovery": "on"])
+        #expect(
+            PluginRegistry.standard.problems(in: environment) == [
+                .missingSetting(setting: "oauth2.issuer", neededBy: "oauth2.discovery")
+            ])
+        environment.pluginSettings["oauth2"] = .object([
+            "clientId": "our-app", "issuer": "https://auth.example.com", "discovery": "maybe",
+        ])
+        #expect(
+            PluginRegistry.standard.problems(in: environment) == [
+                .invalidSetting(setting: "oauth2.discovery", reason: "must be on or off")
+            ])
+    }
 }

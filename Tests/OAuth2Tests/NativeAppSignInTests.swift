@@ -139,7 +139,7 @@ enum NativeAppServer {
         return OAuth2AuthRemoteAPI(
             configuration: try configuration(),
             client: OAuth2Configuration(
-                clientID: "gatehouse-native", issuer: baseURL + "/o", issuerAlwaysSent: true, scope: "openid read"),
+                clientID: "gatehouse-native", issuer: baseURL + "/o", scope: "openid read", discoversEndpoints: true),
             proofMaker: SoftwareAuthorizationProofMaker(), clock: SystemClock())
     }
 

@@ -255,7 +255,8 @@ public struct AppEnvironment: Sendable, Hashable {
     /// An OAuth 2.0 authorization server on this machine (the test server of
     /// `scripts/oauth2-server`, django-oauth-toolkit, port 8099): sign-in
     /// through the browser (authorization code + PKCE, loopback redirect)
-    /// or by the device flow, as the public client `gatehouse-native`,
+    /// or by the device flow, as the public client `gatehouse-native`, the
+    /// endpoints from the issuer's discovery document,
     /// rotating refresh tokens, revocation of both tokens at logout; the
     /// profile and the statement from its Bearer resource routes, health
     /// from `/health`.
@@ -269,7 +270,8 @@ public struct AppEnvironment: Sendable, Hashable {
         pluginSettings: [
             "baseURL": .text("http://127.0.0.1:8099"), "tokenHeaderStyle": .choice("bearer"),
             "oauth2": .object([
-                "clientId": "gatehouse-native", "issuer": "http://127.0.0.1:8099/o", "scope": "openid read",
+                "clientId": "gatehouse-native", "issuer": "http://127.0.0.1:8099/o", "discovery": "on",
+                "scope": "openid read",
             ]),
         ])
 

@@ -90,7 +90,8 @@ enum HTTPPlugins {
 
     /// `settings.oauth2`: `clientId` (required); `tokenPath`, `revokePath`,
     /// `authorizePath`, `deviceAuthorizationPath`, `scope`, `issuer`
-    /// (optional strings); `clientSecretVariable` for the legacy plugin alone.
+    /// (optional strings), `discovery` (`on` or `off`); `clientSecretVariable`
+    /// for the legacy plugin alone.
     static let oauth2Setting = PluginSetting(
         key: oauth2Key, type: .object(fields: oauth2Fields), default: nil,
         summary: "the OAuth 2.0 client: its id, its endpoints' paths, its scope"
@@ -99,7 +100,7 @@ enum HTTPPlugins {
 
     private static let oauth2Fields = [
         "clientId", "clientSecretVariable", "tokenPath", "revokePath", "authorizePath", "deviceAuthorizationPath",
-        "scope", "issuer",
+        "scope", "issuer", "discovery",
     ]
 
     /// The object's fields, each checked; `clientId` is required.
@@ -147,6 +148,17 @@ enum HTTPPlugins {
             }
             secret = OAuth2ClientSecret(value)
         }
+        let discovers: Bool
+        switch client["discovery"] {
+        case nil, "off": discovers = false
+        case "on":
+            guard client["issuer"] != nil else {
+                throw .missingSetting(setting: "oauth2.issuer", neededBy: "oauth2.discovery")
+            }
+            discovers = true
+        default:
+            throw .invalidSetting(setting: "oauth2.discovery", reason: "must be on or off")
+        }
         // The paths django-oauth-toolkit serves, unless the client names others.
         return OAuth2Configuration(
             clientID: clientID, clientSecret: secret, signInMethods: legacy ? [.password] : [.browser, .device],
@@ -156,7 +168,8 @@ enum HTTPPlugins {
             // Naming the issuer says the server names itself in every
             // authorization answer (RFC 9207), as a server with the RFC 9700
             // gates on does: an answer without `iss` is then refused.
-            issuer: client["issuer"], issuerAlwaysSent: client["issuer"] != nil, scope: client["scope"])
+            issuer: client["issuer"], issuerAlwaysSent: client["issuer"] != nil, scope: client["scope"],
+            discoversEndpoints: discovers)
     }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
