@@ -21,7 +21,7 @@ struct PluginOwnedSettingsTests {
             throws: CompositionError.environmentFileInvalid(
                 path: "p.json", field: "settings.oauth2",
                 reason:
-                    "is read by auth plugin oauth2, auth plugin oauth2-password-legacy; this environment chose auth http"
+                    "is read by auth plugin oauth2, auth plugin oauth2-password-legacy, user plugin openid-userinfo; this environment chose auth http, user http"
             )
         ) {
             try parse(#"{"base": "local", "settings": {"oauth2": {"clientId": "gatehouse-public"}}}"#)

@@ -169,7 +169,9 @@ public struct PluginRegistry: Sendable {
             InMemoryPlugins.auth, HTTPPlugins.auth, HTTPPlugins.oauth2Auth, HTTPPlugins.oauth2PasswordLegacyAuth,
             SupabasePlugins.auth,
         ],
-        user: [InMemoryPlugins.user, HTTPPlugins.user, DerivedPlugins.user, SupabasePlugins.user],
+        user: [
+            InMemoryPlugins.user, HTTPPlugins.user, DerivedPlugins.user, SupabasePlugins.user, HTTPPlugins.openIDUserInfo,
+        ],
         statement: [InMemoryPlugins.statement, HTTPPlugins.statement],
         health: [InMemoryPlugins.health, HTTPPlugins.health, DerivedPlugins.health, SupabasePlugins.health],
         connectivity: [InMemoryPlugins.connectivity, SystemPlugins.networkInterfaces],

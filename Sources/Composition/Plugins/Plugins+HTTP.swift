@@ -91,7 +91,8 @@ enum HTTPPlugins {
     /// `settings.oauth2`: `clientId` (required); `tokenPath`, `revokePath`,
     /// `authorizePath`, `deviceAuthorizationPath`, `scope`, `issuer`
     /// (optional strings), `discovery` (`on` or `off`); `clientSecretVariable`
-    /// for the legacy plugin alone.
+    /// for the legacy plugin alone; `userInfoPath` for the
+    /// `openid-userinfo` user plugin.
     static let oauth2Setting = PluginSetting(
         key: oauth2Key, type: .object(fields: oauth2Fields), default: nil,
         summary: "the OAuth 2.0 client: its id, its endpoints' paths, its scope"
@@ -100,7 +101,7 @@ enum HTTPPlugins {
 
     private static let oauth2Fields = [
         "clientId", "clientSecretVariable", "tokenPath", "revokePath", "authorizePath", "deviceAuthorizationPath",
-        "scope", "issuer", "discovery",
+        "scope", "issuer", "discovery", "userInfoPath",
     ]
 
     /// The object's fields, each checked; `clientId` is required.
@@ -176,6 +177,23 @@ enum HTTPPlugins {
         name: "http", summary: "the signed-in user over the wire contract (URLSession)", settings: connectionSettings,
         speaksWireContract: true, problems: connectionProblems
     ) { context throws(CompositionError) in URLSessionUserRemoteAPI(configuration: try httpConfiguration(context)) }
+
+    /// The profile from an OpenID provider's UserInfo endpoint
+    /// (`settings.oauth2.userInfoPath`, django-oauth-toolkit's `o/userinfo/`
+    /// by default): no account routes.
+    static let openIDUserInfo = PluginRegistry.Plugin<any UserRemoteAPI>(
+        name: "openid-userinfo",
+        summary:
+            "the signed-in user's profile from an OpenID provider's UserInfo endpoint, no account routes (settings.oauth2.userInfoPath; URLSession)",
+        settings: connectionSettings + [oauth2Setting], problems: connectionProblems
+    ) { context throws(CompositionError) in
+        let configuration = try httpConfiguration(context)
+        let path = context.settings.object(oauth2Key)?["userInfoPath"] ?? "o/userinfo/"
+        guard let endpoint = URL(string: path, relativeTo: configuration.baseURL)?.absoluteURL else {
+            throw .invalidSetting(setting: "oauth2.userInfoPath", reason: "is not a path or URL")
+        }
+        return OpenIDUserInfoRemoteAPI(configuration: configuration, userInfoEndpoint: endpoint)
+    }
 
     static let statement = PluginRegistry.Plugin<any StatementRemoteAPI>(
         name: "http", summary: "the statement over the wire contract (URLSession)", settings: connectionSettings,
