@@ -170,7 +170,8 @@ public struct PluginRegistry: Sendable {
             SupabasePlugins.auth,
         ],
         user: [
-            InMemoryPlugins.user, HTTPPlugins.user, DerivedPlugins.user, SupabasePlugins.user, HTTPPlugins.openIDUserInfo,
+            InMemoryPlugins.user, HTTPPlugins.user, DerivedPlugins.user, SupabasePlugins.user,
+            HTTPPlugins.openIDUserInfo,
         ],
         statement: [InMemoryPlugins.statement, HTTPPlugins.statement],
         health: [InMemoryPlugins.health, HTTPPlugins.health, DerivedPlugins.health, SupabasePlugins.health],
