@@ -165,16 +165,7 @@ enum NativeAppServer {
     }
 
     private static func send(_ method: String, _ path: String) async throws -> Data {
-        guard let baseURL, let url = URL(string: baseURL + "/" + path) else {
-            throw Failure(description: "OAUTH2_BASE_URL is not set")
-        }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        let (data, response) = try await URLSession.shared.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-            throw Failure(description: "\(method) /\(path) did not answer 200")
-        }
-        return data
+        try await TestControl.send(method, path, to: baseURL, named: "OAUTH2_BASE_URL")
     }
 }
 

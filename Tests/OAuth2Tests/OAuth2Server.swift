@@ -79,14 +79,24 @@ enum OAuth2Server {
     static func masked(_ secret: String) -> String { String(secret.prefix(4)) + "…" }
 
     private static func send(_ method: String, _ path: String) async throws -> Data {
+        try await TestControl.send(method, path, to: baseURL, named: "OAUTH2_LEGACY_BASE_URL")
+    }
+}
+
+/// A test-control request to an OAuth 2.0 test server (either mode).
+enum TestControl {
+    /// `method path` at `baseURL`; its body when the answer is 200.
+    static func send(_ method: String, _ path: String, to baseURL: String?, named variable: String) async throws
+        -> Data
+    {
         guard let baseURL, let url = URL(string: baseURL + "/" + path) else {
-            throw Failure(description: "OAUTH2_LEGACY_BASE_URL is not set")
+            throw OAuth2Server.Failure(description: "\(variable) is not set")
         }
         var request = URLRequest(url: url)
         request.httpMethod = method
         let (data, response) = try await URLSession.shared.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-            throw Failure(description: "\(method) /\(path) did not answer 200")
+            throw OAuth2Server.Failure(description: "\(method) /\(path) did not answer 200")
         }
         return data
     }
