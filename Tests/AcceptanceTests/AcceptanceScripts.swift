@@ -13,10 +13,13 @@ enum AcceptanceScripts {
 
     /// Every `*.flow` file name, sorted. Empty when the folder cannot be read
     /// (a test checks it is not).
-    static let names: [String] = {
+    static let names = flowNames(in: folder)
+
+    /// Every `*.flow` file name in `folder`, sorted; empty when it cannot be read.
+    static func flowNames(in folder: URL) -> [String] {
         let all = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return all.filter { $0.hasSuffix(".flow") }.sorted()
-    }()
+    }
 
     static func path(of name: String) -> String {
         folder.appendingPathComponent(name).path

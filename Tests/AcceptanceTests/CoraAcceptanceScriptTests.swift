@@ -89,10 +89,7 @@ struct CoraAcceptanceScriptTests {
 enum CoraScripts {
     static let folder = AcceptanceScripts.folder.appendingPathComponent("cora")
 
-    static let names: [String] = {
-        let all = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return all.filter { $0.hasSuffix(".flow") }.sorted()
-    }()
+    static let names = AcceptanceScripts.flowNames(in: folder)
 
     static func path(of name: String) -> String {
         folder.appendingPathComponent(name).path

@@ -53,10 +53,7 @@ struct OAuth2AcceptanceScriptTests {
 enum OAuth2Scripts {
     static let folder = AcceptanceScripts.folder.appendingPathComponent("oauth2")
 
-    static let names: [String] = {
-        let all = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return all.filter { $0.hasSuffix(".flow") }.sorted()
-    }()
+    static let names = AcceptanceScripts.flowNames(in: folder)
 
     static func path(of name: String) -> String {
         folder.appendingPathComponent(name).path
