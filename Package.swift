@@ -100,7 +100,7 @@ let package = Package(
         // The example adapters of the "Adding an adapter" guide (Ports.docc): a
         // SessionDataStore over a secret vault, and a HealthProbe for Spring Boot
         // Actuator's wire with its loopback stand-in. Imports Ports only, like any adapter.
-        .target(name: "ExampleAdapters", dependencies: ["Ports"]),
+        .target(name: "ExampleAdapters", dependencies: ["Ports", "AdapterSupport"]),
         // A child process for the file store's crash-safety tests (saves until killed).
         .executableTarget(name: "session-store-stress", dependencies: ["AdapterFileKeychain", "Ports"]),
         // A child process for the HTTP adapters' bounds tests: one call to a hostile

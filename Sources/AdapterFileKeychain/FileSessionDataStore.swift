@@ -34,6 +34,13 @@ import Synchronization
 /// - One writer at a time, across processes: every save, delete and repair
 ///   holds an exclusive `flock` on a sidecar lock file and re-checks what it
 ///   needs after taking it. Reads need no lock: rename is atomic.
+/// - Transactions (`exclusively`) hold that lock across a read, a decision
+///   and a write — a token refresh with its network call in the middle — so
+///   no other process writes between. The lock is taken without blocking a
+///   thread: tasks of this process line up first (`ExclusiveTurns`), then the
+///   `flock` is tried and, while another process holds it, tried again after
+///   a pause that grows from 1 to 10 ms, until `limit`. A process killed
+///   holding it releases it (the kernel drops a dead process's `flock`s).
 /// - Three answers to a read: found, absent (no file), unavailable (any I/O or
 ///   permission failure, or a directory at the session path). Unavailable is
 ///   never "signed out" and never deletes.
@@ -84,6 +91,10 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     /// Whether the store has opened: its directory checked and tightened,
     /// leftovers of killed saves removed (once, at the first operation).
     private let isOpen = Mutex(false)
+    /// The tasks of this process, one holder of the lock at a time.
+    private let turns = ExclusiveTurns()
+    /// How long a save, a delete or a repair waits for the lock.
+    public static let writeWait: Duration = .seconds(30)
 
     /// - Parameters:
     ///   - directory: where the session lives; made (0700) on the first save.
@@ -111,32 +122,44 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     // MARK: - SessionDataStore
 
     public func read() async -> SessionRead {
+        await read(lockHeld: false)
+    }
+
+    private func read(lockHeld: Bool) async -> SessionRead {
         if let refusal = openIfNeeded() { return .unavailable(refuse(refusal)) }
         // Once more if the file changed between reading and setting it aside:
         // a session saved meanwhile is read, not reported as damaged.
-        if let read = readOnce() { return read }
-        return readOnce() ?? .absent
+        if let read = await readOnce(lockHeld: lockHeld) { return read }
+        return await readOnce(lockHeld: lockHeld) ?? .absent
     }
 
     /// One read; nil when the file it found unusable was replaced before it
     /// could be set aside (read again).
-    private func readOnce() -> SessionRead? {
-        switch readFile() {
+    private func readOnce(lockHeld: Bool) async -> SessionRead? {
+        let found = readFile()
+        switch found {
         case .absent: return .absent
         case .unavailable(let reason): return .unavailable(.unavailable(reason))
-        case .refused(let identity, let why): return setAside(identity, because: why)
+        case .refused(let identity, let why): return await setAside(identity, because: why, lockHeld: lockHeld)
         case .bytes(let identity, let data):
             if abandonedMarkersName(identity) {
-                return setAside(identity, because: "reading it stopped the app last time; it was not read again")
+                return await setAside(
+                    identity, because: "reading it stopped the app last time; it was not read again", lockHeld: lockHeld
+                )
             }
-            let marker = DecodingMarker(directory: directory, prefix: markerPrefix, identity: identity)
-            defer { marker?.remove() }
+            let decoded: Result<UserSession, SessionCodingError>
             do {
-                return .found(try coding.decode(data))
-            } catch {
-                return setAside(
+                let marker = DecodingMarker(directory: directory, prefix: markerPrefix, identity: identity)
+                defer { marker?.remove() }
+                decoded = Result { () throws(SessionCodingError) in try coding.decode(data) }
+            }
+            switch decoded {
+            case .success(let session): return .found(session)
+            case .failure(let error):
+                return await setAside(
                     identity,
-                    because: "it could not be read as a session (\(data.isEmpty ? "it was empty" : "\(error)"))")
+                    because: "it could not be read as a session (\(data.isEmpty ? "it was empty" : "\(error)"))",
+                    lockHeld: lockHeld)
             }
         }
     }
@@ -151,9 +174,18 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         if let refusal = openIfNeeded() { throw refuse(refusal) }
         do throws(POSIXFile.Failure) {
             try prepareDirectory()
-            try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
-                try replaceFile(with: data)
-            }
+        } catch {
+            throw refuse(error)
+        }
+        let lock = try await takeLock(waitingAtMost: Self.writeWait)
+        defer { release(lock) }
+        try saveLocked(data)
+    }
+
+    /// Writes `data` as the session; the lock is held.
+    private func saveLocked(_ data: Data) throws(SessionStoreError) {
+        do throws(POSIXFile.Failure) {
+            try replaceFile(with: data)
         } catch {
             throw refuse(error)
         }
@@ -173,8 +205,21 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     /// emptied — and the session stays.
     public func delete() async throws(SessionStoreError) {
         if let refusal = openIfNeeded() { throw refuse(refusal) }
+        // No directory: nothing stored, nothing to delete (and none is made).
+        if case .failure(let failure) = Result(catching: { () throws(POSIXFile.Failure) in
+            try POSIXFile.linkStatus(directory)
+        }), failure.isNotFound {
+            return
+        }
+        let lock = try await takeLock(waitingAtMost: Self.writeWait)
+        defer { release(lock) }
+        try deleteLocked()
+    }
+
+    /// Removes the session file and every copy of it; the lock is held.
+    private func deleteLocked() throws(SessionStoreError) {
         do throws(POSIXFile.Failure) {
-            try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
+            try { () throws(POSIXFile.Failure) in
                 var removed = false
                 var failure: POSIXFile.Failure?
                 let temporaries = try POSIXFile.entries(directory).filter {
@@ -194,12 +239,102 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
                 }
                 if removed { try? POSIXFile.fsyncDirectory(directory) }
                 if let failure { throw failure }
-            }
+            }()
         } catch  where error.isNotFound {
             // No directory: nothing stored, nothing to delete.
         } catch {
             throw refuse(error)
         }
+    }
+
+    public func exclusively<Outcome: Sendable>(
+        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+    ) async throws(SessionStoreError) -> Outcome {
+        if let refusal = openIfNeeded() { throw refuse(refusal) }
+        do throws(POSIXFile.Failure) {
+            try prepareDirectory()
+        } catch {
+            throw refuse(error)
+        }
+        let lock = try await takeLock(waitingAtMost: limit)
+        defer { release(lock) }
+        return await body(Held(store: self))
+    }
+
+    /// The store as the holder of its lock sees it: the same operations,
+    /// without taking the lock it holds.
+    private struct Held: SessionDataStore {
+        let store: FileSessionDataStore
+
+        func read() async -> SessionRead { await store.read(lockHeld: true) }
+
+        func save(_ session: UserSession) async throws(SessionStoreError) {
+            let data: Data
+            do {
+                data = try store.coding.encode(session)
+            } catch {
+                throw .coding(error)
+            }
+            try store.saveLocked(data)
+        }
+
+        func delete() async throws(SessionStoreError) { try store.deleteLocked() }
+
+        func exclusively<Outcome: Sendable>(
+            waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        ) async throws(SessionStoreError) -> Outcome {
+            await body(self)
+        }
+    }
+
+    // MARK: - The lock
+
+    /// The lock file's descriptor, holding its `flock`.
+    private struct HeldLock {
+        let descriptor: Int32
+    }
+
+    /// Takes this process's turn, then the lock file's `flock`, trying again
+    /// while another process holds it, for at most `limit` in all.
+    private func takeLock(waitingAtMost limit: Duration) async throws(SessionStoreError) -> HeldLock {
+        let start = ContinuousClock.now
+        guard await turns.take(waitingAtMost: limit) else { throw lockNotTaken(limit) }
+        let descriptor: Int32
+        do throws(POSIXFile.Failure) {
+            descriptor = try POSIXFile.open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)
+        } catch {
+            turns.release()
+            throw refuse(error)
+        }
+        var pause = Duration.milliseconds(1)
+        while true {
+            do throws(POSIXFile.Failure) {
+                if try POSIXFile.tryExclusiveLock(descriptor) { return HeldLock(descriptor: descriptor) }
+            } catch {
+                close(descriptor)
+                turns.release()
+                throw refuse(error)
+            }
+            guard ContinuousClock.now - start < limit else {
+                close(descriptor)
+                turns.release()
+                throw lockNotTaken(limit)
+            }
+            // Another process holds it: a pause on the system's clock (a
+            // `flock` that blocked would hold a thread of the shared pool).
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .milliseconds(10))
+        }
+    }
+
+    private func release(_ lock: HeldLock) {
+        flock(lock.descriptor, LOCK_UN)
+        close(lock.descriptor)
+        turns.release()
+    }
+
+    private func lockNotTaken(_ limit: Duration) -> SessionStoreError {
+        .unavailable("another process held the session store's lock for longer than \(limit)")
     }
 
     // MARK: - Opening
@@ -348,11 +483,22 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     /// Moves what is at the session path aside — if it is still the file
     /// `identity` names once the lock is held — and answers `.setAside`; nil
     /// when the file was replaced meanwhile (the caller reads again).
-    private func setAside(_ identity: FileIdentity, because why: String) -> SessionRead? {
+    private func setAside(_ identity: FileIdentity, because why: String, lockHeld: Bool) async -> SessionRead? {
         var outcome = SessionRead.absent
         var replaced = false
+        var lock: HeldLock?
+        if !lockHeld {
+            do throws(SessionStoreError) {
+                lock = try await takeLock(waitingAtMost: Self.writeWait)
+            } catch {
+                let reason = "the session file was not read because \(why), and it could not be set aside: \(error)"
+                notices.postOnce(.refused, reason)
+                return .unavailable(.unavailable(reason))
+            }
+        }
+        defer { lock.map(release) }
         do throws(POSIXFile.Failure) {
-            try POSIXFile.withExclusiveLock(on: lockPath) { () throws(POSIXFile.Failure) in
+            try { () throws(POSIXFile.Failure) in
                 guard let current = try? POSIXFile.linkStatus(sessionPath), FileIdentity(current) == identity else {
                     // Replaced or set aside meanwhile: nothing of this file is left to move.
                     replaced = true
@@ -368,7 +514,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
                 let reason = "the session file was set aside because \(why); it was moved to \(target)"
                 notices.post(.setAside, reason)
                 outcome = .setAside(reason: reason)
-            }
+            }()
         } catch {
             let reason = "the session file was not read because \(why), and it could not be set aside: \(error.reason)"
             notices.postOnce(.refused, reason)

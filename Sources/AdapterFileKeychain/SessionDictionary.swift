@@ -15,7 +15,9 @@ import Ports
 /// such sessions are written byte for byte as before. In the same way a
 /// token with a refresh token beside it carries `"refreshToken"`; a token
 /// without one has no such key, so every session written before reads as a
-/// session without a refresh token, and such sessions are written as before.
+/// session without a refresh token, and such sessions are written as before;
+/// and a token that knows its sign-in carries `"lineage"` (32 hexadecimal
+/// digits), one written before lineages existed none.
 enum SessionDictionary {
     static let format = "gatehouse-session"
 
@@ -30,6 +32,7 @@ enum SessionDictionary {
                 "value": token.token.reveal(), "issuedAt": date(token.issuedAt), "expiresAt": date(token.expiresAt),
             ]
             if let refreshToken = token.refreshToken { fields["refreshToken"] = refreshToken.reveal() }
+            if let lineage = token.lineage { fields["lineage"] = lineage.text }
             dictionary["token"] = fields
         }
         if let user = session.cachedUser {
@@ -63,9 +66,17 @@ enum SessionDictionary {
                 guard let text = raw as? String else { throw .notASession("a refresh token that is not text") }
                 refreshToken = RefreshToken(text)
             }
+            var lineage: SessionLineage?
+            if let raw = fields["lineage"] {
+                guard let text = raw as? String, let parsed = SessionLineage(text) else {
+                    throw .notASession("a session lineage that is not 32 hexadecimal digits")
+                }
+                lineage = parsed
+            }
             token = SessionToken(
                 token: AccessToken(value), issuedAt: Date(timeIntervalSinceReferenceDate: issuedAt),
-                expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt), refreshToken: refreshToken)
+                expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt), refreshToken: refreshToken,
+                lineage: lineage)
         }
         var cachedUser: CachedUser?
         if let raw = dictionary["user"] {

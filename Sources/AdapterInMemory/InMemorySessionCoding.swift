@@ -10,7 +10,8 @@ public import Ports
 /// only the sign-in knew has `"source":"sign-in"` in its user; a server's
 /// profile has no `source`, as every session written before the field existed.
 /// Likewise a token the backend issued a refresh token beside carries it as
-/// `refreshToken`; a token without one is written, and read, as before.
+/// `refreshToken`; a token without one is written, and read, as before; and a
+/// token that knows its sign-in carries it as `lineage`.
 public struct InMemorySessionCoding: SessionCoding {
     /// The format version this build writes and the newest it reads.
     public static let currentVersion = 1
@@ -44,6 +45,9 @@ public struct InMemorySessionCoding: SessionCoding {
         guard stored.user?.source.map({ ProfileSource(rawValue: $0) != nil }) ?? true else {
             throw .notASession("an unknown profile source")
         }
+        guard stored.token?.lineage.map({ SessionLineage($0) != nil }) ?? true else {
+            throw .notASession("a session lineage that is not 32 hexadecimal digits")
+        }
         return stored.userSession
     }
 
@@ -72,6 +76,8 @@ private struct StoredSession: Codable {
         var issuedAt, expiresAt: Date
         /// Absent from sessions without one, as every session written before the field existed.
         var refreshToken: String?
+        /// Absent from sessions stored before lineages existed.
+        var lineage: String?
     }
 
     struct User: Codable {
@@ -91,7 +97,7 @@ private struct StoredSession: Codable {
         token = session.token.map {
             Token(
                 value: $0.token.reveal(), issuedAt: $0.issuedAt, expiresAt: $0.expiresAt,
-                refreshToken: $0.refreshToken?.reveal())
+                refreshToken: $0.refreshToken?.reveal(), lineage: $0.lineage?.text)
         }
         user = session.cachedUser.map {
             let profile = $0.profile
@@ -107,7 +113,8 @@ private struct StoredSession: Codable {
             token: token.map {
                 SessionToken(
                     token: AccessToken($0.value), issuedAt: $0.issuedAt, expiresAt: $0.expiresAt,
-                    refreshToken: $0.refreshToken.map(RefreshToken.init))
+                    refreshToken: $0.refreshToken.map(RefreshToken.init),
+                    lineage: $0.lineage.flatMap(SessionLineage.init))
             },
             cachedUser: user.map {
                 let profile = UserProfile(

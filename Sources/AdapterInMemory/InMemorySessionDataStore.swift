@@ -1,3 +1,4 @@
+import AdapterSupport
 public import Foundation
 public import Ports
 import Synchronization
@@ -14,7 +15,9 @@ import Synchronization
 /// `.setAside` (the next ones `.absent`).
 ///
 /// Each operation runs under one lock, so a read sees a whole session, old or
-/// new, never a mix.
+/// new, never a mix. Writes take turns (`ExclusiveTurns`): a save or delete
+/// waits while a transaction (`exclusively`) runs, so one store shared by two
+/// app graphs in a test behaves as a file shared by two processes.
 public final class InMemorySessionDataStore: SessionDataStore {
     private struct State {
         var storedData: Data?
@@ -30,6 +33,9 @@ public final class InMemorySessionDataStore: SessionDataStore {
     /// The coding the bytes are written and read with.
     public let coding: any SessionCoding
     private let state = Mutex(State())
+    private let turns = ExclusiveTurns()
+    /// How long a plain save or delete waits for a transaction to end.
+    public static let writeWait: Duration = .seconds(30)
 
     public init(coding: any SessionCoding = InMemorySessionCoding()) {
         self.coding = coding
@@ -38,6 +44,50 @@ public final class InMemorySessionDataStore: SessionDataStore {
     // MARK: SessionDataStore
 
     public func read() async -> SessionRead {
+        readNow()
+    }
+
+    public func save(_ session: UserSession) async throws(SessionStoreError) {
+        let outcome = try await exclusively(waitingAtMost: Self.writeWait) { held in
+            await SessionStoreWrite.run { () async throws(SessionStoreError) in try await held.save(session) }
+        }
+        try outcome.get()
+    }
+
+    public func delete() async throws(SessionStoreError) {
+        let outcome = try await exclusively(waitingAtMost: Self.writeWait) { held in
+            await SessionStoreWrite.run { () async throws(SessionStoreError) in try await held.delete() }
+        }
+        try outcome.get()
+    }
+
+    public func exclusively<Outcome: Sendable>(
+        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+    ) async throws(SessionStoreError) -> Outcome {
+        if state.withLock({ $0.unavailable }) { throw .unavailable("simulated: the storage cannot be reached") }
+        guard await turns.take(waitingAtMost: limit) else {
+            throw .unavailable("another writer held the session store for longer than \(limit)")
+        }
+        defer { turns.release() }
+        return await body(Held(store: self))
+    }
+
+    /// The store as the holder of its turn sees it: the same operations,
+    /// without waiting for the turn it already has.
+    private struct Held: SessionDataStore {
+        let store: InMemorySessionDataStore
+
+        func read() async -> SessionRead { store.readNow() }
+        func save(_ session: UserSession) async throws(SessionStoreError) { try store.saveNow(session) }
+        func delete() async throws(SessionStoreError) { try store.deleteNow() }
+        func exclusively<Outcome: Sendable>(
+            waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        ) async throws(SessionStoreError) -> Outcome {
+            await body(self)
+        }
+    }
+
+    private func readNow() -> SessionRead {
         state.withLock { state -> SessionRead in
             state.readCount += 1
             if state.unavailable { return .unavailable(.unavailable("simulated: the storage cannot be read")) }
@@ -53,7 +103,7 @@ public final class InMemorySessionDataStore: SessionDataStore {
         }
     }
 
-    public func save(_ session: UserSession) async throws(SessionStoreError) {
+    private func saveNow(_ session: UserSession) throws(SessionStoreError) {
         let data: Data
         do {
             data = try coding.encode(session)
@@ -67,7 +117,7 @@ public final class InMemorySessionDataStore: SessionDataStore {
         }
     }
 
-    public func delete() async throws(SessionStoreError) {
+    private func deleteNow() throws(SessionStoreError) {
         try state.withLock { (state) throws(SessionStoreError) in
             state.deleteCount += 1
             try Self.checkWritable(state)
@@ -122,4 +172,9 @@ public final class InMemorySessionDataStore: SessionDataStore {
     public var readCount: Int { state.withLock { $0.readCount } }
     public var saveCount: Int { state.withLock { $0.saveCount } }
     public var deleteCount: Int { state.withLock { $0.deleteCount } }
+
+    /// Whether a transaction holds the store right now, and how many writers
+    /// wait for it (tests use them to know a contender has lined up).
+    public var isHeld: Bool { turns.isHeld }
+    public var writersWaiting: Int { turns.waiting }
 }

@@ -1,3 +1,4 @@
+import AdapterSupport
 import Foundation
 public import Ports
 import Synchronization
@@ -15,6 +16,8 @@ import Synchronization
 /// - Bytes that do not decode are set aside under `<name>.corrupt-<n>` (not
 ///   deleted silently): that read answers `.setAside`, the next ones `.absent`.
 /// - A failed `save` or `delete` leaves what was stored as it was.
+/// - Writes take turns: a save or delete waits while a transaction
+///   (`exclusively`) holds the store, for at most `writeWait`.
 /// - No error text carries the token: vault and coding errors describe
 ///   themselves without the bytes.
 public final class VaultSessionDataStore: SessionDataStore {
@@ -24,6 +27,9 @@ public final class VaultSessionDataStore: SessionDataStore {
     public let coding: any SessionCoding
     private let vault: any SecretVault
     private let state = Mutex(State())
+    private let turns = ExclusiveTurns()
+    /// How long a plain save or delete waits for a transaction to end.
+    public static let writeWait: Duration = .seconds(30)
 
     private struct State {
         var setAsideCount = 0
@@ -37,6 +43,51 @@ public final class VaultSessionDataStore: SessionDataStore {
     }
 
     public func read() async -> SessionRead {
+        readNow()
+    }
+
+    public func save(_ session: UserSession) async throws(SessionStoreError) {
+        let outcome = try await exclusively(waitingAtMost: Self.writeWait) { held in
+            await SessionStoreWrite.run { () async throws(SessionStoreError) in try await held.save(session) }
+        }
+        try outcome.get()
+    }
+
+    public func delete() async throws(SessionStoreError) {
+        let outcome = try await exclusively(waitingAtMost: Self.writeWait) { held in
+            await SessionStoreWrite.run { () async throws(SessionStoreError) in try await held.delete() }
+        }
+        try outcome.get()
+    }
+
+    /// The vault lives in this process, so the lock is this process's: its
+    /// tasks take turns (`ExclusiveTurns`). A vault shared by processes (a
+    /// real keychain) would add its own lock here.
+    public func exclusively<Outcome: Sendable>(
+        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+    ) async throws(SessionStoreError) -> Outcome {
+        guard await turns.take(waitingAtMost: limit) else {
+            throw .unavailable("another writer held the vault for longer than \(limit)")
+        }
+        defer { turns.release() }
+        return await body(Held(store: self))
+    }
+
+    /// The store as the holder of its turn sees it.
+    private struct Held: SessionDataStore {
+        let store: VaultSessionDataStore
+
+        func read() async -> SessionRead { store.readNow() }
+        func save(_ session: UserSession) async throws(SessionStoreError) { try store.saveNow(session) }
+        func delete() async throws(SessionStoreError) { try store.deleteNow() }
+        func exclusively<Outcome: Sendable>(
+            waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        ) async throws(SessionStoreError) -> Outcome {
+            await body(self)
+        }
+    }
+
+    private func readNow() -> SessionRead {
         state.withLock { state -> SessionRead in
             let stored: Data?
             do throws(SecretVaultError) {
@@ -53,7 +104,7 @@ public final class VaultSessionDataStore: SessionDataStore {
         }
     }
 
-    public func save(_ session: UserSession) async throws(SessionStoreError) {
+    private func saveNow(_ session: UserSession) throws(SessionStoreError) {
         let encoded: Data
         do {
             encoded = try coding.encode(session)
@@ -69,7 +120,7 @@ public final class VaultSessionDataStore: SessionDataStore {
         }
     }
 
-    public func delete() async throws(SessionStoreError) {
+    private func deleteNow() throws(SessionStoreError) {
         try state.withLock { (_: inout State) throws(SessionStoreError) in
             do throws(SecretVaultError) {
                 try vault.remove(named: secretName)

@@ -39,7 +39,9 @@ public enum SessionRead: Sendable, Hashable {
 /// (Koober's `UserSessionDataStore`). Uses a `SessionCoding` inside.
 ///
 /// Rule for every method and every adapter: operations are atomic with
-/// respect to each other — a `read` sees a whole session, old or new, never a mix.
+/// respect to each other — a `read` sees a whole session, old or new, never a
+/// mix — and writes are one at a time across every process that shares the
+/// storage (`exclusively`).
 public protocol SessionDataStore: Sendable {
     /// What is stored. Reading a usable store has no side effect (two reads
     /// in a row agree).
@@ -65,4 +67,43 @@ public protocol SessionDataStore: Sendable {
     ///
     /// - Throws: `SessionStoreError` when the storage cannot be written.
     func delete() async throws(SessionStoreError)
+
+    /// Runs `body` holding the store's exclusive lock, which every process
+    /// using the same storage shares: while `body` runs, no other
+    /// `exclusively`, `save` or `delete` runs — of this process or of
+    /// another. Reads are not held back, and still see whole sessions.
+    ///
+    /// `body` reads and writes through the store it is given, which holds
+    /// the lock already (a `save` or `delete` there does not wait for it;
+    /// its own `exclusively` runs at once). That is how a read, a decision
+    /// and a write — even one with a network call between them, as a token
+    /// refresh — make one transaction: no other writer can come between.
+    ///
+    /// - Parameters:
+    ///   - limit: the longest wait for the lock (another process may hold
+    ///     it, or hang holding it); `body` does not run if it is not taken
+    ///     by then.
+    ///   - body: the transaction; its outcome is returned.
+    /// - Throws: `SessionStoreError.unavailable` when the lock was not taken
+    ///   within `limit`, or the storage cannot be reached to take it; then
+    ///   `body` has not run and nothing changed.
+    func exclusively<Outcome: Sendable>(
+        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+    ) async throws(SessionStoreError) -> Outcome
+}
+
+/// A write's outcome as a value, so it can leave an `exclusively` body
+/// (which throws nothing of its own).
+public enum SessionStoreWrite {
+    /// Runs `write` and answers how it went.
+    public static func run(
+        _ write: () async throws(SessionStoreError) -> Void
+    ) async -> Result<Void, SessionStoreError> {
+        do {
+            try await write()
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
 }

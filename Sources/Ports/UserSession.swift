@@ -13,6 +13,9 @@ public struct SessionToken: Sendable, Hashable {
     /// it spends it on every refresh, so the new one is stored before the new
     /// access token is used.
     public var refreshToken: RefreshToken?
+    /// The sign-in this token descends from: made at sign-in, carried by
+    /// every refresh. Nil for a session stored before lineages existed.
+    public var lineage: SessionLineage?
 
     /// A session token with these fields.
     ///
@@ -21,11 +24,24 @@ public struct SessionToken: Sendable, Hashable {
     ///   - issuedAt: when it was issued, by the app's clock.
     ///   - expiresAt: when the backend stops accepting it for requests.
     ///   - refreshToken: the refresh token, when the backend issued one.
-    public init(token: AccessToken, issuedAt: Date, expiresAt: Date, refreshToken: RefreshToken? = nil) {
+    ///   - lineage: the sign-in it descends from, when known.
+    public init(
+        token: AccessToken, issuedAt: Date, expiresAt: Date, refreshToken: RefreshToken? = nil,
+        lineage: SessionLineage? = nil
+    ) {
         self.token = token
         self.issuedAt = issuedAt
         self.expiresAt = expiresAt
         self.refreshToken = refreshToken
+        self.lineage = lineage
+    }
+
+    /// Whether this token and `other` descend from the same sign-in. Two
+    /// tokens without a lineage (stored before lineages existed) count as
+    /// the same session only when they are the same token.
+    public func isSameSession(as other: SessionToken) -> Bool {
+        guard let lineage, let otherLineage = other.lineage else { return token == other.token }
+        return lineage == otherLineage
     }
 }
 

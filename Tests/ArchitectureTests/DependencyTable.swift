@@ -74,10 +74,12 @@ extension DependencyTable {
                 projectModules: [],
                 projectReason:
                     "code that is not a port and not an adapter but that several adapters need (POSIX file "
-                    + "handling, the contract's internet dates, the PIN vaults' off-pool work queue), written "
-                    + "once: it knows no port and nothing of ours, so an adapter may import it",
-                systemModules: .only(["Foundation", "Glibc", "Darwin", "Dispatch"]),
-                systemReason: "plain system calls and values; it never reaches the network (no FoundationNetworking)"
+                    + "handling, the contract's internet dates, the PIN vaults' off-pool work queue, the "
+                    + "in-process stores' writers' turns), written once: it knows no port and nothing of ours, "
+                    + "so an adapter may import it",
+                systemModules: .only(["Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization"]),
+                systemReason:
+                    "plain system calls, values and locks; it never reaches the network (no FoundationNetworking)"
             ),
             ModuleRule(
                 module: "TaskRuntime",
@@ -130,10 +132,10 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "ExampleAdapters",
-                    projectModules: ["Ports"],
+                    projectModules: ["Ports", "AdapterSupport"],
                     projectReason:
-                        "the adapter guide's example is an adapter like any other: Ports only, and "
-                        + "no other module names it but its tests",
+                        "the adapter guide's example is an adapter like any other: Ports, what adapters "
+                        + "share (AdapterSupport: its writers' turns), and no other module names it but its tests",
                     systemModules: .any,
                     systemReason: ""
                 ),

@@ -37,20 +37,67 @@ public final class StoreFaultSwitch: SessionDataStore {
     // MARK: SessionDataStore
 
     public func read() async -> SessionRead {
-        if current == .unavailable { return .unavailable(.unavailable("the storage is locked")) }
-        return await wrapped.read()
+        await Self.read(wrapped, under: current)
     }
 
     public func save(_ session: UserSession) async throws(SessionStoreError) {
-        switch current {
-        case .none: try await wrapped.save(session)
+        try await Self.save(session, in: wrapped, under: current)
+    }
+
+    public func delete() async throws(SessionStoreError) {
+        try await Self.delete(wrapped, under: current)
+    }
+
+    /// A locked store takes no lock either; the transaction's own reads and
+    /// writes meet the fault in force when each runs.
+    public func exclusively<Outcome: Sendable>(
+        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+    ) async throws(SessionStoreError) -> Outcome {
+        if current == .unavailable { throw .unavailable("the storage is locked") }
+        return try await wrapped.exclusively(waitingAtMost: limit) { held in
+            await body(Held(held: held, faults: self))
+        }
+    }
+
+    /// The wrapped store's holder of the lock, behind the same switch.
+    private struct Held: SessionDataStore {
+        let held: any SessionDataStore
+        let faults: StoreFaultSwitch
+
+        func read() async -> SessionRead { await StoreFaultSwitch.read(held, under: faults.current) }
+
+        func save(_ session: UserSession) async throws(SessionStoreError) {
+            try await StoreFaultSwitch.save(session, in: held, under: faults.current)
+        }
+
+        func delete() async throws(SessionStoreError) {
+            try await StoreFaultSwitch.delete(held, under: faults.current)
+        }
+
+        func exclusively<Outcome: Sendable>(
+            waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        ) async throws(SessionStoreError) -> Outcome {
+            await body(self)
+        }
+    }
+
+    private static func read(_ store: any SessionDataStore, under fault: StoreFault) async -> SessionRead {
+        if fault == .unavailable { return .unavailable(.unavailable("the storage is locked")) }
+        return await store.read()
+    }
+
+    private static func save(
+        _ session: UserSession, in store: any SessionDataStore, under fault: StoreFault
+    ) async throws(SessionStoreError) {
+        switch fault {
+        case .none: try await store.save(session)
         case .full: throw .unavailable("no space left on the device")
         case .unavailable: throw .unavailable("the storage is locked")
         }
     }
 
-    public func delete() async throws(SessionStoreError) {
-        if current == .unavailable { throw .unavailable("the storage is locked") }
-        try await wrapped.delete()
+    private static func delete(_ store: any SessionDataStore, under fault: StoreFault) async throws(SessionStoreError) {
+        if fault == .unavailable { throw .unavailable("the storage is locked") }
+        try await store.delete()
     }
 }

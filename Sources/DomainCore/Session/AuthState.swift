@@ -22,6 +22,10 @@ public enum SignedOutReason: String, Sendable, Hashable {
     /// The saved session could not be read at launch and was set aside: the
     /// user signs in again, and is told why.
     case storedSessionUnreadable = "stored-session-unreadable"
+    /// Another process sharing the session store (another window, an
+    /// extension) ended this session — a logout, an expiry, a newer
+    /// sign-in: this one let it go without writing anything.
+    case endedElsewhere = "ended-elsewhere"
 }
 
 /// Why the session expired without ending: the backend could not be asked,

@@ -38,7 +38,15 @@ public final class SessionDecisions {
         }
         switch decision.localData {
         case .save(let profile):
-            await repository.saveUser(CachedUser(profile: profile, syncedAt: clock.now()), generation: generation)
+            let saved = await repository.saveUser(
+                CachedUser(profile: profile, syncedAt: clock.now()), generation: generation)
+            if saved == .endedElsewhere {
+                // Another process ended the session while this launch checked it.
+                await tokenManager.stop()
+                await repository.forgetSessionEndedElsewhere()
+                session.transition(to: .unauthenticated(.endedElsewhere))
+                return
+            }
         case .wipe:
             await repository.endSession()
         case .preserve:

@@ -70,7 +70,20 @@ public final class SessionEnd {
     /// changes nothing.
     public func backendEndedSession(generation: SessionGeneration, reason: SignedOutReason) async {
         guard session.state.isSignedIn, await repository.generation == generation else { return }
+        guard reason != .endedElsewhere else {
+            await letGoOfSessionEndedElsewhere()
+            return
+        }
         await endSession(reason: reason, signOutRemotely: false)
+    }
+
+    /// Another process ended the session: this one forgets it and writes
+    /// nothing — not the store, whose session (none, or a newer sign-in's)
+    /// is that process's word, nor the PIN, which the newer session may own.
+    func letGoOfSessionEndedElsewhere() async {
+        await tokenManager.stop()
+        await repository.forgetSessionEndedElsewhere()
+        session.transition(to: .unauthenticated(.endedElsewhere))
     }
 }
 

@@ -14,9 +14,24 @@ public import Ports
 /// At the next launch `load` finishes a pending sign-out before it reads
 /// anything, and while the delete still fails it answers `.absent`: a
 /// session the user signed out of is never read back as signed in.
+///
+/// One session, many processes (an app and its extensions share a store):
+/// every write of a signed-in session is a transaction under the store's
+/// exclusive lock (`SessionDataStore.exclusively`), which first re-reads
+/// what is stored and the sign-out ledger. A token refresh runs inside one
+/// (`refreshShared`): when another process has already stored a newer token
+/// of the same sign-in (`SessionLineage`), that token is adopted and no
+/// request is made; when the session is gone, marked signed out, or
+/// replaced by another sign-in, nothing is sent and nothing written — this
+/// process's session ended elsewhere. A profile sync or an expiry writes
+/// only over its own session, keeping the newest token stored. A logout, a
+/// wipe and a new sign-in write whatever is stored: they end it anyway.
 public actor UserSessionRepository {
-    private let store: any SessionDataStore
-    private let signOutLedger: any SignOutLedger
+    /// How long a write waits for another process to let go of the store.
+    public static let lockWait: Duration = .seconds(30)
+
+    let store: any SessionDataStore
+    let signOutLedger: any SignOutLedger
     /// Whether a sign-out mark may be in the ledger, left by this process or
     /// found at launch, and not yet cleared.
     private var signOutMarked = false
@@ -25,8 +40,15 @@ public actor UserSessionRepository {
     /// the one owner of generations.
     public private(set) var generation = SessionGeneration.initial
     /// What this process last wrote, so a token refresh need not re-read the store.
-    private var lastWritten: UserSession?
-    private var writeChain: (any TaskHandle<Bool>)?
+    var lastWritten: UserSession?
+    /// This process's token as the store is known to hold it (last read there,
+    /// or last written there with success); nil when unknown — nothing of
+    /// this session stored yet, or its last write failed. Only while it is
+    /// known do writes check what other processes did (a store alone cannot
+    /// tell a logout elsewhere from its own write that never landed).
+    var storedToken: SessionToken?
+    /// Waits for the last write asked for, so the next runs after it.
+    private var writeChain: (@Sendable () async -> Void)?
     private let scheduler: any TaskScheduler
     /// Where each write's outcome is told (the container attaches the session
     /// state, which shows a store that cannot save or delete to the user).
@@ -66,7 +88,10 @@ public actor UserSessionRepository {
             guard finished else { return .absent }
         }
         let read = await store.read()
-        if case .found(let session) = read { lastWritten = session }
+        if case .found(let session) = read {
+            lastWritten = session
+            storedToken = session.token
+        }
         return read
     }
 
@@ -78,7 +103,8 @@ public actor UserSessionRepository {
         return generation
     }
 
-    /// Stores `session` whole, replacing what was stored, if `generation` is current.
+    /// Stores `session` whole, replacing what was stored, if `generation` is
+    /// current: a sign-in, which replaces whatever another process left.
     public func saveSession(_ session: UserSession, generation: SessionGeneration) async {
         guard generation == self.generation else { return }
         await write(session, generation: generation)
@@ -89,51 +115,68 @@ public actor UserSessionRepository {
     public func wipe(generation: SessionGeneration) async {
         guard generation == self.generation else { return }
         lastWritten = nil
+        storedToken = nil
         await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in try await store.delete() }
     }
 
-    /// Saves a refreshed token, keeping the cached user; dropped if the
-    /// session of `generation` has ended meanwhile.
-    /// Nothing is written while no token is stored yet (a refresh during sign-in:
-    /// the sign-in writes the whole session itself).
-    ///
-    /// - Returns: false only when the store refused the write (or a newer
-    ///   generation began before its turn); true when it went through or
-    ///   there was nothing to write.
-    @discardableResult
-    public func saveRefreshedToken(_ token: SessionToken, generation: SessionGeneration) async -> Bool {
-        guard generation == self.generation else { return false }
-        guard lastWritten?.token != nil else { return true }
-        return await write(UserSession(token: token, cachedUser: lastWritten?.cachedUser), generation: generation)
-    }
-
     /// Saves the user as just synced, keeping the token; dropped if the
-    /// session of `generation` has ended meanwhile.
-    public func saveUser(_ user: CachedUser, generation: SessionGeneration) async {
-        guard generation == self.generation else { return }
-        await write(UserSession(token: lastWritten?.token, cachedUser: user), generation: generation)
-    }
-
-    /// Session expired: the tokens go, the local data stays
-    /// (docs/spec/root-screen-and-bootstrap.md §3, row 5).
-    public func expireSession() async {
-        generation = generation.next()
-        if let kept = lastWritten?.cachedUser {
-            await write(UserSession(token: nil, cachedUser: kept), generation: generation)
-        } else {
-            lastWritten = nil
-            await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in
-                try await store.delete()
-            }
+    /// session of `generation` has ended meanwhile. Written over this
+    /// process's own session only (`writeOverOwnSession`), keeping the
+    /// newest token of it stored — another process may have refreshed it.
+    ///
+    /// - Returns: `.endedElsewhere` when another process ended the session
+    ///   (nothing was written); otherwise whether the write went through.
+    @discardableResult
+    public func saveUser(_ user: CachedUser, generation: SessionGeneration) async -> SharedSessionWrite {
+        guard generation == self.generation else { return .notWritten }
+        guard let held = lastWritten?.token else {
+            return await write(UserSession(token: nil, cachedUser: user), generation: generation)
+                ? .written : .notWritten
+        }
+        lastWritten = UserSession(token: held, cachedUser: user)
+        return await writeOverOwnSession(held, generation: generation, failure: .notSaved) { stored in
+            .save(UserSession(token: stored?.token ?? held, cachedUser: user))
         }
     }
 
-    /// Session over: tokens cleared and local data wiped. The sign-out is
+    /// Session expired: the tokens go, the local data stays
+    /// (docs/spec/root-screen-and-bootstrap.md §3, row 5) — over this
+    /// process's own session only: one another process ended or replaced
+    /// stays as that process left it.
+    public func expireSession() async {
+        let held = lastWritten?.token
+        let kept = lastWritten?.cachedUser
+        generation = generation.next()
+        lastWritten = kept.map { UserSession(token: nil, cachedUser: $0) }
+        let change: StoredSessionChange = kept.map { .save(UserSession(token: nil, cachedUser: $0)) } ?? .delete
+        let failure: SessionStorageProblem = kept == nil ? .notDeleted : .notSaved
+        guard let held else {
+            storedToken = nil
+            await enqueueWrite(failure, for: generation) { store throws(SessionStoreError) in
+                try await change.apply(to: store)
+            }
+            return
+        }
+        await writeOverOwnSession(held, generation: generation, failure: failure) { _ in change }
+    }
+
+    /// Another process ended this session (a logout, an expiry, a newer
+    /// sign-in): this process lets it go without writing anything — the
+    /// store holds what the other process left.
+    public func forgetSessionEndedElsewhere() {
+        generation = generation.next()
+        lastWritten = nil
+        storedToken = nil
+    }
+
+    /// Session over: tokens cleared and local data wiped, whatever is stored
+    /// (a logout ends the session for every process). The sign-out is
     /// marked pending before the delete, so a delete the store refuses (or a
     /// process killed before it) is finished by the next launch.
     public func endSession() async {
         generation = generation.next()
         lastWritten = nil
+        storedToken = nil
         await enqueueWrite(.notDeleted, for: generation) { [weak self] store throws(SessionStoreError) in
             await self?.markSignOutPending()
             try await store.delete()
@@ -145,9 +188,11 @@ public actor UserSessionRepository {
     @discardableResult
     private func write(_ session: UserSession, generation: SessionGeneration) async -> Bool {
         lastWritten = session
-        return await enqueueWrite(.notSaved, for: generation) { store throws(SessionStoreError) in
+        let saved = await enqueueWrite(.notSaved, for: generation) { store throws(SessionStoreError) in
             try await store.save(session)
         }
+        if generation == self.generation { storedToken = saved ? session.token : nil }
+        return saved
     }
 
     /// The user cached locally, as last read or written by this process.
@@ -163,24 +208,41 @@ public actor UserSessionRepository {
         _ failure: SessionStorageProblem, for generation: SessionGeneration,
         _ write: @escaping @Sendable (any SessionDataStore) async throws(SessionStoreError) -> Void
     ) async -> Bool {
-        let previous = writeChain
         let store = self.store
-        let task = scheduler.spawn {
-            _ = await previous?.value
+        return await enqueue { () async -> Bool in
             guard await self.isCurrent(generation) else { return false }
-            let problem: SessionStorageProblem?
-            do throws(SessionStoreError) {
-                try await write(store)
-                problem = nil
-                await self.clearSignOutMark()
-            } catch {
-                problem = failure
-            }
-            await self.report(problem)
-            return problem == nil
+            let outcome = await SessionStoreWrite.run { () async throws(SessionStoreError) in try await write(store) }
+            return await self.finishWrite(outcome, failure: failure)
         }
-        writeChain = task
-        return await task.value
+    }
+
+    /// Tells the outcome handler how a write went, clearing the sign-out
+    /// mark when it went through; returns whether it did.
+    func finishWrite(_ outcome: Result<Void, SessionStoreError>, failure: SessionStorageProblem) async -> Bool {
+        let wentThrough = (try? outcome.get()) != nil
+        if wentThrough { await clearSignOutMark() }
+        await writeOutcomes.writeEnded(wentThrough ? nil : failure)
+        return wentThrough
+    }
+
+    /// Runs `work` after every write asked for before it, and waits for it.
+    /// When `cancellable`, cancelling the caller cancels `work` (a refresh
+    /// whose session was stopped must not go on exchanging its token).
+    func enqueue<Value: Sendable>(
+        cancellable: Bool = false, _ work: @escaping @Sendable () async -> Value
+    ) async -> Value {
+        let previous = writeChain
+        let task = scheduler.spawn { () async -> Value in
+            await previous?()
+            return await work()
+        }
+        writeChain = { _ = await task.value }
+        guard cancellable else { return await task.value }
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     /// Marks a sign-out pending. A mark the ledger refuses is let go: the
@@ -202,11 +264,7 @@ public actor UserSessionRepository {
         } catch {}
     }
 
-    private func isCurrent(_ generation: SessionGeneration) -> Bool {
+    func isCurrent(_ generation: SessionGeneration) -> Bool {
         generation == self.generation
-    }
-
-    private func report(_ problem: SessionStorageProblem?) async {
-        await writeOutcomes.writeEnded(problem)
     }
 }

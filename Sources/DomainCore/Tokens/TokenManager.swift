@@ -19,6 +19,10 @@ public import Ports
 ///   nothing and is discarded. The token manager never makes a generation.
 /// - A cap on refreshes per time window stops a misbehaving server from
 ///   driving a refresh loop.
+/// - Across processes: the refresh is a transaction under the store's lock
+///   (`UserSessionRepository.refreshShared`), the cross-process twin of the
+///   single flight — a token another process stored is adopted, a session
+///   another process ended is dropped (`SignedOutReason.endedElsewhere`).
 /// - The refresh call goes straight to `AuthRemoteAPI`, never through here.
 ///   It sends the session's refresh token when it has one, the access token
 ///   otherwise; the tokens it brings are saved before anyone uses them, so a
@@ -260,28 +264,28 @@ public actor TokenManager {
     /// Exchanges the session's credential, saves what came back, and only
     /// then lets anyone use it: the refresh stays in flight (the barrier up)
     /// until the save has finished, so when the backend rotated the refresh
-    /// token, the new one is stored before the new access token leaves.
+    /// token, the new one is stored before the new access token leaves
+    /// (across processes too: `UserSessionRepository.refreshShared`).
     private func performRefresh(of previous: SessionToken, generation refreshGeneration: SessionGeneration, id: UInt64)
         async -> Result<AccessToken, AuthorizedCallError>
     {
         let credential = RefreshCredential(for: previous)
-        let outcome: Result<IssuedTokens, RemoteError>
-        do {
-            outcome = .success(try await authAPI.refresh(credential))
-        } catch {
-            outcome = .failure(error)
+        let authAPI = self.authAPI
+        let policy = self.policy
+        let clock = self.clock
+        let outcome = await repository.refreshShared(previous, generation: refreshGeneration) { previous in
+            do throws(RemoteError) {
+                let tokens = try await authAPI.refresh(credential)
+                return .success(policy.issue(tokens, at: clock.now(), replacing: previous))
+            } catch {
+                return .failure(error)
+            }
         }
-        guard refreshGeneration == generation, current != nil else {
-            endRefresh(id)
-            return .failure(.notSignedIn)
-        }
+        endRefresh(id)
+        guard refreshGeneration == generation, current != nil else { return .failure(.notSignedIn) }
 
         switch outcome {
-        case .success(let tokens):
-            let issued = policy.issue(tokens, at: clock.now(), replacing: previous)
-            let saved = await repository.saveRefreshedToken(issued, generation: refreshGeneration)
-            endRefresh(id)
-            guard refreshGeneration == generation, current != nil else { return .failure(.notSignedIn) }
+        case .refreshed(let issued, let saved):
             if !saved, case .refreshToken = credential {
                 // The stored refresh token is spent and its successor is not
                 // stored: going on would leave a session that can only be
@@ -290,8 +294,14 @@ public actor TokenManager {
             }
             current = issued
             return .success(issued.token)
-        case .failure(let error):
-            endRefresh(id)
+        case .adopted(let newer, _):
+            current = newer
+            return .success(newer.token)
+        case .endedElsewhere:
+            return .failure(await endSession(refreshGeneration, reason: .endedElsewhere))
+        case .failed(nil):
+            return .failure(.notSignedIn)
+        case .failed(let error?):
             if AuthorizedCallError.sessionEndReason(for: error) != nil {
                 return .failure(await endSession(refreshGeneration, for: error))
             }

@@ -70,7 +70,8 @@ public struct TokenPolicy: Sendable, Hashable {
     /// Tokens just received (signed in or refreshed) at `now`. The lifetime
     /// the backend stated takes precedence over this policy's `lifetime`; a
     /// refresh that brought no refresh token keeps the one it was made with
-    /// (the backend did not rotate it).
+    /// (the backend did not rotate it). A refresh carries the session's
+    /// lineage on; a sign-in begins a new one.
     ///
     /// - Parameters:
     ///   - tokens: what the backend issued.
@@ -80,7 +81,8 @@ public struct TokenPolicy: Sendable, Hashable {
         let served = tokens.statedLifetime ?? lifetime
         return SessionToken(
             token: tokens.accessToken, issuedAt: now, expiresAt: now.addingTimeInterval(served.timeInterval),
-            refreshToken: tokens.refreshToken ?? previous?.refreshToken)
+            refreshToken: tokens.refreshToken ?? previous?.refreshToken,
+            lineage: previous.map { $0.lineage } ?? SessionLineage.random())
     }
 
     /// When `token` should be refreshed: the refresh margin before it expires

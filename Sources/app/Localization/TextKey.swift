@@ -15,7 +15,7 @@ enum TextKey: String, CaseIterable, Sendable {
     // Welcome
     case welcomeTagline
     case reasonTokenInvalid, reasonTokenExpired, reasonUserInactive, reasonUserDeleted, reasonLoggedOut
-    case reasonAccountDeleted, reasonReauthenticating, reasonStoredSessionUnreadable
+    case reasonAccountDeleted, reasonReauthenticating, reasonStoredSessionUnreadable, reasonEndedElsewhere
     // Sign-in
     case identifierPrompt, passwordPrompt, identifierInvalid, identifierCPFNotAccepted, registrationConfirmed, signingIn
     case identifierPromptCPFOnly, identifierEmailNotAccepted

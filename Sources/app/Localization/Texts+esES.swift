@@ -33,6 +33,7 @@ extension Texts {
         case .reasonAccountDeleted: "Tu cuenta fue borrada."
         case .reasonReauthenticating: "Inicia sesión de nuevo para continuar."
         case .reasonStoredSessionUnreadable: "No se pudo leer tu sesión guardada y se apartó; inicia sesión de nuevo."
+        case .reasonEndedElsewhere: "Tu sesión se cerró en otra ventana de la app. Inicia sesión de nuevo."
         case .identifierPrompt: "Introduce tu CPF o correo electrónico."
         case .passwordPrompt: "Introduce tu contraseña de 6 dígitos."
         case .identifierInvalid: "CPF o correo no válido."

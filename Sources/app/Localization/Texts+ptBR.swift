@@ -34,6 +34,7 @@ extension Texts {
         case .reasonReauthenticating: "Entre novamente para continuar."
         case .reasonStoredSessionUnreadable:
             "Não foi possível ler sua sessão salva; ela foi posta de lado. Entre novamente."
+        case .reasonEndedElsewhere: "Sua sessão foi encerrada em outra janela do app. Entre novamente."
         case .identifierPrompt: "Informe seu CPF ou e-mail."
         case .passwordPrompt: "Digite sua senha de 6 dígitos."
         case .identifierInvalid: "CPF ou e-mail inválido."

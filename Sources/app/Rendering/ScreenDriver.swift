@@ -286,6 +286,7 @@ struct ScreenDriver {
         case .accountDeleted: return texts[.reasonAccountDeleted]
         case .reauthenticating: return texts[.reasonReauthenticating]
         case .storedSessionUnreadable: return texts[.reasonStoredSessionUnreadable]
+        case .endedElsewhere: return texts[.reasonEndedElsewhere]
         }
     }
 

@@ -68,4 +68,13 @@ actor RecordingSessionStore: SessionDataStore {
         operations.append(.delete)
         stored = nil
     }
+
+    /// Takes no lock: a double for one repository, whose writes are one at a
+    /// time already. Two app graphs sharing a store use `InMemorySessionDataStore`.
+    func exclusively<Outcome: Sendable>(
+        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+    ) async throws(SessionStoreError) -> Outcome {
+        if unavailable { throw .unavailable("simulated") }
+        return await body(self)
+    }
 }

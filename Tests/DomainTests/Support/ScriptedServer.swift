@@ -57,7 +57,10 @@ actor ScriptedServer {
     private(set) var replayedRefreshTokens = 0
 
     private var issued = 0
-    private var heldRefreshes: [CheckedContinuation<Void, Never>] = []
+    /// Refreshes held at the server; a caller that goes away (cancelled) is
+    /// let go at once, as a transport drops a request whose caller left.
+    private var heldRefreshes: [(id: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var lastHeldRefresh = 0
     private var refreshesToHold = 0
     private var heldUserCalls: [CheckedContinuation<Void, Never>] = []
     private var userCallsToHold = 0
@@ -138,7 +141,12 @@ actor ScriptedServer {
         refreshesToHold = 0
         let held = heldRefreshes
         heldRefreshes = []
-        held.forEach { $0.resume() }
+        held.forEach { $0.continuation.resume() }
+    }
+
+    private func letGoOfHeldRefresh(_ id: Int) {
+        guard let index = heldRefreshes.firstIndex(where: { $0.id == id }) else { return }
+        heldRefreshes.remove(at: index).continuation.resume()
     }
 
     /// The next `count` user-route calls wait at the server (before looking at
@@ -195,9 +203,16 @@ actor ScriptedServer {
         changed()
         if refreshesToHold > 0 {
             refreshesToHold -= 1
-            await withCheckedContinuation {
-                heldRefreshes.append($0)
-                changed()
+            lastHeldRefresh += 1
+            let id = lastHeldRefresh
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    guard !Task.isCancelled else { return continuation.resume() }
+                    heldRefreshes.append((id, continuation))
+                    changed()
+                }
+            } onCancel: {
+                Task { await self.letGoOfHeldRefresh(id) }
             }
             if Task.isCancelled {
                 cancelledRefreshes += 1
