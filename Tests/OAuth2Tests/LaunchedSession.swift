@@ -39,7 +39,8 @@ final class LaunchedSession {
             decisions: SessionDecisions(
                 session: authSession, repository: repository, tokenManager: tokenManager, pins: pins, clock: clock),
             repository: repository, tokenManager: tokenManager,
-            userAPI: URLSessionUserRemoteAPI(configuration: configuration), health: health, scheduler: scheduler)
+            userAPI: URLSessionUserRemoteAPI(configuration: configuration), health: health, scheduler: scheduler,
+            clock: clock)
         storeWrites.attach(authSession)
     }
 

@@ -14,6 +14,11 @@ public final class AuthSession {
     /// The global auth state. `loading` until the launch has decided; every
     /// root screen is derived from it.
     public private(set) var state: AuthState = .loading
+    /// While launching: the session store answered "unavailable" (a keychain
+    /// still locked) and the launch waits for it to open, reading it again
+    /// (``LockedStoreWaitPolicy``). The start-up screen says so. False once
+    /// the launch has decided, and whenever the store was readable.
+    public internal(set) var isWaitingForStorage = false
     /// While the session is expired or being re-authenticated: the identifier
     /// of the user whose data is kept, as the sign-in field shows it, so that
     /// signing in again starts with it filled in. Nil otherwise.
@@ -62,6 +67,8 @@ public final class AuthSession {
     /// (and in the foreground), and the responder shows the root screen.
     func transition(to newState: AuthState) {
         state = newState
+        // Only a launch waits for the store: whatever it decided, it no longer does.
+        if newState != .loading { isWaitingForStorage = false }
         switch newState {
         case .loading:
             refresh.stop()

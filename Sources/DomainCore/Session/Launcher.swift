@@ -12,6 +12,8 @@ public final class Launcher {
     private let userAPI: any UserRemoteAPI
     private let health: HealthMonitor
     private let scheduler: any TaskScheduler
+    private let clock: any Clock
+    private let lockedStoreWait: LockedStoreWaitPolicy
 
     /// - Parameters:
     ///   - session: the state the launch decides.
@@ -21,9 +23,14 @@ public final class Launcher {
     ///   - userAPI: `GET /users/me`, when the backend has it.
     ///   - health: the shared health monitor the launch waits on.
     ///   - scheduler: runs the concurrent checks.
+    ///   - clock: the time a launch waits on for a locked store.
+    ///   - lockedStoreWait: how often and how long a launch reads a locked
+    ///     store again before it gives up; the defaults (every second, for
+    ///     30 s) unless a test says otherwise.
     public init(
         session: AuthSession, decisions: SessionDecisions, repository: UserSessionRepository,
-        tokenManager: TokenManager, userAPI: any UserRemoteAPI, health: HealthMonitor, scheduler: any TaskScheduler
+        tokenManager: TokenManager, userAPI: any UserRemoteAPI, health: HealthMonitor, scheduler: any TaskScheduler,
+        clock: any Clock, lockedStoreWait: LockedStoreWaitPolicy = LockedStoreWaitPolicy()
     ) {
         self.session = session
         self.decisions = decisions
@@ -32,6 +39,8 @@ public final class Launcher {
         self.userAPI = userAPI
         self.health = health
         self.scheduler = scheduler
+        self.clock = clock
+        self.lockedStoreWait = lockedStoreWait
     }
 
     /// Starts the app: health monitoring runs for the whole launch, and is
@@ -46,10 +55,31 @@ public final class Launcher {
     /// arrives while the system is down is kept and acted on once it is healthy.
     /// The check is `GET /users/me`, or on a backend that does not tell whose
     /// a token is a refresh of the stored token (see `checkStoredUser`).
+    ///
+    /// A store that answers "unavailable" (a keychain still locked) is waited
+    /// for: the launch reads it again every `lockedStoreWait.retryInterval`,
+    /// saying so on the start-up screen, and goes on as any launch once it
+    /// answers; after `lockedStoreWait.timeLimit` it gives up and asks to
+    /// sign in again, deleting nothing. Health monitoring goes on meanwhile.
     public func bootstrap() async {
         session.transition(to: .loading)
-        let healthCheck = scheduler.spawn { @MainActor in await self.health.latestCheck() }
-        let stored = await repository.load()
+        var healthCheck = scheduler.spawn { @MainActor in await self.health.latestCheck() }
+        var stored = await repository.load()
+        if stored.isUnavailable {
+            guard let read = await waitForLockedStore(answeredFirst: stored) else {
+                // The app ended while waiting (relaunch, quit): nothing is
+                // decided and nothing of the launch is left running.
+                healthCheck.cancel()
+                return
+            }
+            if !read.isUnavailable {
+                // The store opened later: the launch goes on with the health
+                // as it is now, not as the first check found it.
+                healthCheck.cancel()
+                healthCheck = scheduler.spawn { @MainActor in await self.health.latestCheck() }
+            }
+            stored = read
+        }
 
         switch stored {
         case .unavailable:
@@ -95,6 +125,29 @@ public final class Launcher {
             }
             await decisions.perform(BootstrapDecision.decide(check), generation: generation)
         }
+    }
+
+    /// Reads the store again every `retryInterval`, at most `retriesAtMost`
+    /// times (so for `timeLimit`), while it answers "unavailable"; the
+    /// session says the launch is waiting meanwhile. Returns the first read
+    /// that is not "unavailable", or the last one when the limit is reached;
+    /// nil when the launch is cancelled (the app ended) while it waits.
+    /// Nothing is written: a read never deletes, and a sign-out pending in
+    /// the ledger still answers `.absent` (`UserSessionRepository.load()`).
+    private func waitForLockedStore(answeredFirst first: SessionRead) async -> SessionRead? {
+        session.isWaitingForStorage = true
+        defer { session.isWaitingForStorage = false }
+        var read = first
+        for _ in 0..<lockedStoreWait.retriesAtMost {
+            do {
+                try await clock.sleep(for: lockedStoreWait.retryInterval)
+            } catch {
+                return nil
+            }
+            read = await repository.load()
+            if !read.isUnavailable { return read }
+        }
+        return Task.isCancelled ? nil : read
     }
 
     /// Waits for `work`; if the bootstrap is cancelled meanwhile (the app
@@ -148,3 +201,11 @@ public final class Launcher {
 }
 
 extension Launcher: LaunchUseCase {}
+
+extension SessionRead {
+    /// The store could not be read (a keychain still locked).
+    fileprivate var isUnavailable: Bool {
+        if case .unavailable = self { return true }
+        return false
+    }
+}

@@ -7,6 +7,9 @@ public protocol AuthStateReading: AnyObject {
     var state: AuthState { get }
     /// Set while the device's session store refuses writes: every screen says so.
     var storageProblem: SessionStorageProblem? { get }
+    /// While launching: the session store is locked and the launch waits for
+    /// it to open (the start-up screen says so).
+    var isWaitingForStorage: Bool { get }
 }
 
 /// The signed-in user as the server last said, or nil when nobody is signed in.

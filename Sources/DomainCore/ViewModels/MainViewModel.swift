@@ -66,6 +66,13 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder, Sessi
         launch = factory.makeLaunchViewModel()
     }
 
+    /// While launching: the device's secure storage is not available yet (a
+    /// keychain still locked) and the launch waits for it, reading it again
+    /// by itself; the start-up screen (or system-unavailable) says so.
+    public var waitsForSecureStorage: Bool {
+        authState.state == .loading && authState.isWaitingForStorage
+    }
+
     /// Shown on every screen while the device cannot keep the session.
     public var storageProblem: SessionStorageProblem? { authState.storageProblem }
 

@@ -10,7 +10,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case bannerServerDown, bannerOffline
     case retryChecking, retryStillOffline, retryStillServerDown, nextCheckAt
     case signInBlockedOffline, signInBlockedServerDown
-    case storageNotSaved, storageNotDeleted, storagePINNotRemoved
+    case storageNotAvailableYet, storageNotSaved, storageNotDeleted, storagePINNotRemoved
     case storageNoticeTightened, storageNoticeSetAside, storageNoticeRefused
     // Welcome
     case welcomeTagline

@@ -13,6 +13,8 @@ extension Texts {
         case .titleSessionExpired: "Session expired"
         case .titleDashboard: "Home"
         case .loading: "Loading…"
+        case .storageNotAvailableYet:
+            "The secure storage is not available yet: the app goes on by itself once it opens."
         case .serverDown: "The server is not responding."
         case .offline: "You are offline."
         case .willRetryAutomatically: "We will try again automatically."

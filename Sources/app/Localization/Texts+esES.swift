@@ -13,6 +13,8 @@ extension Texts {
         case .titleSessionExpired: "Sesión caducada"
         case .titleDashboard: "Inicio"
         case .loading: "Cargando…"
+        case .storageNotAvailableYet:
+            "El almacenamiento seguro aún no está disponible: la app sigue sola en cuanto se abra."
         case .serverDown: "El servidor no responde."
         case .offline: "No tienes conexión a internet."
         case .willRetryAutomatically: "Lo intentaremos de nuevo automáticamente."

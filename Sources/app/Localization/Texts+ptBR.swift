@@ -13,6 +13,8 @@ extension Texts {
         case .titleSessionExpired: "Sessão expirada"
         case .titleDashboard: "Início"
         case .loading: "Carregando…"
+        case .storageNotAvailableYet:
+            "O armazenamento seguro ainda não está disponível: o app continua sozinho assim que ele abrir."
         case .serverDown: "O servidor não está respondendo."
         case .offline: "Você está sem conexão com a internet."
         case .willRetryAutomatically: "Tentaremos de novo automaticamente."

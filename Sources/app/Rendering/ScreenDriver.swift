@@ -33,8 +33,11 @@ struct ScreenDriver {
         case .startup:
             screen = ScreenSnapshot(
                 name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
+            // A locked store at launch: the launch waits for it, and says why.
+            if main.waitsForSecureStorage { screen.lines.append(texts[.storageNotAvailableYet]) }
         case .systemUnavailable(let status):
             screen = systemUnavailable(status)
+            if main.waitsForSecureStorage { screen.lines.insert(texts[.storageNotAvailableYet], at: 1) }
         case .onboarding:
             screen = onboarding()
         case .sessionExpired:

@@ -246,7 +246,10 @@ struct BootstrapTests {
         await harness.storeSession()
         await harness.store.setUnavailable(true)
 
-        await harness.launcher.bootstrap()
+        // Still unreadable once the launch's wait for it is over.
+        let launch = harness.scheduler.spawn { @MainActor in await harness.launcher.bootstrap() }
+        await harness.pass(LockedStoreWaitPolicy.defaultTimeLimit)
+        await launch.value
 
         #expect(harness.authSession.state == .sessionExpired(.storageUnavailable))
         #expect(await harness.store.operations.isEmpty)

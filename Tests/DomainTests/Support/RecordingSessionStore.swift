@@ -10,6 +10,8 @@ actor RecordingSessionStore: SessionDataStore {
 
     private(set) var stored: UserSession?
     private(set) var operations: [Operation] = []
+    /// How many times the store was read, whatever it answered.
+    private(set) var reads = 0
     private var unavailable = false
     private var writesFail = false
     private var savesToHold = 0
@@ -29,6 +31,7 @@ actor RecordingSessionStore: SessionDataStore {
     func plant(_ session: UserSession?) { stored = session }
 
     func read() async -> SessionRead {
+        reads += 1
         if unavailable { return .unavailable(.unavailable("simulated")) }
         return stored.map(SessionRead.found) ?? .absent
     }

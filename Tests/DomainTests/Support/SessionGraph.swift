@@ -23,7 +23,8 @@ struct SessionGraph {
         policy: TokenPolicy, pinVault: any PINVault, pinPolicy: PINLockPolicy = PINLockPolicy(),
         storeWrites: SessionStoreWriteRelay, sessionEnds: SessionEndRelay,
         browser: any BrowserOpener = InMemoryBrowserOpener(),
-        externalPolicy: ExternalSignInPolicy = ExternalSignInPolicy()
+        externalPolicy: ExternalSignInPolicy = ExternalSignInPolicy(),
+        lockedStoreWait: LockedStoreWaitPolicy = LockedStoreWaitPolicy()
     ) {
         let refresh = ProactiveRefresh(tokenManager: tokenManager, clock: clock, scheduler: scheduler, policy: policy)
         authSession = AuthSession(refresh: refresh)
@@ -32,7 +33,7 @@ struct SessionGraph {
             session: authSession, repository: repository, tokenManager: tokenManager, pins: pins, clock: clock)
         launcher = Launcher(
             session: authSession, decisions: decisions, repository: repository, tokenManager: tokenManager,
-            userAPI: userAPI, health: health, scheduler: scheduler)
+            userAPI: userAPI, health: health, scheduler: scheduler, clock: clock, lockedStoreWait: lockedStoreWait)
         signIn = SignIn(
             session: authSession, authAPI: authAPI, userAPI: userAPI, repository: repository,
             tokenManager: tokenManager, pins: pins, health: health, clock: clock, policy: policy)

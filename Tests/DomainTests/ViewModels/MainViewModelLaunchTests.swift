@@ -79,12 +79,59 @@ struct MainViewModelLaunchTests {
     @Test("A store that cannot be read opens on session-expired, leaving the store as it is")
     func unreadableStoreOpensSessionExpired() async throws {
         let graph = TestViewModelGraph()
+        defer { graph.shutDown() }
         await graph.harness.store.setUnavailable(true)
+        let main = graph.makeMainViewModel()
 
-        let main = await graph.launchedMain()
+        let launch = graph.harness.scheduler.spawn { @MainActor in await main.launch.start() }
+        await graph.harness.pass(LockedStoreWaitPolicy.defaultTimeLimit)
+        await launch.value
 
         #expect(main.screen == .sessionExpired)
+        #expect(!main.waitsForSecureStorage)
         #expect(main.sessionExpired?.reason == .storageUnavailable)
         #expect(await graph.harness.store.operations.isEmpty)
+    }
+
+    @Test("A store locked at launch keeps the start-up screen, saying so, until it opens: then the dashboard")
+    func lockedStoreWaitsOnStartupThenDashboard() async throws {
+        let graph = TestViewModelGraph()
+        defer { graph.shutDown() }
+        try await graph.storeSession(of: .maria)
+        await graph.harness.store.setUnavailable(true)
+        let main = graph.makeMainViewModel()
+
+        let launch = graph.harness.scheduler.spawn { @MainActor in await main.launch.start() }
+        await graph.harness.pass(.seconds(5))
+        #expect(main.screen == .startup)
+        #expect(main.waitsForSecureStorage)
+
+        await graph.harness.store.setUnavailable(false)
+        await graph.harness.pass(.seconds(1))
+        await launch.value
+
+        #expect(main.screen == .signedIn)
+        #expect(!main.waitsForSecureStorage)
+        #expect(main.dashboard?.user == .maria)
+    }
+
+    @Test("A store locked at launch while the server is down shows system-unavailable, still saying the store waits")
+    func lockedStoreWhileServerDownShowsSystemUnavailable() async throws {
+        let graph = TestViewModelGraph()
+        defer { graph.shutDown() }
+        await graph.harness.probe.setHealthy(false)
+        await graph.harness.store.setUnavailable(true)
+        let main = graph.makeMainViewModel()
+
+        let launch = graph.harness.scheduler.spawn { @MainActor in await main.launch.start() }
+        await graph.harness.pass(.seconds(2))
+        #expect(main.screen == .systemUnavailable(.serverDown))
+        #expect(main.waitsForSecureStorage)
+
+        await graph.harness.probe.setHealthy(true)
+        await graph.harness.store.setUnavailable(false)
+        await graph.harness.pass(.seconds(15))
+        await launch.value
+        #expect(main.screen == .onboarding)
     }
 }
