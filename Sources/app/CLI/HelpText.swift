@@ -152,8 +152,8 @@ enum HelpText {
     static var serve: String {
         """
         Usage: app serve [--host 127.0.0.1] [--port 8080] [--api-key-env NAME | --api-key-file PATH]
-                         [--token-ttl 60] [--refresh-window 300] [--rotation-grace 0] [--virtual-clock]
-                         [--profile full|cora]
+                         [--token-ttl 60] [--refresh-window 300] [--rotation-grace 0] [--reuse-detection]
+                         [--virtual-clock] [--profile full|cora]
 
         The reference HTTP server: the simulated backend (seeded with the demo account,
         CPF 123.456.789-09) over the wire contract and its control API (/_control/*),
@@ -163,6 +163,8 @@ enum HelpText {
         when it is set, else it is the development key 'gatehouse-dev-key'. --api-key KEY
         is refused: every user of the machine can read a command line. --virtual-clock
         makes the server's time move only through POST /_control/clock.
+        --reuse-detection ends a session everywhere when one of its refresh tokens is
+        presented a second time (RFC 9700 4.14.2), counted as refreshTokensReused.
         --profile chooses the backend it plays: full (the default) serves every route;
         cora serves only Cora's POST /challenge/auth (sign-in by CPF, refresh with the
         old token), GET /challenge/list and GET /challenge/details/:id, and answers
