@@ -1,0 +1,58 @@
+import Composition
+import Testing
+
+/// Issue 29, "done when" 2: a logout in one process is never undone by
+/// another process's refresh or save — on a backend with a sign-out route
+/// (`local` against the full reference server) and on one without
+/// (`cora-local` against the server playing the Cora API, the case the
+/// issue reports).
+///
+/// Worker A holds the newest token, B an older one (A refreshed after B
+/// launched; on the Cora backend A's launch itself refreshes). B logs out:
+/// the store is emptied. Then the token expires and A calls, which makes A
+/// refresh. Afterwards the store must still hold no session and a fresh
+/// launch must reach the welcome screen.
+@Suite("A logout in one process holds in every process", .serialized)
+struct CrossProcessLogoutTests {
+    struct Backend: Sendable, CustomTestStringConvertible {
+        let environment: String
+        let profile: ReferenceServerProfile
+        var testDescription: String { "\(environment) (server profile \(profile.rawValue))" }
+    }
+
+    static let backends = [
+        Backend(environment: "local", profile: .full),
+        Backend(environment: "cora-local", profile: .cora),
+    ]
+
+    @Test(
+        "A logout in one process is not undone by another process's refresh and save",
+        .disabled("until the cross-process refresh transaction of issue 29 lands"),
+        arguments: backends)
+    func logoutHolds(backend: Backend) async throws {
+        let server = try RotatingReferenceServer(profile: backend.profile)
+        let fixture = try SharedStoreFixture(
+            base: backend.environment, baseURL: server.baseURL, apiKey: RotatingReferenceServer.apiKey)
+        try fixture.signInOnce()
+        let processB = try fixture.startWorker("B")
+        #expect(try processB.ask("launch") == "screen dashboard")
+        let processA = try fixture.startWorker("A")
+        #expect(try processA.ask("launch") == "screen dashboard")
+        try await server.expireTokens()
+        #expect(try processA.ask("call") == "ok", "A refreshes: B's token is now the older one")
+
+        #expect(try processB.ask("logout") == "screen welcome")
+        #expect(!fixture.storeHoldsASession, "the logout emptied the store")
+        try await server.expireTokens()
+        let afterLogout = try processA.ask("call")
+
+        #expect(afterLogout != "ok", "A's session ended with B's logout")
+        #expect(!fixture.storeHoldsASession, "no process wrote the session back")
+        #expect(try processA.ask("state").hasPrefix("state unauthenticated"), "A dropped its tokens")
+        processA.quit()
+        processB.quit()
+        let fresh = try fixture.startWorker("fresh")
+        #expect(try fresh.ask("launch") == "screen welcome", "the next launch is signed out")
+        fresh.quit()
+    }
+}
