@@ -1,3 +1,4 @@
+import GatehouseBench
 import Composition
 import Testing
 
@@ -30,28 +31,29 @@ struct CrossProcessLogoutTests {
         .disabled("until the cross-process refresh transaction of issue 29 lands"),
         arguments: backends)
     func logoutHolds(backend: Backend) async throws {
-        let server = try RotatingReferenceServer(profile: backend.profile)
-        let fixture = try SharedStoreFixture(
+        let server = try RotatingReferenceServer(cora: backend.profile == .cora)
+        let fleet = try SessionWorkerFleet(
+            executable: AppExecutable.path,
             base: backend.environment, baseURL: server.baseURL, apiKey: RotatingReferenceServer.apiKey)
-        try fixture.signInOnce()
-        let processB = try fixture.startWorker("B")
+        try fleet.signInOnce()
+        let processB = try fleet.startWorker("B")
         #expect(try processB.ask("launch") == "screen dashboard")
-        let processA = try fixture.startWorker("A")
+        let processA = try fleet.startWorker("A")
         #expect(try processA.ask("launch") == "screen dashboard")
         try await server.expireTokens()
         #expect(try processA.ask("call") == "ok", "A refreshes: B's token is now the older one")
 
         #expect(try processB.ask("logout") == "screen welcome")
-        #expect(!fixture.storeHoldsASession, "the logout emptied the store")
+        #expect(!fleet.storeHoldsASession, "the logout emptied the store")
         try await server.expireTokens()
         let afterLogout = try processA.ask("call")
 
         #expect(afterLogout != "ok", "A's session ended with B's logout")
-        #expect(!fixture.storeHoldsASession, "no process wrote the session back")
+        #expect(!fleet.storeHoldsASession, "no process wrote the session back")
         #expect(try processA.ask("state").hasPrefix("state unauthenticated"), "A dropped its tokens")
         processA.quit()
         processB.quit()
-        let fresh = try fixture.startWorker("fresh")
+        let fresh = try fleet.startWorker("fresh")
         #expect(try fresh.ask("launch") == "screen welcome", "the next launch is signed out")
         fresh.quit()
     }

@@ -1,3 +1,4 @@
+import GatehouseBench
 import Testing
 
 /// Issue 29, "done when" 1, against the reference server: K app processes
@@ -29,16 +30,17 @@ struct CrossProcessRefreshTests {
 
     private func assertOneRefreshPerExpiry(processes: Int) async throws {
         let server = try RotatingReferenceServer()
-        let fixture = try SharedStoreFixture(
+        let fleet = try SessionWorkerFleet(
+            executable: AppExecutable.path,
             base: "local", baseURL: server.baseURL, apiKey: RotatingReferenceServer.apiKey)
-        try fixture.signInOnce()
-        let workers = try fixture.startWorkers(processes, expecting: "dashboard")
-        #expect(try SharedStoreFixture.askAtOnce(workers, "call") == Array(repeating: "ok", count: processes))
+        try fleet.signInOnce()
+        let workers = try fleet.startWorkers(processes, expecting: "dashboard")
+        #expect(try SessionWorkerFleet.askAtOnce(workers, "call") == Array(repeating: "ok", count: processes))
         let before = try await server.metrics()
 
         for expiry in 1...Self.expiries {
             try await server.expireTokens()
-            let answers = try SharedStoreFixture.askAtOnce(workers, "call")
+            let answers = try SessionWorkerFleet.askAtOnce(workers, "call")
             #expect(answers == Array(repeating: "ok", count: processes), "expiry \(expiry)")
         }
 
@@ -46,7 +48,7 @@ struct CrossProcessRefreshTests {
         #expect(after.refreshes - before.refreshes == Self.expiries, "one refresh per expiry, whatever K")
         #expect(after.refreshTokensReused == 0)
         #expect(after.refreshesRejected == 0)
-        let states = try SharedStoreFixture.askAtOnce(workers, "state")
+        let states = try SessionWorkerFleet.askAtOnce(workers, "state")
         #expect(
             states
                 == Array(

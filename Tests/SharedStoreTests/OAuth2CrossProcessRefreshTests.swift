@@ -1,3 +1,4 @@
+import GatehouseBench
 import Foundation
 import OAuth2ServerAccess
 import Testing
@@ -36,24 +37,25 @@ struct OAuth2CrossProcessRefreshTests {
     private func assertOneRefreshPerExpiry(processes: Int) async throws {
         let baseURL = try #require(OAuth2LegacyServer.baseURL)
         try await OAuth2LegacyServer.reset()
-        let fixture = try SharedStoreFixture(
+        let fleet = try SessionWorkerFleet(
+            executable: AppExecutable.path,
             base: "oauth2-local", baseURL: baseURL, plugins: ["auth": "oauth2-password-legacy"],
             settings: ["oauth2": ["clientId": OAuth2LegacyServer.publicClient]])
-        try fixture.signInOnce()
-        let workers = try fixture.startWorkers(processes, expecting: "dashboard")
-        #expect(try SharedStoreFixture.askAtOnce(workers, "call") == Array(repeating: "ok", count: processes))
+        try fleet.signInOnce()
+        let workers = try fleet.startWorkers(processes, expecting: "dashboard")
+        #expect(try SessionWorkerFleet.askAtOnce(workers, "call") == Array(repeating: "ok", count: processes))
         let before = try await OAuth2LegacyServer.refreshTokens()
 
         for expiry in 1...Self.expiries {
             try await OAuth2LegacyServer.expireAccessTokens()
-            let answers = try SharedStoreFixture.askAtOnce(workers, "call")
+            let answers = try SessionWorkerFleet.askAtOnce(workers, "call")
             #expect(answers == Array(repeating: "ok", count: processes), "expiry \(expiry)")
         }
 
         let after = try await OAuth2LegacyServer.refreshTokens()
         #expect(after.issued - before.issued == Self.expiries, "one refresh per expiry, whatever K")
         #expect(after.live == 1, "the family was never revoked for reuse: one live refresh token")
-        let states = try SharedStoreFixture.askAtOnce(workers, "state")
+        let states = try SessionWorkerFleet.askAtOnce(workers, "state")
         #expect(
             states
                 == Array(
@@ -92,7 +94,7 @@ enum OAuth2LegacyServer {
     }
 
     private static func control(_ method: String, _ path: String) async throws -> Data {
-        guard let baseURL else { throw SharedStoreFixture.Failure(description: "OAUTH2_LEGACY_BASE_URL is not set") }
+        guard let baseURL else { throw SessionWorkerFleet.Failure(description: "OAUTH2_LEGACY_BASE_URL is not set") }
         return try await ControlRequest.send(method, baseURL + "/" + path)
     }
 }

@@ -201,6 +201,10 @@ enum HelpText {
                      keep-alive connections, and its memory per idle connection
           pin        a PIN check at the default cost, in the build it runs in
                      (swift run app bench --scenario pin: the debug build)
+          processes  K = 2, 4, 8 app processes sharing one store through token
+                     expiries on a server with rotation and reuse detection:
+                     refreshes per expiry, refresh tokens reused, sessions lost,
+                     the refreshing call's p50/p99 beside one process alone
 
         Contenders run interleaved, in alternating blocks, in one process, so the
         machine's noise hits them alike. Everything runs on 127.0.0.1.
@@ -209,7 +213,7 @@ enum HelpText {
           --json           the report as JSON on stdout (progress on stderr)
           --svg DIR        write storm.svg and overhead.svg into DIR
           --scenario NAME  run only this scenario (storm, overhead, bootstrap, soak,
-                           day, server, pin)
+                           day, server, pin, processes)
 
         Exits 0 when every scenario ran, whatever the verdicts; 1 when one could
         not finish (the reason is printed) or the charts could not be written.

@@ -12,7 +12,7 @@ import Ports
 /// test harness, not a way to use the app.
 ///
 /// The words (`SessionWorkerRequest`): `launch`, `sign-in ID PASSWORD`,
-/// `call`, `logout`, `state`, `quit`. No answer ever carries a token or a
+/// `call`, `timed-call`, `logout`, `state`, `quit`. No answer ever carries a token or a
 /// password; a failure is named by its kind and the contract's code only.
 @MainActor
 struct SessionWorker {
@@ -65,7 +65,11 @@ struct SessionWorker {
             case .failure(let failure): return "refused \(String(describing: failure))"
             }
         case .call:
-            return await call()
+            return await call().outcome
+        case .timedCall:
+            let (outcome, took) = await call()
+            let parts = took.components
+            return "\(outcome) \(parts.seconds * 1_000_000 + parts.attoseconds / 1_000_000_000_000)us"
         case .logout:
             await app.container.sessionEnd.logout()
             await app.world.settle()
@@ -82,9 +86,10 @@ struct SessionWorker {
     /// every backend the worker plays serves (the Cora API has no
     /// `/users/me`) — as the dashboard's pull to refresh makes it: refreshed
     /// first when due, retried once after a refresh when its token is refused.
-    private func call() async -> String {
+    private func call() async -> (outcome: String, took: Duration) {
         let statement = app.world.remote.statement
         let outcome: String
+        let started = ContinuousClock.now
         do {
             _ = try await app.container.tokenManager.authorized { token async throws(RemoteError) in
                 try await statement.statement(token: token)
@@ -93,9 +98,10 @@ struct SessionWorker {
         } catch {
             outcome = Self.name(of: error)
         }
+        let took = ContinuousClock.now - started
         // What the call set off (a session the backend ended) is on screen before the answer.
         await app.world.settle()
-        return outcome
+        return (outcome, took)
     }
 
     /// The failure's kind and code, never its text (no token reaches it anyway).

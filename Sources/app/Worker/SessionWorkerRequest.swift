@@ -10,6 +10,9 @@ enum SessionWorkerRequest: Sendable, Equatable {
     case signIn(Credentials)
     /// One authorised call through the token manager; answers `ok` or the failure.
     case call
+    /// The same call, its answer followed by how long the call took in
+    /// whole microseconds (`ok 1234us`), for the bench.
+    case timedCall
     /// Log out as the dashboard's button does; answers the screen reached.
     case logout
     /// The session's state, the screen and whether the store holds a session.
@@ -28,14 +31,16 @@ enum SessionWorkerRequest: Sendable, Equatable {
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let word = words.first else { return .failure(Problem(text: "empty line")) }
         let simple: [String: SessionWorkerRequest] = [
-            "launch": .launch, "call": .call, "logout": .logout, "state": .state, "quit": .quit,
+            "launch": .launch, "call": .call, "timed-call": .timedCall, "logout": .logout, "state": .state,
+            "quit": .quit,
         ]
         if let request = simple[word] {
             guard words.count == 1 else { return .failure(Problem(text: "\(word) takes no operand")) }
             return .success(request)
         }
         guard word == "sign-in" else {
-            return .failure(Problem(text: "unknown request: use launch, sign-in, call, logout, state or quit"))
+            return .failure(
+                Problem(text: "unknown request: use launch, sign-in, call, timed-call, logout, state or quit"))
         }
         guard words.count == 3, let identifier = LoginIdentifier(parsing: words[1]) else {
             return .failure(Problem(text: "sign-in takes a CPF or an e-mail and a password"))

@@ -5,19 +5,21 @@ import Foundation
 #endif
 
 /// One `app session-worker` child: the app as a person gets it, in a process
-/// of its own, obeying one request a line and answering one line each.
+/// of its own, obeying one request a line and answering one line each — what
+/// the `processes` scenario and `SharedStoreTests` start several of on one
+/// store directory.
 ///
 /// Started with `posix_spawn`, not Foundation's `Process` (see
 /// `FileKeychainTests/StressChild`: `Process.run()` crashed under load on
 /// Linux). Its pipes are made close-on-exec, so no other child inherits
 /// them and every end closes when it should. Its standard error goes to a
 /// file of the test's directory, read when an answer does not come.
-final class SessionWorkerProcess {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public final class SessionWorkerProcess {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let name: String
+    public let name: String
     private let pid: pid_t
     private let requests: Int32
     private let answers: Int32
@@ -25,20 +27,20 @@ final class SessionWorkerProcess {
     private var buffered: [UInt8] = []
     private var ended = false
 
-    /// The `app` executable, beside the test binary.
-    static var executable: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("app").path
-    }
+    private let executable: String
 
     /// How long one answer may take. Generous: CI runs the suite under the
     /// sanitizers on a busy two-core machine, with up to eight workers and
     /// the server sharing it. Waiting longer is a failure, never a pass.
-    static let answerDeadline: Duration = .seconds(180)
+    public static let answerDeadline: Duration = .seconds(180)
 
-    /// Starts `app --env ENVIRONMENT-FILE session-worker` with `environment`
-    /// as its process environment.
-    init(name: String, environmentFile: String, variables: [String: String], errorLog: String) throws {
+    /// Starts `EXECUTABLE --env ENVIRONMENT-FILE session-worker` (the `app`
+    /// executable) with `variables` as its process environment.
+    public init(
+        name: String, executable: String, environmentFile: String, variables: [String: String], errorLog: String
+    ) throws {
         self.name = name
+        self.executable = executable
         self.errorLog = errorLog
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
@@ -54,7 +56,7 @@ final class SessionWorkerProcess {
         posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorLog, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let arguments = [Self.executable, "--env", environmentFile, "session-worker"]
+        let arguments = [executable, "--env", environmentFile, "session-worker"]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -62,13 +64,13 @@ final class SessionWorkerProcess {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, Self.executable, &actions, nil, argv, envp)
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         close(toChild[0])
         close(fromChild[1])
         guard result == 0 else {
             close(toChild[1])
             close(fromChild[0])
-            throw Failure(description: "cannot start \(Self.executable) for \(name): error \(result)")
+            throw Failure(description: "cannot start \(executable) for \(name): error \(result)")
         }
         self.pid = pid
         requests = toChild[1]
@@ -94,7 +96,7 @@ final class SessionWorkerProcess {
     }
 
     /// Sends one request line without waiting for its answer.
-    func send(_ request: String) throws {
+    public func send(_ request: String) throws {
         guard !ended else { throw Failure(description: "\(name) has quit") }
         let bytes = Array((request + "\n").utf8)
         var written = 0
@@ -108,7 +110,7 @@ final class SessionWorkerProcess {
 
     /// The next answer line; a failure when none comes within `answerDeadline`
     /// or the worker ended.
-    func answer() throws -> String {
+    public func answer() throws -> String {
         guard !ended else { throw Failure(description: "\(name) has quit") }
         let deadline = ContinuousClock.now + Self.answerDeadline
         var chunk = [UInt8](repeating: 0, count: 4_096)
@@ -135,7 +137,7 @@ final class SessionWorkerProcess {
     }
 
     /// Sends a request and returns its answer.
-    func ask(_ request: String) throws -> String {
+    public func ask(_ request: String) throws -> String {
         try send(request)
         return try answer()
     }
@@ -143,7 +145,7 @@ final class SessionWorkerProcess {
     /// Asks the worker to quit and waits for it; kills it if it does not
     /// answer. Once only: its descriptors' numbers may belong to another
     /// test's pipes afterwards.
-    func quit() {
+    public func quit() {
         guard !ended else { return }
         if (try? ask("quit")) != "bye" { _ = kill(pid, SIGKILL) }
         end()

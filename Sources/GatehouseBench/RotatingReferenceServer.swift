@@ -1,19 +1,20 @@
 import Composition
 import Foundation
 
-/// `app serve`'s server in this test process, as the tests of several app
-/// processes need it: on a free loopback port, on a virtual clock that only
-/// the test moves, rotating every refresh token with no grace and detecting
-/// reuse (a spent refresh token presented again ends the session everywhere).
-final class RotatingReferenceServer {
-    static let apiKey = "shared-store-test-key"
-    /// The server's token lifetime; the test moves its clock past it to expire every token.
-    static let tokenLifetimeSeconds = 60
+/// `app serve`'s server in this process, as runs of several app processes
+/// need it: on a free loopback port, on a virtual clock that only its caller
+/// moves, rotating every refresh token with no grace and detecting reuse (a
+/// spent refresh token presented again ends the session everywhere).
+public final class RotatingReferenceServer {
+    public static let apiKey = "shared-store-key"
+    /// The server's token lifetime; moving its clock past it expires every token.
+    public static let tokenLifetimeSeconds = 60
 
     private let server: StandaloneServer
-    var baseURL: String { server.baseURL }
+    public var baseURL: String { server.baseURL }
 
-    init(profile: ReferenceServerProfile = .full) throws {
+    /// - Parameter cora: the server plays the Cora API (no sign-out route, no `/users`).
+    public init(cora: Bool = false) throws {
         var options = StandaloneServer.Options()
         options.port = 0
         options.apiKey = Self.apiKey
@@ -22,7 +23,7 @@ final class RotatingReferenceServer {
         options.rotationGrace = .zero
         options.reuseDetection = true
         options.virtualClock = true
-        options.profile = profile
+        options.profile = cora ? .cora : .full
         server = try StandaloneServer(options)
         server.start()
     }
@@ -32,20 +33,20 @@ final class RotatingReferenceServer {
     /// Moves the server's clock past the token lifetime but well inside the
     /// refresh window: every token it issued so far is expired and can be
     /// exchanged.
-    func expireTokens() async throws {
+    public func expireTokens() async throws {
         _ = try await ControlRequest.send(
             "POST", baseURL + "/_control/clock", json: ["advanceSeconds": Self.tokenLifetimeSeconds + 1])
     }
 
     /// The counters of `GET /_control/metrics` (docs/spec/control-api.md).
-    struct Metrics: Decodable {
-        let logins: Int
-        let refreshes: Int
-        let refreshesRejected: Int
-        let refreshTokensReused: Int
+    public struct Metrics: Decodable, Sendable {
+        public let logins: Int
+        public let refreshes: Int
+        public let refreshesRejected: Int
+        public let refreshTokensReused: Int
     }
 
-    func metrics() async throws -> Metrics {
+    public func metrics() async throws -> Metrics {
         try JSONDecoder().decode(
             Metrics.self, from: try await ControlRequest.send("GET", baseURL + "/_control/metrics"))
     }
