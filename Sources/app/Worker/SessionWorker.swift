@@ -1,7 +1,6 @@
 import Composition
-import DomainCore
 import Foundation
-import Ports
+import GatehouseBench
 
 /// `app session-worker`, a hidden command: the app composed as a person gets
 /// it (the environment `--env` names: `local`, `cora-local` or a file based on
@@ -58,12 +57,10 @@ struct SessionWorker {
             await app.launch()
             return "screen \(app.snapshot().name)"
         case .signIn(let credentials):
-            let outcome = await app.container.signIn.login(credentials)
+            let refusal = await SessionWorkerSteps.signIn(credentials, in: app.container)
             await app.world.settle()
-            switch outcome {
-            case .success: return "screen \(app.snapshot().name)"
-            case .failure(let failure): return "refused \(String(describing: failure))"
-            }
+            return refusal ?? "screen \(app.snapshot().name)"
+
         case .call:
             return await call().outcome
         case .timedCall:
@@ -82,36 +79,11 @@ struct SessionWorker {
         }
     }
 
-    /// One authorised call through the token manager — the statement, which
-    /// every backend the worker plays serves (the Cora API has no
-    /// `/users/me`) — as the dashboard's pull to refresh makes it: refreshed
-    /// first when due, retried once after a refresh when its token is refused.
+    /// One authorised call (`SessionWorkerSteps.call`), settled after: what
+    /// it set off (a session the backend ended) is on screen before the answer.
     private func call() async -> (outcome: String, took: Duration) {
-        let statement = app.world.remote.statement
-        let outcome: String
-        let started = ContinuousClock.now
-        do {
-            _ = try await app.container.tokenManager.authorized { token async throws(RemoteError) in
-                try await statement.statement(token: token)
-            }
-            outcome = "ok"
-        } catch {
-            outcome = Self.name(of: error)
-        }
-        let took = ContinuousClock.now - started
-        // What the call set off (a session the backend ended) is on screen before the answer.
+        let result = await SessionWorkerSteps.call(in: app.container)
         await app.world.settle()
-        return (outcome, took)
-    }
-
-    /// The failure's kind and code, never its text (no token reaches it anyway).
-    static func name(of error: AuthorizedCallError) -> String {
-        switch error {
-        case .remote(let remote):
-            "failed \(remote.code?.rawValue ?? "status-\(remote.status.map(String.init) ?? "none")")"
-        case .sessionEnded(let reason): "session-ended \(reason.rawValue)"
-        case .notSignedIn: "not-signed-in"
-        case .refreshLimitReached: "refresh-limit-reached"
-        }
+        return result
     }
 }

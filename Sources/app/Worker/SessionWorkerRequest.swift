@@ -1,5 +1,4 @@
-import DomainCore
-import Ports
+import GatehouseBench
 
 /// One line a session worker obeys (`SessionWorker`).
 enum SessionWorkerRequest: Sendable, Equatable {
@@ -7,7 +6,7 @@ enum SessionWorkerRequest: Sendable, Equatable {
     case launch
     /// Sign in with these credentials from the screen shown; answers the
     /// screen reached, or the kind of refusal.
-    case signIn(Credentials)
+    case signIn(SessionWorkerSteps.SignIn)
     /// One authorised call through the token manager; answers `ok` or the failure.
     case call
     /// The same call, its answer followed by how long the call took in
@@ -42,9 +41,10 @@ enum SessionWorkerRequest: Sendable, Equatable {
             return .failure(
                 Problem(text: "unknown request: use launch, sign-in, call, timed-call, logout, state or quit"))
         }
-        guard words.count == 3, let identifier = LoginIdentifier(parsing: words[1]) else {
+        guard words.count == 3, let credentials = SessionWorkerSteps.SignIn(identifier: words[1], password: words[2])
+        else {
             return .failure(Problem(text: "sign-in takes a CPF or an e-mail and a password"))
         }
-        return .success(.signIn(Credentials(identifier: identifier, password: Password(words[2]))))
+        return .success(.signIn(credentials))
     }
 }
