@@ -56,6 +56,7 @@ public final class SessionWorkerProcess {
         posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorLog, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        Self.closeEveryOtherDescriptor(&actions)
         let arguments = [executable, "--env", environmentFile, "session-worker"]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -84,6 +85,20 @@ public final class SessionWorkerProcess {
         guard !ended else { return }
         _ = kill(pid, SIGKILL)
         end()
+    }
+
+    /// Has the child close every descriptor above the standard three before
+    /// it runs: a copy of another test's socket living on in a worker would
+    /// keep that connection open after its owner closed it (a server's
+    /// answer would then never end for its client). Glibc 2.34 has the
+    /// action, but Swift's Glibc module does not export it, so it is looked
+    /// up by name; without it the worker closes them itself as it starts
+    /// (`SessionWorkerInput`'s caller), a few milliseconds later.
+    private static func closeEveryOtherDescriptor(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, STDERR_FILENO + 1)
     }
 
     /// A pipe whose ends close on exec (Glibc's module does not export

@@ -40,6 +40,10 @@ public struct SharedStoreBench {
                     label: "1 process alone: refreshing call",
                     figures: BenchFormat.spread(alone.refreshingCalls),
                     numbers: ["p50Seconds": alone.refreshingCalls.median, "p99Seconds": alone.refreshingCalls.p99]))
+            rows.append(
+                BenchRow(
+                    label: "1 process alone: call needing no refresh", figures: BenchFormat.spread(alone.plainCalls),
+                    numbers: ["p50Seconds": alone.plainCalls.median]))
             for processes in plan.sharedStoreProcesses where processes > 1 {
                 let run = try await Self.measure(processes: processes, lifetimes: lifetimes, executable: executable)
                 rows += Self.rows(run, processes: processes, lifetimes: lifetimes, alone: alone)

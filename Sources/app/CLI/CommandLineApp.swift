@@ -91,6 +91,7 @@ struct CommandLineApp {
             }
             return await run(scripts, invocation: invocation, environment: environment, texts: texts)
         case .sessionWorker:
+            SessionWorkerInput.closeInheritedDescriptors()
             let world: AppWorld
             do {
                 world = try AppWorld(environment: environment)

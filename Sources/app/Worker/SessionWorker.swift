@@ -16,7 +16,7 @@ import GatehouseBench
 @MainActor
 struct SessionWorker {
     /// The hidden command's word.
-    static let commandWord = "session-worker"
+    nonisolated static let commandWord = "session-worker"
 
     let app: HeadlessApp
     let lines: @MainActor () async -> SessionWorkerInput.Line

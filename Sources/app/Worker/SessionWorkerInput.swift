@@ -33,6 +33,18 @@ final class SessionWorkerInput: Sendable {
         var ended = false
     }
 
+    /// Closes every descriptor the worker inherited beyond the standard
+    /// three, before it opens any of its own: the process that started it
+    /// may have sockets open (a test process has other tests'), and a copy
+    /// living on here would keep those connections open after their owner
+    /// closed them (as `session-store-stress` does, for the same reason).
+    static func closeInheritedDescriptors() {
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap(Int32.init) where descriptor > STDERR_FILENO {
+            close(descriptor)
+        }
+    }
+
     init(descriptor: Int32 = STDIN_FILENO) {
         self.descriptor = descriptor
     }
