@@ -11,8 +11,9 @@ import GatehouseBench
 /// test harness, not a way to use the app.
 ///
 /// The words (`SessionWorkerRequest`): `launch`, `sign-in ID PASSWORD`,
-/// `call`, `timed-call`, `logout`, `state`, `quit`. No answer ever carries a token or a
-/// password; a failure is named by its kind and the contract's code only.
+/// `call`, `timed-call`, `logout`, `state`, `quit`. No answer ever carries a
+/// token or a password; a failure is named by its kind and the contract's
+/// code only.
 @MainActor
 struct SessionWorker {
     /// The hidden command's word.
@@ -60,7 +61,6 @@ struct SessionWorker {
             let refusal = await SessionWorkerSteps.signIn(credentials, in: app.container)
             await app.world.settle()
             return refusal ?? "screen \(app.snapshot().name)"
-
         case .call:
             return await call().outcome
         case .timedCall:
