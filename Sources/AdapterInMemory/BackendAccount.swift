@@ -41,11 +41,16 @@ struct BackendStatementEntry: Sendable {
 }
 
 /// A live token's record. Revoked tokens are removed; exchanged ones keep a
-/// record only while the rotation grace lets them serve requests.
+/// record only while the rotation grace lets them serve requests — or, with
+/// reuse detection on, until the sweeps forget them with unexchanged ones, so
+/// that presenting one again is recognised as reuse.
 struct BackendTokenRecord: Sendable {
     let accountID: String
     let issuedAt: Date
     var rotatedAt: Date?
     /// Issue order (dates can tie on a manual clock): the oldest is forgotten first.
     let serial: UInt64
+    /// The sign-in this token descends from through refreshes (the serial of
+    /// that sign-in's token): what reuse detection revokes as one.
+    let family: UInt64
 }

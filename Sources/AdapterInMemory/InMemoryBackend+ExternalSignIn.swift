@@ -58,7 +58,7 @@ extension InMemoryBackend {
             guard let account = accounts[accountID] else { throw .signInRefused(.notCompletedInTime) }
             do { try requireUsable(account) } catch { throw error.remoteError }
             counters.logins += 1
-            return .signedIn(IssuedTokens(accessToken: issueToken(for: account.id)))
+            return .signedIn(IssuedTokens(accessToken: issueToken(for: account.id, family: nil)))
         }
     }
 

@@ -15,14 +15,16 @@ extension InMemoryBackend {
         else { throw .invalidCredentials }
         guard account.state == .active else { throw .userInactive }
         counters.logins += 1
-        return issueToken(for: account.id)
+        return issueToken(for: account.id, family: nil)
     }
 
     /// Exchanges a token for a new one, until its refresh window closes (even
     /// after its lifetime). Unknown, exchanged or revoked: 401 `TOKEN_INVALID`;
     /// window closed: 401 `TOKEN_EXPIRED`; then 410 `USER_DELETED` or 403
     /// `USER_INACTIVE`. The old token stops serving requests at once (or when
-    /// the rotation grace ends) and can never be exchanged again.
+    /// the rotation grace ends) and can never be exchanged again; with reuse
+    /// detection on, presenting it again revokes its whole family
+    /// (`Configuration.reuseDetection`).
     public func refresh(_ token: AccessToken) throws(BackendRejection) -> AccessToken {
         do {
             let newToken = try exchange(token)
@@ -36,18 +38,32 @@ extension InMemoryBackend {
 
     private func exchange(_ token: AccessToken) throws(BackendRejection) -> AccessToken {
         let now = clock.now()
-        guard let record = tokens[token.reveal()], record.rotatedAt == nil else { throw .tokenInvalid }
+        guard let record = tokens[token.reveal()] else { throw .tokenInvalid }
+        guard record.rotatedAt == nil else {
+            if configuration.reuseDetection { revokeFamily(of: record) }
+            throw .tokenInvalid
+        }
         guard now < record.issuedAt.addingTimeInterval(configuration.refreshWindow.timeInterval) else {
             throw .tokenExpired
         }
         guard let account = accounts[record.accountID] else { throw .tokenInvalid }
         try requireUsable(account)
-        if configuration.rotationGrace > .zero {
+        if configuration.rotationGrace > .zero || configuration.reuseDetection {
             tokens.markRotated(token.reveal(), at: now)
         } else {
             tokens.remove(token.reveal())
         }
-        return issueToken(for: account.id)
+        return issueToken(for: account.id, family: record.family)
+    }
+
+    /// A spent token came back: whoever holds it and whoever holds its
+    /// successor cannot both be the rightful client, so every token of the
+    /// sign-in it descends from ends (RFC 9700 §4.14.2). Its records go, so
+    /// any of them presented later is `TOKEN_INVALID` like a revoked token,
+    /// not counted as reuse a second time.
+    private func revokeFamily(of record: BackendTokenRecord) {
+        counters.refreshTokensReused += 1
+        tokens.removeAll { $0.family == record.family }
     }
 
     // MARK: WireRoute.signOut
@@ -59,6 +75,12 @@ extension InMemoryBackend {
     /// 401 `TOKEN_INVALID`, as every route that takes a token says — the
     /// token is refused either way, so a client may take it as done.
     public func signOut(_ token: AccessToken) throws(BackendRejection) {
+        // An exchanged token kept only for reuse detection is no session to end.
+        if let rotatedAt = tokens[token.reveal()]?.rotatedAt,
+            clock.now() >= rotatedAt.addingTimeInterval(configuration.rotationGrace.timeInterval)
+        {
+            throw .tokenInvalid
+        }
         guard tokens.remove(token.reveal()) != nil else { throw .tokenInvalid }
     }
 
@@ -219,7 +241,9 @@ extension InMemoryBackend {
         }
     }
 
-    func issueToken(for accountID: String) -> AccessToken {
+    /// Issues a token for `accountID`: of `family` (a refresh), or the first
+    /// of a new family (`nil`: a sign-in).
+    func issueToken(for accountID: String, family: UInt64?) -> AccessToken {
         let now = clock.now()
         pruneTokens(at: now)
         forgetOldestTokens(keeping: configuration.mostTokens - 1)
@@ -229,7 +253,10 @@ extension InMemoryBackend {
             raw = (0..<4).map { _ in Self.hex16(generator.next()) }.joined()
         } while tokens[raw] != nil
         tokens.insert(
-            BackendTokenRecord(accountID: accountID, issuedAt: now, rotatedAt: nil, serial: nextTokenSerial), for: raw)
+            BackendTokenRecord(
+                accountID: accountID, issuedAt: now, rotatedAt: nil, serial: nextTokenSerial,
+                family: family ?? nextTokenSerial),
+            for: raw)
         nextTokenSerial += 1
         rememberIssued(AccessToken(raw))
         return AccessToken(raw)
@@ -251,11 +278,15 @@ extension InMemoryBackend {
     }
 
     /// Drops records that can only ever answer `TOKEN_INVALID` — the same as
-    /// no record — and those long past their refresh window.
+    /// no record — and those long past their refresh window. With reuse
+    /// detection an exchanged token still has something to say (that it was
+    /// spent), so it is kept like any other until its issue is that old, or
+    /// until the table's bound forgets it.
     private func pruneTokens(at now: Date) {
         let keepFor = configuration.refreshWindow.timeInterval + Self.expiredTokenRetention
         tokens.forget(
-            rotatedBefore: now.addingTimeInterval(-configuration.rotationGrace.timeInterval),
+            rotatedBefore: configuration.reuseDetection
+                ? .distantPast : now.addingTimeInterval(-configuration.rotationGrace.timeInterval),
             issuedBefore: now.addingTimeInterval(-keepFor))
     }
 

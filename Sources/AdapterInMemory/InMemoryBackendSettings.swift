@@ -1,6 +1,7 @@
 extension InMemoryBackend {
     /// The token timing of the backend (the reference server's `--token-ttl`,
-    /// `--refresh-window` and `--rotation-grace`).
+    /// `--refresh-window` and `--rotation-grace`) and its reuse detection
+    /// (`--reuse-detection`).
     public struct Configuration: Sendable, Hashable {
         /// How long a token serves requests after it is issued.
         public var tokenLifetime: Duration
@@ -9,6 +10,12 @@ extension InMemoryBackend {
         /// How long a token keeps serving requests after it was exchanged.
         /// It can never be exchanged twice.
         public var rotationGrace: Duration
+        /// Refresh-token reuse detection (RFC 9700 §4.14.2): a token already
+        /// exchanged and presented for refresh again revokes every token of
+        /// its family — the sign-in it descends from — so the session ends
+        /// everywhere, and counts in `BackendMetrics.refreshTokensReused`.
+        /// Off by default: an exchanged token is then just `TOKEN_INVALID`.
+        public var reuseDetection: Bool
         /// The most accounts the backend holds, seeded ones included; a
         /// registration past it is refused (503), so that sign-ups cannot grow
         /// the server's memory without bound.
@@ -24,6 +31,7 @@ extension InMemoryBackend {
             tokenLifetime: Duration = .seconds(60),
             refreshWindow: Duration = .seconds(300),
             rotationGrace: Duration = .zero,
+            reuseDetection: Bool = false,
             mostAccounts: Int = 10_000,
             mostTokens: Int = 10_000,
             mostRememberedTokens: Int = 10_000
@@ -31,6 +39,7 @@ extension InMemoryBackend {
             self.tokenLifetime = tokenLifetime
             self.refreshWindow = refreshWindow
             self.rotationGrace = rotationGrace
+            self.reuseDetection = reuseDetection
             self.mostAccounts = mostAccounts
             self.mostTokens = mostTokens
             self.mostRememberedTokens = mostRememberedTokens

@@ -3,15 +3,20 @@
 public struct BenchPlan: Sendable, Hashable {
     /// The scenarios, in the order they run and are printed.
     public enum Scenario: String, Sendable, Hashable, CaseIterable, Codable {
-        case storm, overhead, bootstrap, soak, day, server, pin
+        case storm, overhead, bootstrap, soak, day, server, pin, processes
     }
 
     public var quick: Bool
     public var scenarios: [Scenario]
+    /// The `app` executable whose `session-worker` the `processes` scenario
+    /// starts (the running `app bench` itself); without it that scenario
+    /// cannot run and says so.
+    public var workerExecutable: String?
 
-    public init(quick: Bool = false, scenarios: [Scenario] = Scenario.allCases) {
+    public init(quick: Bool = false, scenarios: [Scenario] = Scenario.allCases, workerExecutable: String? = nil) {
         self.quick = quick
         self.scenarios = scenarios
+        self.workerExecutable = workerExecutable
     }
 
     /// The storm's N.
@@ -37,4 +42,9 @@ public struct BenchPlan: Sendable, Hashable {
     /// How long each connection count is measured (real time).
     var serverMeasureFor: Duration { quick ? .milliseconds(300) : .seconds(3) }
     var idleConnections: Int { quick ? 32 : 256 }
+
+    /// The K of the `processes` scenario (one process alone is always measured too, as the baseline).
+    var sharedStoreProcesses: [Int] { [2, 4, 8] }
+    /// Token lifetimes the `processes` scenario runs through.
+    var sharedStoreLifetimes: Int { quick ? 2 : 10 }
 }

@@ -40,6 +40,7 @@ public struct BenchRunner {
         case .day: return await DayBench(plan: plan).run()
         case .server: return await ServerBench(plan: plan).run()
         case .pin: return await PINBench(plan: plan).run()
+        case .processes: return await SharedStoreBench(plan: plan).run()
         }
     }
 }

@@ -213,7 +213,8 @@ struct ContractRouter: Sendable {
                 200,
                 [
                     "requests": metrics.requests, "logins": metrics.logins, "refreshes": metrics.refreshes,
-                    "refreshesRejected": metrics.refreshesRejected, "tokensLive": metrics.tokensLive,
+                    "refreshesRejected": metrics.refreshesRejected, "refreshTokensReused": metrics.refreshTokensReused,
+                    "tokensLive": metrics.tokensLive,
                 ] as [String: Any])
         case ("POST", "/_control/reset"):
             await backend.reset()

@@ -53,6 +53,7 @@ struct CommandLineParserTests {
                         rotationGraceSeconds: 2,
                         virtualClock: true)))
         ),
+        (["serve", "--reuse-detection"], Invocation(command: .serve(ServeOptions(reuseDetection: true)))),
         (["bench"], Invocation(command: .bench(BenchOptions()))),
         (["bench", "--json"], Invocation(command: .bench(BenchOptions(json: true)))),
         // Scenarios run in the bench's order, whatever order they are named in.

@@ -37,7 +37,7 @@ struct HelpTextTests {
         let text = HelpText.text(for: "serve")
         for flag in [
             "--host", "--port", "--api-key-env", "--api-key-file", "--token-ttl", "--refresh-window",
-            "--rotation-grace", "--virtual-clock",
+            "--rotation-grace", "--reuse-detection", "--virtual-clock",
         ] {
             #expect(text.contains(flag), "\(flag)")
         }

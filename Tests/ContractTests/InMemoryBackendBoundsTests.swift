@@ -118,6 +118,32 @@ struct InMemoryBackendBoundsTests {
         _ = fresh
     }
 
+    @Test("with reuse detection spent tokens are remembered until their refresh window is long past, then forgotten")
+    func spentTokensAreForgottenWithTheSweeps() async throws {
+        let clock = ManualClock()
+        let backend = InMemoryBackend(
+            clock: clock, configuration: .init(refreshWindow: .seconds(300), reuseDetection: true))
+        var latest = try await backend.signIn(Self.maria)
+        for _ in 0..<10 { latest = try await backend.refresh(latest) }
+        #expect(await backend.storedTokenCount == 11, "every spent token is remembered, to recognise its reuse")
+
+        clock.advance(by: .seconds(2 * 86_400))
+        _ = try await backend.signIn(Self.maria)
+        #expect(await backend.storedTokenCount == 1, "spent tokens go with the sweep of old ones")
+    }
+
+    @Test("with reuse detection 20,000 refreshes keep at most the limit of records")
+    func spentTokensStayBounded() async throws {
+        let backend = InMemoryBackend(
+            clock: ManualClock(), configuration: .init(reuseDetection: true, mostTokens: 1_000))
+        var latest = try await backend.signIn(Self.maria)
+        for _ in 0..<20_000 { latest = try await backend.refresh(latest) }
+
+        #expect(await backend.storedTokenCount == 1_000)
+        #expect(await backend.tokenBookkeepingCount <= 2 * (2 * 1_000 + 64), "the issue order and the spent list")
+        _ = try await backend.currentUser(token: latest)
+    }
+
     @Test("20,000 sign-in and sign-out cycles leave no token record, and the table's bookkeeping stays small")
     func signInOutCyclesLeaveNothing() async throws {
         let backend = InMemoryBackend(clock: ManualClock())

@@ -359,6 +359,72 @@ struct InMemoryBackendTests {
         _ = try await server.users.currentUser(token: new)
     }
 
+    // MARK: - Reuse detection
+
+    @Test("with reuse detection a spent token presented again revokes its family and is counted")
+    func reusedTokenRevokesItsFamily() async throws {
+        let server = InMemoryRemoteFixture(configuration: InMemoryBackend.Configuration(reuseDetection: true))
+        let backend = server.backend
+        let first = try await backend.signIn(RemoteSeed.maria.byCPF)
+        let second = try await backend.refresh(first)
+        let third = try await backend.refresh(second)
+        let otherSession = try await backend.signIn(RemoteSeed.maria.byCPF)
+
+        await #expect(throws: BackendRejection.tokenInvalid) { try await backend.refresh(first) }
+
+        await #expect(throws: BackendRejection.tokenInvalid) { try await backend.currentUser(token: third) }
+        await #expect(throws: BackendRejection.tokenInvalid) { try await backend.refresh(third) }
+        _ = try await backend.currentUser(token: otherSession)
+        let metrics = await backend.metrics()
+        #expect(metrics.refreshes == 2)
+        #expect(metrics.refreshTokensReused == 1, "the revoked family's tokens are not reuse a second time")
+        #expect(metrics.refreshesRejected == 2)
+        #expect(metrics.tokensLive == 1)
+    }
+
+    @Test(
+        "with reuse detection and a rotation grace a spent token still serves out its grace, but a refresh with it is reuse"
+    )
+    func reuseDetectionWithGrace() async throws {
+        let server = InMemoryRemoteFixture(
+            configuration: InMemoryBackend.Configuration(rotationGrace: .seconds(10), reuseDetection: true))
+        let backend = server.backend
+        let old = try await backend.signIn(RemoteSeed.maria.byCPF)
+        let new = try await backend.refresh(old)
+
+        _ = try await backend.currentUser(token: old)
+        await #expect(throws: BackendRejection.tokenInvalid) { try await backend.refresh(old) }
+
+        await #expect(throws: BackendRejection.tokenInvalid) { try await backend.currentUser(token: new) }
+        #expect(await backend.metrics().refreshTokensReused == 1)
+    }
+
+    @Test("without reuse detection a spent token is only refused: its successor lives on, nothing counted as reuse")
+    func withoutReuseDetectionASpentTokenIsOnlyRefused() async throws {
+        let backend = InMemoryRemoteFixture().backend
+        let old = try await backend.signIn(RemoteSeed.maria.byCPF)
+        let new = try await backend.refresh(old)
+
+        await #expect(throws: BackendRejection.tokenInvalid) { try await backend.refresh(old) }
+
+        _ = try await backend.currentUser(token: new)
+        #expect(await backend.metrics().refreshTokensReused == 0)
+    }
+
+    @Test("with reuse detection a spent token cannot be signed out: it is no session")
+    func spentTokenIsNoSessionToSignOut() async throws {
+        let backend = InMemoryRemoteFixture(configuration: InMemoryBackend.Configuration(reuseDetection: true))
+            .backend
+        let old = try await backend.signIn(RemoteSeed.maria.byCPF)
+        let new = try await backend.refresh(old)
+
+        await #expect(throws: BackendRejection.tokenInvalid) { try await backend.signOut(old) }
+
+        _ = try await backend.currentUser(token: new)
+        await #expect(throws: BackendRejection.tokenInvalid) { try await backend.refresh(old) }
+        #expect(await backend.metrics().refreshTokensReused == 1, "the record was kept: reuse is still seen")
+    }
+
     @Test("no error text carries a token or a password")
     func errorsCarryNoSecrets() async throws {
         let server = InMemoryRemoteFixture()

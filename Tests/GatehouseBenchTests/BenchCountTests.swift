@@ -1,4 +1,5 @@
 import Composition
+import Foundation
 import GatehouseBench
 import Testing
 
@@ -50,11 +51,41 @@ struct BenchCountTests {
         #expect(outcome.requestsOnTheWire <= 2 * size)
     }
 
+    @Test(
+        "K processes on one store (processes scenario): 1 refresh per expiry, none reused, no session lost",
+        .disabled("until the cross-process refresh transaction of issue 29 lands"),
+        arguments: [2, 4])
+    func processesShareOneRefresh(processes: Int) async throws {
+        let outcome = try await SharedStoreBench.measure(
+            processes: processes, lifetimes: 2, executable: AppExecutable.path)
+        #expect(outcome.refreshes == 2)
+        #expect(outcome.reused == 0)
+        #expect(outcome.sessionsLost == 0)
+        #expect(outcome.failedCalls == 0)
+    }
+
+    @Test("One process alone on its store (the processes scenario's baseline): 1 refresh per expiry, nothing lost")
+    func oneProcessRefreshesOncePerExpiry() async throws {
+        let outcome = try await SharedStoreBench.measure(processes: 1, lifetimes: 2, executable: AppExecutable.path)
+        #expect(outcome.refreshes == 2)
+        #expect(outcome.reused == 0)
+        #expect(outcome.sessionsLost == 0)
+        #expect(outcome.failedCalls == 0)
+    }
+
     @Test("The soak on a few cycles: every sign-in succeeds and nothing is alive after settle()")
     @MainActor
     func soakLeavesNothingAlive() async throws {
         let outcome = try await SoakBench.soak(cycles: 20)
         #expect(outcome.failedSignIns == 0)
         #expect(outcome.alive == [])
+    }
+}
+
+/// The `app` executable the `processes` scenario's workers run: built beside
+/// the test binary, since this target depends on it.
+enum AppExecutable {
+    static var path: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("app").path
     }
 }

@@ -17,6 +17,9 @@ public struct StandaloneServer: Sendable {
         public var tokenLifetime: Duration = .seconds(60)
         public var refreshWindow: Duration = .seconds(300)
         public var rotationGrace: Duration = .zero
+        /// Refresh-token reuse detection (`--reuse-detection`): a spent token
+        /// presented again revokes its whole family.
+        public var reuseDetection = false
         public var virtualClock = false
         /// Which backend the server plays (`--profile`).
         public var profile = ServerProfile.full
@@ -51,7 +54,7 @@ public struct StandaloneServer: Sendable {
             clock: clock,
             configuration: InMemoryBackend.Configuration(
                 tokenLifetime: options.tokenLifetime, refreshWindow: options.refreshWindow,
-                rotationGrace: options.rotationGrace))
+                rotationGrace: options.rotationGrace, reuseDetection: options.reuseDetection))
         server = try ReferenceServer(
             configuration: ReferenceServer.Configuration(
                 host: options.host, port: options.port, apiKey: options.apiKey, profile: options.profile,

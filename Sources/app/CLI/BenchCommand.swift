@@ -21,7 +21,10 @@ struct BenchCommand {
                 + "\(options.plan.scenarios.map(\.rawValue).joined(separator: ", ")); "
                 + "build with -c release for figures worth comparing")
         fflush(nil)
-        let report = await BenchRunner(plan: options.plan) { line in
+        var plan = options.plan
+        // The `processes` scenario's workers are this executable's hidden `session-worker`.
+        plan.workerExecutable = Bundle.main.executablePath ?? CommandLine.arguments.first
+        let report = await BenchRunner(plan: plan) { line in
             progress(line)
             fflush(nil)
         }.run()

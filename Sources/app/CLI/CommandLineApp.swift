@@ -51,7 +51,7 @@ struct CommandLineApp {
             return ExitCode.success
         case .serve(let options):
             return await ServeCommand(options: options, console: console).run()
-        case .interactive, .envs, .demo, .run:
+        case .interactive, .envs, .demo, .run, .sessionWorker:
             break
         }
 
@@ -90,6 +90,24 @@ struct CommandLineApp {
                 scripts = loaded
             }
             return await run(scripts, invocation: invocation, environment: environment, texts: texts)
+        case .sessionWorker:
+            SessionWorkerInput.closeInheritedDescriptors()
+            let world: AppWorld
+            do {
+                world = try AppWorld(environment: environment)
+            } catch {
+                console.error("app: \(error)")
+                return ExitCode.usage
+            }
+            let input = SessionWorkerInput()
+            return await SessionWorker(
+                app: HeadlessApp(world: world, texts: texts, pinsLanguage: invocation.locale != nil),
+                lines: { await input.next() },
+                answer: { line in
+                    // Unbuffered: the sender waits for each answer before its next request.
+                    FileHandle.standardOutput.write(Data((TerminalText.escapingControls(line) + "\n").utf8))
+                }
+            ).run()
         case .interactive where !stdinIsTerminal:
             return await PipedScript(
                 environment: environment, texts: texts, console: console, pinsLanguage: invocation.locale != nil

@@ -127,6 +127,10 @@ enum CommandLineParser {
             return .serve(try ServeOptions.parse(operands))
         case "bench":
             return .bench(try BenchOptions.parse(operands))
+        case SessionWorker.commandWord:
+            // Hidden: not in `commands`, so help never lists it.
+            try noOperands(operands, of: word)
+            return .sessionWorker
         case _ where ScriptParser.commands.contains(word):
             throw UsageError(
                 "unknown command '\(word)': script words like '\(word)' are typed in interactive mode, piped to stdin or written in a script for 'app run'"

@@ -152,8 +152,8 @@ enum HelpText {
     static var serve: String {
         """
         Usage: app serve [--host 127.0.0.1] [--port 8080] [--api-key-env NAME | --api-key-file PATH]
-                         [--token-ttl 60] [--refresh-window 300] [--rotation-grace 0] [--virtual-clock]
-                         [--profile full|cora]
+                         [--token-ttl 60] [--refresh-window 300] [--rotation-grace 0] [--reuse-detection]
+                         [--virtual-clock] [--profile full|cora]
 
         The reference HTTP server: the simulated backend (seeded with the demo account,
         CPF 123.456.789-09) over the wire contract and its control API (/_control/*),
@@ -163,6 +163,8 @@ enum HelpText {
         when it is set, else it is the development key 'gatehouse-dev-key'. --api-key KEY
         is refused: every user of the machine can read a command line. --virtual-clock
         makes the server's time move only through POST /_control/clock.
+        --reuse-detection ends a session everywhere when one of its refresh tokens is
+        presented a second time (RFC 9700 4.14.2), counted as refreshTokensReused.
         --profile chooses the backend it plays: full (the default) serves every route;
         cora serves only Cora's POST /challenge/auth (sign-in by CPF, refresh with the
         old token), GET /challenge/list and GET /challenge/details/:id, and answers
@@ -199,6 +201,10 @@ enum HelpText {
                      keep-alive connections, and its memory per idle connection
           pin        a PIN check at the default cost, in the build it runs in
                      (swift run app bench --scenario pin: the debug build)
+          processes  K = 2, 4, 8 app processes sharing one store through token
+                     expiries on a server with rotation and reuse detection:
+                     refreshes per expiry, refresh tokens reused, sessions lost,
+                     the refreshing call's p50/p99 beside one process alone
 
         Contenders run interleaved, in alternating blocks, in one process, so the
         machine's noise hits them alike. Everything runs on 127.0.0.1.
@@ -207,7 +213,7 @@ enum HelpText {
           --json           the report as JSON on stdout (progress on stderr)
           --svg DIR        write storm.svg and overhead.svg into DIR
           --scenario NAME  run only this scenario (storm, overhead, bootstrap, soak,
-                           day, server, pin)
+                           day, server, pin, processes)
 
         Exits 0 when every scenario ran, whatever the verdicts; 1 when one could
         not finish (the reason is printed) or the charts could not be written.

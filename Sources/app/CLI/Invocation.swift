@@ -24,6 +24,10 @@ struct Invocation: Sendable, Equatable {
         case serve(ServeOptions)
         /// The benchmarks, run in this process.
         case bench(BenchOptions)
+        /// The hidden `session-worker`: the app obeying one request a line
+        /// on stdin (`SessionWorker`), for the tests and the bench that run
+        /// several processes on one store.
+        case sessionWorker
     }
 
     /// `--env`'s value as given (a built-in name or a JSON file's path); nil for the default.

@@ -24,6 +24,8 @@ struct ServeOptions: Sendable, Equatable {
     var tokenTTLSeconds = 60
     var refreshWindowSeconds = 300
     var rotationGraceSeconds = 0
+    /// `--reuse-detection`: a refresh token presented again ends its session everywhere.
+    var reuseDetection = false
     var virtualClock = false
     var profile = ReferenceServerProfile.full
 
@@ -36,6 +38,7 @@ struct ServeOptions: Sendable, Equatable {
         server.tokenLifetime = .seconds(tokenTTLSeconds)
         server.refreshWindow = .seconds(refreshWindowSeconds)
         server.rotationGrace = .seconds(rotationGraceSeconds)
+        server.reuseDetection = reuseDetection
         server.virtualClock = virtualClock
         server.profile = profile
         return server
@@ -153,6 +156,7 @@ struct ServeOptions: Sendable, Equatable {
             case "--token-ttl": options.tokenTTLSeconds = try seconds(flag, allowZero: false)
             case "--refresh-window": options.refreshWindowSeconds = try seconds(flag, allowZero: false)
             case "--rotation-grace": options.rotationGraceSeconds = try seconds(flag, allowZero: true)
+            case "--reuse-detection": options.reuseDetection = true
             case "--virtual-clock": options.virtualClock = true
             case "--profile": options.profile = try Self.profile(named: try value(flag))
             default: throw UsageError("unknown option '\(flag)' for serve", helpTopic: "serve")

@@ -1,0 +1,53 @@
+import Composition
+import Foundation
+
+/// `app serve`'s server in this process, as runs of several app processes
+/// need it: on a free loopback port, on a virtual clock that only its caller
+/// moves, rotating every refresh token with no grace and detecting reuse (a
+/// spent refresh token presented again ends the session everywhere).
+public final class RotatingReferenceServer {
+    public static let apiKey = "shared-store-key"
+    /// The server's token lifetime; moving its clock past it expires every token.
+    public static let tokenLifetimeSeconds = 60
+
+    private let server: StandaloneServer
+    public var baseURL: String { server.baseURL }
+
+    /// - Parameter cora: the server plays the Cora API (no sign-out route, no `/users`).
+    public init(cora: Bool = false) throws {
+        var options = StandaloneServer.Options()
+        options.port = 0
+        options.apiKey = Self.apiKey
+        options.tokenLifetime = .seconds(Self.tokenLifetimeSeconds)
+        options.refreshWindow = .seconds(300)
+        options.rotationGrace = .zero
+        options.reuseDetection = true
+        options.virtualClock = true
+        options.profile = cora ? .cora : .full
+        server = try StandaloneServer(options)
+        server.start()
+    }
+
+    deinit { server.stop() }
+
+    /// Moves the server's clock past the token lifetime but well inside the
+    /// refresh window: every token it issued so far is expired and can be
+    /// exchanged.
+    public func expireTokens() async throws {
+        _ = try await ControlRequest.send(
+            "POST", baseURL + "/_control/clock", json: ["advanceSeconds": Self.tokenLifetimeSeconds + 1])
+    }
+
+    /// The counters of `GET /_control/metrics` (docs/spec/control-api.md).
+    public struct Metrics: Decodable, Sendable {
+        public let logins: Int
+        public let refreshes: Int
+        public let refreshesRejected: Int
+        public let refreshTokensReused: Int
+    }
+
+    public func metrics() async throws -> Metrics {
+        try JSONDecoder().decode(
+            Metrics.self, from: try await ControlRequest.send("GET", baseURL + "/_control/metrics"))
+    }
+}
