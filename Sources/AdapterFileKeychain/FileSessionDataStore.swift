@@ -119,6 +119,10 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     /// the person to be told once.
     public func takeNotices() -> [StorageNotice] { notices.take() }
 
+    /// How many tasks of this process wait for the lock right now (tests use
+    /// it to know a contender has lined up).
+    public var writersWaiting: Int { turns.waiting }
+
     // MARK: - SessionDataStore
 
     public func read() async -> SessionRead {

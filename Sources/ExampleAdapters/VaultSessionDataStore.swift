@@ -134,6 +134,9 @@ public final class VaultSessionDataStore: SessionDataStore {
     /// with the token).
     public var problems: [SessionCodingError] { state.withLock { $0.problems } }
 
+    /// How many writers wait for a transaction to end right now.
+    public var writersWaiting: Int { turns.waiting }
+
     /// Moves undecodable bytes to a name of their own, then frees the
     /// session's name. If the vault refuses either step the read is
     /// `.unavailable` and the bytes stay where they were, to be tried again.

@@ -173,10 +173,22 @@ extension CodingSample {
             cachedUser: CachedUser(profile: profile, syncedAt: start))
     )
 
+    /// A session that knows its sign-in (`SessionLineage`): processes
+    /// sharing a store tell their own session from another by it.
+    static let withLineage = CodingSample(
+        name: "token with a refresh token and its sign-in's lineage",
+        session: UserSession(
+            token: SessionToken(
+                token: AccessToken("tok-SECRET-lineage"), issuedAt: start, expiresAt: start.addingTimeInterval(300),
+                refreshToken: RefreshToken("rt-SECRET-lineage"),
+                lineage: SessionLineage("0123456789abcdef0123456789abcdef")),
+            cachedUser: CachedUser(profile: profile, syncedAt: start))
+    )
+
     /// Every sample a coding must round-trip.
     static let all: [CodingSample] = [
         tokenOnly, userOnly, both, neither, unicode, subSecondDates, unusualDates, distantDates,
-        datesJSONNumbersMisread, byteOrderMarks, signInProfile, signInProfileByEmail, withRefreshToken,
+        datesJSONNumbersMisread, byteOrderMarks, signInProfile, signInProfileByEmail, withRefreshToken, withLineage,
     ]
 
     /// The samples a store must keep: the port says a stored session never has

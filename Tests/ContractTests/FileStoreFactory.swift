@@ -56,6 +56,7 @@ extension StoreFactory {
                     },
                     reportedProblems: { store.problems }
                 ),
+                writersWaiting: { store.writersWaiting },
                 tearDown: { try? files.removeItem(atPath: directory) }
             )
         }

@@ -46,7 +46,8 @@ extension StoreFactory {
                     plantStoredBytes: { store.plantRawData($0) },
                     setAsideCount: { store.setAsideData.count },
                     reportedProblems: { store.problems.map(String.init(describing:)) }
-                )
+                ),
+                writersWaiting: { store.writersWaiting }
             )
         }
     }
@@ -58,6 +59,8 @@ struct StoreUnderTest: Sendable {
     let store: any SessionDataStore
     let coding: any SessionCoding
     let failures: StoreFailureSwitches?
+    /// How many writers of this process wait for the store's lock right now.
+    var writersWaiting: @Sendable () -> Int = { 0 }
     /// Removes what the store left behind (a temporary directory, say).
     var tearDown: @Sendable () async -> Void = {}
 }

@@ -19,7 +19,8 @@ extension StoreFactory {
                     plantStoredBytes: { vault.plant($0, named: store.secretName) },
                     setAsideCount: { vault.names.filter { $0.contains(".corrupt-") }.count },
                     reportedProblems: { store.problems.map(String.init(describing:)) }
-                )
+                ),
+                writersWaiting: { store.writersWaiting }
             )
         }
     }

@@ -53,7 +53,6 @@ struct BenchCountTests {
 
     @Test(
         "K processes on one store (processes scenario): 1 refresh per expiry, none reused, no session lost",
-        .disabled("until the cross-process refresh transaction of issue 29 lands"),
         arguments: [2, 4])
     func processesShareOneRefresh(processes: Int) async throws {
         let outcome = try await SharedStoreBench.measure(

@@ -28,7 +28,6 @@ struct CrossProcessLogoutTests {
 
     @Test(
         "A logout in one process is not undone by another process's refresh and save",
-        .disabled("until the cross-process refresh transaction of issue 29 lands"),
         arguments: backends)
     func logoutHolds(backend: Backend) async throws {
         let server = try RotatingReferenceServer(cora: backend.profile == .cora)

@@ -17,7 +17,6 @@ struct CrossProcessRefreshTests {
 
     @Test(
         "K processes sharing a store make exactly one refresh per expiry and lose no session (reference server)",
-        .disabled("until the cross-process refresh transaction of issue 29 lands"),
         arguments: [2, 4, 8])
     func oneRefreshPerExpiry(processes: Int) async throws {
         try await assertOneRefreshPerExpiry(processes: processes)

@@ -52,6 +52,52 @@ actor RecordingSessionStore: SessionDataStore {
     }
 
     func save(_ session: UserSession) async throws(SessionStoreError) {
+        await takeTurn()
+        defer { releaseTurn() }
+        try await saveHolding(session)
+    }
+
+    func delete() async throws(SessionStoreError) {
+        await takeTurn()
+        defer { releaseTurn() }
+        try deleteHolding()
+    }
+
+    /// Writers take turns, as the processes sharing one store do: two
+    /// harnesses on this store are two processes. No limit on a wait: a
+    /// holder here always ends (a test releases what it holds).
+    func exclusively<Outcome: Sendable>(
+        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+    ) async throws(SessionStoreError) -> Outcome {
+        if unavailable { throw .unavailable("simulated") }
+        await takeTurn()
+        defer { releaseTurn() }
+        return await body(Held(store: self))
+    }
+
+    /// How many writers wait for the turn right now.
+    var writersWaiting: Int { line.count }
+
+    private var turnTaken = false
+    private var line: [CheckedContinuation<Void, Never>] = []
+
+    private func takeTurn() async {
+        guard turnTaken else {
+            turnTaken = true
+            return
+        }
+        await withCheckedContinuation { line.append($0) }
+    }
+
+    private func releaseTurn() {
+        if line.isEmpty {
+            turnTaken = false
+        } else {
+            line.removeFirst().resume()
+        }
+    }
+
+    private func saveHolding(_ session: UserSession) async throws(SessionStoreError) {
         if savesToHold > 0 {
             savesToHold -= 1
             await withCheckedContinuation {
@@ -66,18 +112,23 @@ actor RecordingSessionStore: SessionDataStore {
         stored = session
     }
 
-    func delete() async throws(SessionStoreError) {
+    private func deleteHolding() throws(SessionStoreError) {
         if unavailable || writesFail { throw .unavailable("simulated") }
         operations.append(.delete)
         stored = nil
     }
 
-    /// Takes no lock: a double for one repository, whose writes are one at a
-    /// time already. Two app graphs sharing a store use `InMemorySessionDataStore`.
-    func exclusively<Outcome: Sendable>(
-        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
-    ) async throws(SessionStoreError) -> Outcome {
-        if unavailable { throw .unavailable("simulated") }
-        return await body(self)
+    /// The store as the holder of the turn sees it.
+    private struct Held: SessionDataStore {
+        let store: RecordingSessionStore
+
+        func read() async -> SessionRead { await store.read() }
+        func save(_ session: UserSession) async throws(SessionStoreError) { try await store.saveHolding(session) }
+        func delete() async throws(SessionStoreError) { try await store.deleteHolding() }
+        func exclusively<Outcome: Sendable>(
+            waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        ) async throws(SessionStoreError) -> Outcome {
+            await body(self)
+        }
     }
 }

@@ -1,0 +1,126 @@
+import Foundation
+import Ports
+import Testing
+
+/// The `SessionDataStore.exclusively` contract — writes one at a time across
+/// everyone sharing the storage — run against every store in
+/// `StoreFactory.all`. Nothing here sleeps: a contender is known to wait by
+/// the store's count of waiting writers, and a wait that must end at its
+/// limit is held by a transaction that does not end before it.
+@Suite("SessionDataStore contract: transactions")
+struct SessionDataStoreExclusiveContractTests {
+    @Test(
+        "Inside a transaction, the body reads and writes through the held store, and a nested transaction runs at once",
+        arguments: StoreFactory.all)
+    func bodyReadsAndWritesThroughTheHeldStore(_ factory: StoreFactory) async throws {
+        let sut = try await factory.make()
+        defer { Task { await sut.tearDown() } }
+        let session = CodingSample.withLineage.session
+        let reads = try await sut.store.exclusively(waitingAtMost: .seconds(30)) { held -> [SessionRead] in
+            let before = await held.read()
+            _ = await SessionStoreWrite.run { () async throws(SessionStoreError) in try await held.save(session) }
+            let after = await held.read()
+            let nested = try? await held.exclusively(waitingAtMost: .seconds(30)) { inner in await inner.read() }
+            return [before, after, nested ?? .absent]
+        }
+        #expect(reads == [.absent, .found(session), .found(session)])
+        #expect(await sut.store.read() == .found(session))
+
+        try await sut.store.exclusively(waitingAtMost: .seconds(30)) { held in
+            _ = await SessionStoreWrite.run { () async throws(SessionStoreError) in try await held.delete() }
+        }
+        #expect(await sut.store.read() == .absent)
+    }
+
+    @Test(
+        "A save asked for while a transaction holds the store waits for it, and lands after the transaction's own save",
+        arguments: StoreFactory.all)
+    func saveWaitsForTheTransaction(_ factory: StoreFactory) async throws {
+        let sut = try await factory.make()
+        defer { Task { await sut.tearDown() } }
+        let transactions = CodingSample.distinct(count: 2)
+        let store = sut.store
+        let waiting = sut.writersWaiting
+        let contenderLinedUp = try await store.exclusively(waitingAtMost: .seconds(30)) { held -> Bool in
+            let contender = Task { try await store.save(transactions[1]) }
+            let linedUp = await waitUntil { waiting() == 1 }
+            // The contender has not written: the store still holds nothing.
+            guard linedUp, await held.read() == .absent else {
+                contender.cancel()
+                return false
+            }
+            _ = await SessionStoreWrite.run { () async throws(SessionStoreError) in
+                try await held.save(transactions[0])
+            }
+            return true
+        }
+        #expect(contenderLinedUp, "the save from outside lined up behind the transaction")
+        #expect(await waitUntil { waiting() == 0 })
+        // The contender's save went last: what it wrote is what is stored.
+        #expect(await waitUntil { await store.read() == .found(transactions[1]) })
+    }
+
+    @Test(
+        "While a transaction holds the store, another waits at most its limit, then fails as unavailable without running",
+        arguments: StoreFactory.all)
+    func aWaitEndsAtItsLimit(_ factory: StoreFactory) async throws {
+        let sut = try await factory.make()
+        defer { Task { await sut.tearDown() } }
+        let store = sut.store
+        let outcome = try await store.exclusively(waitingAtMost: .seconds(30)) { _ -> String in
+            do throws(SessionStoreError) {
+                try await store.exclusively(waitingAtMost: .milliseconds(20)) { held in
+                    _ = await SessionStoreWrite.run { () async throws(SessionStoreError) in
+                        try await held.save(CodingSample.both.session)
+                    }
+                }
+                return "the second transaction ran while the first held the store"
+            } catch {
+                guard case .unavailable(let reason) = error else { return "another error: \(error)" }
+                return reason.isEmpty ? "no reason given" : "unavailable"
+            }
+        }
+        #expect(outcome == "unavailable")
+        #expect(await store.read() == .absent, "the refused transaction wrote nothing")
+        // The lock is free again: the next transaction runs.
+        let next = try await store.exclusively(waitingAtMost: .seconds(30)) { held in await held.read() }
+        #expect(next == .absent)
+    }
+
+    @Test("A store that cannot be reached refuses a transaction as unavailable", arguments: StoreFactory.failable)
+    func unreachableStoreRefusesATransaction(_ factory: StoreFactory) async throws {
+        let sut = try await factory.make()
+        defer { Task { await sut.tearDown() } }
+        let failures = try #require(sut.failures)
+        try await failures.makeWritesFail(true)
+        var ran = false
+        do {
+            ran = try await sut.store.exclusively(waitingAtMost: .seconds(30)) { held in
+                let saved = await SessionStoreWrite.run { () async throws(SessionStoreError) in
+                    try await held.save(CodingSample.both.session)
+                }
+                // A store that takes the lock must still refuse the write.
+                return (try? saved.get()) != nil
+            }
+        } catch {
+            guard case .unavailable = error else {
+                Issue.record("a transaction on a store that cannot be written failed as \(error)")
+                return
+            }
+        }
+        #expect(!ran, "nothing was written")
+        try await failures.makeWritesFail(false)
+        #expect(await sut.store.read() == .absent)
+    }
+}
+
+/// Yields until `condition` holds, for at most 60 s of the system's clock
+/// (a busy machine may take long to run the contender): false if it never did.
+private func waitUntil(_ condition: @Sendable () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        await Task.yield()
+    }
+    return false
+}

@@ -1,0 +1,201 @@
+import AdapterInMemory
+import DomainCore
+import Foundation
+import Ports
+import Testing
+
+/// One session, many processes (docs/concurrency.md): two harnesses on one
+/// store, one sign-out ledger and one server are two processes of one app —
+/// an app and its extension. The server rotates refresh tokens and revokes
+/// the family of one sent twice, as an OAuth 2.0 server with reuse
+/// protection does. The real-process twins are `SharedStoreTests`.
+@MainActor
+@Suite("One session, many processes")
+struct SharedSessionTests {
+    /// The app and its extension, before either launched.
+    private static func twoProcesses() async -> (app: SessionHarness, extension: SessionHarness) {
+        let server = ScriptedServer()
+        await server.setIssuesRefreshTokens(true)
+        let app = SessionHarness(server: server)
+        let other = SessionHarness(store: app.store, signOutLedger: app.signOutLedger, server: server)
+        return (app, other)
+    }
+
+    /// Leaves in the shared store a session signed in `age` ago, with its
+    /// sign-in's lineage, as a previous launch would.
+    @discardableResult
+    private static func storeSession(in harness: SessionHarness, issuedAgo age: Duration) async -> UserSession {
+        let issued = await harness.server.issueTokens()
+        let issuedAt = harness.clock.now().addingTimeInterval(-age.timeInterval)
+        let session = UserSession(
+            token: SessionToken(
+                token: issued.accessToken, issuedAt: issuedAt,
+                expiresAt: issuedAt.addingTimeInterval(harness.policy.lifetime.timeInterval),
+                refreshToken: issued.refreshToken, lineage: .random()),
+            cachedUser: CachedUser(profile: .maria, syncedAt: issuedAt))
+        await harness.store.plant(session)
+        return session
+    }
+
+    /// A launch that restores the stored session into the token manager.
+    private static func restore(_ harness: SessionHarness) async throws {
+        guard case .found(let session) = await harness.repository.load(), let token = session.token else {
+            Issue.record("no session stored to restore")
+            return
+        }
+        let generation = await harness.repository.beginGeneration()
+        await harness.tokenManager.start(token, generation: generation)
+        harness.sessionEndRelay.attach(harness.sessionEndRecorder)
+    }
+
+    /// Yields until a writer waits for the store's lock: the contender has
+    /// lined up. A bounded number of turns: work that never lines up fails.
+    private static func writerLinesUp(at store: RecordingSessionStore) async -> Bool {
+        for _ in 0..<100_000 {
+            if await store.writersWaiting > 0 { return true }
+            await Task.yield()
+        }
+        return false
+    }
+
+    @Test("Two processes meeting one expiry make one refresh: the one that waited adopts the token the other stored")
+    func oneRefreshPerExpiry() async throws {
+        let (app, other) = await Self.twoProcesses()
+        await Self.storeSession(in: app, issuedAgo: .seconds(61))
+        try await Self.restore(app)
+        try await Self.restore(other)
+
+        await app.server.holdRefreshes(1)
+        let appCall = Task { await app.currentUser() }
+        await app.server.wait { $0.heldRefreshCount == 1 }
+        let otherCall = Task { await other.currentUser() }
+        #expect(await Self.writerLinesUp(at: app.store), "the second refresh waits for the store's lock")
+        await app.server.releaseRefreshes()
+
+        #expect(await appCall.value.isSuccess)
+        #expect(await otherCall.value.isSuccess)
+        #expect(await app.server.refreshedTokens.count == 1)
+        #expect(await app.server.replayedRefreshTokens == 0)
+        let adopted = await other.tokenManager.currentToken
+        #expect(adopted != nil)
+        #expect(adopted == (await app.tokenManager.currentToken))
+        #expect(await app.storedSession()?.token == adopted)
+        #expect(app.sessionEnds.isEmpty && other.sessionEnds.isEmpty)
+    }
+
+    @Test("A logout in another process is not undone: the refresh sends nothing, writes nothing, and lets go")
+    func logoutElsewhereIsNotUndoneByARefresh() async throws {
+        let (app, other) = await Self.twoProcesses()
+        await Self.storeSession(in: app, issuedAgo: .seconds(61))
+        try await Self.restore(app)
+        try await Self.restore(other)
+
+        await other.repository.endSession()
+        let call = await app.currentUser()
+
+        #expect(call.failure == .sessionEnded(.endedElsewhere))
+        #expect(app.sessionEnds == [.endedElsewhere])
+        #expect(await app.server.refreshedTokens.isEmpty)
+        #expect(await app.storedSession() == nil)
+        #expect(await app.signOutLedger.isPending() == false)
+    }
+
+    @Test("After a logout in another process, a profile sync and an expiry here write nothing back")
+    func logoutElsewhereIsNotUndoneByASave() async throws {
+        let (app, other) = await Self.twoProcesses()
+        await Self.storeSession(in: app, issuedAgo: .seconds(10))
+        try await Self.restore(app)
+        try await Self.restore(other)
+
+        await other.repository.endSession()
+        let synced = CachedUser(profile: .maria, syncedAt: app.clock.now())
+        let saved = await app.repository.saveUser(synced, generation: app.repository.generation)
+        #expect(saved == .endedElsewhere)
+        #expect(await app.storedSession() == nil)
+
+        await app.repository.expireSession()
+        #expect(await app.storedSession() == nil, "the expiry kept no user over a session ended elsewhere")
+    }
+
+    @Test("A newer sign-in in another process is left as it is: the old session here lets go without a request")
+    func newerSignInElsewhereIsLeftAlone() async throws {
+        let (app, other) = await Self.twoProcesses()
+        await Self.storeSession(in: app, issuedAgo: .seconds(61))
+        try await Self.restore(app)
+
+        let generation = await other.repository.beginGeneration()
+        let newer = UserSession(
+            token: app.policy.issue(await other.server.issueTokens(), at: other.clock.now()),
+            cachedUser: CachedUser(profile: .maria, syncedAt: other.clock.now()))
+        await other.repository.saveSession(newer, generation: generation)
+
+        #expect(await app.currentUser().failure == .sessionEnded(.endedElsewhere))
+        #expect(await app.server.refreshedTokens.isEmpty)
+        #expect(await app.storedSession() == newer)
+    }
+
+    @Test("A profile sync keeps the token another process refreshed, never the one it rotated away")
+    func profileSyncKeepsTheNewestToken() async throws {
+        let (app, other) = await Self.twoProcesses()
+        await Self.storeSession(in: app, issuedAgo: .seconds(10))
+        try await Self.restore(app)
+        try await Self.restore(other)
+
+        try await other.tokenManager.refreshNow()
+        let refreshed = try #require(await other.tokenManager.currentToken)
+        let synced = CachedUser(profile: .maria, syncedAt: app.clock.now())
+        #expect(await app.repository.saveUser(synced, generation: app.repository.generation) == .written)
+
+        #expect(await app.storedSession() == UserSession(token: refreshed, cachedUser: synced))
+    }
+
+    @Test("A sign-out the ledger says is pending (a delete another process could not make) ends the session here")
+    func pendingSignOutEndsTheSession() async throws {
+        let (app, _) = await Self.twoProcesses()
+        let stored = await Self.storeSession(in: app, issuedAgo: .seconds(61))
+        try await Self.restore(app)
+
+        try await app.signOutLedger.markPending()
+        #expect(await app.currentUser().failure == .sessionEnded(.endedElsewhere))
+        #expect(await app.server.refreshedTokens.isEmpty)
+        #expect(await app.storedSession() == stored, "this process deletes nothing either: the ledger's owner will")
+    }
+
+    @Test("Signed in, a session ended in another process ends here at the next refresh, said on the screen")
+    func signedInSessionEndedElsewhereIsSaid() async throws {
+        let (app, other) = await Self.twoProcesses()
+        defer { app.health.shutDown() }
+        await app.server.set(user: .answer(.maria))
+        await Self.storeSession(in: app, issuedAgo: .seconds(10))
+        let launch = app.scheduler.spawn { @MainActor in await app.launcher.bootstrap() }
+        await app.pass(.zero)
+        await launch.value
+        #expect(app.authSession.state == .authenticated(.maria))
+
+        await other.repository.endSession()
+        await app.pass(.seconds(60))
+
+        #expect(app.authSession.state == .unauthenticated(.endedElsewhere))
+        #expect(await app.server.refreshedTokens.isEmpty)
+        #expect(await app.storedSession() == nil)
+    }
+
+    @Test("A launch whose check finds the session ended meanwhile in another process ends signed out, saying so")
+    func launchFindsTheSessionEndedElsewhere() async throws {
+        let (app, other) = await Self.twoProcesses()
+        defer { app.health.shutDown() }
+        await app.server.set(user: .answer(.maria))
+        await Self.storeSession(in: app, issuedAgo: .seconds(10))
+        await app.server.holdUserCalls(1)
+        let launch = app.scheduler.spawn { @MainActor in await app.launcher.bootstrap() }
+        await app.server.wait { $0.heldUserCallCount == 1 }
+
+        await other.repository.endSession()
+        await app.server.releaseUserCalls()
+        await app.pass(.zero)
+        await launch.value
+
+        #expect(app.authSession.state == .unauthenticated(.endedElsewhere))
+        #expect(await app.storedSession() == nil)
+    }
+}
