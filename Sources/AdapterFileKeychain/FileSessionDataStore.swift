@@ -39,7 +39,7 @@ import Synchronization
 ///   no other process writes between. The lock is taken without blocking a
 ///   thread: tasks of this process line up first (`ExclusiveTurns`), then the
 ///   `flock` is tried and, while another process holds it, tried again after
-///   a pause that grows from 1 to 10 ms, until `limit`. A process killed
+///   a pause that grows from 0.25 to 1 ms, until `limit`. A process killed
 ///   holding it releases it (the kernel drops a dead process's `flock`s).
 /// - Three answers to a read: found, absent (no file), unavailable (any I/O or
 ///   permission failure, or a directory at the session path). Unavailable is
@@ -310,7 +310,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
             turns.release()
             throw refuse(error)
         }
-        var pause = Duration.milliseconds(1)
+        var pause = Duration.microseconds(250)
         while true {
             do throws(POSIXFile.Failure) {
                 if try POSIXFile.tryExclusiveLock(descriptor) { return HeldLock(descriptor: descriptor) }
@@ -327,7 +327,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
             // Another process holds it: a pause on the system's clock (a
             // `flock` that blocked would hold a thread of the shared pool).
             try? await Task.sleep(for: pause)
-            pause = min(pause * 2, .milliseconds(10))
+            pause = min(pause * 2, .milliseconds(1))
         }
     }
 

@@ -70,7 +70,14 @@ public struct SharedStoreBench {
 
     static func rows(_ run: Outcome, processes: Int, lifetimes: Int, alone: Outcome) -> [BenchRow] {
         let perExpiry = Double(run.refreshes) / Double(max(lifetimes, 1))
-        let added = run.refreshingCalls.median - alone.refreshingCalls.median
+        // The lock's cost alone: what a refreshing call takes beyond a call
+        // needing no refresh at the same K, less the same for one process.
+        // K processes calling at once on a machine with fewer cores slow
+        // every call, lock or not; the plain call measures that load.
+        let overAlone = run.refreshingCalls.median - alone.refreshingCalls.median
+        let added =
+            (run.refreshingCalls.median - run.plainCalls.median)
+            - (alone.refreshingCalls.median - alone.plainCalls.median)
         let label = "K=\(processes)"
         return [
             BenchRow(
@@ -83,19 +90,20 @@ public struct SharedStoreBench {
                 label: "\(label) sessions lost",
                 figures: "\(run.sessionsLost) of \(processes)"
                     + (run.failedCalls > 0 ? " (\(run.failedCalls) calls failed)" : ""),
-                goal: "0", met: run.sessionsLost == 0,
+                goal: "0", met: run.sessionsLost == 0 && run.failedCalls == 0,
                 numbers: ["sessionsLost": Double(run.sessionsLost), "failedCalls": Double(run.failedCalls)]),
             BenchRow(
                 label: "\(label) refreshing call",
                 figures: run.refreshingCalls.count == 0
                     ? "no refreshing call succeeded"
-                    : BenchFormat.spread(run.refreshingCalls) + " · added at p50 "
+                    : BenchFormat.spread(run.refreshingCalls) + " · over one process alone "
+                        + BenchFormat.milliseconds(max(overAlone, 0)) + " · the lock's own "
                         + BenchFormat.milliseconds(max(added, 0)),
-                goal: "≤ \(Int(addedLatencyGoalSeconds * 1000)) ms added at p50",
-                met: run.refreshingCalls.count > 0 && added <= addedLatencyGoalSeconds,
+                goal: "the lock adds ≤ \(Int(addedLatencyGoalSeconds * 1000)) ms at p50",
+                met: run.refreshingCalls.count > 0 && run.plainCalls.count > 0 && added <= addedLatencyGoalSeconds,
                 numbers: [
                     "p50Seconds": run.refreshingCalls.median, "p99Seconds": run.refreshingCalls.p99,
-                    "addedP50Seconds": added,
+                    "overAloneP50Seconds": overAlone, "addedP50Seconds": added,
                 ]),
             BenchRow(
                 label: "\(label) call needing no refresh",
