@@ -24,6 +24,7 @@ public final class ExclusiveTurns: Sendable {
 
     private let state = Mutex(State())
 
+    /// Turns no one holds yet.
     public init() {}
 
     /// Whether a holder has the turn right now.
