@@ -48,17 +48,15 @@ public final class InMemorySessionDataStore: SessionDataStore {
     }
 
     public func save(_ session: UserSession) async throws(SessionStoreError) {
-        let outcome = try await exclusively(waitingAtMost: Self.writeWait) { held in
-            await SessionStoreWrite.run { () async throws(SessionStoreError) in try await held.save(session) }
+        try await SessionStoreWrite.exclusively(in: self, waitingAtMost: Self.writeWait) {
+            held throws(SessionStoreError) in try await held.save(session)
         }
-        try outcome.get()
     }
 
     public func delete() async throws(SessionStoreError) {
-        let outcome = try await exclusively(waitingAtMost: Self.writeWait) { held in
-            await SessionStoreWrite.run { () async throws(SessionStoreError) in try await held.delete() }
+        try await SessionStoreWrite.exclusively(in: self, waitingAtMost: Self.writeWait) {
+            held throws(SessionStoreError) in try await held.delete()
         }
-        try outcome.get()
     }
 
     public func exclusively<Outcome: Sendable>(
@@ -173,8 +171,7 @@ public final class InMemorySessionDataStore: SessionDataStore {
     public var saveCount: Int { state.withLock { $0.saveCount } }
     public var deleteCount: Int { state.withLock { $0.deleteCount } }
 
-    /// Whether a transaction holds the store right now, and how many writers
-    /// wait for it (tests use them to know a contender has lined up).
-    public var isHeld: Bool { turns.isHeld }
+    /// How many writers wait for a transaction to end right now (tests use
+    /// it to know a contender has lined up).
     public var writersWaiting: Int { turns.waiting }
 }

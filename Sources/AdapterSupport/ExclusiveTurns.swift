@@ -27,9 +27,6 @@ public final class ExclusiveTurns: Sendable {
     /// Turns no one holds yet.
     public init() {}
 
-    /// Whether a holder has the turn right now.
-    public var isHeld: Bool { state.withLock { $0.held } }
-
     /// How many wait for the turn right now.
     public var waiting: Int { state.withLock { $0.line.count } }
 

@@ -47,17 +47,15 @@ public final class VaultSessionDataStore: SessionDataStore {
     }
 
     public func save(_ session: UserSession) async throws(SessionStoreError) {
-        let outcome = try await exclusively(waitingAtMost: Self.writeWait) { held in
-            await SessionStoreWrite.run { () async throws(SessionStoreError) in try await held.save(session) }
+        try await SessionStoreWrite.exclusively(in: self, waitingAtMost: Self.writeWait) {
+            held throws(SessionStoreError) in try await held.save(session)
         }
-        try outcome.get()
     }
 
     public func delete() async throws(SessionStoreError) {
-        let outcome = try await exclusively(waitingAtMost: Self.writeWait) { held in
-            await SessionStoreWrite.run { () async throws(SessionStoreError) in try await held.delete() }
+        try await SessionStoreWrite.exclusively(in: self, waitingAtMost: Self.writeWait) {
+            held throws(SessionStoreError) in try await held.delete()
         }
-        try outcome.get()
     }
 
     /// The vault lives in this process, so the lock is this process's: its

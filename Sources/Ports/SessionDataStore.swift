@@ -93,8 +93,20 @@ public protocol SessionDataStore: Sendable {
 }
 
 /// A write's outcome as a value, so it can leave an `exclusively` body
-/// (which throws nothing of its own).
+/// (which throws nothing of its own), and a write made under a store's lock.
 public enum SessionStoreWrite {
+    /// Makes `write` with `store`'s lock held, waiting at most `limit` for
+    /// it: how a store whose `save` and `delete` take its own lock writes.
+    public static func exclusively(
+        in store: any SessionDataStore, waitingAtMost limit: Duration,
+        _ write: @escaping @Sendable (any SessionDataStore) async throws(SessionStoreError) -> Void
+    ) async throws(SessionStoreError) {
+        let outcome = try await store.exclusively(waitingAtMost: limit) { held in
+            await run { () async throws(SessionStoreError) in try await write(held) }
+        }
+        try outcome.get()
+    }
+
     /// Runs `write` and answers how it went.
     public static func run(
         _ write: () async throws(SessionStoreError) -> Void
