@@ -97,6 +97,62 @@ struct TokenManagerAdmissionTests {
     }
 }
 
+extension TokenManagerAdmissionTests {
+    /// Records the order calls were let onto the wire.
+    private actor AdmissionOrder {
+        private(set) var indices: [Int] = []
+        func record(_ index: Int) { indices.append(index) }
+    }
+
+    @Test(
+        "A long line is first come, first served: of 200 waiters with every third cancelled, the rest go on the wire in arrival order"
+    )
+    func longLineInArrivalOrder() async {
+        let harness = SessionHarness(policy: TokenPolicy(maxAuthorizedCallsInFlight: 1))
+        await harness.startTokenManager()
+        await harness.server.holdUserCalls(1)
+        let first = Self.calls(1, manager: harness.tokenManager, api: harness.userAPI)
+        await harness.server.wait { $0.heldUserCallCount == 1 }
+        let order = AdmissionOrder()
+        var waiters: [Task<Result<Int, AuthorizedCallError>, Never>] = []
+        for index in 0..<200 {
+            let manager = harness.tokenManager
+            waiters.append(
+                Task {
+                    do throws(AuthorizedCallError) {
+                        return .success(
+                            try await manager.authorized { _ throws(RemoteError) in
+                                await order.record(index)
+                                return index
+                            })
+                    } catch {
+                        return .failure(error)
+                    }
+                })
+            // One at a time into the line, so arrival order is the index.
+            await Self.waiting(harness.tokenManager, atLeast: index + 1)
+        }
+        let cancelled = Set(stride(from: 0, to: 200, by: 3))
+        for index in cancelled.sorted() { waiters[index].cancel() }
+        for index in cancelled.sorted() {
+            #expect(await waiters[index].value.failure == .remote(.transport("request cancelled")))
+        }
+        #expect(await harness.tokenManager.callersWaitingForAdmission == 200 - cancelled.count)
+
+        await harness.server.releaseUserCalls()
+        _ = await first.value
+        for (index, waiter) in waiters.enumerated() where !cancelled.contains(index) {
+            #expect(await waiter.value.failure == nil)
+        }
+
+        #expect(await order.indices == (0..<200).filter { !cancelled.contains($0) })
+        #expect(await harness.tokenManager.callersWaitingForAdmission == 0)
+        #expect(
+            await Self.calls(1, manager: harness.tokenManager, api: harness.userAPI).value.allSatisfy { $0.isSuccess },
+            "the place is free again")
+    }
+}
+
 /// The request deadline starts when a call is admitted: time spent waiting
 /// for a place or for a refresh is not counted against it.
 @Suite("Request deadline behind admission")
