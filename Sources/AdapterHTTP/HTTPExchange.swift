@@ -19,7 +19,8 @@ import Synchronization
 ///
 /// The first ending wins, whichever it is — the answer complete, a failure,
 /// the limit, the deadline, the caller's cancellation — and then: the bytes
-/// held are released, the deadline is cancelled, URLSession is asked to
+/// held are released, the deadline is let go (the transport's shared
+/// timer drops it as it passes), URLSession is asked to
 /// cancel the transfer unless it ended by itself (on Linux that may take a
 /// while to get through: docs/threat-model.md), the tracker hears that the
 /// exchange ended (once), and the outcome reaches the waiting task (once),
@@ -35,7 +36,6 @@ final class HTTPExchange: Sendable {
         var pieces = 0
         var ended = false
         var transfer: URLSessionTask?
-        var deadline: (any DispatchSourceTimer)?
     }
 
     /// Who ended an exchange before its answer was complete.
@@ -70,18 +70,19 @@ final class HTTPExchange: Sendable {
 
     /// Starts the deadline: `timeout` from now the exchange ends as
     /// `.timeout`, whatever URLSession is doing — even if it has not made
-    /// the task yet.
-    func armDeadline(_ timeout: Duration) {
-        state.withLock { state in
-            guard !state.ended else { return }
-            // Made and kept under the lock (a timer is not Sendable); its
-            // handler runs on another queue, so it cannot fire in here.
-            let deadline = DispatchSource.makeTimerSource(queue: .global())
-            deadline.setEventHandler { [weak self] in self?.interrupt(.timeout, .byTheExchange) }
-            deadline.schedule(deadline: .now() + Self.dispatchInterval(timeout))
-            deadline.activate()
-            state.deadline = deadline
-        }
+    /// the task yet. The transport's `ExchangeDeadlines` keeps it.
+    func armDeadline(_ timeout: Duration, on deadlines: ExchangeDeadlines) {
+        guard let interval = Self.dispatchInterval(timeout) else { return }
+        deadlines.add(self, deadline: .now() + interval)
+    }
+
+    /// Whether the exchange has ended, by any of its endings.
+    var hasEnded: Bool { state.withLock { $0.ended } }
+
+    /// The deadline passed (`ExchangeDeadlines`): the exchange ends as
+    /// `.timeout`, unless it has ended already.
+    func deadlinePassed() {
+        interrupt(.timeout, .byTheExchange)
     }
 
     /// Where the outcome goes; at once if it is already known.
@@ -168,8 +169,6 @@ final class HTTPExchange: Sendable {
             state.ended = true
             let outcome = outcome(&state)
             state.body = Data()
-            state.deadline?.cancel()
-            state.deadline = nil
             defer { state.transfer = nil }
             guard let continuation = state.continuation else {
                 state.early = outcome
@@ -206,11 +205,13 @@ final class HTTPExchange: Sendable {
 
     /// `timeout` for Dispatch, in nanoseconds (clamped: a timeout of years is
     /// as good as none).
-    private static func dispatchInterval(_ timeout: Duration) -> DispatchTimeInterval {
+    /// `timeout` as Dispatch counts it; nil when it is too long to count
+    /// (no deadline then, as a timer set for `.never` would have it).
+    private static func dispatchInterval(_ timeout: Duration) -> DispatchTimeInterval? {
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !nanoseconds.overflow, nanoseconds.partialValue < Int64.max - 1_000_000_000 else {
-            return .never
+            return nil
         }
         return .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
     }

@@ -37,6 +37,8 @@ final class HTTPTransport: Sendable {
     let configuration: HTTPConfiguration
     private let session: URLSession
     private let delegate = TransportDelegate()
+    /// Every exchange's deadline, on one timer.
+    private let deadlines = ExchangeDeadlines()
 
     init(configuration: HTTPConfiguration) {
         self.configuration = configuration
@@ -120,7 +122,7 @@ final class HTTPTransport: Sendable {
         let exchange = HTTPExchange(limit: limit, tracker: tracker, tag: tag) { [delegate] taskIdentifier in
             delegate.forget(taskIdentifier: taskIdentifier)
         }
-        exchange.armDeadline(configuration.timeout)
+        exchange.armDeadline(configuration.timeout, on: deadlines)
         let request = tagged
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

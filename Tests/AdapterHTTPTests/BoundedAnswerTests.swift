@@ -146,6 +146,38 @@ struct BoundedAnswerTests {
         #expect(tracker.ended == ["1"])
     }
 
+    /// A transport keeps every deadline on one timer, set for the first
+    /// call still running: here it is set for a call that then ends early,
+    /// and must move on to the next call's deadline when it fires.
+    @Test("After a call that ended early, a trickling call on the same transport is still cut by its own deadline")
+    func deadlineAfterAnEndedCall() async throws {
+        let server = try StreamingServer(body: .trickle(bytes: 1024, every: .milliseconds(20)))
+        defer { server.stop() }
+        let deadline = Duration.seconds(1)
+        let api = URLSessionStatementRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil, timeout: deadline))
+        let first = Task { try await api.statement(token: AccessToken("t")) }
+        while server.bytesWritten == 0 { await Task.yield() }
+        first.cancel()
+        _ = await first.result
+
+        let started = ContinuousClock.now
+        let second = Task { try await api.statement(token: AccessToken("t")) }
+        // A watchdog, not a wait: were the deadline lost, the trickle would
+        // go on for ever; the expectations below then fail instead of hanging.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(10)) { second.cancel() }
+        let outcome = await second.result
+        let elapsed = ContinuousClock.now - started
+
+        guard case .failure(let error) = outcome else {
+            Issue.record("the trickling call was answered")
+            return
+        }
+        #expect(error as? RemoteError == .timeout)
+        #expect(elapsed >= deadline, "the deadline, not something earlier, ended it: \(elapsed)")
+        #expect(elapsed < deadline + .seconds(1), "\(elapsed)")
+    }
+
     @Test(
         "A body exactly at the limit is read whole; one byte more fails, declared or counted",
         arguments: [false, true])
