@@ -109,7 +109,8 @@ public enum CapStorm {
                 numbers: ["size": Double(size), "medianSeconds": uncapped.median]),
             BenchRow(
                 label: "storm N=\(size), fresh token, cap of \(StormBench.connectionsPerHost)",
-                figures: "p50 \(BenchFormat.milliseconds(capped.median)) · \(BenchFormat.ratio(ratio)) the uncapped p50",
+                figures:
+                    "p50 \(BenchFormat.milliseconds(capped.median)) · \(BenchFormat.ratio(ratio)) the uncapped p50",
                 goal: "≤ 1.10× uncapped", met: ratio <= 1.10,
                 numbers: ["size": Double(size), "medianSeconds": capped.median, "ratioToUncapped": ratio]),
         ]

@@ -32,7 +32,7 @@ actor NaiveRefreshingClient {
         let used = await token
         do {
             return try await call(used)
-        } catch where error.isTokenRefused {
+        } catch  where error.isTokenRefused {
             let fresh = try await auth.refresh(.accessToken(used)).accessToken
             await keep(fresh)
             return try await call(fresh)

@@ -65,7 +65,8 @@ struct OverheadBench {
                 throw BenchSetupError("the seeded account cannot sign in at app serve: \(error)")
             }
             let raw = RawURLSessionClient(configuration: http, token: token)
-            let naive = NaiveRefreshingClient(token: token, auth: auth, user: URLSessionUserRemoteAPI(configuration: http))
+            let naive = NaiveRefreshingClient(
+                token: token, auth: auth, user: URLSessionUserRemoteAPI(configuration: http))
             let statement = URLSessionStatementRemoteAPI(configuration: http)
             let composed = try await ComposedAppStatement.signedIn(at: server.baseURL)
             app = composed
@@ -157,7 +158,8 @@ struct OverheadBench {
                         numbers: numbers),
                     BenchRow(
                         label: "one at a time · against Alamofire",
-                        figures: "\(BenchFormat.ratio(latencyRatio)) ÷ Alamofire's \(BenchFormat.ratio(Self.alamofireRatio)) "
+                        figures:
+                            "\(BenchFormat.ratio(latencyRatio)) ÷ Alamofire's \(BenchFormat.ratio(Self.alamofireRatio)) "
                             + "(the outside harness's figure, issue 30) = \(BenchFormat.ratio(againstAlamofire))",
                         goal: "≤ 0.90× Alamofire's", met: againstAlamofire <= 0.90,
                         numbers: ["p50RatioToAlamofire": againstAlamofire, "alamofireRatio": Self.alamofireRatio]),
