@@ -45,7 +45,7 @@ final class AppServeProcess {
         }
         guard let found else {
             child.kill()
-            let said = (try? String(contentsOfFile: errors, encoding: .utf8)).map { String($0.prefix(300)) } ?? ""
+            let said = BenchChildProcess.tail(of: errors)
             try? FileManager.default.removeItem(atPath: directory)
             throw BenchSetupError(
                 "app serve printed no URL within \(budget)" + (said.isEmpty ? "" : "; its stderr: \(said)"))

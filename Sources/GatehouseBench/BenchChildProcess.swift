@@ -72,6 +72,19 @@ final class BenchChildProcess {
         }
     }
 
+    /// The end of what a child wrote, to say why it failed: at most `limit`
+    /// characters, every control character but the newline shown as `?`, so
+    /// nothing it wrote can move or recolour the person's terminal.
+    static func tail(of file: String, limit: Int = 300) -> String {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return "" }
+        let shown = text.suffix(limit).unicodeScalars.map { scalar in
+            scalar == "\n"
+                || !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format)
+                ? Character(scalar) : "?"
+        }
+        return String(shown)
+    }
+
     /// Waits for the child to end, at most `budget`: its exit status (128 +
     /// the signal when a signal ended it), nil when the budget passed first
     /// (the child is then killed). Blocks the calling thread: the bench calls

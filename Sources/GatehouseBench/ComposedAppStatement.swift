@@ -31,9 +31,11 @@ final class ComposedAppStatement {
         environment.pluginSettings.removeValue(forKey: "apiKeyVariable")
         let world: AppWorld
         do {
-            try FileManager.default.createDirectory(
-                atPath: directory + "/preferences", withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
+            // Private (0700) from the start: the store below keeps the demo account's session.
+            for path in [directory, directory + "/preferences"] {
+                try FileManager.default.createDirectory(
+                    atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            }
             world = try AppWorld(environment: environment)
         } catch {
             try? FileManager.default.removeItem(atPath: directory)

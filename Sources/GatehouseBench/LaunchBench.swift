@@ -84,9 +84,9 @@ struct LaunchBench {
             }
             let wall = (ContinuousClock.now - started).benchSeconds
             guard status == 0 else {
-                let said = (try? String(contentsOfFile: directory + "/run.out", encoding: .utf8)) ?? ""
                 throw BenchSetupError(
-                    "app run of the day script exited \(status); its output ends: \(String(said.suffix(300)))")
+                    "app run of the day script exited \(status); its output ends: "
+                        + BenchChildProcess.tail(of: directory + "/run.out"))
             }
             if run > 0 { walls.append(wall) }
         }
