@@ -8,21 +8,28 @@ import Foundation
 /// would, then reading the statement the way its signed-in area does
 /// (`SignedInContainer.statementReading`). So each call pays everything the
 /// world and the containers wrap around the HTTP adapter: the request
-/// deadline, the health plugin's wrapping, the token manager and its cap
-/// (`connectionsPerHost`), and the app's health polls beside it. Its store and
-/// preferences live in a directory of its own, removed at the end.
+/// deadline, the token manager and its cap (`connectionsPerHost`), and the
+/// app's health polls beside it. `local`'s health plugin is `http`, which
+/// wraps nothing; with `healthFromCalls` it is `from-calls` instead (the
+/// Cora environments' choice), whose outcome recording then wraps every call
+/// too. Its store and preferences live in a private directory of its own,
+/// removed at the end.
 @MainActor
 final class ComposedAppStatement {
     let reading: StatementService
     private let launch: BenchLaunch
     private let directory: String
 
-    /// Builds the world and the containers for `baseURL` and signs Maria in.
-    static func signedIn(at baseURL: String) async throws(BenchSetupError) -> ComposedAppStatement {
+    /// Builds the world and the containers for `baseURL` (the health plugin
+    /// `from-calls` when `healthFromCalls`) and signs Maria in.
+    static func signedIn(at baseURL: String, healthFromCalls: Bool = false) async throws(BenchSetupError)
+        -> ComposedAppStatement
+    {
         let directory =
             FileManager.default.temporaryDirectory.appendingPathComponent("bench-app-\(UUID().uuidString)").path
         var environment = AppEnvironment.local
         environment.name = "bench-local"
+        if healthFromCalls { environment.plugins.health = "from-calls" }
         environment.pluginSettings["baseURL"] = .text(baseURL)
         environment.pluginSettings["storeDirectory"] = .text(directory + "/store")
         environment.pluginSettings["preferencesDirectory"] = .text(directory + "/preferences")

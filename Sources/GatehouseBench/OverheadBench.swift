@@ -10,16 +10,19 @@ import Ports
 /// this process: a plain URLSession on the same session configuration, with
 /// and without parsing the JSON; the naive per-401 client on the HTTP
 /// statement adapter; and the app itself (`ComposedAppStatement`: the world
-/// and containers of the `local` environment — request deadline, health
-/// wrapping, the token manager with its cap — read as the signed-in area
-/// reads). One at a time, and with 8 and 64 in flight. The baseline is raw
-/// URLSession + JSONSerialization.
+/// and containers of the `local` environment — request deadline, the token
+/// manager with its cap — read as the signed-in area reads), once as `local`
+/// is and once with the `from-calls` health plugin, whose outcome recording
+/// wraps every call too. One at a time, and with 8 and 64 in flight. The
+/// baseline is raw URLSession + JSONSerialization; the goals are the
+/// composed app's as `local` is.
 struct OverheadBench {
     enum Contender: String, CaseIterable {
         case raw = "raw URLSession"
         case rawJSON = "raw + JSONSerialization"
         case naive = "naive per-401 client"
         case gatehouse = "the composed app"
+        case gatehouseFromCalls = "the composed app, health from-calls"
     }
 
     /// Alamofire's one-at-a-time p50 ÷ raw URLSession + JSONSerialization,
@@ -32,8 +35,9 @@ struct OverheadBench {
     func run() async -> BenchScenarioReport {
         let setup =
             "GET /challenge/list, valid token, to app serve in another process (127.0.0.1, ephemeral port); "
-            + "the composed app (local environment: deadline, health wrapping, token manager with its cap of "
-            + "connections per host, the signed-in area's statement read) against raw URLSession, "
+            + "the composed app (local environment: request deadline, token manager with its cap of "
+            + "connections per host, the signed-in area's statement read; once more with the from-calls health "
+            + "plugin's outcome recording) against raw URLSession, "
             + "raw + JSONSerialization (the baseline) and the naive per-401 client, in this process; "
             + "\(plan.overheadRounds) rounds of interleaved blocks per concurrency"
         guard let executable = plan.workerExecutable else {
@@ -49,7 +53,7 @@ struct OverheadBench {
         }
         defer { server.stop() }
         var rows: [BenchRow] = []
-        var app: ComposedAppStatement?
+        var apps: [ComposedAppStatement] = []
         do throws(BenchSetupError) {
             let http: HTTPConfiguration
             do {
@@ -69,8 +73,11 @@ struct OverheadBench {
                 token: token, auth: auth, user: URLSessionUserRemoteAPI(configuration: http))
             let statement = URLSessionStatementRemoteAPI(configuration: http)
             let composed = try await ComposedAppStatement.signedIn(at: server.baseURL)
-            app = composed
+            apps.append(composed)
             let reading = composed.reading
+            let recording = try await ComposedAppStatement.signedIn(at: server.baseURL, healthFromCalls: true)
+            apps.append(recording)
+            let recordingReading = recording.reading
             let refreshesBefore = try await server.refreshes()
             let requests: [Contender: @Sendable () async throws(BenchSetupError) -> Void] = [
                 .raw: { () throws(BenchSetupError) in try await raw.fetchStatement(parsing: false) },
@@ -91,6 +98,13 @@ struct OverheadBench {
                         throw BenchSetupError("the composed app's statement read failed: \(error)")
                     }
                 },
+                .gatehouseFromCalls: { () throws(BenchSetupError) in
+                    do {
+                        _ = try await recordingReading.statement()
+                    } catch {
+                        throw BenchSetupError("the composed app's statement read (health from-calls) failed: \(error)")
+                    }
+                },
             ]
             for concurrency in plan.overheadConcurrency {
                 rows += try await measure(concurrency: concurrency, requests: requests)
@@ -101,10 +115,10 @@ struct OverheadBench {
                     label: "refreshes during the run", figures: "\(refreshes) (tokens last an hour)",
                     numbers: ["refreshes": Double(refreshes)]))
         } catch {
-            await app?.shutDown()
+            for app in apps { await app.shutDown() }
             return BenchScenarioReport(scenario: "overhead", setup: setup, rows: rows, failure: error.description)
         }
-        await app?.shutDown()
+        for app in apps { await app.shutDown() }
         return BenchScenarioReport(scenario: "overhead", setup: setup, rows: rows)
     }
 

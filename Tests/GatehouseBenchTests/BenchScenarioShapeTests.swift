@@ -30,7 +30,10 @@ struct BenchScenarioShapeTests {
         #expect(report.setup.contains("the composed app"))
         let labels = report.rows.map(\.label)
         for concurrency in ["one at a time", "8 in flight", "64 in flight"] {
-            for contender in ["raw URLSession", "raw + JSONSerialization", "naive per-401 client", "the composed app"] {
+            for contender in [
+                "raw URLSession", "raw + JSONSerialization", "naive per-401 client", "the composed app",
+                "the composed app, health from-calls",
+            ] {
                 #expect(labels.contains("\(concurrency) · \(contender)"), "\(concurrency) · \(contender)")
             }
         }

@@ -190,9 +190,10 @@ enum HelpText {
                      process: the token manager against a naive per-401 client;
                      refreshes, failures, requests on the wire, latency in round trips
           overhead   GET /challenge/list to app serve in another process: the app as
-                     the composition root builds it (deadline, health wrapping, token
-                     manager and its cap) against raw URLSession, raw + JSONSerialization
-                     and a naive per-401 client, one at a time, 8 and 64 in flight:
+                     the composition root builds it (request deadline, token manager
+                     and its cap; once more with from-calls health's outcome
+                     recording) against raw URLSession, raw + JSONSerialization and
+                     a naive per-401 client, one at a time, 8 and 64 in flight:
                      p50, p90, p99, the ratio to raw + JSON, throughput, and the
                      ratio against Alamofire's (the outside harness's 1.22×)
           cap        a storm of 1000 calls on a fresh token in memory, with the cap
