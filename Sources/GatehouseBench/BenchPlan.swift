@@ -3,14 +3,15 @@
 public struct BenchPlan: Sendable, Hashable {
     /// The scenarios, in the order they run and are printed.
     public enum Scenario: String, Sendable, Hashable, CaseIterable, Codable {
-        case storm, overhead, bootstrap, soak, day, server, pin, processes
+        case storm, overhead, cap, bootstrap, soak, day, launch, server, pin, processes
     }
 
     public var quick: Bool
     public var scenarios: [Scenario]
-    /// The `app` executable whose `session-worker` the `processes` scenario
-    /// starts (the running `app bench` itself); without it that scenario
-    /// cannot run and says so.
+    /// The `app` executable the bench starts processes of (the running `app
+    /// bench` itself): the `processes` scenario's `session-worker`s, the
+    /// overhead scenario's `app serve`, the launch scenario's runs; without
+    /// it those scenarios cannot run and say so.
     public var workerExecutable: String?
 
     public init(quick: Bool = false, scenarios: [Scenario] = Scenario.allCases, workerExecutable: String? = nil) {
@@ -30,6 +31,21 @@ public struct BenchPlan: Sendable, Hashable {
     var overheadConcurrency: [Int] { [1, 8, 64] }
     /// Rounds of interleaved blocks per concurrency.
     var overheadRounds: Int { quick ? 2 : 12 }
+
+    /// The cap scenario's storm on a fresh token: N, and storms of each kind.
+    var capStormSize: Int { quick ? 100 : 1000 }
+    var capStormTrials: Int { quick ? 5 : 31 }
+    /// The cap scenario's calls of `authorized { _ in 1 }`.
+    var capCallCost: AuthorizedCallCost.Size {
+        quick
+            ? AuthorizedCallCost.Size(sequentialCalls: 20_000, concurrentCallers: 64, callsPerCaller: 500, blocks: 3)
+            : AuthorizedCallCost.Size(sequentialCalls: 200_000, concurrentCallers: 64, callsPerCaller: 5_000, blocks: 5)
+    }
+
+    /// Runs of the launch scenario's script (a signed-in day, whole process)
+    /// and launches to the first screen.
+    var launchScriptRuns: Int { quick ? 3 : 9 }
+    var launchesToFirstScreen: Int { quick ? 5 : 15 }
 
     /// The delay injected on a bootstrap route.
     var bootstrapDelay: Duration { .milliseconds(100) }

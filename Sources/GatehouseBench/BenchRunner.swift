@@ -35,9 +35,11 @@ public struct BenchRunner {
         switch scenario {
         case .storm: return await StormBench(plan: plan).run()
         case .overhead: return await OverheadBench(plan: plan).run()
+        case .cap: return await CapBench(plan: plan).run()
         case .bootstrap: return await BootstrapBench(plan: plan).run()
         case .soak: return await SoakBench(plan: plan).run()
         case .day: return await DayBench(plan: plan).run()
+        case .launch: return await LaunchBench(plan: plan).run()
         case .server: return await ServerBench(plan: plan).run()
         case .pin: return await PINBench(plan: plan).run()
         case .processes: return await SharedStoreBench(plan: plan).run()

@@ -19,13 +19,23 @@ actor NaiveRefreshingClient {
     /// `GET /users/me` with the token it has; on a refused token, refreshes
     /// that token itself and retries once with the new one.
     nonisolated func currentUser() async throws(RemoteError) -> UserProfile {
+        let user = self.user
+        return try await authorized { token throws(RemoteError) in try await user.currentUser(token: token) }
+    }
+
+    /// `call` with the token it has; on a refused token, refreshes that token
+    /// itself and retries once with the new one (the overhead scenario calls
+    /// the statement adapter through it).
+    nonisolated func authorized<Value: Sendable>(
+        _ call: @Sendable (AccessToken) async throws(RemoteError) -> Value
+    ) async throws(RemoteError) -> Value {
         let used = await token
         do {
-            return try await user.currentUser(token: used)
+            return try await call(used)
         } catch  where error.isTokenRefused {
             let fresh = try await auth.refresh(.accessToken(used)).accessToken
             await keep(fresh)
-            return try await user.currentUser(token: fresh)
+            return try await call(fresh)
         }
     }
 

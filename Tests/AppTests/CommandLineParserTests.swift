@@ -79,7 +79,8 @@ struct CommandLineParserTests {
         (["--verbose"], "unknown option '--verbose'", nil),
         (
             ["bench", "--scenario", "nap"],
-            "unknown scenario 'nap': scenarios are storm, overhead, bootstrap, soak, day, server, pin", "bench"
+            "unknown scenario 'nap': scenarios are storm, overhead, cap, bootstrap, soak, day, launch, server, pin, processes",
+            "bench"
         ),
         (["bench", "--svg"], "option --svg needs a directory", "bench"),
         (["bench", "--fast"], "unknown option '--fast' for bench", "bench"),

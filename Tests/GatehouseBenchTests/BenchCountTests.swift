@@ -52,6 +52,16 @@ struct BenchCountTests {
     }
 
     @Test(
+        "A storm on a fresh token in memory (cap scenario), capped or not: no refresh, 0 failures, each call sent once",
+        arguments: CapStorm.Cap.allCases, sizes)
+    func freshTokenStorm(cap: CapStorm.Cap, size: Int) async throws {
+        let outcome = try await CapStorm.trial(cap: cap, size: size)
+        #expect(outcome.refreshes == 0)
+        #expect(outcome.failures == 0)
+        #expect(outcome.requestsOnTheWire == size)
+    }
+
+    @Test(
         "K processes on one store (processes scenario): 1 refresh per expiry, none reused, no session lost",
         arguments: [2, 4])
     func processesShareOneRefresh(processes: Int) async throws {

@@ -18,6 +18,13 @@ public final class SignedInContainer: SignedInViewModelFactory {
         userService = SignedInUserService(tokenManager: app.tokenManager, api: app.world.remote.user)
     }
 
+    /// The statement as this area reads it (the statement list, an entry's
+    /// details): the world's statement adapter — behind the request deadline,
+    /// and the outcome recording when the health plugin learns from the calls
+    /// — called through the app's token manager with its cap. What `app
+    /// bench`'s overhead scenario measures an app paying per call.
+    public var statementReading: StatementService { statementService }
+
     public func makeSignedInCoordinator() -> SignedInCoordinator {
         SignedInCoordinator(user: user, factory: self)
     }

@@ -189,14 +189,22 @@ enum HelpText {
                      token, in memory and over HTTP to a reference server in this
                      process: the token manager against a naive per-401 client;
                      refreshes, failures, requests on the wire, latency in round trips
-          overhead   GET /challenge/list through adapter + token manager against raw
-                     URLSession (and raw + JSONSerialization), one at a time, 8 and 64
-                     in flight: p50, p90, p99, the ratio to the baseline, throughput
+          overhead   GET /challenge/list to app serve in another process: the app as
+                     the composition root builds it (request deadline, token manager
+                     and its cap; once more with from-calls health's outcome
+                     recording) against raw URLSession, raw + JSONSerialization and
+                     a naive per-401 client, one at a time, 8 and 64 in flight:
+                     p50, p90, p99, the ratio to raw + JSON, throughput, and the
+                     ratio against Alamofire's (the outside harness's 1.22×)
+          cap        a storm of 1000 calls on a fresh token in memory, with the cap
+                     and without; authorized { _ in 1 } alone and under 64 callers
           bootstrap  time to decision with a delay on /health, /users/me or both,
                      as a multiple of the delay (virtual time)
           soak       10,000 sign-in/out cycles through the containers: objects alive
                      after settle() and RSS growth
           day        a signed-in day on virtual time: wall time and refreshes
+          launch     whole processes of this executable: app run of a sign-in +
+                     wait 24h script, and app in a terminal until its first screen
           server     the reference server's answers/s and p99 at 1, 16 and 256
                      keep-alive connections, and its memory per idle connection
           pin        a PIN check at the default cost, in the build it runs in
@@ -206,14 +214,15 @@ enum HelpText {
                      refreshes per expiry, refresh tokens reused, sessions lost,
                      the refreshing call's p50/p99 beside one process alone
 
-        Contenders run interleaved, in alternating blocks, in one process, so the
-        machine's noise hits them alike. Everything runs on 127.0.0.1.
+        Contenders run interleaved, in alternating blocks, in this process (the
+        overhead's server in one of its own), so the machine's noise hits them
+        alike. Everything runs on 127.0.0.1.
 
           --quick          a smoke run: seconds, small N
           --json           the report as JSON on stdout (progress on stderr)
           --svg DIR        write storm.svg and overhead.svg into DIR
-          --scenario NAME  run only this scenario (storm, overhead, bootstrap, soak,
-                           day, server, pin, processes)
+          --scenario NAME  run only this scenario (storm, overhead, cap, bootstrap,
+                           soak, day, launch, server, pin, processes)
 
         Exits 0 when every scenario ran, whatever the verdicts; 1 when one could
         not finish (the reason is printed) or the charts could not be written.

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The `launch` scenario: the app as whole processes, the running `app`
+/// executable spawned as a child (the release build when the bench is).
+/// `app run` of a script that signs in and waits 24 hours (in memory, on
+/// virtual time): the process's wall time, spawn to exit. And `app` started
+/// in a terminal, timed to its first screen (`TerminalLaunch`). Each the
+/// median of several runs.
+struct LaunchBench {
+    /// Signs Maria in, then a day passes signed in; every line is checked.
+    static let dayScript = """
+        # app bench, launch scenario: sign in, then a day signed in.
+        tap sign-in
+        type identifier 123.456.789-09
+        tap next
+        type password 123456
+        tap next
+        expect screen dashboard
+        wait 24h
+        expect screen dashboard
+        expect state authenticated
+
+        """
+
+    let plan: BenchPlan
+
+    func run() async -> BenchScenarioReport {
+        let setup =
+            "the app executable spawned: app run of a sign-in + wait 24h script (in memory), spawn to exit, "
+            + "median of \(plan.launchScriptRuns); app in a pseudo-terminal, spawn to its first screen "
+            + "(the welcome screen's prompt written), median of \(plan.launchesToFirstScreen)"
+        guard let executable = plan.workerExecutable else {
+            return BenchScenarioReport(
+                scenario: "launch", setup: setup, rows: [],
+                failure: "no app executable to start (run it as app bench)")
+        }
+        var rows: [BenchRow] = []
+        do throws(BenchSetupError) {
+            rows.append(try Self.dayRow(executable: executable, runs: plan.launchScriptRuns))
+            var launches: [Double] = []
+            // One launch first, unmeasured: the executable's pages in the file cache.
+            _ = try TerminalLaunch.secondsToFirstScreen(executable: executable)
+            for _ in 0..<plan.launchesToFirstScreen {
+                launches.append(try TerminalLaunch.secondsToFirstScreen(executable: executable))
+            }
+            let launch = BenchDistribution(launches)
+            let fastestLaunch = launches.min() ?? 0
+            rows.append(
+                BenchRow(
+                    label: "launch to the first screen",
+                    figures:
+                        "median \(BenchFormat.milliseconds(launch.median)) (min \(BenchFormat.milliseconds(fastestLaunch)), "
+                        + "\(launches.count) launches)",
+                    goal: "≤ 20 ms", met: launch.median <= 0.020,
+                    numbers: ["medianSeconds": launch.median, "minSeconds": fastestLaunch]))
+        } catch {
+            return BenchScenarioReport(scenario: "launch", setup: setup, rows: rows, failure: error.description)
+        }
+        return BenchScenarioReport(scenario: "launch", setup: setup, rows: rows)
+    }
+
+    /// `app run` of `dayScript`, `runs` times after one unmeasured run: the
+    /// median wall time, each run required to exit 0 (every expectation held).
+    static func dayRow(executable: String, runs: Int) throws(BenchSetupError) -> BenchRow {
+        let directory =
+            FileManager.default.temporaryDirectory.appendingPathComponent("bench-day-\(UUID().uuidString)").path
+        let script = directory + "/day.flow"
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try Data(dayScript.utf8).write(to: URL(fileURLWithPath: script))
+        } catch {
+            throw BenchSetupError("cannot write the day script: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var walls: [Double] = []
+        for run in 0...runs {
+            let started = ContinuousClock.now
+            let child = try BenchChildProcess(
+                executable: executable, arguments: ["run", script], variables: BenchChildProcess.plainVariables,
+                input: .null, output: .file(directory + "/run.out"), error: .file(directory + "/run.err"))
+            guard let status = child.waitForExit(within: .seconds(120)) else {
+                throw BenchSetupError("app run of the day script did not end within 120 s")
+            }
+            let wall = (ContinuousClock.now - started).benchSeconds
+            guard status == 0 else {
+                throw BenchSetupError(
+                    "app run of the day script exited \(status); its output ends: "
+                        + BenchChildProcess.tail(of: directory + "/run.out"))
+            }
+            if run > 0 { walls.append(wall) }
+        }
+        let day = BenchDistribution(walls)
+        let fastestDay = walls.min() ?? 0
+        return BenchRow(
+            label: "app run, sign in + wait 24h, whole process",
+            figures:
+                "median \(BenchFormat.milliseconds(day.median)) (min \(BenchFormat.milliseconds(fastestDay)), \(runs) runs)",
+            goal: "< 0.2 s", met: day.median < 0.2, numbers: ["medianSeconds": day.median, "minSeconds": fastestDay])
+    }
+}

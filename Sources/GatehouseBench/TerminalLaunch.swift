@@ -1,0 +1,88 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `app` started the way a person starts it: no command, in a terminal (a
+/// pseudo-terminal whose replica is its stdin, stdout and stderr), the
+/// default environment. Timed from just before the spawn to its first
+/// screen: the moment the prompt of the welcome screen (`welcome> `) has
+/// been written, which the app writes after the whole screen, when it waits
+/// for the person's first key. Then `quit` is typed and the app must end.
+enum TerminalLaunch {
+    /// `TIOCSPTLCK` and `TIOCGPTN` (asm-generic/ioctls.h), as the app's
+    /// terminal tests use them: unlock the replica, read its number.
+    private static let unlockReplica = UInt(0x4004_5431)
+    private static let replicaNumber = UInt(0x8004_5430)
+    /// What the first screen ends with.
+    static let firstPrompt = "welcome> "
+
+    /// Seconds from the spawn to the first screen.
+    static func secondsToFirstScreen(executable: String, within budget: Duration = .seconds(60))
+        throws(BenchSetupError) -> Double
+    {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: Int32 = 0
+        guard master >= 0, ioctl(master, unlockReplica, &unlock) == 0, ioctl(master, replicaNumber, &number) == 0
+        else {
+            let why = String(cString: strerror(errno))
+            if master >= 0 { close(master) }
+            throw BenchSetupError("no pseudo-terminal for the launch: \(why)")
+        }
+        defer { close(master) }
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        let replica = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard replica >= 0 else { throw BenchSetupError("cannot open the pseudo-terminal's replica") }
+        var variables = BenchChildProcess.plainVariables
+        variables["TERM"] = "xterm"
+        let started = ContinuousClock.now
+        let child: BenchChildProcess
+        do {
+            child = try BenchChildProcess(
+                executable: executable, arguments: [], variables: variables, input: .descriptor(replica),
+                output: .descriptor(replica), error: .descriptor(replica))
+        } catch {
+            close(replica)
+            throw error
+        }
+        close(replica)
+        var drawn: [UInt8] = []
+        let prompt = Array(firstPrompt.utf8)
+        let deadline = started + budget
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while !drawn.contains(bytes: prompt) {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { throw BenchSetupError("app drew no first screen within \(budget)") }
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(left.components.seconds * 1_000 + 1, 1_000)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let count = read(master, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            // EIO: the app closed the terminal.
+            guard count > 0 else { throw BenchSetupError("app ended before its first screen") }
+            drawn.append(contentsOf: chunk[..<count])
+        }
+        let seconds = (ContinuousClock.now - started).benchSeconds
+        let quit = Array("quit\r".utf8)
+        _ = quit.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        // What it writes as it ends (a line or two) fits the terminal's buffer: nothing need drain it.
+        guard child.waitForExit(within: .seconds(30)) != nil else {
+            throw BenchSetupError("app did not end after 'quit' at its first screen")
+        }
+        return seconds
+    }
+}
+
+extension [UInt8] {
+    /// Whether `bytes` occur anywhere in this array.
+    fileprivate func contains(bytes: [UInt8]) -> Bool {
+        guard count >= bytes.count else { return false }
+        for start in 0...(count - bytes.count) where self[start..<start + bytes.count].elementsEqual(bytes) {
+            return true
+        }
+        return false
+    }
+}

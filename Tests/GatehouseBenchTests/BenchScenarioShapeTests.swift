@@ -1,0 +1,83 @@
+import Foundation
+import GatehouseBench
+import Testing
+
+/// The shape of the reports of the scenarios that measure what an app
+/// pays (issue 30): each row of the issue's table is there with its goal
+/// beside it, and the scenario finished. Never a duration: the verdicts
+/// (pass or short) are the bench's alone and not checked here.
+@MainActor
+@Suite("The bench's reports: every row of issue 30's table with its goal")
+struct BenchScenarioShapeTests {
+    /// A quick run of `scenario`, the `app` built beside this test binary as
+    /// the executable it starts.
+    private func quickRun(_ scenario: BenchPlan.Scenario) async -> BenchScenarioReport? {
+        let plan = BenchPlan(quick: true, scenarios: [scenario], workerExecutable: AppExecutable.path)
+        return await BenchRunner(plan: plan) { _ in }.run().scenarios.first
+    }
+
+    private func goals(of report: BenchScenarioReport) -> [String: String] {
+        Dictionary(report.rows.compactMap { row in row.goal.map { (row.label, $0) } }) { first, _ in first }
+    }
+
+    @Test(
+        "overhead: app serve in another process; the composed app's goals at 1, 8 and 64 in flight and against Alamofire"
+    )
+    func overheadRows() async throws {
+        let report = try #require(await quickRun(.overhead))
+        #expect(report.failure == nil)
+        #expect(report.setup.contains("app serve in another process"))
+        #expect(report.setup.contains("the composed app"))
+        let labels = report.rows.map(\.label)
+        for concurrency in ["one at a time", "8 in flight", "64 in flight"] {
+            for contender in [
+                "raw URLSession", "raw + JSONSerialization", "naive per-401 client", "the composed app",
+                "the composed app, health from-calls",
+            ] {
+                #expect(labels.contains("\(concurrency) · \(contender)"), "\(concurrency) · \(contender)")
+            }
+        }
+        let goals = goals(of: report)
+        #expect(goals["one at a time · the composed app"] == "p50 ≤ 1.05× raw + JSON")
+        #expect(goals["8 in flight · the composed app"] == "throughput ≥ 0.95× raw + JSON")
+        #expect(goals["64 in flight · the composed app"] == "throughput ≥ 0.95× raw + JSON")
+        #expect(goals["one at a time · against Alamofire"] == "≤ 0.90× Alamofire's")
+        #expect(goals.count == 4)
+        let refreshes = try #require(report.rows.first { $0.label == "refreshes during the run" })
+        #expect(refreshes.numbers["refreshes"] == 0)
+    }
+
+    @Test("cap: the fresh-token storm with and without the cap, authorized alone and under 64 callers")
+    func capRows() async throws {
+        let report = try #require(await quickRun(.cap))
+        #expect(report.failure == nil)
+        let goals = goals(of: report)
+        #expect(goals["storm N=100, fresh token, cap of 6"] == "≤ 1.10× uncapped")
+        #expect(goals["authorized { _ in 1 }, sequential"] == "≤ 150 ns")
+        #expect(goals["authorized { _ in 1 }, 64 concurrent callers"] == "≤ 1 µs")
+        #expect(report.rows.map(\.label).contains("storm N=100, fresh token, cap removed"))
+        #expect(goals.count == 3)
+    }
+
+    @Test("launch: app run of a signed-in day and launches to the first screen, each run of the app executable")
+    func launchRows() async throws {
+        let report = try #require(await quickRun(.launch))
+        #expect(report.failure == nil)
+        let goals = goals(of: report)
+        #expect(goals["app run, sign in + wait 24h, whole process"] == "< 0.2 s")
+        #expect(goals["launch to the first screen"] == "≤ 20 ms")
+        #expect(goals.count == 2)
+    }
+
+    @Test(
+        "Without the app executable the scenarios that start it say so instead of measuring",
+        arguments: [
+            BenchPlan.Scenario.overhead, .launch,
+        ])
+    func noExecutable(scenario: BenchPlan.Scenario) async throws {
+        let plan = BenchPlan(quick: true, scenarios: [scenario])
+        let report = try #require(await BenchRunner(plan: plan) { _ in }.run().scenarios.first)
+        #expect(report.rows.isEmpty)
+        #expect(report.failure?.contains("no app executable") == true)
+    }
+}
