@@ -190,3 +190,35 @@ struct BrowserSignOutTests {
         #expect(!String(reflecting: token).contains("id-SECRET"))
     }
 }
+
+/// The welcome screen's view of the step: shown after a logout only, and its cancel.
+@MainActor
+@Suite("Welcome: the logout's browser step")
+struct WelcomeBrowserSignOutTests {
+    final class StepStandIn: BrowserSignOutUseCase {
+        var step: BrowserSignOutStep? = .waiting
+        var cancels = 0
+        func cancel() { cancels += 1 }
+    }
+
+    final class Nowhere: GoToSignInNavigator {
+        func navigateToSignIn() {}
+    }
+
+    @Test("After a logout welcome shows the step and cancels the wait; after any other end it shows none")
+    func shownAfterALogoutOnly() {
+        let navigator = Nowhere()
+        let stepStandIn = StepStandIn()
+        let afterLogout = WelcomeViewModel(
+            reason: .loggedOut, signInNavigator: navigator, signUpNavigator: nil, browserSignOut: stepStandIn)
+        let afterExpiry = WelcomeViewModel(
+            reason: .tokenExpired, signInNavigator: navigator, signUpNavigator: nil, browserSignOut: stepStandIn)
+
+        #expect(afterLogout.browserSignOutStep == .waiting)
+        #expect(afterExpiry.browserSignOutStep == nil)
+        afterLogout.cancelBrowserSignOut()
+        #expect(stepStandIn.cancels == 1)
+        stepStandIn.step = .failed(.cancelled)
+        #expect(afterLogout.browserSignOutStep == .failed(.cancelled))
+    }
+}
