@@ -24,7 +24,7 @@ def shown(url):
 
 
 def arguments_of(argv):
-    if len(argv) == 1 and not argv[0].startswith("-") and argv[0] not in ("authorize", "device"):
+    if len(argv) == 1 and not argv[0].startswith("-") and argv[0] not in ("authorize", "device", "session"):
         # As $BROWSER: the URL alone, the person from the environment.
         account = os.environ.get("SCRIPTED_BROWSER_ACCOUNT")
         password = os.environ.get("SCRIPTED_BROWSER_PASSWORD")
@@ -48,4 +48,6 @@ def arguments_of(argv):
     device.add_argument("--account", required=True)
     device.add_argument("--password", required=True)
     device.add_argument("--deny", action="store_true")
+    session = commands.add_parser("session", help="whether the browser is signed in to the server at URL's origin")
+    session.add_argument("url")
     return parser.parse_args(argv)

@@ -8,6 +8,16 @@ through scripts/headless-browser, which installs what it needs.
     headless-browser device VERIFICATION_URI --user-code CODE --account ID --password P [--deny]
     SCRIPTED_BROWSER_ACCOUNT=ID SCRIPTED_BROWSER_PASSWORD=P [SCRIPTED_BROWSER_CONSENT=allow|deny] \\
         headless-browser URL             (as $BROWSER: the same as `authorize URL`)
+    headless-browser session URL         (is the browser signed in to the server at URL's origin?)
+
+`authorize` also answers the server's "Confirm Logout" page (OpenID Connect
+RP-Initiated Logout: the same form as consent, "Logout" for allow), so the
+$BROWSER form follows an app's logout to the loopback listener too.
+
+Each run is a fresh Chromium profile, unless HEADLESS_BROWSER_PROFILE names
+a directory: then that profile is used and kept, cookies and all, as a
+person's browser keeps its sign-in to the server between the app's sign-in
+and its logout.
 
 The same commands, arguments, output and exit statuses as
 scripted_browser.py, but the pages are rendered and the forms filled in and
@@ -155,11 +165,26 @@ class HeadlessBrowser:
                 return f"the device was {match.group(1).lower()}"
             raise Refused(f"{shown(current)} is not a page of the device flow")
 
+    def session(self, url):
+        """Opens the server's device page, which needs a login: the login page
+        means the browser is not signed in to the server."""
+        parts = urlsplit(url)
+        self.driver.get(f"{parts.scheme}://{parts.netloc}/o/device/")
+        self._wait_until_loaded()
+        if origin(self.driver.current_url) != self.server:
+            raise Refused(f"the server sent the browser to another origin ({shown(self.driver.current_url)})")
+        if self._find(By.ID, "login-form") is not None:
+            return "the browser is not signed in to the server"
+        return "the browser is signed in to the server"
+
 
 def main(argv):
     try:
         arguments = arguments_of(argv)
-        profile = tempfile.mkdtemp(prefix="headless-browser-")
+        kept_profile = os.environ.get("HEADLESS_BROWSER_PROFILE")
+        if kept_profile:
+            os.makedirs(kept_profile, mode=0o700, exist_ok=True)
+        profile = kept_profile or tempfile.mkdtemp(prefix="headless-browser-")
         try:
             try:
                 driver = _chromium(profile)
@@ -169,6 +194,8 @@ def main(argv):
                 browser = HeadlessBrowser(driver, arguments.url)
                 if arguments.command == "authorize":
                     line = browser.authorize(arguments.url, arguments.account, arguments.password, arguments.consent)
+                elif arguments.command == "session":
+                    line = browser.session(arguments.url)
                 else:
                     line = browser.device(arguments.url, arguments.user_code, arguments.account, arguments.password,
                                           arguments.deny)
@@ -177,7 +204,8 @@ def main(argv):
             finally:
                 driver.quit()
         finally:
-            shutil.rmtree(profile, ignore_errors=True)
+            if not kept_profile:
+                shutil.rmtree(profile, ignore_errors=True)
         print(line)
         return 0
     except Refused as refusal:

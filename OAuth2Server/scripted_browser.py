@@ -192,6 +192,8 @@ class ScriptedBrowser:
 def main(argv):
     try:
         arguments = arguments_of(argv)
+        if arguments.command == "session":
+            raise Refused("the scripted browser keeps no session between runs: use the headless browser")
         browser = ScriptedBrowser(arguments.url)
         if arguments.command == "authorize":
             print(browser.authorize(arguments.url, arguments.account, arguments.password, arguments.consent))

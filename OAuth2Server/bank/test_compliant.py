@@ -615,6 +615,38 @@ class HeadlessBrowserTests(CompliantServerTestCase):
         self.assertEqual(status, 0, err)
         self.assertEqual(self.exchange(received["code"], redirect_uri, verifier).status_code, 200)
 
+    def test_chromium_with_a_kept_profile_presses_confirm_logout_and_is_signed_out_of_the_server(self):
+        # RP-Initiated Logout as the app's logout drives it: the browser that signed in keeps its
+        # server session (HEADLESS_BROWSER_PROFILE), is shown "Confirm Logout", presses "Logout",
+        # and is sent back to the loopback listener with the logout's state.
+        import tempfile
+        with tempfile.TemporaryDirectory(prefix="headless-profile-") as profile:
+            environment = dict(os.environ, HEADLESS_BROWSER_PROFILE=profile, SCRIPTED_BROWSER_ACCOUNT=MARIA[0],
+                               SCRIPTED_BROWSER_PASSWORD=MARIA[1])
+
+            def kept(command, url, *rest):
+                return self.chromium(url, environment=environment)
+
+            status, out, err = self.chromium("session", self.base, environment=environment)
+            self.assertEqual((status, out.strip()), (0, "the browser is not signed in to the server"), err)
+            received, verifier, redirect_uri, _, (status, _, err) = self.authorize(browser=kept)
+            self.assertEqual(status, 0, err)
+            body = self.exchange(received["code"], redirect_uri, verifier).json()
+            status, out, err = self.chromium("session", self.base, environment=environment)
+            self.assertEqual((status, out.strip()), (0, "the browser is signed in to the server"), err)
+            listener = LoopbackListener()
+            logout = f"{self.issuer}/logout/?" + urlencode({
+                "id_token_hint": body["id_token"], "client_id": NATIVE_CLIENT_ID,
+                "post_logout_redirect_uri": listener.redirect_uri, "state": "bye"})
+            status, out, err = self.chromium(logout, environment=environment)
+            listener.close()
+            self.assertEqual((status, out.strip()), (0, f"delivered the authorization response to {listener.redirect_uri}"),
+                             err)
+            self.assertEqual(listener.received["query"]["state"], ["bye"])
+            self.assertIsNotNone(self.table()["refresh"][0]["revoked"])
+            status, out, err = self.chromium("session", self.base, environment=environment)
+            self.assertEqual((status, out.strip()), (0, "the browser is not signed in to the server"), err)
+
     def test_chromium_approves_and_denies_a_device(self):
         started = self.device_authorization()
         status, out, err = self.chromium("device", f"{self.base}/o/device/", "--user-code", started["user_code"],

@@ -43,6 +43,12 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await recorder.recording { () throws(RemoteError) in try await inner.signOut(token) }
     }
+
+    /// The beginning is recorded (it may read the discovery document); the
+    /// wait for the browser is not a call to the backend.
+    public func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)? {
+        try await recorder.recording { () throws(RemoteError) in try await inner.beginBrowserSignOut(token) }
+    }
 }
 
 /// An `ExternalSignInAttempt` whose polls are recorded.

@@ -16,8 +16,10 @@ import Ports
 /// token with a refresh token beside it carries `"refreshToken"`; a token
 /// without one has no such key, so every session written before reads as a
 /// session without a refresh token, and such sessions are written as before;
-/// and a token that knows its sign-in carries `"lineage"` (32 hexadecimal
-/// digits), one written before lineages existed none.
+/// a token that knows its sign-in carries `"lineage"` (32 hexadecimal
+/// digits), one written before lineages existed none; and a token of an
+/// OpenID Connect sign-in carries its ID token as `"idToken"`, one of any
+/// other sign-in (or written before the field existed) none.
 enum SessionDictionary {
     static let format = "gatehouse-session"
 
@@ -33,6 +35,7 @@ enum SessionDictionary {
             ]
             if let refreshToken = token.refreshToken { fields["refreshToken"] = refreshToken.reveal() }
             if let lineage = token.lineage { fields["lineage"] = lineage.text }
+            if let idToken = token.idToken { fields["idToken"] = idToken.reveal() }
             dictionary["token"] = fields
         }
         if let user = session.cachedUser {
@@ -73,10 +76,17 @@ enum SessionDictionary {
                 }
                 lineage = parsed
             }
+            var idToken: IDTokenHint?
+            if let raw = fields["idToken"] {
+                guard let text = raw as? String, !text.isEmpty else {
+                    throw .notASession("an ID token that is not text")
+                }
+                idToken = IDTokenHint(text)
+            }
             token = SessionToken(
                 token: AccessToken(value), issuedAt: Date(timeIntervalSinceReferenceDate: issuedAt),
                 expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt), refreshToken: refreshToken,
-                lineage: lineage)
+                lineage: lineage, idToken: idToken)
         }
         var cachedUser: CachedUser?
         if let raw = dictionary["user"] {

@@ -18,13 +18,25 @@ public struct RedirectPages: Sendable {
     /// A request that is not the answer the app waits for (another `state`,
     /// or none); the app keeps waiting.
     public var notThisRequest: String
+    /// After a logout at the server (OpenID Connect RP-Initiated Logout):
+    /// the browser's sign-in there has ended too.
+    public var signedOut: String
 
-    /// The three pages' texts.
-    public init(signedIn: String, refused: String, notThisRequest: String) {
+    /// The pages' texts.
+    public init(
+        signedIn: String, refused: String, notThisRequest: String,
+        signedOut: String = RedirectPages.standardSignedOut
+    ) {
         self.signedIn = signedIn
         self.refused = refused
         self.notThisRequest = notThisRequest
+        self.signedOut = signedOut
     }
+
+    /// The logout page in the app's three languages at once.
+    public static let standardSignedOut =
+        "Você saiu. Pode fechar esta janela. · You are signed out. You can close this window. · Ha cerrado la sesión. Puede cerrar esta ventana."
+
     /// The pages in the app's three languages at once (Portuguese, English,
     /// Spanish): the browser's page is shown before the app could know which
     /// language the person reads there.
@@ -124,12 +136,48 @@ public final class LoopbackRedirectListener: Sendable {
             return !state.isClosed && !state.isWaiting
         }
         guard starts else { throw .ended }
-        let answer: Result<AuthorizationRedirect, AuthorizationRedirectError> = await withTaskCancellationHandler {
+        return try await serveOnItsOwnThread(expectedState: expectedState) { [pages] items in
+            let answer = AuthorizationRedirectQuery.redirect(items, issuer: issuer, issuerRequired: issuerRequired)
+            switch answer {
+            case .success(.code): return (answer, pages.signedIn)
+            case .success(.refused), .failure: return (answer, pages.refused)
+            }
+        }
+    }
+
+    /// Waits for the server's redirect after a logout (OpenID Connect
+    /// RP-Initiated Logout 1.0, section 3): a `GET` of the path whose
+    /// `state` is this logout's, answered with the "signed out" page; then
+    /// the listener closes. A request with another `state` is answered 400
+    /// and ends the wait (`.wrongState`); one without a `state` is answered
+    /// 400 and the wait goes on.
+    ///
+    /// - Throws: `.wrongState`; `.ended` when the task is cancelled or the
+    ///   listener closed.
+    public func postLogoutRedirect(expectedState: String) async throws(AuthorizationRedirectError) {
+        let starts = state.withLock { state in
+            defer { state.isWaiting = true }
+            return !state.isClosed && !state.isWaiting
+        }
+        guard starts else { throw .ended }
+        try await serveOnItsOwnThread(expectedState: expectedState, anyOtherStateEnds: true) { [pages] _ in
+            (.success(()), pages.signedOut)
+        }
+    }
+
+    /// Serves on a thread of its own (blocking calls: poll, accept, recv;
+    /// never the cooperative pool) until the request with `expectedState`,
+    /// which `answer` reads into the result and the page to show.
+    private func serveOnItsOwnThread<Answer: Sendable>(
+        expectedState: String, anyOtherStateEnds: Bool = false,
+        answer: @escaping @Sendable ([String: String]) -> (Result<Answer, AuthorizationRedirectError>, String)
+    ) async throws(AuthorizationRedirectError) -> Answer {
+        let result: Result<Answer, AuthorizationRedirectError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                // Blocking calls (poll, accept, recv): a thread of its own, never the cooperative pool.
                 let thread = Thread { [self] in
                     continuation.resume(
-                        returning: serve(expectedState: expectedState, issuer: issuer, issuerRequired: issuerRequired))
+                        returning: serve(
+                            expectedState: expectedState, anyOtherStateEnds: anyOtherStateEnds, answer: answer))
                 }
                 thread.stackSize = 256 * 1024
                 thread.start()
@@ -138,7 +186,7 @@ public final class LoopbackRedirectListener: Sendable {
             close()
         }
         close()
-        return try answer.get()
+        return try result.get()
     }
 
     /// Stops listening; a wait under way ends with `.ended`. Closing twice is harmless.
@@ -165,9 +213,10 @@ public final class LoopbackRedirectListener: Sendable {
 
     // MARK: - Serving, on the listener's thread
 
-    private func serve(expectedState: String, issuer: String?, issuerRequired: Bool)
-        -> Result<AuthorizationRedirect, AuthorizationRedirectError>
-    {
+    private func serve<Answer>(
+        expectedState: String, anyOtherStateEnds: Bool,
+        answer: ([String: String]) -> (Result<Answer, AuthorizationRedirectError>, String)
+    ) -> Result<Answer, AuthorizationRedirectError> {
         defer { closeSocketOnce() }
         while !isClosed {
             var listening = pollfd(fd: listeningSocket, events: Int16(POLLIN), revents: 0)
@@ -189,15 +238,16 @@ public final class LoopbackRedirectListener: Sendable {
                 let sentState = items["state"], Self.equalInConstantTime(sentState, expectedState)
             else {
                 respond(connection, status: "400 Bad Request", page: pages.notThisRequest)
-                if AuthorizationRedirectQuery.isAnswerOfAnotherAttempt(target) { return .failure(.wrongState) }
+                let endsTheWait =
+                    anyOtherStateEnds
+                    ? AuthorizationRedirectQuery.parameters(of: target)?.items["state"] != nil
+                    : AuthorizationRedirectQuery.isAnswerOfAnotherAttempt(target)
+                if endsTheWait { return .failure(.wrongState) }
                 continue
             }
-            let answer = AuthorizationRedirectQuery.redirect(items, issuer: issuer, issuerRequired: issuerRequired)
-            switch answer {
-            case .success(.code): respond(connection, status: "200 OK", page: pages.signedIn)
-            case .success(.refused), .failure: respond(connection, status: "200 OK", page: pages.refused)
-            }
-            return answer
+            let (result, page) = answer(items)
+            respond(connection, status: "200 OK", page: page)
+            return result
         }
         return .failure(.ended)
     }

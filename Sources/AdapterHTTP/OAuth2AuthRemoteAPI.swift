@@ -6,7 +6,9 @@ public import Ports
 /// the authorization code grant with PKCE `S256` and a loopback redirect
 /// (`OAuth2BrowserSignIn`), or by the device flow (RFC 8628,
 /// `OAuth2DeviceSignIn`); refresh by `grant_type=refresh_token`
-/// (RFC 6749 §6); logout by token revocation (RFC 7009). The resource owner password
+/// (RFC 6749 §6); logout by token revocation (RFC 7009) and, where the
+/// server has an end-session endpoint, by ending its sign-in in the browser
+/// too (OpenID Connect RP-Initiated Logout 1.0, `OAuth2BrowserSignOut`). The resource owner password
 /// grant (RFC 6749 §4.3) is there only when the configuration lists
 /// `.password` — for teams migrating: RFC 9700 §2.4 says it must not be used.
 /// Bodies are form-encoded; a public client sends its id in the body, a
@@ -153,6 +155,21 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             }
         }
         if let firstFailure { throw firstFailure }
+    }
+
+    /// The logout of the server's own sign-in in the browser (OpenID Connect
+    /// RP-Initiated Logout 1.0), when the server has an end-session endpoint
+    /// (its discovery document's `end_session_endpoint`, or the
+    /// configuration's), the token carries the sign-in's ID token, and a
+    /// proof maker draws the `state`; nil otherwise, sending nothing more
+    /// than discovery, when it was not read yet.
+    public func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)? {
+        guard let idToken = token.idToken, let proofMaker else { return nil }
+        let client = try await endpoints.resolved()
+        guard let endSessionPath = client.endSessionPath else { return nil }
+        return try OAuth2BrowserSignOut(
+            baseURL: baseURL, client: client, endSessionPath: endSessionPath, idToken: idToken,
+            proofMaker: proofMaker, pages: pages)
     }
 
     /// The endpoints where the server has them (discovered on first use,

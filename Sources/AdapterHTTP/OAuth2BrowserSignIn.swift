@@ -144,7 +144,7 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
             ("redirect_uri", listener.redirectURI), ("code_verifier", proofs.verifier.reveal()),
         ]
         let answer = try await tokenEndpoint.answer(form, for: .codeExchange)
-        let issued = try OAuth2TokenResponse.tokens(from: answer)
+        var issued = try OAuth2TokenResponse.tokens(from: answer)
         if let idTokenValidation {
             // The ID token came straight from the token endpoint on this
             // client's own connection (OpenID Connect Core 1.0, section 3.1.3.7,
@@ -157,6 +157,8 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
             } catch {
                 throw error.remoteError
             }
+            // Kept with the session, for the logout's `id_token_hint` only.
+            issued.idToken = IDTokenHint(text)
         }
         return .signedIn(issued)
     }

@@ -40,6 +40,11 @@ public struct OAuth2Configuration: Sendable {
     /// The loopback redirect URI's path (RFC 8252 §7.3; the port is the
     /// listener's, picked per attempt).
     public var redirectPath: String
+    /// The end-session endpoint (OpenID Connect RP-Initiated Logout 1.0),
+    /// relative to the base URL, or an absolute URL; nil when the server has
+    /// none (then logout leaves the server's sign-in in the browser as it
+    /// is). Discovery sets it from the document's `end_session_endpoint`.
+    public var endSessionPath: String?
     /// The issuer, compared with the `iss` of the authorization response
     /// (RFC 9207); nil compares nothing.
     public var issuer: String?
@@ -66,7 +71,9 @@ public struct OAuth2Configuration: Sendable {
     ///   - revokePath: the revocation endpoint, or nil when there is none.
     ///   - authorizePath: the authorization endpoint.
     ///   - deviceAuthorizationPath: the device authorization endpoint.
-    ///   - redirectPath: the loopback redirect URI's path.
+    ///   - redirectPath: the loopback redirect URI's path, also the
+    ///     `post_logout_redirect_uri`'s.
+    ///   - endSessionPath: the end-session endpoint, or nil when there is none.
     ///   - issuer: the issuer the authorization response's `iss` must name.
     ///   - issuerAlwaysSent: whether an authorization response must carry `iss`.
     ///   - scope: the scope asked for, or nil for the server's default.
@@ -77,7 +84,8 @@ public struct OAuth2Configuration: Sendable {
         signInMethods: [SignInMethod] = [.browser, .device], tokenPath: String = "o/token/",
         revokePath: String? = "o/revoke_token/", authorizePath: String = "o/authorize/",
         deviceAuthorizationPath: String = "o/device-authorization/", redirectPath: String = "/callback",
-        issuer: String? = nil, issuerAlwaysSent: Bool = false, scope: String? = nil, discoversEndpoints: Bool = false
+        endSessionPath: String? = nil, issuer: String? = nil, issuerAlwaysSent: Bool = false, scope: String? = nil,
+        discoversEndpoints: Bool = false
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -87,6 +95,7 @@ public struct OAuth2Configuration: Sendable {
         self.authorizePath = Self.relative(authorizePath)
         self.deviceAuthorizationPath = Self.relative(deviceAuthorizationPath)
         self.redirectPath = redirectPath.hasPrefix("/") ? redirectPath : "/" + redirectPath
+        self.endSessionPath = endSessionPath.map(Self.relative)
         self.issuer = issuer
         self.issuerAlwaysSent = issuerAlwaysSent
         self.scope = scope

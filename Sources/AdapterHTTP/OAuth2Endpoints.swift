@@ -35,7 +35,7 @@ final class OAuth2Endpoints: Sendable {
     /// revocation and device authorization endpoints are not OpenID
     /// Connect's (RFC 7009's and RFC 8628's: a provider's OpenID document
     /// often leaves them out): where the document does not name one, the
-    /// configuration's path serves.
+    /// configuration's path serves; the same for the end-session endpoint.
     static func client(_ client: OAuth2Configuration, at metadata: OpenIDProviderMetadata) -> OAuth2Configuration {
         var resolved = client
         resolved.issuer = metadata.issuer
@@ -45,6 +45,7 @@ final class OAuth2Endpoints: Sendable {
         resolved.revokePath = metadata.revocationEndpoint?.absoluteString ?? client.revokePath
         resolved.deviceAuthorizationPath =
             metadata.deviceAuthorizationEndpoint?.absoluteString ?? client.deviceAuthorizationPath
+        resolved.endSessionPath = metadata.endSessionEndpoint?.absoluteString ?? client.endSessionPath
         return resolved
     }
 }

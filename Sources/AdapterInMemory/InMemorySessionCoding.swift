@@ -10,8 +10,9 @@ public import Ports
 /// only the sign-in knew has `"source":"sign-in"` in its user; a server's
 /// profile has no `source`, as every session written before the field existed.
 /// Likewise a token the backend issued a refresh token beside carries it as
-/// `refreshToken`; a token without one is written, and read, as before; and a
-/// token that knows its sign-in carries it as `lineage`.
+/// `refreshToken`; a token without one is written, and read, as before; a
+/// token that knows its sign-in carries it as `lineage`; and a token of an
+/// OpenID Connect sign-in carries its ID token as `idToken`.
 public struct InMemorySessionCoding: SessionCoding {
     /// The format version this build writes and the newest it reads.
     public static let currentVersion = 1
@@ -48,6 +49,9 @@ public struct InMemorySessionCoding: SessionCoding {
         guard stored.token?.lineage.map({ SessionLineage($0) != nil }) ?? true else {
             throw .notASession("a session lineage that is not 32 hexadecimal digits")
         }
+        guard stored.token?.idToken.map({ !$0.isEmpty }) ?? true else {
+            throw .notASession("an ID token that is not text")
+        }
         return stored.userSession
     }
 
@@ -78,6 +82,8 @@ private struct StoredSession: Codable {
         var refreshToken: String?
         /// Absent from sessions stored before lineages existed.
         var lineage: String?
+        /// Absent from sessions of other sign-ins and those stored before the field existed.
+        var idToken: String?
     }
 
     struct User: Codable {
@@ -97,7 +103,7 @@ private struct StoredSession: Codable {
         token = session.token.map {
             Token(
                 value: $0.token.reveal(), issuedAt: $0.issuedAt, expiresAt: $0.expiresAt,
-                refreshToken: $0.refreshToken?.reveal(), lineage: $0.lineage?.text)
+                refreshToken: $0.refreshToken?.reveal(), lineage: $0.lineage?.text, idToken: $0.idToken?.reveal())
         }
         user = session.cachedUser.map {
             let profile = $0.profile
@@ -114,7 +120,7 @@ private struct StoredSession: Codable {
                 SessionToken(
                     token: AccessToken($0.value), issuedAt: $0.issuedAt, expiresAt: $0.expiresAt,
                     refreshToken: $0.refreshToken.map(RefreshToken.init),
-                    lineage: $0.lineage.flatMap(SessionLineage.init))
+                    lineage: $0.lineage.flatMap(SessionLineage.init), idToken: $0.idToken.map(IDTokenHint.init))
             },
             cachedUser: user.map {
                 let profile = UserProfile(

@@ -121,9 +121,32 @@ public protocol AuthRemoteAPI: Sendable {
     ///   answer came; `.rejected` for any other refusal (a 5xx, a refused API
     ///   key) — then the token may still be alive on the backend.
     func signOut(_ token: SessionToken) async throws(RemoteError)
+
+    /// Begins the logout of the server's own sign-in in the browser (OpenID
+    /// Connect RP-Initiated Logout 1.0), for a session already ended on the
+    /// device and (best effort) revoked by `signOut`: a backend whose
+    /// discovery names an `end_session_endpoint`, for a token that carries
+    /// the sign-in's ID token, opens a loopback listener and writes the
+    /// end-session address (`BrowserSignOutAttempt`). Every other backend,
+    /// and a token without an ID token, answers nil at once, sending nothing.
+    ///
+    /// - Returns: the attempt to open and wait on, or nil when there is no
+    ///   browser step.
+    /// - Throws: `.transport` when no loopback listener can be opened;
+    ///   `.misconfigured` when no secure random `state` can be made or the
+    ///   end-session endpoint is not an address a browser may be given;
+    ///   what discovery throws (`.transport`, `.timeout`,
+    ///   `.malformedResponse`) when the endpoints were not read yet.
+    func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)?
 }
 
 extension AuthRemoteAPI {
+    /// No browser step: the backend has no end-session endpoint (every
+    /// backend but an OpenID Connect provider that names one).
+    public func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)? {
+        nil
+    }
+
     /// Whether the backend signs in by this kind of identifier
     /// (`signsInByCPF` for a CPF, `signsInByEmail` for an e-mail).
     public func signsIn(by identifier: LoginIdentifier) -> Bool {

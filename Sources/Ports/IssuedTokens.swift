@@ -10,6 +10,10 @@ public struct IssuedTokens: Sendable, Hashable {
     /// How long the access token serves, when the backend says; it takes
     /// precedence over the environment's default lifetime.
     public var statedLifetime: Duration?
+    /// The OpenID Connect ID token, when the backend sent one and its
+    /// claims were checked: kept with the session as the `id_token_hint`
+    /// of a logout that ends the server's session in the browser.
+    public var idToken: IDTokenHint?
 
     /// Tokens as issued.
     ///
@@ -17,10 +21,15 @@ public struct IssuedTokens: Sendable, Hashable {
     ///   - accessToken: the token that authorises requests.
     ///   - refreshToken: the refresh token, when the backend issues one.
     ///   - statedLifetime: the access token's lifetime, when the backend states it.
-    public init(accessToken: AccessToken, refreshToken: RefreshToken? = nil, statedLifetime: Duration? = nil) {
+    ///   - idToken: the checked OpenID Connect ID token, when one came.
+    public init(
+        accessToken: AccessToken, refreshToken: RefreshToken? = nil, statedLifetime: Duration? = nil,
+        idToken: IDTokenHint? = nil
+    ) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.statedLifetime = statedLifetime
+        self.idToken = idToken
     }
 }
 

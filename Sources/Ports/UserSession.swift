@@ -16,6 +16,12 @@ public struct SessionToken: Sendable, Hashable {
     /// The sign-in this token descends from: made at sign-in, carried by
     /// every refresh. Nil for a session stored before lineages existed.
     public var lineage: SessionLineage?
+    /// The OpenID Connect ID token of the sign-in, when the backend sent
+    /// one: the `id_token_hint` of the logout that ends the server's
+    /// session in the browser (`AuthRemoteAPI.beginBrowserSignOut`). A
+    /// refresh that brings a new one replaces it. Nil for other backends and
+    /// for a session stored before ID tokens were kept.
+    public var idToken: IDTokenHint?
 
     /// A session token with these fields.
     ///
@@ -25,15 +31,17 @@ public struct SessionToken: Sendable, Hashable {
     ///   - expiresAt: when the backend stops accepting it for requests.
     ///   - refreshToken: the refresh token, when the backend issued one.
     ///   - lineage: the sign-in it descends from, when known.
+    ///   - idToken: the sign-in's OpenID Connect ID token, when one came.
     public init(
         token: AccessToken, issuedAt: Date, expiresAt: Date, refreshToken: RefreshToken? = nil,
-        lineage: SessionLineage? = nil
+        lineage: SessionLineage? = nil, idToken: IDTokenHint? = nil
     ) {
         self.token = token
         self.issuedAt = issuedAt
         self.expiresAt = expiresAt
         self.refreshToken = refreshToken
         self.lineage = lineage
+        self.idToken = idToken
     }
 
     /// Whether this token and `other` descend from the same sign-in. Two

@@ -321,8 +321,10 @@ struct OAuth2BrowserSignInTests {
             .beginSignIn(.browser)
         #expect(try await Self.personAnswers(attempt, "code=c&state=st-1") == nil)
         do throws(RemoteError) {
-            _ = try await attempt.poll()
+            let progress = try await attempt.poll()
             #expect(expected == nil)
+            // The checked ID token is handed on, for the logout's id_token_hint.
+            if case .signedIn(let issued) = progress { #expect(issued.idToken == idToken.map(IDTokenHint.init)) }
         } catch {
             #expect(error == expected)
         }

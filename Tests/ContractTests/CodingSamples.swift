@@ -185,10 +185,24 @@ extension CodingSample {
             cachedUser: CachedUser(profile: profile, syncedAt: start))
     )
 
+    /// A session of an OpenID Connect sign-in: its ID token is kept for the
+    /// logout's `id_token_hint`.
+    static let withIDToken = CodingSample(
+        name: "token with a refresh token, its lineage and the sign-in's ID token",
+        session: UserSession(
+            token: SessionToken(
+                token: AccessToken("tok-SECRET-oidc"), issuedAt: start, expiresAt: start.addingTimeInterval(300),
+                refreshToken: RefreshToken("rt-SECRET-oidc"),
+                lineage: SessionLineage("fedcba9876543210fedcba9876543210"),
+                idToken: IDTokenHint("eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJpZC1TRUNSRVQifQ.c2ln-SECRET_é")),
+            cachedUser: CachedUser(profile: profile, syncedAt: start))
+    )
+
     /// Every sample a coding must round-trip.
     static let all: [CodingSample] = [
         tokenOnly, userOnly, both, neither, unicode, subSecondDates, unusualDates, distantDates,
         datesJSONNumbersMisread, byteOrderMarks, signInProfile, signInProfileByEmail, withRefreshToken, withLineage,
+        withIDToken,
     ]
 
     /// The samples a store must keep: the port says a stored session never has

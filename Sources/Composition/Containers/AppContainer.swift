@@ -121,7 +121,9 @@ public final class AppContainer: MainViewModelFactory {
         registration = AccountRegistration(authAPI: world.remote.auth, health: health)
         sessionEnd = SessionEnd(
             session: authSession, authAPI: world.remote.auth, repository: repository, tokenManager: tokenManager,
-            pins: pins)
+            pins: pins,
+            browserSignOut: BrowserSignOut(
+                authAPI: world.remote.auth, browser: world.browser, clock: world.clock, scheduler: world.scheduler))
         account = AccountManagement(
             session: authSession, userAPI: world.remote.user, repository: repository, tokenManager: tokenManager,
             sessionEnd: sessionEnd, clock: world.clock, identifierForgetting: self.preferences)

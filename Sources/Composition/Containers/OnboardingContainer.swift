@@ -17,7 +17,9 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
     }
 
     public func makeWelcomeViewModel(reason: SignedOutReason?, navigator: OnboardingViewModel) -> WelcomeViewModel {
-        WelcomeViewModel(reason: reason, signInNavigator: navigator, signUpNavigator: signUpNavigator(navigator))
+        WelcomeViewModel(
+            reason: reason, signInNavigator: navigator, signUpNavigator: signUpNavigator(navigator),
+            browserSignOut: app.sessionEnd.browserSignOut)
     }
 
     /// A sign-in opened with nothing typed in starts with the remembered last

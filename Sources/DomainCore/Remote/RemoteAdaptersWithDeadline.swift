@@ -55,6 +55,13 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.signOut(token) }
     }
+
+    /// The request that begins it (discovery, when not done yet) runs under
+    /// the deadline; the wait for the browser is the caller's to bound.
+    public func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)? {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.beginBrowserSignOut(token)
+        }
+    }
 }
 
 /// An `ExternalSignInAttempt` whose every request ends by the deadline: its

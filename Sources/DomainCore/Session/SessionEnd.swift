@@ -10,6 +10,8 @@ public final class SessionEnd {
     private let repository: UserSessionRepository
     private let tokenManager: TokenManager
     private let pins: SessionPIN
+    /// A logout's last step, the server's sign-in in the browser ended; nil: none.
+    public let browserSignOut: BrowserSignOut?
 
     /// A session end. The container attaches it to the token manager's
     /// ``SessionEndRelay``, so it hears when the backend ends a session (a
@@ -21,15 +23,19 @@ public final class SessionEnd {
     ///   - repository: the stored session, wiped.
     ///   - tokenManager: stopped; it reports the ends the backend decides.
     ///   - pins: the PIN, removed with the session it locks.
+    ///   - browserSignOut: a logout's last step: the server's sign-in in the
+    ///     browser ended, where the backend has an end-session endpoint (it
+    ///     asks the backend). Nil: no such step.
     public init(
         session: AuthSession, authAPI: any AuthRemoteAPI, repository: UserSessionRepository,
-        tokenManager: TokenManager, pins: SessionPIN
+        tokenManager: TokenManager, pins: SessionPIN, browserSignOut: BrowserSignOut? = nil
     ) {
         self.session = session
         self.authAPI = authAPI
         self.repository = repository
         self.tokenManager = tokenManager
         self.pins = pins
+        self.browserSignOut = browserSignOut
     }
 
     /// The signed-in user, when there is one.
@@ -37,6 +43,10 @@ public final class SessionEnd {
 
     /// Ends the session: tokens cleared, local data wiped, state
     /// unauthenticated. Anything still in flight is discarded when it lands.
+    /// Then, best effort, the backend revokes the tokens; and where it has an
+    /// end-session endpoint the browser is sent there (`BrowserSignOut`),
+    /// whose outcome the welcome screen shows: the session on the device is
+    /// already over whatever becomes of it.
     public func logout() async {
         await endSession(reason: .loggedOut)
     }
@@ -57,10 +67,14 @@ public final class SessionEnd {
         await repository.endSession()
         await pins.discard()
         session.transition(to: .unauthenticated(reason))
-        if signOutRemotely, authAPI.offersSignOut, let token {
+        guard signOutRemotely, let token else { return }
+        if authAPI.offersSignOut {
             // Best effort: the session is already over here whatever the backend says.
             try? await authAPI.signOut(token)
         }
+        // After the revocation, so the server's tokens are gone even when the
+        // browser never comes back; its outcome is shown, never dropped.
+        await browserSignOut?.run(for: token)
     }
 
     /// The token manager reports, through its relay, that the backend ended

@@ -71,7 +71,8 @@ public struct TokenPolicy: Sendable, Hashable {
     /// the backend stated takes precedence over this policy's `lifetime`; a
     /// refresh that brought no refresh token keeps the one it was made with
     /// (the backend did not rotate it). A refresh carries the session's
-    /// lineage on; a sign-in begins a new one.
+    /// lineage on; a sign-in begins a new one. The ID token is kept the same
+    /// way: a refresh that brought none keeps the sign-in's.
     ///
     /// - Parameters:
     ///   - tokens: what the backend issued.
@@ -82,7 +83,8 @@ public struct TokenPolicy: Sendable, Hashable {
         return SessionToken(
             token: tokens.accessToken, issuedAt: now, expiresAt: now.addingTimeInterval(served.timeInterval),
             refreshToken: tokens.refreshToken ?? previous?.refreshToken,
-            lineage: previous.map { $0.lineage } ?? SessionLineage.random())
+            lineage: previous.map { $0.lineage } ?? SessionLineage.random(),
+            idToken: tokens.idToken ?? previous?.idToken)
     }
 
     /// When `token` should be refreshed: the refresh margin before it expires

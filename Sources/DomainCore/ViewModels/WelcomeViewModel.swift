@@ -9,6 +9,7 @@ public final class WelcomeViewModel {
     public let reason: SignedOutReason?
     @ObservationIgnored private weak var signInNavigator: (any GoToSignInNavigator)?
     @ObservationIgnored private weak var signUpNavigator: (any GoToSignUpNavigator)?
+    @ObservationIgnored private let browserSignOut: (any BrowserSignOutUseCase)?
 
     /// A welcome screen for `reason`.
     ///
@@ -17,14 +18,28 @@ public final class WelcomeViewModel {
     ///   - signInNavigator: where sign-in goes; held weakly.
     ///   - signUpNavigator: where sign-up goes; held weakly. Nil when the
     ///     backend creates no accounts: then sign-up is not offered.
+    ///   - browserSignOut: the last logout's browser step, shown while it
+    ///     waits (with a way to cancel) and once it ended or failed; nil
+    ///     where the environment has none.
     public init(
         reason: SignedOutReason?, signInNavigator: any GoToSignInNavigator,
-        signUpNavigator: (any GoToSignUpNavigator)?
+        signUpNavigator: (any GoToSignUpNavigator)?, browserSignOut: (any BrowserSignOutUseCase)? = nil
     ) {
         self.reason = reason
         self.signInNavigator = signInNavigator
         self.signUpNavigator = signUpNavigator
+        self.browserSignOut = browserSignOut
     }
+
+    /// Where the last logout's browser step stands (the server's sign-in in
+    /// the browser ended, or not, and why); nil when it had none or when
+    /// this welcome does not follow a logout.
+    public var browserSignOutStep: BrowserSignOutStep? {
+        reason == .loggedOut ? browserSignOut?.step : nil
+    }
+
+    /// Stops waiting for the browser; the step then says it was cancelled.
+    public func cancelBrowserSignOut() { browserSignOut?.cancel() }
 
     /// Goes to the sign-in step.
     public func signIn() { signInNavigator?.navigateToSignIn() }

@@ -25,6 +25,7 @@ final class DemoSecretGuard {
         if case .found(let session) = await world.store.read(), let token = session.token {
             heldTokens.insert(token.token.reveal())
             if let refreshToken = token.refreshToken { heldTokens.insert(refreshToken.reveal()) }
+            if let idToken = token.idToken { heldTokens.insert(idToken.reveal()) }
         }
         rebuild()
     }

@@ -16,6 +16,8 @@ enum TextKey: String, CaseIterable, Sendable {
     case welcomeTagline
     case reasonTokenInvalid, reasonTokenExpired, reasonUserInactive, reasonUserDeleted, reasonLoggedOut
     case reasonAccountDeleted, reasonReauthenticating, reasonStoredSessionUnreadable, reasonEndedElsewhere
+    case browserSignOutWaiting, browserSignOutEnded, browserSignOutNotCompletedInTime, browserSignOutCancelled,
+        browserSignOutBrowserNotOpened, browserSignOutAnswerForAnotherAttempt, browserSignOutCouldNotBegin
     // Sign-in
     case identifierPrompt, passwordPrompt, identifierInvalid, identifierCPFNotAccepted, registrationConfirmed, signingIn
     case identifierPromptCPFOnly, identifierEmailNotAccepted

@@ -85,6 +85,20 @@ extension Texts {
             "The sign-in was not completed in time (the browser never came back, or the code expired). Try again."
         case .loginIdentityNotProved:
             "The server did not prove who signed in; the sign-in was refused to keep you safe."
+        case .browserSignOutWaiting:
+            "Signing you out of the server in the browser too… (cancel to stop waiting)"
+        case .browserSignOutEnded:
+            "You are also signed out of the server in the browser."
+        case .browserSignOutNotCompletedInTime:
+            "You are logged out of the app, but the browser did not come back in time: it may still be signed in to the server. On a shared computer, close the browser."
+        case .browserSignOutCancelled:
+            "You are logged out of the app; the sign-out in the browser was cancelled, so it may still be signed in to the server. On a shared computer, close the browser."
+        case .browserSignOutBrowserNotOpened:
+            "You are logged out of the app, but the browser could not be opened to sign you out of the server there. On a shared computer, close the browser."
+        case .browserSignOutAnswerForAnotherAttempt:
+            "You are logged out of the app, but the browser came back with another sign-out's answer; it was refused, and the browser may still be signed in to the server. On a shared computer, close the browser."
+        case .browserSignOutCouldNotBegin:
+            "You are logged out of the app, but the server could not be reached to sign you out in the browser too. On a shared computer, close the browser."
         case .loginCancelled:
             "Sign-in cancelled."
         case .signUpPrompt: "Fill in your details."

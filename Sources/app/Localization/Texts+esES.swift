@@ -88,6 +88,20 @@ extension Texts {
             "El inicio de sesión no se completó a tiempo (el navegador no volvió o el código caducó). Vuelve a intentarlo."
         case .loginIdentityNotProved:
             "El servidor no demostró quién inició sesión; se rechazó por seguridad."
+        case .browserSignOutWaiting:
+            "Cerrando también la sesión del servidor en el navegador… (cancele para dejar de esperar)"
+        case .browserSignOutEnded:
+            "También ha cerrado la sesión del servidor en el navegador."
+        case .browserSignOutNotCompletedInTime:
+            "Ha cerrado la sesión en la app, pero el navegador no volvió a tiempo: puede seguir conectado al servidor. En un ordenador compartido, cierre el navegador."
+        case .browserSignOutCancelled:
+            "Ha cerrado la sesión en la app; el cierre en el navegador se canceló, así que puede seguir conectado al servidor. En un ordenador compartido, cierre el navegador."
+        case .browserSignOutBrowserNotOpened:
+            "Ha cerrado la sesión en la app, pero no se pudo abrir el navegador para cerrar allí la sesión del servidor. En un ordenador compartido, cierre el navegador."
+        case .browserSignOutAnswerForAnotherAttempt:
+            "Ha cerrado la sesión en la app, pero el navegador volvió con la respuesta de otro cierre de sesión; se rechazó, y el navegador puede seguir conectado al servidor. En un ordenador compartido, cierre el navegador."
+        case .browserSignOutCouldNotBegin:
+            "Ha cerrado la sesión en la app, pero no se pudo contactar con el servidor para cerrar también la sesión en el navegador. En un ordenador compartido, cierre el navegador."
         case .loginCancelled:
             "Inicio de sesión cancelado."
         case .signUpPrompt: "Completa tus datos."

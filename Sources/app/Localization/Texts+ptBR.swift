@@ -86,6 +86,20 @@ extension Texts {
             "A entrada não foi concluída a tempo (o navegador não voltou ou o código expirou). Tente de novo."
         case .loginIdentityNotProved:
             "O servidor não comprovou quem entrou; por segurança, a entrada foi recusada."
+        case .browserSignOutWaiting:
+            "Saindo também do servidor no navegador… (cancele para parar de esperar)"
+        case .browserSignOutEnded:
+            "Você também saiu do servidor no navegador."
+        case .browserSignOutNotCompletedInTime:
+            "Você saiu do app, mas o navegador não voltou a tempo: ele pode continuar conectado ao servidor. Em um computador compartilhado, feche o navegador."
+        case .browserSignOutCancelled:
+            "Você saiu do app; a saída no navegador foi cancelada, então ele pode continuar conectado ao servidor. Em um computador compartilhado, feche o navegador."
+        case .browserSignOutBrowserNotOpened:
+            "Você saiu do app, mas não foi possível abrir o navegador para sair do servidor nele. Em um computador compartilhado, feche o navegador."
+        case .browserSignOutAnswerForAnotherAttempt:
+            "Você saiu do app, mas o navegador voltou com a resposta de outra saída; ela foi recusada, e o navegador pode continuar conectado ao servidor. Em um computador compartilhado, feche o navegador."
+        case .browserSignOutCouldNotBegin:
+            "Você saiu do app, mas não foi possível falar com o servidor para sair também no navegador. Em um computador compartilhado, feche o navegador."
         case .loginCancelled:
             "Entrada cancelada."
         case .signUpPrompt: "Preencha seus dados."

@@ -124,6 +124,12 @@ struct ScreenDriver {
         var lines = [texts[.welcomeTagline]]
         if let reason = welcome?.reason { lines.append(text(for: reason)) }
         var actions = [action("sign-in", .actionSignIn) { welcome?.signIn() }]
+        if let step = welcome?.browserSignOutStep {
+            lines.append(text(for: step))
+            if step == .waiting {
+                actions.append(action("cancel", .actionCancel) { welcome?.cancelBrowserSignOut() })
+            }
+        }
         var notOffered: [String: String] = [:]
         if welcome?.offersSignUp ?? true {
             actions.append(action("sign-up", .actionSignUp) { welcome?.signUp() })
@@ -290,6 +296,18 @@ struct ScreenDriver {
         case .reauthenticating: return texts[.reasonReauthenticating]
         case .storedSessionUnreadable: return texts[.reasonStoredSessionUnreadable]
         case .endedElsewhere: return texts[.reasonEndedElsewhere]
+        }
+    }
+
+    private func text(for step: BrowserSignOutStep) -> String {
+        switch step {
+        case .waiting: return texts[.browserSignOutWaiting]
+        case .ended: return texts[.browserSignOutEnded]
+        case .failed(.notCompletedInTime): return texts[.browserSignOutNotCompletedInTime]
+        case .failed(.cancelled): return texts[.browserSignOutCancelled]
+        case .failed(.browserNotOpened): return texts[.browserSignOutBrowserNotOpened]
+        case .failed(.answerForAnotherAttempt): return texts[.browserSignOutAnswerForAnotherAttempt]
+        case .failed(.couldNotBegin): return texts[.browserSignOutCouldNotBegin]
         }
     }
 

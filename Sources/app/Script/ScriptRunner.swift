@@ -298,6 +298,7 @@ private final class Transcript {
         if case .found(let session) = await world.store.read(), let token = session.token {
             heldTokens.insert(token.token.reveal())
             if let refreshToken = token.refreshToken { heldTokens.insert(refreshToken.reveal()) }
+            if let idToken = token.idToken { heldTokens.insert(idToken.reveal()) }
         }
         rebuildCheck()
     }

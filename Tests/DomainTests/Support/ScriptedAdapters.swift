@@ -22,6 +22,8 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
     /// does not offer the method.
     var signInMethods: [SignInMethod] = [.password]
     var attempts = ScriptedAttempts()
+    /// The logouts in the browser a test queued; none: no browser step.
+    var browserSignOuts = ScriptedBrowserSignOuts()
 
     func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
         guard let attempt = attempts.next() else { throw .signInRefused(.methodNotOffered) }
@@ -42,6 +44,10 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
 
     func signOut(_ token: SessionToken) async throws(RemoteError) {
         await server.signOut(token)
+    }
+
+    func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)? {
+        try browserSignOuts.begin(token)
     }
 }
 

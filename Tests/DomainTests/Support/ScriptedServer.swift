@@ -190,7 +190,17 @@ actor ScriptedServer {
         guard issuesRefreshTokens else { return IssuedTokens(accessToken: access) }
         let refresh = "refresh-\(issued)"
         liveRefreshTokens.insert(refresh)
-        return IssuedTokens(accessToken: access, refreshToken: RefreshToken(refresh), statedLifetime: statedLifetime)
+        return IssuedTokens(
+            accessToken: access, refreshToken: RefreshToken(refresh), statedLifetime: statedLifetime,
+            idToken: idTokenAtSignIn.map(IDTokenHint.init))
+    }
+
+    /// The ID token issued beside each sign-in's tokens (an OpenID Connect
+    /// provider's), in refresh-token mode; nil issues none.
+    private(set) var idTokenAtSignIn: String?
+
+    func issueIDTokens(_ text: String?) {
+        idTokenAtSignIn = text
     }
 
     func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {

@@ -43,7 +43,8 @@ struct SessionGraph {
             scheduler: scheduler, tokenPolicy: policy, policy: externalPolicy)
         registration = AccountRegistration(authAPI: authAPI, health: health)
         sessionEnd = SessionEnd(
-            session: authSession, authAPI: authAPI, repository: repository, tokenManager: tokenManager, pins: pins)
+            session: authSession, authAPI: authAPI, repository: repository, tokenManager: tokenManager, pins: pins,
+            browserSignOut: BrowserSignOut(authAPI: authAPI, browser: browser, clock: clock, scheduler: scheduler))
         account = AccountManagement(
             session: authSession, userAPI: userAPI, repository: repository, tokenManager: tokenManager,
             sessionEnd: sessionEnd, clock: clock)

@@ -25,6 +25,8 @@ final class SessionHarness {
     let signInMethods: [SignInMethod]
     /// The attempts `beginSignIn` hands out, queued by a test (`queueAttempt`).
     let attempts: ScriptedAttempts
+    /// The logouts in the browser the backend hands out.
+    let browserSignOuts: ScriptedBrowserSignOuts
     /// The browser the sign-in outside the app opens.
     let browser: InMemoryBrowserOpener
     let policy: TokenPolicy
@@ -87,6 +89,7 @@ final class SessionHarness {
         self.signInMethods = signInMethods
         self.browser = browser
         attempts = ScriptedAttempts()
+        browserSignOuts = ScriptedBrowserSignOuts()
         self.policy = policy
         self.server = server
         clock = ManualClock(activity: activity)
@@ -107,11 +110,22 @@ final class SessionHarness {
         sessionGraph = SessionGraph(
             authAPI: ScriptedAuthAPI(
                 server: server, offersRegistration: offersRegistration, signsInByCPF: signsInByCPF,
-                signsInByEmail: signsInByEmail, signInMethods: signInMethods, attempts: attempts),
+                signsInByEmail: signsInByEmail, signInMethods: signInMethods, attempts: attempts,
+                browserSignOuts: browserSignOuts),
             userAPI: ScriptedUserAPI(server: server, routes: userRoutes),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
             policy: policy, pinVault: pinVault, pinPolicy: pinPolicy, storeWrites: storeWriteRelay,
             sessionEnds: sessionEndRelay, browser: browser)
+    }
+
+    /// Queues the logout in the browser the next `beginBrowserSignOut` hands out, and returns it.
+    @discardableResult
+    func queueBrowserSignOut(
+        url: URL = URL(string: "https://auth.example.invalid/logout?id_token_hint=id-SECRET&state=s1")!
+    ) -> ScriptedBrowserSignOut {
+        let attempt = ScriptedBrowserSignOut(url: url, scheduler: scheduler)
+        browserSignOuts.queue(.attempt(attempt))
+        return attempt
     }
 
     /// Queues the attempt the next `beginSignIn` hands out, and returns it.

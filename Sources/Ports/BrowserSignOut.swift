@@ -1,0 +1,51 @@
+public import Foundation
+
+/// Why the browser's part of a logout did not end with the server's word.
+public enum BrowserSignOutError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A request came back to the app with another `state` than this
+    /// logout's: an old tab's, or a forged one. It is refused, and the wait
+    /// is over.
+    case answerForAnotherAttempt
+    /// The wait was given up (the person cancelled, the time ran out) or
+    /// the attempt ended before the browser came back.
+    case ended
+
+    /// What went wrong; never a token or a `state`.
+    public var description: String {
+        switch self {
+        case .answerForAnotherAttempt: "the browser came back for another logout (another state)"
+        case .ended: "the browser did not come back: the wait ended"
+        }
+    }
+}
+
+/// One logout at the server through the browser (OpenID Connect
+/// RP-Initiated Logout 1.0), begun by `AuthRemoteAPI.beginBrowserSignOut(_:)`
+/// after the session already ended on the device: the server's own
+/// sign-in in the browser — its session cookie — is ended too, so the next
+/// person at a shared computer does not find it signed in.
+///
+/// Contract, for every adapter:
+/// - The caller hands `url` to the `BrowserOpener`, then calls
+///   `awaitPerson()`; at any moment it may `end()`.
+/// - `url` carries the ID token as `id_token_hint`: it is never shown or
+///   printed (a `BrowserOpener` passes it to the browser and nowhere else).
+/// - `awaitPerson()` sends nothing: it waits, without a time limit of its
+///   own, for the server to send the browser back to the app with this
+///   logout's random `state`; the caller bounds it by cancelling its task.
+/// - `end()` closes what the attempt holds open (its loopback listener); a
+///   wait under way ends with `.ended`. Ending twice is harmless.
+public protocol BrowserSignOutAttempt: Sendable {
+    /// The end-session address to open in the browser. Never shown: it
+    /// carries the ID token.
+    var url: URL { get }
+
+    /// Waits for the browser to come back with this logout's `state`.
+    ///
+    /// - Throws: `.answerForAnotherAttempt` for a request with another
+    ///   `state`; `.ended` when the task is cancelled or the attempt ended.
+    func awaitPerson() async throws(BrowserSignOutError)
+
+    /// Ends the attempt and closes what it holds open.
+    func end() async
+}

@@ -1,0 +1,15 @@
+/// An OpenID Connect ID token (OpenID Connect Core 1.0, section 2), kept
+/// with the session for one use: the `id_token_hint` of the logout that
+/// ends the server's own session in the browser (OpenID Connect
+/// RP-Initiated Logout 1.0). It names the person and the client and is
+/// signed by the server, so it is treated as a secret: redacted when
+/// printed, like `AccessToken`, and never shown.
+public struct IDTokenHint: RedactedSecret {
+    private let value: String
+
+    /// Wraps the raw token, as the token endpoint sent it.
+    public init(_ value: String) { self.value = value }
+
+    /// The raw token, for the one place that must send or store it.
+    public func reveal() -> String { value }
+}
