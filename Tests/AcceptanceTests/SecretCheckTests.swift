@@ -126,4 +126,70 @@ struct SecretCheckTests {
         #expect(!report.transcriptText.contains("975310"))
         #expect(report.transcriptText.contains("> type password ••••••"))
     }
+
+    @Test("A character equal to an ASCII one counts as it: U+212A KELVIN SIGN is K")
+    func canonicallyEqualCharactersMatch() {
+        let check = SecretCheck([KnownSecret(.token, "K9zzQ"), KnownSecret(.password, "s3cr\u{E9}t")])
+
+        #expect(check.leaks(in: "x \u{212A}9zzQ y") == [.token])
+        #expect(check.redacted("x \u{212A}9zzQ y") == "x ‹token› y")
+        // é written as e and a combining acute accent is the same character.
+        #expect(check.leaks(in: "p=s3cre\u{301}t.") == [.password])
+    }
+
+    @Test("With thousands of secrets the check finds what comparing every place finds", arguments: [1, 2, 3])
+    func manySecretsAgreeWithAPlainSearch(seed: UInt64) {
+        var random = SeededWords(seed: seed)
+        let secrets = (0..<3_000).map { _ in KnownSecret(.token, random.word(length: 12)) }
+        let check = SecretCheck(secrets + [Self.mariasPassword])
+        for _ in 0..<20 {
+            var text = "┌─ Início · dashboard\n│ Olá, Maria Silva! 123.456.789-09 é "
+            for _ in 0..<6 {
+                let roll = random.next() % 4
+                text += roll == 0 ? secrets[Int(random.next() % 3_000)].reveal() : random.word(length: 5)
+                text += ["", " ", "•", "é", "\u{301}", "-", "\n│ "][Int(random.next() % 7)]
+            }
+            text += random.next() % 2 == 0 ? " 123456" : " x123456"
+            let expected = Self.plainLeaks(of: secrets + [Self.mariasPassword], in: text)
+
+            #expect(check.leaks(in: text) == expected, "in \(text)")
+            #expect(check.leaks(in: check.redacted(text)).isEmpty, "redacted: \(check.redacted(text))")
+        }
+    }
+
+    /// The kinds shown, by comparing the characters at every place (the check before it was indexed).
+    private static func plainLeaks(of secrets: [KnownSecret], in text: String) -> [KnownSecret.Kind] {
+        let characters = Array(text)
+        func isWord(_ character: Character) -> Bool { character.isLetter || character.isNumber }
+        var shown = Set<KnownSecret.Kind>()
+        for secret in secrets {
+            let needle = Array(secret.reveal())
+            guard needle.count <= characters.count else { continue }
+            for start in 0...(characters.count - needle.count) {
+                let end = start + needle.count
+                guard characters[start..<end].elementsEqual(needle) else { continue }
+                let joinsBefore = start > 0 && isWord(needle[0]) && isWord(characters[start - 1])
+                let joinsAfter = end < characters.count && isWord(needle[needle.count - 1]) && isWord(characters[end])
+                if !joinsBefore && !joinsAfter { shown.insert(secret.kind) }
+            }
+        }
+        return KnownSecret.Kind.allCases.filter(shown.contains)
+    }
+}
+
+/// Letters and digits from a fixed seed (a linear congruential generator), so a failure repeats.
+private struct SeededWords {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 33
+    }
+
+    mutating func word(length: Int) -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        return String((0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] })
+    }
 }
