@@ -138,13 +138,20 @@ struct BrowserOpenerContractTests {
     }
 }
 
-/// Writes `text` to a new file at `path`, executable, through a descriptor
-/// that is closed on exec: a stand-in another test spawns meanwhile must not
-/// inherit it, or exec'ing this file fails with "Text file busy".
+/// Writes `text` to a new file at `path`, executable, from a child process
+/// (`/bin/sh`): this process never holds a descriptor of it open for
+/// writing, so a process another test spawns meanwhile cannot inherit one
+/// (close-on-exec closes it only once that child execs), and exec'ing the
+/// file never fails with "Text file busy".
 private func writeExecutable(_ text: String, to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
-    guard descriptor >= 0 else { throw POSIXError(.EIO) }
-    defer { close(descriptor) }
-    let bytes = Array(text.utf8)
-    guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(.EIO) }
+    let writer = Process()
+    writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // The text as an argument, not through a pipe: a pipe's end held here
+    // could be inherited the same way, and the writer would wait for it.
+    writer.arguments = [
+        "-c", "umask 077 && printf '%s' \"$2\" > \"$1\" && chmod 700 \"$1\"", "write-executable", path, text,
+    ]
+    try writer.run()
+    writer.waitUntilExit()
+    guard writer.terminationStatus == 0 else { throw POSIXError(.EIO) }
 }

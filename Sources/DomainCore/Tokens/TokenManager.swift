@@ -131,9 +131,20 @@ public final class TokenManager: Sendable {
     public func authorized<Value: Sendable>(
         _ call: @Sendable (AccessToken) async throws(RemoteError) -> Value
     ) async throws(AuthorizedCallError) -> Value {
-        try await admit()
+        let token: AccessToken
+        let callGeneration: SessionGeneration
+        if let admitted = admittedWithAGoodToken() {
+            (token, callGeneration) = admitted
+        } else {
+            try await admit()
+            do {
+                (token, callGeneration) = try await usableToken()
+            } catch {
+                leaveTheWire()
+                throw error
+            }
+        }
         defer { leaveTheWire() }
-        let (token, callGeneration) = try await usableToken()
         let firstError: RemoteError
         do {
             return try await call(token)
@@ -194,6 +205,26 @@ public final class TokenManager: Sendable {
     }
 
     // MARK: - Admission
+
+    /// The common case in one step: a free place, nobody waiting for one, no
+    /// refresh in flight and a token outside the margin — the place taken
+    /// and the token read under one lock. Nil when any of it does not hold:
+    /// the caller then takes the steps one by one (admission first, then
+    /// the barrier), as the rules say.
+    private func admittedWithAGoodToken() -> (AccessToken, SessionGeneration)? {
+        let now = clock.now()
+        let limit = policy.maxAuthorizedCallsInFlight
+        return state.withLock { state in
+            guard state.refresh == nil, let current = state.current, let generation = state.generation,
+                !policy.needsRefresh(current, at: now)
+            else { return nil }
+            if let limit {
+                guard state.callsAdmitted < limit, state.admissionLine.isEmpty else { return nil }
+                state.callsAdmitted += 1
+            }
+            return (current.token, generation)
+        }
+    }
 
     /// Returns once the call may go on the wire: at once under the limit with
     /// nobody waiting, else when a call ahead of it hands over its place.
