@@ -28,8 +28,12 @@ extension Clock {
 
 extension Duration {
     /// The duration in seconds, for `Date` arithmetic.
+    ///
+    /// From the one 128-bit count of attoseconds, not `components`: splitting
+    /// it into seconds and attoseconds divides a 128-bit number, hundreds of
+    /// instructions, and the system clock's `now()` — every authorised call
+    /// asks it — comes through here.
     public var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+        TimeInterval(attoseconds) / 1e18
     }
 }

@@ -117,10 +117,10 @@ extension TokenManager {
                     // resumed by sending a spent token again. End it as expired.
                     return Self.endSession(&state, reason: .tokenExpired)
                 }
-                state.current = issued
+                state.use(issued, policy: policy)
                 return .done(.success(issued.token))
             case .adopted(let newer, _):
-                state.current = newer
+                state.use(newer, policy: policy)
                 return .done(.success(newer.token))
             case .endedElsewhere:
                 return Self.endSession(&state, reason: .endedElsewhere)
@@ -152,7 +152,7 @@ extension TokenManager {
     /// Forgets the session of the generation in `state` (the caller checked
     /// it is the one ending).
     private static func endSession(_ state: inout TokenManagerState, reason: SignedOutReason) -> RefreshSettlement {
-        state.current = nil
+        state.forgetToken()
         state.refresh = nil
         return .ended(reason)
     }
@@ -185,7 +185,7 @@ extension TokenManager {
     {
         let ended = state.withLock { state in
             guard endedGeneration == state.generation, state.current != nil else { return false }
-            state.current = nil
+            state.forgetToken()
             state.refresh = nil
             return true
         }

@@ -85,7 +85,7 @@ public final class TokenManager: Sendable {
     public func start(_ token: SessionToken, generation: SessionGeneration) async {
         state.withLock { state in
             state.generation = generation
-            state.current = token
+            state.use(token, policy: policy)
             state.refresh = nil
             state.recentRefreshes = []
         }
@@ -99,7 +99,7 @@ public final class TokenManager: Sendable {
     public func stop() async {
         let refresh = state.withLock { state in
             state.generation = nil
-            state.current = nil
+            state.forgetToken()
             return state.refresh.take()
         }
         refresh?.task.cancel()
@@ -215,14 +215,15 @@ public final class TokenManager: Sendable {
         let now = clock.now()
         let limit = policy.maxAuthorizedCallsInFlight
         return state.withLock { state in
-            guard state.refresh == nil, let current = state.current, let generation = state.generation,
-                !policy.needsRefresh(current, at: now)
+            // `now < refreshDue` is `!policy.needsRefresh(current, at: now)`.
+            guard state.refresh == nil, let due = state.refreshDue, now < due, let generation = state.generation,
+                let token = state.current?.token
             else { return nil }
             if let limit {
                 guard state.callsAdmitted < limit, state.admissionLine.isEmpty else { return nil }
                 state.callsAdmitted += 1
             }
-            return (current.token, generation)
+            return (token, generation)
         }
     }
 
@@ -267,13 +268,26 @@ public final class TokenManager: Sendable {
 
 /// What a `TokenManager` keeps behind its lock.
 struct TokenManagerState {
-    /// The refresh in flight: the barrier is up while this is set.
-    struct InFlightRefresh {
+    /// The refresh in flight: the barrier is up while this is set. A class,
+    /// so that asking whether one is in flight — every call does — is a
+    /// pointer compared with nil.
+    final class InFlightRefresh: Sendable {
         let id: UInt64
         let task: any TaskHandle<Result<AccessToken, AuthorizedCallError>>
+
+        init(id: UInt64, task: any TaskHandle<Result<AccessToken, AuthorizedCallError>>) {
+            self.id = id
+            self.task = task
+        }
     }
 
-    var current: SessionToken?
+    /// The token in use; changed only through `use(_:policy:)` and
+    /// `forgetToken()`, which keep
+    /// `refreshDue` with it.
+    private(set) var current: SessionToken?
+    /// When `current` falls within the refresh margin, worked out once per
+    /// token rather than at every call.
+    private(set) var refreshDue: Date?
     /// The session `current` belongs to; nil when stopped.
     var generation: SessionGeneration?
     var refresh: InFlightRefresh?
@@ -284,4 +298,16 @@ struct TokenManagerState {
     var callsAdmitted = 0
     /// Calls waiting for a place on the wire, in arrival order.
     var admissionLine = AdmissionLine()
+
+    /// Puts `token` in use, with its refresh due time.
+    mutating func use(_ token: SessionToken, policy: TokenPolicy) {
+        current = token
+        refreshDue = policy.refreshDue(for: token)
+    }
+
+    /// No token in use.
+    mutating func forgetToken() {
+        current = nil
+        refreshDue = nil
+    }
 }

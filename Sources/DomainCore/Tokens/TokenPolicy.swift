@@ -9,7 +9,13 @@ public struct TokenPolicy: Sendable, Hashable {
     public var lifetime: Duration
     /// A token this close to expiry is refreshed before it is used, and the
     /// proactive refresh fires this long before expiry.
-    public var refreshMargin: Duration
+    public var refreshMargin: Duration {
+        didSet { refreshMarginSeconds = refreshMargin.timeInterval }
+    }
+    /// `refreshMargin` in seconds, worked out once: every authorised call
+    /// asks whether its token is due, and taking a `Duration` apart costs
+    /// more than the rest of the token manager's own work for that call.
+    private var refreshMarginSeconds: TimeInterval
     /// At most this many refreshes within `refreshCapWindow`: a server that
     /// keeps refusing fresh tokens cannot drive the app into a refresh loop.
     public var maxRefreshesPerWindow: Int
@@ -55,6 +61,7 @@ public struct TokenPolicy: Sendable, Hashable {
     ) {
         self.lifetime = lifetime
         self.refreshMargin = refreshMargin
+        refreshMarginSeconds = refreshMargin.timeInterval
         self.maxRefreshesPerWindow = maxRefreshesPerWindow
         self.refreshCapWindow = refreshCapWindow
         self.proactiveRetryDelay = proactiveRetryDelay
@@ -90,7 +97,7 @@ public struct TokenPolicy: Sendable, Hashable {
     /// When `token` should be refreshed: the refresh margin before it expires
     /// (the proactive refresh fires then; a call made later refreshes first).
     public func refreshDue(for token: SessionToken) -> Date {
-        token.expiresAt.addingTimeInterval(-refreshMargin.timeInterval)
+        token.expiresAt.addingTimeInterval(-refreshMarginSeconds)
     }
 
     /// Whether `token` is within the refresh margin at `now`.
