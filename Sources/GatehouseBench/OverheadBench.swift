@@ -10,8 +10,9 @@ import Ports
 /// this process: a plain URLSession on the same session configuration, with
 /// and without parsing the JSON; the naive per-401 client on the HTTP
 /// statement adapter; and the app itself (`ComposedAppStatement`: the world
-/// and containers of the `local` environment — request deadline, the token
-/// manager with its cap — read as the signed-in area reads), once as `local`
+/// and containers of the `local` environment — the request deadline (kept
+/// by the HTTP adapter itself on real time), the token manager with its
+/// cap — read as the signed-in area reads), once as `local`
 /// is and once with the `from-calls` health plugin, whose outcome recording
 /// wraps every call too. One at a time, and with 8 and 64 in flight. The
 /// baseline is raw URLSession + JSONSerialization; the goals are the
@@ -35,7 +36,7 @@ struct OverheadBench {
     func run() async -> BenchScenarioReport {
         let setup =
             "GET /challenge/list, valid token, to app serve in another process (127.0.0.1, ephemeral port); "
-            + "the composed app (local environment: request deadline, token manager with its cap of "
+            + "the composed app (local environment: the request deadline, token manager with its cap of "
             + "connections per host, the signed-in area's statement read; once more with the from-calls health "
             + "plugin's outcome recording) against raw URLSession, "
             + "raw + JSONSerialization (the baseline) and the naive per-401 client, in this process; "
