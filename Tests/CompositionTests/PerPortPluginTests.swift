@@ -41,8 +41,7 @@ struct PerPortPluginTests {
         let environment = try EnvironmentFile.load(path: path)
         let world = try AppWorld(environment: environment)
 
-        // On real time the http probe keeps the request timeout itself: no second deadline in front.
-        #expect(world.remote.health is URLSessionHealthProbe)
+        #expect((world.remote.health as? DeadlineHealthProbe)?.adapter is URLSessionHealthProbe)
         let chosen: [(any Sendable)?] = [
             (world.remote.auth as? DeadlineAuthRemoteAPI)?.adapter,
             (world.remote.user as? DeadlineUserRemoteAPI)?.adapter,

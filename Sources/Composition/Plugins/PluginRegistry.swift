@@ -27,17 +27,6 @@ public struct PluginRegistry: Sendable {
         /// or the one `app run --in-process-server` starts — can stand
         /// behind it.
         public let speaksWireContract: Bool
-        /// Whether every call of the adapter is one request that the adapter
-        /// itself ends by the environment's request timeout on real time, as
-        /// `RequestDeadline` would (`.timeout` at the deadline, the request
-        /// cancelled; a cancelled caller sees a cancelled request): the HTTP
-        /// plugins over one `HTTPTransport` exchange per call, whose deadline
-        /// is `requestTimeout`. On real time the world then puts no second
-        /// deadline in front of it — a second timer on the same clock for the
-        /// same time costs every call a task, a promise and a timer, and
-        /// changes nothing. On virtual time the adapter's own deadline runs on
-        /// real time, so the world's deadline is still put in front.
-        public let endsEachCallByTheRequestTimeout: Bool
         /// What in the plugin's settings would stop it from being made, in
         /// the order a person fixes them; empty when nothing would.
         public let problems: @Sendable (PluginSettings) -> [CompositionError]
@@ -63,7 +52,6 @@ public struct PluginRegistry: Sendable {
 
         public init(
             name: String, summary: String, settings: [PluginSetting] = [], speaksWireContract: Bool = false,
-            endsEachCallByTheRequestTimeout: Bool = false,
             problems: @escaping @Sendable (PluginSettings) -> [CompositionError] = { _ in [] },
             control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)? = nil,
             networkSwitch: (@Sendable (PluginContext) throws(CompositionError) -> NetworkSwitch)? = nil,
@@ -76,7 +64,6 @@ public struct PluginRegistry: Sendable {
             self.summary = summary
             self.settings = settings
             self.speaksWireContract = speaksWireContract
-            self.endsEachCallByTheRequestTimeout = endsEachCallByTheRequestTimeout
             self.problems = problems
             self.control = control
             self.networkSwitch = networkSwitch

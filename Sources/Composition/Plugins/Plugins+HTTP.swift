@@ -175,7 +175,7 @@ enum HTTPPlugins {
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
         name: "http", summary: "the signed-in user over the wire contract (URLSession)", settings: connectionSettings,
-        speaksWireContract: true, endsEachCallByTheRequestTimeout: true, problems: connectionProblems
+        speaksWireContract: true, problems: connectionProblems
     ) { context throws(CompositionError) in URLSessionUserRemoteAPI(configuration: try httpConfiguration(context)) }
 
     /// The profile from an OpenID provider's UserInfo endpoint
@@ -197,13 +197,13 @@ enum HTTPPlugins {
 
     static let statement = PluginRegistry.Plugin<any StatementRemoteAPI>(
         name: "http", summary: "the statement over the wire contract (URLSession)", settings: connectionSettings,
-        speaksWireContract: true, endsEachCallByTheRequestTimeout: true, problems: connectionProblems
+        speaksWireContract: true, problems: connectionProblems
     ) { context throws(CompositionError) in URLSessionStatementRemoteAPI(configuration: try httpConfiguration(context))
     }
 
     static let health = PluginRegistry.Plugin<any HealthProbe>(
         name: "http", summary: "GET /health over URLSession", settings: connectionSettings,
-        speaksWireContract: true, endsEachCallByTheRequestTimeout: true, problems: connectionProblems
+        speaksWireContract: true, problems: connectionProblems
     ) { context throws(CompositionError) in URLSessionHealthProbe(configuration: try httpConfiguration(context)) }
 
     /// The server's control API when the environment says it has one; only

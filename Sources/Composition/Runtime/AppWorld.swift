@@ -6,9 +6,7 @@ public import TaskRuntime
 
 /// The adapters of the four remote ports, as one environment chose them:
 /// each from its own plugin, so they may reach different backends, and each
-/// ending every call by the app's request deadline: behind `RequestDeadline`,
-/// or, on real time, by its own when its plugin says it keeps that deadline
-/// itself (`PluginRegistry.Plugin.endsEachCallByTheRequestTimeout`).
+/// behind the app's request deadline (`RequestDeadline`).
 public struct RemoteAdapters: Sendable {
     public let auth: any AuthRemoteAPI
     public let user: any UserRemoteAPI
@@ -114,23 +112,16 @@ public final class AppWorld: Sendable {
         // this world's clock, whichever adapter an environment chose.
         let deadline = RequestDeadline(timeout: environment.settings.requestTimeout, clock: clock, scheduler: scheduler)
         let healthPlugin = try registry.plugin(plugins.health, in: registry.health, port: .health)
-        let userPlugin = try registry.plugin(plugins.user, in: registry.user, port: .user)
-        let statementPlugin = try registry.plugin(plugins.statement, in: registry.statement, port: .statement)
-        // An adapter that ends each call by the request timeout itself needs
-        // no second deadline on the same (real) clock.
-        func needsDeadline<Made>(_ plugin: PluginRegistry.Plugin<Made>) -> Bool {
-            !plugin.endsEachCallByTheRequestTimeout || worldClock.virtualClock != nil
-        }
-        let auth = try authPlugin.make(context(.auth))
-        let user = try userPlugin.make(context(.user))
-        let statement = try statementPlugin.make(context(.statement))
-        let health = try healthPlugin.make(context(.health))
         let deadlined = RemoteAdapters(
-            auth: needsDeadline(authPlugin) ? DeadlineAuthRemoteAPI(auth, deadline: deadline) : auth,
-            user: needsDeadline(userPlugin) ? DeadlineUserRemoteAPI(user, deadline: deadline) : user,
-            statement: needsDeadline(statementPlugin)
-                ? DeadlineStatementRemoteAPI(statement, deadline: deadline) : statement,
-            health: needsDeadline(healthPlugin) ? DeadlineHealthProbe(health, deadline: deadline) : health
+            auth: DeadlineAuthRemoteAPI(try authPlugin.make(context(.auth)), deadline: deadline),
+            user: DeadlineUserRemoteAPI(
+                try registry.plugin(plugins.user, in: registry.user, port: .user).make(context(.user)),
+                deadline: deadline),
+            statement: DeadlineStatementRemoteAPI(
+                try registry.plugin(plugins.statement, in: registry.statement, port: .statement)
+                    .make(context(.statement)),
+                deadline: deadline),
+            health: DeadlineHealthProbe(try healthPlugin.make(context(.health)), deadline: deadline)
         )
         // A probe that learns from the calls says so, and takes part in them.
         remote = try healthPlugin.learnsFromCalls?(context(.health), deadlined) ?? deadlined
