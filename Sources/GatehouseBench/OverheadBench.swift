@@ -10,9 +10,8 @@ import Ports
 /// this process: a plain URLSession on the same session configuration, with
 /// and without parsing the JSON; the naive per-401 client on the HTTP
 /// statement adapter; and the app itself (`ComposedAppStatement`: the world
-/// and containers of the `local` environment — the request deadline (kept
-/// by the HTTP adapter itself on real time), the token manager with its
-/// cap — read as the signed-in area reads), once as `local`
+/// and containers of the `local` environment — the request deadline, the
+/// token manager with its cap — read as the signed-in area reads), once as `local`
 /// is and once with the `from-calls` health plugin, whose outcome recording
 /// wraps every call too. One at a time, and with 8 and 64 in flight. The
 /// baseline is raw URLSession + JSONSerialization; the goals are the
