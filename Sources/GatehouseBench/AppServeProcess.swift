@@ -6,7 +6,7 @@ import Foundation
 /// raw contenders hold one token throughout). Its banner and request lines
 /// go to a file of its own directory, read for the URL; stopped (SIGTERM)
 /// and the directory removed at the end.
-final class AppServeProcess {
+final class AppServeProcess: Sendable {
     /// The key `app serve` uses when `GATEHOUSE_API_KEY` is not set (it is
     /// removed from the child's environment): public demo data.
     static let developmentKey = "gatehouse-dev-key"

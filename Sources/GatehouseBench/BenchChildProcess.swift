@@ -11,7 +11,7 @@ import Synchronization
 /// `Process.run()` crashed under load on Linux); every descriptor above the
 /// standard three is closed in the child, so it holds none of the bench's
 /// sockets. Killed when it goes unless it was waited for.
-final class BenchChildProcess {
+final class BenchChildProcess: Sendable {
     /// Where one of the child's standard descriptors goes.
     enum Stream {
         /// `/dev/null`.

@@ -31,6 +31,9 @@ final class ComposedAppStatement {
         environment.name = "bench-local"
         if healthFromCalls { environment.plugins.health = "from-calls" }
         environment.pluginSettings["baseURL"] = .text(baseURL)
+        // The server's tokens last an hour; so do the app's, or a slow run
+        // (a sanitizer's) would refresh after the default minute.
+        environment.settings.tokenLifetime = .seconds(AppServeProcess.tokenLifetimeSeconds)
         environment.pluginSettings["storeDirectory"] = .text(directory + "/store")
         environment.pluginSettings["preferencesDirectory"] = .text(directory + "/preferences")
         // The development key on loopback, as `AppServeProcess` starts the

@@ -36,12 +36,20 @@ struct LaunchBench {
         }
         var rows: [BenchRow] = []
         do throws(BenchSetupError) {
-            rows.append(try Self.dayRow(executable: executable, runs: plan.launchScriptRuns))
-            var launches: [Double] = []
-            // One launch first, unmeasured: the executable's pages in the file cache.
-            _ = try TerminalLaunch.secondsToFirstScreen(executable: executable)
-            for _ in 0..<plan.launchesToFirstScreen {
-                launches.append(try TerminalLaunch.secondsToFirstScreen(executable: executable))
+            let runs = plan.launchScriptRuns
+            let count = plan.launchesToFirstScreen
+            // Children are waited for off Swift's pool (`offThePool`).
+            rows.append(
+                try await offThePool { () throws(BenchSetupError) in try Self.dayRow(executable: executable, runs: runs)
+                })
+            let launches = try await offThePool { () throws(BenchSetupError) -> [Double] in
+                var launches: [Double] = []
+                // One launch first, unmeasured: the executable's pages in the file cache.
+                _ = try TerminalLaunch.secondsToFirstScreen(executable: executable)
+                for _ in 0..<count {
+                    launches.append(try TerminalLaunch.secondsToFirstScreen(executable: executable))
+                }
+                return launches
             }
             let launch = BenchDistribution(launches)
             let fastestLaunch = launches.min() ?? 0

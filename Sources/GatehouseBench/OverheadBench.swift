@@ -47,7 +47,8 @@ struct OverheadBench {
         }
         let server: AppServeProcess
         do {
-            server = try AppServeProcess(executable: executable)
+            // Its start is waited for off Swift's pool (`offThePool`).
+            server = try await offThePool { () throws(BenchSetupError) in try AppServeProcess(executable: executable) }
         } catch {
             return BenchScenarioReport(scenario: "overhead", setup: setup, rows: [], failure: error.description)
         }
