@@ -1,6 +1,6 @@
 extension TokenManager: SessionTimesReading {
     /// The times of the token in use, never the token itself; nil when stopped.
     public func sessionTimes() async -> SessionTimes? {
-        currentToken.map { SessionTimes(issuedAt: $0.issuedAt, expiresAt: $0.expiresAt) }
+        await currentToken.map { SessionTimes(issuedAt: $0.issuedAt, expiresAt: $0.expiresAt) }
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 public import Foundation
 public import Ports
 
@@ -39,31 +40,23 @@ public import Ports
 ///   deadline, which starts when the call is admitted; it is bounded by the
 ///   calls ahead of it, each of which ends by its own deadline, and by the
 ///   refresh, which ends by its deadline too.
-public actor TokenManager {
-    private struct InFlightRefresh {
-        let id: UInt64
-        let task: any TaskHandle<Result<AccessToken, AuthorizedCallError>>
-    }
-
-    private let authAPI: any AuthRemoteAPI
-    private let clock: any Clock
-    private let policy: TokenPolicy
-    private let repository: UserSessionRepository
-    private let scheduler: any TaskScheduler
+/// - Cost: the state lives behind one lock, not on an actor, so a call that
+///   finds a good token and a free place takes the lock twice (to be
+///   admitted and read the token, and to leave the wire) and never hops
+///   between executors or threads; only a caller that must wait (for a
+///   place, or for the refresh) parks, on a promise or the refresh's task.
+///   Nothing awaits while the lock is held.
+public final class TokenManager: Sendable {
+    let authAPI: any AuthRemoteAPI
+    let clock: any Clock
+    let policy: TokenPolicy
+    let repository: UserSessionRepository
+    let scheduler: any TaskScheduler
     /// Where an end the backend decided is told (to the session end).
-    private let sessionEnds: SessionEndRelay
-
-    private var current: SessionToken?
-    /// The session `current` belongs to; nil when stopped.
-    private var generation: SessionGeneration?
-    private var refresh: InFlightRefresh?
-    private var refreshCount: UInt64 = 0
-    private var recentRefreshes: [Date] = []
-    /// Admitted calls on the wire (counted only under a limit).
-    private var callsAdmitted = 0
-    /// Calls waiting for a place on the wire, in arrival order.
-    private var admissionQueue: [(id: UInt64, admitted: any Promise<Void>)] = []
-    private var admissionCount: UInt64 = 0
+    let sessionEnds: SessionEndRelay
+    /// Everything that changes; every step that reads and writes it is one
+    /// `withLock`, and no step awaits inside one.
+    let state = Mutex(TokenManagerState())
 
     /// A token manager with no session: calls fail with `.notSignedIn` until
     /// `start(_:generation:)`.
@@ -89,11 +82,13 @@ public actor TokenManager {
     }
 
     /// Begins using `token` for the session of `generation` (the repository's).
-    public func start(_ token: SessionToken, generation: SessionGeneration) {
-        self.generation = generation
-        current = token
-        refresh = nil
-        recentRefreshes = []
+    public func start(_ token: SessionToken, generation: SessionGeneration) async {
+        state.withLock { state in
+            state.generation = generation
+            state.use(token, policy: policy)
+            state.refresh = nil
+            state.recentRefreshes = []
+        }
     }
 
     /// Forgets the token: logout, expiry, account end, or the app ending.
@@ -101,41 +96,63 @@ public actor TokenManager {
     /// token it leaves stored, or the next launch finds it rotated away —
     /// and whatever else is in flight for the old generation is discarded
     /// when it finishes.
-    public func stop() {
-        generation = nil
-        current = nil
+    public func stop() async {
+        let refresh = state.withLock { state in
+            state.generation = nil
+            state.forgetToken()
+            return state.refresh.take()
+        }
         refresh?.task.cancel()
-        refresh = nil
     }
 
     /// The token in use, if any (for diagnostics and tests; views never see it).
-    public var currentToken: SessionToken? { current }
+    public var currentToken: SessionToken? {
+        get async { state.withLock { $0.current } }
+    }
 
     /// Whether a refresh is in flight right now.
-    public var isRefreshing: Bool { refresh != nil }
+    public var isRefreshing: Bool {
+        get async { state.withLock { $0.refresh != nil } }
+    }
 
     /// How many calls are waiting for the refresh in flight right now (tests
     /// use it to know a storm has fully gathered behind the barrier).
-    public private(set) var callersWaitingForRefresh = 0
+    public var callersWaitingForRefresh: Int {
+        get async { state.withLock { $0.callersWaitingForRefresh } }
+    }
 
     /// How many calls are waiting for a place on the wire right now.
-    public var callersWaitingForAdmission: Int { admissionQueue.count }
+    public var callersWaitingForAdmission: Int {
+        get async { state.withLock { $0.admissionLine.count } }
+    }
 
     /// Makes `call` with the current token, refreshing first or retrying once
     /// as the rules above say.
     public func authorized<Value: Sendable>(
         _ call: @Sendable (AccessToken) async throws(RemoteError) -> Value
     ) async throws(AuthorizedCallError) -> Value {
-        try await admit()
+        let token: AccessToken
+        let callGeneration: SessionGeneration
+        if let admitted = admittedWithAGoodToken() {
+            (token, callGeneration) = admitted
+        } else {
+            try await admit()
+            do {
+                (token, callGeneration) = try await usableToken()
+            } catch {
+                leaveTheWire()
+                throw error
+            }
+        }
         defer { leaveTheWire() }
-        let (token, callGeneration) = try await usableToken()
         let firstError: RemoteError
         do {
             return try await call(token)
         } catch {
             firstError = error
         }
-        guard callGeneration == generation, let current else { throw .notSignedIn }
+        let current = state.withLock { $0.generation == callGeneration ? $0.current : nil }
+        guard let current else { throw .notSignedIn }
 
         if firstError.isAccountUnusable {
             throw await endSession(callGeneration, for: firstError)
@@ -152,8 +169,10 @@ public actor TokenManager {
         do {
             return try await call(retryToken)
         } catch {
-            guard callGeneration == generation else { throw .notSignedIn }
-            let stillCurrent = self.current?.token == retryToken
+            let (sameGeneration, stillCurrent) = state.withLock {
+                ($0.generation == callGeneration, $0.current?.token == retryToken)
+            }
+            guard sameGeneration else { throw .notSignedIn }
             if error.isAccountUnusable || (error.isTokenRefused && stillCurrent) {
                 // A freshly issued token refused: no refresh can cure that.
                 throw await endSession(callGeneration, for: error)
@@ -163,14 +182,14 @@ public actor TokenManager {
     }
 
     /// When the proactive refresh should fire: the refresh margin before expiry.
-    public func nextProactiveRefresh() -> Date? {
-        current.map(policy.refreshDue)
+    public func nextProactiveRefresh() async -> Date? {
+        state.withLock { $0.current }.map(policy.refreshDue)
     }
 
     /// Refreshes now if the token is within the refresh margin (the proactive
     /// loop's step). Joins a refresh already in flight.
     public func refreshIfDue() async throws(AuthorizedCallError) {
-        guard let current, let generation else { throw .notSignedIn }
+        guard let (current, generation) = signedInSession() else { throw .notSignedIn }
         guard policy.needsRefresh(current, at: clock.now()) else { return }
         _ = try await refreshed(basedOn: current.token, generation: generation)
     }
@@ -179,37 +198,58 @@ public actor TokenManager {
     /// one: "can this token still be used?" asked of a backend that has no
     /// other route to ask it (the launch check on a backend without profile
     /// routes). Joins a refresh already in flight; a refused token ends the
-    /// session as any refused refresh does.
+    /// session as any refresh refused does.
     public func refreshNow() async throws(AuthorizedCallError) {
-        guard let current, let generation else { throw .notSignedIn }
+        guard let (current, generation) = signedInSession() else { throw .notSignedIn }
         _ = try await refreshed(basedOn: current.token, generation: generation)
     }
 
     // MARK: - Admission
 
+    /// The common case in one step: a free place, nobody waiting for one, no
+    /// refresh in flight and a token outside the margin — the place taken
+    /// and the token read under one lock. Nil when any of it does not hold:
+    /// the caller then takes the steps one by one (admission first, then
+    /// the barrier), as the rules say.
+    private func admittedWithAGoodToken() -> (AccessToken, SessionGeneration)? {
+        let now = clock.now()
+        let limit = policy.maxAuthorizedCallsInFlight
+        return state.withLock { state in
+            // `now < refreshDue` is `!policy.needsRefresh(current, at: now)`.
+            guard state.refresh == nil, let due = state.refreshDue, now < due, let generation = state.generation,
+                let token = state.current?.token
+            else { return nil }
+            if let limit {
+                guard state.callsAdmitted < limit, state.admissionLine.isEmpty else { return nil }
+                state.callsAdmitted += 1
+            }
+            return (token, generation)
+        }
+    }
+
     /// Returns once the call may go on the wire: at once under the limit with
     /// nobody waiting, else when a call ahead of it hands over its place.
-    /// A caller cancelled while waiting leaves the queue and fails as a
+    /// A caller cancelled while waiting leaves the line and fails as a
     /// cancelled request does.
     private func admit() async throws(AuthorizedCallError) {
         guard let limit = policy.maxAuthorizedCallsInFlight else { return }
-        if callsAdmitted < limit, admissionQueue.isEmpty {
-            callsAdmitted += 1
-            return
+        let place: (ticket: AdmissionLine.Ticket, admitted: any Promise<Void>)? = state.withLock { state in
+            if state.callsAdmitted < limit, state.admissionLine.isEmpty {
+                state.callsAdmitted += 1
+                return nil
+            }
+            // A promise of the scheduler, so a runner counts the waiter as parked.
+            let admitted = scheduler.makePromise(of: Void.self)
+            return (state.admissionLine.join(admitted), admitted)
         }
-        admissionCount += 1
-        let id = admissionCount
-        // A promise of the scheduler, so a runner counts the waiter as parked.
-        let admitted = scheduler.makePromise(of: Void.self)
-        admissionQueue.append((id, admitted))
+        guard let place else { return }
         await withTaskCancellationHandler {
-            await admitted.value
+            await place.admitted.value
         } onCancel: {
-            admitted.complete(with: ())
+            place.admitted.complete(with: ())
         }
-        // Still queued: the promise was completed by the cancellation.
-        if let index = admissionQueue.firstIndex(where: { $0.id == id }) {
-            admissionQueue.remove(at: index)
+        // Still in line: the promise was completed by the cancellation.
+        if state.withLock({ $0.admissionLine.leave(place.ticket) }) {
             throw .remote(.transport("request cancelled"))
         }
     }
@@ -217,133 +257,57 @@ public actor TokenManager {
     /// The call is done with the wire: its place goes to the first waiter.
     private func leaveTheWire() {
         guard policy.maxAuthorizedCallsInFlight != nil else { return }
-        if admissionQueue.isEmpty {
-            callsAdmitted -= 1
-        } else {
-            admissionQueue.removeFirst().admitted.complete(with: ())
+        let next = state.withLock { state in
+            let next = state.admissionLine.letFirstIn()
+            if next == nil { state.callsAdmitted -= 1 }
+            return next
+        }
+        next?.complete(with: ())
+    }
+}
+
+/// What a `TokenManager` keeps behind its lock.
+struct TokenManagerState {
+    /// The refresh in flight: the barrier is up while this is set. A class,
+    /// so that asking whether one is in flight — every call does — is a
+    /// pointer compared with nil.
+    final class InFlightRefresh: Sendable {
+        let id: UInt64
+        let task: any TaskHandle<Result<AccessToken, AuthorizedCallError>>
+
+        init(id: UInt64, task: any TaskHandle<Result<AccessToken, AuthorizedCallError>>) {
+            self.id = id
+            self.task = task
         }
     }
 
-    // MARK: - The barrier and the single flight
+    /// The token in use; changed only through `use(_:policy:)` and
+    /// `forgetToken()`, which keep
+    /// `refreshDue` with it.
+    private(set) var current: SessionToken?
+    /// When `current` falls within the refresh margin, worked out once per
+    /// token rather than at every call.
+    private(set) var refreshDue: Date?
+    /// The session `current` belongs to; nil when stopped.
+    var generation: SessionGeneration?
+    var refresh: InFlightRefresh?
+    var refreshCount: UInt64 = 0
+    var recentRefreshes: [Date] = []
+    var callersWaitingForRefresh = 0
+    /// Admitted calls on the wire (counted only under a limit).
+    var callsAdmitted = 0
+    /// Calls waiting for a place on the wire, in arrival order.
+    var admissionLine = AdmissionLine()
 
-    /// Waits out any refresh in flight, then returns a token fit to send —
-    /// refreshing it first when it is within the margin.
-    private func usableToken() async throws(AuthorizedCallError) -> (token: AccessToken, generation: SessionGeneration)
-    {
-        if let refresh {
-            let token = try await waitFor(refresh.task)
-            guard let generation else { throw .notSignedIn }
-            return (token, generation)
-        }
-        guard let current, let generation else { throw .notSignedIn }
-        if policy.needsRefresh(current, at: clock.now()) {
-            let token = try await refreshed(basedOn: current.token, generation: generation)
-            return (token, generation)
-        }
-        return (current.token, generation)
+    /// Puts `token` in use, with its refresh due time.
+    mutating func use(_ token: SessionToken, policy: TokenPolicy) {
+        current = token
+        refreshDue = policy.refreshDue(for: token)
     }
 
-    /// The one place a refresh starts. Joins the refresh in flight; returns the
-    /// current token without refreshing when `token` was already replaced.
-    private func refreshed(basedOn token: AccessToken, generation refreshGeneration: SessionGeneration)
-        async throws(AuthorizedCallError) -> AccessToken
-    {
-        if let refresh { return try await waitFor(refresh.task) }
-        guard refreshGeneration == generation, let current else { throw .notSignedIn }
-        if current.token != token { return current.token }
-        try admitRefreshUnderCap()
-
-        refreshCount += 1
-        let id = refreshCount
-        // Its own task: every caller, this one included, only waits for it.
-        let task = scheduler.spawn { await self.performRefresh(of: current, generation: refreshGeneration, id: id) }
-        refresh = InFlightRefresh(id: id, task: task)
-        return try await waitFor(task)
-    }
-
-    /// Exchanges the session's credential, saves what came back, and only
-    /// then lets anyone use it: the refresh stays in flight (the barrier up)
-    /// until the save has finished, so when the backend rotated the refresh
-    /// token, the new one is stored before the new access token leaves
-    /// (across processes too: `UserSessionRepository.refreshShared`).
-    private func performRefresh(of previous: SessionToken, generation refreshGeneration: SessionGeneration, id: UInt64)
-        async -> Result<AccessToken, AuthorizedCallError>
-    {
-        let credential = RefreshCredential(for: previous)
-        let authAPI = self.authAPI
-        let policy = self.policy
-        let clock = self.clock
-        let outcome = await repository.refreshShared(previous, generation: refreshGeneration) { previous in
-            do throws(RemoteError) {
-                let tokens = try await authAPI.refresh(credential)
-                return .success(policy.issue(tokens, at: clock.now(), replacing: previous))
-            } catch {
-                return .failure(error)
-            }
-        }
-        endRefresh(id)
-        guard refreshGeneration == generation, current != nil else { return .failure(.notSignedIn) }
-
-        switch outcome {
-        case .refreshed(let issued, let saved):
-            if !saved, case .refreshToken = credential {
-                // The stored refresh token is spent and its successor is not
-                // stored: going on would leave a session that can only be
-                // resumed by sending a spent token again. End it as expired.
-                return .failure(await endSession(refreshGeneration, reason: .tokenExpired))
-            }
-            current = issued
-            return .success(issued.token)
-        case .adopted(let newer, _):
-            current = newer
-            return .success(newer.token)
-        case .endedElsewhere:
-            return .failure(await endSession(refreshGeneration, reason: .endedElsewhere))
-        case .failed(nil):
-            return .failure(.notSignedIn)
-        case .failed(let error?):
-            if AuthorizedCallError.sessionEndReason(for: error) != nil {
-                return .failure(await endSession(refreshGeneration, for: error))
-            }
-            return .failure(.remote(error))
-        }
-    }
-
-    /// The refresh `id` is over: the barrier comes down, unless another
-    /// refresh has taken its place meanwhile.
-    private func endRefresh(_ id: UInt64) {
-        if refresh?.id == id { refresh = nil }
-    }
-
-    /// Waits for a refresh, counted in `callersWaitingForRefresh` meanwhile.
-    private func waitFor(
-        _ refresh: any TaskHandle<Result<AccessToken, AuthorizedCallError>>
-    ) async throws(AuthorizedCallError) -> AccessToken {
-        callersWaitingForRefresh += 1
-        defer { callersWaitingForRefresh -= 1 }
-        return try await refresh.value.get()
-    }
-
-    private func admitRefreshUnderCap() throws(AuthorizedCallError) {
-        let now = clock.now()
-        let windowStart = now.addingTimeInterval(-policy.refreshCapWindow.timeInterval)
-        recentRefreshes.removeAll { $0 <= windowStart }
-        guard recentRefreshes.count < policy.maxRefreshesPerWindow else { throw .refreshLimitReached }
-        recentRefreshes.append(now)
-    }
-
-    /// Ends the session of `endedGeneration` once, tells the relay, and
-    /// returns the error every caller of that generation gets.
-    private func endSession(_ endedGeneration: SessionGeneration, for error: RemoteError) async -> AuthorizedCallError {
-        await endSession(endedGeneration, reason: AuthorizedCallError.sessionEndReason(for: error) ?? .tokenInvalid)
-    }
-
-    private func endSession(_ endedGeneration: SessionGeneration, reason: SignedOutReason) async -> AuthorizedCallError
-    {
-        guard endedGeneration == generation, current != nil else { return .sessionEnded(reason) }
+    /// No token in use.
+    mutating func forgetToken() {
         current = nil
-        refresh = nil
-        await sessionEnds.backendEndedSession(generation: endedGeneration, reason: reason)
-        return .sessionEnded(reason)
+        refreshDue = nil
     }
 }
