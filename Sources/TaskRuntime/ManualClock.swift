@@ -38,17 +38,28 @@ public final class ManualClock: Clock {
     public static let defaultStart = Date(timeIntervalSince1970: 1_706_774_400)
 
     private let state: Mutex<State>
+    /// `state.now` as `Date.timeIntervalSinceReferenceDate`'s bit pattern,
+    /// written in the same locked step that moves it: every authorised call
+    /// reads the time, and a read then takes no lock.
+    private let publishedNow: Atomic<UInt64>
     private let activity: (any ActivityCounter)?
 
     /// - Parameter activity: told when a task goes to sleep here and before it
     ///   is woken, so that a virtual runner counts sleepers as idle.
     public init(start: Date = ManualClock.defaultStart, activity: (any ActivityCounter)? = nil) {
         state = Mutex(State(now: start))
+        publishedNow = Atomic(start.timeIntervalSinceReferenceDate.bitPattern)
         self.activity = activity
     }
 
     public func now() -> Date {
-        state.withLock { $0.now }
+        Date(timeIntervalSinceReferenceDate: Double(bitPattern: publishedNow.load(ordering: .acquiring)))
+    }
+
+    /// Moves `state.now` to `time`, under the lock, and publishes it.
+    private func move(_ state: inout State, to time: Date) {
+        state.now = time
+        publishedNow.store(time.timeIntervalSinceReferenceDate.bitPattern, ordering: .releasing)
     }
 
     public func sleep(until deadline: Date) async throws(CancellationError) {
@@ -107,11 +118,11 @@ public final class ManualClock: Clock {
                 let dueIndices = state.sleepers.indices.filter { state.sleepers[$0].deadline <= target }
                 guard let first = dueIndices.min(by: { state.sleepers[$0].deadline < state.sleepers[$1].deadline })
                 else {
-                    if target > state.now { state.now = target }
+                    if target > state.now { move(&state, to: target) }
                     return (nil, [])
                 }
                 let sleeper = state.sleepers.remove(at: first)
-                if sleeper.deadline > state.now { state.now = sleeper.deadline }
+                if sleeper.deadline > state.now { move(&state, to: sleeper.deadline) }
                 return (sleeper, Self.takeSatisfiedWaiters(&state))
             }
             guard let due else { return }

@@ -25,6 +25,10 @@ struct AdmissionLine {
 
     var isEmpty: Bool { count == 0 }
 
+    /// Slots the storage holds, waiting or passed (tests check it falls to
+    /// zero when nobody waits).
+    var slotsHeld: Int { slots.count }
+
     /// Puts `waiter` at the end of the line.
     mutating func join(_ waiter: any Promise<Void>) -> Ticket {
         let ticket = Ticket(position: firstPosition + UInt64(slots.count))
@@ -36,6 +40,9 @@ struct AdmissionLine {
     /// Takes the waiter first in line out of it (its promise is the caller's
     /// to complete), or nil when nobody waits.
     mutating func letFirstIn() -> (any Promise<Void>)? {
+        // Every call that leaves the wire asks, and the line is almost
+        // always empty: that answer touches no storage.
+        guard count > 0 else { return nil }
         while head < slots.count {
             let waiter = slots[head]
             slots[head] = nil
@@ -46,7 +53,6 @@ struct AdmissionLine {
                 return waiter
             }
         }
-        dropPassedSlots()
         return nil
     }
 
@@ -58,15 +64,19 @@ struct AdmissionLine {
         guard index >= head, index < slots.count, slots[index] != nil else { return false }
         slots[index] = nil
         count -= 1
+        dropPassedSlots()
         return true
     }
 
-    /// Lets go of the slots before `head` once they are at least half the
-    /// storage: each slot is moved at most once per time it is passed, so
-    /// the cost stays O(1) per call, amortised.
+    /// Lets go of every slot once nobody waits (so an empty line holds no
+    /// storage to walk: `count == 0` means `slots` is empty), and of the
+    /// slots before `head` once they are at least half the storage: each
+    /// slot is moved at most once per time it is passed, so the cost stays
+    /// O(1) per call, amortised.
     private mutating func dropPassedSlots() {
-        if head == slots.count {
-            firstPosition += UInt64(head)
+        if count == 0 {
+            guard !slots.isEmpty else { return }
+            firstPosition += UInt64(slots.count)
             slots.removeAll(keepingCapacity: true)
             head = 0
         } else if head >= 64, head * 2 >= slots.count {

@@ -45,7 +45,9 @@ public import Ports
 ///   admitted and read the token, and to leave the wire) and never hops
 ///   between executors or threads; only a caller that must wait (for a
 ///   place, or for the refresh) parks, on a promise or the refresh's task.
-///   Nothing awaits while the lock is held.
+///   Nothing awaits while the lock is held. `authorized` runs on its
+///   caller's executor (`nonisolated(nonsending)`), so entering it switches
+///   nothing; only the adapter's `call` runs where it is isolated to.
 public final class TokenManager: Sendable {
     let authAPI: any AuthRemoteAPI
     let clock: any Clock
@@ -128,7 +130,7 @@ public final class TokenManager: Sendable {
 
     /// Makes `call` with the current token, refreshing first or retrying once
     /// as the rules above say.
-    public func authorized<Value: Sendable>(
+    nonisolated(nonsending) public func authorized<Value: Sendable>(
         _ call: @Sendable (AccessToken) async throws(RemoteError) -> Value
     ) async throws(AuthorizedCallError) -> Value {
         let token: AccessToken
