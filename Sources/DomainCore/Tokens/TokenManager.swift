@@ -233,7 +233,7 @@ public final class TokenManager: Sendable {
     /// nobody waiting, else when a call ahead of it hands over its place.
     /// A caller cancelled while waiting leaves the line and fails as a
     /// cancelled request does.
-    private func admit() async throws(AuthorizedCallError) {
+    nonisolated(nonsending) private func admit() async throws(AuthorizedCallError) {
         guard let limit = policy.maxAuthorizedCallsInFlight else { return }
         let place: (ticket: AdmissionLine.Ticket, admitted: any Promise<Void>)? = state.withLock { state in
             if state.callsAdmitted < limit, state.admissionLine.isEmpty {
