@@ -107,24 +107,28 @@ public final class TokenManager: Sendable {
         refresh?.task.cancel()
     }
 
+    // The getters below read the state under its lock and stay on their
+    // caller's executor: a test that polls one from the main actor takes no
+    // thread of the pool its storm needs.
+
     /// The token in use, if any (for diagnostics and tests; views never see it).
-    public var currentToken: SessionToken? {
+    nonisolated(nonsending) public var currentToken: SessionToken? {
         get async { state.withLock { $0.current } }
     }
 
     /// Whether a refresh is in flight right now.
-    public var isRefreshing: Bool {
+    nonisolated(nonsending) public var isRefreshing: Bool {
         get async { state.withLock { $0.refresh != nil } }
     }
 
     /// How many calls are waiting for the refresh in flight right now (tests
     /// use it to know a storm has fully gathered behind the barrier).
-    public var callersWaitingForRefresh: Int {
+    nonisolated(nonsending) public var callersWaitingForRefresh: Int {
         get async { state.withLock { $0.callersWaitingForRefresh } }
     }
 
     /// How many calls are waiting for a place on the wire right now.
-    public var callersWaitingForAdmission: Int {
+    nonisolated(nonsending) public var callersWaitingForAdmission: Int {
         get async { state.withLock { $0.admissionLine.count } }
     }
 
