@@ -19,7 +19,7 @@ enum AuthorizedCallCost {
     }
 
     static func rows(_ size: Size) async throws(BenchSetupError) -> [BenchRow] {
-        let launch = try await signedInLaunch()
+        let launch = try await BenchLaunch.signedInOnAnInMemoryWorld()
         let manager = await launch.container.tokenManager
         var sequential: [Double] = []
         var concurrent: [Double] = []
@@ -58,20 +58,6 @@ enum AuthorizedCallCost {
                 goal: "≤ 1 µs", met: perConcurrentCall <= 1e-6,
                 numbers: ["secondsPerCall": perConcurrentCall, "callers": Double(size.concurrentCallers)]),
         ]
-    }
-
-    /// The in-memory app launched and signed in: its token manager holds a fresh token.
-    @MainActor
-    private static func signedInLaunch() async throws(BenchSetupError) -> BenchLaunch {
-        let world: AppWorld
-        do {
-            world = try AppWorld(environment: .inMemory)
-        } catch {
-            throw BenchSetupError("cannot build the in-memory world: \(error)")
-        }
-        let launch = await BenchLaunch.start(on: world)
-        guard await launch.signIn() else { throw BenchSetupError("the in-memory app could not sign in") }
-        return launch
     }
 
     /// `calls` calls one after another: the seconds they took, and whether all succeeded.

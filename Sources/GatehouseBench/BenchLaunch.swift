@@ -17,6 +17,19 @@ struct BenchLaunch {
         return BenchLaunch(container: container, main: main)
     }
 
+    /// A launch on a new in-memory world, Maria signed in.
+    static func signedInOnAnInMemoryWorld() async throws(BenchSetupError) -> BenchLaunch {
+        let world: AppWorld
+        do {
+            world = try AppWorld(environment: .inMemory)
+        } catch {
+            throw BenchSetupError("cannot build the in-memory world: \(error)")
+        }
+        let launch = await start(on: world)
+        guard await launch.signIn() else { throw BenchSetupError("the in-memory app could not sign in") }
+        return launch
+    }
+
     /// Signs Maria in through welcome and sign-in; true when the signed-in area shows.
     func signIn() async -> Bool {
         main.onboarding?.welcome?.signIn()

@@ -42,30 +42,13 @@ public enum CapStorm {
 
     static func trial(on stage: BenchBackendStage, cap: Cap, size: Int) async throws(BenchSetupError) -> Outcome {
         let token = try await stage.freshToken()
-        let scheduler = CountingTaskScheduler(activity: VirtualActivity())
-        let repository = UserSessionRepository(
-            store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler,
-            writeOutcomes: SessionStoreWriteRelay())
-        let policy = TokenPolicy(maxAuthorizedCallsInFlight: cap.limit)
-        let manager = TokenManager(
-            authAPI: stage.auth, clock: stage.backendClock, scheduler: scheduler, policy: policy,
-            repository: repository, sessionEnds: SessionEndRelay())
-        await manager.start(
-            policy.issue(token, at: stage.backendClock.now()), generation: await repository.beginGeneration())
+        let manager = await BenchTokenManager.started(
+            on: stage, clock: stage.backendClock, token: token, maxInFlight: cap.limit)
         let user = stage.user
         let started = ContinuousClock.now
         let succeeded = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<size {
-                group.addTask {
-                    do {
-                        _ = try await manager.authorized { token throws(RemoteError) in
-                            try await user.currentUser(token: token)
-                        }
-                        return true
-                    } catch {
-                        return false
-                    }
-                }
+                group.addTask { await BenchTokenManager.currentUser(through: manager, from: user) }
             }
             var succeeded = 0
             for await result in group where result { succeeded += 1 }

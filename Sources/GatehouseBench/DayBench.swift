@@ -43,14 +43,8 @@ struct DayBench {
     /// the app is still signed in at its end.
     @MainActor
     static func day(span: Duration) async throws(BenchSetupError) -> (Double, Int, Bool) {
-        let world: AppWorld
-        do {
-            world = try AppWorld(environment: .inMemory)
-        } catch {
-            throw BenchSetupError("cannot build the in-memory world: \(error)")
-        }
-        let launch = await BenchLaunch.start(on: world)
-        guard await launch.signIn() else { throw BenchSetupError("could not sign in") }
+        let launch = try await BenchLaunch.signedInOnAnInMemoryWorld()
+        let world = launch.container.world
         guard let control = world.control else { throw BenchSetupError("the in-memory world has no control switches") }
         let before: Int
         let after: Int

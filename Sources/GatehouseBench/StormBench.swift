@@ -49,29 +49,12 @@ public struct StormBench: Sendable {
         let call: @Sendable () async -> Bool
         switch contender {
         case .gatehouse:
-            let scheduler = CountingTaskScheduler(activity: VirtualActivity())
-            let repository = UserSessionRepository(
-                store: InMemorySessionDataStore(), signOutLedger: InMemorySignOutLedger(), scheduler: scheduler,
-                writeOutcomes: SessionStoreWriteRelay())
             // The app's policy: at most as many calls on the wire as URLSession
             // has connections per host (the rest wait behind the barrier).
-            let policy = TokenPolicy(maxAuthorizedCallsInFlight: Self.connectionsPerHost)
-            let manager = TokenManager(
-                authAPI: stage.auth, clock: appClock, scheduler: scheduler, policy: policy, repository: repository,
-                sessionEnds: SessionEndRelay())
-            let generation = await repository.beginGeneration()
-            await manager.start(policy.issue(token, at: appClock.now()), generation: generation)
+            let manager = await BenchTokenManager.started(
+                on: stage, clock: appClock, token: token, maxInFlight: Self.connectionsPerHost)
             let user = stage.user
-            call = {
-                do {
-                    _ = try await manager.authorized { token throws(RemoteError) in
-                        try await user.currentUser(token: token)
-                    }
-                    return true
-                } catch {
-                    return false
-                }
-            }
+            call = { await BenchTokenManager.currentUser(through: manager, from: user) }
         case .naive:
             let client = NaiveRefreshingClient(token: token, auth: stage.auth, user: stage.user)
             call = {
