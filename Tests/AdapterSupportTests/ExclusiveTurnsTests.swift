@@ -23,26 +23,26 @@ struct ExclusiveTurnsTests {
     func heldTurnServesTheLineInOrder() async {
         let turns = ExclusiveTurns()
         #expect(await turns.take(waitingAtMost: .seconds(600)))
-        let order = Mutex<[Int]>([])
+        let order = Arrivals()
         let first = Task {
             let taken = await turns.take(waitingAtMost: .seconds(600))
-            order.withLock { $0.append(1) }
+            order.add(1)
             turns.release()
             return taken
         }
         #expect(await Self.lineReaches(1, in: turns))
         let second = Task {
             let taken = await turns.take(waitingAtMost: .seconds(600))
-            order.withLock { $0.append(2) }
+            order.add(2)
             turns.release()
             return taken
         }
         #expect(await Self.lineReaches(2, in: turns))
-        #expect(order.withLock { $0 }.isEmpty)
+        #expect(order.all.isEmpty)
         turns.release()
         #expect(await first.value)
         #expect(await second.value)
-        #expect(order.withLock { $0 } == [1, 2])
+        #expect(order.all == [1, 2])
         #expect(turns.waiting == 0)
         #expect(await turns.take(waitingAtMost: .seconds(600)))
         turns.release()
@@ -68,4 +68,12 @@ struct ExclusiveTurnsTests {
         }
         return false
     }
+}
+
+/// Who got the turn, in order (shared by the takers' tasks).
+private final class Arrivals: Sendable {
+    private let list = Mutex<[Int]>([])
+
+    func add(_ taker: Int) { list.withLock { $0.append(taker) } }
+    var all: [Int] { list.withLock { $0 } }
 }
