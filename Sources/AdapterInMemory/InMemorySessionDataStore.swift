@@ -5,7 +5,14 @@ import Synchronization
 
 /// A `SessionDataStore` that keeps the session's *encoded bytes* in memory, as
 /// the Keychain keeps a data item: every save goes through the `SessionCoding`
-/// it was given and every read decodes, so the coding's paths run in tests.
+/// it was given, and a read decodes the bytes stored, so the coding's paths
+/// run in tests. Bytes are decoded once: the store remembers which session
+/// the bytes it holds stand for — the one it encoded them from, or decoded
+/// them into at an earlier read — and a read of those same bytes answers
+/// that session (a signed-in day reads the session at every refresh; a
+/// coding gives back what it encoded, as `SessionCoding`'s contract suite
+/// checks for each coding). Bytes put there any other way (`plantRawData`)
+/// are decoded at the next read.
 ///
 /// Switches for tests: `simulateUnavailable` (nothing can be read or
 /// written), `simulateWriteFailure` (reads work, writes throw, as with a full
@@ -21,6 +28,9 @@ import Synchronization
 public final class InMemorySessionDataStore: SessionDataStore {
     private struct State {
         var storedData: Data?
+        /// The session `storedData` stands for, when known, beside the very
+        /// bytes it stands for: a read of those bytes needs no decoding.
+        var known: (data: Data, session: UserSession)?
         var setAsideData: [Data] = []
         var problems: [SessionCodingError] = []
         var unavailable = false
@@ -90,8 +100,11 @@ public final class InMemorySessionDataStore: SessionDataStore {
             state.readCount += 1
             if state.unavailable { return .unavailable(.unavailable("simulated: the storage cannot be read")) }
             guard let data = state.storedData else { return .absent }
+            if let known = state.known, known.data == data { return .found(known.session) }
             do throws(SessionCodingError) {
-                return .found(try coding.decode(data))
+                let session = try coding.decode(data)
+                state.known = (data, session)
+                return .found(session)
             } catch {
                 state.storedData = nil
                 state.setAsideData.append(data)
@@ -112,6 +125,7 @@ public final class InMemorySessionDataStore: SessionDataStore {
             state.saveCount += 1
             try Self.checkWritable(state)
             state.storedData = data
+            state.known = (data, session)
         }
     }
 
@@ -120,6 +134,7 @@ public final class InMemorySessionDataStore: SessionDataStore {
             state.deleteCount += 1
             try Self.checkWritable(state)
             state.storedData = nil
+            state.known = nil
         }
     }
 

@@ -34,10 +34,18 @@ public final class ExclusiveTurns: Sendable {
     /// bounds a wait for another holder, never for virtual time). Returns
     /// false when the limit passed first; the caller then has no turn.
     public func take(waitingAtMost limit: Duration) async -> Bool {
-        let id = state.withLock { state -> UInt64 in
+        // A free turn is taken under the lock alone: no continuation, no
+        // suspension and no timer — the common case of a process that is
+        // the store's only writer (a signed-in day's every refresh).
+        let id = state.withLock { state -> UInt64? in
+            if !state.held {
+                state.held = true
+                return nil
+            }
             state.lastID &+= 1
             return state.lastID
         }
+        guard let id else { return true }
         return await withCheckedContinuation { continuation in
             let takenNow = state.withLock { state -> Bool in
                 if !state.held {

@@ -317,6 +317,34 @@ struct SessionDataStoreContractTests {
         }
     }
 
+    /// A store may remember which session the bytes it wrote or read stand
+    /// for (the in-memory store does, so a read need not decode them again);
+    /// bytes put there by something else must still be read for what they
+    /// hold — never answered with the session remembered.
+    @Test(arguments: StoreFactory.failable)
+    func read_afterBytesPlantedOverASavedSession_deliversWhatThePlantedBytesHold(_ factory: StoreFactory)
+        async throws
+    {
+        try await withFreshStore(factory) { sut in
+            let failures = try #require(sut.failures)
+            try await sut.store.save(CodingSample.both.session)
+            #expect(await sut.store.read() == .found(CodingSample.both.session))
+
+            try await failures.plantStoredBytes(try sut.coding.encode(CodingSample.userOnly.session))
+            #expect(await sut.store.read() == .found(CodingSample.userOnly.session))
+
+            try await failures.plantStoredBytes(try sut.coding.encode(CodingSample.both.session))
+            #expect(await sut.store.read() == .found(CodingSample.both.session))
+
+            try await failures.plantStoredBytes(Data("garbage".utf8))
+            guard case .setAside = await sut.store.read() else {
+                Issue.record("garbage planted over a session read as a session")
+                return
+            }
+            #expect(await sut.store.read() == .absent)
+        }
+    }
+
     @Test(arguments: StoreFactory.failable)
     func read_setsAsideATruncatedSessionAndReportsItWithoutTheToken(_ factory: StoreFactory) async throws {
         try await withFreshStore(factory) { sut in

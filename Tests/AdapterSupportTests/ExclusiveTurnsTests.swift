@@ -1,0 +1,79 @@
+import Synchronization
+import Testing
+
+import AdapterSupport
+
+/// `ExclusiveTurns`: one holder at a time, first come first served, each wait
+/// bounded — the promise in-process stores keep `SessionDataStore.exclusively`
+/// with. A free turn is taken without suspending (its fast path); these
+/// tests pin that the fast path changed none of the rest.
+@Suite("ExclusiveTurns")
+struct ExclusiveTurnsTests {
+    @Test("a free turn is taken at once, and release frees it for the next taker")
+    func freeTurnIsTakenAtOnce() async {
+        let turns = ExclusiveTurns()
+        #expect(await turns.take(waitingAtMost: .seconds(600)))
+        #expect(turns.waiting == 0)
+        turns.release()
+        #expect(await turns.take(waitingAtMost: .seconds(600)))
+        turns.release()
+    }
+
+    @Test("while the turn is held, takers wait in line and get it in the order they came")
+    func heldTurnServesTheLineInOrder() async {
+        let turns = ExclusiveTurns()
+        #expect(await turns.take(waitingAtMost: .seconds(600)))
+        let order = Arrivals()
+        let first = Task {
+            let taken = await turns.take(waitingAtMost: .seconds(600))
+            order.add(1)
+            turns.release()
+            return taken
+        }
+        #expect(await Self.lineReaches(1, in: turns))
+        let second = Task {
+            let taken = await turns.take(waitingAtMost: .seconds(600))
+            order.add(2)
+            turns.release()
+            return taken
+        }
+        #expect(await Self.lineReaches(2, in: turns))
+        #expect(order.all.isEmpty)
+        turns.release()
+        #expect(await first.value)
+        #expect(await second.value)
+        #expect(order.all == [1, 2])
+        #expect(turns.waiting == 0)
+        #expect(await turns.take(waitingAtMost: .seconds(600)))
+        turns.release()
+    }
+
+    @Test("a waiter whose limit passes is told no and leaves the line; the turn then frees as usual")
+    func waiterOutOfTimeLeavesTheLine() async {
+        let turns = ExclusiveTurns()
+        #expect(await turns.take(waitingAtMost: .seconds(600)))
+        #expect(await turns.take(waitingAtMost: .zero) == false)
+        #expect(turns.waiting == 0)
+        turns.release()
+        #expect(await turns.take(waitingAtMost: .seconds(600)))
+        turns.release()
+    }
+
+    /// Whether `count` takers line up; yields to let them run, and gives up
+    /// (false, so the test fails instead of hanging) after many rounds.
+    private static func lineReaches(_ count: Int, in turns: ExclusiveTurns) async -> Bool {
+        for _ in 0..<1_000_000 {
+            if turns.waiting >= count { return true }
+            await Task.yield()
+        }
+        return false
+    }
+}
+
+/// Who got the turn, in order (shared by the takers' tasks).
+private final class Arrivals: Sendable {
+    private let list = Mutex<[Int]>([])
+
+    func add(_ taker: Int) { list.withLock { $0.append(taker) } }
+    var all: [Int] { list.withLock { $0 } }
+}
