@@ -1,5 +1,6 @@
 import AdapterInMemory
 import DomainCore
+import Foundation
 import Ports
 import Synchronization
 import TaskRuntime
@@ -9,8 +10,9 @@ import Testing
 
 /// What a plugin declares, the world uses — never what its adapter's type
 /// is: virtual time (the clock plugin's `WorldClock` case), the network
-/// switch (a connectivity plugin's `networkSwitch`) and health from the calls
-/// (a health plugin's `learnsFromCalls`). docs/environments.md, "What a
+/// switch (a connectivity plugin's `networkSwitch`), health from the calls
+/// (a health plugin's `learnsFromCalls`) and the stores that keep notices (a
+/// store plugin's `StorePart.keepingNotices`). docs/environments.md, "What a
 /// plugin declares".
 @MainActor
 @Suite("Capabilities a plugin declares")
@@ -92,6 +94,76 @@ struct DeclaredCapabilityTests {
 
         #expect(handed.withLock { $0 }, "the adapters it was handed are already behind the request deadline")
         #expect(world.remote.health is LearnedProbe, "the world uses the probe the plugin gave back, not its deadline")
+    }
+
+    @Test("A store plugin's declared notice keepers are the ones a world collects from, not whatever keeps notices")
+    func aStorePluginsDeclaredNoticeKeepersAreCollected() throws {
+        let declared = NoticingStore()
+        let undeclared = NoticingStore()
+        var registry = PluginRegistry.standard
+        registry.store.append(
+            .declaringNotices(
+                name: "test-declared", summary: "a store that declares it keeps notices",
+                signOutLedger: { _ in PluginRegistry.StorePart(InMemorySignOutLedger()) },
+                pinVault: { _, hasher in PluginRegistry.StorePart(InMemoryPINVault(hasher: hasher, iterations: 1)) },
+                rememberedIdentifier: { _ in InMemoryRememberedIdentifierStore() }
+            ) { _, _ throws(CompositionError) in .keepingNotices(declared) })
+        registry.store.append(
+            PluginRegistry.StorePlugin(name: "test-undeclared", summary: "a store that keeps notices, undeclared") {
+                _, _ throws(CompositionError) in undeclared
+            })
+        var environment = AppEnvironment.inMemory
+        environment.plugins.store = "test-declared"
+        let declaring = try AppWorld(environment: environment, registry: registry)
+        environment.plugins.store = "test-undeclared"
+        let silent = try AppWorld(environment: environment, registry: registry)
+        declared.keep(StorageNotice(.tightened, "session: made 0600"))
+
+        #expect(declaring.storageNoticeSources.count == 1)
+        #expect(
+            declaring.storageNoticeSources.first?.takeNotices() == [StorageNotice(.tightened, "session: made 0600")])
+        #expect(silent.storageNoticeSources.isEmpty, "undeclared, its notices are never collected: no cast finds them")
+    }
+
+    @Test("The file keychain's plugin declares its session store, PIN vault and sign-out ledger as notice keepers")
+    func theFileKeychainDeclaresItsNoticeKeepers() throws {
+        var environment = AppEnvironment.inMemory
+        environment.plugins.store = "file-keychain"
+        environment.plugins.coding = "json"
+        environment.pluginSettings["storeDirectory"] = .text(
+            FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-notices-\(UUID().uuidString)").path
+        )
+
+        let world = try AppWorld(environment: environment)
+
+        #expect(world.storageNoticeSources.count == 3)
+        #expect(try AppWorld(environment: .inMemory).storageNoticeSources.isEmpty)
+    }
+}
+
+/// A session store that keeps the notices a test gives it; the session is
+/// the in-memory store's.
+private final class NoticingStore: SessionDataStore, StorageNoticeSource {
+    private let notices = Mutex<[StorageNotice]>([])
+    private let session = InMemorySessionDataStore()
+
+    func keep(_ notice: StorageNotice) { notices.withLock { $0.append(notice) } }
+
+    func takeNotices() -> [StorageNotice] {
+        notices.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
+    }
+
+    func read() async -> SessionRead { await session.read() }
+    func save(_ session: UserSession) async throws(SessionStoreError) { try await self.session.save(session) }
+    func delete() async throws(SessionStoreError) { try await session.delete() }
+
+    func exclusively<Outcome: Sendable>(
+        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+    ) async throws(SessionStoreError) -> Outcome {
+        try await session.exclusively(waitingAtMost: limit, body)
     }
 }
 

@@ -520,6 +520,25 @@ struct InMemoryBackendTests {
         #expect(statement.sections.map(\.date) == statement.sections.map(\.date).sorted(by: >))
     }
 
+    @Test(
+        "the generated entries' ids are the same in every run: UUID-shaped lowercase hex, pinned",
+        arguments: [
+            (RemoteSeed.maria.cpf, ["68d0b156-7235-1980-8995-86f6b387c95e", "8a22a5ef-6738-4f93-1ae5-06914055dd5f"]),
+            (RemoteSeed.joao.cpf, ["3d39cae3-b6c6-354b-2feb-fe2c976426d7"]),
+        ])
+    func generatedIdsArePinned(_ cpf: String, _ pinned: [String]) async throws {
+        let server = InMemoryRemoteFixture()
+        let account = try #require([RemoteSeed.maria, RemoteSeed.joao].first { $0.cpf == cpf })
+        let token = try await server.auth.signIn(account.byCPF).accessToken
+
+        let ids = try await server.statements.statement(token: token).sections.flatMap(\.items).map(\.id)
+
+        #expect(Set(pinned).isSubset(of: Set(ids)))
+        let shape = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/
+        #expect(ids.allSatisfy { $0.wholeMatch(of: shape) != nil || $0 == "abc123def456ghi789" })
+        #expect(Set(ids).count == ids.count)
+    }
+
     @Test("statements mix debits and credits, CPF and CNPJ parties, with valid check digits")
     func statementsMixKindsWithValidDocuments() async throws {
         let server = InMemoryRemoteFixture()

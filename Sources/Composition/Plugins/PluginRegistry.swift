@@ -98,18 +98,27 @@ public struct PluginRegistry: Sendable {
     /// `SignOutLedger`, the `PINVault` and the `RememberedIdentifierStore`
     /// that live beside it (but not through it): a store that names none gets
     /// them in memory, lasting as long as the world.
+    ///
+    /// The plugin also declares which of the adapters it makes keep storage
+    /// notices (`StorePart.keepingNotices(_:)`): the world collects them
+    /// from those, and never asks an adapter whether it is a
+    /// `StorageNoticeSource` (a first cast of a type to a protocol scans every
+    /// conformance record of the process: four of them were a twentieth of a
+    /// launch).
     public struct StorePlugin: Sendable {
         public let name: String
         public let summary: String
         /// The settings this plugin reads from an environment (`app plugins`).
         public let settings: [PluginSetting]
-        public let make: @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
-        public let makeSignOutLedger: @Sendable (PluginContext) -> any SignOutLedger
+        public let make:
+            @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> StorePart<any SessionDataStore>
+        public let makeSignOutLedger: @Sendable (PluginContext) -> StorePart<any SignOutLedger>
         /// The PIN vault kept with this store's sensitive data, hashing with the given hasher.
-        public let makePINVault: @Sendable (PluginContext, any SecretHasher) -> any PINVault
+        public let makePINVault: @Sendable (PluginContext, any SecretHasher) -> StorePart<any PINVault>
         /// The remembered sign-in identifier, kept with this store's sensitive data.
         public let makeRememberedIdentifier: @Sendable (PluginContext) -> any RememberedIdentifierStore
 
+        /// A store plugin none of whose adapters keeps storage notices.
         public init(
             name: String, summary: String, settings: [PluginSetting] = [],
             signOutLedger: @escaping @Sendable (PluginContext) -> any SignOutLedger = { _ in InMemorySignOutLedger() },
@@ -122,12 +131,48 @@ public struct PluginRegistry: Sendable {
             make:
                 @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
         ) {
+            self.init(
+                name: name, summary: summary, settings: settings,
+                makeSignOutLedger: { StorePart(signOutLedger($0)) },
+                makePINVault: { StorePart(pinVault($0, $1)) },
+                makeRememberedIdentifier: rememberedIdentifier,
+                make: { context, coding throws(CompositionError) in StorePart(try make(context, coding)) })
+        }
+
+        /// A store plugin some of whose adapters keep storage notices: each
+        /// part says whether it does (`StorePart.keepingNotices(_:)`, or
+        /// `StorePart(_:)` for one that keeps none).
+        public static func declaringNotices(
+            name: String, summary: String, settings: [PluginSetting] = [],
+            signOutLedger: @escaping @Sendable (PluginContext) -> StorePart<any SignOutLedger>,
+            pinVault: @escaping @Sendable (PluginContext, any SecretHasher) -> StorePart<any PINVault>,
+            rememberedIdentifier: @escaping @Sendable (PluginContext) -> any RememberedIdentifierStore,
+            make:
+                @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> StorePart<
+                    any SessionDataStore
+                >
+        ) -> StorePlugin {
+            StorePlugin(
+                name: name, summary: summary, settings: settings, makeSignOutLedger: signOutLedger,
+                makePINVault: pinVault, makeRememberedIdentifier: rememberedIdentifier, make: make)
+        }
+
+        private init(
+            name: String, summary: String, settings: [PluginSetting],
+            makeSignOutLedger: @escaping @Sendable (PluginContext) -> StorePart<any SignOutLedger>,
+            makePINVault: @escaping @Sendable (PluginContext, any SecretHasher) -> StorePart<any PINVault>,
+            makeRememberedIdentifier: @escaping @Sendable (PluginContext) -> any RememberedIdentifierStore,
+            make:
+                @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> StorePart<
+                    any SessionDataStore
+                >
+        ) {
             self.name = name
             self.summary = summary
             self.settings = settings
-            self.makeSignOutLedger = signOutLedger
-            self.makePINVault = pinVault
-            self.makeRememberedIdentifier = rememberedIdentifier
+            self.makeSignOutLedger = makeSignOutLedger
+            self.makePINVault = makePINVault
+            self.makeRememberedIdentifier = makeRememberedIdentifier
             self.make = make
         }
     }

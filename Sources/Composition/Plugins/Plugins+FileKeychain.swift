@@ -6,22 +6,24 @@ import Ports
 enum FileKeychainPlugins {
     /// The session in a private file: its `storeDirectory` setting, or
     /// `$XDG_DATA_HOME/gatehouse`, or `~/.local/share/gatehouse`.
-    static let store = PluginRegistry.StorePlugin(
+    /// Its session store, PIN vault and sign-out ledger keep storage notices.
+    static let store = PluginRegistry.StorePlugin.declaringNotices(
         name: "file-keychain", summary: "the session in a private file (0600 in a 0700 directory), crash-safe",
         settings: [
             .text(
                 directoryKey, role: .directory, whenAbsent: "$XDG_DATA_HOME/gatehouse, else ~/.local/share/gatehouse",
                 "where the session, the PIN, the sign-out ledger and the remembered identifier are kept")
         ],
-        signOutLedger: { context in FileSignOutLedger(directory: directory(for: context.settings)) },
+        signOutLedger: { context in .keepingNotices(FileSignOutLedger(directory: directory(for: context.settings))) },
         pinVault: { context, hasher in
-            FilePINVault(
-                directory: directory(for: context.settings), hasher: hasher,
-                iterations: context.settings.shared.pinHashIterations)
+            .keepingNotices(
+                FilePINVault(
+                    directory: directory(for: context.settings), hasher: hasher,
+                    iterations: context.settings.shared.pinHashIterations))
         },
         rememberedIdentifier: { context in FileRememberedIdentifierStore(directory: directory(for: context.settings)) }
     ) { context, coding throws(CompositionError) in
-        FileSessionDataStore(directory: directory(for: context.settings), coding: coding)
+        .keepingNotices(FileSessionDataStore(directory: directory(for: context.settings), coding: coding))
     }
     static let directoryKey = "storeDirectory"
 

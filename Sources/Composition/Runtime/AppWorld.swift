@@ -45,8 +45,9 @@ public final class AppWorld: Sendable {
     /// keychain's `session.identifier` —, never in the preferences.
     public let rememberedIdentifier: any RememberedIdentifierStore
     /// The adapters among the device's stores that repair or refuse what
-    /// they find on their own and keep a notice of it (the file keychain's
-    /// session store, PIN vault and sign-out ledger).
+    /// they find on their own and keep a notice of it, as the store plugin
+    /// declares them (the file keychain's session store, PIN vault and
+    /// sign-out ledger).
     public let storageNoticeSources: [any StorageNoticeSource]
     public let clock: any Clock
     public let scheduler: any TaskScheduler
@@ -132,18 +133,21 @@ public final class AppWorld: Sendable {
         let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context(.coding))
         let storePlugin = try registry.storePlugin(plugins.store)
         let storeContext = context(.store)
-        store = try storePlugin.make(storeContext, coding)
-        signOutLedger = storePlugin.makeSignOutLedger(storeContext)
-        pinVault = storePlugin.makePINVault(storeContext, SoftwareSecretHasher())
+        let madeStore = try storePlugin.make(storeContext, coding)
+        store = madeStore.adapter
+        let madeLedger = storePlugin.makeSignOutLedger(storeContext)
+        signOutLedger = madeLedger.adapter
+        let madeVault = storePlugin.makePINVault(storeContext, SoftwareSecretHasher())
+        pinVault = madeVault.adapter
         rememberedIdentifier = storePlugin.makeRememberedIdentifier(storeContext)
         storeFaults = StoreFaultSwitch(store)
         preferences = try registry.plugin(plugins.preferences, in: registry.preferences, port: .preferences)
             .make(context(.preferences))
         browser = try registry.plugin(plugins.browser, in: registry.browser, port: .browser).make(context(.browser))
-        // The raw adapters, not the fault switch: a notice is about the storage itself.
-        storageNoticeSources = ([store, pinVault, signOutLedger, preferences] as [any Sendable]).compactMap {
-            $0 as? any StorageNoticeSource
-        }
+        // The raw adapters, not the fault switch: a notice is about the storage
+        // itself. The store plugin declares which keep notices: no cast asks.
+        storageNoticeSources = [madeStore.noticeSource, madeVault.noticeSource, madeLedger.noticeSource]
+            .compactMap { $0 }
         if let control {
             self.control = control
         } else {
