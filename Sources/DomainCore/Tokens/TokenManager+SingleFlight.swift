@@ -24,7 +24,9 @@ extension TokenManager {
 
     /// Waits out any refresh in flight, then returns a token fit to send —
     /// refreshing it first when it is within the margin.
-    nonisolated(nonsending) func usableToken() async throws(AuthorizedCallError) -> (token: AccessToken, generation: SessionGeneration) {
+    nonisolated(nonsending) func usableToken() async throws(AuthorizedCallError) -> (
+        token: AccessToken, generation: SessionGeneration
+    ) {
         let now = clock.now()
         let next = state.withLock { state -> NextStep in
             if let refresh = state.refresh {
