@@ -6,21 +6,11 @@ import Synchronization
 #endif
 
 /// An `app` process the bench starts and times: the server of the overhead
-/// scenario, a script run and a launch of the launch scenario. Started with
-/// `posix_spawn`, not Foundation's `Process` (see `SessionWorkerProcess`:
-/// `Process.run()` crashed under load on Linux); every descriptor above the
-/// standard three is closed in the child, so it holds none of the bench's
-/// sockets. Killed when it goes unless it was waited for.
+/// scenario, a script run and a launch of the launch scenario, started as
+/// `ChildSpawn` says, so it holds none of the bench's sockets. Killed when
+/// it goes unless it was waited for.
 final class BenchChildProcess: Sendable {
-    /// Where one of the child's standard descriptors goes.
-    enum Stream {
-        /// `/dev/null`.
-        case null
-        /// A file of the bench's, created or truncated (0600).
-        case file(String)
-        /// A descriptor of the bench's (a terminal's replica), given as it is.
-        case descriptor(Int32)
-    }
+    typealias Stream = ChildSpawn.Stream
 
     let pid: pid_t
     private let state = ChildState()
@@ -30,33 +20,15 @@ final class BenchChildProcess: Sendable {
         executable: String, arguments: [String], variables: [String: String], input: Stream, output: Stream,
         error: Stream
     ) throws(BenchSetupError) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for (descriptor, stream) in [(STDIN_FILENO, input), (STDOUT_FILENO, output), (STDERR_FILENO, error)] {
-            switch stream {
-            case .null:
-                posix_spawn_file_actions_addopen(
-                    &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-            case .file(let path):
-                posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            case .descriptor(let given):
-                posix_spawn_file_actions_adddup2(&actions, given, descriptor)
-            }
+        switch ChildSpawn.start(
+            executable: executable, arguments: arguments, variables: variables, input: input, output: output,
+            error: error)
+        {
+        case .success(let pid):
+            self.pid = pid
+        case .failure(let failure):
+            throw BenchSetupError("cannot start \(executable): \(failure)")
         }
-        Self.closeEveryOtherDescriptor(&actions)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard result == 0 else {
-            throw BenchSetupError("cannot start \(executable): \(String(cString: strerror(result)))")
-        }
-        self.pid = pid
     }
 
     deinit {
@@ -134,15 +106,6 @@ final class BenchChildProcess: Sendable {
             isReaped = true
         }
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    }
-
-    /// Has the child close every descriptor above the standard three (see
-    /// `SessionWorkerProcess.closeEveryOtherDescriptor`, the same look-up).
-    private static func closeEveryOtherDescriptor(_ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        else { return }
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, STDERR_FILENO + 1)
     }
 }
 

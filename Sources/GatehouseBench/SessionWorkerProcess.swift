@@ -50,30 +50,19 @@ public final class SessionWorkerProcess {
             close(toChild[1])
             throw Failure(description: "no pipe for \(name)")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorLog, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        Self.closeEveryOtherDescriptor(&actions)
-        let arguments = [executable, "--env", environmentFile, "session-worker"]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let started = ChildSpawn.start(
+            executable: executable, arguments: ["--env", environmentFile, "session-worker"], variables: variables,
+            input: .descriptor(toChild[0]), output: .descriptor(fromChild[1]), error: .file(errorLog))
         close(toChild[0])
         close(fromChild[1])
-        guard result == 0 else {
+        switch started {
+        case .success(let pid):
+            self.pid = pid
+        case .failure(let failure):
             close(toChild[1])
             close(fromChild[0])
-            throw Failure(description: "cannot start \(executable) for \(name): error \(result)")
+            throw Failure(description: "cannot start \(executable) for \(name): \(failure)")
         }
-        self.pid = pid
         requests = toChild[1]
         answers = fromChild[0]
         // A worker that died must fail its request, not kill the test with SIGPIPE.
@@ -85,20 +74,6 @@ public final class SessionWorkerProcess {
         guard !ended else { return }
         _ = kill(pid, SIGKILL)
         end()
-    }
-
-    /// Has the child close every descriptor above the standard three before
-    /// it runs: a copy of another test's socket living on in a worker would
-    /// keep that connection open after its owner closed it (a server's
-    /// answer would then never end for its client). Glibc 2.34 has the
-    /// action, but Swift's Glibc module does not export it, so it is looked
-    /// up by name; without it the worker closes them itself as it starts
-    /// (`SessionWorkerInput`'s caller), a few milliseconds later.
-    private static func closeEveryOtherDescriptor(_ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        else { return }
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, STDERR_FILENO + 1)
     }
 
     /// A pipe whose ends close on exec (Glibc's module does not export
