@@ -31,7 +31,6 @@ public final class ExternalSignIn {
     private let browser: any BrowserOpener
     private let health: HealthMonitor
     private let clock: any Clock
-    private let scheduler: any TaskScheduler
     private let policy: ExternalSignInPolicy
     private let opening: SessionOpening
 
@@ -45,8 +44,8 @@ public final class ExternalSignIn {
 
     private var current: Current?
     private var nextSerial: UInt64 = 0
-    /// Ends the wait under way, if any, as cancelled.
-    private var stopWaiting: (@MainActor () -> Void)?
+    /// The wait under way, if any: for the person, or between two polls.
+    private let browserWait: BrowserWait
 
     /// - Parameters:
     ///   - session: the state a sign-in makes authenticated.
@@ -71,7 +70,7 @@ public final class ExternalSignIn {
         self.browser = browser
         self.health = health
         self.clock = clock
-        self.scheduler = scheduler
+        browserWait = BrowserWait(clock: clock, scheduler: scheduler)
         self.policy = policy
         opening = SessionOpening(
             session: session, userAPI: userAPI, repository: repository, tokenManager: tokenManager, pins: pins,
@@ -130,8 +129,7 @@ public final class ExternalSignIn {
     /// Ends the attempt under way, if any: its wait ends and `complete`
     /// answers `.cancelled`.
     public func cancel() async {
-        stopWaiting?()
-        stopWaiting = nil
+        browserWait.cancel()
         guard let current else { return }
         self.current = nil
         await current.attempt.end()
@@ -174,44 +172,13 @@ public final class ExternalSignIn {
         }
     }
 
-    private enum WaitOutcome<Value: Sendable>: Sendable {
-        case finished(Result<Value, RemoteError>)
-        case timedOut
-        case cancelled
-    }
-
-    /// Runs `operation` (none: only waits) until it finishes, `deadline`
-    /// passes on the clock, or `cancel` (or the caller's cancellation) ends
-    /// the wait; the loser is cancelled.
+    /// Waits as `BrowserWait` does; a cancel that came between two waits
+    /// (the attempt is gone) ends the next one at once.
     private func wait<Value: Sendable>(
         until deadline: Date, for operation: (@Sendable () async throws(RemoteError) -> Value)?
-    ) async -> WaitOutcome<Value> {
-        let outcome = scheduler.makePromise(of: WaitOutcome<Value>.self)
-        let work = operation.map { operation in
-            scheduler.spawn {
-                do throws(RemoteError) {
-                    outcome.complete(with: .finished(.success(try await operation())))
-                } catch {
-                    outcome.complete(with: .finished(.failure(error)))
-                }
-            }
-        }
-        let timer = scheduler.spawn { [clock] in
-            // A cancelled timer (the operation won) does nothing.
-            guard (try? await clock.sleep(until: deadline)) != nil, !Task.isCancelled else { return }
-            outcome.complete(with: .timedOut)
-        }
-        stopWaiting = { outcome.complete(with: .cancelled) }
-        if current == nil { outcome.complete(with: .cancelled) }
-        let result = await withTaskCancellationHandler {
-            await outcome.value
-        } onCancel: {
-            outcome.complete(with: .cancelled)
-        }
-        stopWaiting = nil
-        work?.cancel()
-        timer.cancel()
-        return result
+    ) async -> BrowserWait.Outcome<Value, RemoteError> {
+        guard current != nil else { return .cancelled }
+        return await browserWait.run(until: deadline, for: operation)
     }
 }
 

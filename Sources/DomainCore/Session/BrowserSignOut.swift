@@ -70,10 +70,9 @@ public final class BrowserSignOut: BrowserSignOutUseCase {
     @ObservationIgnored private let authAPI: any AuthRemoteAPI
     @ObservationIgnored private let browser: any BrowserOpener
     @ObservationIgnored private let clock: any Clock
-    @ObservationIgnored private let scheduler: any TaskScheduler
     @ObservationIgnored private let timeLimit: Duration
-    /// Ends the wait under way, if any, as cancelled.
-    @ObservationIgnored private var stopWaiting: (@MainActor () -> Void)?
+    /// The wait for the browser under way, if any.
+    @ObservationIgnored private let browserWait: BrowserWait
 
     /// - Parameters:
     ///   - authAPI: begins the step (nil from every backend without one).
@@ -88,7 +87,7 @@ public final class BrowserSignOut: BrowserSignOutUseCase {
         self.authAPI = authAPI
         self.browser = browser
         self.clock = clock
-        self.scheduler = scheduler
+        browserWait = BrowserWait(clock: clock, scheduler: scheduler)
         self.timeLimit = timeLimit
     }
 
@@ -113,7 +112,7 @@ public final class BrowserSignOut: BrowserSignOutUseCase {
         }
         step = .waiting
         let deadline = clock.now().addingTimeInterval(timeLimit.timeInterval)
-        let outcome = await wait(until: deadline) { () async throws(BrowserSignOutError) in
+        let outcome = await browserWait.run(until: deadline) { () async throws(BrowserSignOutError) in
             try await attempt.awaitPerson()
         }
         await attempt.end()
@@ -128,45 +127,6 @@ public final class BrowserSignOut: BrowserSignOutUseCase {
 
     /// Stops waiting for the browser, if the app waits.
     public func cancel() {
-        stopWaiting?()
-        stopWaiting = nil
-    }
-
-    private enum WaitOutcome: Sendable {
-        case finished(Result<Void, BrowserSignOutError>)
-        case timedOut
-        case cancelled
-    }
-
-    /// Runs `operation` until it finishes, `deadline` passes on the clock, or
-    /// `cancel` (or the caller's cancellation) ends the wait; the loser is
-    /// cancelled.
-    private func wait(
-        until deadline: Date, for operation: @escaping @Sendable () async throws(BrowserSignOutError) -> Void
-    ) async -> WaitOutcome {
-        let outcome = scheduler.makePromise(of: WaitOutcome.self)
-        let work = scheduler.spawn {
-            do throws(BrowserSignOutError) {
-                try await operation()
-                outcome.complete(with: .finished(.success(())))
-            } catch {
-                outcome.complete(with: .finished(.failure(error)))
-            }
-        }
-        let timer = scheduler.spawn { [clock] in
-            // A cancelled timer (the browser came back first) does nothing.
-            guard (try? await clock.sleep(until: deadline)) != nil, !Task.isCancelled else { return }
-            outcome.complete(with: .timedOut)
-        }
-        stopWaiting = { outcome.complete(with: .cancelled) }
-        let result = await withTaskCancellationHandler {
-            await outcome.value
-        } onCancel: {
-            outcome.complete(with: .cancelled)
-        }
-        stopWaiting = nil
-        work.cancel()
-        timer.cancel()
-        return result
+        browserWait.cancel()
     }
 }
