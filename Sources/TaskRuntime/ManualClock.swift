@@ -115,9 +115,7 @@ public final class ManualClock: Clock {
     public func advance(to target: Date) {
         while true {
             let (due, waiters): (Sleeper?, [CheckedContinuation<Void, Never>]) = state.withLock { state in
-                let dueIndices = state.sleepers.indices.filter { state.sleepers[$0].deadline <= target }
-                guard let first = dueIndices.min(by: { state.sleepers[$0].deadline < state.sleepers[$1].deadline })
-                else {
+                guard let first = Self.earliestSleeper(in: state.sleepers, dueBy: target) else {
                     if target > state.now { move(&state, to: target) }
                     return (nil, [])
                 }
@@ -156,7 +154,9 @@ public final class ManualClock: Clock {
 
     /// The earliest deadline anyone sleeps until, if anyone sleeps.
     public var nextDeadline: Date? {
-        state.withLock { $0.sleepers.map(\.deadline).min() }
+        state.withLock { state in
+            Self.earliestSleeper(in: state.sleepers, dueBy: .distantFuture).map { state.sleepers[$0].deadline }
+        }
     }
 
     /// Returns once at least `count` tasks are asleep on this clock: the
@@ -200,7 +200,21 @@ public final class ManualClock: Clock {
         }
     }
 
+    /// The index of the sleeper with the earliest deadline not after `target`
+    /// (the first to go to sleep among equals), in one pass and without a
+    /// copy: the script's `wait` asks at every step of its day.
+    private static func earliestSleeper(in sleepers: [Sleeper], dueBy target: Date) -> Int? {
+        var earliest: Int?
+        for index in sleepers.indices where sleepers[index].deadline <= target {
+            if let current = earliest, sleepers[current].deadline <= sleepers[index].deadline { continue }
+            earliest = index
+        }
+        return earliest
+    }
+
     private static func takeSatisfiedWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+        // Nobody waits for a count (the app never does): no filtering, no copies.
+        guard !state.countWaiters.isEmpty else { return [] }
         let count = state.sleepers.count
         let satisfied = state.countWaiters.filter { $0.isSatisfied(count) }.map(\.continuation)
         state.countWaiters.removeAll { $0.isSatisfied(count) }
