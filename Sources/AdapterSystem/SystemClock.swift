@@ -45,4 +45,34 @@ public struct SystemClock: Clock {
     }
 
     private static let longestSingleSleepMs = 86_400_000.0
+
+    /// A task of its own, on Swift's cooperative pool, asleep here until the
+    /// deadline. Not a Dispatch timer: that needs a thread of Dispatch's
+    /// global queues, the very threads a busy URLSession's cancellations hold
+    /// (see docs/spec/wire-contract.md, "Every request ends: the request deadline").
+    /// The activity counter does not count the task: nothing waits for it to
+    /// end, and whoever waits for its action is counted back in by what the
+    /// action completes (a promise).
+    public func alarm(at deadline: Date, _ action: @escaping @Sendable () -> Void) -> any ClockAlarm {
+        guard deadline > now() else {
+            action()
+            return SleepingAlarm(task: nil)
+        }
+        // Detached: a task would inherit its maker's task-locals, and with them
+        // the activity counter's mark of a counted task, and park as one.
+        let task = Task.detached { [self] in
+            guard (try? await sleep(until: deadline)) != nil, !Task.isCancelled else { return }
+            action()
+        }
+        return SleepingAlarm(task: task)
+    }
+}
+
+/// A system clock's alarm: the task asleep until its deadline. Cancelling it
+/// wakes the task, which then does not run the action (unless it had already
+/// woken at its deadline and gone past that check).
+private struct SleepingAlarm: ClockAlarm {
+    let task: Task<Void, Never>?
+
+    func cancel() { task?.cancel() }
 }

@@ -17,6 +17,30 @@ public protocol Clock: Sendable {
     /// - Throws: `CancellationError` at once when the sleeping task is
     ///   cancelled, whatever the clock's time.
     func sleep(until deadline: Date) async throws(CancellationError)
+
+    /// Calls `action` once `now()` has reached `deadline`, unless the alarm
+    /// is cancelled first: a timer for a wait that is raced against
+    /// something else (`RequestDeadline`), so that the race costs no counted
+    /// task (on a virtual clock, no task at all).
+    ///
+    /// `action` runs at most once, wherever the clock's time reaches the
+    /// deadline (a virtual clock: inside the call that moves time there, in
+    /// deadline order with its sleepers; the system clock: a task of its own
+    /// on Swift's cooperative pool), so it must be short and must not block. When
+    /// `deadline` is not after `now()` it runs at once, before `alarm`
+    /// returns. A virtual clock counts a pending alarm among its sleepers.
+    ///
+    /// - Returns: the alarm; `cancel()` it to stop `action` from running
+    ///   (cancelling an alarm that already ran does nothing).
+    func alarm(at deadline: Date, _ action: @escaping @Sendable () -> Void) -> any ClockAlarm
+}
+
+/// A pending `Clock.alarm`.
+public protocol ClockAlarm: Sendable {
+    /// Stops the alarm's action from running: cancelled before its
+    /// deadline, the action never runs; cancelled as its deadline comes, it
+    /// may still run, once.
+    func cancel()
 }
 
 extension Clock {

@@ -15,9 +15,16 @@ public final class ManualClock: Clock {
     private struct Sleeper {
         let id: UInt64
         let deadline: Date
-        let continuation: CheckedContinuation<Bool, Never>
+        let wake: Wake
         /// Whether the activity counter counted this sleeper as parked.
         let counted: Bool
+    }
+
+    /// What a sleeper's deadline does: resume a sleeping task (true when
+    /// woken, false when cancelled), or run an alarm's action.
+    private enum Wake {
+        case task(CheckedContinuation<Bool, Never>)
+        case alarm(@Sendable () -> Void)
     }
 
     private struct CountWaiter {
@@ -78,7 +85,7 @@ public final class ManualClock: Clock {
                     if state.cancelledBeforeSleeping.remove(id) != nil { return nil }
                     let counted = activity?.willPark() ?? false
                     state.sleepers.append(
-                        Sleeper(id: id, deadline: deadline, continuation: continuation, counted: counted))
+                        Sleeper(id: id, deadline: deadline, wake: .task(continuation), counted: counted))
                     return Self.takeSatisfiedWaiters(&state)
                 }
                 guard let waitersToResume else {
@@ -96,12 +103,48 @@ public final class ManualClock: Clock {
                 state.cancelledBeforeSleeping.insert(id)
                 return (nil, [])
             }
-            guard let cancelled else { return }
+            guard let cancelled, case .task(let continuation) = cancelled.wake else { return }
             if cancelled.counted { activity?.willResume(1) }
-            cancelled.continuation.resume(returning: false)
+            continuation.resume(returning: false)
             waiters.forEach { $0.resume() }
         }
         if !woken { throw CancellationError() }
+    }
+
+    /// The alarm waits among the sleepers (in deadline order with them, and
+    /// counted by `sleeperCount`), but it is no task: nothing parks, nothing
+    /// is resumed; `advance` runs its action when its deadline comes.
+    public func alarm(at deadline: Date, _ action: @escaping @Sendable () -> Void) -> any ClockAlarm {
+        let id: UInt64? = state.withLock { state in
+            guard deadline > state.now else { return nil }
+            state.nextID += 1
+            state.sleepers.append(Sleeper(id: state.nextID, deadline: deadline, wake: .alarm(action), counted: false))
+            return state.nextID
+        }
+        guard let id else {
+            action()
+            return Alarm(clock: nil, id: 0)
+        }
+        let waiters = state.withLock { Self.takeSatisfiedWaiters(&$0) }
+        waiters.forEach { $0.resume() }
+        return Alarm(clock: self, id: id)
+    }
+
+    private struct Alarm: ClockAlarm {
+        /// Nil for an alarm that ran when it was set.
+        let clock: ManualClock?
+        let id: UInt64
+
+        func cancel() { clock?.cancelAlarm(id) }
+    }
+
+    private func cancelAlarm(_ id: UInt64) {
+        let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return [] }
+            state.sleepers.remove(at: index)
+            return Self.takeSatisfiedWaiters(&state)
+        }
+        waiters.forEach { $0.resume() }
     }
 
     /// Moves time forward by `duration`, waking every sleeper due by then in
@@ -115,9 +158,7 @@ public final class ManualClock: Clock {
     public func advance(to target: Date) {
         while true {
             let (due, waiters): (Sleeper?, [CheckedContinuation<Void, Never>]) = state.withLock { state in
-                let dueIndices = state.sleepers.indices.filter { state.sleepers[$0].deadline <= target }
-                guard let first = dueIndices.min(by: { state.sleepers[$0].deadline < state.sleepers[$1].deadline })
-                else {
+                guard let first = Self.earliestSleeper(in: state.sleepers, dueBy: target) else {
                     if target > state.now { move(&state, to: target) }
                     return (nil, [])
                 }
@@ -126,8 +167,13 @@ public final class ManualClock: Clock {
                 return (sleeper, Self.takeSatisfiedWaiters(&state))
             }
             guard let due else { return }
-            if due.counted { activity?.willResume(1) }
-            due.continuation.resume(returning: true)
+            switch due.wake {
+            case .task(let continuation):
+                if due.counted { activity?.willResume(1) }
+                continuation.resume(returning: true)
+            case .alarm(let action):
+                action()
+            }
             waiters.forEach { $0.resume() }
         }
     }
@@ -149,14 +195,17 @@ public final class ManualClock: Clock {
         await settle()
     }
 
-    /// How many tasks are asleep on this clock right now.
+    /// How many tasks are asleep on this clock right now, alarms not yet run
+    /// included (a request deadline's timer is one or the other).
     public var sleeperCount: Int {
         state.withLock { $0.sleepers.count }
     }
 
     /// The earliest deadline anyone sleeps until, if anyone sleeps.
     public var nextDeadline: Date? {
-        state.withLock { $0.sleepers.map(\.deadline).min() }
+        state.withLock { state in
+            Self.earliestSleeper(in: state.sleepers, dueBy: .distantFuture).map { state.sleepers[$0].deadline }
+        }
     }
 
     /// Returns once at least `count` tasks are asleep on this clock: the
@@ -200,7 +249,21 @@ public final class ManualClock: Clock {
         }
     }
 
+    /// The index of the sleeper with the earliest deadline not after `target`
+    /// (the first to go to sleep among equals), in one pass and without a
+    /// copy: the script's `wait` asks at every step of its day.
+    private static func earliestSleeper(in sleepers: [Sleeper], dueBy target: Date) -> Int? {
+        var earliest: Int?
+        for index in sleepers.indices where sleepers[index].deadline <= target {
+            if let current = earliest, sleepers[current].deadline <= sleepers[index].deadline { continue }
+            earliest = index
+        }
+        return earliest
+    }
+
     private static func takeSatisfiedWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+        // Nobody waits for a count (the app never does): no filtering, no copies.
+        guard !state.countWaiters.isEmpty else { return [] }
         let count = state.sleepers.count
         let satisfied = state.countWaiters.filter { $0.isSatisfied(count) }.map(\.continuation)
         state.countWaiters.removeAll { $0.isSatisfied(count) }

@@ -29,6 +29,14 @@ struct OAuth2BrowserSignInTests {
         let instant: Date
         func now() -> Date { instant }
         func sleep(until deadline: Date) async throws(CancellationError) {}
+        /// Time stands still: only an alarm already due runs.
+        func alarm(at deadline: Date, _ action: @escaping @Sendable () -> Void) -> any ClockAlarm {
+            if deadline <= instant { action() }
+            return NoAlarm()
+        }
+        struct NoAlarm: ClockAlarm {
+            func cancel() {}
+        }
     }
 
     static let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -6,9 +6,9 @@ public import Ports
 /// client hangs up, so the server abandons the request).
 ///
 /// It runs on the `Clock` and `TaskScheduler` ports, so it holds on virtual
-/// time exactly as on real time, and settling stays exact: the call and the
-/// deadline's timer are counted tasks; the caller waits on a promise (parked),
-/// the timer sleeps on the clock (parked), and a call the server holds is
+/// time exactly as on real time, and settling stays exact: the call is a
+/// counted task; the deadline's timer is the clock's alarm (no task at all);
+/// the caller waits on a promise (parked), and a call the server holds is
 /// parked too — nothing of it keeps a runner from settling, and once the
 /// deadline fires nothing waits for the abandoned call.
 ///
@@ -55,9 +55,9 @@ public struct RequestDeadline: Sendable {
                 outcome.complete(with: .failure(error))
             }
         }
-        let timer = scheduler.spawn { [clock] in
-            // A cancelled timer (the call won) does nothing.
-            guard (try? await clock.sleep(until: deadline)) != nil, !Task.isCancelled else { return }
+        // The timer is the clock's alarm, not a task: a call that answers in
+        // time costs no sleeping task to start, wake and end.
+        let timer = clock.alarm(at: deadline) {
             outcome.complete(with: .failure(.timeout))
             work.cancel()
         }
