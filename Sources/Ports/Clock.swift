@@ -58,6 +58,22 @@ extension Duration {
     /// instructions, and the system clock's `now()` — every authorised call
     /// asks it — comes through here.
     public var timeInterval: TimeInterval {
-        TimeInterval(attoseconds) / 1e18
+        Self.double(attoseconds) / 1e18
+    }
+
+    /// `Double(value)`, rounded the same way, without the standard library's
+    /// generic conversion of a 128-bit integer (thousands of instructions a
+    /// call): the magnitude's top 64 bits, with a sticky bit standing for
+    /// every bit below them, convert to the same nearest double as the whole
+    /// number (53 bits are kept, so rounding is decided well above the
+    /// sticky bit), and scaling by a power of two is exact.
+    static func double(_ value: Int128) -> Double {
+        if let small = Int64(exactly: value) { return Double(small) }
+        let magnitude = value.magnitude
+        let shift = 64 - magnitude.leadingZeroBitCount
+        let top = UInt64(truncatingIfNeeded: magnitude >> shift)
+        let sticky: UInt64 = magnitude & ((1 << shift) - 1) == 0 ? 0 : 1
+        let converted = Double(top | sticky) * Double(sign: .plus, exponent: shift, significand: 1)
+        return value < 0 ? -converted : converted
     }
 }

@@ -19,7 +19,7 @@ struct InMemorySessionWriterTests {
 
     @Test("on 5,000 seeded sessions (escapes, control characters, Unicode, any date) the bytes are the encoder's")
     func seededSessionsAreWrittenAsTheEncoderWritesThem() throws {
-        var generator = WriterSeededGenerator(state: 30)
+        var generator = SeededGenerator(seed: 30)
         var disagreements = 0
         for _ in 0..<5_000 {
             let session = Self.session(using: &generator)
@@ -55,12 +55,12 @@ struct InMemorySessionWriterTests {
         "\u{FEFF}", "+", "=", "&", "<", ">", "'",
     ]
 
-    private static func text(using generator: inout WriterSeededGenerator) -> String {
+    private static func text(using generator: inout SeededGenerator) -> String {
         let count = Int.random(in: 0...24, using: &generator)
         return (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "a" }.joined()
     }
 
-    private static func date(using generator: inout WriterSeededGenerator) -> Date {
+    private static func date(using generator: inout SeededGenerator) -> Date {
         let seconds: Double =
             switch Int.random(in: 0..<6, using: &generator) {
             case 0: Double(Int.random(in: -2_000_000_000...2_000_000_000, using: &generator))
@@ -73,7 +73,7 @@ struct InMemorySessionWriterTests {
         return Date(timeIntervalSinceReferenceDate: seconds)
     }
 
-    private static func session(using generator: inout WriterSeededGenerator) -> UserSession {
+    private static func session(using generator: inout SeededGenerator) -> UserSession {
         let hasToken = Int.random(in: 0..<4, using: &generator) != 0
         let hasUser = !hasToken || Bool.random(using: &generator)
         let token =
@@ -96,18 +96,5 @@ struct InMemorySessionWriterTests {
                 syncedAt: date(using: &generator))
             : nil
         return UserSession(token: token, cachedUser: user)
-    }
-}
-
-/// SplitMix64: the same sessions on every run.
-private struct WriterSeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
