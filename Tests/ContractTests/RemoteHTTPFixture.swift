@@ -65,7 +65,10 @@ final class HTTPRemoteFixture: RemoteContractFixture {
         self.offersSignOut = offersSignOut
         self.offersRegistration = offersRegistration
         self.signsInByEmail = signsInByEmail
-        configuration = try HTTPConfiguration(baseURL: baseURL, apiKey: APIKey(apiKey))
+        // A generous deadline, as the other fixtures have: under the whole
+        // suite on a busy two-core machine a loopback answer once took over
+        // the adapter's default 10 s; no test here waits for it to pass.
+        configuration = try HTTPConfiguration(baseURL: baseURL, apiKey: APIKey(apiKey), timeout: .seconds(30))
     }
 
     // The server is not stopped when the fixture goes: the adapters under test
