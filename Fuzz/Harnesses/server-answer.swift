@@ -22,7 +22,7 @@ import Synchronization
 /// answer, in any case, is written `xocation`: no answer can send the client
 /// anywhere but back to this server — networking stays on loopback.
 ///
-/// Three answers crash the process in swift-corelibs-foundation 6.3.1
+/// Four answers crash the process in swift-corelibs-foundation 6.3.1
 /// (`Transfer completed, but there's no response`, swift-corelibs-foundation
 /// issue 5285, fixed upstream by pull request 5286, later than 6.3.1;
 /// docs/fuzzing.md, docs/threat-model.md): libcurl finishes the transfer
@@ -33,6 +33,8 @@ import Synchronization
 /// - a line that begins with a carriage return not followed by a line feed
 ///   has that byte written `x` (libcurl takes such a line as the head's end,
 ///   Foundation as one more header line);
+/// - a line that begins with a NUL byte has that byte written `x` (a head
+///   line `\0…\r\n` ends the transfer with Foundation holding no response);
 /// - a chunked body's last chunk (a line of zeros) is always followed by the
 ///   empty line (a trailer field — valid HTTP — reaches Foundation as a
 ///   header line after the head, which drops the response it had).
@@ -252,7 +254,8 @@ final class ServerAnswerHarness: Sendable {
     }
 
     /// `answer` with every last chunk followed by the empty line, then every
-    /// carriage return that begins a line without ending it written `x`.
+    /// carriage return that begins a line without ending it, and every NUL
+    /// byte that begins a line, written `x`.
     static func withoutFoundationCrashes(_ bytes: [UInt8]) -> [UInt8] {
         let carriageReturn = UInt8(ascii: "\r")
         let lineFeed = UInt8(ascii: "\n")
@@ -268,11 +271,10 @@ final class ServerAnswerHarness: Sendable {
                 answer.append(contentsOf: [carriageReturn, lineFeed])
             }
         }
-        for index in answer.indices
-        where answer[index] == carriageReturn && (index == 0 || answer[index - 1] == lineFeed)
-            && (index + 1 == answer.count || answer[index + 1] != lineFeed)
-        {
-            answer[index] = UInt8(ascii: "x")
+        for index in answer.indices where index == 0 || answer[index - 1] == lineFeed {
+            let bareCarriageReturn =
+                answer[index] == carriageReturn && (index + 1 == answer.count || answer[index + 1] != lineFeed)
+            if bareCarriageReturn || answer[index] == 0 { answer[index] = UInt8(ascii: "x") }
         }
         return answer
     }
