@@ -182,7 +182,7 @@ final class HTTPExchange: Sendable {
         // URLSession's queue, which may be the very thread running this
         // (`InlineOperationQueue`) or one waiting on the caller's locks
         // (swift-corelibs-foundation issue 5412).
-        if interruption != nil, let transfer { DispatchQueue.global().async { transfer.cancel() } }
+        if interruption != nil, let transfer { URLSessionCalls.run { transfer.cancel() } }
         if let transfer { onEnd(transfer.taskIdentifier) }
         if let tracker, let tag { tracker.didEnd(tag) }
         guard let continuation else { return }

@@ -62,9 +62,9 @@ final class HTTPTransport: Sendable {
     }
 
     deinit {
-        // Off this thread: invalidating waits for URLSession's queue (see `perform`).
+        // Off this thread: invalidating waits for URLSession's queue (`URLSessionCalls`).
         let session = session
-        DispatchQueue.global().async { session.invalidateAndCancel() }
+        URLSessionCalls.run { session.invalidateAndCancel() }
     }
 
     /// The status and body of the answer; throws for no answer at all, or
@@ -109,8 +109,8 @@ final class HTTPTransport: Sendable {
     /// shares, and a server that keeps writing an answer already refused
     /// keeps that queue busy reading it until the cancellation gets through
     /// (seconds, from a loopback server writing small chunks). So the task
-    /// is made and started on a Dispatch thread, after the deadline is
-    /// armed: every call ends by its deadline, and no thread of Swift's
+    /// is made and started on `URLSessionCalls`' queue, after the deadline
+    /// is armed: every call ends by its deadline, and no thread of Swift's
     /// shared pool is held meanwhile.
     private func perform(_ request: URLRequest, limit: ResponseBodyLimit, forbidsRedirect: Bool)
         async throws(RemoteError) -> (status: Int, body: Data)
@@ -127,7 +127,7 @@ final class HTTPTransport: Sendable {
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 exchange.deliver(to: continuation)
-                DispatchQueue.global().async { [session, delegate] in
+                URLSessionCalls.run { [session, delegate] in
                     // No completion handler: URLSession then hands the body
                     // to the delegate piece by piece instead of gathering it.
                     let task = session.dataTask(with: request)

@@ -62,8 +62,9 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// refuses) goes to swift-corelibs-foundation's authentication, which,
     /// with no credential to offer, would wait there for ever. The answer is
     /// complete by then — it is the 401 — so it goes to the exchange as it
-    /// is, and the challenge is cancelled from another thread (cancelling
-    /// waits for URLSession's queue, which may be this one).
+    /// is, and the challenge is cancelled from another thread
+    /// (`URLSessionCalls`: cancelling waits for URLSession's queue, which
+    /// may be this one).
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
@@ -73,7 +74,7 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         exchange(of: task)?.completed(response: task.response, error: nil)
-        DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
+        URLSessionCalls.run { completionHandler(.cancelAuthenticationChallenge, nil) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -15,12 +15,18 @@ enum StandardInput {
 
     /// The next line, without its newline; nil at end of input. Read off the
     /// main thread, so work on the main actor (a refresh on real time) goes on
-    /// while the person thinks.
+    /// while the person thinks — and off the pool Swift's tasks run on
+    /// (`DispatchQueue.global()` is that pool on Linux): the read blocks its
+    /// thread for as long as the person thinks, and libdispatch would add a
+    /// thread to the pool for it. A serial queue runs on libdispatch's
+    /// overcommit threads instead.
     static func nextLine() async -> String? {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: readLine(strippingNewline: true)) }
+            reader.async { continuation.resume(returning: readLine(strippingNewline: true)) }
         }
     }
+
+    private static let reader = DispatchQueue(label: "gatehouse.app.standard-input")
 
     /// Everything until end of input, as UTF-8 text.
     static func readAll() -> String {
