@@ -42,12 +42,16 @@ final class CountedResult<Value: Sendable>: Sendable {
 private final class ErasedCountedResult: Sendable {
     private struct Waiter {
         let counted: Bool
-        let continuation: CheckedContinuation<any Sendable, Never>
+        let continuation: UnsafeContinuation<any Sendable, Never>
     }
 
+    /// Nearly every result has one waiter at most (a task's one joiner, a
+    /// promise's one waiter: a call waiting in the admission line), so the
+    /// first is kept apart, where it costs no array.
     private struct State {
         var value: (any Sendable)?
-        var waiters: [Waiter] = []
+        var firstWaiter: Waiter?
+        var moreWaiters: [Waiter] = []
     }
 
     private let state = Mutex(State())
@@ -58,25 +62,40 @@ private final class ErasedCountedResult: Sendable {
     }
 
     func complete(with value: any Sendable) {
-        let waiters: [Waiter] = state.withLock { state in
-            guard state.value == nil else { return [] }
+        let (first, more): (Waiter?, [Waiter]) = state.withLock { state in
+            guard state.value == nil else { return (nil, []) }
             state.value = value
-            defer { state.waiters = [] }
-            return state.waiters
+            defer {
+                state.firstWaiter = nil
+                state.moreWaiters = []
+            }
+            return (state.firstWaiter, state.moreWaiters)
         }
-        let counted = waiters.filter(\.counted).count
+        var counted = first?.counted == true ? 1 : 0
+        for waiter in more where waiter.counted { counted += 1 }
         if counted > 0 { activity?.willResume(counted) }
-        waiters.forEach { $0.continuation.resume(returning: value) }
+        first?.continuation.resume(returning: value)
+        for waiter in more { waiter.continuation.resume(returning: value) }
     }
 
+    /// Each continuation is resumed exactly once, so an unsafe one (no
+    /// checking canary to allocate per wait) is sound: it is either resumed
+    /// at once, when the value had arrived, or stored under the lock while
+    /// no value has; `complete` takes the stored ones out under the same
+    /// lock, once (only the first call finds no value), and resumes each;
+    /// after it no continuation is stored again.
     var value: any Sendable {
         get async {
             if let value = state.withLock({ $0.value }) { return value }
-            return await withCheckedContinuation { continuation in
+            return await withUnsafeContinuation { continuation in
                 let arrived: (any Sendable)? = state.withLock { state in
                     if let value = state.value { return value }
-                    let counted = activity?.willPark() ?? false
-                    state.waiters.append(Waiter(counted: counted, continuation: continuation))
+                    let waiter = Waiter(counted: activity?.willPark() ?? false, continuation: continuation)
+                    if state.firstWaiter == nil {
+                        state.firstWaiter = waiter
+                    } else {
+                        state.moreWaiters.append(waiter)
+                    }
                     return nil
                 }
                 if let arrived { continuation.resume(returning: arrived) }
