@@ -4,6 +4,9 @@ import Ports
 /// O(1) per call: joining, being let in and leaving early (a cancelled
 /// caller) each touch one slot.
 ///
+/// A waiter is the promise its call waits on: whoever lets it in completes
+/// it with `true`; the caller's cancellation completes it with `false`.
+///
 /// A waiter's ticket is its position in the order of arrival, so the slot of
 /// a ticket is found by subtraction, never by a search. Slots of waiters
 /// already let in (or gone) are dropped in bulk once they are most of the
@@ -15,7 +18,7 @@ struct AdmissionLine {
     }
 
     /// The waiters from `firstPosition` on; nil where one has gone or was let in.
-    private var slots: [(any Promise<Void>)?] = []
+    private var slots: [(any Promise<Bool>)?] = []
     /// The position of `slots[0]`.
     private var firstPosition: UInt64 = 0
     /// The first slot that may still hold a waiter.
@@ -30,7 +33,7 @@ struct AdmissionLine {
     var slotsHeld: Int { slots.count }
 
     /// Puts `waiter` at the end of the line.
-    mutating func join(_ waiter: any Promise<Void>) -> Ticket {
+    mutating func join(_ waiter: any Promise<Bool>) -> Ticket {
         let ticket = Ticket(position: firstPosition + UInt64(slots.count))
         slots.append(waiter)
         count += 1
@@ -39,7 +42,7 @@ struct AdmissionLine {
 
     /// Takes the waiter first in line out of it (its promise is the caller's
     /// to complete), or nil when nobody waits.
-    mutating func letFirstIn() -> (any Promise<Void>)? {
+    mutating func letFirstIn() -> (any Promise<Bool>)? {
         // Every call that leaves the wire asks, and the line is almost
         // always empty: that answer touches no storage.
         guard count > 0 else { return nil }

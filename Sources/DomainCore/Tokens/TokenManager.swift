@@ -139,16 +139,15 @@ public final class TokenManager: Sendable {
     ) async throws(AuthorizedCallError) -> Value {
         let token: AccessToken
         let callGeneration: SessionGeneration
-        if let admitted = admittedWithAGoodToken() {
-            (token, callGeneration) = admitted
-        } else {
+        switch firstLook() {
+        case .admitted(let admittedToken, let generation):
+            (token, callGeneration) = (admittedToken, generation)
+        case .waiting(let place):
+            try await waitToBeLetIn(place)
+            (token, callGeneration) = try await tokenOnceAdmitted()
+        case .stepByStep:
             try await admit()
-            do {
-                (token, callGeneration) = try await usableToken()
-            } catch {
-                leaveTheWire()
-                throw error
-            }
+            (token, callGeneration) = try await tokenOnceAdmitted()
         }
         defer { leaveTheWire() }
         let firstError: RemoteError
@@ -208,67 +207,6 @@ public final class TokenManager: Sendable {
     public func refreshNow() async throws(AuthorizedCallError) {
         guard let (current, generation) = signedInSession() else { throw .notSignedIn }
         _ = try await refreshed(basedOn: current.token, generation: generation)
-    }
-
-    // MARK: - Admission
-
-    /// The common case in one step: a free place, nobody waiting for one, no
-    /// refresh in flight and a token outside the margin — the place taken
-    /// and the token read under one lock. Nil when any of it does not hold:
-    /// the caller then takes the steps one by one (admission first, then
-    /// the barrier), as the rules say.
-    private func admittedWithAGoodToken() -> (AccessToken, SessionGeneration)? {
-        let now = clock.now()
-        let limit = policy.maxAuthorizedCallsInFlight
-        return state.withLock { state in
-            // `now < refreshDue` is `!policy.needsRefresh(current, at: now)`.
-            guard state.refresh == nil, let due = state.refreshDue, now < due, let generation = state.generation,
-                let token = state.current?.token
-            else { return nil }
-            if let limit {
-                guard state.callsAdmitted < limit, state.admissionLine.isEmpty else { return nil }
-                state.callsAdmitted += 1
-            }
-            return (token, generation)
-        }
-    }
-
-    /// Returns once the call may go on the wire: at once under the limit with
-    /// nobody waiting, else when a call ahead of it hands over its place.
-    /// A caller cancelled while waiting leaves the line and fails as a
-    /// cancelled request does.
-    nonisolated(nonsending) private func admit() async throws(AuthorizedCallError) {
-        guard let limit = policy.maxAuthorizedCallsInFlight else { return }
-        let place: (ticket: AdmissionLine.Ticket, admitted: any Promise<Void>)? = state.withLock { state in
-            if state.callsAdmitted < limit, state.admissionLine.isEmpty {
-                state.callsAdmitted += 1
-                return nil
-            }
-            // A promise of the scheduler, so a runner counts the waiter as parked.
-            let admitted = scheduler.makePromise(of: Void.self)
-            return (state.admissionLine.join(admitted), admitted)
-        }
-        guard let place else { return }
-        await withTaskCancellationHandler {
-            await place.admitted.value
-        } onCancel: {
-            place.admitted.complete(with: ())
-        }
-        // Still in line: the promise was completed by the cancellation.
-        if state.withLock({ $0.admissionLine.leave(place.ticket) }) {
-            throw .remote(.transport("request cancelled"))
-        }
-    }
-
-    /// The call is done with the wire: its place goes to the first waiter.
-    private func leaveTheWire() {
-        guard policy.maxAuthorizedCallsInFlight != nil else { return }
-        let next = state.withLock { state in
-            let next = state.admissionLine.letFirstIn()
-            if next == nil { state.callsAdmitted -= 1 }
-            return next
-        }
-        next?.complete(with: ())
     }
 }
 

@@ -7,15 +7,15 @@ import Testing
     /// A waiter known by its number; the line never completes one itself.
     private struct NumberedWaiter: Promise {
         let number: Int
-        var value: Void { get async {} }
-        func complete(with value: Void) {}
+        var value: Bool { get async { true } }
+        func complete(with value: Bool) {}
     }
 
-    private func waiters(_ count: Int, from first: Int = 0) -> [any Promise<Void>] {
+    private func waiters(_ count: Int, from first: Int = 0) -> [any Promise<Bool>] {
         (first..<first + count).map { NumberedWaiter(number: $0) }
     }
 
-    private func number(_ waiter: (any Promise<Void>)?) -> Int? {
+    private func number(_ waiter: (any Promise<Bool>)?) -> Int? {
         (waiter as? NumberedWaiter)?.number
     }
 
