@@ -70,4 +70,36 @@ struct VirtualTimeMainQueueTests {
         #expect(onMainQueue.count == 1_000)
         #expect(onMainQueue.allSatisfy { $0 })
     }
+
+    /// Hops made so far, read from the main actor while the chain runs.
+    private final class HopCount: Sendable {
+        private let hops = Atomic<Int>(0)
+        var value: Int { hops.load(ordering: .relaxed) }
+        func add() { hops.add(1, ordering: .relaxed) }
+    }
+
+    /// The main actor is not kept waiting by a long chain of hops: its job,
+    /// queued as the chain begins, runs before the chain ends (a turn of the
+    /// executor runs a bounded number of jobs, then lets the main queue's
+    /// other work go first).
+    @Test func aLongChainOfHops_letsTheMainActorHaveItsTurnBeforeItEnds() async throws {
+        let world = try AppWorld(environment: .inMemory)
+        let recorder = Recorder()
+        let hops = HopCount()
+        let chainLength = 1_000
+        let mainActorJob = Mutex<Task<Int, Never>?>(nil)
+        _ = world.scheduler.spawn {
+            let job = Task { @MainActor in hops.value }
+            mainActorJob.withLock { $0 = job }
+            for _ in 0..<chainLength {
+                await recorder.record()
+                hops.add()
+            }
+        }
+        await world.settle()
+
+        #expect(hops.value == chainLength)
+        let hopsWhenTheMainActorRan = try await #require(mainActorJob.withLock { $0 }).value
+        #expect(hopsWhenTheMainActorRan < chainLength)
+    }
 }
