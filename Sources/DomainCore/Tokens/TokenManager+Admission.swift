@@ -36,9 +36,7 @@ extension TokenManager {
             else { return .stepByStep }
             if let limit {
                 guard state.callsAdmitted < limit, state.admissionLine.isEmpty else {
-                    // A promise of the scheduler, so a runner counts the waiter as parked.
-                    let letIn = scheduler.makePromise(of: Bool.self)
-                    return .waiting((state.admissionLine.join(letIn), letIn))
+                    return .waiting(joinTheLine(&state))
                 }
                 state.callsAdmitted += 1
             }
@@ -55,12 +53,17 @@ extension TokenManager {
                 state.callsAdmitted += 1
                 return nil
             }
-            // A promise of the scheduler, so a runner counts the waiter as parked.
-            let letIn = scheduler.makePromise(of: Bool.self)
-            return (state.admissionLine.join(letIn), letIn)
+            return joinTheLine(&state)
         }
         guard let place else { return }
         try await waitToBeLetIn(place)
+    }
+
+    /// Puts a new waiter at the end of the line (under the caller's lock).
+    private func joinTheLine(_ state: inout TokenManagerState) -> PlaceInLine {
+        // A promise of the scheduler, so a runner counts the waiter as parked.
+        let letIn = scheduler.makePromise(of: Bool.self)
+        return (state.admissionLine.join(letIn), letIn)
     }
 
     /// Waits at `place` until a call ahead hands over its place. A caller
