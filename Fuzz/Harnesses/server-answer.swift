@@ -29,7 +29,8 @@ import Synchronization
 /// while Foundation holds no complete head. Gatehouse cannot catch that, and
 /// the harness would find nothing else, so it keeps them out:
 /// - an answer whose head never ends is held open, never closed (a server
-///   that closes the connection inside the head);
+///   that closes the connection inside the head — also inside the head
+///   that follows an interim `100 Continue`, found by CI);
 /// - a line that begins with a carriage return not followed by a line feed
 ///   has that byte written `x` (libcurl takes such a line as the head's end,
 ///   Foundation as one more header line);
@@ -288,13 +289,33 @@ final class ServerAnswerHarness: Sendable {
         return !(Character(Unicode.Scalar(next)).isHexDigit)
     }
 
-    /// Whether the answer holds the empty line that ends an HTTP head.
+    /// Whether the answer holds the empty line that ends its final HTTP head:
+    /// an interim head (a 1xx status, as `100 Continue`) is followed by
+    /// another, which must end too (libcurl reads on past an interim head).
     static func headEnds(_ answer: [UInt8]) -> Bool {
-        answer.indices.dropLast().contains { index in
-            answer[index] == 10
-                && (answer[index + 1] == 10
-                    || (index + 2 < answer.count && answer[index + 1] == 13 && answer[index + 2] == 10))
+        var start = 0
+        while let end = headEnd(in: answer, from: start) {
+            guard isInterim(answer[start..<end]) else { return true }
+            start = end
         }
+        return false
+    }
+
+    /// Where the first head from `start` ends (just past its empty line), if it does.
+    static func headEnd(in answer: [UInt8], from start: Int) -> Int? {
+        for index in answer.indices.dropLast() where index >= start && answer[index] == 10 {
+            if answer[index + 1] == 10 { return index + 2 }
+            if index + 2 < answer.count, answer[index + 1] == 13, answer[index + 2] == 10 { return index + 3 }
+        }
+        return nil
+    }
+
+    /// Whether `head`'s status code begins with 1 (read loosely, so that any
+    /// head libcurl might take for an interim one counts as one).
+    static func isInterim(_ head: ArraySlice<UInt8>) -> Bool {
+        let statusLine = head.prefix { $0 != 10 }
+        guard let space = statusLine.firstIndex(of: 32) else { return false }
+        return statusLine[(space + 1)...].drop { $0 == 32 }.first == UInt8(ascii: "1")
     }
 
     /// The catch-alls `HTTPTransport` falls back on for a URLSession error it
