@@ -10,6 +10,14 @@ public protocol TaskScheduler: Sendable {
     /// A one-shot signal with no task behind it: fulfilled by whoever calls
     /// `complete(with:)`, while its waiters park as joiners of a task do.
     func makePromise<Value: Sendable>(of type: Value.Type) -> any Promise<Value>
+
+    /// What a task of this scheduler that parks on a continuation of its own
+    /// (not on a handle or promise made here) tells, so that it is counted as
+    /// parked as a joiner is — by `ActivityCounter`'s rules: the task calls
+    /// `willPark()` as it stores its continuation where its resumer will find
+    /// it, and the resumer calls `willResume(_:)` before resuming it, if
+    /// `willPark()` answered `true`. Nil when this scheduler counts nothing.
+    var parkingCounter: (any ActivityCounter)? { get }
 }
 
 /// Work started by a `TaskScheduler`: join it or cancel it.

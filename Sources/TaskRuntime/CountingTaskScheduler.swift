@@ -43,6 +43,8 @@ public struct CountingTaskScheduler: TaskScheduler {
     public func makePromise<Value: Sendable>(of type: Value.Type) -> any Promise<Value> {
         CountedPromise<Value>(activity: activity)
     }
+
+    public var parkingCounter: (any ActivityCounter)? { activity }
 }
 
 /// An operation a task runs once and then lets go of.

@@ -80,6 +80,21 @@ struct TaskSchedulerContractTests {
         await spawned.value
         #expect(spawned.isFinished)
     }
+
+    @Test(arguments: TaskSchedulerFactory.all)
+    func parkingCounter_countsTheSchedulersOwnTasksOnly(_ factory: TaskSchedulerFactory) async {
+        let scheduler = factory.make()
+        guard let counter = scheduler.parkingCounter else { return }
+        let countedInside = scheduler.spawn { () -> Bool in
+            let counted = counter.willPark()
+            // Resumed at once: its resumer tells the counter first, as the rules say.
+            if counted { counter.willResume(1) }
+            return counted
+        }
+
+        #expect(await countedInside.value, "a task the scheduler started is counted as it parks")
+        #expect(!counter.willPark(), "code outside the scheduler's tasks is not counted")
+    }
 }
 
 /// `VirtualActivity`: the exact settle rule of the script runner — idle means every
@@ -169,6 +184,33 @@ struct VirtualActivityTests {
         await backend.releaseHangingRequests()
         await activity.waitUntilIdle()
         #expect(flags.marked == ["answered true"])
+    }
+
+    @Test func idle_whileATaskParksThroughTheSchedulersParkingCounter_andBusyAgainOnceResumed() async {
+        let activity = VirtualActivity()
+        let scheduler = CountingTaskScheduler(activity: activity)
+        let parked = Mutex<(continuation: UnsafeContinuation<Void, Never>, counted: Bool)?>(nil)
+        let flags = Flags()
+        _ = scheduler.spawn {
+            flags.mark("before")
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                parked.withLock { $0 = (continuation, scheduler.parkingCounter?.willPark() ?? false) }
+            }
+            flags.mark("after")
+        }
+
+        await activity.waitUntilIdle()
+        #expect(flags.marked == ["before"])
+        let waiter = parked.withLock { $0.take() }
+        #expect(waiter?.counted == true)
+
+        if let waiter {
+            scheduler.parkingCounter?.willResume(1)
+            waiter.continuation.resume()
+        }
+        await activity.waitUntilIdle()
+        #expect(flags.marked == ["before", "after"])
+        #expect(activity.liveTaskCount == 0)
     }
 
     @Test func idle_afterACancelledSleeperHasRun() async {

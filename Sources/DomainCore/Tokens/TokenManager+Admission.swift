@@ -1,24 +1,36 @@
 import Ports
 
 // Admission: the cap of calls on the wire (`TokenPolicy.maxAuthorizedCallsInFlight`).
-// A call takes a free place, or waits in the `AdmissionLine` until a call
-// ahead hands its place over. Each step reads and changes the state in one
-// `withLock` and awaits only outside it.
+// A call takes a free place, or reserves one in the `AdmissionLine` and parks
+// there until a call ahead hands its place over. Each step reads and changes
+// the state in one `withLock` and awaits only outside it.
+
+/// A call parked in the admission line: the continuation it waits on,
+/// resumed exactly once — with `true` by the call ahead that hands it its
+/// place, or with `false` by its own cancellation — by whoever takes it out
+/// of the line under the token manager's lock.
+struct AdmissionWaiter {
+    let continuation: UnsafeContinuation<Bool, Never>
+    /// Whether the scheduler's counter counted it as parked
+    /// (`ActivityCounter.willPark`), and so must hear of its resumption.
+    let counted: Bool
+
+    /// Resumes the call, told first to the counter that counted it parked.
+    func resume(letIn: Bool, counter: (any ActivityCounter)?) {
+        if counted { counter?.willResume(1) }
+        continuation.resume(returning: letIn)
+    }
+}
 
 extension TokenManager {
-    /// A call's place in the admission line, and the promise a call ahead
-    /// completes with `true` when it hands its place over (the caller's
-    /// cancellation completes it with `false`).
-    typealias PlaceInLine = (ticket: AdmissionLine.Ticket, letIn: any Promise<Bool>)
-
     /// What a call finds at its first look under the lock.
     enum FirstLook {
         /// A free place, nobody waiting for one, no refresh in flight and a
         /// token outside the margin: the place taken and the token read.
         case admitted(AccessToken, SessionGeneration)
         /// The token is good, but every place is taken or others wait: the
-        /// call has joined the line.
-        case waiting(PlaceInLine)
+        /// call has reserved a place in line.
+        case waiting(AdmissionLine<AdmissionWaiter>.Ticket)
         /// Anything else: the caller takes the steps one by one (admission
         /// first, then the barrier), as the rules say.
         case stepByStep
@@ -36,7 +48,7 @@ extension TokenManager {
             else { return .stepByStep }
             if let limit {
                 guard state.callsAdmitted < limit, state.admissionLine.isEmpty else {
-                    return .waiting(joinTheLine(&state))
+                    return .waiting(state.admissionLine.reserve())
                 }
                 state.callsAdmitted += 1
             }
@@ -48,40 +60,57 @@ extension TokenManager {
     /// nobody waiting, else when a call ahead of it hands over its place.
     nonisolated(nonsending) func admit() async throws(AuthorizedCallError) {
         guard let limit = policy.maxAuthorizedCallsInFlight else { return }
-        let place: PlaceInLine? = state.withLock { state in
+        let ticket: AdmissionLine<AdmissionWaiter>.Ticket? = state.withLock { state in
             if state.callsAdmitted < limit, state.admissionLine.isEmpty {
                 state.callsAdmitted += 1
                 return nil
             }
-            return joinTheLine(&state)
+            return state.admissionLine.reserve()
         }
-        guard let place else { return }
-        try await waitToBeLetIn(place)
+        guard let ticket else { return }
+        try await waitToBeLetIn(at: ticket)
     }
 
-    /// Puts a new waiter at the end of the line (under the caller's lock).
-    private func joinTheLine(_ state: inout TokenManagerState) -> PlaceInLine {
-        // A promise of the scheduler, so a runner counts the waiter as parked.
-        let letIn = scheduler.makePromise(of: Bool.self)
-        return (state.admissionLine.join(letIn), letIn)
-    }
-
-    /// Waits at `place` until a call ahead hands over its place. A caller
-    /// cancelled while waiting leaves the line and fails as a cancelled
-    /// request does.
-    nonisolated(nonsending) func waitToBeLetIn(_ place: PlaceInLine) async throws(AuthorizedCallError) {
+    /// Parks at the place `ticket` reserved until a call ahead hands it
+    /// over. A caller cancelled while waiting leaves the line and fails as a
+    /// cancelled request does; one whose place was handed over first keeps it.
+    ///
+    /// The continuation is stored in the line itself, under the lock: no
+    /// promise to allocate, and one lock to park, one to be let in.
+    nonisolated(nonsending) func waitToBeLetIn(at ticket: AdmissionLine<AdmissionWaiter>.Ticket)
+        async throws(AuthorizedCallError)
+    {
+        let counter = scheduler.parkingCounter
         let letIn = await withTaskCancellationHandler {
-            await place.letIn.value
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
+                let answer: Bool? = state.withLock { state in
+                    // A cancellation that came before this step found the
+                    // place only reserved; one that comes after finds the
+                    // waiter parked (it takes the same lock). Either way the
+                    // continuation is resumed once.
+                    if Task.isCancelled {
+                        switch state.admissionLine.leave(ticket) {
+                        case .reserved, .parked: return false
+                        case .notInLine: break  // handed over, or gone already
+                        }
+                    }
+                    let parking = state.admissionLine.park(at: ticket) {
+                        AdmissionWaiter(continuation: continuation, counted: counter?.willPark() ?? false)
+                    }
+                    switch parking {
+                    case .parked: return nil
+                    case .letIn: return true
+                    case .gone: return false
+                    }
+                }
+                guard let answer else { return }
+                continuation.resume(returning: answer)
+            }
         } onCancel: {
-            place.letIn.complete(with: false)
+            let leaving = state.withLock { $0.admissionLine.leave(ticket) }
+            if case .parked(let waiter) = leaving { waiter.resume(letIn: false, counter: counter) }
         }
-        // Let in: the call ahead took this place out of the line first.
-        if letIn { return }
-        // Completed by the cancellation: still in line, unless a call ahead
-        // let it in meanwhile (its `true` came second), and then it holds a place.
-        if state.withLock({ $0.admissionLine.leave(place.ticket) }) {
-            throw .remote(.transport("request cancelled"))
-        }
+        if !letIn { throw .remote(.transport("request cancelled")) }
     }
 
     /// The token to send once admitted; the place is handed on if there is none.
@@ -96,14 +125,14 @@ extension TokenManager {
         }
     }
 
-    /// The call is done with the wire: its place goes to the first waiter.
+    /// The call is done with the wire: its place goes to the first in line.
     func leaveTheWire() {
         guard policy.maxAuthorizedCallsInFlight != nil else { return }
-        let next = state.withLock { state in
-            let next = state.admissionLine.letFirstIn()
-            if next == nil { state.callsAdmitted -= 1 }
-            return next
+        let handover = state.withLock { state in
+            let handover = state.admissionLine.letFirstIn()
+            if handover == nil { state.callsAdmitted -= 1 }
+            return handover
         }
-        next?.complete(with: true)
+        if case .parked(let waiter) = handover { waiter.resume(letIn: true, counter: scheduler.parkingCounter) }
     }
 }

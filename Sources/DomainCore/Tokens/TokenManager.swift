@@ -44,7 +44,8 @@ public import Ports
 ///   finds a good token and a free place takes the lock twice (to be
 ///   admitted and read the token, and to leave the wire) and never hops
 ///   between executors or threads; only a caller that must wait (for a
-///   place, or for the refresh) parks, on a promise or the refresh's task.
+///   place, or for the refresh) parks, on a continuation in the admission
+///   line or on the refresh's task.
 ///   Nothing awaits while the lock is held. `authorized` runs on its
 ///   caller's executor (`nonisolated(nonsending)`), so entering it switches
 ///   nothing; only the adapter's `call` runs where it is isolated to.
@@ -142,8 +143,8 @@ public final class TokenManager: Sendable {
         switch firstLook() {
         case .admitted(let admittedToken, let generation):
             (token, callGeneration) = (admittedToken, generation)
-        case .waiting(let place):
-            try await waitToBeLetIn(place)
+        case .waiting(let ticket):
+            try await waitToBeLetIn(at: ticket)
             (token, callGeneration) = try await tokenOnceAdmitted()
         case .stepByStep:
             try await admit()
@@ -241,7 +242,7 @@ struct TokenManagerState {
     /// Admitted calls on the wire (counted only under a limit).
     var callsAdmitted = 0
     /// Calls waiting for a place on the wire, in arrival order.
-    var admissionLine = AdmissionLine()
+    var admissionLine = AdmissionLine<AdmissionWaiter>()
 
     /// Puts `token` in use, with its refresh due time.
     mutating func use(_ token: SessionToken, policy: TokenPolicy) {
