@@ -1,3 +1,4 @@
+import Foundation
 import Ports
 
 // Admission: the cap of calls on the wire (`TokenPolicy.maxAuthorizedCallsInFlight`).
@@ -5,20 +6,39 @@ import Ports
 // there until a call ahead hands its place over. Each step reads and changes
 // the state in one `withLock` and awaits only outside it.
 
+/// How a wait for a place ended.
+enum AdmissionOutcome {
+    /// A call ahead handed its place over; with the token as it stood then,
+    /// when no refresh was in flight (nil: the call reads it itself).
+    case letIn(HandedToken?)
+    /// The caller was cancelled first: it holds no place.
+    case cancelled
+}
+
+/// The token a call ahead read, under the lock, as it handed its place over:
+/// the waiter uses it without taking the lock again if it is still outside
+/// the refresh margin when the waiter runs — as a call admitted at its first
+/// look uses the token read there.
+struct HandedToken {
+    let token: AccessToken
+    let generation: SessionGeneration
+    let refreshDue: Date
+}
+
 /// A call parked in the admission line: the continuation it waits on,
-/// resumed exactly once — with `true` by the call ahead that hands it its
-/// place, or with `false` by its own cancellation — by whoever takes it out
-/// of the line under the token manager's lock.
+/// resumed exactly once — let in by the call ahead that hands it its place,
+/// or cancelled by its own cancellation — by whoever takes it out of the
+/// line under the token manager's lock.
 struct AdmissionWaiter {
-    let continuation: UnsafeContinuation<Bool, Never>
+    let continuation: UnsafeContinuation<AdmissionOutcome, Never>
     /// Whether the scheduler's counter counted it as parked
     /// (`ActivityCounter.willPark`), and so must hear of its resumption.
     let counted: Bool
 
     /// Resumes the call, told first to the counter that counted it parked.
-    func resume(letIn: Bool, counter: (any ActivityCounter)?) {
+    func resume(_ outcome: AdmissionOutcome, counter: (any ActivityCounter)?) {
         if counted { counter?.willResume(1) }
-        continuation.resume(returning: letIn)
+        continuation.resume(returning: outcome)
     }
 }
 
@@ -68,29 +88,30 @@ extension TokenManager {
             return state.admissionLine.reserve()
         }
         guard let ticket else { return }
-        try await waitToBeLetIn(at: ticket)
+        _ = try await waitToBeLetIn(at: ticket)
     }
 
     /// Parks at the place `ticket` reserved until a call ahead hands it
-    /// over. A caller cancelled while waiting leaves the line and fails as a
-    /// cancelled request does; one whose place was handed over first keeps it.
+    /// over, and returns the token it handed over with it, if any. A caller
+    /// cancelled while waiting leaves the line and fails as a cancelled
+    /// request does; one whose place was handed over first keeps it.
     ///
     /// The continuation is stored in the line itself, under the lock: no
     /// promise to allocate, and one lock to park, one to be let in.
     nonisolated(nonsending) func waitToBeLetIn(at ticket: AdmissionLine<AdmissionWaiter>.Ticket)
-        async throws(AuthorizedCallError)
+        async throws(AuthorizedCallError) -> HandedToken?
     {
         let counter = scheduler.parkingCounter
-        let letIn = await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
-                let answer: Bool? = state.withLock { state in
+        let outcome = await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<AdmissionOutcome, Never>) in
+                let answer: AdmissionOutcome? = state.withLock { state in
                     // A cancellation that came before this step found the
                     // place only reserved; one that comes after finds the
                     // waiter parked (it takes the same lock). Either way the
                     // continuation is resumed once.
                     if Task.isCancelled {
                         switch state.admissionLine.leave(ticket) {
-                        case .reserved, .parked: return false
+                        case .reserved, .parked: return .cancelled
                         case .notInLine: break  // handed over, or gone already
                         }
                     }
@@ -99,8 +120,8 @@ extension TokenManager {
                     }
                     switch parking {
                     case .parked: return nil
-                    case .letIn: return true
-                    case .gone: return false
+                    case .letIn: return .letIn(nil)
+                    case .gone: return .cancelled
                     }
                 }
                 guard let answer else { return }
@@ -108,9 +129,20 @@ extension TokenManager {
             }
         } onCancel: {
             let leaving = state.withLock { $0.admissionLine.leave(ticket) }
-            if case .parked(let waiter) = leaving { waiter.resume(letIn: false, counter: counter) }
+            if case .parked(let waiter) = leaving { waiter.resume(.cancelled, counter: counter) }
         }
-        if !letIn { throw .remote(.transport("request cancelled")) }
+        guard case .letIn(let handed) = outcome else { throw .remote(.transport("request cancelled")) }
+        return handed
+    }
+
+    /// The token to send once let in: the one handed over with the place
+    /// while it is still outside the refresh margin, else the barrier's.
+    nonisolated(nonsending) func tokenOnceLetIn(with handed: HandedToken?) async throws(AuthorizedCallError) -> (
+        AccessToken, SessionGeneration
+    ) {
+        // `now < refreshDue` is `!policy.needsRefresh(current, at: now)`.
+        if let handed, clock.now() < handed.refreshDue { return (handed.token, handed.generation) }
+        return try await tokenOnceAdmitted()
     }
 
     /// The token to send once admitted; the place is handed on if there is none.
@@ -125,14 +157,20 @@ extension TokenManager {
         }
     }
 
-    /// The call is done with the wire: its place goes to the first in line.
+    /// The call is done with the wire: its place goes to the first in line,
+    /// with the token as it stands when no refresh is in flight.
     func leaveTheWire() {
         guard policy.maxAuthorizedCallsInFlight != nil else { return }
-        let handover = state.withLock { state in
-            let handover = state.admissionLine.letFirstIn()
-            if handover == nil { state.callsAdmitted -= 1 }
-            return handover
+        let (handover, token) = state.withLock { state -> (AdmissionLine<AdmissionWaiter>.Handover?, HandedToken?) in
+            guard let handover = state.admissionLine.letFirstIn() else {
+                state.callsAdmitted -= 1
+                return (nil, nil)
+            }
+            guard case .parked = handover, state.refresh == nil, let due = state.refreshDue,
+                let generation = state.generation, let token = state.current?.token
+            else { return (handover, nil) }
+            return (handover, HandedToken(token: token, generation: generation, refreshDue: due))
         }
-        if case .parked(let waiter) = handover { waiter.resume(letIn: true, counter: scheduler.parkingCounter) }
+        if case .parked(let waiter) = handover { waiter.resume(.letIn(token), counter: scheduler.parkingCounter) }
     }
 }

@@ -144,8 +144,8 @@ public final class TokenManager: Sendable {
         case .admitted(let admittedToken, let generation):
             (token, callGeneration) = (admittedToken, generation)
         case .waiting(let ticket):
-            try await waitToBeLetIn(at: ticket)
-            (token, callGeneration) = try await tokenOnceAdmitted()
+            let handed = try await waitToBeLetIn(at: ticket)
+            (token, callGeneration) = try await tokenOnceLetIn(with: handed)
         case .stepByStep:
             try await admit()
             (token, callGeneration) = try await tokenOnceAdmitted()

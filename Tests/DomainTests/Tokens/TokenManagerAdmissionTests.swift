@@ -55,6 +55,32 @@ struct TokenManagerAdmissionTests {
     }
 
     @Test(
+        "A call let in after its token came within the refresh margin refreshes first: the token handed over with the place is not sent"
+    )
+    func handedTokenInsideTheMargin() async {
+        let harness = SessionHarness(
+            policy: TokenPolicy(lifetime: .seconds(60), refreshMargin: .seconds(10), maxAuthorizedCallsInFlight: 1))
+        let old = await harness.startTokenManager()
+        await harness.server.holdUserCalls(1)
+        let first = Self.calls(1, manager: harness.tokenManager, api: harness.userAPI)
+        await harness.server.wait { $0.heldUserCallCount == 1 }
+        let second = Self.calls(1, manager: harness.tokenManager, api: harness.userAPI)
+        await Self.waiting(harness.tokenManager, atLeast: 1)
+
+        // Within the margin while the second call waits; the first hands its
+        // place over (and the token as it stands) only after that.
+        harness.clock.advance(by: .seconds(55))
+        await harness.server.releaseUserCalls()
+
+        #expect(await first.value.allSatisfy { $0.isSuccess })
+        #expect(await second.value.allSatisfy { $0.isSuccess })
+        #expect(await harness.server.refreshedTokens == [old.token.reveal()], "one refresh, before the second call")
+        let sent = await harness.server.userCallTokens
+        #expect(sent.count == 2)
+        #expect(sent.last != old.token.reveal(), "the second call left with the new token")
+    }
+
+    @Test(
         "A caller cancelled while it waits for a place leaves the queue, fails as a cancelled request, and takes no place"
     )
     func cancelledWaiter() async {
