@@ -9,7 +9,9 @@ import TaskRuntime
 /// refresh): N concurrent authorised calls (`GET /users/me`, in memory)
 /// through a token manager whose policy caps the calls in flight at the
 /// connections per host, or has no cap at all. Timed: the storm's wall
-/// time, from the first call started to the last one answered.
+/// time, from the first call started to the last one answered, and the CPU
+/// time the process used meanwhile (every thread: whether the cap adds work,
+/// or only spreads the same work differently over the cores).
 public enum CapStorm {
     /// The token manager's limit of calls in flight.
     public enum Cap: String, Sendable, CaseIterable, Codable {
@@ -31,6 +33,8 @@ public enum CapStorm {
         public let requestsOnTheWire: Int
         /// The storm's wall time, in seconds.
         public let wallSeconds: Double
+        /// The CPU time the process used during the storm, in seconds.
+        public let cpuSeconds: Double
     }
 
     /// One storm of `size` calls on a fresh session of an in-memory backend.
@@ -46,6 +50,7 @@ public enum CapStorm {
             on: stage, clock: stage.backendClock, token: token, maxInFlight: cap.limit)
         let user = stage.user
         let started = ContinuousClock.now
+        let cpuBefore = ProcessCPUTime.now()
         let succeeded = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<size {
                 group.addTask { await BenchTokenManager.currentUser(through: manager, from: user) }
@@ -55,11 +60,12 @@ public enum CapStorm {
             return succeeded
         }
         let wall = (ContinuousClock.now - started).benchSeconds
+        let cpu = ProcessCPUTime.now() - cpuBefore
         await manager.stop()
         let metrics = await stage.backend.metrics()
         return Outcome(
             refreshes: metrics.refreshes + metrics.refreshesRejected, failures: size - succeeded,
-            requestsOnTheWire: metrics.requestCount(BackendRoute.currentUser), wallSeconds: wall)
+            requestsOnTheWire: metrics.requestCount(BackendRoute.currentUser), wallSeconds: wall, cpuSeconds: cpu)
     }
 
     /// Capped and uncapped storms alternating trial by trial (which goes
@@ -68,6 +74,7 @@ public enum CapStorm {
         let stage = try BenchBackendStage(.inMemory)
         defer { stage.stop() }
         var walls: [Cap: [Double]] = [:]
+        var cpus: [Cap: [Double]] = [:]
         var failures = 0
         // One warm-up storm each: code paths paged in, the backend's tables grown.
         for cap in Cap.allCases { _ = try await trial(on: stage, cap: cap, size: size) }
@@ -77,6 +84,7 @@ public enum CapStorm {
                 let outcome = try await Self.trial(on: stage, cap: cap, size: size)
                 failures += outcome.failures + outcome.refreshes
                 walls[cap, default: []].append(outcome.wallSeconds)
+                cpus[cap, default: []].append(outcome.cpuSeconds)
             }
         }
         guard failures == 0 else {
@@ -85,17 +93,28 @@ public enum CapStorm {
         let capped = BenchDistribution(walls[.capped] ?? [])
         let uncapped = BenchDistribution(walls[.uncapped] ?? [])
         let ratio = uncapped.median > 0 ? capped.median / uncapped.median : 0
+        let cappedCPU = BenchDistribution(cpus[.capped] ?? [])
+        let uncappedCPU = BenchDistribution(cpus[.uncapped] ?? [])
+        let cpuRatio = uncappedCPU.median > 0 ? cappedCPU.median / uncappedCPU.median : 0
         return [
             BenchRow(
                 label: "storm N=\(size), fresh token, cap removed",
-                figures: "p50 \(BenchFormat.milliseconds(uncapped.median)) (\(trials) storms)",
-                numbers: ["size": Double(size), "medianSeconds": uncapped.median]),
+                figures:
+                    "p50 \(BenchFormat.milliseconds(uncapped.median)) · CPU p50 "
+                    + "\(BenchFormat.milliseconds(uncappedCPU.median)) (\(trials) storms)",
+                numbers: [
+                    "size": Double(size), "medianSeconds": uncapped.median, "medianCPUSeconds": uncappedCPU.median,
+                ]),
             BenchRow(
                 label: "storm N=\(size), fresh token, cap of \(StormBench.connectionsPerHost)",
                 figures:
-                    "p50 \(BenchFormat.milliseconds(capped.median)) · \(BenchFormat.ratio(ratio)) the uncapped p50",
+                    "p50 \(BenchFormat.milliseconds(capped.median)) · \(BenchFormat.ratio(ratio)) the uncapped p50 · "
+                    + "CPU p50 \(BenchFormat.milliseconds(cappedCPU.median)), \(BenchFormat.ratio(cpuRatio))",
                 goal: "≤ 1.10× uncapped", met: ratio <= 1.10,
-                numbers: ["size": Double(size), "medianSeconds": capped.median, "ratioToUncapped": ratio]),
+                numbers: [
+                    "size": Double(size), "medianSeconds": capped.median, "ratioToUncapped": ratio,
+                    "medianCPUSeconds": cappedCPU.median, "cpuRatioToUncapped": cpuRatio,
+                ]),
         ]
     }
 }

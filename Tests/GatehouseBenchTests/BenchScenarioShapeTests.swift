@@ -47,7 +47,9 @@ struct BenchScenarioShapeTests {
         #expect(refreshes.numbers["refreshes"] == 0)
     }
 
-    @Test("cap: the fresh-token storm with and without the cap, authorized alone and under 64 callers")
+    @Test(
+        "cap: the fresh-token storm with and without the cap (wall and CPU time), authorized alone and under 64 callers"
+    )
     func capRows() async throws {
         let report = try #require(await quickRun(.cap))
         #expect(report.failure == nil)
@@ -57,6 +59,10 @@ struct BenchScenarioShapeTests {
         #expect(goals["authorized { _ in 1 }, 64 concurrent callers"] == "≤ 1 µs")
         #expect(report.rows.map(\.label).contains("storm N=100, fresh token, cap removed"))
         #expect(goals.count == 3)
+        // Beside the wall times, the CPU both storms used: whether the cap adds work.
+        let capped = try #require(report.rows.first { $0.label == "storm N=100, fresh token, cap of 6" })
+        #expect((capped.numbers["medianCPUSeconds"] ?? 0) > 0)
+        #expect((capped.numbers["cpuRatioToUncapped"] ?? 0) > 0)
     }
 
     @Test("launch: app run of a signed-in day and launches to the first screen, each run of the app executable")
