@@ -37,10 +37,13 @@ import Synchronization
 /// - Transactions (`exclusively`) hold that lock across a read, a decision
 ///   and a write — a token refresh with its network call in the middle — so
 ///   no other process writes between. The lock is taken without blocking a
-///   thread: tasks of this process line up first (`ExclusiveTurns`), then the
-///   `flock` is tried and, while another process holds it, tried again after
-///   a pause that grows from 0.25 to 1 ms, until `limit`. A process killed
-///   holding it releases it (the kernel drops a dead process's `flock`s).
+///   thread of Swift's pool: tasks of this process line up first
+///   (`ExclusiveTurns`), then the `flock` is tried and, while another
+///   process holds it, waited for in a blocking `flock` on a thread of its
+///   own (`LockFileWait`), until `limit`; while an earlier wait that gave up
+///   is still blocked there, tried again after a pause that grows from 0.25
+///   to 1 ms instead. A process killed holding it releases it (the kernel
+///   drops a dead process's `flock`s).
 /// - Three answers to a read: found, absent (no file), unavailable (any I/O or
 ///   permission failure, or a directory at the session path). Unavailable is
 ///   never "signed out" and never deletes.
@@ -95,6 +98,9 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     private let turns = ExclusiveTurns()
     /// How long a save, a delete or a repair waits for the lock.
     public static let writeWait: Duration = .seconds(30)
+    /// Waits for another process's `flock` whose thread is still blocked in
+    /// it: one given up on at most, while the holder never lets go.
+    private let blockedLockWaits = Mutex(0)
 
     /// - Parameters:
     ///   - directory: where the session lives; made (0700) on the first save.
@@ -298,8 +304,10 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         let descriptor: Int32
     }
 
-    /// Takes this process's turn, then the lock file's `flock`, trying again
-    /// while another process holds it, for at most `limit` in all.
+    /// Takes this process's turn, then the lock file's `flock`, waiting while
+    /// another process holds it, for at most `limit` in all: in a blocking
+    /// `flock` on a thread of its own (`LockFileWait`), or, while an earlier
+    /// wait given up on is still blocked there, by trying again after pauses.
     private func takeLock(waitingAtMost limit: Duration) async throws(SessionStoreError) -> HeldLock {
         let start = ContinuousClock.now
         guard await turns.take(waitingAtMost: limit) else { throw lockNotTaken(limit) }
@@ -319,13 +327,29 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
                 turns.release()
                 throw refuse(error)
             }
-            guard ContinuousClock.now - start < limit else {
+            let waited = ContinuousClock.now - start
+            guard waited < limit else {
                 close(descriptor)
                 turns.release()
                 throw lockNotTaken(limit)
             }
-            // Another process holds it: a pause on the system's clock (a
-            // `flock` that blocked would hold a thread of the shared pool).
+            let waitBlocking = blockedLockWaits.withLock { blocked in
+                guard blocked == 0 else { return false }
+                blocked += 1
+                return true
+            }
+            if waitBlocking {
+                let wait = LockFileWait(descriptor: descriptor) { [self] in
+                    blockedLockWaits.withLock { $0 -= 1 }
+                }
+                if await wait.taken(within: limit - waited) { return HeldLock(descriptor: descriptor) }
+                // The descriptor is the wait's now: it closes it.
+                turns.release()
+                throw lockNotTaken(limit)
+            }
+            // An earlier wait still blocks on its thread: a pause on the
+            // system's clock (a `flock` that blocked here would hold a thread
+            // of the shared pool).
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .milliseconds(1))
         }

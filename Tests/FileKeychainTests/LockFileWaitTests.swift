@@ -1,0 +1,100 @@
+@testable import AdapterFileKeychain
+import AdapterSupport
+import Foundation
+import Glibc
+import Ports
+import Testing
+
+/// Waiting for the store's lock while another process holds it: in a
+/// blocking `flock` on a thread of its own, handed over the moment the holder
+/// lets go; a wait that gives up lets the lock go once it comes. "Another
+/// process" is another open file description of the lock file: `flock`
+/// treats the two alike.
+@Suite("Waiting for the lock another process holds")
+struct LockFileWaitTests {
+    private func lockFile() throws -> String {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gatehouse-lockwait-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory + "/session.lock"
+    }
+
+    private func open(_ path: String) throws -> Int32 {
+        try POSIXFile.open(path, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)
+    }
+
+    /// Whether a third description could take the lock right now.
+    private func isFree(_ path: String) throws -> Bool {
+        let probe = try open(path)
+        defer { close(probe) }
+        guard try POSIXFile.tryExclusiveLock(probe) else { return false }
+        flock(probe, LOCK_UN)
+        return true
+    }
+
+    @Test func aWaitIsGrantedTheLockOnceItsHolderLetsGo() async throws {
+        let path = try lockFile()
+        let holder = try open(path)
+        try POSIXFile.exclusiveLock(holder)
+        let waiter = try open(path)
+        let flockReturned = AsyncStream<Void>.makeStream()
+        let wait = LockFileWait(descriptor: waiter) { flockReturned.continuation.yield() }
+        let taken = Task { await wait.taken(within: .seconds(600)) }
+
+        flock(holder, LOCK_UN)
+        close(holder)
+
+        #expect(await taken.value)
+        var returns = flockReturned.stream.makeAsyncIterator()
+        _ = await returns.next()
+        #expect(try !isFree(path), "the waiter holds it now")
+        close(waiter)
+        #expect(try isFree(path))
+    }
+
+    @Test func aWaitThatGivesUpAtItsLimitLetsTheLockGoOnceItComes() async throws {
+        let path = try lockFile()
+        let holder = try open(path)
+        try POSIXFile.exclusiveLock(holder)
+        let waiter = try open(path)
+        let flockReturned = AsyncStream<Void>.makeStream()
+        let wait = LockFileWait(descriptor: waiter) { flockReturned.continuation.yield() }
+
+        // The holder keeps the lock all along: the outcome does not depend on timing.
+        let taken = await wait.taken(within: .milliseconds(20))
+        #expect(!taken, "given up at the limit")
+
+        flock(holder, LOCK_UN)
+        close(holder)
+        var returns = flockReturned.stream.makeAsyncIterator()
+        _ = await returns.next()
+        #expect(try isFree(path), "the wait's thread took the lock as it came and let it go")
+    }
+
+    @Test func aSaveWaitsForAnotherProcesssLockAndLandsOnceItIsLetGo() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gatehouse-lockwait-\(UUID().uuidString)").path
+        let store = FileSessionDataStore(directory: directory, coding: PropertyListSessionCoding())
+        let first = UserSession(
+            token: SessionToken(
+                token: AccessToken("first-token-0123456789"), issuedAt: Date(timeIntervalSinceReferenceDate: 1),
+                expiresAt: Date(timeIntervalSinceReferenceDate: 61)),
+            cachedUser: nil)
+        try await store.save(first)  // makes the directory and the lock file
+        let holder = try open(store.lockPath)
+        try POSIXFile.exclusiveLock(holder)
+        let second = UserSession(
+            token: SessionToken(
+                token: AccessToken("second-token-0123456789"), issuedAt: Date(timeIntervalSinceReferenceDate: 2),
+                expiresAt: Date(timeIntervalSinceReferenceDate: 62)),
+            cachedUser: nil)
+        let saving = Task { try await store.save(second) }
+
+        flock(holder, LOCK_UN)
+        close(holder)
+
+        try await saving.value
+        #expect(await store.read() == .found(second))
+        #expect(try isFree(store.lockPath), "the store let the lock go after its save")
+    }
+}
