@@ -32,43 +32,59 @@ struct LockFileWaitTests {
         return true
     }
 
-    @Test func aWaitIsGrantedTheLockOnceItsHolderLetsGo() async throws {
+    /// A lock file held by one description, and a wait for it begun on another.
+    private struct Contended {
+        let path: String
+        let holder: Int32
+        let waiter: Int32
+        let wait: LockFileWait
+        /// Yields once the wait's `flock` has returned and its outcome is out.
+        let flockReturned: AsyncStream<Void>
+
+        func holderLetsGo() {
+            flock(holder, LOCK_UN)
+            close(holder)
+        }
+
+        func untilFlockReturned() async {
+            var returns = flockReturned.makeAsyncIterator()
+            _ = await returns.next()
+        }
+    }
+
+    private func contended() throws -> Contended {
         let path = try lockFile()
         let holder = try open(path)
         try POSIXFile.exclusiveLock(holder)
         let waiter = try open(path)
-        let flockReturned = AsyncStream<Void>.makeStream()
-        let wait = LockFileWait(descriptor: waiter) { flockReturned.continuation.yield() }
-        let taken = Task { await wait.taken(within: .seconds(600)) }
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        let wait = LockFileWait(descriptor: waiter) { continuation.yield() }
+        return Contended(path: path, holder: holder, waiter: waiter, wait: wait, flockReturned: stream)
+    }
 
-        flock(holder, LOCK_UN)
-        close(holder)
+    @Test func aWaitIsGrantedTheLockOnceItsHolderLetsGo() async throws {
+        let lock = try contended()
+        let taken = Task { await lock.wait.taken(within: .seconds(600)) }
+
+        lock.holderLetsGo()
 
         #expect(await taken.value)
-        var returns = flockReturned.stream.makeAsyncIterator()
-        _ = await returns.next()
-        #expect(try !isFree(path), "the waiter holds it now")
-        close(waiter)
-        #expect(try isFree(path))
+        await lock.untilFlockReturned()
+        #expect(try !isFree(lock.path), "the waiter holds it now")
+        close(lock.waiter)
+        #expect(try isFree(lock.path))
     }
 
     @Test func aWaitThatGivesUpAtItsLimitLetsTheLockGoOnceItComes() async throws {
-        let path = try lockFile()
-        let holder = try open(path)
-        try POSIXFile.exclusiveLock(holder)
-        let waiter = try open(path)
-        let flockReturned = AsyncStream<Void>.makeStream()
-        let wait = LockFileWait(descriptor: waiter) { flockReturned.continuation.yield() }
+        let lock = try contended()
 
         // The holder keeps the lock all along: the outcome does not depend on timing.
-        let taken = await wait.taken(within: .milliseconds(20))
+        let taken = await lock.wait.taken(within: .milliseconds(20))
         #expect(!taken, "given up at the limit")
 
-        flock(holder, LOCK_UN)
-        close(holder)
-        var returns = flockReturned.stream.makeAsyncIterator()
-        _ = await returns.next()
-        #expect(try isFree(path), "the wait's thread took the lock as it came and let it go")
+        lock.holderLetsGo()
+        await lock.untilFlockReturned()
+        #expect(try isFree(lock.path), "the wait's thread took the lock as it came and let it go")
     }
 
     @Test func aSaveWaitsForAnotherProcesssLockAndLandsOnceItIsLetGo() async throws {
