@@ -23,6 +23,20 @@ struct HandedToken {
     let token: AccessToken
     let generation: SessionGeneration
     let refreshDue: Date
+
+    /// Whether it is still outside the refresh margin at `now`
+    /// (`!policy.needsRefresh(current, at: now)`).
+    func isUsable(at now: Date) -> Bool { now < refreshDue }
+}
+
+extension TokenManagerState {
+    /// The token a call may use without crossing the barrier, if it is
+    /// outside the refresh margin: signed in, and no refresh in flight.
+    /// What the first look admits a call with and a leaving call hands over.
+    var tokenOutsideRefresh: HandedToken? {
+        guard refresh == nil, let refreshDue, let generation, let token = current?.token else { return nil }
+        return HandedToken(token: token, generation: generation, refreshDue: refreshDue)
+    }
 }
 
 /// A call parked in the admission line: the continuation it waits on,
@@ -62,17 +76,14 @@ extension TokenManager {
         let now = clock.now()
         let limit = policy.maxAuthorizedCallsInFlight
         return state.withLock { state in
-            // `now < refreshDue` is `!policy.needsRefresh(current, at: now)`.
-            guard state.refresh == nil, let due = state.refreshDue, now < due, let generation = state.generation,
-                let token = state.current?.token
-            else { return .stepByStep }
+            guard let good = state.tokenOutsideRefresh, good.isUsable(at: now) else { return .stepByStep }
             if let limit {
                 guard state.callsAdmitted < limit, state.admissionLine.isEmpty else {
                     return .waiting(state.admissionLine.reserve())
                 }
                 state.callsAdmitted += 1
             }
-            return .admitted(token, generation)
+            return .admitted(good.token, good.generation)
         }
     }
 
@@ -140,8 +151,7 @@ extension TokenManager {
     nonisolated(nonsending) func tokenOnceLetIn(with handed: HandedToken?) async throws(AuthorizedCallError) -> (
         AccessToken, SessionGeneration
     ) {
-        // `now < refreshDue` is `!policy.needsRefresh(current, at: now)`.
-        if let handed, clock.now() < handed.refreshDue { return (handed.token, handed.generation) }
+        if let handed, handed.isUsable(at: clock.now()) { return (handed.token, handed.generation) }
         return try await tokenOnceAdmitted()
     }
 
@@ -166,10 +176,8 @@ extension TokenManager {
                 state.callsAdmitted -= 1
                 return (nil, nil)
             }
-            guard case .parked = handover, state.refresh == nil, let due = state.refreshDue,
-                let generation = state.generation, let token = state.current?.token
-            else { return (handover, nil) }
-            return (handover, HandedToken(token: token, generation: generation, refreshDue: due))
+            guard case .parked = handover else { return (handover, nil) }
+            return (handover, state.tokenOutsideRefresh)
         }
         if case .parked(let waiter) = handover { waiter.resume(.letIn(token), counter: scheduler.parkingCounter) }
     }
