@@ -143,15 +143,27 @@ struct BrowserOpenerContractTests {
 /// writing, so a process another test spawns meanwhile cannot inherit one
 /// (close-on-exec closes it only once that child execs), and exec'ing the
 /// file never fails with "Text file busy".
+///
+/// Started with `posix_spawn`, not Foundation's `Process`: its `run()` on
+/// Linux (swift-corelibs-foundation 6.3.1) reads past a `dirent` while it
+/// lists `/proc/self/fd`, and crashed this test process once, with
+/// thousands of sockets of the HTTP tests open (fixed upstream by
+/// swift-corelibs-foundation pull request 5472).
 private func writeExecutable(_ text: String, to path: String) throws {
-    let writer = Process()
-    writer.executableURL = URL(fileURLWithPath: "/bin/sh")
     // The text as an argument, not through a pipe: a pipe's end held here
     // could be inherited the same way, and the writer would wait for it.
-    writer.arguments = [
-        "-c", "umask 077 && printf '%s' \"$2\" > \"$1\" && chmod 700 \"$1\"", "write-executable", path, text,
+    let arguments = [
+        "/bin/sh", "-c", "umask 077 && printf '%s' \"$2\" > \"$1\" && chmod 700 \"$1\"", "write-executable",
+        path, text,
     ]
-    try writer.run()
-    writer.waitUntilExit()
-    guard writer.terminationStatus == 0 else { throw POSIXError(.EIO) }
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var child: pid_t = 0
+    guard posix_spawn(&child, "/bin/sh", nil, nil, argv, environ) == 0 else { throw POSIXError(.EIO) }
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) == -1 {
+        guard errno == EINTR else { throw POSIXError(.EIO) }
+    }
+    // Exited (not signalled), with status 0.
+    guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { throw POSIXError(.EIO) }
 }

@@ -180,19 +180,30 @@ enum ScriptedBrowser {
     static func run(_ arguments: [String]) async throws -> Int32 {
         let python = root.appending(path: ".build/oauth2-venv/bin/python")
         let script = root.appending(path: "OAuth2Server/scripted_browser.py")
+        // `posix_spawn`, not Foundation's `Process`: its `run()` on Linux
+        // (swift-corelibs-foundation 6.3.1) can read past a `dirent` while it
+        // lists `/proc/self/fd` and crash the test process (fixed upstream by
+        // swift-corelibs-foundation pull request 5472).
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                let process = Process()
-                process.executableURL = python
-                process.arguments = [script.path] + arguments
-                process.standardOutput = FileHandle.nullDevice
-                do {
-                    try process.run()
-                    process.waitUntilExit()
-                    continuation.resume(returning: process.terminationStatus)
-                } catch {
-                    continuation.resume(throwing: error)
+                var actions = posix_spawn_file_actions_t()
+                posix_spawn_file_actions_init(&actions)
+                defer { posix_spawn_file_actions_destroy(&actions) }
+                posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+                let argv = ([python.path, script.path] + arguments).map { strdup($0) } + [nil]
+                defer { argv.forEach { free($0) } }
+                var child: pid_t = 0
+                let started = posix_spawn(&child, python.path, &actions, nil, argv, environ)
+                guard started == 0 else {
+                    return continuation.resume(throwing: POSIXError(POSIXErrorCode(rawValue: started) ?? .EIO))
                 }
+                var status: Int32 = 0
+                while waitpid(child, &status, 0) == -1 {
+                    guard errno == EINTR else { return continuation.resume(throwing: POSIXError(.ECHILD)) }
+                }
+                // The exit status, or 128 + the signal that ended it, as a shell says.
+                let signal = status & 0x7F
+                continuation.resume(returning: signal == 0 ? (status >> 8) & 0xFF : 128 + signal)
             }
             thread.start()
         }
