@@ -1,5 +1,6 @@
 import AdapterSupport
 import Foundation
+public import Ports
 import Synchronization
 
 #if canImport(Glibc)
@@ -84,6 +85,10 @@ public final class LoopbackRedirectListener: Sendable {
     public let path: String
     private let pages: RedirectPages
     private let readBudget: Duration
+    /// Told that a wait for the person is not work (`willPark`), so a
+    /// headless runner settles while the browser is out: the prompt comes
+    /// back, and `cancel` can be typed.
+    private let waitCounter: (any ActivityCounter)?
     private let listeningSocket: Int32
     private let state = Mutex(ListenerState())
 
@@ -102,9 +107,12 @@ public final class LoopbackRedirectListener: Sendable {
     ///   - path: the redirect URI's path.
     ///   - pages: what the browser is shown, in the person's language.
     ///   - readBudget: how long one connection may take to send its request.
-    public init(path: String = "/callback", pages: RedirectPages, readBudget: Duration = .seconds(10))
-        throws(AuthorizationRedirectError)
-    {
+    ///   - waitCounter: counts the wait for the person as parked (a
+    ///     headless app's settle rule); nil counts nothing.
+    public init(
+        path: String = "/callback", pages: RedirectPages, readBudget: Duration = .seconds(10),
+        waitCounter: (any ActivityCounter)? = nil
+    ) throws(AuthorizationRedirectError) {
         let (descriptor, port): (Int32, UInt16)
         switch LoopbackSocket.listen(backlog: 8) {
         case .success(let opened): (descriptor, port) = opened
@@ -115,6 +123,7 @@ public final class LoopbackRedirectListener: Sendable {
         self.path = path
         self.pages = pages
         self.readBudget = readBudget
+        self.waitCounter = waitCounter
     }
 
     deinit { closeSocketOnce() }
@@ -172,12 +181,16 @@ public final class LoopbackRedirectListener: Sendable {
         expectedState: String, anyOtherStateEnds: Bool = false,
         answer: @escaping @Sendable ([String: String]) -> (Result<Answer, AuthorizationRedirectError>, String)
     ) async throws(AuthorizationRedirectError) -> Answer {
+        // The wait is the person's, not work: parked, as a clock's sleeper is.
+        let counted = waitCounter?.willPark() ?? false
         let result: Result<Answer, AuthorizationRedirectError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let thread = Thread { [self] in
-                    continuation.resume(
-                        returning: serve(
-                            expectedState: expectedState, anyOtherStateEnds: anyOtherStateEnds, answer: answer))
+                    let served = serve(
+                        expectedState: expectedState, anyOtherStateEnds: anyOtherStateEnds, answer: answer)
+                    // Counted back in before it resumes, so the count never dips to zero while work is still to run.
+                    if counted { waitCounter?.willResume(1) }
+                    continuation.resume(returning: served)
                 }
                 thread.stackSize = 256 * 1024
                 thread.start()

@@ -29,6 +29,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     private let proofMaker: (any AuthorizationProofMaker)?
     private let pages: RedirectPages
     private let clock: (any Clock)?
+    private let waitCounter: (any ActivityCounter)?
 
     /// An adapter for `client` at the server of `configuration`.
     ///
@@ -42,9 +43,13 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     ///   - clock: the time an ID token's `exp` and `iat` are compared with;
     ///     without one, a sign-in whose scope asks for `openid` is refused
     ///     (`identityNotProved`): its ID token cannot be checked.
+    ///   - waitCounter: told that the browser's wait for the person (sign-in
+    ///     and end-session) is no work, as a clock's sleep is not: a headless
+    ///     runner settles while the person is in the browser. Nil counts nothing.
     public init(
         configuration: HTTPConfiguration, client: OAuth2Configuration,
-        proofMaker: (any AuthorizationProofMaker)? = nil, pages: RedirectPages = .standard, clock: (any Clock)? = nil
+        proofMaker: (any AuthorizationProofMaker)? = nil, pages: RedirectPages = .standard, clock: (any Clock)? = nil,
+        waitCounter: (any ActivityCounter)? = nil
     ) {
         baseURL = configuration.baseURL
         var client = client
@@ -58,6 +63,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
         self.proofMaker = proofMaker
         self.pages = pages
         self.clock = clock
+        self.waitCounter = waitCounter
     }
 
     /// The configuration's methods.
@@ -92,7 +98,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             let tokenEndpoint = try await tokenEndpoint()
             return try OAuth2BrowserSignIn(
                 baseURL: baseURL, client: tokenEndpoint.client, proofMaker: proofMaker, tokenEndpoint: tokenEndpoint,
-                pages: pages, clock: clock)
+                pages: pages, clock: clock, waitCounter: waitCounter)
         case .device:
             let tokenEndpoint = try await tokenEndpoint()
             return try await OAuth2DeviceSignIn.begin(client: tokenEndpoint.client, tokenEndpoint: tokenEndpoint)
@@ -169,7 +175,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
         guard let endSessionPath = client.endSessionPath else { return nil }
         return try OAuth2BrowserSignOut(
             baseURL: baseURL, client: client, endSessionPath: endSessionPath, idToken: idToken,
-            proofMaker: proofMaker, pages: pages)
+            proofMaker: proofMaker, pages: pages, waitCounter: waitCounter)
     }
 
     /// The endpoints where the server has them (discovered on first use,

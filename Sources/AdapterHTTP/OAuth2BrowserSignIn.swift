@@ -32,7 +32,8 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
     ///   browser may be given.
     init(
         baseURL: URL, client: OAuth2Configuration, proofMaker: any AuthorizationProofMaker,
-        tokenEndpoint: OAuth2TokenEndpoint, pages: RedirectPages, clock: (any Clock)?
+        tokenEndpoint: OAuth2TokenEndpoint, pages: RedirectPages, clock: (any Clock)?,
+        waitCounter: (any ActivityCounter)? = nil
     ) throws(RemoteError) {
         do {
             proofs = try proofMaker.makeProofs()
@@ -40,7 +41,7 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
             throw .misconfigured("no secure random source for the sign-in's one-time values")
         }
         do {
-            listener = try LoopbackRedirectListener(path: client.redirectPath, pages: pages)
+            listener = try LoopbackRedirectListener(path: client.redirectPath, pages: pages, waitCounter: waitCounter)
         } catch {
             throw .transport(error.description)
         }

@@ -23,7 +23,7 @@ final class OAuth2BrowserSignOut: BrowserSignOutAttempt {
     ///   the end-session endpoint is not an address a browser may be given.
     init(
         baseURL: URL, client: OAuth2Configuration, endSessionPath: String, idToken: IDTokenHint,
-        proofMaker: any AuthorizationProofMaker, pages: RedirectPages
+        proofMaker: any AuthorizationProofMaker, pages: RedirectPages, waitCounter: (any ActivityCounter)? = nil
     ) throws(RemoteError) {
         do {
             state = try proofMaker.makeProofs().state
@@ -31,7 +31,7 @@ final class OAuth2BrowserSignOut: BrowserSignOutAttempt {
             throw .misconfigured("no secure random source for the logout's state")
         }
         do {
-            listener = try LoopbackRedirectListener(path: client.redirectPath, pages: pages)
+            listener = try LoopbackRedirectListener(path: client.redirectPath, pages: pages, waitCounter: waitCounter)
         } catch {
             throw .transport(error.description)
         }

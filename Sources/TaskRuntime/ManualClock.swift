@@ -183,14 +183,18 @@ public final class ManualClock: Clock {
     /// first step and after each, so every sleeper due in the span wakes —
     /// and whatever it starts finishes or parks — before the next one is due.
     /// The one copy of this loop: the app's world and the domain tests' harness
-    /// both call it.
+    /// both call it. A cancelled caller stops stepping: time stands at the
+    /// last deadline reached (everything due until then has run).
     public func pass(_ duration: Duration, settling settle: @Sendable () async -> Void) async {
         await settle()
         let target = now().addingTimeInterval(duration.timeInterval)
         while let next = nextDeadline, next <= target {
+            // A cancelled pass (Ctrl-C on a long wait) stops where it stands.
+            guard !Task.isCancelled else { return }
             advance(to: next)
             await settle()
         }
+        guard !Task.isCancelled else { return }
         advance(to: target)
         await settle()
     }

@@ -20,6 +20,7 @@ struct ScriptParserTests {
         ("wait 500ms", .wait(.milliseconds(500))),
         ("wait 61s", .wait(.seconds(61))),
         ("wait 5m", .wait(.seconds(300))),
+        ("wait 168h", .wait(.seconds(604_800))),
         ("relaunch", .relaunch),
         ("server health up", .serverHealth(up: true)),
         ("server health down", .serverHealth(up: false)),

@@ -1,6 +1,8 @@
 import AdapterHTTP
 import Foundation
 import Ports
+import Synchronization
+import TaskRuntime
 import Testing
 
 #if canImport(Glibc)
@@ -218,6 +220,47 @@ struct LoopbackRedirectListenerTests {
         waiting.cancel()
         #expect(await waiting.value == .ended)
         #expect(await Self.send(Self.get("/callback?code=c&state=s", port), to: port) == nil)
+    }
+
+    /// Whether `activity` settles within `budget`: a count that never
+    /// reaches zero fails the test instead of hanging the suite.
+    static func settles(_ activity: VirtualActivity, within budget: Duration = .seconds(60)) async -> Bool {
+        let first = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+        return await withCheckedContinuation { continuation in
+            first.withLock { $0 = continuation }
+            let answer: @Sendable (Bool) -> Void = { settled in first.withLock { $0.take() }?.resume(returning: settled)
+            }
+            Task.detached {
+                await activity.waitUntilIdle()
+                answer(true)
+            }
+            Task.detached {
+                try? await Task.sleep(for: budget)
+                answer(false)
+            }
+        }
+    }
+
+    @Test(
+        "The wait for the person is no work: a counted task waiting here is parked, and counted back in with the answer"
+    )
+    func waitForThePersonIsParked() async throws {
+        let activity = VirtualActivity()
+        let listener = try LoopbackRedirectListener(pages: Self.pages, waitCounter: activity)
+        let port = listener.port
+        let waiting = CountingTaskScheduler(activity: activity).spawn { () -> Bool in
+            guard case .code = try? await listener.redirect(expectedState: "s") else { return false }
+            return true
+        }
+        // Settles while the browser is out: the headless app's prompt comes back.
+        #expect(await Self.settles(activity), "settled within a minute while the person was in the browser")
+        #expect(activity.liveTaskCount == 1, "the task still waits for the person")
+
+        #expect(await Self.send(Self.get("/callback?code=c&state=s", port), to: port)?.statusLine == "HTTP/1.1 200 OK")
+        #expect(await waiting.value)
+        await activity.waitUntilIdle()
+        #expect(activity.liveTaskCount == 0)
+        #expect(activity.runnableCount == 0, "counted back in once, and out once it finished")
     }
 
     @Test("The code prints redacted, and no error text holds a code or a state")

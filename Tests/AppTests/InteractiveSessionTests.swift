@@ -1,3 +1,5 @@
+import Composition
+import Foundation
 import Testing
 
 @testable import app
@@ -107,5 +109,62 @@ struct InteractiveSessionTests {
         #expect(!transcript.text.contains("\u{1B}"))
         #expect(!transcript.text.contains("\u{07}"))
         #expect(transcript.output.contains("Screen welcome:"), "a form feed is white space: the line is help")
+    }
+}
+
+/// Every wait can be left: Ctrl-C ends a wait on virtual time as it ends one
+/// on real time, and a wait longer than the script language's bound is
+/// refused before anything runs.
+@MainActor
+@Suite("Interactive waits that can be left")
+struct InteractiveWaitTests {
+    /// Lines handed out one at a time; a command that Ctrl-C may interrupt
+    /// is interrupted before it begins, as by a Ctrl-C typed ahead.
+    static func linesInterruptingEveryWait(_ lines: [String]) -> LineSource {
+        var source = LineSource.lines(lines)
+        source.interruptible = { work, onInterrupt in
+            onInterrupt()
+            await work()
+        }
+        return source
+    }
+
+    @Test("Ctrl-C ends a virtual-time wait: time stands where it was, and the session says so")
+    func controlCEndsAVirtualWait() async throws {
+        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let transcript = Transcript()
+        let lines = InteractiveSessionTests.signIn + ["wait 168h", "expect screen dashboard", "quit"]
+        var before: Date?
+        var source = Self.linesInterruptingEveryWait(lines)
+        let interruptible = try #require(source.interruptible)
+        source.interruptible = { work, onInterrupt in
+            before = app.world.now()
+            await interruptible(work, onInterrupt)
+        }
+
+        let code = await InteractiveSession(app: app, console: transcript.console, lines: source).run()
+
+        #expect(code == 0)
+        #expect(transcript.output.contains("⏹ wait ended early (Ctrl-C)"))
+        let started = try #require(before, "the wait ran as an interruptible command")
+        #expect(app.world.now().timeIntervalSince(started) < 60, "no virtual minute passed after the Ctrl-C")
+        #expect(transcript.output.last == "✔", "the session goes on after the interrupted wait")
+    }
+
+    @Test("A wait beyond the bound is refused at once, naming the bound")
+    func waitBeyondTheBoundRefused() async throws {
+        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let transcript = Transcript()
+        let code = await InteractiveSession(
+            app: app, console: transcript.console, lines: .lines(["wait 100000h", "wait 169h", "quit"])
+        ).run()
+
+        #expect(code == 0)
+        let refusals = transcript.output.filter { $0.hasPrefix("✘") }
+        #expect(
+            refusals == [
+                "✘ wait 100000h is beyond the longest wait, 168h (a week)",
+                "✘ wait 169h is beyond the longest wait, 168h (a week)",
+            ])
     }
 }

@@ -112,4 +112,13 @@ struct TerminalPromptTests {
         #expect(await prompt.readLine(prompt: "welcome> ", completer: { _ in [] }) == "quit")
         #expect(transcript.output.contains("^C"))
     }
+
+    @Test("Ctrl-C at the line of a screen that waits for the person answers with the line that ends the wait")
+    func controlCEndsAWaitForThePerson() async {
+        let (prompt, transcript) = prompt(reading: Array("tap".utf8) + [0x03])
+        let line = await prompt.readLine(
+            prompt: "sign-in-waiting> ", completer: { _ in [] }, onInterrupt: { "tap cancel" })
+        #expect(line == "tap cancel")
+        #expect(transcript.output.contains("^C"))
+    }
 }

@@ -62,7 +62,8 @@ enum HTTPPlugins {
         OAuth2AuthRemoteAPI(
             configuration: try httpConfiguration(context),
             client: try oauth2Client(context.settings, legacy: false),
-            proofMaker: SoftwareAuthorizationProofMaker(), clock: context.clock)
+            proofMaker: SoftwareAuthorizationProofMaker(), clock: context.clock,
+            waitCounter: context.activity)
     }
 
     /// The resource owner password grant, kept for teams migrating:

@@ -11,7 +11,7 @@ enum InteractiveHelp {
             "Commands (the script language; the same words run from scripts):",
         ] + ScriptWords.listing() + ["Here only:"]
             + ScriptWords.row("help", "this list") + ScriptWords.row("screen", "print the screen again (Ctrl-L too)")
-            + ScriptWords.row("Ctrl-C", "drop the line; during a real-time wait, end it")
+            + ScriptWords.row("Ctrl-C", "drop the line; during a wait, or on a screen waiting for the browser, end it")
             + ScriptWords.row("quit, exit, end of input", "leave")
     }
 }

@@ -46,7 +46,10 @@ struct InteractiveSession {
             let completer: LineEditor.Completer = { [app] words in
                 PromptCompletion.candidates(after: words, on: app.snapshot())
             }
-            guard let line = await lines.next(prompt, completer, { [live] in live.reprint() }) else {
+            let endWait: @MainActor () -> String? = { [app] in
+                app.snapshot().endsWaitOnInterrupt.map { "tap \($0)" }
+            }
+            guard let line = await lines.next(prompt, completer, { [live] in live.reprint() }, endWait) else {
                 if !lines.drawsPrompt { console.print("") }  // end of input: leave the terminal on a fresh line
                 break reading
             }
@@ -78,7 +81,7 @@ struct InteractiveSession {
             let isWait = if case .wait = command { true } else { false }
             live.commandBegins(isWait: isWait)
             do {
-                let outcome = try await execute(command, with: executor, interruptible: countdown != nil)
+                let outcome = try await execute(command, with: executor, interruptible: isWait)
                 if let countdown {
                     countdown.cancel()
                     console.status("")
@@ -102,8 +105,9 @@ struct InteractiveSession {
     /// The prompt: the name of the screen shown.
     static func prompt(on app: HeadlessApp) -> String { "\(app.snapshot().name)> " }
 
-    /// Runs `command`; a real-time wait ends early on Ctrl-C (where the
-    /// line source reads keys while a command runs), saying so.
+    /// Runs `command`; a wait, real or virtual, ends early on Ctrl-C (where
+    /// the line source reads keys while a command runs), saying so: virtual
+    /// time then stands where the wait had brought it.
     private func execute(
         _ command: ScriptCommand, with executor: CommandExecutor, interruptible: Bool
     ) async throws(CommandError) -> CommandOutcome {

@@ -3,11 +3,14 @@
 @MainActor
 struct LineSource {
     /// The next line, read after `prompt` is shown, Tab completing (where
-    /// the source edits lines) from the completer and Ctrl-L printing the
-    /// screen again; nil at end of input.
+    /// the source edits lines) from the completer, Ctrl-L printing the
+    /// screen again and Ctrl-C dropping the line — or answering with the
+    /// line `onInterrupt` gives (`tap cancel` on a screen that waits for
+    /// the person); nil at end of input.
     let next:
         @MainActor (
-            _ prompt: String, _ completer: @escaping LineEditor.Completer, _ screen: @escaping @MainActor () -> String
+            _ prompt: String, _ completer: @escaping LineEditor.Completer, _ screen: @escaping @MainActor () -> String,
+            _ onInterrupt: @escaping @MainActor () -> String?
         ) async -> String?
     /// Whether the source shows the prompt itself (the line editor draws it
     /// with the line); otherwise the session prints it.
@@ -35,9 +38,10 @@ struct LineSource {
     static func standardInput(console: Console) -> LineSource {
         let terminal = LazyTerminalPrompt(console: console)
         return LineSource(
-            next: { text, completer, screen in
+            next: { text, completer, screen, onInterrupt in
                 if let prompt = terminal.prompt {
-                    return await prompt.readLine(prompt: text, completer: completer, screen: screen)
+                    return await prompt.readLine(
+                        prompt: text, completer: completer, screen: screen, onInterrupt: onInterrupt)
                 }
                 console.prompt(text)
                 return await StandardInput.nextLine()
@@ -62,7 +66,7 @@ struct LineSource {
 
     static func lines(_ lines: [String]) -> LineSource {
         let queue = LineQueue(lines)
-        return LineSource(next: { _, _, _ in queue.pop() })
+        return LineSource(next: { _, _, _, _ in queue.pop() })
     }
 }
 

@@ -10,7 +10,7 @@ enum ScriptWords {
         ("open N", "open the Nth entry of the statement on screen"),
         ("refresh", "pull to refresh"),
         ("background / foreground", "app lifecycle"),
-        ("wait DURATION", "let time pass: 500ms, 61s, 5m (virtual time on in-memory)"),
+        ("wait DURATION", "let time pass: 500ms, 61s, 5m, up to 168h (virtual time on in-memory)"),
         ("relaunch", "end the app and start it again on the same store and backend"),
         ("server health up|down", "the backend's health switch"),
         ("server user CPF active|inactive|deleted", "an account's state on the backend"),

@@ -58,9 +58,12 @@ final class TerminalPrompt {
 
     /// The next line typed after `prompt`, Tab completing from `completer`;
     /// nil at end of input (Ctrl-D on an empty line, or stdin closed).
-    /// Ctrl-L prints `screen` again, when given.
+    /// Ctrl-L prints `screen` again, when given. Ctrl-C drops the line; when
+    /// `onInterrupt` then gives a line (the screen waits for the person and
+    /// Ctrl-C ends that wait: `tap cancel`), that line is the answer.
     func readLine(
-        prompt: String, completer: @escaping LineEditor.Completer, screen: (@MainActor () -> String)? = nil
+        prompt: String, completer: @escaping LineEditor.Completer, screen: (@MainActor () -> String)? = nil,
+        onInterrupt: (@MainActor () -> String?)? = nil
     ) async -> String? {
         self.prompt = prompt
         self.completer = completer
@@ -86,6 +89,7 @@ final class TerminalPrompt {
                 return line
             case .cancelled:
                 console.print("^C")
+                if let line = onInterrupt?() { return line }
                 draw()
             case .endOfInput:
                 console.print("")

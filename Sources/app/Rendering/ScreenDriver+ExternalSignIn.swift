@@ -70,7 +70,7 @@ extension ScreenDriver {
         lines.append(texts[.waitingForPerson])
         return ScreenSnapshot(
             name: "sign-in-waiting", title: texts[.titleSignIn], lines: lines,
-            actions: [action("cancel", .actionCancel) { await external.cancel() }])
+            actions: [action("cancel", .actionCancel) { await external.cancel() }], endsWaitOnInterrupt: "cancel")
     }
 
     /// Text from the server, bounded and on one line with its controls escaped.

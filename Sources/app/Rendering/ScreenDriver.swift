@@ -137,9 +137,10 @@ struct ScreenDriver {
             lines.append(texts[.signUpNotOffered])
             notOffered = ["sign-up": Self.signUpNotOfferedReason]
         }
+        let waitsForBrowser = welcome?.browserSignOutStep == .waiting
         return ScreenSnapshot(
             name: "welcome", title: texts[.titleWelcome], lines: lines, actions: actions,
-            actionsNotOffered: notOffered)
+            actionsNotOffered: notOffered, endsWaitOnInterrupt: waitsForBrowser ? "cancel" : nil)
     }
 
     /// Why `sign-up` is missing where the backend creates no accounts, for a

@@ -49,7 +49,13 @@ enum ScriptParser {
         case "foreground": return try bare(.foreground, rest, word)
         case "relaunch": return try bare(.relaunch, rest, word)
         case "wait":
-            return .wait(try duration(rest))
+            let duration = try duration(rest)
+            guard duration <= longestWait else {
+                throw ScriptParseError(
+                    "wait \(rest) is beyond the longest wait, 168h (a week)"
+                )
+            }
+            return .wait(duration)
         case "server":
             return try server(rest)
         case "person":
@@ -75,6 +81,12 @@ enum ScriptParser {
     }
 
     /// `500ms`, `61s`, `5m`, `1h`.
+    /// The longest `wait`: a week, enough for any expiry, lock timeout or
+    /// retry a script simulates. On virtual time every poll and refresh in
+    /// the span runs one by one (a week of the default 15 s health poll is
+    /// 40,320 of them), so a longer one is refused before anything runs.
+    static let longestWait = Duration.seconds(7 * 24 * 3600)
+
     static func duration(_ text: String) throws(ScriptParseError) -> Duration {
         let units: [(String, (Int) -> Duration)] = [
             ("ms", { .milliseconds($0) }), ("s", { .seconds($0) }), ("m", { .seconds($0 * 60) }),
