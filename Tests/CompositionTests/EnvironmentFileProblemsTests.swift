@@ -74,4 +74,35 @@ struct EnvironmentFileProblemsTests {
                 .environmentFileUnreadable(path: path, reason: "no such file")
             ])
     }
+
+    @Test(
+        "The plugins' problems are named with the fields' at once: an unknown plugin, a clear-text address, no API key")
+    func thePluginsProblemsComeWithTheFields() {
+        let json = #"""
+            { "base": "local", "plugins": { "auht": "http", "store": "nosuch" }, "stray": 1,
+              "settings": { "baseURL": "http://example.com:8080", "tokenLifetimeSeconds": 5,
+                            "refreshMarginSeconds": 10, "connectionsPerHost": 8.5,
+                            "apiKeyVariable": "GATEHOUSE_TEST_NO_SUCH_VARIABLE" } }
+            """#
+        let problems = EnvironmentFile.check(Data(json.utf8), path: "test.json").problems.map(\.description)
+        #expect(problems.count == 7, "\(problems)")
+        #expect(
+            Array(problems.prefix(4)) == [
+                "environment file test.json: field 'stray' is not known (known: name, summary, base, plugins, settings)",
+                "environment file test.json: field 'plugins.auht' is not known (known: auth, user, statement, health, connectivity, store, coding, clock, preferences, browser)",
+                "environment file test.json: field 'settings.connectionsPerHost' must be a whole number from 1 to 64",
+                "environment file test.json: field 'settings.refreshMarginSeconds' must be shorter than the token lifetime",
+            ])
+        #expect(problems.contains { $0.contains("SessionDataStore plugin named 'nosuch'") })
+        #expect(problems.contains { $0.contains("'http://example.com:8080' would send tokens in clear") })
+        #expect(problems.contains { $0.contains("$GATEHOUSE_TEST_NO_SUCH_VARIABLE is needed") })
+    }
+
+    @Test func aDirectoryIsSaidToBeOne() {
+        let path = FileManager.default.temporaryDirectory.path
+        #expect(
+            EnvironmentFile.check(path: path).problems == [
+                .environmentFileUnreadable(path: path, reason: "it is a directory, not a file")
+            ])
+    }
 }

@@ -105,7 +105,16 @@ public enum EnvironmentFile {
         if let settings = reader.object(root, "settings") {
             read(settings, into: &environment, reader: reader, registry: registry)
         }
-        guard reader.problems.isEmpty else { return Checked(environment: nil, problems: reader.problems) }
+        guard reader.problems.isEmpty else {
+            // The plugins' problems too (an unknown name, a clear-text
+            // address, a missing API key), from what could be read: every
+            // problem at once, not the next one only after a fix.
+            var problems = reader.problems
+            for problem in registry.problems(in: environment) where !problems.contains(problem) {
+                problems.append(problem)
+            }
+            return Checked(environment: nil, problems: problems)
+        }
         return Checked(environment: environment, problems: [])
     }
 
@@ -113,7 +122,11 @@ public enum EnvironmentFile {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "it could not be read" : "no such file"
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let reason =
+                !exists
+                ? "no such file" : isDirectory.boolValue ? "it is a directory, not a file" : "it could not be read"
             throw .environmentFileUnreadable(path: path, reason: reason)
         }
     }

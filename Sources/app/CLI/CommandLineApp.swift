@@ -66,8 +66,8 @@ struct CommandLineApp {
 
         let environment: AppEnvironment
         do {
-            // `envs` with a file checks all of it, so every problem is named at once.
-            let checksFile = invocation.command == .envs && invocation.environment.map(EnvironmentChoice.isFile) == true
+            // A file is checked whole, whatever the command, so every problem is named at once.
+            let checksFile = invocation.environment.map(EnvironmentChoice.isFile) == true
             environment = try EnvironmentChoice.resolve(
                 invocation.environment, locale: invocation.locale, localeVariables: localeVariables,
                 thoroughly: checksFile)
