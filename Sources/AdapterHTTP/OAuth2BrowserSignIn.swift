@@ -38,7 +38,7 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
         do {
             proofs = try proofMaker.makeProofs()
         } catch {
-            throw .misconfigured("no secure random source for the sign-in's one-time values")
+            throw .misconfigured(.noSecureRandom("no secure random source for the sign-in's one-time values"))
         }
         do {
             listener = try LoopbackRedirectListener(path: client.redirectPath, pages: pages, waitCounter: waitCounter)
@@ -60,7 +60,8 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
             url.isOpenableInBrowser
         else {
             listener.close()
-            throw .misconfigured("the authorization endpoint is not an https (or loopback http) address")
+            throw .misconfigured(
+                .insecureEndpoint("the authorization endpoint is not an https (or loopback http) address"))
         }
         instructions = .openInBrowser(url)
     }
@@ -127,7 +128,7 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
         switch error {
         case "access_denied": .signInRefused(.deniedByPerson)
         case "server_error", "temporarily_unavailable": .rejected(status: 503, code: nil)
-        default: .misconfigured(error)
+        default: .misconfigured(OAuth2ErrorMapping.misconfiguration(error))
         }
     }
 

@@ -28,7 +28,7 @@ final class OAuth2BrowserSignOut: BrowserSignOutAttempt {
         do {
             state = try proofMaker.makeProofs().state
         } catch {
-            throw .misconfigured("no secure random source for the logout's state")
+            throw .misconfigured(.noSecureRandom("no secure random source for the logout's state"))
         }
         do {
             listener = try LoopbackRedirectListener(path: client.redirectPath, pages: pages, waitCounter: waitCounter)
@@ -42,7 +42,8 @@ final class OAuth2BrowserSignOut: BrowserSignOutAttempt {
             url.isOpenableInBrowser
         else {
             listener.close()
-            throw .misconfigured("the end-session endpoint is not an https (or loopback http) address")
+            throw .misconfigured(
+                .insecureEndpoint("the end-session endpoint is not an https (or loopback http) address"))
         }
         self.url = url
     }

@@ -25,6 +25,12 @@ enum OAuth2ErrorMapping {
         "unsupported_token_type",
     ]
 
+    /// A refusal of the app itself, by its cause: the scope it asks for
+    /// (`invalid_scope`), else the app as a client.
+    static func misconfiguration(_ code: String) -> Misconfiguration {
+        code == "invalid_scope" ? .scopeRefused(code) : .clientRefused(code)
+    }
+
     /// The RFC 6749 §5.2 `error` of a refusal's body, when it has one.
     static func errorCode(in body: Data) -> String? {
         ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any])?["error"] as? String
@@ -35,11 +41,11 @@ enum OAuth2ErrorMapping {
         guard let code = errorCode(in: body) else {
             // No RFC 6749 §5.2 body: a 5xx, a proxy's page. A bare 401 from the token
             // endpoint can only be about the client (RFC 6749 §5.2).
-            if status == 401, request != .revoke { return .misconfigured("401 without an error code") }
+            if status == 401, request != .revoke { return .misconfigured(.clientRefused("401 without an error code")) }
             return .rejected(status: status, code: nil)
         }
         // Only a name from the set above is repeated: it is the RFC's, not the server's text.
-        if configurationErrors.contains(code) { return .misconfigured(code) }
+        if configurationErrors.contains(code) { return .misconfigured(misconfiguration(code)) }
         switch (code, request) {
         case ("invalid_grant", .signIn): return .rejected(status: 401, code: .invalidCredentials)
         // RFC 7636 §4.6: the verifier does not match, or the code was used or is

@@ -40,7 +40,9 @@ public enum OpenIDDiscovery {
     /// The same over a transport the caller already has (the OAuth 2.0 adapter's).
     static func fetch(issuer: String, transport: HTTPTransport) async throws(RemoteError) -> OpenIDProviderMetadata {
         guard let url = documentURL(issuer: issuer) else {
-            throw .misconfigured("the issuer is not an https URL (nor http to this machine) without query or fragment")
+            throw .misconfigured(
+                .insecureEndpoint("the issuer is not an https URL (nor http to this machine) without query or fragment")
+            )
         }
         var request = HTTPRequest(method: "GET", path: url.absoluteString, limit: .providerMetadata)
         // The API key is the wire contract's; an OpenID provider has none.
@@ -52,7 +54,7 @@ public enum OpenIDDiscovery {
         switch status {
         case 200..<300: break
         case 500...: throw .rejected(status: status, code: nil)
-        default: throw .misconfigured("the issuer's discovery document answered \(status)")
+        default: throw .misconfigured(.discoveryUnavailable("the issuer's discovery document answered \(status)"))
         }
         do {
             return try OpenIDProviderMetadata(reading: data, issuer: issuer)

@@ -169,7 +169,9 @@ public enum OpenIDDiscoveryError: Error, Sendable, Hashable, CustomStringConvert
     public var remoteError: RemoteError {
         switch self {
         case .notAnObject, .missingField, .invalidField: .malformedResponse(description)
-        case .issuerMismatch, .insecureEndpoint, .s256NotSupported: .misconfigured(description)
+        case .issuerMismatch: .misconfigured(.anotherIssuer(description))
+        case .insecureEndpoint: .misconfigured(.insecureEndpoint(description))
+        case .s256NotSupported: .misconfigured(.pkceNotSupported(description))
         }
     }
 }

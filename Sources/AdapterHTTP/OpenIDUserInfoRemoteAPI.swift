@@ -72,10 +72,11 @@ public struct OpenIDUserInfoRemoteAPI: UserRemoteAPI {
 
     private func claims(token: AccessToken) async throws(RemoteError) -> UserInfoClaims {
         guard transport.configuration.tokenHeaderStyle == .bearer else {
-            throw .misconfigured("the UserInfo endpoint takes the access token as Bearer")
+            throw .misconfigured(.settingMismatch("the UserInfo endpoint takes the access token as Bearer"))
         }
         guard OpenIDEndpointURL.isSafe(userInfoEndpoint) else {
-            throw .misconfigured("the UserInfo endpoint is not an https URL (nor http to this machine)")
+            throw .misconfigured(
+                .insecureEndpoint("the UserInfo endpoint is not an https URL (nor http to this machine)"))
         }
         var request = HTTPRequest(method: "GET", path: userInfoEndpoint.absoluteString, limit: .profile, token: token)
         // The API key is the wire contract's; an OpenID provider has none.
@@ -84,7 +85,7 @@ public struct OpenIDUserInfoRemoteAPI: UserRemoteAPI {
         switch status {
         case 200..<300: return try UserInfoClaims(reading: data)
         case 401: throw .rejected(status: 401, code: .tokenInvalid)
-        case 403: throw .misconfigured("insufficient_scope")
+        case 403: throw .misconfigured(.scopeRefused("insufficient_scope"))
         case 400: throw .rejected(status: 400, code: .badRequest)
         default: throw .rejected(status: status, code: nil)
         }

@@ -58,10 +58,14 @@ enum SupabaseErrorMapping {
         guard let code = code(in: body) else {
             // No Supabase Auth code: the API gateway in front of it refusing the
             // `apikey` (a bare 401), a 5xx, a proxy's page.
-            if status == 401 { return .misconfigured("401 without an error code: the apikey was refused") }
+            if status == 401 {
+                return .misconfigured(.clientRefused("401 without an error code: the apikey was refused"))
+            }
             return .rejected(status: status, code: nil)
         }
-        if configurationCodes.contains(code) { return .misconfigured(code) }
+        if configurationCodes.contains(code) {
+            return .misconfigured(code == "email_provider_disabled" ? .methodDisabled(code) : .clientRefused(code))
+        }
         if refusedTokenCodes.contains(code) { return .rejected(status: 401, code: .tokenInvalid) }
         switch (code, request) {
         case ("invalid_credentials", .signIn): return .rejected(status: 401, code: .invalidCredentials)

@@ -65,13 +65,14 @@ public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
     case timeout
     /// The server answered, but not with what the contract says.
     case malformedResponse(String)
-    /// The server refused the app itself rather than the user: its client
-    /// id or secret is wrong, or it may not use the grant it asked for
-    /// (OAuth 2.0's `invalid_client`, `unauthorized_client`,
-    /// `unsupported_grant_type`). A configuration error: no password or
-    /// retry cures it, and it is never read as wrong credentials. The text
-    /// names the server's error code, never a secret.
-    case misconfigured(String)
+    /// The app's own setup with the backend cannot be used, for the one
+    /// cause `Misconfiguration` names: the server refused the app as its
+    /// client or the scope it asks for, or the provider's own settings
+    /// cannot be used safely (another issuer, an endpoint in clear, no
+    /// discovery document, no PKCE `S256`). A configuration error: no
+    /// password or retry cures it, and it is never read as wrong
+    /// credentials. Its detail names the server's error code, never a secret.
+    case misconfigured(Misconfiguration)
     /// The backend refused the sign-in for a reason the person can act on
     /// (`SignInRefusal`): not an answer about the password, not a failure.
     case signInRefused(SignInRefusal)
@@ -122,7 +123,7 @@ public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
         case .transport(let reason): return "transport failure: \(reason)"
         case .timeout: return "timed out"
         case .malformedResponse(let reason): return "malformed response: \(reason)"
-        case .misconfigured(let reason): return "the server refused the app's configuration: \(reason)"
+        case .misconfigured(let problem): return "the app's configuration cannot be used with this server: \(problem)"
         case .signInRefused(let refusal): return "sign-in refused: \(refusal.rawValue)"
         }
     }

@@ -102,11 +102,11 @@ struct OAuth2AuthRemoteAPITests {
         arguments: [
             (400, "invalid_grant", false, RemoteError.rejected(status: 401, code: .invalidCredentials)),
             (400, "invalid_grant", true, RemoteError.rejected(status: 401, code: .tokenInvalid)),
-            (401, "invalid_client", false, RemoteError.misconfigured("invalid_client")),
-            (401, "invalid_client", true, RemoteError.misconfigured("invalid_client")),
-            (400, "unauthorized_client", false, RemoteError.misconfigured("unauthorized_client")),
-            (400, "unsupported_grant_type", true, RemoteError.misconfigured("unsupported_grant_type")),
-            (400, "invalid_scope", false, RemoteError.misconfigured("invalid_scope")),
+            (401, "invalid_client", false, RemoteError.misconfigured(.clientRefused("invalid_client"))),
+            (401, "invalid_client", true, RemoteError.misconfigured(.clientRefused("invalid_client"))),
+            (400, "unauthorized_client", false, RemoteError.misconfigured(.clientRefused("unauthorized_client"))),
+            (400, "unsupported_grant_type", true, RemoteError.misconfigured(.clientRefused("unsupported_grant_type"))),
+            (400, "invalid_scope", false, RemoteError.misconfigured(.scopeRefused("invalid_scope"))),
             (400, "invalid_request", false, RemoteError.rejected(status: 400, code: .badRequest)),
             (400, "something_else", false, RemoteError.rejected(status: 400, code: nil)),
         ])
@@ -128,7 +128,7 @@ struct OAuth2AuthRemoteAPITests {
 
     @Test("A configuration error is never shown as a wrong password, and says so")
     func misconfiguredIsNotWrongPassword() {
-        let error = RemoteError.misconfigured("invalid_client")
+        let error = RemoteError.misconfigured(.clientRefused("invalid_client"))
 
         #expect(!error.isTokenRefused)
         #expect(error.code == nil)
@@ -142,7 +142,7 @@ struct OAuth2AuthRemoteAPITests {
         let failing = try StubServer { _ in StubServer.Answer(status: 503) }
         defer { failing.stop() }
 
-        await #expect(throws: RemoteError.misconfigured("401 without an error code")) {
+        await #expect(throws: RemoteError.misconfigured(.clientRefused("401 without an error code"))) {
             try await adapter(unauthorized).refresh(.refreshToken(RefreshToken("RT")))
         }
         await #expect(throws: RemoteError.rejected(status: 503, code: nil)) {

@@ -182,7 +182,7 @@ struct OAuth2BrowserSignInTests {
         "The person's refusal, the app's own mistakes and the server's trouble, as the redirect carries them",
         arguments: [
             ("error=access_denied&state=st-1", RemoteError.signInRefused(.deniedByPerson)),
-            ("error=invalid_scope&state=st-1", RemoteError.misconfigured("invalid_scope")),
+            ("error=invalid_scope&state=st-1", RemoteError.misconfigured(.scopeRefused("invalid_scope"))),
             ("error=temporarily_unavailable&state=st-1", RemoteError.rejected(status: 503, code: nil)),
             ("code=c&state=another", RemoteError.signInRefused(.answerForAnotherAttempt)),
             ("error=access_denied&state=another", RemoteError.signInRefused(.answerForAnotherAttempt)),

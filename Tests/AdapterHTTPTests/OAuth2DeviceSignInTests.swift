@@ -92,7 +92,7 @@ struct OAuth2DeviceSignInTests {
         arguments: [
             (#"{"error":"access_denied"}"#, RemoteError.signInRefused(.deniedByPerson)),
             (#"{"error":"expired_token"}"#, RemoteError.signInRefused(.notCompletedInTime)),
-            (#"{"error":"invalid_client"}"#, RemoteError.misconfigured("invalid_client")),
+            (#"{"error":"invalid_client"}"#, RemoteError.misconfigured(.clientRefused("invalid_client"))),
         ])
     func pollRefusals(body: String, expected: RemoteError) async throws {
         let server = try Self.server(polls: [Self.pending, .json(400, body)])

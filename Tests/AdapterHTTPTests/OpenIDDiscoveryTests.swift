@@ -161,12 +161,17 @@ struct OpenIDDiscoveryTests {
             Issue.record("a missing field is not malformed")
             return
         }
-        for error in [OpenIDDiscoveryError.issuerMismatch, .s256NotSupported, .insecureEndpoint("token_endpoint")] {
-            guard case .misconfigured(let text) = error.remoteError else {
+        let causes: [(OpenIDDiscoveryError, Misconfiguration.Cause)] = [
+            (.issuerMismatch, .anotherIssuer), (.s256NotSupported, .pkceNotSupported),
+            (.insecureEndpoint("token_endpoint"), .insecureEndpoint),
+        ]
+        for (error, cause) in causes {
+            guard case .misconfigured(let problem) = error.remoteError else {
                 Issue.record("\(error) is not a configuration error")
                 continue
             }
-            #expect(!text.contains("example.com"))
+            #expect(problem.cause == cause, "a mix-up, an endpoint in clear and no S256 are each their own cause")
+            #expect(!problem.detail.contains("example.com"))
         }
     }
 
@@ -238,7 +243,7 @@ struct OpenIDDiscoveryTests {
         let error = await #expect(throws: RemoteError.self) {
             try await OpenIDDiscovery.fetch(issuer: server.baseURL + "/o", configuration: configuration(server))
         }
-        #expect(error == .misconfigured(OpenIDDiscoveryError.s256NotSupported.description))
+        #expect(error == .misconfigured(.pkceNotSupported(OpenIDDiscoveryError.s256NotSupported.description)))
     }
 
     @Test("A document naming a token endpoint in clear to another machine is a configuration error")
@@ -301,7 +306,9 @@ struct OpenIDDiscoveryTests {
             if status == 503 {
                 #expect(error == .rejected(status: 503, code: nil))
             } else {
-                #expect(error == .misconfigured("the issuer's discovery document answered \(status)"))
+                #expect(
+                    error == .misconfigured(.discoveryUnavailable("the issuer's discovery document answered \(status)"))
+                )
             }
             #expect(server.requests.count == 1)
         }

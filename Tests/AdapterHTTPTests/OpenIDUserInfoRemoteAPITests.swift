@@ -93,7 +93,7 @@ struct OpenIDUserInfoRemoteAPITests {
         "Refusals: 401 is a refused token, 403 (insufficient_scope) a configuration error, 400 a bad request, 5xx the server's",
         arguments: [
             (401, RemoteError.rejected(status: 401, code: .tokenInvalid)),
-            (403, RemoteError.misconfigured("insufficient_scope")),
+            (403, RemoteError.misconfigured(.scopeRefused("insufficient_scope"))),
             (400, RemoteError.rejected(status: 400, code: .badRequest)),
             (503, RemoteError.rejected(status: 503, code: nil)),
         ])

@@ -48,6 +48,6 @@ struct ServerFaultTests {
             try await auth.signIn(Credentials(identifier: .email("a@example.com"), password: Password("p")))
         }
 
-        #expect(error == .misconfigured("invalid_client"))
+        #expect(error == .misconfigured(.clientRefused("invalid_client")))
     }
 }

@@ -111,7 +111,7 @@ struct SupabaseAuthTests {
             ),
             (
                 422, SupabaseFixtures.httpError(422, "email_provider_disabled", "Email logins are disabled"),
-                RemoteError.misconfigured("email_provider_disabled")
+                RemoteError.misconfigured(.methodDisabled("email_provider_disabled"))
             ),
             (
                 429, SupabaseFixtures.httpError(429, "over_request_rate_limit", "Request rate limit reached"),
@@ -127,7 +127,7 @@ struct SupabaseAuthTests {
             ),
             (
                 401, #"{"message":"Invalid API key"}"#,
-                RemoteError.misconfigured("401 without an error code: the apikey was refused")
+                RemoteError.misconfigured(.clientRefused("401 without an error code: the apikey was refused"))
             ),
         ])
     func signInRefusals(status: Int, answer: String, expected: RemoteError) async throws {
@@ -272,7 +272,7 @@ struct SupabaseAuthTests {
             ),
             (
                 401, #"{"message":"Invalid API key"}"#,
-                RemoteError.misconfigured("401 without an error code: the apikey was refused")
+                RemoteError.misconfigured(.clientRefused("401 without an error code: the apikey was refused"))
             ),
         ])
     func profileRefusals(status: Int, answer: String, expected: RemoteError) async throws {

@@ -13,8 +13,8 @@ struct SupabaseLoginFailureTests {
             (RemoteError.signInRefused(.identifierKindNotAccepted), LoginFailure.identifierKindNotAccepted),
             (RemoteError.signInRefused(.emailNotConfirmed), LoginFailure.emailNotConfirmed),
             (
-                RemoteError.misconfigured("401 without an error code: the apikey was refused"),
-                LoginFailure.misconfigured
+                RemoteError.misconfigured(.clientRefused("401 without an error code: the apikey was refused")),
+                LoginFailure.misconfigured(.clientRefused)
             ),
             (RemoteError.rejected(status: 403, code: .userInactive), LoginFailure.accountInactive),
         ])

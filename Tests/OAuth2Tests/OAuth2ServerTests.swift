@@ -91,7 +91,7 @@ struct OAuth2ServerTests {
             try await OAuth2Server.auth().signIn(
                 Credentials(identifier: .cpf("76626692038"), password: Password("111111")))
         }
-        await #expect(throws: RemoteError.misconfigured("invalid_client")) {
+        await #expect(throws: RemoteError.misconfigured(.clientRefused("invalid_client"))) {
             try await OAuth2Server.auth(secret: "wrong", clientID: "gatehouse-confidential").signIn(OAuth2Server.maria)
         }
         #expect(

@@ -1,4 +1,4 @@
-import Ports
+public import Ports
 
 /// Why a sign-in did not happen. Shown on the password step; the global
 /// state does not change.
@@ -10,15 +10,18 @@ public enum LoginFailure: Error, Sendable, Hashable {
     case accountInactive
     /// Health says the server is down or the device offline: sign-in is blocked.
     case systemUnavailable
-    /// The call did not reach the server or went unanswered (a transport
-    /// error or the request deadline): trying again may work.
+    /// The call did not reach the server or its connection broke (a
+    /// transport error): trying again may work.
     case network
+    /// The server took the call but did not answer within the request
+    /// deadline: trying again may work.
+    case timedOut
     /// The server failed or answered something the app cannot read.
     case server
-    /// The server refused the app itself — its client id, secret or grant
-    /// (`RemoteError.misconfigured`): a configuration error for whoever set
-    /// the environment up, never the user's password.
-    case misconfigured
+    /// The app's own setup with the backend cannot be used, for the one
+    /// cause named (`RemoteError.misconfigured`): a configuration error for
+    /// whoever set the environment up, never the user's password.
+    case misconfigured(Misconfiguration.Cause)
     /// This backend signs in by another kind of identifier (an e-mail-only
     /// backend given a CPF): nothing was sent; the person signs in by e-mail.
     case identifierKindNotAccepted
@@ -54,9 +57,11 @@ public enum RegistrationFailure: Error, Sendable, Hashable {
     /// Health says the server is down or the device offline: registration is
     /// blocked.
     case systemUnavailable
-    /// The call did not reach the server or went unanswered (a transport
-    /// error or the request deadline): trying again may work.
+    /// The call did not reach the server or its connection broke (a
+    /// transport error): trying again may work.
     case network
+    /// No answer within the request deadline: trying again may work.
+    case timedOut
     /// The server failed or refused the registration for a reason the form
     /// cannot show by field.
     case server
@@ -71,8 +76,8 @@ extension LoginFailure {
     /// not revealed to exist), an inactive account says so.
     init(_ error: RemoteError) {
         switch error {
-        case .misconfigured:
-            self = .misconfigured
+        case .misconfigured(let problem):
+            self = .misconfigured(problem.cause)
             return
         case .signInRefused(.identifierKindNotAccepted):
             self = .identifierKindNotAccepted
@@ -108,7 +113,8 @@ extension LoginFailure {
                 self = .invalidCredentials
             } else {
                 switch error {
-                case .transport, .timeout: self = .network
+                case .transport: self = .network
+                case .timeout: self = .timedOut
                 default: self = .server
                 }
             }
@@ -132,7 +138,8 @@ extension RegistrationFailure {
         switch error {
         case .rejected(_, .alreadyRegistered, _): self = .alreadyRegistered
         case .rejected(_, .validationFailed, let fields): self = .invalidFields(fields)
-        case .transport, .timeout: self = .network
+        case .transport: self = .network
+        case .timeout: self = .timedOut
         default: self = .server
         }
     }

@@ -31,8 +31,11 @@ public enum SignedOutReason: String, Sendable, Hashable {
 /// Why the session expired without ending: the backend could not be asked,
 /// so the local data is preserved and the user is offered to sign in again.
 public enum SessionExpiredReason: String, Sendable, Hashable {
-    /// Network error or timeout while restoring the session.
+    /// The connection to the server failed while restoring the session.
     case network
+    /// The server did not answer within the request deadline while
+    /// restoring the session.
+    case timedOut = "timed-out"
     /// The server failed (5xx) or answered with something unreadable.
     case server
     /// Too many refreshes in a short time: the server is misbehaving.

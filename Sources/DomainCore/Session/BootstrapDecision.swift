@@ -69,7 +69,8 @@ public struct BootstrapDecision: Sendable, Hashable {
         case .failed(.remote(let error)):
             let reason: SessionExpiredReason =
                 switch error {
-                case .transport, .timeout: .network
+                case .transport: .network
+                case .timeout: .timedOut
                 case .malformedResponse, .rejected, .misconfigured, .signInRefused: .server
                 }
             return BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(reason))

@@ -6,8 +6,10 @@ import Ports
 /// action of the signed-in user (update the profile, delete the account) did
 /// not happen.
 public enum SignedInFailure: Error, Sendable, Hashable {
-    /// The call did not reach the server or went unanswered: a retry may work.
+    /// The call did not reach the server or its connection broke: a retry may work.
     case network
+    /// No answer within the request deadline: a retry may work.
+    case timedOut
     /// The server failed, answered something unreadable, refused the app's
     /// configuration, or refreshed too often.
     case server
@@ -33,7 +35,8 @@ public enum SignedInFailure: Error, Sendable, Hashable {
             case .rejected(_, .notFound, _): self = .notFound
             case .rejected(_, .validationFailed, let fields): self = .invalidFields(fields)
             case .rejected(_, .alreadyRegistered, _): self = .alreadyRegistered
-            case .transport, .timeout: self = .network
+            case .transport: self = .network
+            case .timeout: self = .timedOut
             case .rejected, .malformedResponse, .misconfigured, .signInRefused: self = .server
             }
         }

@@ -21,8 +21,12 @@ enum TextKey: String, CaseIterable, Sendable {
     // Sign-in
     case identifierPrompt, passwordPrompt, identifierInvalid, identifierCPFNotAccepted, registrationConfirmed, signingIn
     case identifierPromptCPFOnly, identifierEmailNotAccepted
-    case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginServer,
-        loginMisconfigured, loginIdentifierKindNotAccepted, loginEmailNotConfirmed, loginEmailKindNotAccepted
+    case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginTimedOut,
+        loginServer,
+        loginIdentifierKindNotAccepted, loginEmailNotConfirmed, loginEmailKindNotAccepted
+    // The app's setup with the backend, one text per `Misconfiguration.Cause`
+    case loginClientRefused, loginScopeRefused, loginAnotherIssuer, loginInsecureEndpoint, loginDiscoveryUnavailable,
+        loginPKCENotSupported, loginMethodDisabled, loginSettingMismatch, loginNoSecureRandom
     case actionSignInBrowser, actionSignInDevice, signInOutsidePrompt, browserOpened, browserNotOpened, deviceVisit,
         deviceEnterCode, deviceCompleteAddress, waitingForPerson
     case loginMethodNotOffered, loginDeniedByPerson, loginAnswerForAnotherAttempt, loginNotCompletedInTime,
@@ -31,10 +35,12 @@ enum TextKey: String, CaseIterable, Sendable {
     case signUpPrompt, registering
     case problemEmpty, problemNameTooShort, problemInvalidEmail, problemInvalidCPF, problemPasswordNotSixDigits
     case problemConfirmationMismatch
-    case registerAlreadyRegistered, registerInvalidFields, registerSystemUnavailable, registerNetwork, registerServer
+    case registerAlreadyRegistered, registerInvalidFields, registerSystemUnavailable, registerNetwork, registerTimedOut,
+        registerServer
     case signUpNotOffered
     // Session expired
-    case expiredNetwork, expiredServer, expiredRefreshLimit, expiredPreviously, expiredStorageUnavailable
+    case expiredNetwork, expiredTimedOut, expiredServer, expiredRefreshLimit, expiredPreviously,
+        expiredStorageUnavailable
     case expiredDataKept, expiredPINAttempts, expiredPINForgotten
     // The PIN lock: the PIN screen and the security screen
     case titlePINLock, titleSecurity, pinLockPrompt, pinLockUnavailable, fieldPIN, pinChecking, pinSaving
@@ -49,7 +55,8 @@ enum TextKey: String, CaseIterable, Sendable {
     // Signed-in area
     case titleStatement, titleEntryDetails, titleProfile, titleRelatedUsers
     case loadingPlaceholder, refreshing, statementEmpty
-    case failureNetwork, failureServer, failureOffline, failureServerDown, failureNotFound, failureInvalidFields,
+    case failureNetwork, failureTimedOut, failureServer, failureOffline, failureServerDown, failureNotFound,
+        failureInvalidFields,
         failureAlreadyRegistered
     case failureSessionEnded, failureNotOffered
     case detailsAmount, detailsWhen, detailsStatus, detailsCounterparty, detailsSender, detailsRecipient

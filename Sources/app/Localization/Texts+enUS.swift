@@ -47,10 +47,27 @@ extension Texts {
         case .loginInvalidCredentials: "Wrong CPF, e-mail or password."
         case .loginAccountInactive: "This account is inactive."
         case .loginSystemUnavailable: "System unavailable; try again later."
-        case .loginNetwork: "Could not connect. Check your internet connection."
+        case .loginNetwork: "The connection to the server failed. Try again."
+        case .loginTimedOut: "The server did not answer in time. Try again."
         case .loginServer: "The server failed. Try again."
-        case .loginMisconfigured:
-            "The server refused this app's configuration (client id or secret). This is not your password: tell whoever set the app up."
+        case .loginClientRefused:
+            "The server did not accept this app as its client. This is not your password: tell whoever set the app up."
+        case .loginScopeRefused:
+            "The server refused the access this app asks for. This is not your password: tell whoever set the app up."
+        case .loginAnotherIssuer:
+            "The server's sign-in settings name another server than the one this app trusts, so nothing was sent. Tell whoever set the app up."
+        case .loginInsecureEndpoint:
+            "The server's sign-in address is not secure (not https), so nothing was sent there. Tell whoever set the app up."
+        case .loginDiscoveryUnavailable:
+            "The server's sign-in settings could not be found at its address. Tell whoever set the app up."
+        case .loginPKCENotSupported:
+            "The server does not offer the secure browser sign-in this app uses (PKCE S256). Tell whoever set the app up."
+        case .loginMethodDisabled:
+            "The server has this way of signing in turned off. Tell whoever set the app up."
+        case .loginSettingMismatch:
+            "A setting of this app does not fit this server. Tell whoever set the app up."
+        case .loginNoSecureRandom:
+            "This device gave no secure random numbers for the sign-in, so nothing was sent. Try again; if it persists, tell whoever set the app up."
         case .loginIdentifierKindNotAccepted:
             "This server signs in by e-mail only: go back and type your e-mail instead of your CPF."
         case .loginEmailKindNotAccepted:
@@ -112,10 +129,12 @@ extension Texts {
         case .registerAlreadyRegistered: "An account with this CPF or e-mail already exists."
         case .registerInvalidFields: "The server refused some fields: %@."
         case .registerSystemUnavailable: "System unavailable; try again later."
-        case .registerNetwork: "Could not connect. Check your internet connection."
+        case .registerNetwork: "The connection to the server failed. Try again."
+        case .registerTimedOut: "The server did not answer in time. Try again."
         case .registerServer: "The server failed. Try again."
         case .signUpNotOffered: "This server does not create accounts: ask whoever runs it for one."
-        case .expiredNetwork: "We could not confirm your session: no connection."
+        case .expiredNetwork: "We could not confirm your session: the connection to the server failed."
+        case .expiredTimedOut: "We could not confirm your session: the server did not answer in time."
         case .expiredServer: "We could not confirm your session: the server failed."
         case .expiredRefreshLimit: "We could not renew your session."
         case .expiredPreviously: "Your session expired."
@@ -153,7 +172,8 @@ extension Texts {
         case .loadingPlaceholder: "░░░░░░░░ loading ░░░░░░░░"
         case .refreshing: "Refreshing…"
         case .statementEmpty: "No transactions."
-        case .failureNetwork: "Could not connect. Check your internet connection."
+        case .failureNetwork: "The connection to the server failed. Try again."
+        case .failureTimedOut: "The server did not answer in time. Try again."
         case .failureServer: "The server failed. Try again."
         case .failureOffline: "You are offline: check your internet connection."
         case .failureServerDown: "The server is unavailable right now; try again later."

@@ -50,10 +50,27 @@ extension Texts {
         case .loginInvalidCredentials: "CPF, correo o contraseña incorrectos."
         case .loginAccountInactive: "Esta cuenta está inactiva."
         case .loginSystemUnavailable: "Sistema no disponible; inténtalo más tarde."
-        case .loginNetwork: "No se pudo conectar. Revisa tu conexión a internet."
+        case .loginNetwork: "La conexión con el servidor falló. Inténtalo de nuevo."
+        case .loginTimedOut: "El servidor no respondió a tiempo. Inténtalo de nuevo."
         case .loginServer: "El servidor falló. Inténtalo de nuevo."
-        case .loginMisconfigured:
-            "El servidor rechazó la configuración de esta aplicación (id o secreto de cliente). No es tu contraseña: avisa a quien configuró la aplicación."
+        case .loginClientRefused:
+            "El servidor no aceptó esta aplicación como cliente. No es tu contraseña: avisa a quien configuró la aplicación."
+        case .loginScopeRefused:
+            "El servidor rechazó el acceso que pide esta aplicación. No es tu contraseña: avisa a quien configuró la aplicación."
+        case .loginAnotherIssuer:
+            "La configuración de acceso del servidor apunta a otro servidor distinto del que esta aplicación reconoce; no se envió nada. Avisa a quien configuró la aplicación."
+        case .loginInsecureEndpoint:
+            "La dirección de acceso del servidor no es segura (no es https); no se envió nada allí. Avisa a quien configuró la aplicación."
+        case .loginDiscoveryUnavailable:
+            "No se encontró la configuración de acceso del servidor en su dirección. Avisa a quien configuró la aplicación."
+        case .loginPKCENotSupported:
+            "El servidor no ofrece el inicio de sesión seguro por el navegador que usa esta aplicación (PKCE S256). Avisa a quien configuró la aplicación."
+        case .loginMethodDisabled:
+            "El servidor tiene desactivada esta forma de iniciar sesión. Avisa a quien configuró la aplicación."
+        case .loginSettingMismatch:
+            "Un ajuste de esta aplicación no encaja con este servidor. Avisa a quien configuró la aplicación."
+        case .loginNoSecureRandom:
+            "Este dispositivo no dio números aleatorios seguros para el inicio de sesión; no se envió nada. Inténtalo de nuevo; si sigue, avisa a quien configuró la aplicación."
         case .loginIdentifierKindNotAccepted:
             "Este servidor solo inicia sesión por correo electrónico: vuelve y escribe tu correo en lugar de tu CPF."
         case .loginEmailKindNotAccepted:
@@ -115,10 +132,12 @@ extension Texts {
         case .registerAlreadyRegistered: "Ya existe una cuenta con este CPF o correo."
         case .registerInvalidFields: "El servidor rechazó algunos campos: %@."
         case .registerSystemUnavailable: "Sistema no disponible; inténtalo más tarde."
-        case .registerNetwork: "No se pudo conectar. Revisa tu conexión a internet."
+        case .registerNetwork: "La conexión con el servidor falló. Inténtalo de nuevo."
+        case .registerTimedOut: "El servidor no respondió a tiempo. Inténtalo de nuevo."
         case .registerServer: "El servidor falló. Inténtalo de nuevo."
         case .signUpNotOffered: "Este servidor no crea cuentas: pide una a quien lo administra."
-        case .expiredNetwork: "No pudimos confirmar tu sesión: sin conexión."
+        case .expiredNetwork: "No pudimos confirmar tu sesión: la conexión con el servidor falló."
+        case .expiredTimedOut: "No pudimos confirmar tu sesión: el servidor no respondió a tiempo."
         case .expiredServer: "No pudimos confirmar tu sesión: el servidor falló."
         case .expiredRefreshLimit: "No pudimos renovar tu sesión."
         case .expiredPreviously: "Tu sesión caducó."
@@ -158,7 +177,8 @@ extension Texts {
         case .loadingPlaceholder: "░░░░░░░░ cargando ░░░░░░░░"
         case .refreshing: "Actualizando…"
         case .statementEmpty: "Sin movimientos."
-        case .failureNetwork: "No se pudo conectar. Revisa tu conexión a internet."
+        case .failureNetwork: "La conexión con el servidor falló. Inténtalo de nuevo."
+        case .failureTimedOut: "El servidor no respondió a tiempo. Inténtalo de nuevo."
         case .failureServer: "El servidor falló. Inténtalo de nuevo."
         case .failureOffline: "Estás sin conexión: revisa tu conexión a internet."
         case .failureServerDown: "El servidor no está disponible ahora; inténtalo más tarde."

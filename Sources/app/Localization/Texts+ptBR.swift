@@ -48,10 +48,27 @@ extension Texts {
         case .loginInvalidCredentials: "CPF, e-mail ou senha incorretos."
         case .loginAccountInactive: "Esta conta está inativa."
         case .loginSystemUnavailable: "Sistema indisponível; tente mais tarde."
-        case .loginNetwork: "Não foi possível conectar. Verifique sua internet."
+        case .loginNetwork: "A conexão com o servidor falhou. Tente de novo."
+        case .loginTimedOut: "O servidor não respondeu a tempo. Tente de novo."
         case .loginServer: "O servidor falhou. Tente de novo."
-        case .loginMisconfigured:
-            "O servidor recusou a configuração deste app (id ou segredo do cliente). Não é a sua senha: avise quem configurou o app."
+        case .loginClientRefused:
+            "O servidor não aceitou este app como cliente. Não é a sua senha: avise quem configurou o app."
+        case .loginScopeRefused:
+            "O servidor recusou o acesso que este app pede. Não é a sua senha: avise quem configurou o app."
+        case .loginAnotherIssuer:
+            "As configurações de acesso do servidor apontam para outro servidor que não o que este app reconhece; nada foi enviado. Avise quem configurou o app."
+        case .loginInsecureEndpoint:
+            "O endereço de acesso do servidor não é seguro (não é https); nada foi enviado para lá. Avise quem configurou o app."
+        case .loginDiscoveryUnavailable:
+            "As configurações de acesso do servidor não foram encontradas no endereço dele. Avise quem configurou o app."
+        case .loginPKCENotSupported:
+            "O servidor não oferece o acesso seguro pelo navegador que este app usa (PKCE S256). Avise quem configurou o app."
+        case .loginMethodDisabled:
+            "O servidor desativou esta forma de entrar. Avise quem configurou o app."
+        case .loginSettingMismatch:
+            "Uma configuração deste app não combina com este servidor. Avise quem configurou o app."
+        case .loginNoSecureRandom:
+            "Este aparelho não forneceu números aleatórios seguros para o acesso; nada foi enviado. Tente de novo; se continuar, avise quem configurou o app."
         case .loginIdentifierKindNotAccepted:
             "Este servidor só aceita entrar por e-mail: volte e digite seu e-mail em vez do CPF."
         case .loginEmailKindNotAccepted:
@@ -113,10 +130,12 @@ extension Texts {
         case .registerAlreadyRegistered: "Já existe uma conta com este CPF ou e-mail."
         case .registerInvalidFields: "O servidor recusou alguns campos: %@."
         case .registerSystemUnavailable: "Sistema indisponível; tente mais tarde."
-        case .registerNetwork: "Não foi possível conectar. Verifique sua internet."
+        case .registerNetwork: "A conexão com o servidor falhou. Tente de novo."
+        case .registerTimedOut: "O servidor não respondeu a tempo. Tente de novo."
         case .registerServer: "O servidor falhou. Tente de novo."
         case .signUpNotOffered: "Este servidor não cria contas: peça uma a quem o administra."
-        case .expiredNetwork: "Não conseguimos confirmar sua sessão: sem conexão."
+        case .expiredNetwork: "Não conseguimos confirmar sua sessão: a conexão com o servidor falhou."
+        case .expiredTimedOut: "Não conseguimos confirmar sua sessão: o servidor não respondeu a tempo."
         case .expiredServer: "Não conseguimos confirmar sua sessão: o servidor falhou."
         case .expiredRefreshLimit: "Não conseguimos renovar sua sessão."
         case .expiredPreviously: "Sua sessão expirou."
@@ -155,7 +174,8 @@ extension Texts {
         case .loadingPlaceholder: "░░░░░░░░ carregando ░░░░░░░░"
         case .refreshing: "Atualizando…"
         case .statementEmpty: "Nenhuma movimentação."
-        case .failureNetwork: "Não foi possível conectar. Verifique sua internet."
+        case .failureNetwork: "A conexão com o servidor falhou. Tente de novo."
+        case .failureTimedOut: "O servidor não respondeu a tempo. Tente de novo."
         case .failureServer: "O servidor falhou. Tente de novo."
         case .failureOffline: "Você está sem conexão: verifique sua internet."
         case .failureServerDown: "O servidor está indisponível no momento; tente mais tarde."

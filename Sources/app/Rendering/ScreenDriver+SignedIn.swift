@@ -39,7 +39,7 @@ extension ScreenDriver {
 
     /// A call that failed for want of a connection or a working server.
     private static func isOutage(_ failure: SignedInFailure?) -> Bool {
-        failure == .network || failure == .server
+        failure == .network || failure == .timedOut || failure == .server
     }
 
     /// The user as known: a profile only the sign-in knew has no name, and an
@@ -228,6 +228,7 @@ extension ScreenDriver {
         }
         switch failure {
         case .network: return texts[.failureNetwork]
+        case .timedOut: return texts[.failureTimedOut]
         case .server: return texts[.failureServer]
         case .notFound: return texts[.failureNotFound]
         case .invalidFields(let fields):

@@ -215,7 +215,7 @@ struct ScreenDriver {
 
     /// A sign-in that failed for want of a connection or a working server.
     private static func isOutage(_ failure: LoginFailure) -> Bool {
-        failure == .network || failure == .systemUnavailable
+        failure == .network || failure == .timedOut || failure == .systemUnavailable
     }
 
     /// The identifier as the sign-in shows it: the remembered one, when it is
@@ -315,6 +315,7 @@ struct ScreenDriver {
     private func text(for reason: SessionExpiredReason) -> String {
         switch reason {
         case .network: return texts[.expiredNetwork]
+        case .timedOut: return texts[.expiredTimedOut]
         case .server: return texts[.expiredServer]
         case .refreshLimit: return texts[.expiredRefreshLimit]
         case .previouslyExpired: return texts[.expiredPreviously]
@@ -327,14 +328,34 @@ struct ScreenDriver {
     /// The failure's text; a refused kind of identifier is an e-mail where
     /// the backend signs in by CPF only (`cpfOnly`), a CPF elsewhere.
     func text(for failure: LoginFailure, cpfOnly: Bool = false) -> String {
+        Self.text(for: failure, in: texts, cpfOnly: cpfOnly)
+    }
+
+    /// The same in `texts`: each failure, and each cause of a setup the
+    /// app cannot use, its own sentence.
+    static func text(for failure: LoginFailure, in texts: Texts, cpfOnly: Bool = false) -> String {
         if failure == .identifierKindNotAccepted, cpfOnly { return texts[.loginEmailKindNotAccepted] }
         switch failure {
         case .invalidCredentials: return texts[.loginInvalidCredentials]
         case .accountInactive: return texts[.loginAccountInactive]
         case .systemUnavailable: return texts[.loginSystemUnavailable]
         case .network: return texts[.loginNetwork]
+        case .timedOut: return texts[.loginTimedOut]
         case .server: return texts[.loginServer]
-        case .misconfigured: return texts[.loginMisconfigured]
+        case .misconfigured(let cause):
+            // One text per cause: a provider naming another issuer is not said
+            // to have refused the app, nor a public client to have a secret.
+            switch cause {
+            case .clientRefused: return texts[.loginClientRefused]
+            case .scopeRefused: return texts[.loginScopeRefused]
+            case .anotherIssuer: return texts[.loginAnotherIssuer]
+            case .insecureEndpoint: return texts[.loginInsecureEndpoint]
+            case .discoveryUnavailable: return texts[.loginDiscoveryUnavailable]
+            case .pkceNotSupported: return texts[.loginPKCENotSupported]
+            case .methodDisabled: return texts[.loginMethodDisabled]
+            case .settingMismatch: return texts[.loginSettingMismatch]
+            case .noSecureRandom: return texts[.loginNoSecureRandom]
+            }
         case .identifierKindNotAccepted: return texts[.loginIdentifierKindNotAccepted]
         case .emailNotConfirmed: return texts[.loginEmailNotConfirmed]
         case .methodNotOffered: return texts[.loginMethodNotOffered]
@@ -353,6 +374,7 @@ struct ScreenDriver {
             return texts[.registerInvalidFields, fields.keys.sorted().joined(separator: ", ")]
         case .systemUnavailable: return texts[.registerSystemUnavailable]
         case .network: return texts[.registerNetwork]
+        case .timedOut: return texts[.registerTimedOut]
         case .server: return texts[.registerServer]
         case .notOffered: return texts[.signUpNotOffered]
         }
