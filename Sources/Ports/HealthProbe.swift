@@ -21,9 +21,13 @@ public protocol HealthProbe: Sendable {
     ///
     /// - Returns: `.healthy` when the server says it is healthy (200);
     ///   `.unhealthy` when it says it is not (503) or answers with any other
-    ///   status.
+    ///   status a refusal is not.
     /// - Throws: `.transport` or `.timeout` when the server cannot be reached;
-    ///   `.malformedResponse` when a 200 carries no health body.
+    ///   `.malformedResponse` when a 200 carries no health body; `.rejected`
+    ///   with the status where the adapter can tell the server refused the
+    ///   check itself (a 4xx: it is up, but refuses this app, or is not the
+    ///   backend the environment expects) — the app then says so, not that
+    ///   nothing answers. An adapter that cannot tell answers `.unhealthy`.
     func check() async throws(RemoteError) -> ServerHealth
 }
 

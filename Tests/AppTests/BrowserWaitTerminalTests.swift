@@ -136,3 +136,39 @@ struct BrowserWaitTerminalTests {
         #expect(server.exitStatus() == 0)
     }
 }
+
+/// The cause of an unavailable system, as the person is told it: a server
+/// that answers but refuses the app is not said to be silent.
+@Suite("A server that refuses the app's health check", .serialized)
+struct RefusedHealthCheckTests {
+    @Test(
+        "The local environment pointed at a Cora server (health 403) says the server refused the app, not that it is silent"
+    )
+    @MainActor
+    func refusedHealthCheckSaysSo() async throws {
+        let server = try PseudoTerminal(arguments: ["serve", "--port", "0", "--profile", "cora"])
+        let address = try server.waitFor("http://127.0.0.1:")
+        let port = try #require(Int(server.drawn[address...].prefix { $0.isNumber }))
+        let directory = try BrowserWaitTerminalTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = directory.appendingPathComponent("local-at-cora.json")
+        try Data(
+            """
+            { "name": "local-at-cora", "base": "local",
+              "settings": { "baseURL": "http://127.0.0.1:\(port)", "storeDirectory": "\(directory.path)/store",
+                            "preferencesDirectory": "\(directory.path)/preferences" } }
+            """.utf8
+        ).write(to: environment)
+        let transcript = Transcript()
+        let script = [
+            "expect screen system-unavailable", "expect text The server answers, but refused this app (403)",
+            "expect no-text The server is not responding",
+        ]
+        let code = await transcript.app(pipedInput: script.joined(separator: "\n") + "\n")
+            .run(Invocation(environment: environment.path, locale: .enUS, command: .interactive))
+
+        #expect(code == 0, "\(transcript.output.joined(separator: "\n"))")
+        kill(server.pid, SIGINT)
+        #expect(server.exitStatus() == 0)
+    }
+}

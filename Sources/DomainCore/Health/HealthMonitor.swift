@@ -30,6 +30,11 @@ public final class HealthMonitor {
     /// while none is scheduled (in the background, healthy and not
     /// monitoring, shut down). The screens say it when a wait needs a reason.
     public private(set) var nextCheckAt: Date?
+    /// The status the server refused the latest check with (a 4xx: it is
+    /// up, but refused this app — its API key — or is not the backend this
+    /// environment expects), while `status` is `serverDown` for that; nil
+    /// otherwise. The screens say that cause, not that nothing answers.
+    public private(set) var refusedWith: Int?
     /// The intervals this monitor polls at, fixed at creation.
     public let policy: HealthPolicy
     /// The steady interval between checks in the foreground: the policy's
@@ -78,6 +83,7 @@ public final class HealthMonitor {
         guard !isShutDown, status != .offline else { return }
         let answer: HealthStatus = health == .healthy ? .healthy : .serverDown
         guard answer != status else { return }
+        refusedWith = nil
         apply(answer)
     }
 
@@ -121,15 +127,18 @@ public final class HealthMonitor {
     private func performCheck() async -> HealthStatus {
         defer { inFlightCheck = nil }
         let answer: HealthStatus
+        var refusal: Int?
         if await connectivity.isConnected() {
             do {
                 answer = try await probe.check() == .healthy ? .healthy : .serverDown
             } catch {
+                if case .rejected(let status, _, _) = error, (400..<500).contains(status) { refusal = status }
                 answer = .serverDown
             }
         } else {
             answer = .offline
         }
+        if refusedWith != refusal { refusedWith = refusal }
         apply(answer)
         return answer
     }

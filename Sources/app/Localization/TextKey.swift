@@ -6,7 +6,8 @@ enum TextKey: String, CaseIterable, Sendable {
     case titleStartup, titleSystemUnavailable, titleWelcome, titleSignIn, titleSignInPassword, titleSignUp
     case titleSessionExpired, titleDashboard
     // Start-up and health
-    case loading, serverDown, offline, willRetryAutomatically, healthOnline, healthServerDown, healthOffline
+    case loading, serverDown, serverRefusedApp, offline, willRetryAutomatically, healthOnline, healthServerDown,
+        healthOffline
     case bannerServerDown, bannerOffline
     case retryChecking, retryStillOffline, retryStillServerDown, nextCheckAt
     case signInBlockedOffline, signInBlockedServerDown

@@ -16,6 +16,8 @@ extension Texts {
         case .storageNotAvailableYet:
             "The secure storage is not available yet: the app goes on by itself once it opens."
         case .serverDown: "The server is not responding."
+        case .serverRefusedApp:
+            "The server answers, but refused this app (%@): it may not be the server this environment expects, or the app's key is wrong. Tell whoever set the app up."
         case .offline: "You are offline."
         case .willRetryAutomatically: "We will try again automatically."
         case .healthOnline: "● online"

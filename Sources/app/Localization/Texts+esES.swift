@@ -16,6 +16,8 @@ extension Texts {
         case .storageNotAvailableYet:
             "El almacenamiento seguro aún no está disponible: la app sigue sola en cuanto se abra."
         case .serverDown: "El servidor no responde."
+        case .serverRefusedApp:
+            "El servidor responde, pero rechazó esta aplicación (%@): puede que no sea el servidor que este entorno espera, o que la clave de la aplicación sea incorrecta. Avisa a quien configuró la aplicación."
         case .offline: "No tienes conexión a internet."
         case .willRetryAutomatically: "Lo intentaremos de nuevo automáticamente."
         case .healthOnline: "● en línea"

@@ -16,6 +16,8 @@ extension Texts {
         case .storageNotAvailableYet:
             "O armazenamento seguro ainda não está disponível: o app continua sozinho assim que ele abrir."
         case .serverDown: "O servidor não está respondendo."
+        case .serverRefusedApp:
+            "O servidor responde, mas recusou este app (%@): talvez não seja o servidor que este ambiente espera, ou a chave do app está errada. Avise quem configurou o app."
         case .offline: "Você está sem conexão com a internet."
         case .willRetryAutomatically: "Tentaremos de novo automaticamente."
         case .healthOnline: "● online"

@@ -83,7 +83,12 @@ struct ScreenDriver {
     /// Why the app waits, what the person's retry got, and when the next
     /// automatic try comes; "retry" is offered unless one is in flight.
     private func systemUnavailable(_ status: HealthStatus) -> ScreenSnapshot {
-        var lines = [texts[status == .offline ? .offline : .serverDown]]
+        var lines: [String]
+        if status == .serverDown, let refusal = health?.refusedWith {
+            lines = [texts[.serverRefusedApp, String(refusal)]]
+        } else {
+            lines = [texts[status == .offline ? .offline : .serverDown]]
+        }
         switch main.retryAnswer {
         case .checking: lines.append(texts[.retryChecking])
         case .stillDown(let found): lines.append(texts[found == .offline ? .retryStillOffline : .retryStillServerDown])

@@ -82,6 +82,40 @@ struct HealthReportTests {
 }
 
 /// A probe that answers checks as the test sets and reports when told to.
+/// A probe whose server refuses the check with `status` until told otherwise.
+final class RefusingHealthProbe: HealthProbe {
+    private let refusal = Mutex<Int?>(nil)
+
+    func refuse(with status: Int?) { refusal.withLock { $0 = status } }
+
+    func check() async throws(RemoteError) -> ServerHealth {
+        if let status = refusal.withLock({ $0 }) { throw .rejected(status: status, code: nil) }
+        return .healthy
+    }
+}
+
+@MainActor
+@Suite("Health: a server that refuses the check")
+struct HealthRefusalTests {
+    @Test(
+        "A check the server refuses (a 4xx) is down with its status kept, so the cause can be said; healthy clears it")
+    func refusalIsKeptWithItsStatus() async {
+        let harness = SessionHarness()
+        let probe = RefusingHealthProbe()
+        probe.refuse(with: 403)
+        let monitor = HealthMonitor(
+            probe: probe, connectivity: harness.connectivity, clock: harness.clock, scheduler: harness.scheduler)
+
+        #expect(await monitor.checkNow() == .serverDown)
+        #expect(monitor.refusedWith == 403)
+
+        probe.refuse(with: nil)
+        #expect(await monitor.checkNow() == .healthy)
+        #expect(monitor.refusedWith == nil)
+        monitor.shutDown()
+    }
+}
+
 final class ReportingHealthProbe: HealthProbe {
     private struct State {
         var answer = ServerHealth.healthy
