@@ -24,8 +24,11 @@ struct ControlAPIScriptTests {
         let personalStore: String
 
         init() throws {
+            // A request's whole body within two minutes, not the default 10 s: on a
+            // busy two-core machine a client's body was once late (a 408).
             server = try ReferenceServer(
-                configuration: ReferenceServer.Configuration(port: 0), backend: InMemoryBackend(clock: SystemClock()))
+                configuration: ReferenceServer.Configuration(port: 0, idleTimeout: .seconds(120)),
+                backend: InMemoryBackend(clock: SystemClock()))
             server.start()
             personalStore =
                 FileManager.default.temporaryDirectory

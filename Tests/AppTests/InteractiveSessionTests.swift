@@ -1,4 +1,5 @@
 import Composition
+import DomainCore
 import Foundation
 import Testing
 
@@ -97,6 +98,42 @@ struct InteractiveSessionTests {
             transcript.output.contains {
                 $0.contains("no field 'identifer'") && $0.hasSuffix("did you mean 'identifier'?")
             })
+    }
+
+    @Test(
+        "A suggestion only where it helps: an action typed bare means tap; no near miss for a number or an action not offered"
+    )
+    func suggestionsThatHelp() async throws {
+        let transcript = Transcript()
+        _ = await transcript.app(lines: ["sign-in", "tap back", "quit"]).run(Invocation(command: .interactive))
+        #expect(
+            transcript.output.contains {
+                $0.hasPrefix("✘ unknown command 'sign-in'") && $0.hasSuffix("did you mean 'tap sign-in'?")
+            })
+
+        let statement = Transcript()
+        _ = await statement.app(lines: Self.signIn + ["tap statement", "open 99", "quit"])
+            .run(Invocation(command: .interactive))
+        let outOfRange = try #require(statement.output.first { $0.contains("no entry 99") })
+        #expect(!outOfRange.contains("did you mean"), "\(outOfRange)")
+
+        let cora = Transcript()
+        _ = await cora.app(lines: ["tap sign-up", "quit"])
+            .run(Invocation(environment: "cora-in-memory", locale: .enUS, command: .interactive))
+        let notOffered = try #require(cora.output.first { $0.contains("'sign-up' is not offered") })
+        #expect(!notOffered.contains("did you mean"), "\(notOffered)")
+    }
+
+    @Test("The header speaks the screen's language", arguments: AppLocale.allCases)
+    func headerInTheScreensLanguage(_ locale: AppLocale) async throws {
+        let transcript = Transcript()
+        _ = await transcript.app(lines: ["quit"]).run(Invocation(locale: locale, command: .interactive))
+        let header = try #require(transcript.output.first)
+        let texts = Texts(locale: locale)
+        #expect(
+            header
+                == "Gatehouse · in-memory · \(locale.rawValue) · \(texts[.headerVirtualTime]) — \(texts[.headerHelp])")
+        if locale != .enUS { #expect(!header.contains("type help"), "\(header)") }
     }
 
     @Test("Control characters in a bad line are shown escaped, never sent to the terminal")

@@ -63,7 +63,7 @@ struct ReadableStatementTests {
         for screen in ["statement", "back", "profile"] {
             try await app.tap(screen)
             let printed = app.renderedScreen()
-            for line in printed.split(separator: "\n") where !line.hasPrefix("┌─") {
+            for line in printed.split(separator: "\n") {
                 #expect(line.count <= columns, "\(line.count) > \(columns): \(line)")
             }
             for action in app.snapshot().actions {
@@ -71,6 +71,13 @@ struct ReadableStatementTests {
             }
         }
         await app.shutDown()
+    }
+
+    @Test("The title line wraps at a word boundary, never inside a word or the screen's name")
+    func titleWraps() {
+        let screen = ScreenSnapshot(name: "sign-in-password", title: "Iniciar sesión")
+        let lines = screen.rendered(disabledWord: "desactivada", columns: 24).split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(2)) == ["┌─ Iniciar sesión ·", "│   sign-in-password"])
     }
 
     @Test("A statement with nothing failed offers no retry; a failed one does")

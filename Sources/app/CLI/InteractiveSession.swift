@@ -21,9 +21,9 @@ struct InteractiveSession {
         // screen already speak the language they chose.
         await app.prepareLaunch()
         let name = TerminalText.showingLineBreaks(world.environment.name)
-        console.print(
-            "Gatehouse · \(name) · \(app.texts.locale.rawValue)\(world.hasVirtualTime ? " · virtual time" : "")"
-                + " — type help for the commands, quit to leave.")
+        let texts = app.texts
+        let clock = world.hasVirtualTime ? " · " + texts[.headerVirtualTime] : ""
+        console.print("Gatehouse · \(name) · \(texts.locale.rawValue)\(clock) — " + texts[.headerHelp])
         console.print(app.renderedScreen())
         await app.launch()
         let printAbove = lines.printAbove
@@ -147,15 +147,21 @@ struct InteractiveSession {
     }
 
     /// The first word of `line` that is not one of the words Tab offers in
-    /// its place, and the word it most likely meant.
+    /// its place, and the word it most likely meant. A number is never a
+    /// slip (`open 99` is not `open 9`), nor an action the screen says it
+    /// does not offer (the message says why); an action typed as a command
+    /// (`retry`) means tapping it.
     private func nearMiss(in line: String) -> String? {
         let words = ScriptParser.withoutComment(line).split(separator: " ").map(String.init)
         let screen = app.snapshot()
         for index in words.indices {
+            let word = words[index]
             let candidates = PromptCompletion.candidates(after: Array(words[..<index]), on: screen)
             guard !candidates.isEmpty else { return nil }
-            if candidates.contains(words[index]) { continue }
-            return NearMiss.suggestion(for: words[index], among: candidates)
+            if candidates.contains(word) { continue }
+            if index == 0, screen.action(named: word) != nil { return "tap \(word)" }
+            if word.allSatisfy(\.isNumber) || screen.actionsNotOffered[word] != nil { return nil }
+            return NearMiss.suggestion(for: word, among: candidates)
         }
         return nil
     }

@@ -27,7 +27,7 @@ enum ScriptWords {
         ("expect enabled|disabled ACTION", "an action's state"),
         ("expect loading|not-loading", "the placeholder is (not) shown"),
         ("expect text|no-text TEXT", "the rendered screen does (not) contain TEXT"),
-        ("expect state STATE", "loading, unauthenticated, authenticated, session-expired"),
+        ("expect state STATE", "loading, unauthenticated, authenticated, pin-locked, session-expired"),
         ("expect health STATUS", "unknown, healthy, server-down, offline"),
         ("expect stored-session yes|no", "a session with a token is (not) stored"),
         ("expect local-data yes|no", "the user's cached data is (not) kept"),

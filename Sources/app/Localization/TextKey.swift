@@ -6,6 +6,8 @@ enum TextKey: String, CaseIterable, Sendable {
     case titleStartup, titleSystemUnavailable, titleWelcome, titleSignIn, titleSignInPassword, titleSignUp
     case titleSessionExpired, titleDashboard
     // Start-up and health
+    // The interactive header
+    case headerVirtualTime, headerHelp
     case loading, serverDown, serverRefusedApp, offline, willRetryAutomatically, healthOnline, healthServerDown,
         healthOffline
     case bannerServerDown, bannerOffline
@@ -22,7 +24,8 @@ enum TextKey: String, CaseIterable, Sendable {
     // Sign-in
     case identifierPrompt, passwordPrompt, identifierInvalid, identifierCPFNotAccepted, registrationConfirmed, signingIn
     case identifierPromptCPFOnly, identifierEmailNotAccepted
-    case loginInvalidCredentials, loginAccountInactive, loginSystemUnavailable, loginNetwork, loginTimedOut,
+    case loginInvalidCredentials, loginInvalidCredentialsCPFOnly, loginAccountInactive, loginSystemUnavailable,
+        loginNetwork, loginTimedOut,
         loginServer,
         loginIdentifierKindNotAccepted, loginEmailNotConfirmed, loginEmailKindNotAccepted
     // The app's setup with the backend, one text per `Misconfiguration.Cause`

@@ -12,6 +12,8 @@ extension Texts {
         case .titleSignUp: "Create account"
         case .titleSessionExpired: "Session expired"
         case .titleDashboard: "Home"
+        case .headerVirtualTime: "virtual time"
+        case .headerHelp: "type help for the commands, quit to leave."
         case .loading: "Loading…"
         case .storageNotAvailableYet:
             "The secure storage is not available yet: the app goes on by itself once it opens."
@@ -47,6 +49,7 @@ extension Texts {
         case .registrationConfirmed: "Account created! Sign in with your details."
         case .signingIn: "Signing in…"
         case .loginInvalidCredentials: "Wrong CPF, e-mail or password."
+        case .loginInvalidCredentialsCPFOnly: "Wrong CPF or password."
         case .loginAccountInactive: "This account is inactive."
         case .loginSystemUnavailable: "System unavailable; try again later."
         case .loginNetwork: "The connection to the server failed. Try again."
@@ -77,9 +80,9 @@ extension Texts {
         case .loginEmailNotConfirmed:
             "Your e-mail address is not confirmed yet: open the link the server e-mailed you, then sign in again."
         case .actionSignInBrowser:
-            "sign in with the browser"
+            "Sign in with the browser"
         case .actionSignInDevice:
-            "sign in on another device"
+            "Sign in on another device"
         case .signInOutsidePrompt:
             "This server does not ask for your password here: sign in with the browser or on another device."
         case .browserOpened:

@@ -12,6 +12,8 @@ extension Texts {
         case .titleSignUp: "Crear cuenta"
         case .titleSessionExpired: "Sesión caducada"
         case .titleDashboard: "Inicio"
+        case .headerVirtualTime: "tiempo virtual"
+        case .headerHelp: "escribe help para ver los comandos, quit para salir."
         case .loading: "Cargando…"
         case .storageNotAvailableYet:
             "El almacenamiento seguro aún no está disponible: la app sigue sola en cuanto se abra."
@@ -50,6 +52,7 @@ extension Texts {
         case .registrationConfirmed: "¡Cuenta creada! Inicia sesión con tus datos."
         case .signingIn: "Iniciando sesión…"
         case .loginInvalidCredentials: "CPF, correo o contraseña incorrectos."
+        case .loginInvalidCredentialsCPFOnly: "CPF o contraseña incorrectos."
         case .loginAccountInactive: "Esta cuenta está inactiva."
         case .loginSystemUnavailable: "Sistema no disponible; inténtalo más tarde."
         case .loginNetwork: "La conexión con el servidor falló. Inténtalo de nuevo."
@@ -80,9 +83,9 @@ extension Texts {
         case .loginEmailNotConfirmed:
             "Tu correo electrónico aún no está confirmado: abre el enlace que te envió el servidor y vuelve a iniciar sesión."
         case .actionSignInBrowser:
-            "iniciar sesión con el navegador"
+            "Iniciar sesión con el navegador"
         case .actionSignInDevice:
-            "iniciar sesión en otro dispositivo"
+            "Iniciar sesión en otro dispositivo"
         case .signInOutsidePrompt:
             "Este servidor no pide tu contraseña aquí: inicia sesión con el navegador o en otro dispositivo."
         case .browserOpened:

@@ -12,6 +12,8 @@ extension Texts {
         case .titleSignUp: "Criar conta"
         case .titleSessionExpired: "Sessão expirada"
         case .titleDashboard: "Início"
+        case .headerVirtualTime: "tempo virtual"
+        case .headerHelp: "digite help para ver os comandos, quit para sair."
         case .loading: "Carregando…"
         case .storageNotAvailableYet:
             "O armazenamento seguro ainda não está disponível: o app continua sozinho assim que ele abrir."
@@ -48,6 +50,7 @@ extension Texts {
         case .registrationConfirmed: "Conta criada! Entre com seus dados."
         case .signingIn: "Entrando…"
         case .loginInvalidCredentials: "CPF, e-mail ou senha incorretos."
+        case .loginInvalidCredentialsCPFOnly: "CPF ou senha incorretos."
         case .loginAccountInactive: "Esta conta está inativa."
         case .loginSystemUnavailable: "Sistema indisponível; tente mais tarde."
         case .loginNetwork: "A conexão com o servidor falhou. Tente de novo."
@@ -78,9 +81,9 @@ extension Texts {
         case .loginEmailNotConfirmed:
             "Seu e-mail ainda não foi confirmado: abra o link que o servidor enviou e entre de novo."
         case .actionSignInBrowser:
-            "entrar pelo navegador"
+            "Entrar pelo navegador"
         case .actionSignInDevice:
-            "entrar em outro dispositivo"
+            "Entrar em outro dispositivo"
         case .signInOutsidePrompt:
             "Este servidor não pede sua senha aqui: entre pelo navegador ou em outro dispositivo."
         case .browserOpened:

@@ -190,7 +190,8 @@ struct ScreenDriver {
                 name: "sign-in", title: texts[.titleSignIn], lines: lines, fields: [field], actions: actions,
                 actionsNotOffered: notOffered)
         case .password:
-            lines.append("\(texts[.fieldIdentifier]): \(shownIdentifier(model.identifier))")
+            let label = texts[model.acceptedIdentifiers == .cpfOnly ? .fieldCPF : .fieldIdentifier]
+            lines.append("\(label): \(shownIdentifier(model.identifier))")
             lines.append(texts[.passwordPrompt])
             if model.isBusy { lines.append(texts[.signingIn]) }
             // "Next" is blocked while down: say why, and that it comes back by
@@ -340,6 +341,7 @@ struct ScreenDriver {
     /// app cannot use, its own sentence.
     static func text(for failure: LoginFailure, in texts: Texts, cpfOnly: Bool = false) -> String {
         if failure == .identifierKindNotAccepted, cpfOnly { return texts[.loginEmailKindNotAccepted] }
+        if failure == .invalidCredentials, cpfOnly { return texts[.loginInvalidCredentialsCPFOnly] }
         switch failure {
         case .invalidCredentials: return texts[.loginInvalidCredentials]
         case .accountInactive: return texts[.loginAccountInactive]

@@ -83,8 +83,8 @@ struct ScreenSnapshot: Sendable, Equatable {
     /// name, a description) is shown as `^J`, so server data cannot draw a
     /// line of the screen's frame, a field or an action of its own. (Every
     /// other control character is the console's to escape, as it prints.)
-    /// With `columns`, content lines wrap at word boundaries to that width
-    /// (continued under `│   `) and the action bar breaks between actions,
+    /// With `columns`, the title and content lines wrap at word boundaries to
+    /// that width (continued under `│   `) and the action bar breaks between actions,
     /// never inside one's `[name]`; without, each line is whole.
     func rendered(disabledWord: String, columns: Int? = nil) -> String {
         let shown = TerminalText.showingLineBreaks
@@ -93,7 +93,11 @@ struct ScreenSnapshot: Sendable, Equatable {
             guard columns != nil else { return ["│ " + text] }
             return WordWrap.lines(text, first: "│ ", continuation: "│   ", columns: width)
         }
-        var output = ["┌─ \(shown(title)) · \(name)"]
+        // The title line wraps as any other, so a narrow terminal never cuts a word of it.
+        var output =
+            columns == nil
+            ? ["┌─ \(shown(title)) · \(name)"]
+            : WordWrap.lines("\(shown(title)) · \(name)", first: "┌─ ", continuation: "│   ", columns: width)
         output += lines.flatMap { wrapped(shown($0)) }
         for field in fields {
             var line = "\(shown(field.label)) [\(field.name)]: \(shown(field.shown))"
