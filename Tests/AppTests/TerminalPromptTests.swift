@@ -121,4 +121,21 @@ struct TerminalPromptTests {
         #expect(line == "tap cancel")
         #expect(transcript.output.contains("^C"))
     }
+
+    @Test("A pasted line is drawn once, not once per character")
+    func pastedLineDrawnOnce() async {
+        let pasted = "type name " + String(repeating: "x", count: 3000)
+        let (prompt, transcript) = prompt(reading: Array(pasted.utf8) + [0x0D])
+        #expect(await prompt.readLine(prompt: "profile> ", completer: { _ in [] }) == pasted)
+        #expect(transcript.prompts.count <= 2, "drawn \(transcript.prompts.count) times")
+    }
+
+    @Test("Pasted CRLF lines are one line each: no empty line between")
+    func pastedCRLFLines() async {
+        let (prompt, transcript) = prompt(reading: Array("tap back\r\nquit\r\n".utf8))
+        #expect(await prompt.readLine(prompt: "welcome> ", completer: { _ in [] }) == "tap back")
+        #expect(await prompt.readLine(prompt: "welcome> ", completer: { _ in [] }) == "quit")
+        #expect(await prompt.readLine(prompt: "welcome> ", completer: { _ in [] }) == nil)
+        #expect(transcript.prompts.filter { $0 == "welcome> " }.count == 3, "no empty line was submitted between")
+    }
 }

@@ -40,9 +40,15 @@ struct TerminalKeyDecoder: Sendable {
     }
 
     private var state = State.ground
+    /// The byte before was a carriage return: a line feed right after it is
+    /// the same Enter (pasted CRLF text), not a second, empty line.
+    private var afterCarriageReturn = false
 
     /// The key `byte` completes; nil while a sequence is under way or for a byte that means nothing.
     mutating func decode(_ byte: UInt8) -> TerminalKey? {
+        let followsCarriageReturn = afterCarriageReturn
+        afterCarriageReturn = byte == 0x0D && isInGround
+        if byte == 0x0A, followsCarriageReturn { return nil }
         switch state {
         case .ground:
             return ground(byte)
@@ -78,6 +84,11 @@ struct TerminalKeyDecoder: Sendable {
             guard let text = String(validating: bytes, as: UTF8.self), let character = text.first else { return nil }
             return .character(character)
         }
+    }
+
+    private var isInGround: Bool {
+        if case .ground = state { return true }
+        return false
     }
 
     /// The keys `bytes` hold, in order.

@@ -26,7 +26,7 @@ final class TerminalPrompt {
     private var isReading = false
     /// Keys decoded but not yet handled (several can come in one read, or
     /// be typed ahead while a command runs).
-    private var pending: [TerminalKey] = []
+    private var pending: ArraySlice<TerminalKey> = []
     /// Whether the terminal's input has ended.
     private var inputEnded = false
     /// The line being read, waiting for a key.
@@ -82,7 +82,10 @@ final class TerminalPrompt {
             }
             let key = pending.removeFirst()
             switch editor.handle(key) {
-            case .redraw: draw()
+            // Keys that came together (a paste) are drawn once, before the
+            // Enter that ends them or after the last: a line drawn after
+            // every key costs its length squared.
+            case .redraw: if pending.first.map({ $0 == .enter }) ?? true { draw() }
             case .submit(let line):
                 // The line stays as last drawn (a secret as bullets); the editor is already empty.
                 console.print("")

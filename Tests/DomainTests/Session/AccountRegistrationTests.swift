@@ -44,7 +44,7 @@ struct AccountRegistrationTests {
                 .rejected(status: 400, code: .validationFailed, fields: ["email": "invalid"]),
                 .invalidFields(["email": "invalid"])
             ),
-            (.timeout, .network),
+            (.timeout, .timedOut),
             (.rejected(status: 502, code: nil), .server),
         ])
     func registerFailures(error: RemoteError, failure: RegistrationFailure) async throws {

@@ -51,7 +51,7 @@ struct BootstrapDecisionTests {
         "Row 5: network error, timeout, 5xx, malformed body → cleared, local data preserved, sessionExpired",
         arguments: [
             (RemoteError.transport("connection refused"), SessionExpiredReason.network),
-            (.timeout, .network),
+            (.timeout, .timedOut),
             (.rejected(status: 500, code: nil), .server),
             (.rejected(status: 503, code: nil), .server),
             (.malformedResponse("not JSON"), .server),

@@ -121,7 +121,7 @@ struct BootstrapTests {
         "Row 5: network error, timeout, 5xx or malformed body while healthy → session expired, tokens cleared, data preserved, no retry",
         arguments: [
             (RemoteError.transport("connection reset"), SessionExpiredReason.network),
-            (.timeout, .network),
+            (.timeout, .timedOut),
             (.rejected(status: 500, code: nil), .server),
             (.malformedResponse("truncated JSON"), .server),
         ])

@@ -73,7 +73,7 @@ struct SignInTests {
         await harness.storeSession()
         await harness.server.set(user: .fail(.timeout))
         await harness.launcher.bootstrap()
-        #expect(harness.authSession.state == .sessionExpired(.network))
+        #expect(harness.authSession.state == .sessionExpired(.timedOut))
         harness.sessionEnd.beginReauthentication()
         #expect(harness.authSession.state == .unauthenticated(.reauthenticating))
         #expect(await harness.keptUser() == .maria)

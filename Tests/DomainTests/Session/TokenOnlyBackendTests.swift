@@ -72,7 +72,7 @@ struct TokenOnlyBackendTests {
         "At launch a network failure or a 5xx expires the session with the data kept",
         arguments: [
             (RemoteError.transport("connection dropped"), SessionExpiredReason.network),
-            (.timeout, .network),
+            (.timeout, .timedOut),
             (.rejected(status: 503, code: nil), .server),
             (.malformedResponse("not a token"), .server),
         ])

@@ -41,7 +41,7 @@ struct SignedInViewModelTests {
     @Test(
         "A failed statement call reaches the screen told apart, and the session goes on",
         arguments: [
-            (RemoteError.transport("connection reset"), SignedInFailure.network), (.timeout, .network),
+            (RemoteError.transport("connection reset"), SignedInFailure.network), (.timeout, .timedOut),
             (.rejected(status: 500, code: nil), .server), (.rejected(status: 404, code: .notFound), .notFound),
         ])
     func statementFailuresAreToldApart(error: RemoteError, failure: SignedInFailure) async throws {
@@ -178,7 +178,7 @@ struct SignedInViewModelTests {
 
         await area.showRelatedUsers()
         let related = try #require(area.relatedUsers)
-        #expect(related.failure == .network)
+        #expect(related.failure == .timedOut)
         #expect(graph.authSession.state == .authenticated(.maria), "a network error does not end the session")
 
         await graph.harness.server.set(user: .answer(.maria))
