@@ -185,14 +185,20 @@ public final class ManualClock: Clock {
     /// The one copy of this loop: the app's world and the domain tests' harness
     /// both call it. A cancelled caller stops stepping: time stands at the
     /// last deadline reached (everything due until then has run).
-    public func pass(_ duration: Duration, settling settle: @Sendable () async -> Void) async {
+    public func pass(
+        _ duration: Duration, settling settle: @Sendable () async -> Void,
+        until holds: @Sendable () async -> Bool = { false }
+    ) async {
         await settle()
+        if await holds() { return }
         let target = now().addingTimeInterval(duration.timeInterval)
         while let next = nextDeadline, next <= target {
             // A cancelled pass (Ctrl-C on a long wait) stops where it stands.
             guard !Task.isCancelled else { return }
             advance(to: next)
             await settle()
+            // Time stops at the step where what is waited for holds.
+            if await holds() { return }
         }
         guard !Task.isCancelled else { return }
         advance(to: target)

@@ -21,6 +21,8 @@ struct ScriptParserTests {
         ("wait 61s", .wait(.seconds(61))),
         ("wait 5m", .wait(.seconds(300))),
         ("wait 168h", .wait(.seconds(604_800))),
+        ("wait 4m until screen dashboard", .wait(.seconds(240), until: .screen("dashboard"))),
+        ("wait 2m until text You are also signed out", .wait(.seconds(120), until: .text("You are also signed out"))),
         ("relaunch", .relaunch),
         ("server health up", .serverHealth(up: true)),
         ("server health down", .serverHealth(up: false)),

@@ -188,6 +188,24 @@ struct InteractiveWaitTests {
         #expect(transcript.output.last == "✔", "the session goes on after the interrupted wait")
     }
 
+    @Test("wait … until screen ends when the screen is shown, with the time that took; not before")
+    func waitUntilAScreen() async throws {
+        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        await app.launch()
+        let executor = CommandExecutor(app: app)
+        for line in ["server health down", "relaunch", "expect screen system-unavailable", "server health up"] {
+            _ = try await executor.execute(try #require(try ScriptParser.parse(line)))
+        }
+        let before = app.world.now()
+
+        _ = try await executor.execute(try #require(try ScriptParser.parse("wait 168h until screen welcome")))
+
+        #expect(app.snapshot().name == "welcome")
+        let waited = app.world.now().timeIntervalSince(before)
+        #expect(waited > 0 && waited <= 15, "the next health poll (15 s) brought the welcome screen: \(waited) s")
+        await app.shutDown()
+    }
+
     @Test("A wait beyond the bound is refused at once, naming the bound")
     func waitBeyondTheBoundRefused() async throws {
         let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))

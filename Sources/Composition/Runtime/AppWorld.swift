@@ -193,6 +193,34 @@ public final class AppWorld: Sendable {
         }
     }
 
+    /// Lets time pass as `pass(_:)` does, but only until `holds` — checked
+    /// before the first step and whenever the app has settled — at most
+    /// `duration`. On real time it looks again after each change the app
+    /// settles from, and at least every 50 ms: what it waits for comes from
+    /// outside (a browser, another device).
+    public func pass(_ duration: Duration, until holds: @escaping @MainActor () -> Bool) async {
+        await settle()
+        if await holds() { return }
+        guard let manualClock else {
+            let clock = ContinuousClock()
+            let end = clock.now + duration
+            while clock.now < end, !Task.isCancelled {
+                // A cancelled wait ends early: the app is ending, or Ctrl-C.
+                try? await Task.sleep(for: min(.milliseconds(50), clock.now.duration(to: end)))
+                await settle()
+                if await holds() { return }
+            }
+            return
+        }
+        await withTaskExecutorPreference(executor) {
+            await manualClock.pass(duration) {
+                await self.activity.waitUntilIdle()
+            } until: {
+                await holds()
+            }
+        }
+    }
+
     /// How many tasks the app started are still alive (running or waiting):
     /// what tests count to prove a relaunch or logout leaves nothing behind.
     public var liveTaskCount: Int { activity.liveTaskCount }

@@ -170,7 +170,9 @@ struct InteractiveSession {
     /// second (the session clears it when the wait ends); nil for any other command, or
     /// on virtual time (a wait there passes at once).
     private func realTimeCountdown(for command: ScriptCommand) -> Task<Void, Never>? {
-        guard case .wait(let duration) = command, !app.world.hasVirtualTime, duration >= .seconds(1) else { return nil }
+        guard case .wait(let duration, _) = command, !app.world.hasVirtualTime, duration >= .seconds(1) else {
+            return nil
+        }
         let status = console.status
         return Task { @MainActor in
             let clock = ContinuousClock()

@@ -11,6 +11,7 @@ enum ScriptWords {
         ("refresh", "pull to refresh"),
         ("background / foreground", "app lifecycle"),
         ("wait DURATION", "let time pass: 500ms, 61s, 5m, up to 168h (virtual time on in-memory)"),
+        ("wait DURATION until screen NAME", "the same, until that screen is shown (or: until text TEXT)"),
         ("relaunch", "end the app and start it again on the same store and backend"),
         ("server health up|down", "the backend's health switch"),
         ("server user CPF active|inactive|deleted", "an account's state on the backend"),

@@ -103,6 +103,12 @@ final class HeadlessApp {
         await world.pass(duration)
     }
 
+    /// Lets time pass until `holds` (checked whenever the app has settled),
+    /// at most `duration`: a person finishing in the browser, on real time.
+    func wait(_ duration: Duration, until holds: @escaping @MainActor () -> Bool) async {
+        await world.pass(duration, until: holds)
+    }
+
     // MARK: - Screen
 
     /// The screen as the person sees it now. What the stores repaired or

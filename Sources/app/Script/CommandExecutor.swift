@@ -46,8 +46,14 @@ struct CommandExecutor {
         case .foreground:
             await app.enterForeground()
             return .performed
-        case .wait(let duration):
+        case .wait(let duration, nil):
             await app.wait(duration)
+            return .performed
+        case .wait(let duration, .screen(let name)?):
+            await app.wait(duration) { [app] in app.snapshot().name == name }
+            return .performed
+        case .wait(let duration, .text(let text)?):
+            await app.wait(duration) { [app] in app.screenText().contains(text) }
             return .performed
         case .relaunch:
             await app.relaunch()

@@ -24,7 +24,9 @@ enum ScriptCommand: Sendable, Equatable {
     case refresh
     case background
     case foreground
-    case wait(Duration)
+    /// Lets time pass; with a condition, only until it holds (a person
+    /// finishing in the browser), at most the duration.
+    case wait(Duration, until: WaitCondition? = nil)
     case relaunch
     // The backend's switches
     case serverHealth(up: Bool)
@@ -72,4 +74,10 @@ struct ScriptParseError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     var description: String { message }
+}
+
+/// What `wait DURATION until …` waits for: a screen shown, or a text on it.
+enum WaitCondition: Sendable, Equatable {
+    case screen(String)
+    case text(String)
 }

@@ -49,13 +49,27 @@ enum ScriptParser {
         case "foreground": return try bare(.foreground, rest, word)
         case "relaunch": return try bare(.relaunch, rest, word)
         case "wait":
-            let duration = try duration(rest)
+            var (amount, condition) = split(rest)
+            // Only `until …` after the duration is a condition; anything else is a bad duration.
+            if !condition.isEmpty, !condition.hasPrefix("until ") { (amount, condition) = (rest, "") }
+            var until: WaitCondition?
+            if !condition.isEmpty {
+                let (word, rest) = split(condition)
+                let (kind, what) = split(rest)
+                switch (word, kind) {
+                case ("until", "screen") where !what.isEmpty && !what.contains(" "): until = .screen(what)
+                case ("until", "text") where !what.isEmpty: until = .text(what)
+                default:
+                    throw ScriptParseError("usage: wait DURATION [until screen NAME | until text TEXT]")
+                }
+            }
+            let duration = try duration(amount)
             guard duration <= longestWait else {
                 throw ScriptParseError(
-                    "wait \(rest) is beyond the longest wait, 168h (a week)"
+                    "wait \(amount) is beyond the longest wait, 168h (a week)"
                 )
             }
-            return .wait(duration)
+            return .wait(duration, until: until)
         case "server":
             return try server(rest)
         case "person":
