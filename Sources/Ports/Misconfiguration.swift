@@ -35,28 +35,40 @@ public struct Misconfiguration: Sendable, Hashable, CustomStringConvertible {
         case noSecureRandom = "no-secure-random"
     }
 
+    /// The one cause, which decides what the person is told.
     public let cause: Cause
     /// What exactly was wrong, for logs and tests: the server's error code
     /// (one of the RFC's names, never its free text) or the check that
     /// failed. Never a secret.
     public let detail: String
 
+    /// A problem of `cause`, with what exactly was wrong.
     public init(_ cause: Cause, _ detail: String) {
         self.cause = cause
         self.detail = detail
     }
 
+    /// The server refused the app as its client (`Cause.clientRefused`).
     public static func clientRefused(_ detail: String) -> Misconfiguration { .init(.clientRefused, detail) }
+    /// The server refused the scope the app asks for (`Cause.scopeRefused`).
     public static func scopeRefused(_ detail: String) -> Misconfiguration { .init(.scopeRefused, detail) }
+    /// The discovery document names another issuer (`Cause.anotherIssuer`).
     public static func anotherIssuer(_ detail: String) -> Misconfiguration { .init(.anotherIssuer, detail) }
+    /// An endpoint or the issuer is in clear (`Cause.insecureEndpoint`).
     public static func insecureEndpoint(_ detail: String) -> Misconfiguration { .init(.insecureEndpoint, detail) }
+    /// No discovery document where the issuer says (`Cause.discoveryUnavailable`).
     public static func discoveryUnavailable(_ detail: String) -> Misconfiguration {
         .init(.discoveryUnavailable, detail)
     }
+    /// The provider does not take PKCE's `S256` (`Cause.pkceNotSupported`).
     public static func pkceNotSupported(_ detail: String) -> Misconfiguration { .init(.pkceNotSupported, detail) }
+    /// The backend has this way of signing in turned off (`Cause.methodDisabled`).
     public static func methodDisabled(_ detail: String) -> Misconfiguration { .init(.methodDisabled, detail) }
+    /// A setting of the app does not fit this backend (`Cause.settingMismatch`).
     public static func settingMismatch(_ detail: String) -> Misconfiguration { .init(.settingMismatch, detail) }
+    /// No secure random numbers for the sign-in (`Cause.noSecureRandom`).
     public static func noSecureRandom(_ detail: String) -> Misconfiguration { .init(.noSecureRandom, detail) }
 
+    /// The cause's name and the detail, for logs and error text.
     public var description: String { "\(cause.rawValue): \(detail)" }
 }
