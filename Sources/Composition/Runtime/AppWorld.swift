@@ -194,10 +194,10 @@ public final class AppWorld: Sendable {
     }
 
     /// Lets time pass as `pass(_:)` does, but only until `holds` — checked
-    /// before the first step and whenever the app has settled — at most
-    /// `duration`. On real time it looks again after each change the app
-    /// settles from, and at least every 50 ms: what it waits for comes from
-    /// outside (a browser, another device).
+    /// once the app has settled, before the first step and after each — at
+    /// most `duration`. On virtual time a step is a deadline; on real time it
+    /// looks every 50 ms, since what it waits for comes from outside (a
+    /// browser, another device) and wakes nothing in the app it could await.
     public func pass(_ duration: Duration, until holds: @escaping @MainActor () -> Bool) async {
         await settle()
         if await holds() { return }
