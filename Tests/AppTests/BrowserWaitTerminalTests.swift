@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 import Synchronization
 import Testing
@@ -69,6 +70,21 @@ struct BrowserWaitTerminalTests {
         return outcome
     }
 
+    /// The reference server in this process, on a port the system picks.
+    static func inProcessServer(profile: ReferenceServerProfile = .full) throws -> StandaloneServer {
+        var options = StandaloneServer.Options()
+        options.port = 0
+        options.profile = profile
+        let server = try StandaloneServer(options)
+        server.start()
+        return server
+    }
+
+    /// The port in a server's base URL.
+    static func port(of server: StandaloneServer) -> Int? {
+        server.baseURL.split(separator: ":").last.flatMap { Int($0) }
+    }
+
     static func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-browser-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -113,7 +129,11 @@ struct BrowserWaitTerminalTests {
     @Test("A piped script's tap browser is answered by its next line while the attempt waits")
     @MainActor
     func pipedScriptGoesOnWhileTheBrowserWaits() async throws {
-        let (server, port) = try Self.referenceServer()
+        // In process, never a child waited for on the main actor: a blocked
+        // main thread would hold every virtual-time server of the suite.
+        let server = try Self.inProcessServer()
+        defer { server.stop() }
+        let port = try #require(Self.port(of: server))
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // The in-memory opener opens nothing: whether a browser is found on
@@ -132,8 +152,6 @@ struct BrowserWaitTerminalTests {
 
         #expect(code == 0, "\(transcript.output.joined(separator: "\n"))")
         #expect(transcript.output.last == "1 passed, 0 failed")
-        kill(server.pid, SIGINT)
-        #expect(server.exitStatus() == 0)
     }
 }
 
@@ -146,9 +164,9 @@ struct RefusedHealthCheckTests {
     )
     @MainActor
     func refusedHealthCheckSaysSo() async throws {
-        let server = try PseudoTerminal(arguments: ["serve", "--port", "0", "--profile", "cora"])
-        let address = try server.waitFor("http://127.0.0.1:")
-        let port = try #require(Int(server.drawn[address...].prefix { $0.isNumber }))
+        let server = try BrowserWaitTerminalTests.inProcessServer(profile: .cora)
+        defer { server.stop() }
+        let port = try #require(BrowserWaitTerminalTests.port(of: server))
         let directory = try BrowserWaitTerminalTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = directory.appendingPathComponent("local-at-cora.json")
@@ -168,7 +186,5 @@ struct RefusedHealthCheckTests {
             .run(Invocation(environment: environment.path, locale: .enUS, command: .interactive))
 
         #expect(code == 0, "\(transcript.output.joined(separator: "\n"))")
-        kill(server.pid, SIGINT)
-        #expect(server.exitStatus() == 0)
     }
 }
