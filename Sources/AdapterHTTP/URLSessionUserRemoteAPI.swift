@@ -7,14 +7,26 @@ import WireContract
 /// port leaves that decision to the caller (the bootstrap table).
 public struct URLSessionUserRemoteAPI: UserRemoteAPI {
     private let transport: HTTPTransport
+    /// Whether the server has the account routes (set by the environment).
+    public let offersAccountRoutes: Bool
 
-    public init(configuration: HTTPConfiguration) {
+    /// - Parameter offersAccountRoutes: whether the server has the account
+    ///   routes besides `GET /users/me` (the wire contract's do; an OpenID
+    ///   provider that serves only the profile does not): without them the
+    ///   four account methods send nothing and throw `.rejected(404,
+    ///   NOT_FOUND)`, as the port says, and the app offers none of their actions.
+    public init(configuration: HTTPConfiguration, offersAccountRoutes: Bool = true) {
         transport = HTTPTransport(configuration: configuration)
+        self.offersAccountRoutes = offersAccountRoutes
     }
 
-    /// This backend has the current user's routes and the related users'.
+    /// This backend has the current user's route; the account routes where
+    /// it says so.
     public var offersCurrentUser: Bool { true }
-    public var offersAccountRoutes: Bool { true }
+
+    private func requireAccountRoutes() throws(RemoteError) {
+        guard offersAccountRoutes else { throw .rejected(status: 404, code: .notFound) }
+    }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try WireFormat.user(
@@ -24,6 +36,7 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
     public func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError)
         -> UserProfile
     {
+        try requireAccountRoutes()
         var body: [String: any Sendable] = [:]
         if let name = changes.name { body["name"] = name }
         if let email = changes.email { body["email"] = email }
@@ -32,6 +45,7 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
     }
 
     public func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {
+        try requireAccountRoutes()
         let (status, data) = try await transport.send(
             HTTPRequest(.deleteCurrentUser, limit: .profile, token: token))
         guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
@@ -40,12 +54,14 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
     }
 
     public func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
-        try Self.relatedUsers(
+        try requireAccountRoutes()
+        return try Self.relatedUsers(
             try await object(HTTPRequest(.relatedUsers, limit: .relatedUsers, token: token)))
     }
 
     /// Sends the ids sorted, so the same choice is always the same body.
     public func saveSharedWith(_ ids: Set<String>, token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        try requireAccountRoutes()
         let request = HTTPRequest(
             .saveSharedWith, limit: .relatedUsers, body: ["shared": ids.sorted()], token: token)
         return try Self.relatedUsers(try await object(request))

@@ -47,41 +47,34 @@ struct CoraAcceptanceScriptTests {
         #expect(!AcceptanceScripts.names.contains("sign-in-by-cpf.flow"))
     }
 
-    @Test("A tap on a link the backend does not offer is told why, not a crash or a server failure")
-    func tapOnProfileIsToldItIsNotOffered() async {
+    @Test(
+        "What the backend does not offer is told why, not a crash or a server failure",
+        arguments: [
+            ("tap related", "action 'related' is not offered on screen dashboard"),
+            ("tap delete-account", "action 'delete-account' is not offered on screen dashboard"),
+            ("tap profile\ntap save", "action 'save' is not offered on screen profile"),
+            ("tap profile\ntap delete-account", "action 'delete-account' is not offered on screen profile"),
+            ("tap profile\ntype name Maria", "field 'name' is not offered on screen profile"),
+            ("tap profile\ntype email m@example.com", "field 'email' is not offered on screen profile"),
+        ])
+    func whatIsNotOfferedIsToldWhy(_ steps: String, _ said: String) async {
         let script = """
             tap sign-in
             type identifier 123.456.789-09
             tap next
             type password 123456
             tap next
-            tap profile
+            \(steps)
             """
 
-        let report = await CoraScripts.runner().run(script: script, named: "tap-profile")
+        let report = await CoraScripts.runner().run(script: script, named: "not-offered")
 
         #expect(!report.passed)
         #expect(
             report.transcriptText.contains(
-                "action 'profile' is not offered on screen dashboard: this server offers no profile, related people or account deletion"
-            ))
+                "\(said): this server offers no related people, profile edit or account deletion"),
+            "\(report.transcriptText)")
         #expect(!report.transcriptText.contains("O servidor falhou"))
-    }
-
-    @Test("Related people is not offered either", arguments: ["related", "delete-account"])
-    func tapOnOtherProfileLinksIsToldItIsNotOffered(_ action: String) async {
-        let script = """
-            tap sign-in
-            type identifier 123.456.789-09
-            tap next
-            type password 123456
-            tap next
-            tap \(action)
-            """
-
-        let report = await CoraScripts.runner().run(script: script, named: "tap-\(action)")
-
-        #expect(report.transcriptText.contains("action '\(action)' is not offered on screen dashboard"))
     }
 }
 

@@ -46,7 +46,9 @@ public final class SignedInContainer: SignedInViewModelFactory {
 
     public func makeProfileViewModel() -> ProfileViewModel {
         app.preferences.dismissLastChange()
-        return ProfileViewModel(user: app.authSession.user ?? user, session: app.account)
+        return ProfileViewModel(
+            user: app.authSession.user ?? user, session: app.account,
+            offersAccountRoutes: app.account.offersAccountRoutes)
     }
 
     public func makeRelatedUsersViewModel() -> RelatedUsersViewModel {

@@ -269,6 +269,8 @@ public struct AppEnvironment: Sendable, Hashable {
             store: "file-keychain", coding: "json", clock: "system", preferences: "file", browser: "system"),
         pluginSettings: [
             "baseURL": .text("http://127.0.0.1:8099"), "tokenHeaderStyle": .choice("bearer"),
+            // The OAuth 2.0 test server serves GET /users/me and no account route.
+            "accountRoutes": .flag(false),
             "oauth2": .object([
                 "clientId": "gatehouse-native", "issuer": "http://127.0.0.1:8099/o", "discovery": "on",
                 "scope": "openid read",

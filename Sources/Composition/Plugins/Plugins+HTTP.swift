@@ -30,6 +30,7 @@ enum HTTPPlugins {
     static let tokenHeaderStyleKey = "tokenHeaderStyle"
     static let controlAPIKey = "controlAPI"
     static let signOutRouteKey = "signOutRoute"
+    static let accountRoutesKey = "accountRoutes"
 
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "http",
@@ -175,9 +176,20 @@ enum HTTPPlugins {
     }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
-        name: "http", summary: "the signed-in user over the wire contract (URLSession)", settings: connectionSettings,
+        name: "http",
+        summary:
+            "the signed-in user over the wire contract, its account routes unless the environment says the server lacks them (URLSession)",
+        settings: connectionSettings + [
+            .flag(
+                accountRoutesKey, default: true,
+                "the server has PATCH and DELETE /users/me and GET and PUT /users/related besides GET /users/me")
+        ],
         speaksWireContract: true, problems: connectionProblems
-    ) { context throws(CompositionError) in URLSessionUserRemoteAPI(configuration: try httpConfiguration(context)) }
+    ) { context throws(CompositionError) in
+        URLSessionUserRemoteAPI(
+            configuration: try httpConfiguration(context),
+            offersAccountRoutes: context.settings.flag(accountRoutesKey) ?? true)
+    }
 
     /// The profile from an OpenID provider's UserInfo endpoint
     /// (`settings.oauth2.userInfoPath`, django-oauth-toolkit's `o/userinfo/`

@@ -4,7 +4,10 @@ public import Ports
 /// The profile (docs/spec/signed-in-area.md, "Profile and related users"): the
 /// user's data, editing name and e-mail with field validation and the server's
 /// per-field errors (`PATCH /users/me`), and deleting the account behind a
-/// confirmation step.
+/// confirmation step. On a backend without account routes the profile still
+/// shows who is signed in (and the screen adds the device's preferences), but
+/// offers no edit and no deletion: `isSaveEnabled` stays false and
+/// `requestDelete` does nothing.
 @MainActor
 @Observable
 public final class ProfileViewModel {
@@ -42,6 +45,10 @@ public final class ProfileViewModel {
     /// The account deletion is in flight.
     public private(set) var isDeleting = false
 
+    /// Whether the backend has the account routes, so the name and e-mail
+    /// can be edited and the account deleted.
+    public let offersAccountRoutes: Bool
+
     @ObservationIgnored private let session: any ProfileUseCases
     @ObservationIgnored private var hasTriedToSave = false
 
@@ -51,8 +58,11 @@ public final class ProfileViewModel {
     ///   - user: the signed-in user, whose name and e-mail the fields start with.
     ///   - session: saves the changes, deletes the account, and says who the
     ///     user is now.
-    public init(user: UserProfile, session: any ProfileUseCases) {
+    ///   - offersAccountRoutes: whether the backend has the account routes;
+    ///     without them nothing is edited or deleted. True by default.
+    public init(user: UserProfile, session: any ProfileUseCases, offersAccountRoutes: Bool = true) {
         self.session = session
+        self.offersAccountRoutes = offersAccountRoutes
         name = user.name
         email = user.email
     }
@@ -64,9 +74,10 @@ public final class ProfileViewModel {
     /// no user or the CPF is not valid.
     public var maskedCPF: String { user.flatMap { CPF($0.cpf)?.masked } ?? "***" }
 
-    /// Save is enabled when something changed and nothing is in flight.
+    /// Save is enabled when the backend takes edits, something changed and
+    /// nothing is in flight.
     public var isSaveEnabled: Bool {
-        guard let user, !isSaving, !isDeleting else { return false }
+        guard offersAccountRoutes, let user, !isSaving, !isDeleting else { return false }
         return name != user.name || email != user.email
     }
 
@@ -99,9 +110,9 @@ public final class ProfileViewModel {
     }
 
     /// Asks for confirmation before deleting (`isConfirmingDelete`); ignored
-    /// while a save or delete is in flight.
+    /// while a save or delete is in flight, and without account routes.
     public func requestDelete() {
-        guard !isSaving, !isDeleting else { return }
+        guard offersAccountRoutes, !isSaving, !isDeleting else { return }
         // The question replaces what the last save or delete said.
         saved = false
         failure = nil

@@ -4,8 +4,10 @@ public import Ports
 /// The signed-in home (docs/spec/signed-in-area.md, "Dashboard"): welcome with
 /// the user's name, basic data with the CPF masked, a discreet banner when the
 /// server is not healthy, links to the statement, the profile, related
-/// users, security and the session's details, and log out. On a backend without account routes the profile and
-/// related-users links are not offered, and the dashboard says so.
+/// users, security and the session's details, and log out. On a backend
+/// without account routes the related-users link is not offered, and the
+/// dashboard says so; the profile is, for the device's preferences (the
+/// language, the remembered CPF), which are no backend's to refuse.
 @MainActor
 @Observable
 public final class DashboardViewModel {
@@ -17,8 +19,8 @@ public final class DashboardViewModel {
     @ObservationIgnored private let session: any DashboardUseCases
     @ObservationIgnored private let health: any HealthStatusReading
 
-    /// Whether the profile and related-users links are offered (the backend
-    /// has the account routes).
+    /// Whether the related-users link is offered and the profile can edit the
+    /// account (the backend has the account routes).
     public let offersAccountRoutes: Bool
 
     /// The home of `user`, with no navigator until the coordinator sets itself.
@@ -28,7 +30,7 @@ public final class DashboardViewModel {
     ///   - session: who is signed in now, and log out.
     ///   - health: the status the banner shows.
     ///   - offersAccountRoutes: whether the backend has the account routes, so
-    ///     the profile and related-users links are offered; true by default.
+    ///     the related-users link is offered; true by default.
     public init(
         user: UserProfile, session: any DashboardUseCases, health: any HealthStatusReading,
         offersAccountRoutes: Bool = true
@@ -47,9 +49,9 @@ public final class DashboardViewModel {
 
     /// Opens the statement (through the navigator).
     public func showStatement() async { await navigator?.showStatement() }
-    /// Opens the profile; does nothing when account routes are not offered.
+    /// Opens the profile: with account routes or without, since it holds the
+    /// device's preferences too.
     public func showProfile() {
-        guard offersAccountRoutes else { return }
         navigator?.showProfile()
     }
 

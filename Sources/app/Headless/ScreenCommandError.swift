@@ -18,6 +18,10 @@ struct ScreenCommandError: Error, Sendable, Equatable, CustomStringConvertible {
         ScreenCommandError("action '\(action)' is not offered on screen \(screen.name): \(reason)")
     }
 
+    static func fieldNotOffered(_ field: String, on screen: ScreenSnapshot, reason: String) -> ScreenCommandError {
+        ScreenCommandError("field '\(field)' is not offered on screen \(screen.name): \(reason)")
+    }
+
     static func disabled(_ action: String, on screen: ScreenSnapshot) -> ScreenCommandError {
         ScreenCommandError("action '\(action)' is disabled on screen \(screen.name)")
     }

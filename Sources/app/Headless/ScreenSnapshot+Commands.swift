@@ -12,7 +12,10 @@ extension ScreenSnapshot {
 
     /// The field typing goes into: it must be on screen.
     func typableField(named name: String) throws(ScreenCommandError) -> Field {
-        guard let field = field(named: name) else { throw .noField(name, on: self) }
+        guard let field = field(named: name) else {
+            if let reason = fieldsNotOffered[name] { throw .fieldNotOffered(name, on: self, reason: reason) }
+            throw .noField(name, on: self)
+        }
         return field
     }
 

@@ -66,7 +66,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case detailsAmount, detailsWhen, detailsStatus, detailsCounterparty, detailsSender, detailsRecipient
     case detailsBank, detailsAgency, detailsAccount
     case statusCompleted, statusPending, statusFailed, statusCanceled
-    case profileSaved, profileConfirmDelete, relatedEmpty, relatedChoose, relatedSaved
+    case profileSaved, profileAccountNotOffered, profileConfirmDelete, relatedEmpty, relatedChoose, relatedSaved
     case actionStatement, actionProfile, actionRelated, actionSelect, actionDeselect
     case actionRefresh, actionSave, actionDeleteAccount, actionConfirm
     // Session details

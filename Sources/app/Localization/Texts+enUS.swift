@@ -147,7 +147,7 @@ extension Texts {
         case .expiredDataKept: "Your data is still on this device."
         case .greeting: "Hello, %@!"
         case .greetingWithoutName: "Hello!"
-        case .accountRoutesNotOffered: "Profile, related people and account deletion are not available on this server."
+        case .accountRoutesNotOffered: "Related people, profile edits and account deletion are not available on this server."
         case .cpfLabel: "CPF"
         case .emailLabel: "E-mail"
         case .fieldIdentifier: "CPF or e-mail"
@@ -197,6 +197,8 @@ extension Texts {
         case .detailsAgency: "branch"
         case .detailsAccount: "account"
         case .profileSaved: "Saved."
+        case .profileAccountNotOffered:
+            "Editing the profile and deleting the account are not available on this server; this device's choices are below."
         case .profileConfirmDelete: "Delete the account? This cannot be undone."
         case .relatedEmpty: "No related people."
         case .relatedChoose: "Choose who to share with."

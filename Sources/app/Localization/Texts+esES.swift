@@ -151,7 +151,7 @@ extension Texts {
         case .greeting: "¡Hola, %@!"
         case .greetingWithoutName: "¡Hola!"
         case .accountRoutesNotOffered:
-            "Perfil, personas relacionadas y eliminación de la cuenta no están disponibles en este servidor."
+            "Personas relacionadas, edición del perfil y eliminación de la cuenta no están disponibles en este servidor."
         case .cpfLabel: "CPF"
         case .emailLabel: "Correo"
         case .fieldIdentifier: "CPF o correo"
@@ -202,6 +202,8 @@ extension Texts {
         case .detailsAgency: "sucursal"
         case .detailsAccount: "cuenta"
         case .profileSaved: "Datos guardados."
+        case .profileAccountNotOffered:
+            "Editar el perfil y eliminar la cuenta no están disponibles en este servidor; las opciones de este dispositivo están abajo."
         case .profileConfirmDelete: "¿Borrar la cuenta? Esta acción no se puede deshacer."
         case .relatedEmpty: "Sin personas relacionadas."
         case .relatedChoose: "Elige con quién compartir."

@@ -149,7 +149,7 @@ extension Texts {
         case .greeting: "Olá, %@!"
         case .greetingWithoutName: "Olá!"
         case .accountRoutesNotOffered:
-            "Perfil, pessoas relacionadas e exclusão da conta não estão disponíveis neste servidor."
+            "Pessoas relacionadas, edição do perfil e exclusão da conta não estão disponíveis neste servidor."
         case .cpfLabel: "CPF"
         case .emailLabel: "E-mail"
         case .fieldIdentifier: "CPF ou e-mail"
@@ -199,6 +199,8 @@ extension Texts {
         case .detailsAgency: "agência"
         case .detailsAccount: "conta"
         case .profileSaved: "Dados salvos."
+        case .profileAccountNotOffered:
+            "Editar o perfil e excluir a conta não estão disponíveis neste servidor; as escolhas deste aparelho estão abaixo."
         case .profileConfirmDelete: "Excluir a conta? Esta ação não pode ser desfeita."
         case .relatedEmpty: "Nenhuma pessoa relacionada."
         case .relatedChoose: "Escolha com quem compartilhar."

@@ -44,24 +44,23 @@ extension ScreenDriver {
 
     /// The user as known: a profile only the sign-in knew has no name, and an
     /// e-mail only when that was typed, so those lines are left out. Without
-    /// account routes the profile and related links are not drawn, the screen
-    /// says so, and a tap on either is told why.
+    /// account routes the related link is not drawn, the screen says so, and
+    /// a tap on it is told why; the profile stays, for the device's choices.
     private func dashboard(_ model: DashboardViewModel) -> ScreenSnapshot {
         let user = model.user
         var lines = [user.name.isEmpty ? texts[.greetingWithoutName] : texts[.greeting, user.name]]
         if !user.cpf.isEmpty { lines.append("\(texts[.cpfLabel]): \(model.maskedCPF)") }
         if !user.email.isEmpty { lines.append("\(texts[.emailLabel]): \(user.email)") }
-        var actions = [action("statement", .actionStatement) { await model.showStatement() }]
+        var actions = [
+            action("statement", .actionStatement) { await model.showStatement() },
+            action("profile", .actionProfile) { model.showProfile() },
+        ]
         var notOffered: [String: String] = [:]
         if model.offersAccountRoutes {
-            actions += [
-                action("profile", .actionProfile) { model.showProfile() },
-                action("related", .actionRelated) { await model.showRelatedUsers() },
-            ]
+            actions.append(action("related", .actionRelated) { await model.showRelatedUsers() })
         } else {
             lines.append(texts[.accountRoutesNotOffered])
-            let reason = "this server offers no profile, related people or account deletion"
-            notOffered = ["profile": reason, "related": reason, "delete-account": reason]
+            notOffered = ["related": Self.noAccountRoutes, "delete-account": Self.noAccountRoutes]
         }
         actions.append(action("security", .actionSecurity) { await model.showSecurity() })
         actions.append(action("session", .actionSessionDetails) { await model.showSessionDetails() })
@@ -70,6 +69,10 @@ extension ScreenDriver {
             name: "dashboard", title: texts[.titleDashboard], lines: lines, actions: actions,
             actionsNotOffered: notOffered)
     }
+
+    /// Why a tap or a field of the account is refused on a backend without
+    /// account routes.
+    private static let noAccountRoutes = "this server offers no related people, profile edit or account deletion"
 
     private func statement(_ model: StatementListViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
         var lines: [String] = []
@@ -122,8 +125,28 @@ extension ScreenDriver {
             isLoading: model.showsPlaceholder)
     }
 
+    /// The user's data and the device's preferences; with account routes the
+    /// name and e-mail fields, save and delete-account too. Without them the
+    /// name and e-mail are lines, the screen says why they cannot change, and
+    /// a `type` or `tap` of the account is told why.
     private func profile(_ model: ProfileViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
         var lines = ["\(texts[.cpfLabel]): \(model.maskedCPF)"]
+        guard model.offersAccountRoutes else {
+            if let user = model.user {
+                if !user.name.isEmpty { lines.append("\(texts[.fieldName]): \(user.name)") }
+                if !user.email.isEmpty { lines.append("\(texts[.emailLabel]): \(user.email)") }
+            }
+            lines.append(texts[.profileAccountNotOffered])
+            let preferencesSection = preferencesSection(busy: false, model: model)
+            let notOffered = Dictionary(
+                uniqueKeysWithValues: ["save", "delete-account", "confirm"].map { ($0, Self.noAccountRoutes) })
+            return ScreenSnapshot(
+                name: "profile", title: texts[.titleProfile], lines: lines + preferencesSection.lines,
+                actions: preferencesSection.actions + [action("back", .actionBack) { area.back() }],
+                actionsNotOffered: notOffered,
+                fieldsNotOffered: Dictionary(
+                    uniqueKeysWithValues: ProfileViewModel.Field.allCases.map { ($0.rawValue, Self.noAccountRoutes) }))
+        }
         if model.saved { lines.append(texts[.profileSaved]) }
         if let failure = model.failure { lines.append(text(for: failure)) }
         if model.isConfirmingDelete { lines.append(texts[.profileConfirmDelete]) }

@@ -63,6 +63,9 @@ struct ScreenSnapshot: Sendable, Equatable {
     /// Actions this screen would have on another backend, each with why it
     /// is not offered here, so that a tap on one is told why, not "no such action".
     var actionsNotOffered: [String: String] = [:]
+    /// Fields this screen would have on another backend, each with why it is
+    /// not offered here (a `type` into one is told why).
+    var fieldsNotOffered: [String: String] = [:]
     /// The action that ends a wait for the person (the browser or another
     /// device): Ctrl-C at the prompt taps it, as it ends a real-time `wait`.
     var endsWaitOnInterrupt: String?
