@@ -147,7 +147,8 @@ extension Texts {
         case .expiredDataKept: "Your data is still on this device."
         case .greeting: "Hello, %@!"
         case .greetingWithoutName: "Hello!"
-        case .accountRoutesNotOffered: "Related people, profile edits and account deletion are not available on this server."
+        case .accountRoutesNotOffered:
+            "Related people, profile edits and account deletion are not available on this server."
         case .cpfLabel: "CPF"
         case .emailLabel: "E-mail"
         case .fieldIdentifier: "CPF or e-mail"
