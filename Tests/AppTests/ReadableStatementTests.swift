@@ -100,8 +100,21 @@ struct WordWrapTests {
         let lines = WordWrap.lines(
             "30. 08:15 Compra · João  -R$ 1.500,00  (Compra aprovada, concluída)", first: "│ ", continuation: "│   ",
             columns: 30)
-        #expect(lines == ["│ 30. 08:15 Compra · João  -R$", "│   1.500,00  (Compra", "│   aprovada, concluída)"])
+        #expect(lines == ["│ 30. 08:15 Compra · João", "│   -R$ 1.500,00  (Compra", "│   aprovada, concluída)"])
         #expect(WordWrap.lines("short  line", first: "│ ", continuation: "│   ", columns: 80) == ["│ short  line"])
+    }
+
+    @Test(
+        "An amount never parts from its currency symbol, written before (pt-BR) or after (es-ES)",
+        arguments: [
+            ("Compra · João  -R$ 1.391,03  (Compra)", ["│ Compra · João", "│   -R$ 1.391,03", "│   (Compra)"]),
+            ("Compra · João  +1.391,03 R$  (Compra)", ["│ Compra · João", "│   +1.391,03 R$", "│   (Compra)"]),
+            ("Saldo R$ 10,00 hoje", ["│ Saldo R$ 10,00", "│   hoje"]),
+            // Only an amount is kept whole: the symbol beside a word breaks as any word does.
+            ("nenhum R$ ontem", ["│ nenhum R$", "│   ontem"]),
+        ])
+    func amountKeepsItsSymbol(_ text: String, _ expected: [String]) {
+        #expect(WordWrap.lines(text, first: "│ ", continuation: "│   ", columns: 16) == expected)
     }
 
     @Test("A word longer than the line is left whole on a line of its own")

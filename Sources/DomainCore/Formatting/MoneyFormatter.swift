@@ -12,6 +12,9 @@ public import Ports
 /// Grouping is written here, not taken from the platform, so the text is the
 /// same on every machine.
 public enum MoneyFormatter {
+    /// The symbol every amount is written with (the account is in reais).
+    public static let currencySymbol = "R$"
+
     /// An amount with no direction (a balance, a detail's amount).
     public static func format(cents: Int, locale: AppLocale) -> String {
         let sign = cents < 0 ? "-" : ""
@@ -28,7 +31,7 @@ public enum MoneyFormatter {
         let (grouping, decimal) = locale.numberSeparators
         let reais = grouped(cents / 100, separator: grouping)
         let centavos = cents % 100 < 10 ? "0\(cents % 100)" : "\(cents % 100)"
-        return locale.placingCurrency("R$", around: reais + decimal + centavos)
+        return locale.placingCurrency(currencySymbol, around: reais + decimal + centavos)
     }
 
     private static func grouped(_ value: UInt, separator: String) -> String {
