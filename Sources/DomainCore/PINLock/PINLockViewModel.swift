@@ -11,8 +11,12 @@ public final class PINLockViewModel {
     public var pin = ""
     /// Why the last attempt did not unlock; nil before the first.
     public private(set) var problem: PINProblem?
-    /// An attempt is being checked: nothing else is taken meanwhile.
-    public private(set) var isBusy = false
+    /// An attempt is being checked (hashing takes a moment: the screen says so).
+    public private(set) var isChecking = false
+    /// A forgotten PIN is ending the session: nothing is checked.
+    public private(set) var isEndingSession = false
+    /// An attempt is being checked or the session ended: nothing else is taken meanwhile.
+    public var isBusy: Bool { isChecking || isEndingSession }
     @ObservationIgnored private let session: any PINUnlockUseCase
 
     /// A PIN screen with nothing typed.
@@ -31,10 +35,10 @@ public final class PINLockViewModel {
     /// session and the root moves on.
     public func unlock() async {
         guard isUnlockEnabled else { return }
-        isBusy = true
+        isChecking = true
         let outcome = await session.unlock(with: PIN(pin))
         pin = ""
-        isBusy = false
+        isChecking = false
         if case .refused(let problem) = outcome { self.problem = problem }
     }
 
@@ -42,8 +46,8 @@ public final class PINLockViewModel {
     /// the user signs in with the password.
     public func forgotPIN() async {
         guard !isBusy else { return }
-        isBusy = true
+        isEndingSession = true
         await session.forgotPIN()
-        isBusy = false
+        isEndingSession = false
     }
 }

@@ -57,10 +57,14 @@ public final class PINSettingsViewModel {
         self.session = session
     }
 
+    /// Whether the screen waits for `load()`'s first answer (nothing to say yet).
+    public private(set) var showsPlaceholder = true
+
     /// Asks whether a PIN is set; an unreadable store is said as `.unavailable`.
     public func load() async {
         isSet = await session.isPINSet()
         problem = isSet == nil ? .unavailable : nil
+        showsPlaceholder = false
     }
 
     /// Starts setting a PIN where none is set.
@@ -84,17 +88,20 @@ public final class PINSettingsViewModel {
     /// "Next" is offered once four digits are typed on a step.
     public var isNextEnabled: Bool { step != .overview && !isBusy && PIN(pin).weakness != .notFourDigits }
 
-    /// Takes the typed PIN for the step on screen.
+    /// Takes the typed PIN for the step on screen. While the PIN is hashed
+    /// (checked, or saved) `isBusy` is set; it ends in the same moment as the
+    /// step's outcome is shown, never after: a return from an `await` may
+    /// let the screen draw, and a screen drawn between the two would show
+    /// the outcome still "checking".
     public func next() async {
         guard isNextEnabled else { return }
         let entry = pin
         pin = ""
-        isBusy = true
-        defer { isBusy = false }
         switch step {
         case .overview:
             break
         case .current:
+            isBusy = true
             await takeCurrent(entry)
         case .new:
             if let weakness = PIN(entry).weakness {
@@ -105,6 +112,7 @@ public final class PINSettingsViewModel {
             problem = nil
             step = .confirm
         case .confirm:
+            isBusy = true
             await takeConfirmation(entry)
         }
     }
@@ -128,33 +136,39 @@ public final class PINSettingsViewModel {
     }
 
     private func takeCurrent(_ entry: String) async {
-        switch await session.confirmCurrentPIN(PIN(entry)) {
-        case .accepted:
-            problem = nil
-            guard purpose == .remove else {
-                step = .new
-                return
-            }
-            problem = await session.removePIN()
+        let outcome = await session.confirmCurrentPIN(PIN(entry))
+        switch outcome {
+        case .accepted where purpose == .remove:
+            let problem = await session.removePIN()
+            isBusy = false
+            self.problem = problem
             if problem == nil { finish(.removed, isSet: false) }
+        case .accepted:
+            isBusy = false
+            problem = nil
+            step = .new
         case .refused(let refusal):
+            isBusy = false
             problem = refusal
         case .sessionExpired:
             // The root has moved to the session-expired screen.
-            break
+            isBusy = false
         }
     }
 
     private func takeConfirmation(_ entry: String) async {
         guard entry == firstEntry else {
             // Start again from the new PIN: both entries must agree.
+            isBusy = false
             firstEntry = nil
             problem = .mismatch
             step = .new
             return
         }
         firstEntry = nil
-        problem = await session.setPIN(PIN(entry))
+        let problem = await session.setPIN(PIN(entry))
+        isBusy = false
+        self.problem = problem
         if problem == nil {
             finish(purpose == .change ? .changed : .set, isSet: true)
         } else {

@@ -119,6 +119,14 @@ public final class ProfileViewModel {
         isConfirmingDelete = true
     }
 
+    /// A choice of the device's preferences was made on this screen: what the
+    /// last save said (its "saved", its failure) is about something older and
+    /// is no longer said; the preferences say their own.
+    public func preferenceChosen() {
+        saved = false
+        failure = nil
+    }
+
     /// Leaves the confirmation step without deleting.
     public func cancelDelete() {
         isConfirmingDelete = false

@@ -15,6 +15,10 @@ public final class SessionDetailsViewModel {
     public private(set) var times: SessionTimes?
     /// A read is in flight.
     public private(set) var isLoading = false
+    /// No read has answered yet, or one is in flight: the screen shows its
+    /// placeholder (the times are about to come).
+    public var showsPlaceholder: Bool { isLoading || !hasRead }
+    private var hasRead = false
     @ObservationIgnored private let signedInAs: UserProfile
     @ObservationIgnored private let session: any SignedInUserReading
     @ObservationIgnored private let timesSource: any SessionTimesReading
@@ -49,6 +53,7 @@ public final class SessionDetailsViewModel {
         guard !isLoading else { return }
         isLoading = true
         times = await timesSource.sessionTimes()
+        hasRead = true
         isLoading = false
     }
 }

@@ -77,6 +77,10 @@ public final class StatementListViewModel {
     public var showsPlaceholder: Bool { sections == nil && (isLoading || failure == nil) }
     /// Refreshing with the old list still on screen.
     public var isRefreshing: Bool { sections != nil && isLoading }
+    /// Refresh is offered once the first load has answered (with the list or
+    /// a failure) and while nothing is in flight: before that, the load the
+    /// screen starts is on its way.
+    public var isRefreshEnabled: Bool { !isLoading && (sections != nil || failure != nil) }
     /// Every row, in the order shown (what `open N` counts).
     public var rows: [Row] { (sections ?? []).flatMap(\.rows) }
 

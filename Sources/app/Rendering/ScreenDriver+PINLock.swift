@@ -11,7 +11,7 @@ extension ScreenDriver {
                 name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
         }
         var lines = [texts[.pinLockPrompt]]
-        if model.isBusy {
+        if model.isChecking {
             lines.append(texts[.pinChecking])  // hashing takes a moment: say so
         } else if let problem = model.problem {
             lines.append(problem == .unavailable ? texts[.pinLockUnavailable] : text(for: problem))
@@ -30,6 +30,7 @@ extension ScreenDriver {
     /// actions that apply; on a step: its prompt, the field, next and cancel.
     func security(_ model: PINSettingsViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
         var lines: [String] = []
+        if model.showsPlaceholder { lines.append(texts[.loadingPlaceholder]) }
         if model.step == .overview, let isSet = model.isSet {
             lines.append(texts[isSet ? .pinStatusOn : .pinStatusOff])
         }
@@ -59,7 +60,9 @@ extension ScreenDriver {
             }
             actions += timeout.actions
             actions.append(action("back", .actionBack, enabled: !model.isBusy) { area.back() })
-            return ScreenSnapshot(name: "security", title: texts[.titleSecurity], lines: lines, actions: actions)
+            return ScreenSnapshot(
+                name: "security", title: texts[.titleSecurity], lines: lines, actions: actions,
+                isLoading: model.showsPlaceholder)
         }
         return ScreenSnapshot(
             name: "security", title: texts[.titleSecurity], lines: lines,

@@ -27,18 +27,24 @@ extension ScreenDriver {
             ScreenSnapshot.Action(
                 name: "language-\(locale.rawValue)", label: locale.ownName,
                 isEnabled: !busy && chosen != locale
-            ) { await preferences.chooseLanguage(locale) }
+            ) {
+                model.preferenceChosen()
+                await preferences.chooseLanguage(locale)
+            }
         }
         actions.append(
             action("language-system", .actionLanguageSystem, enabled: !busy && chosen != nil) {
+                model.preferenceChosen()
                 await preferences.chooseLanguage(nil)
             })
         actions.append(
             preferences.remembersLastIdentifier
                 ? action("forget-identifier", .actionForgetIdentifier, enabled: !busy) {
+                    model.preferenceChosen()
                     await preferences.setRemembersLastIdentifier(false, signedInAs: model.user)
                 }
                 : action("remember-identifier", .actionRememberIdentifier, enabled: !busy) {
+                    model.preferenceChosen()
                     await preferences.setRemembersLastIdentifier(true, signedInAs: model.user)
                 })
         return (lines, actions)

@@ -7,7 +7,7 @@ extension ScreenDriver {
     func sessionDetails(_ model: SessionDetailsViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
         let user = model.user
         var lines: [String] = []
-        if model.isLoading { lines.append(texts[.loadingPlaceholder]) }
+        if model.showsPlaceholder { lines.append(texts[.loadingPlaceholder]) }
         if !user.name.isEmpty { lines.append("\(texts[.fieldName]): \(user.name)") }
         if let cpf = model.maskedCPF { lines.append("\(texts[.cpfLabel]): \(cpf)") }
         if !user.email.isEmpty { lines.append("\(texts[.emailLabel]): \(user.email)") }
@@ -20,6 +20,6 @@ extension ScreenDriver {
         lines.append(texts[.sessionKept])
         return ScreenSnapshot(
             name: "session-details", title: texts[.titleSessionDetails], lines: lines,
-            actions: [action("back", .actionBack) { area.back() }], isLoading: model.isLoading)
+            actions: [action("back", .actionBack) { area.back() }], isLoading: model.showsPlaceholder)
     }
 }

@@ -94,7 +94,7 @@ extension ScreenDriver {
         }
         return ScreenSnapshot(
             name: "statement", title: texts[.titleStatement], lines: lines,
-            actions: [action("refresh", .actionRefresh, enabled: !model.isLoading) { await model.refresh() }]
+            actions: [action("refresh", .actionRefresh, enabled: model.isRefreshEnabled) { await model.refresh() }]
                 + retryAction(after: model.failure, busy: model.isLoading) { await model.retry() }
                 + [action("back", .actionBack) { area.back() }],
             entries: ScreenSnapshot.Entries(count: model.rows.count) { number in _ = await model.open(number) },
