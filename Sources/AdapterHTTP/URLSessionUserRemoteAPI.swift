@@ -11,7 +11,7 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
     public let offersAccountRoutes: Bool
 
     /// - Parameter offersAccountRoutes: whether the server has the account
-    ///   routes besides `GET /users/me` (the wire contract's do; an OpenID
+    ///   routes besides the current user's (the wire contract's do; an OpenID
     ///   provider that serves only the profile does not): without them the
     ///   four account methods send nothing and throw `.rejected(404,
     ///   NOT_FOUND)`, as the port says, and the app offers none of their actions.
