@@ -34,7 +34,7 @@ struct InteractiveSessionTests {
     @Test("A typed password is never echoed; the screen shows bullets")
     func passwordNotEchoed() async {
         let transcript = Transcript()
-        _ = await transcript.app(lines: Self.signIn).run(Invocation(command: .interactive))
+        _ = await transcript.app(lines: Self.signIn).run(Invocation(locale: .enUS, command: .interactive))
         #expect(!transcript.contains(wholeWord: "123456"))
         #expect(transcript.text.contains("••••••"))
     }
@@ -45,7 +45,7 @@ struct InteractiveSessionTests {
         let code = await transcript.app(lines: [
             "frobnicate", "tap nowhere", "expect screen sign-in", "tap sign-in", "exit",
         ])
-        .run(Invocation(command: .interactive))
+        .run(Invocation(locale: .enUS, command: .interactive))
 
         #expect(code == 0)
         #expect(transcript.output.contains { $0.hasPrefix("✘ unknown command 'frobnicate'") })
@@ -57,7 +57,8 @@ struct InteractiveSessionTests {
     @Test("help lists the screen's actions and fields and the commands")
     func helpListsActionsAndFields() async {
         let transcript = Transcript()
-        _ = await transcript.app(lines: ["help", "tap sign-in", "help"]).run(Invocation(command: .interactive))
+        _ = await transcript.app(lines: ["help", "tap sign-in", "help"]).run(
+            Invocation(locale: .enUS, command: .interactive))
 
         #expect(transcript.output.contains("  actions: sign-in, sign-up"))
         #expect(transcript.output.contains("  actions: next (disabled), sign-up, back"))
@@ -77,7 +78,7 @@ struct InteractiveSessionTests {
     @Test("A command that leaves the screen as it was prints no screen")
     func unchangedScreenNotReprinted() async {
         let transcript = Transcript()
-        _ = await transcript.app(lines: ["wait 1s"]).run(Invocation(command: .interactive))
+        _ = await transcript.app(lines: ["wait 1s"]).run(Invocation(locale: .enUS, command: .interactive))
         #expect(transcript.output.filter { $0.contains("· welcome") }.count == 1)
     }
 
@@ -85,7 +86,7 @@ struct InteractiveSessionTests {
     func didYouMean() async {
         let transcript = Transcript()
         _ = await transcript.app(lines: ["tapp back", "tap sign_in", "tap sign-in", "type identifer 1"])
-            .run(Invocation(command: .interactive))
+            .run(Invocation(locale: .enUS, command: .interactive))
 
         #expect(
             transcript.output.contains {
@@ -105,7 +106,8 @@ struct InteractiveSessionTests {
     )
     func suggestionsThatHelp() async throws {
         let transcript = Transcript()
-        _ = await transcript.app(lines: ["sign-in", "tap back", "quit"]).run(Invocation(command: .interactive))
+        _ = await transcript.app(lines: ["sign-in", "tap back", "quit"]).run(
+            Invocation(locale: .enUS, command: .interactive))
         #expect(
             transcript.output.contains {
                 $0.hasPrefix("✘ unknown command 'sign-in'") && $0.hasSuffix("did you mean 'tap sign-in'?")
@@ -113,7 +115,7 @@ struct InteractiveSessionTests {
 
         let statement = Transcript()
         _ = await statement.app(lines: Self.signIn + ["tap statement", "open 99", "quit"])
-            .run(Invocation(command: .interactive))
+            .run(Invocation(locale: .enUS, command: .interactive))
         let outOfRange = try #require(statement.output.first { $0.contains("no entry 99") })
         #expect(!outOfRange.contains("did you mean"), "\(outOfRange)")
 
@@ -136,10 +138,36 @@ struct InteractiveSessionTests {
         if locale != .enUS { #expect(!header.contains("type help"), "\(header)") }
     }
 
+    @Test(
+        "The prompt's ✘ messages speak the screen's language; the script's own words stay as typed",
+        arguments: AppLocale.allCases)
+    func promptMessagesInTheScreensLanguage(_ locale: AppLocale) async throws {
+        let transcript = Transcript()
+        let lines = ["tap nowhere", "tapp sign-in", "expect screen dashboard", "wait 1x", "type password 1", "quit"]
+        _ = await transcript.app(lines: lines).run(Invocation(locale: locale, command: .interactive))
+        let texts = Texts(locale: locale)
+        let said = transcript.output.filter { $0.hasPrefix("✘ ") }
+
+        #expect(said.count == 5, "\(transcript.text)")
+        #expect(
+            said.contains(
+                "✘ " + texts[.promptNoAction, "welcome", "nowhere", texts[.promptActionsAre, "sign-in, sign-up"]]))
+        #expect(said.contains { $0.hasSuffix(texts[.promptDidYouMean, "tap"]) && $0.contains("'tapp'") })
+        #expect(said.contains { $0.hasPrefix("✘ " + texts[.promptExpected, "screen dashboard"]) })
+        #expect(said.contains("✘ " + texts[.promptNotADuration, "1x"]))
+        #expect(said.contains("✘ " + texts[.promptNoField, "welcome", "password", texts[.promptNone]]))
+        if locale != .enUS {
+            for english in ["has no", "expected", "did you mean", "unknown command", "is not a duration"] {
+                #expect(!said.contains { $0.contains(english) }, "\(english) in \(said)")
+            }
+        }
+    }
+
     @Test("Control characters in a bad line are shown escaped, never sent to the terminal")
     func controlCharactersEscaped() async {
         let transcript = Transcript()
-        _ = await transcript.app(lines: ["\u{1B}[A", "\u{07}help", "\u{0C}help"]).run(Invocation(command: .interactive))
+        _ = await transcript.app(lines: ["\u{1B}[A", "\u{07}help", "\u{0C}help"]).run(
+            Invocation(locale: .enUS, command: .interactive))
 
         #expect(transcript.output.contains { $0.hasPrefix("✘ unknown command '^[[A'") })
         #expect(transcript.output.contains { $0.hasPrefix("✘ unknown command '^Ghelp'") })

@@ -222,13 +222,13 @@ struct ScreenActionTests {
     func unknownActionIsRefused() async throws {
         let app = try await app(after: [])
         let actions = "its actions are sign-in, sign-up"
-        await #expect(throws: ScreenCommandError("screen welcome has no action 'nowhere'; \(actions)")) {
-            try await app.tap("nowhere")
-        }
+        #expect(
+            (await #expect(throws: ScreenCommandError.self) { try await app.tap("nowhere") })?.message
+                == "screen welcome has no action 'nowhere'; \(actions)")
         // An action of another screen is unknown here too.
-        await #expect(throws: ScreenCommandError("screen welcome has no action 'logout'; \(actions)")) {
-            try await app.tap("logout")
-        }
+        #expect(
+            (await #expect(throws: ScreenCommandError.self) { try await app.tap("logout") })?.message
+                == "screen welcome has no action 'logout'; \(actions)")
         #expect(app.snapshot().name == "welcome")
     }
 
@@ -236,37 +236,38 @@ struct ScreenActionTests {
     func disabledActionIsRefused() async throws {
         let app = try await app(after: ["tap sign-in"])
         let before = app.renderedScreen()
-        await #expect(throws: ScreenCommandError("action 'next' is disabled on screen sign-in")) {
-            try await app.tap("next")
-        }
+        #expect(
+            (await #expect(throws: ScreenCommandError.self) { try await app.tap("next") })?.message
+                == "action 'next' is disabled on screen sign-in")
         #expect(app.renderedScreen() == before)
     }
 
     @Test("A field the screen does not show is refused, naming the fields it has")
     func unknownFieldIsRefused() async throws {
         let app = try await app(after: [])
-        await #expect(throws: ScreenCommandError("screen welcome has no field 'password'; it has none")) {
-            try await app.type("password", "123456")
-        }
+        #expect(
+            (await #expect(throws: ScreenCommandError.self) { try await app.type("password", "123456") })?.message
+                == "screen welcome has no field 'password'; it has none")
         try await app.tap("sign-in")
-        await #expect(throws: ScreenCommandError("screen sign-in has no field 'password'; its fields are identifier")) {
-            try await app.type("password", "123456")
-        }
+        #expect(
+            (await #expect(throws: ScreenCommandError.self) { try await app.type("password", "123456") })?.message
+                == "screen sign-in has no field 'password'; its fields are identifier")
     }
 
     @Test("open N opens an entry the statement lists, and only there")
     func openIsOfferedByTheStatementOnly() async throws {
         let app = try await app(after: Self.signIn)
-        await #expect(throws: ScreenCommandError("screen dashboard has no statement to open an entry of")) {
-            try await app.open(1)
-        }
+        #expect(
+            (await #expect(throws: ScreenCommandError.self) { try await app.open(1) })?.message
+                == "screen dashboard has no statement to open an entry of")
         try await app.tap("statement")
         let count = try #require(app.snapshot().entries?.count)
-        let tooFar = ScreenCommandError("the statement has \(count) entries; there is no entry \(count + 1)")
-        await #expect(throws: tooFar) { try await app.open(count + 1) }
-        await #expect(throws: ScreenCommandError("the statement has \(count) entries; there is no entry 0")) {
-            try await app.open(0)
-        }
+        #expect(
+            (await #expect(throws: ScreenCommandError.self) { try await app.open(count + 1) })?.message
+                == "the statement has \(count) entries; there is no entry \(count + 1)")
+        #expect(
+            (await #expect(throws: ScreenCommandError.self) { try await app.open(0) })?.message
+                == "the statement has \(count) entries; there is no entry 0")
         try await app.open(count)
         #expect(app.snapshot().name == "entry-details")
     }

@@ -53,7 +53,7 @@ struct ScriptSlipsAndQuitTests {
     @Test("echo quit | app exits 0, as the prompt's quit does")
     func pipedQuit() async {
         let transcript = Transcript()
-        let code = await transcript.app(pipedInput: "quit\n").run(Invocation(command: .interactive))
+        let code = await transcript.app(pipedInput: "quit\n").run(Invocation(locale: .enUS, command: .interactive))
         #expect(code == 0)
         #expect(transcript.output.last == "1 passed, 0 failed")
     }
@@ -61,7 +61,7 @@ struct ScriptSlipsAndQuitTests {
     @Test("The interactive prompt names a slip once, not twice")
     func interactiveNamesASlipOnce() async {
         let transcript = Transcript()
-        _ = await transcript.app(lines: ["tapp sign-in", "quit"]).run(Invocation(command: .interactive))
+        _ = await transcript.app(lines: ["tapp sign-in", "quit"]).run(Invocation(locale: .enUS, command: .interactive))
         let slips = transcript.output.filter { $0.contains("did you mean") }
         #expect(slips.count == 1)
         #expect(slips.first?.components(separatedBy: "did you mean").count == 2)

@@ -69,7 +69,7 @@ struct InteractiveSession {
             do {
                 command = try ScriptParser.parse(line)
             } catch {
-                console.print(failure("\(error)", line: line))
+                console.print(failure(error.said(in: app.texts), line: line, suggestsAWord: error.suggestsAWord))
                 continue reading
             }
             guard let command else { continue reading }
@@ -92,10 +92,10 @@ struct InteractiveSession {
                 case .expectationHeld:
                     console.print("✔")
                 case .expectationFailed(let expected):
-                    console.print("✘ expected \(expected)")
+                    console.print("✘ " + app.texts[.promptExpected, expected])
                 }
             } catch {
-                console.print(failure("\(error)", line: line))
+                console.print(failure(error.said(in: app.texts), line: line))
             }
         }
         await app.shutDown()
@@ -126,7 +126,7 @@ struct InteractiveSession {
         }
         if interrupted {
             console.status("")
-            console.print("⏹ wait ended early (Ctrl-C)")
+            console.print(app.texts[.promptWaitEndedEarly])
         }
         return try await work.value.get()
     }
@@ -135,10 +135,10 @@ struct InteractiveSession {
     /// 'tap'?). A line that may hold a secret (`SecretLine`: `type pasword
     /// 123456`) never has it quoted: should a message ever repeat the value,
     /// it is redacted. (The console shows any control character in it escaped.)
-    func failure(_ message: String, line: String) -> String {
+    func failure(_ message: String, line: String, suggestsAWord: Bool = false) -> String {
         var text = "✘ " + message
-        if !message.contains("did you mean"), let suggestion = nearMiss(in: line) {
-            text += " — did you mean '\(suggestion)'?"
+        if !suggestsAWord, let suggestion = nearMiss(in: line) {
+            text += app.texts[.promptDidYouMean, suggestion]
         }
         if let secret = SecretLine.value(in: line), secret.count >= SecretCheck.shortestTypedSecret {
             text = SecretCheck([KnownSecret(.password, secret)]).redacted(text)

@@ -21,9 +21,9 @@ extension ScreenSnapshot {
 
     /// The work of opening entry `number` (from 1): the screen must list it.
     func openableEntry(_ number: Int) throws(ScreenCommandError) -> @MainActor @Sendable () async -> Void {
-        guard let entries else { throw ScreenCommandError("screen \(name) has no statement to open an entry of") }
+        guard let entries else { throw ScreenCommandError(problem: .noStatement(screen: name)) }
         guard number >= 1, number <= entries.count else {
-            throw ScreenCommandError("the statement has \(entries.count) entries; there is no entry \(number)")
+            throw ScreenCommandError(problem: .noEntry(number, entries: entries.count))
         }
         return { await entries.open(number) }
     }

@@ -8,6 +8,15 @@ enum TextKey: String, CaseIterable, Sendable {
     // Start-up and health
     // The interactive header
     case headerVirtualTime, headerHelp
+    // The prompt's messages (✘ lines): what a typed line could not do. Script
+    // transcripts say them in English (`Texts.english`), whatever the screen's language.
+    case promptNoAction, promptNoField, promptActionsAre, promptFieldsAre, promptNone, promptNotOffered,
+        promptFieldNotOffered, promptDisabled, promptNoStatement, promptNoEntry, promptDidYouMean, promptExpected,
+        promptWaitEndedEarly, promptOr, promptUsage, promptUsageTakesNothingMore, promptNotADuration,
+        promptBeyondLongestWait, promptFaultStatus
+    case promptUnknownCommand, promptUnknownServerCommand, promptUnknownPersonCommand, promptUnknownScreen,
+        promptUnknownState, promptUnknownHealth, promptUnknownExpectation
+    case reasonNoSignUp, reasonNoAccountRoutes
     case loading, serverDown, serverRefusedApp, offline, willRetryAutomatically, healthOnline, healthServerDown,
         healthOffline
     case bannerServerDown, bannerOffline

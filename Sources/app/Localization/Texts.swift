@@ -19,6 +19,9 @@ struct Texts: Sendable {
         self.locale = locale
     }
 
+    /// The language of script transcripts' diagnostics (the script language is English).
+    static let english = Texts(locale: .enUS)
+
     /// The text of `key` in this language, before its arguments go in.
     func text(_ key: TextKey) -> String {
         switch locale {

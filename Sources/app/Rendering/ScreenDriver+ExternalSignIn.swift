@@ -36,8 +36,8 @@ extension ScreenDriver {
         if model.health.isDown {
             lines.append(texts[model.health == .offline ? .signInBlockedOffline : .signInBlockedServerDown])
         }
-        var notOffered: [String: String] = [:]
-        if !model.offersSignUp { notOffered["sign-up"] = Self.signUpNotOfferedReason }
+        var notOffered: [String: NotOfferedReason] = [:]
+        if !model.offersSignUp { notOffered["sign-up"] = .noSignUp }
         return ScreenSnapshot(
             name: "sign-in", title: texts[.titleSignIn], lines: lines,
             actions: externalSignInActions(model) + [action("back", .actionBack) { model.back() }],

@@ -55,12 +55,12 @@ extension ScreenDriver {
             action("statement", .actionStatement) { await model.showStatement() },
             action("profile", .actionProfile) { model.showProfile() },
         ]
-        var notOffered: [String: String] = [:]
+        var notOffered: [String: NotOfferedReason] = [:]
         if model.offersAccountRoutes {
             actions.append(action("related", .actionRelated) { await model.showRelatedUsers() })
         } else {
             lines.append(texts[.accountRoutesNotOffered])
-            notOffered = ["related": Self.noAccountRoutes, "delete-account": Self.noAccountRoutes]
+            notOffered = ["related": .noAccountRoutes, "delete-account": .noAccountRoutes]
         }
         actions.append(action("security", .actionSecurity) { await model.showSecurity() })
         actions.append(action("session", .actionSessionDetails) { await model.showSessionDetails() })
@@ -69,10 +69,6 @@ extension ScreenDriver {
             name: "dashboard", title: texts[.titleDashboard], lines: lines, actions: actions,
             actionsNotOffered: notOffered)
     }
-
-    /// Why a tap or a field of the account is refused on a backend without
-    /// account routes.
-    private static let noAccountRoutes = "this server offers no related people, profile edit or account deletion"
 
     private func statement(_ model: StatementListViewModel, in area: SignedInCoordinator) -> ScreenSnapshot {
         var lines: [String] = []
@@ -139,13 +135,15 @@ extension ScreenDriver {
             lines.append(texts[.profileAccountNotOffered])
             let preferencesSection = preferencesSection(busy: false, model: model)
             let notOffered = Dictionary(
-                uniqueKeysWithValues: ["save", "delete-account", "confirm"].map { ($0, Self.noAccountRoutes) })
+                uniqueKeysWithValues: ["save", "delete-account", "confirm"].map {
+                    ($0, NotOfferedReason.noAccountRoutes)
+                })
             return ScreenSnapshot(
                 name: "profile", title: texts[.titleProfile], lines: lines + preferencesSection.lines,
                 actions: preferencesSection.actions + [action("back", .actionBack) { area.back() }],
                 actionsNotOffered: notOffered,
                 fieldsNotOffered: Dictionary(
-                    uniqueKeysWithValues: ProfileViewModel.Field.allCases.map { ($0.rawValue, Self.noAccountRoutes) }))
+                    uniqueKeysWithValues: ProfileViewModel.Field.allCases.map { ($0.rawValue, .noAccountRoutes) }))
         }
         if model.saved { lines.append(texts[.profileSaved]) }
         if let failure = model.failure { lines.append(text(for: failure)) }

@@ -135,12 +135,12 @@ struct ScreenDriver {
                 actions.append(action("cancel", .actionCancel) { welcome?.cancelBrowserSignOut() })
             }
         }
-        var notOffered: [String: String] = [:]
+        var notOffered: [String: NotOfferedReason] = [:]
         if welcome?.offersSignUp ?? true {
             actions.append(action("sign-up", .actionSignUp) { welcome?.signUp() })
         } else {
             lines.append(texts[.signUpNotOffered])
-            notOffered = ["sign-up": Self.signUpNotOfferedReason]
+            notOffered = ["sign-up": .noSignUp]
         }
         let waitsForBrowser = welcome?.browserSignOutStep == .waiting
         return ScreenSnapshot(
@@ -150,7 +150,6 @@ struct ScreenDriver {
 
     /// Why `sign-up` is missing where the backend creates no accounts, for a
     /// script that types it anyway.
-    static let signUpNotOfferedReason = "this server creates no accounts (its auth plugin has no registration)"
 
     private func signIn(_ model: SignInViewModel, confirmed: Bool) -> ScreenSnapshot {
         var lines = [healthBadge(model.health)]
@@ -179,11 +178,11 @@ struct ScreenDriver {
             if let failure = model.external?.failure { lines.append(text(for: failure)) }
             var actions = [action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() }]
             actions += externalSignInActions(model)
-            var notOffered: [String: String] = [:]
+            var notOffered: [String: NotOfferedReason] = [:]
             if model.offersSignUp {
                 actions.append(action("sign-up", .actionSignUp, enabled: model.isSignUpEnabled) { model.signUp() })
             } else {
-                notOffered = ["sign-up": Self.signUpNotOfferedReason]
+                notOffered = ["sign-up": .noSignUp]
             }
             actions.append(action("back", .actionBack) { model.back() })
             return ScreenSnapshot(

@@ -62,10 +62,10 @@ struct ScreenSnapshot: Sendable, Equatable {
     var isLoading = false
     /// Actions this screen would have on another backend, each with why it
     /// is not offered here, so that a tap on one is told why, not "no such action".
-    var actionsNotOffered: [String: String] = [:]
+    var actionsNotOffered: [String: NotOfferedReason] = [:]
     /// Fields this screen would have on another backend, each with why it is
     /// not offered here (a `type` into one is told why).
-    var fieldsNotOffered: [String: String] = [:]
+    var fieldsNotOffered: [String: NotOfferedReason] = [:]
     /// The action that ends a wait for the person (the browser or another
     /// device): Ctrl-C at the prompt taps it, as it ends a real-time `wait`.
     var endsWaitOnInterrupt: String?

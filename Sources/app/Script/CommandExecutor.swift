@@ -12,13 +12,27 @@ enum CommandOutcome: Sendable, Equatable {
 /// Why a command could not be carried out (as opposed to an expectation that
 /// did not hold).
 struct CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The message in English, as script transcripts say it.
     let message: String
+    /// What the screen could not do, when that is why (said in the screen's
+    /// language at the prompt); nil for the world's own refusals (a switch
+    /// or metric the environment lacks), which stay in English.
+    let screenProblem: ScreenCommandError?
 
     init(_ message: String) {
         self.message = message
+        screenProblem = nil
+    }
+
+    init(_ problem: ScreenCommandError) {
+        message = problem.message
+        screenProblem = problem
     }
 
     var description: String { message }
+
+    /// The message in `texts`' language where it has one.
+    func said(in texts: Texts) -> String { screenProblem?.said(in: texts) ?? message }
 }
 
 /// Carries out commands against a running app, settling after each.
@@ -29,16 +43,16 @@ struct CommandExecutor {
     func execute(_ command: ScriptCommand) async throws(CommandError) -> CommandOutcome {
         switch command {
         case .tap(let action):
-            do { try await app.tap(action) } catch { throw CommandError(error.message) }
+            do { try await app.tap(action) } catch { throw CommandError(error) }
             return .performed
         case .type(let field, let text):
-            do { try await app.type(field, text) } catch { throw CommandError(error.message) }
+            do { try await app.type(field, text) } catch { throw CommandError(error) }
             return .performed
         case .open(let number):
-            do { try await app.open(number) } catch { throw CommandError(error.message) }
+            do { try await app.open(number) } catch { throw CommandError(error) }
             return .performed
         case .refresh:
-            do { try await app.tap("refresh") } catch { throw CommandError(error.message) }
+            do { try await app.tap("refresh") } catch { throw CommandError(error) }
             return .performed
         case .background:
             await app.enterBackground()

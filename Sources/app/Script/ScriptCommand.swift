@@ -66,14 +66,77 @@ enum ScriptCommand: Sendable, Equatable {
 
 /// Why a script line could not be understood. Names what was wrong and what
 /// would be right.
+///
+/// Said in the screen's language at the interactive prompt, in English in a
+/// script's transcript (`message`); the script's own words (commands, screen
+/// names, the usage lines) are the same in every language.
 struct ScriptParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    let message: String
-
-    init(_ message: String) {
-        self.message = message
+    /// The kinds of word a line can get wrong, each with its list of right ones.
+    enum Word: Sendable, Equatable {
+        case command, serverCommand, personCommand, screen, state, health, expectation
     }
 
+    enum Problem: Sendable, Equatable {
+        /// The line's words do not fit its command: how it is written.
+        case usage(String)
+        /// A command that takes no more words was given some.
+        case usageTakesNothingMore(String)
+        case notADuration(String)
+        case beyondLongestWait(String)
+        case faultStatus(usage: String)
+        /// A word not among `known`, with the one it most likely meant.
+        case unknown(Word, String, known: [String], suggestion: String?)
+
+        static func unknown(_ kind: Word, _ word: String, among known: [String]) -> Problem {
+            .unknown(kind, word, known: known, suggestion: NearMiss.suggestion(for: word, among: known))
+        }
+    }
+
+    let problem: Problem
+
+    init(_ problem: Problem) {
+        self.problem = problem
+    }
+
+    /// The message in English, as script transcripts say it.
+    var message: String { said(in: .english) }
+
     var description: String { message }
+
+    /// Whether the message already names the word most likely meant.
+    var suggestsAWord: Bool {
+        if case .unknown(_, _, _, let suggestion) = problem { return suggestion != nil }
+        return false
+    }
+
+    /// The message in `texts`' language.
+    func said(in texts: Texts) -> String {
+        switch problem {
+        case .usage(let usage): return texts[.promptUsage, usage]
+        case .usageTakesNothingMore(let usage): return texts[.promptUsageTakesNothingMore, usage]
+        case .notADuration(let text): return texts[.promptNotADuration, text]
+        case .beyondLongestWait(let amount): return texts[.promptBeyondLongestWait, amount]
+        case .faultStatus(let usage): return texts[.promptFaultStatus, usage]
+        case .unknown(let kind, let word, let known, let suggestion):
+            let (key, list): (TextKey, String) =
+                switch kind {
+                case .command: (.promptUnknownCommand, known.joined(separator: ", "))
+                case .serverCommand: (.promptUnknownServerCommand, Self.either(known, texts))
+                case .personCommand: (.promptUnknownPersonCommand, Self.either(known, texts))
+                case .screen: (.promptUnknownScreen, known.joined(separator: ", "))
+                case .state: (.promptUnknownState, known.joined(separator: ", "))
+                case .health: (.promptUnknownHealth, known.joined(separator: ", "))
+                case .expectation: (.promptUnknownExpectation, Self.either(known, texts))
+                }
+            return texts[key, word, list] + (suggestion.map { texts[.promptDidYouMean, $0] } ?? "")
+        }
+    }
+
+    /// `a, b or c`, in `texts`' language.
+    private static func either(_ words: [String], _ texts: Texts) -> String {
+        guard let last = words.last, words.count > 1 else { return words.joined() }
+        return words.dropLast().joined(separator: ", ") + " " + texts[.promptOr] + " " + last
+    }
 }
 
 /// What `wait DURATION until …` waits for: a screen shown, or a text on it.

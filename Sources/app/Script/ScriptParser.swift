@@ -39,10 +39,10 @@ enum ScriptParser {
             return .tap(try single(rest, usage: "tap ACTION"))
         case "type":
             let (field, text) = split(rest)
-            guard !field.isEmpty else { throw ScriptParseError("usage: type FIELD TEXT") }
+            guard !field.isEmpty else { throw ScriptParseError(.usage("type FIELD TEXT")) }
             return .type(field: field, text: text)
         case "open":
-            guard let index = Int(rest), index >= 1 else { throw ScriptParseError("usage: open N (N from 1)") }
+            guard let index = Int(rest), index >= 1 else { throw ScriptParseError(.usage("open N (N from 1)")) }
             return .open(index)
         case "refresh": return try bare(.refresh, rest, word)
         case "background": return try bare(.background, rest, word)
@@ -60,14 +60,12 @@ enum ScriptParser {
                 case ("until", "screen") where !what.isEmpty && !what.contains(" "): until = .screen(what)
                 case ("until", "text") where !what.isEmpty: until = .text(what)
                 default:
-                    throw ScriptParseError("usage: wait DURATION [until screen NAME | until text TEXT]")
+                    throw ScriptParseError(.usage("wait DURATION [until screen NAME | until text TEXT]"))
                 }
             }
             let duration = try duration(amount)
             guard duration <= longestWait else {
-                throw ScriptParseError(
-                    "wait \(amount) is beyond the longest wait, 168h (a week)"
-                )
+                throw ScriptParseError(.beyondLongestWait(amount))
             }
             return .wait(duration, until: until)
         case "server":
@@ -76,21 +74,19 @@ enum ScriptParser {
             return try person(rest)
         case "store":
             guard let fault = StoreFault(rawValue: rest) else {
-                throw ScriptParseError("usage: store full|unavailable|ok")
+                throw ScriptParseError(.usage("store full|unavailable|ok"))
             }
             return .storeFault(fault)
         case "network":
             switch rest {
             case "off": return .network(connected: false)
             case "on": return .network(connected: true)
-            default: throw ScriptParseError("usage: network off|on")
+            default: throw ScriptParseError(.usage("network off|on"))
             }
         case "expect":
             return try expect(rest)
         default:
-            throw ScriptParseError(
-                "unknown command '\(word)': commands are \((commands + endWords).joined(separator: ", "))"
-                    + nearMiss(word, among: commands + endWords))
+            throw ScriptParseError(.unknown(.command, word, among: commands + endWords))
         }
     }
 
@@ -109,7 +105,7 @@ enum ScriptParser {
         for (suffix, make) in units where text.hasSuffix(suffix) {
             if let amount = Int(text.dropLast(suffix.count)), amount >= 0, amount <= 100_000_000 { return make(amount) }
         }
-        throw ScriptParseError("'\(text)' is not a duration: write it like 500ms, 61s, 5m or 1h")
+        throw ScriptParseError(.notADuration(text))
     }
 
     private static func server(_ text: String) throws(ScriptParseError) -> ScriptCommand {
@@ -119,12 +115,12 @@ enum ScriptParser {
             switch rest {
             case "up": return .serverHealth(up: true)
             case "down": return .serverHealth(up: false)
-            default: throw ScriptParseError("usage: server health up|down")
+            default: throw ScriptParseError(.usage("server health up|down"))
             }
         case "user":
             let (cpf, state) = split(rest)
             guard let parsed = ServerAccountState(rawValue: state), !cpf.isEmpty else {
-                throw ScriptParseError("usage: server user CPF active|inactive|deleted")
+                throw ScriptParseError(.usage("server user CPF active|inactive|deleted"))
             }
             return .serverUser(cpf: cpf, state: parsed)
         case "revoke":
@@ -136,9 +132,7 @@ enum ScriptParser {
         case "fault":
             return try fault(rest)
         default:
-            throw ScriptParseError(
-                "unknown server command '\(word)': use health, user, revoke, fault, clear-faults or slows-down"
-                    + nearMiss(word, among: serverWords))
+            throw ScriptParseError(.unknown(.serverCommand, word, among: serverWords))
         }
     }
 
@@ -150,7 +144,7 @@ enum ScriptParser {
         case "signs-in":
             let (identifier, password) = split(rest)
             guard !identifier.isEmpty, !password.isEmpty, !password.contains(" ") else {
-                throw ScriptParseError("usage: person signs-in CPF|EMAIL PASSWORD")
+                throw ScriptParseError(.usage("person signs-in CPF|EMAIL PASSWORD"))
             }
             return .person(.signsIn(identifier: identifier, password: password))
         case "denies":
@@ -158,46 +152,44 @@ enum ScriptParser {
         case "answers-another-attempt":
             return try bare(.person(.answersForAnotherAttempt), rest, "person answers-another-attempt")
         default:
-            throw ScriptParseError(
-                "unknown person command '\(word)': use signs-in, denies or answers-another-attempt"
-                    + nearMiss(word, among: personWords))
+            throw ScriptParseError(.unknown(.personCommand, word, among: personWords))
         }
     }
 
     /// `server fault "GET /users/me" status 500 x1`, `… delay 2s`, `… drop`, `… malformed`, `… hang`.
     private static func fault(_ text: String) throws(ScriptParseError) -> ScriptCommand {
-        let usage = "usage: server fault \"METHOD /path\" status N|delay DURATION|drop|malformed|hang [xCOUNT]"
+        let usage = "server fault \"METHOD /path\" status N|delay DURATION|drop|malformed|hang [xCOUNT]"
         var words: [String]
         if text.hasPrefix("\"") {
             let afterQuote = text.dropFirst()
-            guard let close = afterQuote.firstIndex(of: "\"") else { throw ScriptParseError(usage) }
+            guard let close = afterQuote.firstIndex(of: "\"") else { throw ScriptParseError(.usage(usage)) }
             words = [String(afterQuote[..<close])]
             words += afterQuote[afterQuote.index(after: close)...].split(separator: " ").map(String.init)
         } else {
             let all = text.split(separator: " ").map(String.init)
-            guard all.count >= 2 else { throw ScriptParseError(usage) }
+            guard all.count >= 2 else { throw ScriptParseError(.usage(usage)) }
             words = [all[0] + " " + all[1]] + all.dropFirst(2)
         }
         var count = 1
         if let last = words.last, last.hasPrefix("x") {
-            guard let parsed = Int(last.dropFirst()), parsed >= 1 else { throw ScriptParseError(usage) }
+            guard let parsed = Int(last.dropFirst()), parsed >= 1 else { throw ScriptParseError(.usage(usage)) }
             count = parsed
             words.removeLast()
         }
-        guard words.count >= 2 else { throw ScriptParseError(usage) }
+        guard words.count >= 2 else { throw ScriptParseError(.usage(usage)) }
         let route = words[0]
         let mode: ServerFaultMode
         switch (words[1], words.count) {
         case ("status", 3):
             guard let status = Int(words[2]), (400...599).contains(status) else {
-                throw ScriptParseError("a fault's status is an error status, 400 to 599; \(usage)")
+                throw ScriptParseError(.faultStatus(usage: usage))
             }
             mode = .status(status)
         case ("delay", 3): mode = .delay(try duration(words[2]))
         case ("drop", 2): mode = .drop
         case ("malformed", 2): mode = .malformed
         case ("hang", 2): mode = .hang
-        default: throw ScriptParseError(usage)
+        default: throw ScriptParseError(.usage(usage))
         }
         return .serverFault(route: route, mode: mode, count: count)
     }
@@ -208,9 +200,7 @@ enum ScriptParser {
         case "screen":
             let screen = try single(rest, usage: "expect screen NAME")
             guard screens.contains(screen) else {
-                throw ScriptParseError(
-                    "unknown screen '\(screen)': screens are \(screens.joined(separator: ", "))"
-                        + nearMiss(screen, among: screens))
+                throw ScriptParseError(.unknown(.screen, screen, among: screens))
             }
             return .expectScreen(screen)
         case "enabled": return .expectEnabled(try single(rest, usage: "expect enabled ACTION"))
@@ -218,25 +208,21 @@ enum ScriptParser {
         case "loading": return try bare(.expectLoading(true), rest, "expect loading")
         case "not-loading": return try bare(.expectLoading(false), rest, "expect not-loading")
         case "text":
-            guard !rest.isEmpty else { throw ScriptParseError("usage: expect text TEXT") }
+            guard !rest.isEmpty else { throw ScriptParseError(.usage("expect text TEXT")) }
             return .expectText(rest)
         case "no-text":
-            guard !rest.isEmpty else { throw ScriptParseError("usage: expect no-text TEXT") }
+            guard !rest.isEmpty else { throw ScriptParseError(.usage("expect no-text TEXT")) }
             return .expectNoText(rest)
         case "state":
             let state = try single(rest, usage: "expect state STATE")
             guard states.contains(state) else {
-                throw ScriptParseError(
-                    "unknown state '\(state)': states are \(states.joined(separator: ", "))"
-                        + nearMiss(state, among: states))
+                throw ScriptParseError(.unknown(.state, state, among: states))
             }
             return .expectState(state)
         case "health":
             let health = try single(rest, usage: "expect health STATUS")
             guard healths.contains(health) else {
-                throw ScriptParseError(
-                    "unknown health '\(health)': use \(healths.joined(separator: ", "))"
-                        + nearMiss(health, among: healths))
+                throw ScriptParseError(.unknown(.health, health, among: healths))
             }
             return .expectHealth(health)
         case "stored-session": return .expectStoredSession(try yesNo(rest, usage: "expect stored-session yes|no"))
@@ -244,15 +230,13 @@ enum ScriptParser {
         case "metric":
             // The name may hold spaces (`requests.GET /users/me`); OP and N are the last two words.
             let words = rest.split(separator: " ").map(String.init)
-            let usage = "usage: expect metric NAME ==|<=|>= N"
+            let usage = "expect metric NAME ==|<=|>= N"
             guard words.count >= 3, let value = Int(words[words.count - 1]),
                 let comparison = ScriptCommand.Comparison(rawValue: words[words.count - 2])
-            else { throw ScriptParseError(usage) }
+            else { throw ScriptParseError(.usage(usage)) }
             return .expectMetric(name: words.dropLast(2).joined(separator: " "), comparison: comparison, value: value)
         default:
-            throw ScriptParseError(
-                "unknown expectation '\(word)': use screen, enabled, disabled, loading, not-loading, text, no-text, state, health, stored-session, local-data or metric"
-                    + nearMiss(word, among: expectations))
+            throw ScriptParseError(.unknown(.expectation, word, among: expectations))
         }
     }
 
@@ -260,13 +244,6 @@ enum ScriptParser {
         "screen", "enabled", "disabled", "loading", "not-loading", "text", "no-text", "state", "health",
         "stored-session", "local-data", "metric",
     ]
-
-    /// ` — did you mean 'tap'?` when `word` is a slip for one of
-    /// `candidates` (`NearMiss`), else nothing. `word` is shown escaped
-    /// later, with the whole message; a candidate is one of ours.
-    static func nearMiss(_ word: String, among candidates: [String]) -> String {
-        NearMiss.suggestion(for: word, among: candidates).map { " — did you mean '\($0)'?" } ?? ""
-    }
 
     /// `line` up to its comment, if it has one.
     static func withoutComment(_ line: String) -> String {
@@ -284,14 +261,14 @@ enum ScriptParser {
     }
 
     private static func single(_ text: String, usage: String) throws(ScriptParseError) -> String {
-        guard !text.isEmpty, !text.contains(" ") else { throw ScriptParseError("usage: \(usage)") }
+        guard !text.isEmpty, !text.contains(" ") else { throw ScriptParseError(.usage(usage)) }
         return text
     }
 
     private static func bare(_ command: ScriptCommand, _ rest: String, _ usage: String) throws(ScriptParseError)
         -> ScriptCommand
     {
-        guard rest.isEmpty else { throw ScriptParseError("usage: \(usage) (takes nothing more)") }
+        guard rest.isEmpty else { throw ScriptParseError(.usageTakesNothingMore(usage)) }
         return command
     }
 
@@ -299,7 +276,7 @@ enum ScriptParser {
         switch text {
         case "yes": return true
         case "no": return false
-        default: throw ScriptParseError("usage: \(usage)")
+        default: throw ScriptParseError(.usage(usage))
         }
     }
 }
