@@ -115,7 +115,7 @@ struct Demo {
             case .expectationHeld:
                 console.print("✔ " + guardian.redacted(echo))
             case .expectationFailed(let expected):
-                return fail(step, "`\(echo)`", "expected \(expected)", guardian: guardian)
+                return fail(step, "`\(echo)`", expected.said(in: .english), guardian: guardian)
             }
         }
         if step.reportsRefreshes { return await reportRefreshes(step, guardian: guardian) }

@@ -92,7 +92,7 @@ struct InteractiveSession {
                 case .expectationHeld:
                     console.print("✔")
                 case .expectationFailed(let expected):
-                    console.print("✘ " + app.texts[.promptExpected, expected])
+                    console.print("✘ " + expected.said(in: app.texts))
                 }
             } catch {
                 console.print(failure(error.said(in: app.texts), line: line))

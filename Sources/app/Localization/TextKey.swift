@@ -11,12 +11,16 @@ enum TextKey: String, CaseIterable, Sendable {
     // The prompt's messages (✘ lines): what a typed line could not do. Script
     // transcripts say them in English (`Texts.english`), whatever the screen's language.
     case promptNoAction, promptNoField, promptActionsAre, promptFieldsAre, promptNone, promptNotOffered,
-        promptFieldNotOffered, promptDisabled, promptNoStatement, promptNoEntry, promptDidYouMean, promptExpected,
+        promptFieldNotOffered, promptDisabled, promptNoStatement, promptNoEntry, promptDidYouMean,
         promptWaitEndedEarly, promptOr, promptUsage, promptUsageTakesNothingMore, promptNotADuration,
         promptBeyondLongestWait, promptFaultStatus
     case promptUnknownCommand, promptUnknownServerCommand, promptUnknownPersonCommand, promptUnknownScreen,
         promptUnknownState, promptUnknownHealth, promptUnknownExpectation
     case reasonNoSignUp, reasonNoAccountRoutes
+    case expectMissScreen, expectMissNoAction, expectMissEnabled, expectMissDisabled, expectMissPlaceholderMissing,
+        expectMissPlaceholderShown, expectMissTextMissing, expectMissTextShown, expectMissState, expectMissHealth,
+        expectMissStoreUnreadable, expectMissStoredSessionMissing, expectMissStoredSessionPresent,
+        expectMissLocalDataMissing, expectMissLocalDataPresent, expectMissMetric
     case loading, serverDown, serverRefusedApp, offline, willRetryAutomatically, healthOnline, healthServerDown,
         healthOffline
     case bannerServerDown, bannerOffline

@@ -6,7 +6,7 @@ enum CommandOutcome: Sendable, Equatable {
     case performed
     case expectationHeld
     /// What was expected, and what there was instead.
-    case expectationFailed(String)
+    case expectationFailed(ExpectationMiss)
 }
 
 /// Why a command could not be carried out (as opposed to an expectation that
@@ -116,45 +116,45 @@ struct CommandExecutor {
     private func check(_ command: ScriptCommand) async throws(CommandError) -> CommandOutcome {
         let screen = app.snapshot()
         let rendered = app.screenText()
-        func expect(_ holds: Bool, _ failure: @autoclosure () -> String) -> CommandOutcome {
+        func expect(_ holds: Bool, _ failure: @autoclosure () -> ExpectationMiss) -> CommandOutcome {
             holds ? .expectationHeld : .expectationFailed(failure())
         }
         switch command {
         case .expectScreen(let name):
-            return expect(screen.name == name, "screen \(name), but it is \(screen.name)")
+            return expect(screen.name == name, .screen(expected: name, shown: screen.name))
         case .expectEnabled(let name):
             guard let action = screen.action(named: name) else {
-                return .expectationFailed("action \(name) on screen, but there is none")
+                return .expectationFailed(.noSuchAction(name))
             }
-            return expect(action.isEnabled, "\(name) enabled, but it is disabled")
+            return expect(action.isEnabled, .enabled(name))
         case .expectDisabled(let name):
             guard let action = screen.action(named: name) else {
-                return .expectationFailed("action \(name) on screen, but there is none")
+                return .expectationFailed(.noSuchAction(name))
             }
-            return expect(!action.isEnabled, "\(name) disabled, but it is enabled")
+            return expect(!action.isEnabled, .disabled(name))
         case .expectLoading(let loading):
             return expect(
                 screen.isLoading == loading,
-                loading ? "the placeholder, but none is shown" : "no placeholder, but one is shown")
+                loading ? .placeholderMissing : .placeholderShown)
         case .expectText(let text):
-            return expect(rendered.contains(text), "text \"\(text)\" on screen")
+            return expect(rendered.contains(text), .textMissing(text))
         case .expectNoText(let text):
-            return expect(!rendered.contains(text), "no text \"\(text)\" on screen, but it is there")
+            return expect(!rendered.contains(text), .textShown(text))
         case .expectState(let state):
-            return expect(app.stateName == state, "state \(state), but it is \(app.stateName)")
+            return expect(app.stateName == state, .state(expected: state, actual: app.stateName))
         case .expectHealth(let health):
-            return expect(app.healthName == health, "health \(health), but it is \(app.healthName)")
+            return expect(app.healthName == health, .health(expected: health, actual: app.healthName))
         case .expectStoredSession(let expected):
             guard let stored = await app.hasStoredSession() else {
-                return .expectationFailed("a readable session store")
+                return .expectationFailed(.storeUnreadable)
             }
             return expect(
                 stored == expected,
-                expected ? "a stored session, but there is none" : "no stored session, but there is one")
+                expected ? .storedSessionMissing : .storedSessionPresent)
         case .expectLocalData(let expected):
-            guard let kept = await app.hasLocalData() else { return .expectationFailed("a readable session store") }
+            guard let kept = await app.hasLocalData() else { return .expectationFailed(.storeUnreadable) }
             return expect(
-                kept == expected, expected ? "local data kept, but there is none" : "no local data, but it is kept")
+                kept == expected, expected ? .localDataMissing : .localDataPresent)
         case .expectMetric(let name, let comparison, let value):
             guard let control = app.world.control else {
                 throw CommandError("the \(app.world.environment.name) environment's backend has no metrics")
@@ -166,7 +166,8 @@ struct CommandExecutor {
                     "unknown metric '\(name)': use refreshes, logins, refreshesRejected, tokensLive or requests.ROUTE")
             }
             return expect(
-                comparison.holds(actual, value), "metric \(name) \(comparison.rawValue) \(value), but it is \(actual)")
+                comparison.holds(actual, value),
+                .metric(name, comparison: comparison.rawValue, value: value, actual: actual))
         default:
             return .performed
         }

@@ -264,7 +264,7 @@ struct ScriptRunner {
             case .success(.expectationHeld):
                 continue
             case .success(.expectationFailed(let expected)):
-                transcript.note("✘ \(location): expected \(expected)")
+                transcript.note("✘ \(location): " + expected.said(in: .english))
                 _ = transcript.show(app.renderedScreen(), at: location)
                 return false
             }
