@@ -112,10 +112,9 @@ struct CommandLineApp {
             return await SessionWorker(
                 app: HeadlessApp(world: world, texts: texts, pinsLanguage: invocation.locale != nil),
                 lines: { await input.next() },
-                answer: { line in
-                    // Unbuffered: the sender waits for each answer before its next request.
-                    FileHandle.standardOutput.write(Data((TerminalText.escapingControls(line) + "\n").utf8))
-                }
+                // Unbuffered, a whole line at a time, escaped: the sender waits for each answer
+                // before its next request.
+                answer: console.lineWriterForAnyThread
             ).run()
         case .interactive where !stdinIsTerminal:
             return await PipedScript(

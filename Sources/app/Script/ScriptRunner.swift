@@ -41,8 +41,9 @@ struct ScriptRunner {
     typealias WorldMaker = @MainActor () async throws -> ScriptWorld
 
     let texts: Texts
-    /// Where the transcript goes, a line at a time.
-    let print: (String) -> Void
+    /// Where the transcript goes, a line at a time (the console, for the
+    /// command line: the one way to the terminal).
+    let writeLine: (String) -> Void
     /// Whether `--locale` pinned the run's language over the preferences; a
     /// script's `# locale:` line pins it for that script.
     var pinsLanguage = false
@@ -50,7 +51,7 @@ struct ScriptRunner {
 
     init(texts: Texts, print: @escaping (String) -> Void, makeWorld: @escaping WorldMaker) {
         self.texts = texts
-        self.print = print
+        writeLine = print
         self.makeWorld = makeWorld
     }
 
@@ -105,7 +106,7 @@ struct ScriptRunner {
     func run(files: [String]) async -> Int32 {
         switch ScriptFiles.load(files) {
         case .failure(let unusable):
-            unusable.sentences.forEach { print("✘ \($0)") }
+            unusable.sentences.forEach { writeLine("✘ \($0)") }
             return ExitCode.usage
         case .success(let scripts):
             return await run(scripts: scripts)
@@ -120,7 +121,7 @@ struct ScriptRunner {
             reports.append(await run(script: script.text, named: script.name))
         }
         let passed = reports.filter(\.passed).count
-        print(Self.summary(passed: passed, failed: reports.count - passed))
+        writeLine(Self.summary(passed: passed, failed: reports.count - passed))
         return Self.exitCode(of: reports)
     }
 
@@ -138,7 +139,7 @@ struct ScriptRunner {
         switch ScriptFiles.load([path]) {
         case .failure(let unusable):
             let lines = unusable.sentences.map { "✘ \($0)" } + [""]
-            lines.forEach(print)
+            lines.forEach(writeLine)
             return ScriptReport(name: path, passed: false, transcript: lines)
         case .success(let scripts):
             var passed = true
@@ -164,7 +165,7 @@ struct ScriptRunner {
             made = try await makeWorld()
         } catch {
             let lines = ["== \(name)", "✘ \(name): cannot start the app: \(error)", ""]
-            lines.forEach(print)
+            lines.forEach(writeLine)
             return ScriptReport(name: name, passed: false, transcript: lines)
         }
         let declared = Self.locale(declaredIn: script)
@@ -223,12 +224,12 @@ struct ScriptRunner {
         }
         lines.append("✘ \(name): not run")
         lines.append("")
-        lines.forEach(print)
+        lines.forEach(writeLine)
         return ScriptReport(name: name, passed: false, refused: true, transcript: lines)
     }
 
     private func run(_ parsed: ParsedScript, named name: String, on app: HeadlessApp) async -> ScriptReport {
-        let transcript = Transcript(world: app.world, print: print)
+        let transcript = Transcript(world: app.world, print: writeLine)
         await transcript.refreshSecrets()
         transcript.note("== \(name)")
         let passed = await run(parsed.lines, named: name, on: app, into: transcript)
@@ -278,7 +279,7 @@ struct ScriptRunner {
 private final class Transcript {
     private(set) var lines: [String] = []
     private let world: AppWorld
-    private let print: (String) -> Void
+    private let writeLine: (String) -> Void
     private var backendSecrets: [KnownSecret] = []
     private var typed: [KnownSecret] = []
     private var heldTokens: Set<String> = []
@@ -286,7 +287,7 @@ private final class Transcript {
 
     init(world: AppWorld, print: @escaping (String) -> Void) {
         self.world = world
-        self.print = print
+        writeLine = print
     }
 
     /// Asks the backend which secrets it knows of now: new tokens appear as
@@ -333,7 +334,7 @@ private final class Transcript {
     private func emit(_ text: String) {
         for line in TerminalText.escapingControls(text).split(separator: "\n", omittingEmptySubsequences: false) {
             lines.append(String(line))
-            print(String(line))
+            writeLine(String(line))
         }
     }
 
