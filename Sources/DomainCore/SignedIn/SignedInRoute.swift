@@ -17,6 +17,42 @@ public enum SignedInRoute: Sendable, Hashable {
     case sessionDetails
 }
 
+/// Each screen of the signed-in area, as a kind (a route without its data):
+/// every case, so a check that walks the whole area (the hostile-text test)
+/// learns of a new screen from the compiler, not from a list kept by hand.
+/// A new ``SignedInRoute`` case does not build until `screen` names its kind.
+public enum SignedInScreen: String, Sendable, Hashable, CaseIterable {
+    /// The signed-in home.
+    case dashboard
+    /// The statement list.
+    case statement
+    /// One statement entry in full.
+    case entryDetails
+    /// The user's profile.
+    case profile
+    /// The users related to the signed-in one.
+    case relatedUsers
+    /// Security: the PIN lock.
+    case security
+    /// About this session.
+    case sessionDetails
+}
+
+extension SignedInRoute {
+    /// The kind of screen this route shows.
+    public var screen: SignedInScreen {
+        switch self {
+        case .dashboard: .dashboard
+        case .statement: .statement
+        case .entryDetails: .entryDetails
+        case .profile: .profile
+        case .relatedUsers: .relatedUsers
+        case .security: .security
+        case .sessionDetails: .sessionDetails
+        }
+    }
+}
+
 /// What the signed-in screens ask for: go somewhere, or back.
 @MainActor
 public protocol SignedInNavigator: AnyObject {
