@@ -43,8 +43,12 @@ final class ConnectionExecutor: TaskExecutor {
         wakeReader = ends[0]
         wakeWriter = ends[1]
         // Never block: a writer finding the pipe full knows a wake-up is
-        // already pending, and the reader empties it without waiting.
-        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        // already pending, and the reader empties it without waiting. Close-on-
+        // exec: no process the server's process starts holds the pipe open.
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, fcntl(end, F_GETFD) | FD_CLOEXEC)
+        }
     }
 
     deinit {

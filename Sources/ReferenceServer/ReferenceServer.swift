@@ -26,6 +26,13 @@ public struct ReferenceServerError: Error, Sendable, CustomStringConvertible {
 /// that lets a slow or idle client go. It binds loopback only. A request's
 /// async work runs on its connection's thread (`ConnectionExecutor`), so the
 /// server answers however busy Swift's cooperative pool is.
+///
+/// Its descriptors are close-on-exec, and a connection it lets go is shut
+/// down, not only closed: a process started meanwhile (a test suite starts
+/// hundreds — app processes, session workers, exit tests) would otherwise
+/// hold a copy of the connection, which then stays open in it, and the
+/// client's next request on that keep-alive connection would go where
+/// nobody reads it and wait for its timeout.
 public final class ReferenceServer: Sendable {
     public struct Configuration: Sendable {
         /// An IPv4 loopback address (127.0.0.0/8) or `localhost`; nothing else is served.
@@ -95,7 +102,8 @@ public final class ReferenceServer: Sendable {
                 description:
                     "'\(configuration.host)' is not a loopback address: the reference server serves 127.0.0.0/8 only")
         }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec from the start: a process started later does not get it.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else {
             throw ReferenceServerError(description: "cannot open a socket: \(String(cString: strerror(errno)))")
         }
@@ -187,6 +195,9 @@ public final class ReferenceServer: Sendable {
                 close(client)
                 return
             }
+            // Close-on-exec at once (Glibc's module has no accept4): a
+            // process started from here on gets no copy of the connection.
+            _ = fcntl(client, F_SETFD, fcntl(client, F_GETFD) | FD_CLOEXEC)
             let thread = Thread { [self] in serve(client) }
             thread.stackSize = 256 * 1024
             thread.start()
@@ -197,6 +208,11 @@ public final class ReferenceServer: Sendable {
         defer {
             connections.withLock { table in
                 table.open.remove(client)
+                // Shut down first: closing only lets go of this process's
+                // descriptor, and a copy another process still holds (one
+                // started between accept and close-on-exec) would keep the
+                // connection open, the client's next request unread.
+                shutdown(client, Int32(SHUT_RDWR))
                 close(client)
             }
         }

@@ -288,6 +288,38 @@ struct ReferenceServerTests {
         }
     }
 
+    /// A process started while a connection is open gets a copy of every
+    /// descriptor that is not close-on-exec, and a connection lives on while
+    /// any copy is open: the test suite starts hundreds (app processes,
+    /// session workers, exit tests). The server's connections must end when
+    /// the server lets them go all the same — before, an idle keep-alive
+    /// connection the server had closed stayed open in such a process, and
+    /// the client's next request on it went unread until its timeout.
+    @Test func aConnectionLetGoEndsWhileAProcessStartedMeanwhileRuns() async throws {
+        let clock = ManualClock()
+        let server = try ReferenceServer(
+            configuration: ReferenceServer.Configuration(port: 0, apiKey: "test-key"),
+            backend: InMemoryBackend(clock: clock), virtualClock: clock)
+        server.start()
+        defer { server.stop() }
+
+        let outcome = try await offThePool { () -> (fault: Int?, closed: Bool) in
+            let client = try RawClient(port: server.port)
+            let fault = #"{"route": "GET /health", "mode": "drop", "count": 1}"#
+            client.send(Self.request("POST", "/_control/faults", body: fault, headers: []))
+            let added = client.response()?.status
+            // Started now, while the server holds the accepted connection.
+            let bystander = try Bystander()
+            defer { bystander.end() }
+            // The server drops this answer and lets the connection go.
+            client.send(Self.request("GET", "/health", headers: []))
+            return (added, client.isClosedByServer())
+        }
+
+        #expect(outcome.fault == 204)
+        #expect(outcome.closed, "the connection ends when the server lets it go, not when the other process does")
+    }
+
     @Test func randomGarbageNeverCrashesTheServer() async throws {
         try await offThePool {
             let server = try Self.server(idleTimeout: .seconds(1))
