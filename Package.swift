@@ -110,6 +110,9 @@ let package = Package(
         // Test support: who may use the OAuth 2.0 test server at a time (a file
         // lock), shared by the contract suites and the OAuth suite. Tests only.
         .target(name: "OAuth2ServerAccess", path: "Tests/OAuth2ServerAccess"),
+        // Test support: blocking work (a socket, a child process, a terminal) run on
+        // a thread of its own, never on one of the cooperative pool's two. Tests only.
+        .target(name: "OffThePool", path: "Tests/OffThePool"),
         // One contract suite per port, run against every adapter of that port.
         .testTarget(
             name: "ContractTests",
@@ -124,7 +127,9 @@ let package = Package(
         // The hand-written hash functions against their published test vectors.
         .testTarget(name: "SoftwareCryptoTests", dependencies: ["AdapterSoftwareCrypto", "Ports"]),
         // The file store under crashes, rival processes, loose permissions.
-        .testTarget(name: "FileKeychainTests", dependencies: ["AdapterFileKeychain", "Ports", "session-store-stress"]),
+        .testTarget(
+            name: "FileKeychainTests",
+            dependencies: ["AdapterFileKeychain", "Ports", "session-store-stress", "OffThePool"]),
         // The URLSession adapters against loopback stubs: wire fixtures, errors, redirects.
         .testTarget(
             name: "AdapterHTTPTests",
@@ -135,7 +140,7 @@ let package = Package(
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
         .testTarget(
             name: "ReferenceServerTests",
-            dependencies: ["ReferenceServer", "AdapterInMemory", "Ports", "TaskRuntime", "WireContract"]),
+            dependencies: ["ReferenceServer", "AdapterInMemory", "Ports", "TaskRuntime", "WireContract", "OffThePool"]),
         // The route table: keys, paths built and matched, and each path string
         // written in one source file of the adapters and the server (it reads files).
         .testTarget(name: "WireContractTests", dependencies: ["WireContract"]),
@@ -158,7 +163,8 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Ports", "DomainCore", "AdapterInMemory", "TaskRuntime"]),
         // The command line: argument parsing, envs, the demo, interactive and piped modes, the texts.
         .testTarget(
-            name: "AppTests", dependencies: ["app", "Composition", "GatehouseBench", "AdapterInMemory", "Ports"]),
+            name: "AppTests",
+            dependencies: ["app", "Composition", "GatehouseBench", "AdapterInMemory", "Ports", "OffThePool"]),
         // The headless app's scripts: every Tests/Acceptance/*.flow, the runner, the parser, the secret check.
         .testTarget(
             name: "AcceptanceTests",

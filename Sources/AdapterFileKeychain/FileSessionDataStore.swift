@@ -125,9 +125,10 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     /// the person to be told once.
     public func takeNotices() -> [StorageNotice] { notices.take() }
 
-    /// How many tasks of this process wait for the lock right now (tests use
-    /// it to know a contender has lined up).
-    public var writersWaiting: Int { turns.waiting }
+    /// Returns once at least `count` writers of this process wait for the
+    /// store (or the calling task is cancelled): how a test knows a
+    /// contender has lined up without watching a clock.
+    public func untilWritersWait(atLeast count: Int) async { await turns.untilWaiting(atLeast: count) }
 
     // MARK: - SessionDataStore
 

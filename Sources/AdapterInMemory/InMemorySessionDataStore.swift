@@ -186,7 +186,8 @@ public final class InMemorySessionDataStore: SessionDataStore {
     public var saveCount: Int { state.withLock { $0.saveCount } }
     public var deleteCount: Int { state.withLock { $0.deleteCount } }
 
-    /// How many writers wait for a transaction to end right now (tests use
-    /// it to know a contender has lined up).
-    public var writersWaiting: Int { turns.waiting }
+    /// Returns once at least `count` writers of this process wait for the
+    /// store (or the calling task is cancelled): how a test knows a
+    /// contender has lined up without watching a clock.
+    public func untilWritersWait(atLeast count: Int) async { await turns.untilWaiting(atLeast: count) }
 }

@@ -16,10 +16,26 @@ public final class ExclusiveTurns: Sendable {
         let continuation: CheckedContinuation<Bool, Never>
     }
 
+    /// Someone waiting to see `count` waiters in line (a test knowing a
+    /// contender lined up, without watching a clock).
+    private struct Watcher {
+        let id: UInt64
+        let count: Int
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
     private struct State {
         var held = false
         var line: [Waiter] = []
+        var watchers: [Watcher] = []
         var lastID: UInt64 = 0
+
+        /// Takes out the watchers whose count the line has reached.
+        mutating func watchersSatisfied() -> [Watcher] {
+            let satisfied = watchers.filter { $0.count <= line.count }
+            watchers.removeAll { $0.count <= line.count }
+            return satisfied
+        }
     }
 
     private let state = Mutex(State())
@@ -29,6 +45,32 @@ public final class ExclusiveTurns: Sendable {
 
     /// How many wait for the turn right now.
     public var waiting: Int { state.withLock { $0.line.count } }
+
+    /// Returns once at least `count` wait for the turn, or when the calling
+    /// task is cancelled: how a test knows a contender has lined up, by the
+    /// event itself rather than by a deadline a busy machine can miss.
+    public func untilWaiting(atLeast count: Int) async {
+        let id = state.withLock { state -> UInt64 in
+            state.lastID &+= 1
+            return state.lastID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let reachedNow = state.withLock { state -> Bool in
+                    if state.line.count >= count || Task.isCancelled { return true }
+                    state.watchers.append(Watcher(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if reachedNow { continuation.resume() }
+            }
+        } onCancel: {
+            let watcher = state.withLock { state -> Watcher? in
+                guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.watchers.remove(at: index)
+            }
+            watcher?.continuation.resume()
+        }
+    }
 
     /// Takes the turn, waiting at most `limit` (on the system's clock: it
     /// bounds a wait for another holder, never for virtual time). Returns
@@ -47,14 +89,15 @@ public final class ExclusiveTurns: Sendable {
         }
         guard let id else { return true }
         return await withCheckedContinuation { continuation in
-            let takenNow = state.withLock { state -> Bool in
+            let (takenNow, satisfied) = state.withLock { state -> (Bool, [Watcher]) in
                 if !state.held {
                     state.held = true
-                    return true
+                    return (true, [])
                 }
                 state.line.append(Waiter(id: id, continuation: continuation))
-                return false
+                return (false, state.watchersSatisfied())
             }
+            for watcher in satisfied { watcher.continuation.resume() }
             if takenNow {
                 continuation.resume(returning: true)
                 return

@@ -132,8 +132,10 @@ public final class VaultSessionDataStore: SessionDataStore {
     /// with the token).
     public var problems: [SessionCodingError] { state.withLock { $0.problems } }
 
-    /// How many writers wait for a transaction to end right now.
-    public var writersWaiting: Int { turns.waiting }
+    /// Returns once at least `count` writers of this process wait for the
+    /// store (or the calling task is cancelled): how a test knows a
+    /// contender has lined up without watching a clock.
+    public func untilWritersWait(atLeast count: Int) async { await turns.untilWaiting(atLeast: count) }
 
     /// Moves undecodable bytes to a name of their own, then frees the
     /// session's name. If the vault refuses either step the read is

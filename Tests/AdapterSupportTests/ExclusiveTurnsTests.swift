@@ -19,7 +19,7 @@ struct ExclusiveTurnsTests {
         turns.release()
     }
 
-    @Test("while the turn is held, takers wait in line and get it in the order they came")
+    @Test("while the turn is held, takers wait in line and get it in the order they came", .timeLimit(.minutes(10)))
     func heldTurnServesTheLineInOrder() async {
         let turns = ExclusiveTurns()
         #expect(await turns.take(waitingAtMost: .seconds(600)))
@@ -30,14 +30,15 @@ struct ExclusiveTurnsTests {
             turns.release()
             return taken
         }
-        #expect(await Self.lineReaches(1, in: turns))
+        await turns.untilWaiting(atLeast: 1)
         let second = Task {
             let taken = await turns.take(waitingAtMost: .seconds(600))
             order.add(2)
             turns.release()
             return taken
         }
-        #expect(await Self.lineReaches(2, in: turns))
+        await turns.untilWaiting(atLeast: 2)
+        #expect(turns.waiting == 2)
         #expect(order.all.isEmpty)
         turns.release()
         #expect(await first.value)
@@ -59,14 +60,30 @@ struct ExclusiveTurnsTests {
         turns.release()
     }
 
-    /// Whether `count` takers line up; yields to let them run, and gives up
-    /// (false, so the test fails instead of hanging) after many rounds.
-    private static func lineReaches(_ count: Int, in turns: ExclusiveTurns) async -> Bool {
-        for _ in 0..<1_000_000 {
-            if turns.waiting >= count { return true }
-            await Task.yield()
+    @Test("untilWaiting returns at once when the line is long enough, and once a taker lines up otherwise")
+    func untilWaitingReturnsWhenTheLineReachesItsCount() async {
+        let turns = ExclusiveTurns()
+        await turns.untilWaiting(atLeast: 0)
+        #expect(await turns.take(waitingAtMost: .seconds(600)))
+        let watcher = Task { await turns.untilWaiting(atLeast: 1) }
+        let taker = Task {
+            let taken = await turns.take(waitingAtMost: .seconds(600))
+            turns.release()
+            return taken
         }
-        return false
+        await watcher.value
+        #expect(turns.waiting == 1)
+        turns.release()
+        #expect(await taker.value)
+    }
+
+    @Test("a watcher whose task is cancelled returns without the line it waited for")
+    func cancelledWatcherReturns() async {
+        let turns = ExclusiveTurns()
+        let watcher = Task { await turns.untilWaiting(atLeast: 5) }
+        watcher.cancel()
+        await watcher.value
+        #expect(turns.waiting == 0)
     }
 }
 

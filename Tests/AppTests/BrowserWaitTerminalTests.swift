@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import OffThePool
 import Synchronization
 import Testing
 
@@ -92,38 +93,41 @@ struct BrowserWaitTerminalTests {
     }
 
     @Test("With no browser the waiting screen has its prompt; tap cancel and Ctrl-C each end the wait at once")
-    func waitHasAPromptAndCanBeLeft() throws {
-        let (server, port) = try Self.referenceServer()
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let environment = try Self.environmentFile(port: port, in: directory)
-        // No $BROWSER, and no xdg-open on the PATH: the address is shown to open by hand.
-        let app = try PseudoTerminal(
-            arguments: ["--env", environment.path, "--locale", "en-US"],
-            environment: ["BROWSER": "", "PATH": directory.appendingPathComponent("no-programs").path])
-        var at = try app.waitFor("\rwelcome> \u{1B}[K")
-        app.type("tap sign-in\r")
-        at = try app.waitFor("\rsign-in> \u{1B}[K", after: at)
+    func waitHasAPromptAndCanBeLeft() async throws {
+        // A blocking wait on a child's terminal: never on one of the cooperative pool's threads.
+        try await offThePool {
+            let (server, port) = try Self.referenceServer()
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let environment = try Self.environmentFile(port: port, in: directory)
+            // No $BROWSER, and no xdg-open on the PATH: the address is shown to open by hand.
+            let app = try PseudoTerminal(
+                arguments: ["--env", environment.path, "--locale", "en-US"],
+                environment: ["BROWSER": "", "PATH": directory.appendingPathComponent("no-programs").path])
+            var at = try app.waitFor("\rwelcome> \u{1B}[K")
+            app.type("tap sign-in\r")
+            at = try app.waitFor("\rsign-in> \u{1B}[K", after: at)
 
-        app.type("tap browser\r")
-        at = try app.waitFor("The browser could not be opened.", after: at)
-        at = try app.waitFor("\rsign-in-waiting> \u{1B}[K", after: at)
-        app.type("tap cancel\r")
-        at = try app.waitFor("┌─ Sign in · sign-in\r\n", after: at)
-        at = try app.waitFor("\rsign-in> \u{1B}[K", after: at)
+            app.type("tap browser\r")
+            at = try app.waitFor("The browser could not be opened.", after: at)
+            at = try app.waitFor("\rsign-in-waiting> \u{1B}[K", after: at)
+            app.type("tap cancel\r")
+            at = try app.waitFor("┌─ Sign in · sign-in\r\n", after: at)
+            at = try app.waitFor("\rsign-in> \u{1B}[K", after: at)
 
-        app.type("tap browser\r")
-        at = try app.waitFor("\rsign-in-waiting> \u{1B}[K", after: at)
-        app.type("\u{03}")
-        at = try app.waitFor("^C", after: at)
-        at = try app.waitFor("┌─ Sign in · sign-in\r\n", after: at)
-        try app.waitFor("\rsign-in> \u{1B}[K", after: at)
-        #expect(!app.drawn.contains("has no action 'cancel'"), "no cancel ran late against another screen")
+            app.type("tap browser\r")
+            at = try app.waitFor("\rsign-in-waiting> \u{1B}[K", after: at)
+            app.type("\u{03}")
+            at = try app.waitFor("^C", after: at)
+            at = try app.waitFor("┌─ Sign in · sign-in\r\n", after: at)
+            try app.waitFor("\rsign-in> \u{1B}[K", after: at)
+            #expect(!app.drawn.contains("has no action 'cancel'"), "no cancel ran late against another screen")
 
-        app.type("quit\r")
-        #expect(app.exitStatus() == 0)
-        kill(server.pid, SIGINT)
-        #expect(server.exitStatus() == 0)
+            app.type("quit\r")
+            #expect(app.exitStatus() == 0)
+            kill(server.pid, SIGINT)
+            #expect(server.exitStatus() == 0)
+        }
     }
 
     @Test("A piped script's tap browser is answered by its next line while the attempt waits")

@@ -1,4 +1,5 @@
 import Foundation
+import OffThePool
 import Testing
 
 #if canImport(Glibc)
@@ -27,45 +28,49 @@ struct LiveTerminalTests {
 
     @Test(
         "After a relaunch a change nobody typed for is redrawn under ↻ live, and the prompt names the screen now shown")
-    func liveRedrawAfterRelaunch() throws {
-        let server = try PseudoTerminal(arguments: ["serve", "--port", "0"])
-        let address = try server.waitFor("http://127.0.0.1:")
-        let port = try #require(Int(server.drawn[address...].prefix { $0.isNumber }))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-pty-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let environment = directory.appendingPathComponent("pty.json")
-        try Data(
-            """
-            { "name": "pty", "base": "local",
-              "settings": { "baseURL": "http://127.0.0.1:\(port)", "healthPollIntervalSeconds": 1,
-                            "requestTimeoutSeconds": 60,
-                            "storeDirectory": "\(directory.path)/store",
-                            "preferencesDirectory": "\(directory.path)/preferences" } }
-            """.utf8
-        ).write(to: environment)
+    func liveRedrawAfterRelaunch() async throws {
+        // A blocking wait on a child's terminal: never on one of the cooperative pool's threads.
+        try await offThePool {
+            let server = try PseudoTerminal(arguments: ["serve", "--port", "0"])
+            let address = try server.waitFor("http://127.0.0.1:")
+            let port = try #require(Int(server.drawn[address...].prefix { $0.isNumber }))
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-pty-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let environment = directory.appendingPathComponent("pty.json")
+            try Data(
+                """
+                { "name": "pty", "base": "local",
+                  "settings": { "baseURL": "http://127.0.0.1:\(port)", "healthPollIntervalSeconds": 1,
+                                "requestTimeoutSeconds": 60,
+                                "storeDirectory": "\(directory.path)/store",
+                                "preferencesDirectory": "\(directory.path)/preferences" } }
+                """.utf8
+            ).write(to: environment)
 
-        let app = try PseudoTerminal(arguments: ["--env", environment.path, "--locale", "en-US"])
-        var at = try app.waitFor("\rwelcome> \u{1B}[K")
-        at = try Self.enter("server health down", on: app, after: at, next: "welcome> ").prompt
+            let app = try PseudoTerminal(arguments: ["--env", environment.path, "--locale", "en-US"])
+            var at = try app.waitFor("\rwelcome> \u{1B}[K")
+            at = try Self.enter("server health down", on: app, after: at, next: "welcome> ").prompt
 
-        // The relaunch's answer (the start-up screen, then system-unavailable) is not marked.
-        let relaunch = try Self.enter("relaunch", on: app, after: at, next: "system-unavailable> ")
-        let answer = String(app.drawn[relaunch.typed..<relaunch.prompt])
-        #expect(answer.contains("┌─ System unavailable · system-unavailable"))
-        #expect(!answer.contains("↻ live"), "a typed line's answer is not marked live")
+            // The relaunch's answer (the start-up screen, then system-unavailable) is not marked.
+            let relaunch = try Self.enter("relaunch", on: app, after: at, next: "system-unavailable> ")
+            let answer = String(app.drawn[relaunch.typed..<relaunch.prompt])
+            #expect(answer.contains("┌─ System unavailable · system-unavailable"))
+            #expect(!answer.contains("↻ live"), "a typed line's answer is not marked live")
 
-        // The server comes back; the next poll continues the launch by itself.
-        at = try Self.enter("server health up", on: app, after: relaunch.prompt, next: "system-unavailable> ").prompt
-        let marker = try app.waitFor("↻ live", after: at)
-        let welcome = try app.waitFor("┌─ Welcome · welcome", after: marker)
-        try app.waitFor("\rwelcome> \u{1B}[K", after: welcome)
-        #expect(TerminalLines.lines(of: app.drawn).last == "welcome> ", "the prompt names the screen shown")
+            // The server comes back; the next poll continues the launch by itself.
+            at = try Self.enter("server health up", on: app, after: relaunch.prompt, next: "system-unavailable> ")
+                .prompt
+            let marker = try app.waitFor("↻ live", after: at)
+            let welcome = try app.waitFor("┌─ Welcome · welcome", after: marker)
+            try app.waitFor("\rwelcome> \u{1B}[K", after: welcome)
+            #expect(TerminalLines.lines(of: app.drawn).last == "welcome> ", "the prompt names the screen shown")
 
-        app.type("quit\r")
-        #expect(app.exitStatus() == 0)
-        kill(server.pid, SIGINT)
-        #expect(server.exitStatus() == 0)
+            app.type("quit\r")
+            #expect(app.exitStatus() == 0)
+            kill(server.pid, SIGINT)
+            #expect(server.exitStatus() == 0)
+        }
     }
 }
 
@@ -87,27 +92,30 @@ struct ReadmeSessionTests {
     }
 
     @Test("What the terminal shows for the README's session is the README's, line for line")
-    func sessionIsARealTranscript() throws {
-        let sample = try Self.sampleSession()
-        // The prompts and what is typed after each: `screen> line`. A secret
-        // shows as bullets there, as on the terminal; the demo account's
-        // password is typed in their place.
-        let typed = sample.compactMap { line -> (prompt: String, text: String)? in
-            guard let range = line.range(of: #"^[a-z-]+> "#, options: .regularExpression) else { return nil }
-            return (
-                String(line[range]),
-                String(line[range.upperBound...]).replacingOccurrences(of: "••••••", with: "123456")
-            )
-        }
-        #expect(typed.count >= 5, "the session types its lines")
+    func sessionIsARealTranscript() async throws {
+        // A blocking wait on a child's terminal: never on one of the cooperative pool's threads.
+        try await offThePool {
+            let sample = try Self.sampleSession()
+            // The prompts and what is typed after each: `screen> line`. A secret
+            // shows as bullets there, as on the terminal; the demo account's
+            // password is typed in their place.
+            let typed = sample.compactMap { line -> (prompt: String, text: String)? in
+                guard let range = line.range(of: #"^[a-z-]+> "#, options: .regularExpression) else { return nil }
+                return (
+                    String(line[range]),
+                    String(line[range.upperBound...]).replacingOccurrences(of: "••••••", with: "123456")
+                )
+            }
+            #expect(typed.count >= 5, "the session types its lines")
 
-        let app = try PseudoTerminal(arguments: [])  // no LANG, no option: the defaults the README shows
-        var at = app.drawn.startIndex
-        for (prompt, text) in typed {
-            at = try app.waitFor("\r\(prompt)\u{1B}[K", after: at)
-            app.type(text + "\r")
+            let app = try PseudoTerminal(arguments: [])  // no LANG, no option: the defaults the README shows
+            var at = app.drawn.startIndex
+            for (prompt, text) in typed {
+                at = try app.waitFor("\r\(prompt)\u{1B}[K", after: at)
+                app.type(text + "\r")
+            }
+            #expect(app.exitStatus() == 0)
+            #expect(TerminalLines.lines(of: app.drawn) == sample)
         }
-        #expect(app.exitStatus() == 0)
-        #expect(TerminalLines.lines(of: app.drawn) == sample)
     }
 }

@@ -56,7 +56,7 @@ extension StoreFactory {
                     },
                     reportedProblems: { store.problems }
                 ),
-                writersWaiting: { store.writersWaiting },
+                untilWritersWait: { await store.untilWritersWait(atLeast: $0) },
                 tearDown: { try? files.removeItem(atPath: directory) }
             )
         }

@@ -4,8 +4,8 @@ import Testing
 
 /// The `SessionDataStore.exclusively` contract — writes one at a time across
 /// everyone sharing the storage — run against every store in
-/// `StoreFactory.all`. Nothing here sleeps: a contender is known to wait by
-/// the store's count of waiting writers, and a wait that must end at its
+/// `StoreFactory.all`. Nothing here sleeps or watches a clock: a contender is
+/// known to wait when the store says a writer lined up, and a wait that must end at its
 /// limit is held by a transaction that does not end before it.
 @Suite("SessionDataStore contract: transactions")
 struct SessionDataStoreExclusiveContractTests {
@@ -34,30 +34,29 @@ struct SessionDataStoreExclusiveContractTests {
 
     @Test(
         "A save asked for while a transaction holds the store waits for it, and lands after the transaction's own save",
-        arguments: StoreFactory.all)
+        .timeLimit(.minutes(10)), arguments: StoreFactory.all)
     func saveWaitsForTheTransaction(_ factory: StoreFactory) async throws {
         let sut = try await factory.make()
         defer { Task { await sut.tearDown() } }
         let transactions = CodingSample.distinct(count: 2)
         let store = sut.store
-        let waiting = sut.writersWaiting
-        let contenderLinedUp = try await store.exclusively(waitingAtMost: .seconds(30)) { held -> Bool in
+        let contender = try await store.exclusively(waitingAtMost: .seconds(30)) { held -> Task<Void, any Error>? in
             let contender = Task { try await store.save(transactions[1]) }
-            let linedUp = await waitUntil { waiting() == 1 }
+            await sut.untilWritersWait(1)
             // The contender has not written: the store still holds nothing.
-            guard linedUp, await held.read() == .absent else {
+            guard await held.read() == .absent else {
                 contender.cancel()
-                return false
+                return nil
             }
             _ = await SessionStoreWrite.run { () async throws(SessionStoreError) in
                 try await held.save(transactions[0])
             }
-            return true
+            return contender
         }
-        #expect(contenderLinedUp, "the save from outside lined up behind the transaction")
-        #expect(await waitUntil { waiting() == 0 })
+        let linedUp = try #require(contender, "the save from outside lined up behind the transaction, unwritten")
+        try await linedUp.value
         // The contender's save went last: what it wrote is what is stored.
-        #expect(await waitUntil { await store.read() == .found(transactions[1]) })
+        #expect(await store.read() == .found(transactions[1]))
     }
 
     @Test(
@@ -112,15 +111,4 @@ struct SessionDataStoreExclusiveContractTests {
         try await failures.makeWritesFail(false)
         #expect(await sut.store.read() == .absent)
     }
-}
-
-/// Yields until `condition` holds, for at most 60 s of the system's clock
-/// (a busy machine may take long to run the contender): false if it never did.
-private func waitUntil(_ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        await Task.yield()
-    }
-    return false
 }

@@ -47,7 +47,7 @@ extension StoreFactory {
                     setAsideCount: { store.setAsideData.count },
                     reportedProblems: { store.problems.map(String.init(describing:)) }
                 ),
-                writersWaiting: { store.writersWaiting }
+                untilWritersWait: { await store.untilWritersWait(atLeast: $0) }
             )
         }
     }
@@ -59,8 +59,10 @@ struct StoreUnderTest: Sendable {
     let store: any SessionDataStore
     let coding: any SessionCoding
     let failures: StoreFailureSwitches?
-    /// How many writers of this process wait for the store's lock right now.
-    var writersWaiting: @Sendable () -> Int = { 0 }
+    /// Returns once at least this many writers of this process wait for the
+    /// store's lock (or the test is cancelled): how the transaction suite
+    /// knows a contender lined up, by the event rather than by a clock.
+    let untilWritersWait: @Sendable (Int) async -> Void
     /// Removes what the store left behind (a temporary directory, say).
     var tearDown: @Sendable () async -> Void = {}
 }

@@ -20,7 +20,7 @@ extension StoreFactory {
                     setAsideCount: { vault.names.filter { $0.contains(".corrupt-") }.count },
                     reportedProblems: { store.problems.map(String.init(describing:)) }
                 ),
-                writersWaiting: { store.writersWaiting }
+                untilWritersWait: { await store.untilWritersWait(atLeast: $0) }
             )
         }
     }

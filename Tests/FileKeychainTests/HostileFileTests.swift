@@ -1,5 +1,6 @@
 import AdapterFileKeychain
 import Foundation
+import OffThePool
 import Ports
 import Testing
 
@@ -55,7 +56,7 @@ struct HostileFileTests {
         // read that decodes it again would find it — the breaker must not.
         try await store.save(session)
 
-        let child = try StressChild.readKilledInsideDecode(directory: directory)
+        let child = try await offThePool { try StressChild.readKilledInsideDecode(directory: directory) }
 
         #expect(child == .killed(by: SIGKILL))
         #expect((await store.read()).isSetAside)
@@ -74,7 +75,7 @@ struct HostileFileTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = FileSessionDataStore(directory: directory, coding: JSONSessionCoding())
         try await store.save(session)
-        _ = try StressChild.readKilledInsideDecode(directory: directory)
+        _ = try await offThePool { try StressChild.readKilledInsideDecode(directory: directory) }
 
         try await store.save(CodingSamples.other)
 

@@ -1,3 +1,4 @@
+import OffThePool
 import Foundation
 import Testing
 

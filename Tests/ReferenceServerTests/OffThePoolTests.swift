@@ -1,3 +1,4 @@
+import OffThePool
 import Testing
 
 /// What fails off the pool fails the test that ran it: an expectation in

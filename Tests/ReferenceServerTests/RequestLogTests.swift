@@ -1,3 +1,4 @@
+import OffThePool
 import AdapterInMemory
 import Foundation
 import ReferenceServer

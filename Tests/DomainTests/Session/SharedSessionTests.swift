@@ -48,17 +48,9 @@ struct SharedSessionTests {
         harness.sessionEndRelay.attach(harness.sessionEndRecorder)
     }
 
-    /// Yields until a writer waits for the store's lock: the contender has
-    /// lined up. A bounded number of turns: work that never lines up fails.
-    private static func writerLinesUp(at store: RecordingSessionStore) async -> Bool {
-        for _ in 0..<100_000 {
-            if await store.writersWaiting > 0 { return true }
-            await Task.yield()
-        }
-        return false
-    }
-
-    @Test("Two processes meeting one expiry make one refresh: the one that waited adopts the token the other stored")
+    @Test(
+        "Two processes meeting one expiry make one refresh: the one that waited adopts the token the other stored",
+        .timeLimit(.minutes(10)))
     func oneRefreshPerExpiry() async throws {
         let (app, other) = await Self.twoProcesses()
         await Self.storeSession(in: app, issuedAgo: .seconds(61))
@@ -69,7 +61,8 @@ struct SharedSessionTests {
         let appCall = Task { await app.currentUser() }
         await app.server.wait { $0.heldRefreshCount == 1 }
         let otherCall = Task { await other.currentUser() }
-        #expect(await Self.writerLinesUp(at: app.store), "the second refresh waits for the store's lock")
+        // The second refresh waits for the store's lock.
+        await app.store.untilAWriterWaits()
         await app.server.releaseRefreshes()
 
         #expect(await appCall.value.isSuccess)

@@ -75,18 +75,28 @@ actor RecordingSessionStore: SessionDataStore {
         return await body(Held(store: self))
     }
 
-    /// How many writers wait for the turn right now.
-    var writersWaiting: Int { line.count }
+    /// Returns once a writer waits for the turn: a contender has lined up
+    /// (known by the event, not by a count of yields or a clock).
+    func untilAWriterWaits() async {
+        guard line.isEmpty else { return }
+        await withCheckedContinuation { lineWatchers.append($0) }
+    }
 
     private var turnTaken = false
     private var line: [CheckedContinuation<Void, Never>] = []
+    private var lineWatchers: [CheckedContinuation<Void, Never>] = []
 
     private func takeTurn() async {
         guard turnTaken else {
             turnTaken = true
             return
         }
-        await withCheckedContinuation { line.append($0) }
+        await withCheckedContinuation { continuation in
+            line.append(continuation)
+            let watchers = lineWatchers
+            lineWatchers = []
+            for watcher in watchers { watcher.resume() }
+        }
     }
 
     private func releaseTurn() {

@@ -10,7 +10,7 @@ import Foundation
 /// task-local context, so an `#expect` or `#require` that fails in `work`
 /// fails the calling test. On a bare thread such an issue belonged to no
 /// test («unknown») and the test itself passed.
-func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+public func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
     try await Task(executorPreference: ThreadPerJobExecutor()) { try work() }.value
 }
 
