@@ -87,7 +87,7 @@ public actor InMemoryBackend {
             }
         }
         switch fault.mode {
-        case .status(let status): return .status(status)
+        case .status(let status, let body): return .status(status, body: body)
         case .delay(let duration): return await pause(duration) ? .proceed : .drop
         case .drop: return .drop
         case .malformed: return .malformed

@@ -57,9 +57,22 @@ extension InMemoryBackend {
     }
 
     /// How a faulted request misbehaves.
+    /// What an injected error status carries: the suites run every status
+    /// with each, because a dialect's error mapping must hold for all three.
+    public enum ErrorBody: String, Sendable, Hashable, CaseIterable {
+        /// The dialect's own error envelope, with no code that says anything
+        /// about the person (the wire contract's `{"message": …}`, GoTrue's
+        /// `unexpected_failure`, OAuth 2.0's `server_error`).
+        case dialect
+        /// No body at all (a proxy's bare status).
+        case empty
+        /// Bytes that are not the dialect's (a proxy's HTML page).
+        case unreadable
+    }
+
     public enum FaultMode: Sendable, Hashable {
-        /// Answer this status with no body.
-        case status(Int)
+        /// Answer this status with `body`.
+        case status(Int, body: ErrorBody = .dialect)
         /// Wait this long on the backend's clock, then proceed normally.
         case delay(Duration)
         /// Break the connection without answering.
@@ -98,7 +111,7 @@ extension InMemoryBackend {
         case drop
         /// Answer 200 with a body that breaks the contract.
         case malformed
-        /// Answer this status with no body.
-        case status(Int)
+        /// Answer this status with `body`.
+        case status(Int, body: ErrorBody = .dialect)
     }
 }

@@ -15,7 +15,7 @@ public struct InMemoryHealthProbe: HealthProbe {
         switch action {
         case .proceed:
             return await backend.health()
-        case .status(let status) where (200..<300).contains(status):
+        case .status(let status, _) where (200..<300).contains(status):
             throw .malformedResponse("a \(status) without a health body")
         case .status:
             return .unhealthy

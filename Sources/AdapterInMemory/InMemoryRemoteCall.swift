@@ -12,14 +12,15 @@ extension InMemoryBackend {
 
 extension InMemoryBackend.FaultAction {
     /// Drop: the connection broke (or the caller gave up while waiting);
-    /// malformed: the body broke the contract; status: an error answer with
-    /// no body, hence no code.
+    /// malformed: the body broke the contract; status: an error answer whose
+    /// body holds no code (the in-memory adapters have no bytes to misread:
+    /// each body reads as none).
     func remoteError(cancelled: Bool) -> RemoteError? {
         switch self {
         case .proceed: return nil
         case .drop: return .transport(cancelled ? "request cancelled" : "connection dropped")
         case .malformed: return .malformedResponse("the body is not what the contract says")
-        case .status(let status): return .rejected(status: status, code: nil)
+        case .status(let status, _): return .rejected(status: status, code: nil)
         }
     }
 }

@@ -54,6 +54,25 @@ public enum SignInRefusal: String, Sendable, Hashable, CaseIterable {
 /// Why a remote call failed — the one error type every remote port throws.
 /// Adapters map their technology's failures onto it at the edge; no case
 /// carries a token, password or API key.
+///
+/// ## An error answer, by its status
+///
+/// Whatever the answer's body — the dialect's error, none, or bytes that
+/// cannot be read (a proxy's page) — an adapter maps an error status so:
+///
+/// - The server answered: the error is never `.transport` or `.timeout`,
+///   and a `.rejected` keeps the status the server sent.
+/// - A 5xx is the server's failure: `.rejected` with no code about the
+///   person, or `.malformedResponse` (`isInfrastructure` holds). Never wrong
+///   credentials, a refused token, an account state, a refusal of the
+///   sign-in or the app's configuration.
+/// - A 408 or a 429 (the server gave up waiting, or is overloaded) is the
+///   same: never an answer about the person or the app's configuration.
+/// - A 401 answers about the credentials, the token or the app as a client:
+///   never a server failure (`.transport`, `.timeout`, `.malformedResponse`).
+///
+/// The contract suites run every status of 400–504 a server or a proxy
+/// sends, with each kind of body, through every remote adapter.
 public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server answered with an error status. `code` is the contract's code
     /// when the body carried one (a bare 401 from the Cora backend has none);

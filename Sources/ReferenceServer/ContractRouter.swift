@@ -156,7 +156,10 @@ struct ContractRouter: Sendable {
         switch await backend.admit(route.key) {
         case .drop: return nil
         case .malformed: return HTTPServerResponse(status: 200, body: Data(#"{"token": "#.utf8))
-        case .status(let status): return .error(status, code: nil, message: "fault injected")
+        case .status(let status, .dialect): return .error(status, code: nil, message: "fault injected")
+        case .status(let status, .empty): return HTTPServerResponse(status: status, body: Data())
+        case .status(let status, .unreadable):
+            return HTTPServerResponse(status: status, body: Data("<html><body>Service Unavailable</body></html>".utf8))
         case .proceed:
             do {
                 return try await operation()
@@ -264,8 +267,15 @@ struct ContractRouter: Sendable {
                 mode = .delay(delay)
                 break
             }
+            var errorBody = InMemoryBackend.ErrorBody.dialect
+            if let given = body["body"] {
+                guard let name = given as? String, let named = InMemoryBackend.ErrorBody(rawValue: name) else {
+                    return .failure(.badRequest("body is dialect, empty or unreadable"))
+                }
+                errorBody = named
+            }
             switch numbers.integer("status", range: 400...599, fallback: 0) {
-            case .success(let status): mode = .status(status)
+            case .success(let status): mode = .status(status, body: errorBody)
             case .failure: return .failure(.badRequest("status is an error status, a whole number from 400 to 599"))
             }
         default: return .failure(.badRequest("mode is status, drop, malformed or hang"))

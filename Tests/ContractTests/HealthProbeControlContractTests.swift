@@ -1,3 +1,4 @@
+import AdapterInMemory
 import Ports
 import Testing
 
@@ -21,18 +22,21 @@ struct HealthProbeControlContractTests {
     }
 
     @Test(
-        "any status but 200 reads as unhealthy, or for a 4xx as the refusal it is", arguments: RemoteAdapters.health,
-        [500, 502, 404, 403])
+        "any error status, whatever its body, reads as unhealthy, or for a 4xx as the refusal it is",
+        arguments: RemoteAdapters.health, ErrorStatusTable.statuses)
     func otherStatusReadsUnhealthy(_ adapter: HealthAdapter, _ status: Int) async throws {
         if status < 500 { try adapter.require(.healthStatusBelow500ReadsUnhealthy) }
         let (probe, server) = try await adapter.make()
-        try await server.injectFault(.status(status), on: .health)
-
-        do {
-            #expect(try await probe.check() == .unhealthy)
-        } catch {
-            // The port lets an adapter that can tell say a 4xx is a refusal, with its status.
-            #expect(status < 500 && error == .rejected(status: status, code: nil), "\(error)")
+        for body in InMemoryBackend.ErrorBody.allCases {
+            try await server.injectFault(.status(status, body: body), on: .health)
+            do {
+                #expect(try await probe.check() == .unhealthy, "status \(status), \(body.rawValue) body")
+            } catch {
+                // The port lets an adapter that can tell say a 4xx is a refusal, with its status.
+                #expect(
+                    status < 500 && error == .rejected(status: status, code: nil),
+                    "status \(status), \(body.rawValue) body: \(error)")
+            }
         }
     }
 

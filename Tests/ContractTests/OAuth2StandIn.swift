@@ -82,6 +82,19 @@ final class OAuth2StandIn: Sendable {
         }
     }
 
+    /// The RFC 6749 §5.2 code a token endpoint sends with `status` when it
+    /// answers an error it was not asked about: the request's fault at 400,
+    /// the client's at 401, the server's otherwise (RFC 6749 §4.1.2.1's
+    /// `server_error`, `temporarily_unavailable` when it is overloaded).
+    private static func errorCode(answering status: Int) -> String {
+        switch status {
+        case 400: "invalid_request"
+        case 401: "invalid_client"
+        case 429, 503: "temporarily_unavailable"
+        default: "server_error"
+        }
+    }
+
     private static func oauthError(_ status: Int, _ error: String) -> Answer {
         .json(status, ["error": error])
     }
@@ -97,7 +110,10 @@ final class OAuth2StandIn: Sendable {
         case .proceed: break
         case .drop: return Answer(status: 0, body: Data(), drop: true)
         case .malformed: return Answer(status: 200, body: Data("<html><body>Server Error</body></html>".utf8))
-        case .status(let status): return Answer(status: status, body: Data())
+        case .status(let status, .dialect): return Self.oauthError(status, Self.errorCode(answering: status))
+        case .status(let status, .empty): return Answer(status: status, body: Data())
+        case .status(let status, .unreadable):
+            return Answer(status: status, body: Data("<html><body>Server Error</body></html>".utf8))
         }
         let publicClient = !(form["client_id"] ?? "").isEmpty
         let confidentialClient = request.headers["authorization"]?.hasPrefix("Basic ") == true

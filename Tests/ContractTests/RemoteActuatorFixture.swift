@@ -43,7 +43,7 @@ struct ActuatorRemoteFixture: RemoteContractFixture {
     func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
         guard operation == .health else { return await session.injectFault(fault, on: operation) }
         switch fault {
-        case .status(let status): standIn.failNextCall(.status(status))
+        case .status(let status, _): standIn.failNextCall(.status(status))
         case .drop: standIn.failNextCall(.drop)
         case .malformed: standIn.failNextCall(.malformed)
         }

@@ -1,3 +1,4 @@
+import AdapterInMemory
 import Ports
 import Testing
 import WireContract
@@ -44,8 +45,9 @@ enum RemoteAccountState: String, Sendable {
 
 /// A fault the suites inject to see an adapter's network-failure mapping.
 enum RemoteFault: Sendable, Hashable, CustomTestStringConvertible {
-    /// The server answers this status with no body.
-    case status(Int)
+    /// The server answers this status with `body`: its dialect's error
+    /// envelope without a code about the person, nothing, or an HTML page.
+    case status(Int, body: InMemoryBackend.ErrorBody = .empty)
     /// The connection breaks without an answer.
     case drop
     /// The server answers 200 with a body that breaks the contract.
@@ -57,7 +59,7 @@ enum RemoteFault: Sendable, Hashable, CustomTestStringConvertible {
 
     var testDescription: String {
         switch self {
-        case .status(let status): "status \(status)"
+        case .status(let status, let body): "status \(status), \(body.rawValue) body"
         case .drop: "dropped connection"
         case .malformed: "malformed body"
         }

@@ -13,7 +13,7 @@ func expectNetworkFailure(
 ) {
     switch (fault, error) {
     case (.drop, .transport?), (.malformed, .malformedResponse?): break
-    case (.status(let expected), .rejected(let actual, _, _)?) where expected == actual: break
+    case (.status(let expected, _), .rejected(let actual, _, _)?) where expected == actual: break
     default:
         Issue.record("\(fault.testDescription) gave \(String(describing: error))", sourceLocation: sourceLocation)
     }

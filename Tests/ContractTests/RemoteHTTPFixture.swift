@@ -109,7 +109,8 @@ final class HTTPRemoteFixture: RemoteContractFixture {
         let route = operation.wireRoute
         let body: [String: any Sendable] =
             switch fault {
-            case .status(let status): ["route": route, "mode": "status", "status": status]
+            case .status(let status, let errorBody):
+                ["route": route, "mode": "status", "status": status, "body": errorBody.rawValue]
             case .drop: ["route": route, "mode": "drop"]
             case .malformed: ["route": route, "mode": "malformed"]
             }

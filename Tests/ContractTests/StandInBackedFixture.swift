@@ -37,7 +37,7 @@ extension RemoteFault {
     /// The same fault, as `InMemoryBackend` injects it.
     var backendMode: InMemoryBackend.FaultMode {
         switch self {
-        case .status(let status): .status(status)
+        case .status(let status, let body): .status(status, body: body)
         case .drop: .drop
         case .malformed: .malformed
         }

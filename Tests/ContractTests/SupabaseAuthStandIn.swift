@@ -110,7 +110,10 @@ final class SupabaseAuthStandIn: Sendable {
         case .proceed: break
         case .drop: return Answer(status: 0, body: Data(), drop: true)
         case .malformed: return Answer(status: 200, body: Data("<html><body>Bad Gateway</body></html>".utf8))
-        case .status(let status): return Answer(status: status, body: Data())
+        case .status(let status, .dialect): return .error(status, "unexpected_failure", "Unexpected failure")
+        case .status(let status, .empty): return Answer(status: status, body: Data())
+        case .status(let status, .unreadable):
+            return Answer(status: status, body: Data("<html><body>Bad Gateway</body></html>".utf8))
         }
         guard request.headers["apikey"] == Self.apiKey else {
             return .json(401, ["message": "Invalid API key"])
