@@ -112,7 +112,8 @@ enum RemoteErrorStatusMapping {
         let serverFailed = status >= 500 || status == 408 || status == 429
         if serverFailed {
             if error.saysSomethingAboutThePerson {
-                problems.append("a \(status) is the server's failure, never an answer about the credentials, token or account")
+                problems.append(
+                    "a \(status) is the server's failure, never an answer about the credentials, token or account")
             }
             if case .misconfigured = error { problems.append("a \(status) says nothing about the app's configuration") }
             if status >= 500, !error.isInfrastructure { problems.append("a 5xx is a failure of the server") }
