@@ -199,7 +199,7 @@ struct ArchitectureChecksTests {
         let allowed = table.modules.filter {
             ![
                 "Composition", "app", "GatehouseBench", "session-store-stress", "http-answer-probe",
-                "OAuth2ServerAccess", "ExampleAdapters",
+                "OAuth2ServerAccess", "OffThePool", "ExampleAdapters",
             ]
             .contains($0)
         }

@@ -149,6 +149,15 @@ extension DependencyTable {
                     systemReason: ""
                 ),
                 ModuleRule(
+                    module: "OffThePool",
+                    projectModules: [],
+                    projectReason:
+                        "test support that three test targets share (blocking work on a thread of its own, "
+                        + "never the cooperative pool's): it needs no module of ours, and only test targets name it",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
                     module: "session-store-stress",
                     projectModules: ["Ports", "AdapterFileKeychain"],
                     projectReason: "the crash-test helper drives the file store and nothing else",
