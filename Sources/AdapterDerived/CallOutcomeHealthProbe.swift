@@ -16,6 +16,8 @@ public import Ports
 /// - Every change the calls bring is reported at once (`onReport`), so a
 ///   failing call marks the server down before its caller hears of it.
 public struct CallOutcomeHealthProbe: HealthProbe {
+    /// A check answers from what the app's calls met.
+    public var source: HealthSource { .theAppsCalls }
     /// How a check may ask a server that failed whether it is back.
     public enum LightProbe: String, Sendable, Hashable, CaseIterable {
         /// The statement list without a token (the statement port's list): any

@@ -24,6 +24,8 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
     }
 
     public var offersSignOut: Bool { inner.offersSignOut }
+    public var refreshRotation: RefreshRotation { inner.refreshRotation }
+    public var refusalsToldApart: AuthRefusalsToldApart { inner.refusalsToldApart }
 
     public var offersRegistration: Bool { inner.offersRegistration }
 
@@ -80,6 +82,8 @@ public struct OutcomeRecordingUserRemoteAPI: UserRemoteAPI {
 
     public var offersCurrentUser: Bool { inner.offersCurrentUser }
     public var offersAccountRoutes: Bool { inner.offersAccountRoutes }
+    public var tellsExpiredTokenApart: Bool { inner.tellsExpiredTokenApart }
+    public var profileCarriesCPF: Bool { inner.profileCarriesCPF }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await recorder.recording { () throws(RemoteError) in try await inner.currentUser(token: token) }

@@ -10,6 +10,10 @@ public struct TokenOnlyUserRemoteAPI: UserRemoteAPI {
 
     public var offersCurrentUser: Bool { false }
     public var offersAccountRoutes: Bool { false }
+    /// It refuses no token: it asks nothing.
+    public var tellsExpiredTokenApart: Bool { false }
+    /// It answers no profile.
+    public var profileCarriesCPF: Bool { false }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         throw Self.notOffered

@@ -134,6 +134,12 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     /// Whether the configuration names a revocation endpoint (discovery can
     /// move it, never add one the configuration does not have).
     public var offersSignOut: Bool { client.revokePath != nil }
+    /// An authorization server may or may not issue a new refresh token
+    /// (RFC 6749 §6); the session keeps the one the answer leaves it.
+    public var refreshRotation: RefreshRotation { .asTheServerChooses }
+    /// None: an authorization server refuses every grant it does not make as
+    /// `invalid_grant` (RFC 6749 §5.2), whatever the reason.
+    public var refusalsToldApart: AuthRefusalsToldApart { [] }
 
     /// Revokes both tokens (RFC 7009 §2.1): the refresh token first (a server
     /// that ties them ends its access tokens with it), then the access token

@@ -37,6 +37,11 @@ public struct OpenIDUserInfoRemoteAPI: UserRemoteAPI {
     /// No account routes: the signed-in area offers no profile edit, related
     /// users or deletion, and these calls answer `NOT_FOUND`.
     public var offersAccountRoutes: Bool { false }
+    /// A UserInfo endpoint refuses any token it will not accept as
+    /// `invalid_token` (RFC 6750 §3.1), an expired one included.
+    public var tellsExpiredTokenApart: Bool { false }
+    /// OpenID Connect has no CPF claim.
+    public var profileCarriesCPF: Bool { false }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await claims(token: token).profile

@@ -74,6 +74,12 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
 
     /// Supabase Auth always has `POST /logout`.
     public var offersSignOut: Bool { true }
+    /// GoTrue rotates every refresh token it exchanges (`refresh_token_rotation_enabled`).
+    public var refreshRotation: RefreshRotation { .always }
+    /// GoTrue says `user_banned` for an inactive account at sign-in and refresh
+    /// (and a deleted one has no session); past its time-box a session ends as
+    /// `session_expired`, read as `TOKEN_INVALID`.
+    public var refusalsToldApart: AuthRefusalsToldApart { [.inactiveAccountAtSignIn, .accountStateAtRefresh] }
 
     /// `POST logout?scope=local`: ends this device's session (its refresh
     /// tokens), not the person's sessions elsewhere. A session Supabase has

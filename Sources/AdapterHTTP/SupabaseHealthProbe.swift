@@ -9,6 +9,8 @@ public import Ports
 ///
 /// Built from Supabase Auth's public source, not tried against a live Supabase.
 public struct SupabaseHealthProbe: HealthProbe {
+    /// Each check asks the health route.
+    public var source: HealthSource { .healthRoute }
     private let transport: HTTPTransport
 
     /// A probe of the Supabase Auth at `configuration`'s base URL.

@@ -27,6 +27,10 @@ public struct SupabaseUserRemoteAPI: UserRemoteAPI {
     /// No account routes here: the signed-in area offers no profile edit,
     /// related users or deletion, and these calls answer `NOT_FOUND`.
     public var offersAccountRoutes: Bool { false }
+    /// GoTrue refuses an expired JWT as `bad_jwt`, as any token it cannot verify.
+    public var tellsExpiredTokenApart: Bool { false }
+    /// GoTrue keeps no CPF.
+    public var profileCarriesCPF: Bool { false }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         let (status, data) = try await transport.send(

@@ -9,6 +9,10 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     public let offersSignOut: Bool
     public let offersRegistration: Bool
     public let signsInByEmail: Bool
+    /// The wire contract's: a refresh spends the access token it exchanges.
+    public var refreshRotation: RefreshRotation { .always }
+    /// The wire contract's: every refusal told apart (`docs/spec/wire-contract.md`).
+    public var refusalsToldApart: AuthRefusalsToldApart { .all }
 
     /// - Parameters:
     ///   - offersSignOut: whether the backend has the sign-out route

@@ -7,6 +7,8 @@ import WireContract
 /// answer is unhealthy; a 200 without that body is malformed; no answer is
 /// a transport error or timeout.
 public struct URLSessionHealthProbe: HealthProbe {
+    /// Each check asks the health route.
+    public var source: HealthSource { .healthRoute }
     private let transport: HTTPTransport
 
     public init(configuration: HTTPConfiguration) {

@@ -9,6 +9,10 @@ public struct URLSessionUserRemoteAPI: UserRemoteAPI {
     private let transport: HTTPTransport
     /// Whether the server has the account routes (set by the environment).
     public let offersAccountRoutes: Bool
+    /// The wire contract's: an expired token is `TOKEN_EXPIRED`.
+    public var tellsExpiredTokenApart: Bool { true }
+    /// The wire contract's profile has the CPF.
+    public var profileCarriesCPF: Bool { true }
 
     /// - Parameter offersAccountRoutes: whether the server has the account
     ///   routes besides the current user's (the wire contract's do; an OpenID

@@ -72,6 +72,10 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     }
 
     public var offersSignOut: Bool { true }
+    /// The wire contract's: every refresh spends the credential it exchanges.
+    public var refreshRotation: RefreshRotation { .always }
+    /// The wire contract's: every refusal told apart.
+    public var refusalsToldApart: AuthRefusalsToldApart { .all }
 
     public var signsInByCPF: Bool { signInMethods.contains(.password) }
 

@@ -4,6 +4,8 @@ public import Ports
 /// reads as unhealthy, as the port says of any status but 200; a 2xx with no
 /// body is malformed.
 public struct InMemoryHealthProbe: HealthProbe {
+    /// Each check asks the health route.
+    public var source: HealthSource { .healthRoute }
     private let backend: InMemoryBackend
 
     public init(backend: InMemoryBackend) {

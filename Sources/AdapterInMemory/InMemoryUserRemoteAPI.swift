@@ -11,6 +11,10 @@ public struct InMemoryUserRemoteAPI: UserRemoteAPI {
     /// This backend has the current user's routes and the related users'.
     public var offersCurrentUser: Bool { true }
     public var offersAccountRoutes: Bool { true }
+    /// The wire contract's: an expired token is `TOKEN_EXPIRED`.
+    public var tellsExpiredTokenApart: Bool { true }
+    /// The wire contract's profile has the CPF.
+    public var profileCarriesCPF: Bool { true }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await backend.admitOrThrow(BackendRoute.currentUser)

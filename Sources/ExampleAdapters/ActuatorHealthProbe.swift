@@ -26,6 +26,8 @@ import Synchronization
 /// that transport's rules itself — plain http only to loopback, no redirect
 /// followed, the body bounded while it arrives.
 public struct ActuatorHealthProbe: HealthProbe {
+    /// Each check asks the health route.
+    public var source: HealthSource { .healthRoute }
     /// The largest health body read; a longer one is malformed.
     public static let maximumBodyBytes = 64 * 1024
     private let endpoint: URL

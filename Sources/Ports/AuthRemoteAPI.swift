@@ -13,8 +13,10 @@ public protocol AuthRemoteAPI: Sendable {
     ///   backends that issue them.
     /// - Throws: `.rejected(401, INVALID_CREDENTIALS)` for a wrong identifier or
     ///   password (a code-less 401 is also accepted from backends that send no
-    ///   body); `.rejected(403, USER_INACTIVE)` for an inactive account. A
-    ///   deleted account's credentials are refused like wrong ones.
+    ///   body); `.rejected(403, USER_INACTIVE)` for an inactive account where
+    ///   `refusalsToldApart` contains `.inactiveAccountAtSignIn`, refused like
+    ///   wrong credentials otherwise. A deleted account's credentials are
+    ///   refused like wrong ones.
     ///   `.misconfigured` when the backend refuses the app itself (its client
     ///   id, secret or grant), never as wrong credentials.
     ///   `.signInRefused(.identifierKindNotAccepted)` at once, sending nothing,
@@ -66,21 +68,32 @@ public protocol AuthRemoteAPI: Sendable {
     /// when it has one, otherwise its access token.
     ///
     /// An access token that has outlived its lifetime but not its refresh
-    /// window can still be refreshed. The backend may rotate: after a refresh
-    /// the credential sent may stop working, and a rotated refresh token must
-    /// never be sent again (a backend with reuse protection then revokes every
-    /// token of the session).
+    /// window can still be refreshed. What happens to the credential sent is
+    /// `refreshRotation`'s: a rotated refresh token must never be sent again
+    /// (a backend with reuse protection then revokes every token of the
+    /// session).
     ///
-    /// - Returns: new tokens, the access token different from the old one. A
-    ///   backend that issues refresh tokens may return a new one (rotation)
-    ///   or none (the old one stays good).
+    /// - Returns: new tokens, the access token different from the old one;
+    ///   a new refresh token or none, as `refreshRotation` says.
     /// - Throws: `.rejected(401, TOKEN_INVALID)` for a credential that is
-    ///   unknown, already exchanged or revoked — also a kind this backend
-    ///   does not refresh with; `.rejected(401, TOKEN_EXPIRED)` for one past
-    ///   its refresh window; `.rejected(403, USER_INACTIVE)` for an inactive
-    ///   account; `.rejected(410, USER_DELETED)` for a deleted one;
-    ///   `.misconfigured` when the backend refuses the app itself.
+    ///   unknown, already exchanged (where the backend rotates) or revoked —
+    ///   also a kind this backend does not refresh with. Where
+    ///   `refusalsToldApart` says so, `.rejected(401, TOKEN_EXPIRED)` for
+    ///   one past its refresh window, `.rejected(403, USER_INACTIVE)` for an
+    ///   inactive account and `.rejected(410, USER_DELETED)` for a deleted
+    ///   one; `TOKEN_INVALID` for each of them otherwise. `.misconfigured`
+    ///   when the backend refuses the app itself.
     func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens
+
+    /// What a refresh does with the credential it spends (`RefreshRotation`:
+    /// always rotated, never, or as the server chooses). Constant for an
+    /// adapter's lifetime.
+    var refreshRotation: RefreshRotation { get }
+
+    /// The refusals this backend tells apart from wrong credentials and a
+    /// refused token (`AuthRefusalsToldApart`). Constant for an adapter's
+    /// lifetime.
+    var refusalsToldApart: AuthRefusalsToldApart { get }
 
     /// Whether the backend creates accounts (`POST /users`). Constant for an
     /// adapter's lifetime. A backend that only issues tokens to accounts made

@@ -6,9 +6,29 @@ public enum ServerHealth: Sendable, Hashable {
     case unhealthy
 }
 
+/// Where a probe learns the server's health: one of the ways real backends
+/// legitimately differ, declared by each adapter (`HealthProbe.source`).
+public enum HealthSource: String, Sendable, Hashable, CaseIterable {
+    /// Each check asks the server's health route: any status but 200 is
+    /// `.unhealthy` (or, where the adapter can tell, the refusal it is), a
+    /// 200 without a health body throws `.malformedResponse`, and no answer
+    /// throws `.transport` or `.timeout`.
+    case healthRoute
+    /// A check answers from what the app's own calls met, and asks the
+    /// server (a light probe) only while they fail: any answer — a 4xx or a
+    /// body that cannot be read too — proves the server up; only a 5xx, a
+    /// dropped connection or a timeout marks it down; a check never throws.
+    /// For a backend with no health route (the Cora API).
+    case theAppsCalls
+}
+
 /// One check of the backend's health (`GET /health`, no API key, no token),
 /// or — on a backend with no health route — what the app's own calls met.
 public protocol HealthProbe: Sendable {
+    /// Where this probe learns the server's health (`HealthSource`), and so
+    /// which of `check()`'s promises it keeps. Constant for its lifetime.
+    var source: HealthSource { get }
+
     /// Sets who hears what the probe learns between checks. A probe that
     /// learns from the app's own calls (a call that met a transport failure
     /// or a 5xx, then one that got an answer) tells the handler each time its

@@ -3,8 +3,10 @@
 /// Rules for every method and every adapter:
 /// - Every call carries the token it is given and never refreshes it: that is
 ///   the token manager's job.
-/// - A refused token throws `.rejected(401, TOKEN_INVALID | TOKEN_EXPIRED)`;
-///   an inactive account `.rejected(403, USER_INACTIVE)`; a deleted one
+/// - A refused token throws `.rejected(401, TOKEN_INVALID)`, or
+///   `.rejected(401, TOKEN_EXPIRED)` for one past its lifetime where
+///   `tellsExpiredTokenApart` says so; an inactive account
+///   `.rejected(403, USER_INACTIVE)`; a deleted one
 ///   `.rejected(410, USER_DELETED)`.
 /// - Network failures throw `.transport`, `.timeout` or `.malformedResponse`.
 ///
@@ -42,6 +44,17 @@ public protocol UserRemoteAPI: Sendable {
     /// them, `updateCurrentUser`, `deleteCurrentUser`, `relatedUsers` and
     /// `saveSharedWith` send nothing and throw `.rejected(404, NOT_FOUND)`.
     var offersAccountRoutes: Bool { get }
+
+    /// Whether an access token past its lifetime is refused as
+    /// `TOKEN_EXPIRED` (the wire contract) rather than as `TOKEN_INVALID`, as
+    /// any token the backend cannot verify (GoTrue's `bad_jwt`). Constant for
+    /// an adapter's lifetime; the token manager refreshes either way.
+    var tellsExpiredTokenApart: Bool { get }
+
+    /// Whether the profile `currentUser` answers carries the account's CPF.
+    /// Constant for an adapter's lifetime. Without it the profile's `cpf` is
+    /// empty: the backend keeps none (Supabase Auth, an OpenID provider).
+    var profileCarriesCPF: Bool { get }
 
     /// The token's user.
     ///

@@ -177,5 +177,6 @@ private final class TestNetwork: ConnectivityProbe {
 }
 
 private struct LearnedProbe: HealthProbe {
+    let source = HealthSource.theAppsCalls
     func check() async throws(RemoteError) -> ServerHealth { .healthy }
 }

@@ -32,16 +32,17 @@ struct AuthRemoteAPIControlContractTests {
         _ = try await auth.refresh(RefreshCredential(issued: new))
     }
 
-    @Test("a token past its refresh window is refused as TOKEN_EXPIRED", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test(
+        "a token past its refresh window is refused as TOKEN_EXPIRED where the adapter tells it apart, TOKEN_INVALID otherwise",
+        arguments: RemoteAdapters.authOnCoraRoutes)
     func tokenPastRefreshWindowIsRefusedAsExpired(_ adapter: AuthAdapter) async throws {
-        try adapter.require(.refreshToldExpiredApart)
         let (auth, server) = try await adapter.make()
         let old = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         try await server.advanceServerClock(by: server.refreshWindow + .seconds(1))
 
         let error = await #expect(throws: RemoteError.self) { try await auth.refresh(RefreshCredential(issued: old)) }
 
-        #expect(error == .tokenExpired)
+        #expect(error == (auth.refusalsToldApart.contains(.expiryAtRefresh) ? .tokenExpired : .tokenInvalid))
     }
 
     @Test("refresh of a revoked token is refused as TOKEN_INVALID", arguments: RemoteAdapters.authOnCoraRoutes)
@@ -57,9 +58,10 @@ struct AuthRemoteAPIControlContractTests {
         #expect(error == .tokenInvalid)
     }
 
-    @Test("refresh for an inactive account is refused as USER_INACTIVE", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test(
+        "refresh for an inactive account is refused as USER_INACTIVE where the adapter tells it apart, TOKEN_INVALID otherwise",
+        arguments: RemoteAdapters.authOnCoraRoutes)
     func refreshForInactiveAccountIsRefused(_ adapter: AuthAdapter) async throws {
-        try adapter.require(.refreshToldAccountStateApart)
         let (auth, server) = try await adapter.make()
         let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .inactive)
@@ -68,12 +70,13 @@ struct AuthRemoteAPIControlContractTests {
             try await auth.refresh(RefreshCredential(issued: issued))
         }
 
-        #expect(error == .userInactive)
+        #expect(error == (auth.refusalsToldApart.contains(.accountStateAtRefresh) ? .userInactive : .tokenInvalid))
     }
 
-    @Test("refresh for a deleted account is refused as USER_DELETED", arguments: RemoteAdapters.authOnCoraRoutes)
+    @Test(
+        "refresh for a deleted account is refused as USER_DELETED where the adapter tells it apart, TOKEN_INVALID otherwise",
+        arguments: RemoteAdapters.authOnCoraRoutes)
     func refreshForDeletedAccountIsRefused(_ adapter: AuthAdapter) async throws {
-        try adapter.require(.refreshToldAccountStateApart)
         let (auth, server) = try await adapter.make()
         let issued = try await auth.signIn(RemoteSeed.maria.credentials(for: auth))
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .deleted)
@@ -82,15 +85,15 @@ struct AuthRemoteAPIControlContractTests {
             try await auth.refresh(RefreshCredential(issued: issued))
         }
 
-        #expect(error == .userDeleted)
+        #expect(error == (auth.refusalsToldApart.contains(.accountStateAtRefresh) ? .userDeleted : .tokenInvalid))
     }
 
     @Test(
         "register returns the new account's id, never a token, and signs no one in", .needsRoutes(RemoteRoute.register),
         arguments: RemoteAdapters.auth)
     func registerReturnsIdAndNoSession(_ adapter: AuthAdapter) async throws {
-        try adapter.require(.registration)
         let (auth, server) = try await adapter.make()
+        try adapter.requireDeclared(auth.offersRegistration, "offersRegistration", absence: registrationRefusalProved)
         let before = try await server.metrics()
 
         let id = try await auth.register(RemoteSeed.newcomer())
@@ -108,8 +111,8 @@ struct AuthRemoteAPIControlContractTests {
         .needsRoutes(RemoteRoute.register, RemoteRoute.currentUser), .needsSignInByEmail, arguments: RemoteAdapters.auth
     )
     func registeredAccountSignsIn(_ adapter: AuthAdapter) async throws {
-        try adapter.require(.registration)
         let (auth, server) = try await adapter.make()
+        try adapter.requireDeclared(auth.offersRegistration, "offersRegistration", absence: registrationRefusalProved)
         let registration = RemoteSeed.newcomer()
         let id = try await auth.register(registration)
 

@@ -5,6 +5,10 @@ import Testing
 /// registration or without: `offersRegistration` says which, and an adapter
 /// without it answers `register` `.rejected(404, NOT_FOUND)` at once, sending
 /// nothing.
+/// Where the refusal of `register` by an adapter without registration is proved.
+let registrationRefusalProved =
+    "\"AuthRemoteAPI contract: registration\" proves register is NOT_FOUND at once, sending nothing"
+
 @Suite("AuthRemoteAPI contract: registration")
 struct AuthRemoteAPIRegistrationContractTests {
     static let everyAdapter =

@@ -25,8 +25,8 @@ struct HealthProbeControlContractTests {
         "any error status, whatever its body, reads as unhealthy, or for a 4xx as the refusal it is",
         arguments: RemoteAdapters.health, ErrorStatusTable.statuses)
     func otherStatusReadsUnhealthy(_ adapter: HealthAdapter, _ status: Int) async throws {
-        if status < 500 { try adapter.require(.healthStatusBelow500ReadsUnhealthy) }
         let (probe, server) = try await adapter.make()
+        if status < 500 { try adapter.requireHealthRoute(of: probe) }
         for body in InMemoryBackend.ErrorBody.allCases {
             try await server.injectFault(.status(status, body: body), on: .health)
             do {
@@ -42,8 +42,8 @@ struct HealthProbeControlContractTests {
 
     @Test("an unreachable server throws transport or timeout", arguments: RemoteAdapters.health)
     func unreachableServerThrowsTransport(_ adapter: HealthAdapter) async throws {
-        try adapter.require(.healthCheckThrowsWhenUnanswered)
         let (probe, server) = try await adapter.make()
+        try adapter.requireHealthRoute(of: probe)
         try await server.injectFault(.drop, on: .health)
 
         let error = await #expect(throws: RemoteError.self) { try await probe.check() }
@@ -53,8 +53,8 @@ struct HealthProbeControlContractTests {
 
     @Test("a 200 without a health body throws malformedResponse", arguments: RemoteAdapters.health)
     func bodylessAnswerThrowsMalformed(_ adapter: HealthAdapter) async throws {
-        try adapter.require(.healthCheckReadsTheBody)
         let (probe, server) = try await adapter.make()
+        try adapter.requireHealthRoute(of: probe)
         try await server.injectFault(.malformed, on: .health)
 
         let error = await #expect(throws: RemoteError.self) { try await probe.check() }
@@ -83,8 +83,8 @@ struct HealthProbeControlContractTests {
 
     @Test("a check sends one health call and nothing else", arguments: RemoteAdapters.health)
     func checkSendsOneHealthCall(_ adapter: HealthAdapter) async throws {
-        try adapter.require(.everyHealthCheckAsksTheServer)
         let (probe, server) = try await adapter.make()
+        try adapter.requireHealthRoute(of: probe)
         let before = try await server.metrics()
 
         _ = try await probe.check()

@@ -17,43 +17,34 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
     let fixtureDialect: WireDialect
     private let makeFixture: @Sendable () async throws -> any RemoteContractFixture
     private let adapter: @Sendable (any RemoteContractFixture) -> API
-    private let unmet: @Sendable (SeededNeed) -> String?
 
-    /// - Parameter unmet: why the server behind this adapter cannot meet a
-    ///   need of a seeded test; nil for each need it meets (every one, for
-    ///   the servers of the wire contract).
     /// - Parameter plugin: the registry plugin this entry runs; nil for a
     ///   decorator or an adapter the registry does not have.
     init(
         _ name: String, plugin: CoveredPlugin? = nil, fixtureDialect: WireDialect,
         fixture: @escaping @Sendable () async throws -> any RemoteContractFixture,
-        unmet: @escaping @Sendable (SeededNeed) -> String? = { _ in nil },
         adapter: @escaping @Sendable (any RemoteContractFixture) -> API
     ) {
         testDescription = name
         self.plugin = plugin
         self.fixtureDialect = fixtureDialect
         makeFixture = fixture
-        self.unmet = unmet
         self.adapter = adapter
     }
 
-    /// Ends this test case at once, saying why, when the server behind this
-    /// adapter cannot meet `need`; called first in a test. `Test.cancel`
-    /// ends the one case (the other adapters' cases of the test still run),
-    /// but the console does not print a cancelled case: the reason is also
-    /// recorded as a warning, which it prints and which fails nothing.
-    func require(_ need: SeededNeed, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        guard let reason = unmet(need) else { return }
-        let comment: Comment = "does not apply to \(testDescription): \(reason)"
+    /// Ends this test case at once, saying why, when the adapter under test
+    /// declares (`capability`, a property of its port) that it does not do
+    /// what the test is about: the adapter's own declaration decides, never
+    /// a fixture's list. `absence` names the suite that proves the refusal
+    /// contract that goes with the capability's absence.
+    func requireDeclared(
+        _ declared: Bool, _ capability: String, absence: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        guard !declared else { return }
+        let comment: Comment = "does not apply to \(testDescription): it declares \(capability) false; \(absence)"
         Issue.record(comment, severity: .warning, sourceLocation: sourceLocation)
         try Test.cancel(comment, sourceLocation: sourceLocation)
     }
-
-    /// Whether the server behind this adapter meets `need`, for a test that
-    /// checks either way (the reason is `unmet`'s, said where the need is
-    /// required).
-    func meets(_ need: SeededNeed) -> Bool { unmet(need) == nil }
 
     /// The adapter under test and the fixture of its server.
     func make() async throws -> (API, any RemoteContractFixture) {
@@ -96,7 +87,7 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
     ) -> Self {
         Self(
             "\(name) → Supabase Auth stand-in", plugin: plugin, fixtureDialect: .supabase,
-            fixture: { try SupabaseRemoteFixture() }, unmet: SupabaseRemoteFixture.unmet, adapter: adapter)
+            fixture: { try SupabaseRemoteFixture() }, adapter: adapter)
     }
 
     /// The HTTP adapter against the server `CONTRACT_BASE_URL` names.
@@ -118,7 +109,7 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
         Self(
             "\(name) → OAuth 2.0 server \(baseURL)", plugin: plugin, fixtureDialect: .oauth2,
             fixture: { try OAuth2RemoteFixture(baseURL: baseURL) },
-            unmet: SeededNeed.unmetByOAuth2Server, adapter: adapter)
+            adapter: adapter)
     }
 
     /// Our own servers' adapters, or only the outside server's when
@@ -128,6 +119,50 @@ struct RemoteAdapterFactory<API: Sendable>: Sendable, CustomTestStringConvertibl
     ) -> [Self] {
         guard let url = RemoteTarget.outsideBaseURL else { return ours }
         return [outside(name, baseURL: url, adapter)]
+    }
+}
+
+extension RemoteAdapterFactory where API == any UserRemoteAPI {
+    /// Ends this test case at once, saying why, when `users` — the adapter
+    /// under test — declares it has no route for `operation`
+    /// (`offersCurrentUser`, `offersAccountRoutes`): "UserRemoteAPI
+    /// contract: user routes" proves such a call sends nothing.
+    func requireOffered(
+        _ operation: RemoteOperation, by users: any UserRemoteAPI, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let capability = operation == .currentUser ? "offersCurrentUser" : "offersAccountRoutes"
+        try requireDeclared(
+            users.offers(operation), capability,
+            absence:
+                "\"UserRemoteAPI contract: user routes\" proves \(operation) is NOT_FOUND at once, sending nothing",
+            sourceLocation: sourceLocation)
+    }
+}
+
+extension RemoteAdapterFactory where API == any HealthProbe {
+    /// Ends this test case at once, saying why, when `probe` — the adapter
+    /// under test — declares it answers from the app's calls
+    /// (`HealthSource.theAppsCalls`) rather than a health route: "Health from
+    /// the calls" proves what such a probe promises instead.
+    func requireHealthRoute(of probe: any HealthProbe, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try requireDeclared(
+            probe.source == .healthRoute, "source == .healthRoute",
+            absence:
+                "it answers from the app's calls (HealthSource.theAppsCalls), whose promises \"Health from the calls\" proves",
+            sourceLocation: sourceLocation)
+    }
+}
+
+extension UserRemoteAPI {
+    /// Whether this adapter declares a route for the user operation
+    /// `operation`: the current user's by `offersCurrentUser`, the account
+    /// routes by `offersAccountRoutes`.
+    func offers(_ operation: RemoteOperation) -> Bool {
+        switch operation {
+        case .currentUser: offersCurrentUser
+        case .updateCurrentUser, .deleteCurrentUser, .relatedUsers, .saveSharedWith: offersAccountRoutes
+        case .signIn, .refresh, .signOut, .register, .statement, .entryDetails, .health: false
+        }
     }
 }
 
@@ -161,7 +196,7 @@ enum RemoteAdapters {
         AuthAdapter(
             "OAuth2AuthRemoteAPI(gatehouse-public) → OAuth 2.0 stand-in",
             plugin: CoveredPlugin(.auth, "oauth2-password-legacy", speaks: .oauth2), fixtureDialect: .oauth2,
-            fixture: { try OAuth2StandInFixture() }, unmet: OAuth2StandInFixture.unmet
+            fixture: { try OAuth2StandInFixture() }
         ) { $0.auth },
         .supabase("SupabaseAuthRemoteAPI", plugin: CoveredPlugin(.auth, "supabase", speaks: .supabase)) {
             // Any other fixture gives its own adapter, which signs in by CPF:
@@ -278,7 +313,7 @@ enum RemoteAdapters {
         HealthAdapter(
             "CallOutcomeHealthProbe → outcomes of the in-memory backend's calls",
             plugin: CoveredPlugin(.health, "from-calls", speaks: .callOutcomes), fixtureDialect: .callOutcomes,
-            fixture: { CallOutcomeRemoteFixture() }, unmet: CallOutcomeRemoteFixture.unmet
+            fixture: { CallOutcomeRemoteFixture() }
         ) { $0.health },
         HealthAdapter(
             "ActuatorHealthProbe (example adapter) → Actuator stand-in", fixtureDialect: .actuator,

@@ -20,10 +20,9 @@ import Synchronization
 /// - `.health` calls are the light probes sent, counted apart from the
 ///   statement calls.
 ///
-/// What it cannot meet (`unmet`): a check reads no health route, so a 4xx
-/// answer proves the server up (an answer is an answer), a failed light probe
-/// reads as unhealthy rather than thrown, a malformed body is an answer, and
-/// a check while the server is up asks nothing.
+/// What its probe promises instead of a health route's promises is the
+/// probe's own declaration (`HealthSource.theAppsCalls`), which the suites
+/// read from the adapter: this fixture lists nothing it cannot meet.
 final class CallOutcomeRemoteFixture: RemoteContractFixture {
     private let session = InMemoryRemoteFixture()
     private let recorder = CallOutcomeRecorder()
@@ -91,22 +90,6 @@ final class CallOutcomeRemoteFixture: RemoteContractFixture {
         _ = try? await statements.statement(token: AccessToken("an app call the fixture makes"))
     }
 
-    /// Why the `from-calls` probe cannot meet `need`, or nil when it can.
-    @Sendable static func unmet(_ need: SeededNeed) -> String? {
-        switch need {
-        case .healthStatusBelow500ReadsUnhealthy:
-            "from-calls reads no health route: a 4xx is an answer, which proves the server up (only a 5xx, a dropped connection or a timeout marks it down)"
-        case .healthCheckThrowsWhenUnanswered:
-            "from-calls never throws: a check while the calls fail sends the light probe and answers unhealthy when it fails too (CallOutcomeHealthProbe.check)"
-        case .healthCheckReadsTheBody:
-            "from-calls reads no health body: a malformed answer to a call is an answer, which proves the server up"
-        case .everyHealthCheckAsksTheServer:
-            "from-calls asks the server nothing while the calls succeed: a check then answers from what they met"
-        case .operation, .inactiveAccountToldApartAtSignIn, .registration, .signInByCPF, .profileCarriesCPF,
-            .refreshToldExpiredApart, .accessTokenToldExpiredApart, .refreshToldAccountStateApart:
-            nil
-        }
-    }
 }
 
 /// The light probes a `CallOutcomeRemoteFixture`'s probe sent: its health calls.

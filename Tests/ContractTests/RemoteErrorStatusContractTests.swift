@@ -47,7 +47,7 @@ struct RemoteErrorStatusContractTests {
         for body in InMemoryBackend.ErrorBody.allCases {
             let fault = RemoteFault.status(status, body: body)
             // The calls a backend lacks send nothing (the user-routes suite proves it).
-            for call in RemoteUserCall.allCases where adapter.meets(.operation(call.operation)) {
+            for call in RemoteUserCall.allCases where users.offers(call.operation) {
                 try await server.injectFault(fault, on: call.operation)
                 let error = await #expect(throws: RemoteError.self) { try await call.perform(on: users, token: token) }
                 expectMapped(error, answering: fault, on: call.operation)

@@ -37,7 +37,10 @@ struct OAuth2RemoteFixture: RemoteContractFixture {
             configuration: configuration,
             client: OAuth2Configuration(clientID: "gatehouse-public", signInMethods: [.password]))
     }
-    var users: any UserRemoteAPI { URLSessionUserRemoteAPI(configuration: configuration) }
+    var users: any UserRemoteAPI {
+        // The test server's resource serves GET /users/me only, as an OpenID provider would.
+        URLSessionUserRemoteAPI(configuration: configuration, offersAccountRoutes: false)
+    }
     var statements: any StatementRemoteAPI { URLSessionStatementRemoteAPI(configuration: configuration) }
     var health: any HealthProbe { URLSessionHealthProbe(configuration: configuration) }
 

@@ -14,8 +14,9 @@ import Ports
 /// test server's resource does. A fault on an operation fails the next
 /// request of the endpoint that operation calls; an operation that is not
 /// the authorization server's (a user call, the statement, health) fails
-/// through the backend's own route. What OAuth 2.0 cannot meet is said once,
-/// in `unmet`.
+/// through the backend's own route. What OAuth 2.0 does not tell apart is
+/// the adapter's own declaration (`OAuth2AuthRemoteAPI.refusalsToldApart`),
+/// which the suites read: this fixture lists nothing it cannot meet.
 struct OAuth2StandInFixture: StandInBackedFixture {
     let standIn: OAuth2StandIn
     let auth: any AuthRemoteAPI
@@ -77,18 +78,4 @@ struct OAuth2StandInFixture: StandInBackedFixture {
         standIn.resetSessions()
     }
 
-    /// Why an OAuth 2.0 authorization server cannot meet `need`, or nil when
-    /// it can: the test server's reasons (`SeededNeed.unmetByOAuth2Server`)
-    /// for what any such server refuses alike, and the control suites' own.
-    @Sendable static func unmet(_ need: SeededNeed) -> String? {
-        switch need {
-        case .inactiveAccountToldApartAtSignIn, .registration, .operation(.register):
-            return SeededNeed.unmetByOAuth2Server(need)
-        case .refreshToldExpiredApart, .refreshToldAccountStateApart:
-            return
-                "an OAuth 2.0 server refuses every refresh it does not grant as invalid_grant (RFC 6749 §5.2): TOKEN_INVALID, whatever the reason"
-        default:
-            return nil
-        }
-    }
 }

@@ -16,7 +16,11 @@ import Ports
 /// (`RemoteSeedAccount.signInEmail`). The adapter under test in the auth
 /// suites is `supabaseAuth` itself.
 ///
-/// What GoTrue cannot meet is said once, in `unmet`.
+/// What GoTrue does not do (registration, account routes, a CPF, an expiry
+/// told apart) is each adapter's own declaration, which the suites read:
+/// this fixture lists nothing it cannot meet. It has no statement, so no
+/// statement list names it; a fault on an operation GoTrue has no route for
+/// throws `NotInDialect`, naming it.
 struct SupabaseRemoteFixture: StandInBackedFixture {
     let standIn: SupabaseAuthStandIn
     private let configuration: HTTPConfiguration
@@ -84,39 +88,6 @@ struct SupabaseRemoteFixture: StandInBackedFixture {
         standIn.resetSessions()
     }
 
-    /// Why a Supabase Auth server (and its adapters) cannot meet `need`, or
-    /// nil when it can.
-    @Sendable static func unmet(_ need: SeededNeed) -> String? {
-        switch need {
-        case .operation(let operation):
-            switch operation {
-            case .signIn, .refresh, .signOut, .currentUser, .health: return nil
-            case .register: return unmet(.registration)
-            case .updateCurrentUser, .deleteCurrentUser, .relatedUsers, .saveSharedWith:
-                return
-                    "GoTrue has no related users and no deletion of the user by itself, and SupabaseUserRemoteAPI does not wire its profile edit (PUT /user): these calls answer NOT_FOUND at once, sending nothing (UserRemoteAPI contract: user routes)"
-            case .statement, .entryDetails: return "Supabase Auth is an auth server: it has no statement"
-            }
-        case .registration:
-            return
-                "SupabaseAuthRemoteAPI offers no registration (GoTrue's sign-up can answer a session, which Gatehouse's sign-up never creates): register is NOT_FOUND at once, sending nothing (AuthRemoteAPI contract: registration)"
-        case .signInByCPF:
-            return
-                "GoTrue signs in by e-mail or phone, never by CPF: a CPF is refused at once, sending nothing (AuthRemoteAPI contract: identifier kinds); the e-mail tests sign in"
-        case .profileCarriesCPF:
-            return "GoTrue keeps no CPF: SupabaseUserRemoteAPI's profile has an empty one"
-        case .refreshToldExpiredApart:
-            return
-                "GoTrue ends a session past its time-box as session_expired, which SupabaseErrorMapping reads as TOKEN_INVALID: a refresh is never TOKEN_EXPIRED"
-        case .accessTokenToldExpiredApart:
-            return
-                "GoTrue refuses an expired JWT as bad_jwt, as any token it cannot verify: TOKEN_INVALID, which the token manager refreshes"
-        case .inactiveAccountToldApartAtSignIn, .refreshToldAccountStateApart, .healthStatusBelow500ReadsUnhealthy,
-            .healthCheckThrowsWhenUnanswered,
-            .healthCheckReadsTheBody, .everyHealthCheckAsksTheServer:
-            return nil
-        }
-    }
 }
 
 /// The Supabase fixture's sessions for the suites: a seeded account named
@@ -146,6 +117,8 @@ private struct SeededAccountsByEmail: AuthRemoteAPI {
         try await inner.register(registration)
     }
     var offersSignOut: Bool { inner.offersSignOut }
+    var refreshRotation: RefreshRotation { inner.refreshRotation }
+    var refusalsToldApart: AuthRefusalsToldApart { inner.refusalsToldApart }
     func signOut(_ token: SessionToken) async throws(RemoteError) { try await inner.signOut(token) }
 }
 

@@ -2,7 +2,7 @@ import Testing
 
 /// The OAuth 2.0 test server as a fixture of the seeded suites: its cases are
 /// there when `OAUTH2_LEGACY_BASE_URL` is set (and this says why not otherwise), and
-/// each need such a server cannot meet is excluded with its reason.
+/// its adapters declare what such a server does not do.
 @Suite("Seeded suites against the OAuth 2.0 test server")
 struct SeededOAuth2FixtureTests {
     @Test(
@@ -24,24 +24,14 @@ struct SeededOAuth2FixtureTests {
         }
     }
 
-    @Test("The OAuth 2.0 server meets the seeded needs of its routes: sign-in, GET /users/me, the statement, health")
-    func servedRoutesAreMet() {
-        for operation in [RemoteOperation.signIn, .refresh, .currentUser, .statement, .entryDetails, .health] {
-            #expect(SeededNeed.unmetByOAuth2Server(.operation(operation)) == nil, "\(operation)")
-        }
-    }
-
-    @Test(
-        "What a standard OAuth 2.0 server cannot meet is excluded, saying why",
-        arguments: [
-            (SeededNeed.inactiveAccountToldApartAtSignIn, "invalid_grant"),
-            (.registration, "OAuth 2.0 has no registration"),
-            (.operation(.register), "OAuth 2.0 has no registration"),
-            (.operation(.signOut), "revocation (RFC 7009)"),
-            (.operation(.updateCurrentUser), "the wire contract's own route"),
-            (.operation(.relatedUsers), "the wire contract's own route"),
-        ])
-    func unmetNeedsSayWhy(need: SeededNeed, reason: String) {
-        #expect(SeededNeed.unmetByOAuth2Server(need)?.contains(reason) == true)
+    @Test("The adapters over the OAuth 2.0 test server declare what such a server does not do")
+    func adaptersDeclareWhatTheServerLacks() throws {
+        guard let baseURL = OAuth2RemoteFixture.baseURL else { return }
+        let fixture = try OAuth2RemoteFixture(baseURL: baseURL)
+        #expect(!fixture.auth.offersRegistration, "OAuth 2.0 has no registration")
+        #expect(fixture.auth.refusalsToldApart.isEmpty, "every refused grant is invalid_grant (RFC 6749 §5.2)")
+        #expect(fixture.auth.refreshRotation == .asTheServerChooses)
+        #expect(
+            fixture.users.offersCurrentUser && !fixture.users.offersAccountRoutes, "its resource serves /users/me only")
     }
 }

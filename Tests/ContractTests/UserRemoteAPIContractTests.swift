@@ -30,7 +30,7 @@ struct UserRemoteAPIContractTests {
         #expect(!maria.isDeleted)
         #expect(joao.name == RemoteSeed.joao.name)
         #expect(joao.id != maria.id)
-        if adapter.meets(.profileCarriesCPF) {
+        if users.profileCarriesCPF {
             #expect(maria.cpf == RemoteSeed.maria.cpf)
             #expect(joao.cpf == RemoteSeed.joao.cpf)
         } else {
@@ -42,8 +42,8 @@ struct UserRemoteAPIContractTests {
         "every call refuses an unknown token as TOKEN_INVALID", arguments: SeededAdapters.users, RemoteUserCall.allCases
     )
     func everyCallRefusesUnknownToken(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
-        try adapter.require(.operation(call.operation))
         let (users, _) = try await adapter.make()
+        try adapter.requireOffered(call.operation, by: users)
 
         let error = await #expect(throws: RemoteError.self) {
             try await call.perform(on: users, token: AccessToken("not-a-token-this-server-issued"))
@@ -56,8 +56,8 @@ struct UserRemoteAPIContractTests {
 
     @Test("updating with no fields changes nothing", arguments: SeededAdapters.users)
     func updatingNothingChangesNothing(_ adapter: UserAdapter) async throws {
-        try adapter.require(.operation(.updateCurrentUser))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.updateCurrentUser, by: users)
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let before = try await users.currentUser(token: token)
 
@@ -70,8 +70,8 @@ struct UserRemoteAPIContractTests {
         "updating with malformed fields is refused as VALIDATION_FAILED naming each, changing nothing",
         arguments: SeededAdapters.users, RemoteProfileChangeCase.all)
     func updatingWithMalformedFieldsIsRefused(_ adapter: UserAdapter, _ badCase: RemoteProfileChangeCase) async throws {
-        try adapter.require(.operation(.updateCurrentUser))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.updateCurrentUser, by: users)
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let before = try await users.currentUser(token: token)
 
@@ -88,8 +88,8 @@ struct UserRemoteAPIContractTests {
 
     @Test("updating to another account's e-mail is refused as ALREADY_REGISTERED", arguments: SeededAdapters.users)
     func updatingToTakenEmailIsRefused(_ adapter: UserAdapter) async throws {
-        try adapter.require(.operation(.updateCurrentUser))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.updateCurrentUser, by: users)
         let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
         let joaoEmail = try await users.currentUser(token: joaoToken).email
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
@@ -105,8 +105,8 @@ struct UserRemoteAPIContractTests {
 
     @Test("relatedUsers returns the users related to the token's user", arguments: SeededAdapters.users)
     func relatedUsersReturnsRelatedUsers(_ adapter: UserAdapter) async throws {
-        try adapter.require(.operation(.relatedUsers))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.relatedUsers, by: users)
         let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
         let maria = try await users.currentUser(token: mariaToken)
@@ -124,8 +124,8 @@ struct UserRemoteAPIContractTests {
 
     @Test("saveSharedWith of the choice as it is answers what relatedUsers answers", arguments: SeededAdapters.users)
     func savingTheSameChoiceAnswersTheList(_ adapter: UserAdapter) async throws {
-        try adapter.require(.operation(.saveSharedWith))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.saveSharedWith, by: users)
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let before = try await users.relatedUsers(token: token)
 
@@ -139,8 +139,8 @@ struct UserRemoteAPIContractTests {
         "saveSharedWith naming someone not related is refused as VALIDATION_FAILED on shared, changing nothing",
         arguments: SeededAdapters.users)
     func sharingWithSomeoneNotRelatedIsRefused(_ adapter: UserAdapter) async throws {
-        try adapter.require(.operation(.saveSharedWith))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.saveSharedWith, by: users)
         let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let maria = try await users.currentUser(token: mariaToken)
         let before = try await users.relatedUsers(token: mariaToken)

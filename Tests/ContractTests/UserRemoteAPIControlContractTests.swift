@@ -13,8 +13,8 @@ struct UserRemoteAPIControlContractTests {
     @Test(
         "every call refuses a revoked token as TOKEN_INVALID", arguments: RemoteAdapters.users, RemoteUserCall.allCases)
     func everyCallRefusesRevokedToken(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
-        try adapter.require(.operation(call.operation))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(call.operation, by: users)
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.revokeAllTokens()
 
@@ -24,26 +24,25 @@ struct UserRemoteAPIControlContractTests {
     }
 
     @Test(
-        "every call refuses a token past its lifetime as TOKEN_EXPIRED",
+        "every call refuses a token past its lifetime as TOKEN_EXPIRED where the adapter tells it apart, TOKEN_INVALID otherwise",
         arguments: RemoteAdapters.users, RemoteUserCall.allCases)
     func everyCallRefusesExpiredToken(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
-        try adapter.require(.operation(call.operation))
-        try adapter.require(.accessTokenToldExpiredApart)
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(call.operation, by: users)
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.advanceServerClock(by: server.tokenLifetime + .seconds(1))
 
         let error = await #expect(throws: RemoteError.self) { try await call.perform(on: users, token: token) }
 
-        #expect(error == .tokenExpired)
+        #expect(error == (users.tellsExpiredTokenApart ? .tokenExpired : .tokenInvalid))
     }
 
     @Test(
         "every call on an inactive account answers USER_INACTIVE",
         arguments: RemoteAdapters.users, RemoteUserCall.allCases)
     func everyCallOnInactiveAccountAnswersInactive(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
-        try adapter.require(.operation(call.operation))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(call.operation, by: users)
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .inactive)
 
@@ -59,8 +58,8 @@ struct UserRemoteAPIControlContractTests {
         "every call on a deleted account answers USER_DELETED",
         arguments: RemoteAdapters.users, RemoteUserCall.allCases)
     func everyCallOnDeletedAccountAnswersDeleted(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
-        try adapter.require(.operation(call.operation))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(call.operation, by: users)
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         try await server.setAccountState(cpf: RemoteSeed.maria.cpf, .deleted)
 
@@ -74,8 +73,8 @@ struct UserRemoteAPIControlContractTests {
 
     @Test("updating only the name leaves the e-mail as it was", arguments: RemoteAdapters.users)
     func updatingNameOnlyKeepsEmail(_ adapter: UserAdapter) async throws {
-        try adapter.require(.operation(.updateCurrentUser))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.updateCurrentUser, by: users)
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         let updated = try await users.updateCurrentUser(ProfileChanges(name: "Maria S. Oliveira"), token: token)
@@ -88,8 +87,8 @@ struct UserRemoteAPIControlContractTests {
 
     @Test("updating only the e-mail leaves the name as it was", arguments: RemoteAdapters.users)
     func updatingEmailOnlyKeepsName(_ adapter: UserAdapter) async throws {
-        try adapter.require(.operation(.updateCurrentUser))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.updateCurrentUser, by: users)
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         let updated = try await users.updateCurrentUser(
@@ -102,8 +101,8 @@ struct UserRemoteAPIControlContractTests {
 
     @Test("after deleteCurrentUser the account's tokens are refused", arguments: RemoteAdapters.users)
     func deletedAccountsTokensAreRefused(_ adapter: UserAdapter) async throws {
-        try adapter.require(.operation(.deleteCurrentUser))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.deleteCurrentUser, by: users)
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let otherToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
@@ -121,8 +120,8 @@ struct UserRemoteAPIControlContractTests {
 
     @Test("after deleteCurrentUser the account's credentials no longer sign in", arguments: RemoteAdapters.users)
     func deletedAccountsCredentialsAreRefused(_ adapter: UserAdapter) async throws {
-        try adapter.require(.operation(.deleteCurrentUser))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.deleteCurrentUser, by: users)
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         try await users.deleteCurrentUser(token: token)
@@ -135,8 +134,8 @@ struct UserRemoteAPIControlContractTests {
 
     @Test("relatedUsers of an account with no relations is empty", arguments: RemoteAdapters.users)
     func relatedUsersMayBeEmpty(_ adapter: UserAdapter) async throws {
-        try adapter.require(.operation(.relatedUsers))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.relatedUsers, by: users)
         let registration = RemoteSeed.newcomer()
         _ = try await server.auth.register(registration)
         let token = try await server.auth.signIn(
@@ -150,8 +149,8 @@ struct UserRemoteAPIControlContractTests {
         "a saved choice is what relatedUsers answers next, on a new sign-in too, for that user only; deselecting undoes it",
         arguments: RemoteAdapters.users)
     func savedChoiceIsKeptByTheServer(_ adapter: UserAdapter) async throws {
-        try adapter.require(.operation(.saveSharedWith))
         let (users, server) = try await adapter.make()
+        try adapter.requireOffered(.saveSharedWith, by: users)
         let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
         let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
         let joao = try await users.currentUser(token: joaoToken)
@@ -178,7 +177,7 @@ struct UserRemoteAPIControlContractTests {
         let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
 
         // The calls a backend lacks send nothing (the user-routes suite proves it).
-        for call in RemoteUserCall.allCases where adapter.meets(.operation(call.operation)) {
+        for call in RemoteUserCall.allCases where users.offers(call.operation) {
             try await server.injectFault(fault, on: call.operation)
             let error = await #expect(throws: RemoteError.self) { try await call.perform(on: users, token: token) }
             expectNetworkFailure(error, for: fault)

@@ -56,7 +56,7 @@ struct UserRemoteAPIProfileRoutesContractTests {
         let maria = try await users.currentUser(token: token)
 
         #expect(maria.email == RemoteSeed.maria.email)
-        #expect(maria.cpf == (adapter.meets(.profileCarriesCPF) ? RemoteSeed.maria.cpf : ""))
+        #expect(maria.cpf == (users.profileCarriesCPF ? RemoteSeed.maria.cpf : ""))
         #expect(maria.source == .server)
     }
 

@@ -34,6 +34,8 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
     }
 
     public var offersSignOut: Bool { adapter.offersSignOut }
+    public var refreshRotation: RefreshRotation { adapter.refreshRotation }
+    public var refusalsToldApart: AuthRefusalsToldApart { adapter.refusalsToldApart }
 
     public var offersRegistration: Bool { adapter.offersRegistration }
 
@@ -104,6 +106,8 @@ public struct DeadlineUserRemoteAPI: UserRemoteAPI {
 
     public var offersCurrentUser: Bool { adapter.offersCurrentUser }
     public var offersAccountRoutes: Bool { adapter.offersAccountRoutes }
+    public var tellsExpiredTokenApart: Bool { adapter.tellsExpiredTokenApart }
+    public var profileCarriesCPF: Bool { adapter.profileCarriesCPF }
 
     public func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.currentUser(token: token) }
@@ -164,6 +168,7 @@ public struct DeadlineStatementRemoteAPI: StatementRemoteAPI {
 
 /// `HealthProbe` whose every check ends by the deadline.
 public struct DeadlineHealthProbe: HealthProbe {
+    public var source: HealthSource { adapter.source }
     /// The adapter behind the deadline, as the environment chose it.
     public let adapter: any HealthProbe
     private let deadline: RequestDeadline

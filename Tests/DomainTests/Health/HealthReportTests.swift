@@ -84,6 +84,7 @@ struct HealthReportTests {
 /// A probe that answers checks as the test sets and reports when told to.
 /// A probe whose server refuses the check with `status` until told otherwise.
 final class RefusingHealthProbe: HealthProbe {
+    let source = HealthSource.healthRoute
     private let refusal = Mutex<Int?>(nil)
 
     func refuse(with status: Int?) { refusal.withLock { $0 = status } }
@@ -117,6 +118,7 @@ struct HealthRefusalTests {
 }
 
 final class ReportingHealthProbe: HealthProbe {
+    let source = HealthSource.theAppsCalls
     private struct State {
         var answer = ServerHealth.healthy
         var checks = 0

@@ -4,6 +4,8 @@ import Ports
 struct ScriptedAuthAPI: AuthRemoteAPI {
     let server: ScriptedServer
     var offersSignOut: Bool { true }
+    var refreshRotation: RefreshRotation { .always }
+    var refusalsToldApart: AuthRefusalsToldApart { .all }
     /// False plays a backend that creates no accounts. Its `register` still
     /// reaches the scripted server (unlike a real adapter's), so a test sees
     /// whether the domain called it at all.
@@ -67,6 +69,8 @@ struct ScriptedUserAPI: UserRemoteAPI {
 
     var offersCurrentUser: Bool { routes != .none }
     var offersAccountRoutes: Bool { routes == .all }
+    var tellsExpiredTokenApart: Bool { true }
+    var profileCarriesCPF: Bool { true }
 
     func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
         try await server.userCall(token: token)
@@ -122,6 +126,7 @@ struct ScriptedStatementAPI: StatementRemoteAPI {
 
 /// A health probe whose answer the test sets, with a gate to hold a check open.
 actor ScriptedHealthProbe: HealthProbe {
+    nonisolated let source = HealthSource.healthRoute
     private(set) var checks = 0
     private var answer: Result<ServerHealth, RemoteError> = .success(.healthy)
     private var holding = false
