@@ -23,6 +23,10 @@ struct HTTPRequest: Sendable {
     /// secret); nil sends none.
     var basicCredentials: (user: String, secret: OAuth2ClientSecret)?
     var sendsAPIKey = true
+    /// Sends the configuration's API key as this query parameter (Google's
+    /// `?key=`) instead of the `apikey` header; nil sends it as the header.
+    /// The key is added after the URL is built, so no error text names it.
+    var apiKeyQueryName: String?
     /// A sign-in, a registration or a refresh carries a password or the token
     /// in its body: never redirected.
     var forbidsRedirect = false
@@ -70,13 +74,21 @@ final class HTTPTransport: Sendable {
     /// The status and body of the answer; throws for no answer at all, or
     /// one past its route's limit or the deadline.
     func send(_ request: HTTPRequest) async throws(RemoteError) -> (status: Int, body: Data) {
-        guard let url = URL(string: request.path, relativeTo: configuration.baseURL) else {
+        guard var url = URL(string: request.path, relativeTo: configuration.baseURL) else {
             throw .transport("cannot build a URL for \(request.path)")
+        }
+        if request.sendsAPIKey, let name = request.apiKeyQueryName, let key = configuration.apiKey {
+            let pair = FormEncoding.encode(name) + "=" + FormEncoding.encode(key.reveal())
+            let separator = url.query == nil ? "?" : "&"
+            guard let keyed = URL(string: url.absoluteString + separator + pair) else {
+                throw .transport("cannot build a URL for \(request.path)")
+            }
+            url = keyed
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        if request.sendsAPIKey, let key = configuration.apiKey {
+        if request.sendsAPIKey, request.apiKeyQueryName == nil, let key = configuration.apiKey {
             urlRequest.setValue(key.reveal(), forHTTPHeaderField: "apikey")
         }
         if let token = request.token {

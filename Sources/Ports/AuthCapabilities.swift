@@ -9,7 +9,7 @@ public enum RefreshRotation: String, Sendable, Hashable, CaseIterable {
     /// (the wire contract, the Cora API, Supabase Auth).
     case always
     /// The refresh token stays good: a refresh answers the same one or none,
-    /// and the spent one refreshes again (Firebase's Secure Token service).
+    /// and the spent one refreshes again (Google's Secure Token service).
     case never
     /// The server decides (an OAuth 2.0 authorization server, RFC 6749 §6):
     /// a refresh may answer a new refresh token, and the one the answer

@@ -12,6 +12,8 @@ enum WireDialect: String, Sendable, Hashable {
     case wireContract = "the wire contract (ReferenceServer)"
     case oauth2 = "OAuth 2.0"
     case supabase = "Supabase Auth"
+    /// Firebase Authentication's REST API (the adapter guide's worked dialect).
+    case firebase = "Firebase Authentication"
     /// Spring Boot Actuator's health endpoint (the adapter guide's second example).
     case actuator = "Spring Boot Actuator"
     /// The outcomes of the app's own calls, which the `from-calls` health

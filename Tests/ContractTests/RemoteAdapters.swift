@@ -203,6 +203,14 @@ enum RemoteAdapters {
             // "A backend that signs in by e-mail only refuses a CPF" then fails.
             ($0 as? SupabaseRemoteFixture)?.supabaseAuth ?? $0.auth
         },
+        AuthAdapter(
+            "FirebaseAuthRemoteAPI → Firebase Authentication stand-in",
+            plugin: CoveredPlugin(.auth, "firebase", speaks: .firebase), fixtureDialect: .firebase,
+            fixture: { try FirebaseRemoteFixture() }
+        ) {
+            // Any other fixture gives its own adapter, which signs in by CPF.
+            ($0 as? FirebaseRemoteFixture)?.firebaseAuth ?? $0.auth
+        },
         .inMemory("OutcomeRecordingAuthRemoteAPI(InMemoryAuthRemoteAPI)") {
             OutcomeRecordingAuthRemoteAPI($0.auth, recorder: CallOutcomeRecorder())
         },

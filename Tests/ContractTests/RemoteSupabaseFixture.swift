@@ -90,10 +90,10 @@ struct SupabaseRemoteFixture: StandInBackedFixture {
 
 }
 
-/// The Supabase fixture's sessions for the suites: a seeded account named
+/// An e-mail-only fixture's sessions for the suites (Supabase's, Firebase's): a seeded account named
 /// by CPF is signed in by the e-mail the stand-in knows it by; everything
-/// else goes to the Supabase adapter as it is.
-private struct SeededAccountsByEmail: AuthRemoteAPI {
+/// else goes to the adapter as it is.
+struct SeededAccountsByEmail: AuthRemoteAPI {
     let inner: any AuthRemoteAPI
 
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {

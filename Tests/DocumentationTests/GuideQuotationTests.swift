@@ -43,15 +43,22 @@ struct GuideQuotationTests {
         #expect(paths.contains("Tests/ExampleAdapterTests/ActuatorPluginTests.swift"))
     }
 
-    @Test("The second example touched exactly the Swift files the guide lists")
-    func theSecondExampleTouchedTheListedFiles() throws {
+    @Test(
+        "Each remote example touched exactly the Swift files the guide lists",
+        arguments: [
+            // A file belongs to an example when it names one of its types or its wire.
+            (
+                "### The files this example touched", 6,
+                ["ActuatorHealthProbe", "ActuatorStandIn", "ActuatorRemoteFixture", "case actuator"]
+            ),
+            ("### The files the Firebase dialect touched", 12, ["Firebase", "apiKeyQueryName"]),
+        ])
+    func eachExampleTouchedTheListedFiles(heading: String, count: Int, markers: [String]) throws {
         let text = try String(contentsOf: Self.repository.appendingPathComponent(Self.guide), encoding: .utf8)
-        let section = text.components(separatedBy: "### The files this example touched").dropFirst().first ?? ""
+        let section = text.components(separatedBy: heading).dropFirst().first ?? ""
         let listed = section.components(separatedBy: "\n").prefix { !$0.hasPrefix("#") }
             .filter { $0.hasPrefix("- `") }
             .compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
-        // A file belongs to the example when it names one of its types or its wire.
-        let markers = ["ActuatorHealthProbe", "ActuatorStandIn", "ActuatorRemoteFixture", "case actuator"]
         let naming = Self.swiftFiles(under: ["Sources", "Tests"]).filter { path in
             guard !path.hasPrefix("Tests/DocumentationTests/"),
                 let source = try? String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
@@ -59,7 +66,7 @@ struct GuideQuotationTests {
             return markers.contains { source.contains($0) }
         }
 
-        #expect(listed.count == 6)
+        #expect(listed.count == count)
         #expect(
             Set(listed) == Set(naming), "the guide lists \(listed), the Swift files naming the example are \(naming)")
     }

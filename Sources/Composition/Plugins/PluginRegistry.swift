@@ -212,7 +212,7 @@ public struct PluginRegistry: Sendable {
     public static let standard = PluginRegistry(
         auth: [
             InMemoryPlugins.auth, HTTPPlugins.auth, HTTPPlugins.oauth2Auth, HTTPPlugins.oauth2PasswordLegacyAuth,
-            SupabasePlugins.auth,
+            SupabasePlugins.auth, FirebasePlugins.auth,
         ],
         user: [
             InMemoryPlugins.user, HTTPPlugins.user, DerivedPlugins.user, SupabasePlugins.user,

@@ -1,0 +1,191 @@
+import AdapterInMemory
+import Foundation
+import Ports
+import Synchronization
+import TaskRuntime
+
+/// Firebase Authentication's REST API on loopback, for the contract suites:
+/// the two routes `FirebaseAuthRemoteAPI` calls, each under a prefix that
+/// stands for its own host, with Firebase's JSON shapes and error bodies as
+/// Google's REST reference gives them:
+///
+/// - `POST /identitytoolkit/v1/accounts:signInWithPassword?key=KEY`
+///   `{"email", "password", "returnSecureToken"}`: `{"kind", "localId",
+///   "email", "displayName", "idToken", "registered", "refreshToken",
+///   "expiresIn": "3600"}`; refusals `EMAIL_NOT_FOUND`, `INVALID_PASSWORD`,
+///   `USER_DISABLED`, `MISSING_PASSWORD`;
+/// - `POST /securetoken/v1/token?key=KEY`, form
+///   `grant_type=refresh_token&refresh_token=…`: `{"expires_in", "token_type",
+///   "refresh_token", "id_token", "user_id", "project_id"}`, the refresh token
+///   the one sent (Firebase's do not rotate); refusals
+///   `INVALID_REFRESH_TOKEN`, `TOKEN_EXPIRED`, `USER_DISABLED`,
+///   `USER_NOT_FOUND`, `MISSING_REFRESH_TOKEN`, `INVALID_GRANT_TYPE`;
+/// - every refusal is `{"error": {"code": 400, "message": CODE, "errors":
+///   [{"message": CODE, "domain": "global", "reason": "invalid"}]}}`, and a
+///   missing or wrong key is Google's 400 "API key not valid" with the
+///   detail reason `API_KEY_INVALID`.
+///
+/// Accounts, tokens, lifetimes, refresh windows, revocation, the clock,
+/// faults and counts are an `InMemoryBackend`'s (on a `ManualClock`): the ID
+/// token is the backend's access token, the refresh token one the stand-in
+/// keeps beside the session's latest ID token. Faults and counts are keyed
+/// by the two routes (`Route`). It is served by a `LoopbackStandIn`
+/// (127.0.0.1 only, bounded reads).
+final class FirebaseAuthStandIn: Sendable {
+    /// The routes the adapter calls, as faults and counts key them.
+    enum Route: String, CaseIterable, Sendable {
+        case signInWithPassword = "POST accounts:signInWithPassword"
+        case refresh = "POST token"
+    }
+
+    /// `http://127.0.0.1:<port>/identitytoolkit/v1/`, the Identity Toolkit's base.
+    let identityToolkitURL: String
+    /// `http://127.0.0.1:<port>/securetoken/v1/`, the Secure Token service's base.
+    let secureTokenURL: String
+    let backend: InMemoryBackend
+    let clock: ManualClock
+    private let server: LoopbackStandIn
+    /// Each refresh token issued, and the ID token it last bought.
+    private let sessions = Mutex([String: String]())
+
+    /// The project's Web API key.
+    static let apiKey = RemoteSecrets.apiKey
+
+    init() throws {
+        let clock = ManualClock()
+        self.clock = clock
+        backend = InMemoryBackend(clock: clock)
+        server = try LoopbackStandIn()
+        identityToolkitURL = server.root + "/identitytoolkit/v1/"
+        secureTokenURL = server.root + "/securetoken/v1/"
+        server.start { [self] request in await answer(request) }
+    }
+
+    /// Forgets every refresh token, as the backend's reset forgets every ID token.
+    func resetSessions() {
+        sessions.withLock { $0 = [:] }
+    }
+
+    // MARK: - Serving
+
+    private typealias Request = LoopbackStandIn.Request
+    private typealias Answer = LoopbackStandIn.Answer
+
+    private func route(of request: Request) -> Route? {
+        switch (request.method, request.path) {
+        case ("POST", "/identitytoolkit/v1/accounts:signInWithPassword"): .signInWithPassword
+        case ("POST", "/securetoken/v1/token"): .refresh
+        default: nil
+        }
+    }
+
+    private func answer(_ request: Request) async -> Answer {
+        guard let route = route(of: request) else {
+            await backend.countRequestWithoutRoute()
+            return Self.googleError(404, "NOT_FOUND", detailReason: nil)
+        }
+        switch await backend.admit(route.rawValue) {
+        case .proceed: break
+        case .drop: return Answer(status: 0, body: Data(), drop: true)
+        case .malformed: return Answer(status: 200, body: Data("<html><body>Bad Gateway</body></html>".utf8))
+        case .status(let status, .dialect):
+            return Self.googleError(status, "Internal error encountered.", detailReason: nil)
+        case .status(let status, .empty): return Answer(status: status, body: Data())
+        case .status(let status, .unreadable):
+            return Answer(status: status, body: Data("<html><body>Service Unavailable</body></html>".utf8))
+        }
+        guard Self.parameters(request.query)["key"] == Self.apiKey else {
+            return Self.googleError(
+                400, "API key not valid. Please pass a valid API key.", detailReason: "API_KEY_INVALID")
+        }
+        switch route {
+        case .signInWithPassword: return await signIn(request)
+        case .refresh: return await refresh(request)
+        }
+    }
+
+    private func signIn(_ request: Request) async -> Answer {
+        let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
+        guard let email = body["email"] as? String, !email.isEmpty else { return Self.refusal("INVALID_EMAIL") }
+        guard let password = body["password"] as? String, !password.isEmpty else {
+            return Self.refusal("MISSING_PASSWORD")
+        }
+        do {
+            let token = try await backend.signIn(Credentials(identifier: .email(email), password: Password(password)))
+            let refreshToken = "firebase-refresh-\(UUID().uuidString)"
+            sessions.withLock { $0[refreshToken] = token.reveal() }
+            let profile = try? await backend.currentUser(token: token)
+            return .json(
+                200,
+                [
+                    "kind": "identitytoolkit#VerifyPasswordResponse", "localId": profile?.id ?? "",
+                    "email": email, "displayName": profile?.name ?? "", "idToken": token.reveal(),
+                    "registered": true, "refreshToken": refreshToken, "expiresIn": lifetime,
+                ])
+        } catch {
+            switch error.code {
+            case .userInactive: return Self.refusal("USER_DISABLED")
+            default: return Self.refusal(error.code == .invalidCredentials ? "INVALID_PASSWORD" : "EMAIL_NOT_FOUND")
+            }
+        }
+    }
+
+    private func refresh(_ request: Request) async -> Answer {
+        let form = Self.parameters(String(decoding: request.body, as: UTF8.self))
+        guard form["grant_type"] == "refresh_token" else { return Self.refusal("INVALID_GRANT_TYPE") }
+        guard let refreshToken = form["refresh_token"], !refreshToken.isEmpty else {
+            return Self.refusal("MISSING_REFRESH_TOKEN")
+        }
+        guard let idToken = sessions.withLock({ $0[refreshToken] }) else {
+            return Self.refusal("INVALID_REFRESH_TOKEN")
+        }
+        do {
+            let token = try await backend.refresh(AccessToken(idToken))
+            sessions.withLock { $0[refreshToken] = token.reveal() }
+            let profile = try? await backend.currentUser(token: token)
+            return .json(
+                200,
+                [
+                    "expires_in": lifetime, "token_type": "Bearer", "refresh_token": refreshToken,
+                    "id_token": token.reveal(), "user_id": profile?.id ?? "", "project_id": "gatehouse-stand-in",
+                ])
+        } catch {
+            switch error.code {
+            case .tokenExpired: return Self.refusal("TOKEN_EXPIRED")
+            case .userInactive: return Self.refusal("USER_DISABLED")
+            case .userDeleted: return Self.refusal("USER_NOT_FOUND")
+            default: return Self.refusal("INVALID_REFRESH_TOKEN")
+            }
+        }
+    }
+
+    /// The ID token's lifetime, as Firebase writes it: a decimal string of seconds.
+    private var lifetime: String { String(backend.configuration.tokenLifetime.components.seconds) }
+
+    /// A form or query's `name=value` pairs, decoded.
+    private static func parameters(_ text: String) -> [String: String] {
+        var pairs: [String: String] = [:]
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            if parts.count == 2 { pairs[parts[0]] = parts[1] }
+        }
+        return pairs
+    }
+
+    /// Firebase's refusal: a 400 with the code as the message.
+    private static func refusal(_ code: String) -> Answer {
+        googleError(400, code, detailReason: nil)
+    }
+
+    /// Google's error envelope.
+    private static func googleError(_ status: Int, _ message: String, detailReason: String?) -> Answer {
+        var error: [String: Any] = [
+            "code": status, "message": message,
+            "errors": [["message": message, "domain": "global", "reason": "invalid"]],
+        ]
+        if let detailReason { error["details"] = [["reason": detailReason]] }
+        return .json(status, ["error": error])
+    }
+}
