@@ -27,7 +27,7 @@ struct FirebaseEnvironmentTests {
     static func environment(baseURL: String) throws -> AppEnvironment {
         let json = try documentedExample().replacingOccurrences(of: "http://127.0.0.1:9099", with: baseURL)
         var environment = try EnvironmentFile.parse(Data(json.utf8), path: "firebase.json")
-        environment.pluginSettings["apiKeyVariable"] = .text(keyVariable)
+        environment.pluginSettings["webAPIKeyVariable"] = .text(keyVariable)
         environment.settings.requestTimeout = .seconds(120)
         environment.plugins.store = "in-memory"
         environment.plugins.coding = "in-memory-text"
@@ -75,14 +75,14 @@ struct FirebaseEnvironmentTests {
     )
     func refusals() throws {
         var environment = try Self.environment(baseURL: "http://127.0.0.1:9")
-        environment.pluginSettings["apiKeyVariable"] = .text("GATEHOUSE_FIREBASE_TEST_UNSET_VARIABLE")
+        environment.pluginSettings["webAPIKeyVariable"] = .text("GATEHOUSE_FIREBASE_TEST_UNSET_VARIABLE")
         #expect(
             PluginRegistry.standard.problems(in: environment).contains(
                 .missingSetting(
                     setting: "the Web API key in $GATEHOUSE_FIREBASE_TEST_UNSET_VARIABLE",
                     neededBy: "the firebase plugin")))
 
-        environment.pluginSettings["apiKeyVariable"] = .text(Self.keyVariable)
+        environment.pluginSettings["webAPIKeyVariable"] = .text(Self.keyVariable)
         environment.pluginSettings["secureTokenBaseURL"] = .text("http://securetoken.example.com/v1/")
         let problems = PluginRegistry.standard.problems(in: environment)
         #expect(problems.contains { "\($0)".contains("secureTokenBaseURL") }, "\(problems)")

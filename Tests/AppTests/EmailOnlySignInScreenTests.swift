@@ -25,6 +25,20 @@ struct EmailOnlySignInScreenTests {
     }
 
     @Test(
+        "The identifier step asks for the e-mail and says a CPF is not taken, in each language",
+        arguments: PreferredLanguage.allCases)
+    func theStepAsksForTheEmail(locale: PreferredLanguage) async throws {
+        let texts = Texts(locale: locale)
+        let app = HeadlessApp(world: try supabaseWorld(), texts: texts)
+        await app.launch()
+        try await app.tap("sign-in")
+
+        #expect(app.screenText().contains(texts[.identifierPromptEmailOnly]))
+        #expect(!app.screenText().contains(texts[.identifierPrompt]))
+        #expect(app.snapshot().fields.first?.label == texts[.fieldEmail])
+    }
+
+    @Test(
         "Next with a CPF stays on the identifier step and says the server signs in by e-mail, in each language",
         arguments: PreferredLanguage.allCases)
     func cpfIsRefusedOnTheIdentifierStep(locale: PreferredLanguage) async throws {

@@ -4,14 +4,19 @@ import Ports
 
 /// The `firebase` auth plugin: Firebase Authentication's REST API
 /// (`FirebaseAuthRemoteAPI`). It reads settings of its own and builds its
-/// own two HTTP configurations — the Identity Toolkit's (`baseURL`) and the
-/// Secure Token service's (`secureTokenBaseURL`), both with the project's
-/// Web API key from the variable `apiKeyVariable` names — rather than the
-/// shared one: it reads no `tokenHeaderStyle` (its tokens travel in bodies),
-/// and a loopback development key would be no Firebase key.
+/// own two HTTP configurations — the Identity Toolkit's
+/// (`identityToolkitBaseURL`) and the Secure Token service's
+/// (`secureTokenBaseURL`), both with the project's Web API key from the
+/// variable `webAPIKeyVariable` names — rather than the shared one: the
+/// shared `baseURL` and `apiKeyVariable` are the app's own backend's (which
+/// the user, statement and health plugins of a Firebase environment talk
+/// to), it reads no `tokenHeaderStyle` (its tokens travel in bodies), and a
+/// loopback development key would be no Firebase key.
 enum FirebasePlugins {
     static let name = "firebase"
+    static let identityToolkitBaseURLKey = "identityToolkitBaseURL"
     static let secureTokenBaseURLKey = "secureTokenBaseURL"
+    static let webAPIKeyVariableKey = "webAPIKeyVariable"
 
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: name,
@@ -19,26 +24,26 @@ enum FirebasePlugins {
             "Firebase Authentication's REST API: sign-in by e-mail and password, the Secure Token refresh (no rotation), no sign-up, no sign-out at the server (untested against a live project)",
         settings: [
             .text(
-                HTTPPlugins.baseURLKey, role: .baseURL,
+                identityToolkitBaseURLKey, role: .plain,
                 "the Identity Toolkit's base URL (https://identitytoolkit.googleapis.com/v1/), or http to loopback"),
             .text(
-                secureTokenBaseURLKey, role: .baseURL,
+                secureTokenBaseURLKey, role: .plain,
                 "the Secure Token service's base URL (https://securetoken.googleapis.com/v1/), or http to loopback"),
             .text(
-                HTTPPlugins.apiKeyVariableKey, role: .secretVariable,
+                webAPIKeyVariableKey, role: .secretVariable,
                 "the process environment variable holding the project's Web API key (never the key itself)"),
         ],
         problems: problems
     ) { context throws(CompositionError) in
         FirebaseAuthRemoteAPI(
-            identityToolkit: try configuration(context, baseURLKey: HTTPPlugins.baseURLKey),
+            identityToolkit: try configuration(context, baseURLKey: identityToolkitBaseURLKey),
             secureToken: try configuration(context, baseURLKey: secureTokenBaseURLKey))
     }
 
     /// What stops the plugin, in the order a person fixes it: each base URL,
     /// then the key.
     static func problems(_ settings: PluginSettings) -> [CompositionError] {
-        var problems = [HTTPPlugins.baseURLKey, secureTokenBaseURLKey].compactMap { key in
+        var problems = [identityToolkitBaseURLKey, secureTokenBaseURLKey].compactMap { key in
             baseURLProblem(settings, key)
         }
         do {
@@ -61,9 +66,9 @@ enum FirebasePlugins {
     /// The project's Web API key, from the variable the settings name: there
     /// is no development key, on loopback or anywhere.
     private static func apiKey(_ settings: PluginSettings) throws(CompositionError) -> APIKey {
-        guard let variable = settings.text(HTTPPlugins.apiKeyVariableKey) else {
+        guard let variable = settings.text(webAPIKeyVariableKey) else {
             throw .missingSetting(
-                setting: "apiKeyVariable (the Web API key's variable)", neededBy: "the firebase plugin")
+                setting: "webAPIKeyVariable (the Web API key's variable)", neededBy: "the firebase plugin")
         }
         guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else {
             throw .missingSetting(setting: "the Web API key in $\(variable)", neededBy: "the firebase plugin")

@@ -36,7 +36,7 @@ enum TextKey: String, CaseIterable, Sendable {
         browserSignOutBrowserNotOpened, browserSignOutAnswerForAnotherAttempt, browserSignOutCouldNotBegin
     // Sign-in
     case identifierPrompt, passwordPrompt, identifierInvalid, identifierCPFNotAccepted, registrationConfirmed, signingIn
-    case identifierPromptCPFOnly, identifierEmailNotAccepted
+    case identifierPromptCPFOnly, identifierPromptEmailOnly, identifierEmailNotAccepted
     case loginInvalidCredentials, loginInvalidCredentialsCPFOnly, loginAccountInactive, loginSystemUnavailable,
         loginNetwork, loginTimedOut,
         loginServer,

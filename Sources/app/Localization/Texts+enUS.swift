@@ -88,6 +88,7 @@ extension Texts {
         case .identifierInvalid: "Invalid CPF or e-mail."
         case .identifierCPFNotAccepted: "This server signs in by e-mail only: type your e-mail instead of your CPF."
         case .identifierPromptCPFOnly: "Enter your CPF. This server signs in by CPF only, not by e-mail."
+        case .identifierPromptEmailOnly: "Enter your e-mail. This server signs in by e-mail only, not by CPF."
         case .identifierEmailNotAccepted: "This server signs in by CPF only: type your CPF instead of your e-mail."
         case .registrationConfirmed: "Account created! Sign in with your details."
         case .signingIn: "Signing in…"

@@ -91,6 +91,8 @@ extension Texts {
             "Este servidor solo inicia sesión por correo electrónico: escribe tu correo en lugar de tu CPF."
         case .identifierPromptCPFOnly:
             "Introduce tu CPF. Este servidor solo inicia sesión por CPF, no por correo electrónico."
+        case .identifierPromptEmailOnly:
+            "Introduce tu correo electrónico. Este servidor solo inicia sesión por correo, no por CPF."
         case .identifierEmailNotAccepted:
             "Este servidor solo inicia sesión por CPF: escribe tu CPF en lugar de tu correo."
         case .registrationConfirmed: "¡Cuenta creada! Inicia sesión con tus datos."

@@ -90,6 +90,7 @@ extension Texts {
         case .identifierInvalid: "CPF ou e-mail inválido."
         case .identifierCPFNotAccepted: "Este servidor só aceita entrar por e-mail: digite seu e-mail em vez do CPF."
         case .identifierPromptCPFOnly: "Informe seu CPF. Este servidor só aceita entrar por CPF, não por e-mail."
+        case .identifierPromptEmailOnly: "Informe seu e-mail. Este servidor só aceita entrar por e-mail, não por CPF."
         case .identifierEmailNotAccepted: "Este servidor só aceita entrar por CPF: digite seu CPF em vez do e-mail."
         case .registrationConfirmed: "Conta criada! Entre com seus dados."
         case .signingIn: "Entrando…"

@@ -162,12 +162,18 @@ struct ScreenDriver {
         }
         switch model.step {
         case .identifier:
-            // A backend that signs in by CPF only (the Cora API) says so up
-            // front, before anyone types an e-mail it would refuse.
-            let cpfOnly = model.acceptedIdentifiers == .cpfOnly
-            lines.append(texts[cpfOnly ? .identifierPromptCPFOnly : .identifierPrompt])
+            // A backend that signs in by one kind of identifier only (the
+            // Cora API: CPF; Supabase Auth: e-mail) says so up front,
+            // before anyone types one it would refuse.
+            let prompt: TextKey =
+                switch model.acceptedIdentifiers {
+                case .cpfOrEmail: .identifierPrompt
+                case .cpfOnly: .identifierPromptCPFOnly
+                case .emailOnly: .identifierPromptEmailOnly
+                }
+            lines.append(texts[prompt])
             var field = ScreenSnapshot.Field(
-                name: "identifier", label: texts[cpfOnly ? .fieldCPF : .fieldIdentifier],
+                name: "identifier", label: texts[Self.identifierLabel(model.acceptedIdentifiers)],
                 shown: shownIdentifier(model.identifier), set: { model.identifier = $0 })
             switch model.identifierProblem {
             case .invalid: field.problem = texts[.identifierInvalid]
@@ -189,7 +195,7 @@ struct ScreenDriver {
                 name: "sign-in", title: texts[.titleSignIn], lines: lines, fields: [field], actions: actions,
                 actionsNotOffered: notOffered)
         case .password:
-            let label = texts[model.acceptedIdentifiers == .cpfOnly ? .fieldCPF : .fieldIdentifier]
+            let label = texts[Self.identifierLabel(model.acceptedIdentifiers)]
             lines.append("\(label): \(shownIdentifier(model.identifier))")
             lines.append(texts[.passwordPrompt])
             if model.isBusy { lines.append(texts[.signingIn]) }
@@ -394,6 +400,17 @@ struct ScreenDriver {
         case .invalidCPF: return texts[.problemInvalidCPF]
         case .passwordNotSixDigits: return texts[.problemPasswordNotSixDigits]
         case .confirmationMismatch: return texts[.problemConfirmationMismatch]
+        }
+    }
+}
+
+extension ScreenDriver {
+    /// The identifier field's label: what the backend signs in by.
+    static func identifierLabel(_ accepted: SignInViewModel.AcceptedIdentifiers) -> TextKey {
+        switch accepted {
+        case .cpfOrEmail: .fieldIdentifier
+        case .cpfOnly: .fieldCPF
+        case .emailOnly: .fieldEmail
         }
     }
 }
