@@ -56,21 +56,10 @@ struct OAuth2StandInFixture: StandInBackedFixture {
     func advanceServerClock(by duration: Duration) async throws { standIn.clock.advance(by: duration) }
 
     func metrics() async throws -> RemoteServerMetrics {
-        let metrics = await standIn.backend.metrics()
-        var wire = metrics.requests
-        var calls: [RemoteOperation: Int] = [:]
-        for operation in [RemoteOperation.signIn, .refresh, .signOut] {
-            guard let route = Self.route(of: operation)?.rawValue else { continue }
-            calls[operation] = wire.removeValue(forKey: route)
-        }
-        let resource = RemoteServerMetrics(
-            wireRequests: wire, logins: metrics.logins, refreshes: metrics.refreshes,
-            refreshesRejected: metrics.refreshesRejected, tokensLive: metrics.tokensLive)
-        return RemoteServerMetrics(
-            calls: resource.calls.merging(calls.compactMapValues(\.self)) { $0 + $1 },
-            allRequests: metrics.requests.values.reduce(0, +), logins: metrics.logins,
-            refreshes: metrics.refreshes, refreshesRejected: metrics.refreshesRejected,
-            tokensLive: metrics.tokensLive)
+        await metrics(
+            countingRoutesAs: [RemoteOperation.signIn, .refresh, .signOut].compactMap { operation in
+                Self.route(of: operation).map { (operation, $0.rawValue) }
+            })
     }
 
     func reset() async throws {

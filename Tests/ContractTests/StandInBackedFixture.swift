@@ -20,6 +20,24 @@ extension StandInBackedFixture {
     }
 
     func revokeAllTokens() async throws { await backend.revokeAllTokens() }
+
+    /// The backend's counts, with the requests of the dialect's own routes
+    /// (`routes`: an operation and the route key it is counted under)
+    /// counted as those operations, and the rest as the backend's own routes.
+    func metrics(countingRoutesAs routes: [(RemoteOperation, String)]) async -> RemoteServerMetrics {
+        let metrics = await backend.metrics()
+        var wire = metrics.requests
+        var calls: [RemoteOperation: Int] = [:]
+        for (operation, route) in routes { calls[operation] = wire.removeValue(forKey: route) }
+        let resource = RemoteServerMetrics(
+            wireRequests: wire, logins: metrics.logins, refreshes: metrics.refreshes,
+            refreshesRejected: metrics.refreshesRejected, tokensLive: metrics.tokensLive)
+        return RemoteServerMetrics(
+            calls: resource.calls.merging(calls.compactMapValues(\.self)) { $0 + $1 },
+            allRequests: metrics.requests.values.reduce(0, +), logins: metrics.logins,
+            refreshes: metrics.refreshes, refreshesRejected: metrics.refreshesRejected,
+            tokensLive: metrics.tokensLive)
+    }
 }
 
 extension RemoteAccountState {
