@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "AdapterFilePreferences", targets: ["AdapterFilePreferences"]),
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "GatehouseBench", targets: ["GatehouseBench"]),
+        // Each port's contract suite, for a team's own test target to run on its own adapter.
+        .library(name: "PortContracts", targets: ["PortContracts"]),
         .executable(name: "app", targets: ["app"]),
     ],
     targets: [
@@ -101,6 +103,12 @@ let package = Package(
         // SessionDataStore over a secret vault, and a HealthProbe for Spring Boot
         // Actuator's wire with its loopback stand-in. Imports Ports only, like any adapter.
         .target(name: "ExampleAdapters", dependencies: ["Ports", "AdapterSupport"]),
+        // Each port's contract suite as public checks: a promise of the port is
+        // a case of an enum, checked on whatever adapter a test target hands
+        // in. Our own contract suites call it, and so can a team's test target
+        // in its own package (Examples/ shows one). Ports and the test
+        // framework only: it knows no adapter.
+        .target(name: "PortContracts", dependencies: ["Ports"]),
         // A child process for the file store's crash-safety tests (saves until killed).
         .executableTarget(name: "session-store-stress", dependencies: ["AdapterFileKeychain", "Ports"]),
         // A child process for the HTTP adapters' bounds tests: one call to a hostile
@@ -120,6 +128,7 @@ let package = Package(
                 "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
                 "OAuth2ServerAccess", "DomainCore", "Composition", "TaskRuntime", "WireContract", "AdapterSupport",
+                "PortContracts",
             ]
         ),
         // What adapters share: the contract's dates read and written against Foundation's formatter.

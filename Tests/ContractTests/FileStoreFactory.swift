@@ -1,5 +1,6 @@
 import AdapterFileKeychain
 import Foundation
+import PortContracts
 import Ports
 
 extension StoreFactory {
@@ -10,7 +11,7 @@ extension StoreFactory {
     /// should be (reads take no lock).
     static func file(coding: any SessionCoding) -> StoreFactory {
         StoreFactory(
-            name: "file store, \(coding.formatName)", canFail: true, plugins: [CoveredPlugin(.store, "file-keychain")]
+            name: "file store, \(coding.formatName)", plugins: [CoveredPlugin(.store, "file-keychain")]
         ) {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("gatehouse-store-\(UUID().uuidString)").path

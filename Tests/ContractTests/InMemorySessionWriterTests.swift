@@ -1,4 +1,5 @@
 import Foundation
+import PortContracts
 import Ports
 import Testing
 

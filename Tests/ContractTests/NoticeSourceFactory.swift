@@ -1,5 +1,6 @@
 import AdapterFileKeychain
 import Foundation
+import PortContracts
 import Ports
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import PortContracts
 import Ports
 import Testing
 
@@ -40,7 +41,7 @@ enum RemoteSecrets {
 
 /// Every way an error becomes text: `description`, `debugDescription`,
 /// `localizedDescription`, `String(reflecting:)` and `dump` (the store
-/// suites' `codingTextsOf` check, for any error).
+/// suites' `everyTextOf` check, for any error).
 func everyTextOf(_ error: any Error) -> [String] {
     var dumped = ""
     dump(error, to: &dumped)

@@ -1,6 +1,7 @@
 import AdapterFileKeychain
 import AdapterInMemory
 import Foundation
+import PortContracts
 import Ports
 import Testing
 

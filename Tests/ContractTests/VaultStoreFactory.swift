@@ -1,5 +1,6 @@
 import ExampleAdapters
 import Foundation
+import PortContracts
 import Ports
 
 extension StoreFactory {
@@ -7,7 +8,7 @@ extension StoreFactory {
     /// memory whose switches make it fail: locked = unavailable, read-only =
     /// failing writes.
     static func vault(coding: any SessionCoding) -> StoreFactory {
-        StoreFactory(name: "vault store (example adapter), \(coding.formatName)", canFail: true) {
+        StoreFactory(name: "vault store (example adapter), \(coding.formatName)") {
             let vault = InMemorySecretVault()
             let store = VaultSessionDataStore(vault: vault, coding: coding)
             return StoreUnderTest(

@@ -1,53 +1,64 @@
-import Foundation
-import Ports
-import Testing
+public import Foundation
+public import Ports
+public import Testing
 
-/// A named session for parameterised tests of codings and stores.
-struct CodingSample: Sendable, CustomTestStringConvertible {
-    let name: String
-    let session: UserSession
+/// A named session for parameterised tests of codings and stores: the
+/// sessions every coding must round-trip and every store must keep, awkward
+/// text and dates included.
+public struct CodingSample: Sendable, CustomTestStringConvertible {
+    /// What the sample holds, as a test's argument is named.
+    public let name: String
+    /// The session itself.
+    public let session: UserSession
 
-    var testDescription: String { name }
+    /// Makes a sample named `name` of `session`.
+    public init(name: String, session: UserSession) {
+        self.name = name
+        self.session = session
+    }
+
+    /// The sample's name, as a test's argument is shown.
+    public var testDescription: String { name }
 
     /// The token text, when the session has one: what must never reach an error.
-    var tokenText: String? { session.token?.token.reveal() }
+    public var tokenText: String? { session.token?.token.reveal() }
 }
 
 extension CodingSample {
-    static let start = Date(timeIntervalSince1970: 1_706_774_400)
+    public static let start = Date(timeIntervalSince1970: 1_706_774_400)
 
-    static let token = SessionToken(
+    public static let token = SessionToken(
         token: AccessToken("tok-SECRET-3f9a1c7e"),
         issuedAt: start,
         expiresAt: start.addingTimeInterval(60)
     )
 
-    static let profile = UserProfile(
+    public static let profile = UserProfile(
         id: "user-1", name: "Ana Souza", email: "ana@example.com", cpf: "12345678909",
         active: true, isDeleted: false
     )
 
-    static let tokenOnly = CodingSample(
+    public static let tokenOnly = CodingSample(
         name: "token only",
         session: UserSession(token: token, cachedUser: nil)
     )
 
-    static let userOnly = CodingSample(
+    public static let userOnly = CodingSample(
         name: "cached user only",
         session: UserSession(token: nil, cachedUser: CachedUser(profile: profile, syncedAt: start))
     )
 
-    static let both = CodingSample(
+    public static let both = CodingSample(
         name: "token and cached user",
         session: UserSession(token: token, cachedUser: CachedUser(profile: profile, syncedAt: start))
     )
 
-    static let neither = CodingSample(
+    public static let neither = CodingSample(
         name: "neither token nor cached user",
         session: UserSession(token: nil, cachedUser: nil)
     )
 
-    static let unicode = CodingSample(
+    public static let unicode = CodingSample(
         name: "unicode and awkward text in every string",
         session: UserSession(
             token: SessionToken(
@@ -69,7 +80,7 @@ extension CodingSample {
         )
     )
 
-    static let subSecondDates = CodingSample(
+    public static let subSecondDates = CodingSample(
         name: "dates with sub-second precision",
         session: UserSession(
             token: SessionToken(
@@ -84,7 +95,7 @@ extension CodingSample {
         )
     )
 
-    static let unusualDates = CodingSample(
+    public static let unusualDates = CodingSample(
         name: "dates before 1970, around 2001, and far away",
         session: UserSession(
             token: SessionToken(
@@ -99,7 +110,7 @@ extension CodingSample {
         )
     )
 
-    static let distantDates = CodingSample(
+    public static let distantDates = CodingSample(
         name: "distant past and future",
         session: UserSession(
             token: SessionToken(
@@ -114,7 +125,7 @@ extension CodingSample {
 
     /// Doubles that Foundation's JSON parser on Linux reads back as a
     /// neighbouring double (found by the fuzz harnesses).
-    static let datesJSONNumbersMisread = CodingSample(
+    public static let datesJSONNumbersMisread = CodingSample(
         name: "dates a JSON number would not carry exactly",
         session: UserSession(
             token: SessionToken(
@@ -130,7 +141,7 @@ extension CodingSample {
     /// A byte-order mark (U+FEFF) at the start of a string or right after an
     /// escape: Foundation's JSON parser on Linux drops it there (found by the
     /// `session-plist` fuzz harness, in a token read from a property list).
-    static let byteOrderMarks = CodingSample(
+    public static let byteOrderMarks = CodingSample(
         name: "byte-order marks where a JSON parser drops them",
         session: UserSession(
             token: SessionToken(
@@ -147,7 +158,7 @@ extension CodingSample {
     )
 
     /// A backend with no profile route: the profile is what the sign-in knew.
-    static let signInProfile = CodingSample(
+    public static let signInProfile = CodingSample(
         name: "a profile only the sign-in knew",
         session: UserSession(
             token: token,
@@ -155,7 +166,7 @@ extension CodingSample {
         )
     )
 
-    static let signInProfileByEmail = CodingSample(
+    public static let signInProfileByEmail = CodingSample(
         name: "a profile only the sign-in knew, by e-mail, without a token",
         session: UserSession(
             token: nil,
@@ -164,7 +175,7 @@ extension CodingSample {
     )
 
     /// A session of a backend that issues refresh tokens (OAuth 2.0).
-    static let withRefreshToken = CodingSample(
+    public static let withRefreshToken = CodingSample(
         name: "token with a refresh token, and cached user",
         session: UserSession(
             token: SessionToken(
@@ -175,7 +186,7 @@ extension CodingSample {
 
     /// A session that knows its sign-in (`SessionLineage`): processes
     /// sharing a store tell their own session from another by it.
-    static let withLineage = CodingSample(
+    public static let withLineage = CodingSample(
         name: "token with a refresh token and its sign-in's lineage",
         session: UserSession(
             token: SessionToken(
@@ -187,7 +198,7 @@ extension CodingSample {
 
     /// A session of an OpenID Connect sign-in: its ID token is kept for the
     /// logout's `id_token_hint`.
-    static let withIDToken = CodingSample(
+    public static let withIDToken = CodingSample(
         name: "token with a refresh token, its lineage and the sign-in's ID token",
         session: UserSession(
             token: SessionToken(
@@ -199,7 +210,7 @@ extension CodingSample {
     )
 
     /// Every sample a coding must round-trip.
-    static let all: [CodingSample] = [
+    public static let all: [CodingSample] = [
         tokenOnly, userOnly, both, neither, unicode, subSecondDates, unusualDates, distantDates,
         datesJSONNumbersMisread, byteOrderMarks, signInProfile, signInProfileByEmail, withRefreshToken, withLineage,
         withIDToken,
@@ -207,11 +218,11 @@ extension CodingSample {
 
     /// The samples a store must keep: the port says a stored session never has
     /// neither half, and leaves what a store does with such a session open.
-    static let storable: [CodingSample] = all.filter { $0.session.token != nil || $0.session.cachedUser != nil }
+    public static let storable: [CodingSample] = all.filter { $0.session.token != nil || $0.session.cachedUser != nil }
 
     /// `count` sessions that differ in every field, for telling a whole
     /// session from a mix of two.
-    static func distinct(count: Int) -> [UserSession] {
+    public static func distinct(count: Int) -> [UserSession] {
         (0..<count).map { index in
             let issued = start.addingTimeInterval(Double(index) * 7 + 0.5)
             return UserSession(
@@ -233,8 +244,9 @@ extension CodingSample {
     }
 }
 
-/// Every way an error can turn into text: what must never hold a token.
-func codingTextsOf(_ error: any Error) -> [String] {
+/// Every way an error can turn into text (its description, its reflection,
+/// its localized description and its dump): what must never hold a secret.
+public func everyTextOf(_ error: any Error) -> [String] {
     var dumped = ""
     dump(error, to: &dumped)
     return [String(describing: error), String(reflecting: error), error.localizedDescription, dumped]
