@@ -25,39 +25,47 @@ public struct CodingSample: Sendable, CustomTestStringConvertible {
 }
 
 extension CodingSample {
+    /// The instant the samples' dates start from.
     public static let start = Date(timeIntervalSince1970: 1_706_774_400)
 
+    /// A token that expires a minute after `start`.
     public static let token = SessionToken(
         token: AccessToken("tok-SECRET-3f9a1c7e"),
         issuedAt: start,
         expiresAt: start.addingTimeInterval(60)
     )
 
+    /// A profile with every field set.
     public static let profile = UserProfile(
         id: "user-1", name: "Ana Souza", email: "ana@example.com", cpf: "12345678909",
         active: true, isDeleted: false
     )
 
+    /// A session with a token and no cached user.
     public static let tokenOnly = CodingSample(
         name: "token only",
         session: UserSession(token: token, cachedUser: nil)
     )
 
+    /// A session with a cached user and no token.
     public static let userOnly = CodingSample(
         name: "cached user only",
         session: UserSession(token: nil, cachedUser: CachedUser(profile: profile, syncedAt: start))
     )
 
+    /// A session with a token and a cached user: the sample most promises use.
     public static let both = CodingSample(
         name: "token and cached user",
         session: UserSession(token: token, cachedUser: CachedUser(profile: profile, syncedAt: start))
     )
 
+    /// A session with neither half (no store keeps one; a coding must carry it).
     public static let neither = CodingSample(
         name: "neither token nor cached user",
         session: UserSession(token: nil, cachedUser: nil)
     )
 
+    /// Awkward text in every string: escapes, separators, NUL, emoji, another script.
     public static let unicode = CodingSample(
         name: "unicode and awkward text in every string",
         session: UserSession(
@@ -80,6 +88,7 @@ extension CodingSample {
         )
     )
 
+    /// Dates with sub-second precision a coding must keep exactly.
     public static let subSecondDates = CodingSample(
         name: "dates with sub-second precision",
         session: UserSession(
@@ -95,6 +104,7 @@ extension CodingSample {
         )
     )
 
+    /// Dates before 1970, around 2001 and far from both.
     public static let unusualDates = CodingSample(
         name: "dates before 1970, around 2001, and far away",
         session: UserSession(
@@ -110,6 +120,7 @@ extension CodingSample {
         )
     )
 
+    /// The distant past and future, and an empty token.
     public static let distantDates = CodingSample(
         name: "distant past and future",
         session: UserSession(
@@ -166,6 +177,7 @@ extension CodingSample {
         )
     )
 
+    /// A profile only the sign-in knew, by e-mail, without a token.
     public static let signInProfileByEmail = CodingSample(
         name: "a profile only the sign-in knew, by e-mail, without a token",
         session: UserSession(

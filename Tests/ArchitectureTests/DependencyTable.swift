@@ -140,6 +140,17 @@ extension DependencyTable {
                     systemReason: ""
                 ),
                 ModuleRule(
+                    module: "PortContracts",
+                    projectModules: ["Ports"],
+                    projectReason:
+                        "each port's contract suite, as checks a test target runs on the adapter it hands in: it "
+                        + "speaks only the ports, so it knows no adapter, and a team's package can run it on its own",
+                    systemModules: .only(["Foundation", "Testing"]),
+                    systemReason:
+                        "the checks record their findings with the test framework; they reach the network and "
+                        + "the file system only through the adapter under test"
+                ),
+                ModuleRule(
                     module: "OAuth2ServerAccess",
                     projectModules: [],
                     projectReason:
