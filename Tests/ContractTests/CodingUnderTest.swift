@@ -1,6 +1,7 @@
 import AdapterFileKeychain
 import AdapterInMemory
 import Foundation
+import PortContracts
 import Ports
 import Testing
 
@@ -14,6 +15,11 @@ struct CodingUnderTest: Sendable, CustomTestStringConvertible {
     let encodeAsNextVersion: @Sendable (UserSession) throws -> Data
 
     var testDescription: String { coding.formatName }
+
+    /// The coding as `PortContracts` checks it.
+    var underTest: SessionCodingUnderTest {
+        SessionCodingUnderTest(coding: coding, encodeAsNextVersion: encodeAsNextVersion)
+    }
 }
 
 extension CodingUnderTest {
@@ -55,14 +61,7 @@ struct CodingPair: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(writer.coding.formatName) read by \(reader.coding.formatName)" }
 }
 
-extension SessionCodingError {
-    var isNotASession: Bool {
-        if case .notASession = self { return true }
-        return false
-    }
-}
-
 /// What `decode` made of `data`, without `try`.
 func codingDecodeResult(_ coding: any SessionCoding, _ data: Data) -> Result<UserSession, SessionCodingError> {
-    Result { () throws(SessionCodingError) in try coding.decode(data) }
+    SessionCodingContract.decodeResult(coding, data)
 }
