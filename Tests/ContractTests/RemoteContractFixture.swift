@@ -10,6 +10,11 @@ import WireContract
 /// drives an `InMemoryBackend` and a `ManualClock` directly; an HTTP fixture
 /// drives a `ReferenceServer` through its control API (`/_control/*`,
 /// started with `--virtual-clock`).
+///
+/// A control need added here gets a default in an extension of this
+/// protocol that throws `UnmetControlNeed(_:of:)`: every fixture compiles at
+/// once, a fixture whose stand-in serves the need overrides the default, and
+/// a test of the need on a fixture that does not fails naming both.
 protocol RemoteContractFixture: Sendable {
     var auth: any AuthRemoteAPI { get }
     var users: any UserRemoteAPI { get }
@@ -84,4 +89,22 @@ enum RemoteRoute {
 
     /// Every route but the control API's, in the table's order.
     static let all = WireRoute.all.map(\.key)
+}
+
+/// A control need a fixture's stand-in cannot serve: what the default of
+/// every need added to `RemoteContractFixture` throws until the fixture
+/// serves it, so a test that needs it fails, naming the need and the
+/// fixture, rather than skip or pass unchecked.
+struct UnmetControlNeed: Error, CustomStringConvertible {
+    let need: String
+    let fixture: String
+
+    init(_ need: String, of fixture: any RemoteContractFixture) {
+        self.need = need
+        self.fixture = String(describing: type(of: fixture))
+    }
+
+    var description: String {
+        "\(fixture) cannot serve the control need \"\(need)\": serve it in \(fixture), or say there why its stand-in cannot"
+    }
 }

@@ -22,8 +22,10 @@ struct OAuth2RemoteFixture: RemoteContractFixture {
         .signIn, .refresh, .currentUser, .statement, .entryDetails, .health,
     ]
 
-    struct NoControlAPI: Error, CustomStringConvertible {
-        var description: String { "the OAuth 2.0 test server has no control API (/_control/*)" }
+    /// What every switch throws: the real server has no control API.
+    private var noControlAPI: UnmetControlNeed {
+        UnmetControlNeed(
+            "a switch of the control API (/_control/*), which the OAuth 2.0 test server has none of", of: self)
     }
 
     private let configuration: HTTPConfiguration
@@ -49,11 +51,11 @@ struct OAuth2RemoteFixture: RemoteContractFixture {
     /// Refresh tokens there do not expire: no window the suites could reach.
     var refreshWindow: Duration { .seconds(300) }
 
-    func setHealthy(_ healthy: Bool) async throws { throw NoControlAPI() }
-    func setAccountState(cpf: String, _ state: RemoteAccountState) async throws { throw NoControlAPI() }
-    func revokeAllTokens() async throws { throw NoControlAPI() }
-    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws { throw NoControlAPI() }
-    func advanceServerClock(by duration: Duration) async throws { throw NoControlAPI() }
-    func metrics() async throws -> RemoteServerMetrics { throw NoControlAPI() }
-    func reset() async throws { throw NoControlAPI() }
+    func setHealthy(_ healthy: Bool) async throws { throw noControlAPI }
+    func setAccountState(cpf: String, _ state: RemoteAccountState) async throws { throw noControlAPI }
+    func revokeAllTokens() async throws { throw noControlAPI }
+    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws { throw noControlAPI }
+    func advanceServerClock(by duration: Duration) async throws { throw noControlAPI }
+    func metrics() async throws -> RemoteServerMetrics { throw noControlAPI }
+    func reset() async throws { throw noControlAPI }
 }

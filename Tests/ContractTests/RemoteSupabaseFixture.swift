@@ -20,7 +20,7 @@ import Ports
 /// told apart) is each adapter's own declaration, which the suites read:
 /// this fixture lists nothing it cannot meet. It has no statement, so no
 /// statement list names it; a fault on an operation GoTrue has no route for
-/// throws `NotInDialect`, naming it.
+/// throws `UnmetControlNeed`, naming it and this fixture.
 struct SupabaseRemoteFixture: StandInBackedFixture {
     let standIn: SupabaseAuthStandIn
     private let configuration: HTTPConfiguration
@@ -58,13 +58,10 @@ struct SupabaseRemoteFixture: StandInBackedFixture {
         }
     }
 
-    struct NotInDialect: Error, CustomStringConvertible {
-        let operation: RemoteOperation
-        var description: String { "the Supabase Auth stand-in has no route for \(operation)" }
-    }
-
     func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
-        guard let route = Self.route(of: operation) else { throw NotInDialect(operation: operation) }
+        guard let route = Self.route(of: operation) else {
+            throw UnmetControlNeed("a fault on \(operation), which Supabase Auth has no route for", of: self)
+        }
         await standIn.backend.addFault(InMemoryBackend.Fault(route: route.rawValue, mode: fault.backendMode))
     }
 
