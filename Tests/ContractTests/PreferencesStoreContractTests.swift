@@ -1,6 +1,7 @@
 import AdapterFilePreferences
 import AdapterInMemory
 import Foundation
+import PortContracts
 import Ports
 import Testing
 
@@ -8,16 +9,7 @@ import Testing
 /// same storage (the next launch's), and the faults the contract speaks of,
 /// made the way each adapter meets them.
 struct PreferencesStoreFactory: Sendable, CustomTestStringConvertible {
-    struct UnderTest: Sendable {
-        let store: any PreferencesStore
-        let reopen: @Sendable () -> any PreferencesStore
-        /// Puts content that is no preferences where they are kept.
-        let plantUnusable: @Sendable () -> Void
-        /// From now on, the storage cannot be read.
-        let breakReads: @Sendable () -> Void
-        /// From now on, saves fail; reads still work.
-        let breakWrites: @Sendable () -> Void
-    }
+    typealias UnderTest = PreferencesStoreUnderTest
 
     let testDescription: String
     /// The registry plugin this store is.
@@ -64,131 +56,17 @@ struct PreferencesStoreFactory: Sendable, CustomTestStringConvertible {
     ]
 }
 
-/// Preferences with every field away from its default.
-func chosenPreferences() throws -> Preferences {
-    var preferences = Preferences(language: .esES, remembersLastIdentifier: true)
-    try preferences.setPINLockTimeout(.seconds(90))
-    try preferences.rememberLastIdentifier("123.456.789-09")
-    return preferences
-}
-
+/// The `PreferencesStore` contract (its doc comment), as `PortContracts`
+/// checks it, for every adapter: each promise of `PreferencesStoreContract.Promise`.
 @Suite("PreferencesStore contract")
 struct PreferencesStoreContractTests {
-    @Test("an empty store reads the defaults and reports no problem", arguments: PreferencesStoreFactory.all)
-    func emptyStoreReadsDefaults(_ factory: PreferencesStoreFactory) async {
-        let read = await factory.make().store.read()
-
-        #expect(read == PreferencesRead(preferences: .defaults))
-        #expect(read.preferences.language == nil)
-        #expect(read.preferences.pinLockTimeout == .seconds(300))
-        #expect(read.preferences.remembersLastIdentifier == false)
-        #expect(read.preferences.lastIdentifier == nil)
-    }
-
     @Test(
-        "what is saved is read back whole, in this launch and the next, and two reads agree",
-        arguments: PreferencesStoreFactory.all)
-    func savedIsReadBack(_ factory: PreferencesStoreFactory) async throws {
-        let underTest = factory.make()
-        let chosen = try chosenPreferences()
-
-        try await underTest.store.save(chosen)
-
-        #expect(await underTest.store.read() == PreferencesRead(preferences: chosen))
-        #expect(await underTest.store.read() == PreferencesRead(preferences: chosen))
-        #expect(await underTest.reopen().read() == PreferencesRead(preferences: chosen))
-    }
-
-    @Test("a save replaces the previous preferences entirely", arguments: PreferencesStoreFactory.all)
-    func saveReplacesEntirely(_ factory: PreferencesStoreFactory) async throws {
-        let underTest = factory.make()
-        try await underTest.store.save(try chosenPreferences())
-
-        try await underTest.store.save(Preferences(language: .enUS))
-
-        let read = await underTest.reopen().read()
-        #expect(read.preferences == Preferences(language: .enUS))
-        #expect(read.preferences.lastIdentifier == nil)
-        #expect(read.preferences.pinLockTimeout == Preferences.defaultPINLockTimeout)
-    }
-
-    @Test(
-        "stored content that is no preferences reads as the defaults with the problem once, then as nothing stored",
-        arguments: PreferencesStoreFactory.all)
-    func unusableContentIsSetAsideOnce(_ factory: PreferencesStoreFactory) async throws {
-        let underTest = factory.make()
-        underTest.plantUnusable()
-
-        let first = await underTest.store.read()
-        let second = await underTest.store.read()
-
-        #expect(first.preferences == .defaults)
-        guard case .setAside = first.problem else {
-            Issue.record("the first read reports \(String(describing: first.problem)), not set aside")
-            return
-        }
-        #expect(second == PreferencesRead(preferences: .defaults))
-        #expect(await underTest.reopen().read() == PreferencesRead(preferences: .defaults))
-        try await underTest.store.save(try chosenPreferences())
-        #expect(await underTest.store.read() == PreferencesRead(preferences: try chosenPreferences()))
-    }
-
-    @Test(
-        "storage that cannot be read reads as the defaults with the problem, on every read, and never throws",
-        arguments: PreferencesStoreFactory.all)
-    func unreadableStorageIsReportedEveryTime(_ factory: PreferencesStoreFactory) async throws {
-        let underTest = factory.make()
-        try await underTest.store.save(try chosenPreferences())
-        underTest.breakReads()
-
-        for _ in 0..<2 {
-            let read = await underTest.store.read()
-            #expect(read.preferences == .defaults)
-            guard case .unreadable = read.problem else {
-                Issue.record("a read reports \(String(describing: read.problem)), not unreadable")
-                return
-            }
-        }
-    }
-
-    @Test(
-        "a save that fails throws a typed error and leaves the previous preferences as they were",
-        arguments: PreferencesStoreFactory.all)
-    func failedSaveLeavesPreviousIntact(_ factory: PreferencesStoreFactory) async throws {
-        let underTest = factory.make()
-        let chosen = try chosenPreferences()
-        try await underTest.store.save(chosen)
-        underTest.breakWrites()
-
-        await #expect(throws: PreferencesStoreError.self) {
-            try await underTest.store.save(Preferences(language: .ptBR))
-        }
-
-        #expect(await underTest.reopen().read() == PreferencesRead(preferences: chosen))
-    }
-
-    @Test(
-        "saves racing each other leave one of them whole, never a mix", arguments: PreferencesStoreFactory.all)
-    func racingSavesLeaveOneWhole(_ factory: PreferencesStoreFactory) async throws {
-        let underTest = factory.make()
-        let candidates = try PreferredLanguage.allCases.enumerated().map { index, language in
-            var preferences = Preferences(language: language, remembersLastIdentifier: true)
-            try preferences.setPINLockTimeout(.seconds(60 * (index + 1)))
-            try preferences.rememberLastIdentifier("user-\(language.rawValue)@example.com")
-            return preferences
-        }
-
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for round in 0..<8 {
-                let preferences = candidates[round % candidates.count]
-                group.addTask { try await underTest.store.save(preferences) }
-            }
-            try await group.waitForAll()
-        }
-
-        let read = await underTest.reopen().read()
-        #expect(read.problem == nil)
-        #expect(candidates.contains(read.preferences))
+        "Every store keeps each promise of the port",
+        arguments: PreferencesStoreFactory.all, PreferencesStoreContract.Promise.allCases)
+    func everyStoreKeepsThePromise(_ factory: PreferencesStoreFactory, _ promise: PreferencesStoreContract.Promise)
+        async throws
+    {
+        try await PreferencesStoreContract.check(promise) { factory.make() }
     }
 }
 

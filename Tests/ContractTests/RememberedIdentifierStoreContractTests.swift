@@ -1,6 +1,7 @@
 import AdapterFileKeychain
 import AdapterInMemory
 import Foundation
+import PortContracts
 import Ports
 import Testing
 
@@ -30,49 +31,21 @@ struct RememberedIdentifierStoreFactory: Sendable, CustomTestStringConvertible {
     ]
 }
 
-/// `RememberedIdentifierStore`'s contract (its doc comment), for every adapter.
+/// `RememberedIdentifierStore`'s contract (its doc comment), as
+/// `PortContracts` checks it, for every adapter: each promise of
+/// `RememberedIdentifierStoreContract.Promise`.
 @Suite("RememberedIdentifierStore contract")
 struct RememberedIdentifierStoreContractTests {
     @Test(
-        "An empty store remembers nothing, and forgetting it succeeds", arguments: RememberedIdentifierStoreFactory.all)
-    func emptyStore(_ factory: RememberedIdentifierStoreFactory) async throws {
-        let (store, _) = factory.make()
-
-        #expect(await store.read() == nil)
-        try await store.forget()
-        #expect(await store.read() == nil)
-    }
-
-    @Test(
-        "What is remembered is read back, in this launch and the next, until forgotten or replaced",
-        arguments: RememberedIdentifierStoreFactory.all)
-    func rememberedUntilForgotten(_ factory: RememberedIdentifierStoreFactory) async throws {
-        let (store, relaunch) = factory.make()
-
-        try await store.remember("123.456.789-09")
-        #expect(await store.read() == "123.456.789-09")
-        #expect(await relaunch().read() == "123.456.789-09")
-
-        try await store.remember("maria@example.com")
-        #expect(await relaunch().read() == "maria@example.com")
-
-        try await store.forget()
-        #expect(await store.read() == nil)
-        #expect(await relaunch().read() == nil)
-    }
-
-    @Test(
-        "An identifier the preferences' rule refuses is refused, changing nothing",
-        arguments: RememberedIdentifierStoreFactory.all)
-    func unusableIdentifierRefused(_ factory: RememberedIdentifierStoreFactory) async throws {
-        let (store, _) = factory.make()
-        try await store.remember("123.456.789-09")
-
-        for unusable in ["", String(repeating: "a", count: Preferences.lastIdentifierMaximumLength + 1), "a\u{1B}[2Jb"]
-        {
-            await #expect(throws: SessionStoreError.self) { try await store.remember(unusable) }
+        "Every store keeps each promise of the port",
+        arguments: RememberedIdentifierStoreFactory.all, RememberedIdentifierStoreContract.Promise.allCases)
+    func everyStoreKeepsThePromise(
+        _ factory: RememberedIdentifierStoreFactory, _ promise: RememberedIdentifierStoreContract.Promise
+    ) async throws {
+        try await RememberedIdentifierStoreContract.check(promise) {
+            let (store, relaunch) = factory.make()
+            return RememberedIdentifierStoreUnderTest(store: store, relaunch: relaunch)
         }
-        #expect(await store.read() == "123.456.789-09")
     }
 }
 

@@ -49,9 +49,14 @@ struct SpecificationReferenceTests {
         }
     }
 
-    @Test("Every test the specification cites exists under Tests/", arguments: specPages)
+    /// A cited name is a test's, or a promise's of the contract library
+    /// (`Sources/PortContracts`), which the contract suites run as their cases.
+    @Test(
+        "Every test the specification cites exists under Tests/ or among PortContracts' promises", arguments: specPages)
     func everyCitedTestExists(page: String) throws {
-        let tests = try Self.files(under: "Tests", endingWith: ".swift")
+        let tests = try
+            (Self.files(under: "Tests", endingWith: ".swift")
+            + Self.files(under: "Sources/PortContracts", endingWith: ".swift"))
             .filter { !$0.hasPrefix("Tests/DocumentationTests/") }
             .map(Self.text).joined(separator: "\n")
         for name in Self.citedTestNames(in: try Self.text(page), named: page) {
