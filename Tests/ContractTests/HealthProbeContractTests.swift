@@ -1,17 +1,48 @@
 import OAuth2ServerAccess
+import PortContracts
 import Ports
 import Testing
 
 /// The part of `HealthProbe`'s contract any backend with a health route
-/// passes as it is (the control switches are in
-/// `HealthProbeControlContractTests`), for every adapter in `SeededAdapters.health`.
+/// passes as it is — the promises of `HealthProbeContract` that throw no
+/// switch of the server — for every adapter in `SeededAdapters.health`.
 @Suite("HealthProbe contract, seeded data", .needsRoutes(RemoteRoute.health), .sharesTheOAuth2Server)
 struct HealthProbeContractTests {
-    @Test("a server that says it is healthy reads as healthy", arguments: SeededAdapters.health)
-    func healthyServerReadsHealthy(_ adapter: HealthAdapter) async throws {
-        let (probe, _) = try await adapter.make()
+    @Test(
+        "Every probe keeps each promise that needs no switch",
+        arguments: SeededAdapters.health, HealthProbeContract.Promise.allCases.filter { !$0.needsTheServersSwitches })
+    func everyProbeKeepsThePromise(_ adapter: HealthAdapter, _ promise: HealthProbeContract.Promise) async throws {
+        try await HealthProbeContract.check(promise, on: adapter.underTest)
+    }
+}
 
-        #expect(try await probe.check() == .healthy)
+extension HealthAdapter {
+    /// The probe and its fixture's switches, as `PortContracts` takes them.
+    @Sendable func underTest() async throws -> HealthProbeUnderTest {
+        let (probe, fixture) = try await make()
+        return HealthProbeUnderTest(probe: probe, server: FixtureHealthControl(fixture: fixture))
+    }
+}
+
+/// A fixture's switches as the health contract names them.
+struct FixtureHealthControl: HealthBackendControl {
+    let fixture: any RemoteContractFixture
+
+    func setHealthy(_ healthy: Bool) async throws { try await fixture.setHealthy(healthy) }
+
+    func failNextHealthCall(_ failure: HealthCallFailure) async throws {
+        let fault: RemoteFault =
+            switch failure {
+            case .status(let status, let body):
+                .status(status, body: try #require(.init(rawValue: body.rawValue), "the backend has \(body) bodies"))
+            case .drop: .drop
+            case .malformed: .malformed
+            }
+        try await fixture.injectFault(fault, on: .health)
     }
 
+    func requestCounts() async throws -> (health: Int, all: Int) {
+        let metrics = try await fixture.metrics()
+        return (metrics.count(.health), metrics.allRequests)
+    }
 }

@@ -1,4 +1,5 @@
 import AdapterInMemory
+import PortContracts
 import Ports
 import Testing
 
@@ -79,7 +80,7 @@ struct RemoteErrorStatusContractTests {
 /// names (the request's fault, the credentials', the account's, a conflict,
 /// the server busy or timed out, the server failed, a gateway's).
 enum ErrorStatusTable {
-    static let statuses = [400, 401, 403, 404, 408, 409, 422, 429, 500, 502, 503, 504]
+    static let statuses = errorStatusesOnTheWire
 }
 
 /// Expects `error` to be what `RemoteError` promises for an error answer of
