@@ -25,6 +25,8 @@ final class OAuth2DeviceSignIn: ExternalSignInAttempt {
     /// The longest interval and lifetime believed: a hostile answer must not
     /// make the app wait for days.
     static let longestInterval: Duration = .seconds(60)
+    /// The shortest interval polled at, whatever the server names (0 included).
+    static let shortestInterval: Duration = .seconds(1)
     static let longestLifetime: Duration = .seconds(30 * 60)
 
     let instructions: ExternalSignInInstructions
@@ -123,23 +125,27 @@ struct DeviceAuthorizationAnswer {
             user.count <= OAuth2DeviceSignIn.maximumUserCodeLength,
             user.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
         else { throw .malformedResponse("no usable 'user_code'") }
+        // The address the person is sent to passes the checks discovery puts
+        // on an endpoint (no userinfo, a plain host, https or loopback http):
+        // `https://accounts.example.com@10.1.2.3/device` is no address of the provider's.
         guard let verification = (object["verification_uri"] as? String).flatMap(URL.init(string:)),
-            verification.isOpenableInBrowser
+            Self.isShowable(verification)
         else { throw .malformedResponse("no 'verification_uri' a browser may open") }
         var complete: URL?
         if let raw = object["verification_uri_complete"] {
             // Optional (RFC 8628 §3.2): one that is not a web address is dropped, the plain one still serves.
-            complete = (raw as? String).flatMap(URL.init(string:)).flatMap { $0.isOpenableInBrowser ? $0 : nil }
+            complete = (raw as? String).flatMap(URL.init(string:)).flatMap { Self.isShowable($0) ? $0 : nil }
         }
         guard let expires = Self.seconds(object["expires_in"]), expires > 0 else {
             throw .malformedResponse("no positive 'expires_in'")
         }
         var interval = OAuth2DeviceSignIn.defaultInterval
         if let raw = object["interval"] {
-            guard let seconds = Self.seconds(raw), seconds > 0 else {
-                throw .malformedResponse("an 'interval' that is not a positive number of seconds")
+            guard let seconds = Self.seconds(raw) else {
+                throw .malformedResponse("an 'interval' that is not a number of seconds")
             }
-            interval = .seconds(seconds)
+            // 0, or a fraction of a second (rounded up to one), is polled every second, never in a tight loop.
+            interval = max(.seconds(seconds), OAuth2DeviceSignIn.shortestInterval)
         }
         deviceCode = DeviceCode(device)
         userCode = user
@@ -147,6 +153,11 @@ struct DeviceAuthorizationAnswer {
         completeURI = complete
         lifetime = min(.seconds(expires), OAuth2DeviceSignIn.longestLifetime)
         self.interval = min(interval, OAuth2DeviceSignIn.longestInterval)
+    }
+
+    /// A web address a browser may open that discovery would take as an endpoint.
+    private static func isShowable(_ url: URL) -> Bool {
+        url.isOpenableInBrowser && OpenIDEndpointURL.isSafe(url)
     }
 
     /// A whole number of seconds from JSON (not a boolean), within reason.

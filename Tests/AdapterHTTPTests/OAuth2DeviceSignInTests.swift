@@ -113,6 +113,9 @@ struct OAuth2DeviceSignInTests {
             #"{"device_code":"D","user_code":"A","verification_uri":"http://a.example/d","expires_in":60}"#,
             #"{"device_code":"D","user_code":"A","verification_uri":"https://a.example/d"}"#,
             #"{"device_code":"D","user_code":"A","verification_uri":"https://a.example/d","expires_in":60,"interval":true}"#,
+            #"{"device_code":"D","user_code":"A","verification_uri":"https://accounts.example.com@10.1.2.3/device","expires_in":60}"#,
+            #"{"device_code":"D","user_code":"A","verification_uri":"https://user:pass@a.example/d","expires_in":60}"#,
+            #"{"device_code":"D","user_code":"A","verification_uri":"https://a.example/d","expires_in":60,"interval":-1}"#,
             #"[1]"#,
         ])
     func malformedDeviceAnswers(body: String) async throws {
@@ -143,6 +146,40 @@ struct OAuth2DeviceSignInTests {
         #expect(complete == nil)
         #expect(expiresIn == .seconds(30 * 60))
         #expect(try await attempt.poll() == .pending(retryAfter: .seconds(60)))
+    }
+
+    @Test(
+        "An interval of 0 or under a second is polled every second, never in a tight loop",
+        arguments: ["0", "0.2", "1"])
+    func shortIntervalsArePolledEverySecond(interval: String) async throws {
+        let server = try Self.server(
+            device: .json(
+                200,
+                #"{"device_code":"D","user_code":"ABCD","verification_uri":"https://a.example/d","expires_in":600,"interval":"#
+                    + interval + "}"),
+            polls: [Self.pending])
+        defer { server.stop() }
+        let attempt = try await Self.adapter(server).beginSignIn(.device)
+
+        #expect(try await attempt.poll() == .pending(retryAfter: .seconds(1)))
+    }
+
+    @Test("A verification_uri_complete with userinfo is dropped; the plain address still serves")
+    func completeURIWithUserinfoDropped() async throws {
+        let server = try Self.server(
+            device: .json(
+                200,
+                #"{"device_code":"D","user_code":"ABCD","verification_uri":"https://a.example/d","verification_uri_complete":"https://a.example@10.1.2.3/d?c=ABCD","expires_in":600}"#
+            ),
+            polls: [])
+        defer { server.stop() }
+        let attempt = try await Self.adapter(server).beginSignIn(.device)
+        guard case .enterCode(_, let address, let complete, _) = attempt.instructions else {
+            Issue.record("not a device attempt")
+            return
+        }
+        #expect(complete == nil)
+        #expect(address.absoluteString == "https://a.example/d")
     }
 
     @Test("After end() a poll sends nothing and says cancelled")
