@@ -74,8 +74,14 @@ public struct TokenPolicy: Sendable, Hashable {
         issue(IssuedTokens(accessToken: token), at: now)
     }
 
+    /// The longest access-token lifetime believed, whoever states it: a
+    /// backend's `expires_in` of 10⁸ s (three years) is taken as a day, so
+    /// the app asks again within a day rather than trust a token for years.
+    public static let longestBelievedLifetime: Duration = .seconds(24 * 60 * 60)
+
     /// Tokens just received (signed in or refreshed) at `now`. The lifetime
-    /// the backend stated takes precedence over this policy's `lifetime`; a
+    /// the backend stated takes precedence over this policy's `lifetime`, up
+    /// to `longestBelievedLifetime`; a
     /// refresh that brought no refresh token keeps the one it was made with
     /// (the backend did not rotate it). A refresh carries the session's
     /// lineage on; a sign-in begins a new one. The ID token is kept the same
@@ -86,7 +92,7 @@ public struct TokenPolicy: Sendable, Hashable {
     ///   - now: the moment they were received, by the app's clock.
     ///   - previous: the session's token before a refresh, nil at sign-in.
     public func issue(_ tokens: IssuedTokens, at now: Date, replacing previous: SessionToken? = nil) -> SessionToken {
-        let served = tokens.statedLifetime ?? lifetime
+        let served = min(tokens.statedLifetime ?? lifetime, Self.longestBelievedLifetime)
         return SessionToken(
             token: tokens.accessToken, issuedAt: now, expiresAt: now.addingTimeInterval(served.timeInterval),
             refreshToken: tokens.refreshToken ?? previous?.refreshToken,

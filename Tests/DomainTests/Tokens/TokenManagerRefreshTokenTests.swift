@@ -155,6 +155,16 @@ struct TokenPolicyIssuedTokensTests {
     }
 
     @Test(
+        "A stated lifetime longer than a day is believed for a day, whatever the backend says",
+        arguments: [Duration.seconds(100_000_000), .seconds(24 * 60 * 60 + 1)])
+    func statedLifetimeCapped(_ stated: Duration) {
+        let issued = IssuedTokens(accessToken: AccessToken("a"), statedLifetime: stated)
+
+        #expect(TokenPolicy().issue(issued, at: now).expiresAt == now.addingTimeInterval(24 * 60 * 60))
+        #expect(TokenPolicy.longestBelievedLifetime == .seconds(24 * 60 * 60))
+    }
+
+    @Test(
         "A refresh that brings no refresh token keeps the one it was made with; one that brings a new one replaces it")
     func refreshTokenKeptOrReplaced() {
         let policy = TokenPolicy()
