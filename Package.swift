@@ -101,7 +101,8 @@ let package = Package(
         .executableTarget(name: "app", dependencies: ["Composition", "DomainCore", "GatehouseBench"]),
         // The example adapters of the "Adding an adapter" guide (Ports.docc): a
         // SessionDataStore over a secret vault, and a HealthProbe for Spring Boot
-        // Actuator's wire with its loopback stand-in. Imports Ports only, like any adapter.
+        // Actuator's wire with its loopback stand-in. Imports Ports and AdapterSupport
+        // (its writers' turns), like any adapter.
         .target(name: "ExampleAdapters", dependencies: ["Ports", "AdapterSupport"]),
         // Each port's contract suite as public checks: a promise of the port is
         // a case of an enum, checked on whatever adapter a test target hands

@@ -32,7 +32,9 @@ public protocol HealthBackendControl: Sendable {
     func setHealthy(_ healthy: Bool) async throws
     /// Fails the next health call only, as `failure` says.
     func failNextHealthCall(_ failure: HealthCallFailure) async throws
-    /// How many health calls, and how many requests of any kind, the server has seen.
+    /// How many health calls, and how many requests of any kind, the server
+    /// has answered on the routes the app calls: the switches' own requests
+    /// (a control API's) are not counted.
     func requestCounts() async throws -> (health: Int, all: Int)
 }
 
@@ -64,8 +66,8 @@ public enum HealthProbeContract {
         case unhealthyServerReadsUnhealthy
         /// Any error status, whatever its body, reads as unhealthy, or for a 4xx as the refusal it is.
         case everyErrorStatusReadsUnhealthy
-        /// An unreachable server throws transport or timeout.
-        case unreachableServerThrowsTransport
+        /// A dropped connection (the server unreachable mid-call) throws transport or timeout.
+        case droppedConnectionThrowsTransport
         /// A 200 without a health body throws malformedResponse.
         case bodylessAnswerThrowsMalformed
         /// A check sends one health call and nothing else.
@@ -76,7 +78,7 @@ public enum HealthProbeContract {
         public var needsTheHealthRoute: Bool {
             switch self {
             case .healthyServerReadsHealthy, .unhealthyServerReadsUnhealthy: false
-            case .everyErrorStatusReadsUnhealthy, .unreachableServerThrowsTransport, .bodylessAnswerThrowsMalformed,
+            case .everyErrorStatusReadsUnhealthy, .droppedConnectionThrowsTransport, .bodylessAnswerThrowsMalformed,
                 .checkSendsOneHealthCall:
                 true
             }
@@ -94,7 +96,7 @@ public enum HealthProbeContract {
                 "a server that says it is unhealthy reads as unhealthy, and healthy again once it is"
             case .everyErrorStatusReadsUnhealthy:
                 "any error status, whatever its body, reads as unhealthy, or for a 4xx as the refusal it is"
-            case .unreachableServerThrowsTransport: "an unreachable server throws transport or timeout"
+            case .droppedConnectionThrowsTransport: "a dropped connection throws transport or timeout"
             case .bodylessAnswerThrowsMalformed: "a 200 without a health body throws malformedResponse"
             case .checkSendsOneHealthCall: "a check sends one health call and nothing else"
             }
@@ -140,7 +142,7 @@ public enum HealthProbeContract {
                     }
                 }
             }
-        case .unreachableServerThrowsTransport:
+        case .droppedConnectionThrowsTransport:
             try await server.failNextHealthCall(.drop)
             let error = await #expect(throws: RemoteError.self) { try await probe.check() }
             switch error {

@@ -101,7 +101,9 @@ struct SessionCodingChecks {
     func neverTrapsOnDamagedBytes() throws {
         let encoded = try coding.encode(CodingSample.unicode.session)
 
-        // Each damaged copy either decodes or throws; reaching the end is the check.
+        // Each damaged copy either decodes or throws; reaching the end is the
+        // check: a coding that traps stops the whole test process there, so
+        // the last promise started names it.
         let outcomes = Self.damagedCopies(of: encoded).map(decodeResult)
 
         #expect(outcomes.count == encoded.count * Self.damageBytes.count)

@@ -6,10 +6,10 @@ import Testing
 /// each on fresh stores from `makeStore`.
 struct SessionDataStoreChecks {
     let promise: SessionDataStoreContract.Promise
-    let makeStore: @Sendable () async throws -> StoreUnderTest
+    let makeStore: @Sendable () async throws -> SessionStoreUnderTest
 
     /// Makes a store, runs `body` on it and tears it down, whatever happens.
-    func withFreshStore(_ body: (StoreUnderTest) async throws -> Void) async throws {
+    func withFreshStore(_ body: (SessionStoreUnderTest) async throws -> Void) async throws {
         let sut = try await makeStore()
         do {
             try await body(sut)
@@ -22,13 +22,15 @@ struct SessionDataStoreChecks {
 
     /// As `withFreshStore`, with the store's failure switches; a store that
     /// has none fails the check, naming the promise, rather than pass it unchecked.
-    func withFailableStore(_ body: (StoreUnderTest, StoreFailureSwitches) async throws -> Void) async throws {
+    func withFailableStore(_ body: (SessionStoreUnderTest, SessionStoreFailureSwitches) async throws -> Void)
+        async throws
+    {
         try await withFreshStore { sut in
             guard let failures = sut.failures else {
                 Issue.record(
                     """
                     "\(promise.rawValue)" is about failing storage and needs the store's failure switches \
-                    (StoreUnderTest.failures), but this store gives none: give it switches, or leave the \
+                    (SessionStoreUnderTest.failures), but this store gives none: give it switches, or leave the \
                     promise out where the test's arguments are chosen (Promise.needsFailureSwitches)
                     """)
                 return

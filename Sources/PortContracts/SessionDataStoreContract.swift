@@ -17,7 +17,7 @@ public import Testing
 /// ```
 ///
 /// A promise about failing storage needs the store's failure switches
-/// (`StoreUnderTest.failures`); checked on a store without them it fails,
+/// (`SessionStoreUnderTest.failures`); checked on a store without them it fails,
 /// naming the promise, rather than pass unchecked. A team whose store cannot
 /// be made to fail leaves those out in its own code, where a reader sees it:
 /// `Promise.allCases.filter { !$0.needsFailureSwitches }`.
@@ -112,7 +112,7 @@ public enum SessionDataStoreContract {
     /// a test issue naming the promise; an error the check did not expect
     /// (a switch that could not be thrown, say) is thrown.
     public static func check(
-        _ promise: Promise, on makeStore: @escaping @Sendable () async throws -> StoreUnderTest
+        _ promise: Promise, on makeStore: @escaping @Sendable () async throws -> SessionStoreUnderTest
     ) async throws {
         let checks = SessionDataStoreChecks(promise: promise, makeStore: makeStore)
         switch promise {

@@ -4,8 +4,12 @@ import Testing
 // MARK: Transactions (`exclusively`): writes one at a time across everyone sharing the storage
 
 /// Nothing here sleeps or watches a clock: a contender is known to wait when
-/// the store says a writer lined up, and a wait that must end at its limit is
-/// held by a transaction that does not end before it.
+/// the store says a writer lined up (`SessionStoreUnderTest.untilWritersWait`,
+/// which must count the plain saves and deletes lined up behind a
+/// transaction), and a wait that must end at its limit (20 ms asked of the
+/// store) is held by a transaction that does not end before it, so only the
+/// store's own timer can end it. A store that never ends such a wait hangs
+/// the check: give the test a time limit (`.timeLimit`).
 extension SessionDataStoreChecks {
     func transactionBodyUsesTheHeldStore() async throws {
         try await withFreshStore { sut in

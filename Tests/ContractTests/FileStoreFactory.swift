@@ -19,10 +19,10 @@ extension StoreFactory {
             let session = store.sessionPath
             let kept = session + ".kept-by-test"
             let files = FileManager.default
-            return StoreUnderTest(
+            return SessionStoreUnderTest(
                 store: store,
                 coding: coding,
-                failures: StoreFailureSwitches(
+                failures: SessionStoreFailureSwitches(
                     makeUnavailable: { on in
                         if on {
                             try files.createDirectory(atPath: directory, withIntermediateDirectories: true)

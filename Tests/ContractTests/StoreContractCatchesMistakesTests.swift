@@ -14,9 +14,9 @@ struct StoreContractCatchesMistakesTests {
             try await SessionDataStoreContract.check(.unreadableStorageReadsAsUnavailable) {
                 let memory = InMemorySessionDataStore(coding: InMemorySessionCoding())
                 let hiding = UnreachableReadsAsAbsent(base: memory)
-                return StoreUnderTest(
+                return SessionStoreUnderTest(
                     store: hiding, coding: InMemorySessionCoding(),
-                    failures: StoreFailureSwitches(
+                    failures: SessionStoreFailureSwitches(
                         makeUnavailable: { memory.simulateUnavailable($0) },
                         makeWritesFail: { memory.simulateWriteFailure($0) },
                         plantStoredBytes: { memory.plantRawData($0) },
@@ -34,7 +34,7 @@ struct StoreContractCatchesMistakesTests {
         try await withKnownIssue {
             try await SessionDataStoreContract.check(promise) {
                 let store = InMemorySessionDataStore(coding: InMemorySessionCoding())
-                return StoreUnderTest(
+                return SessionStoreUnderTest(
                     store: store, coding: InMemorySessionCoding(), failures: nil,
                     untilWritersWait: { await store.untilWritersWait(atLeast: $0) })
             }

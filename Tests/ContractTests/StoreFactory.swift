@@ -6,13 +6,13 @@ import Ports
 import Testing
 
 /// Makes a fresh, empty store for one check (EssentialFeed's `makeSUT`): a
-/// `StoreUnderTest` of `PortContracts`, with its failure switches.
+/// `SessionStoreUnderTest` of `PortContracts`, with its failure switches.
 struct StoreFactory: Sendable, CustomTestStringConvertible {
     let name: String
     /// The registry plugins this entry runs: the store's, and its coding's
     /// when the registry has that coding.
     var plugins: [CoveredPlugin] = []
-    let make: @Sendable () async throws -> StoreUnderTest
+    let make: @Sendable () async throws -> SessionStoreUnderTest
 
     var testDescription: String { name }
 }
@@ -34,10 +34,10 @@ extension StoreFactory {
             plugins: [CoveredPlugin(.store, "in-memory")]
         ) {
             let store = InMemorySessionDataStore(coding: coding)
-            return StoreUnderTest(
+            return SessionStoreUnderTest(
                 store: store,
                 coding: coding,
-                failures: StoreFailureSwitches(
+                failures: SessionStoreFailureSwitches(
                     makeUnavailable: { store.simulateUnavailable($0) },
                     makeWritesFail: { store.simulateWriteFailure($0) },
                     plantStoredBytes: { store.plantRawData($0) },

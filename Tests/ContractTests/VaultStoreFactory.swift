@@ -11,10 +11,10 @@ extension StoreFactory {
         StoreFactory(name: "vault store (example adapter), \(coding.formatName)") {
             let vault = InMemorySecretVault()
             let store = VaultSessionDataStore(vault: vault, coding: coding)
-            return StoreUnderTest(
+            return SessionStoreUnderTest(
                 store: store,
                 coding: coding,
-                failures: StoreFailureSwitches(
+                failures: SessionStoreFailureSwitches(
                     makeUnavailable: { vault.isLocked = $0 },
                     makeWritesFail: { vault.isReadOnly = $0 },
                     plantStoredBytes: { vault.plant($0, named: store.secretName) },

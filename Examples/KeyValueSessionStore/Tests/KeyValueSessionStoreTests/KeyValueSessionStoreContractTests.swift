@@ -16,12 +16,12 @@ struct KeyValueSessionStoreContractTests {
 
     /// A fresh, empty store on a fresh table, with the table's switches as
     /// the store's failure switches.
-    @Sendable static func makeStore() -> StoreUnderTest {
+    @Sendable static func makeStore() -> SessionStoreUnderTest {
         let table = InMemoryKeyValueTable()
         let store = KeyValueSessionStore(table: table, coding: JSONSessionCoding())
-        return StoreUnderTest(
+        return SessionStoreUnderTest(
             store: store, coding: store.coding,
-            failures: StoreFailureSwitches(
+            failures: SessionStoreFailureSwitches(
                 makeUnavailable: { table.setOffline($0) },
                 makeWritesFail: { table.setReadOnly($0) },
                 plantStoredBytes: { table.plant($0, forKey: store.key) },

@@ -7,7 +7,7 @@ public import Ports
 /// Make a fresh, empty one for each promise checked (EssentialFeed's
 /// `makeSUT`): the contract makes several for a promise that needs a clean
 /// store per sample.
-public struct StoreUnderTest: Sendable {
+public struct SessionStoreUnderTest: Sendable {
     /// The adapter under test, empty.
     public let store: any SessionDataStore
     /// The coding it writes with: a promise plants bytes this coding wrote.
@@ -15,7 +15,7 @@ public struct StoreUnderTest: Sendable {
     /// How a test makes this store fail, or nil for a store that cannot be
     /// made to: the promises that need them (`Promise.needsFailureSwitches`)
     /// then fail, saying so, rather than pass unchecked.
-    public let failures: StoreFailureSwitches?
+    public let failures: SessionStoreFailureSwitches?
     /// Returns once at least this many writers of this process wait for the
     /// store's lock (or the test is cancelled): how the transaction promises
     /// know a contender lined up, by the event rather than by a clock.
@@ -25,7 +25,7 @@ public struct StoreUnderTest: Sendable {
 
     /// Makes a store under test of `store`, which writes with `coding`.
     public init(
-        store: any SessionDataStore, coding: any SessionCoding, failures: StoreFailureSwitches?,
+        store: any SessionDataStore, coding: any SessionCoding, failures: SessionStoreFailureSwitches?,
         untilWritersWait: @escaping @Sendable (Int) async -> Void,
         tearDown: @escaping @Sendable () async -> Void = {}
     ) {
@@ -39,7 +39,7 @@ public struct StoreUnderTest: Sendable {
 
 /// How a test makes a store fail, adapter by adapter: each adapter knows its
 /// own way (a directory where a file should be, a locked vault).
-public struct StoreFailureSwitches: Sendable {
+public struct SessionStoreFailureSwitches: Sendable {
     /// On: the storage can be neither read nor written; what it holds stays.
     public let makeUnavailable: @Sendable (Bool) async throws -> Void
     /// On: reads work; writes fail and change nothing.
