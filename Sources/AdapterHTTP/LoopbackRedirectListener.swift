@@ -273,8 +273,11 @@ public final class LoopbackRedirectListener: Sendable {
         var head: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 2048)
         while !isClosed {
-            if let end = Self.endOfHead(in: head) { return Array(head[..<end]) }
-            guard head.count <= Self.maximumHeadBytes else {
+            // The limit is the head's, wherever a read happens to end: a head
+            // that ends past it in the same read is as oversized as one that goes on.
+            let end = Self.endOfHead(in: head)
+            if let end, end <= Self.maximumHeadBytes { return Array(head[..<end]) }
+            guard end == nil, head.count <= Self.maximumHeadBytes else {
                 respond(connection, status: "431 Request Header Fields Too Large", page: pages.notThisRequest)
                 discardTheRest(of: connection, until: deadline)
                 return nil

@@ -205,6 +205,21 @@ struct LoopbackRedirectListenerTests {
         #expect(try await redirect == .code(AuthorizationCode("c")))
     }
 
+    @Test(
+        "A head just past the limit that ends within one read is answered 431, never served",
+        arguments: [LoopbackRedirectListener.maximumHeadBytes + 1, 9 * 1024, 10 * 1024])
+    func headJustPastTheLimit(size: Int) async throws {
+        let listener = try LoopbackRedirectListener(pages: Self.pages)
+        let port = listener.port
+        async let redirect = listener.redirect(expectedState: "s")
+        let start = "GET /callback?code=c&state=s HTTP/1.1\r\nX: "
+        let head = start + String(repeating: "a", count: size - start.utf8.count) + "\r\n\r\n"
+
+        #expect(await Self.send(head, to: port)?.statusLine == "HTTP/1.1 431 Request Header Fields Too Large")
+        _ = await Self.send(Self.get("/callback?code=other&state=s", port), to: port)
+        #expect(try await redirect == .code(AuthorizationCode("other")), "the oversized request was not taken")
+    }
+
     @Test("Cancelling the wait ends it as .ended and closes the listener")
     func cancelled() async throws {
         let listener = try LoopbackRedirectListener(pages: Self.pages)
