@@ -237,6 +237,7 @@ public final class LoopbackRedirectListener: Sendable {
             guard poll(&listening, 1, 100) > 0 else { continue }
             let connection = accept(listeningSocket, nil, nil)
             guard connection >= 0 else { continue }
+            _ = fcntl(connection, F_SETFD, fcntl(connection, F_GETFD) | FD_CLOEXEC)
             defer { closeDescriptor(connection) }
             guard let head = readHead(connection) else { continue }
             guard let target = Self.target(ofGet: head) else {

@@ -12,6 +12,8 @@ public enum LoopbackSocket {
     public static func listen(backlog: Int32) -> Result<(descriptor: Int32, port: UInt16), LoopbackSocketError> {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return .failure(LoopbackSocketError(reason: String(cString: strerror(errno)))) }
+        // Close-on-exec: a child the app starts (the browser) never holds the listener.
+        _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0

@@ -19,7 +19,8 @@ public import Ports
 ///
 /// Started with `posix_spawn` and the URL as its one argument — no shell —
 /// with its input and output on `/dev/null`, so nothing it prints reaches
-/// the app's screen. The launcher usually returns once the browser has the
+/// the app's screen, and no other descriptor of the app's (a socket, a
+/// file) open in it. The launcher usually returns once the browser has the
 /// page; when it is still running after `patience` (some launchers wait for
 /// the browser), the page is taken as opened and the launcher is reaped in
 /// the background. Without a launcher (a server, a container) or when it
@@ -71,6 +72,25 @@ public struct SystemBrowserOpener: BrowserOpener {
         return searchPath.map { $0 + "/" + program }.first { access($0, X_OK) == 0 }
     }
 
+    #if os(Linux)
+        /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and
+        /// later), which Swift's Glibc module does not export: looked up by
+        /// name. Where it is missing, the app's own sockets are still
+        /// close-on-exec (`LoopbackSocket`, the listener's connections).
+        private static let addCloseFrom: AddCloseFrom? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            else { return nil }
+            return unsafeBitCast(symbol, to: AddCloseFrom.self)
+        }()
+
+        private typealias AddCloseFrom =
+            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+        private static func closeFromThreeUp(in actions: inout posix_spawn_file_actions_t) {
+            _ = addCloseFrom?(&actions, 3)
+        }
+    #endif
+
     /// Starts the launcher and tells `answer` what became of it, once; then,
     /// if it still runs, waits for it to end (this thread is its own).
     private static func run(
@@ -83,6 +103,14 @@ public struct SystemBrowserOpener: BrowserOpener {
             posix_spawn_file_actions_addopen(
                 &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        // Nothing else of the app's reaches the browser: not the redirect
+        // listener's socket (the browser's process tree would keep the port
+        // listening after the sign-in), not URLSession's connections, not a
+        // file. Every descriptor from 3 up is closed in the child, whatever
+        // flag it was opened with.
+        #if os(Linux)
+            Self.closeFromThreeUp(in: &actions)
+        #endif
         let argv = [strdup(launcher), strdup(address), nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0

@@ -49,6 +49,8 @@ public final class ActuatorStandIn: Sendable {
     public init() throws(ActuatorStandInError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ActuatorStandInError(description: "cannot open a socket") }
+        // Close-on-exec, as every socket of ours: no child process holds it.
+        _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -101,6 +103,7 @@ public final class ActuatorStandIn: Sendable {
                 if errno == EINTR { continue }
                 return
             }
+            _ = fcntl(client, F_SETFD, fcntl(client, F_GETFD) | FD_CLOEXEC)
             serve(client)
             close(client)
         }

@@ -17,6 +17,8 @@ final class KeepAliveConnection {
     init(port: UInt16, path: String, headers: [(String, String)]) throws(BenchSetupError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw BenchSetupError("cannot open a socket") }
+        // Close-on-exec: the app processes the bench starts never hold it.
+        _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian

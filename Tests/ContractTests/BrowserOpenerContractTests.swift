@@ -1,3 +1,4 @@
+import AdapterHTTP
 import AdapterInMemory
 import AdapterSystem
 import Foundation
@@ -122,6 +123,30 @@ struct BrowserOpenerContractTests {
         }
         #expect(!reason.isEmpty)
         #expect(!reason.contains("auth.invalid"))
+    }
+
+    @Test("The system's browser holds no socket or file of the app's, only its input and output on /dev/null")
+    func launcherInheritsNoDescriptor() async throws {
+        // A listening socket of this process, as the sign-in's redirect listener holds one.
+        let listener = try LoopbackRedirectListener(
+            pages: RedirectPages(signedIn: "in", refused: "no", notThisRequest: "other"))
+        defer { listener.close() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xdg-fds-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let log = directory.appendingPathComponent("descriptors").path
+        try writeExecutable(
+            """
+            #!/bin/sh
+            ls -l /proc/$$/fd/ > '\(log)' 2>&1
+            """, to: directory.appendingPathComponent("xdg-open").path)
+        let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/callback"))
+
+        #expect(await SystemBrowserOpener(searchPath: directory.path, browser: nil).open(url) == .opened)
+
+        let listing = try String(contentsOfFile: log, encoding: .utf8)
+        let inherited = listing.split(separator: "\n").filter { $0.contains("socket:") || $0.contains("pipe:") }
+        #expect(inherited.isEmpty, "the launcher inherited \(inherited)")
+        #expect(listing.contains("/dev/null"), "its input and output are /dev/null: \(listing)")
     }
 
     @Test("Without xdg-open on the path, the system's adapter says so and opens nothing")
