@@ -60,8 +60,3 @@ struct CodingPair: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(writer.coding.formatName) read by \(reader.coding.formatName)" }
 }
-
-/// What `decode` made of `data`, without `try`.
-func codingDecodeResult(_ coding: any SessionCoding, _ data: Data) -> Result<UserSession, SessionCodingError> {
-    SessionCodingContract.decodeResult(coding, data)
-}

@@ -20,7 +20,8 @@ struct SessionCodingContractTests {
         arguments: CodingUnderTest.pairs)
     func decode_throwsNotASessionOnAnotherCodingsOutput(_ pair: CodingPair) throws {
         for sample in CodingSample.all {
-            let result = codingDecodeResult(pair.reader.coding, try pair.writer.coding.encode(sample.session))
+            let result = SessionCodingContract.decodeResult(
+                pair.reader.coding, try pair.writer.coding.encode(sample.session))
 
             #expect(result.failure?.isNotASession == true, "\(sample.name): got \(result)")
         }
