@@ -19,7 +19,7 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
         try await recorder.recording { () throws(RemoteError) in try await inner.refresh(credential) }
     }
 
-    public func register(_ registration: Registration) async throws(RemoteError) -> String {
+    public func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
         try await recorder.recording { () throws(RemoteError) in try await inner.register(registration) }
     }
 
@@ -27,7 +27,7 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
     public var refreshRotation: RefreshRotation { inner.refreshRotation }
     public var refusalsToldApart: AuthRefusalsToldApart { inner.refusalsToldApart }
 
-    public var offersRegistration: Bool { inner.offersRegistration }
+    public var registrationOffer: RegistrationOffer { inner.registrationOffer }
 
     public var signsInByCPF: Bool { inner.signsInByCPF }
 

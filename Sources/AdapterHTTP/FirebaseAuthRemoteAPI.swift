@@ -17,10 +17,10 @@ public import Ports
 /// (`refreshRotation` is `.never`): a refresh answers the same one.
 ///
 /// What it declares: sign-in by e-mail only (a CPF is refused at once,
-/// sending nothing), by password only; no registration (Firebase's sign-up
-/// takes an e-mail and a password and signs the person in, where the port's
-/// `register` creates an account and no session); no sign-out route (a
-/// client cannot revoke its own refresh token: only the Admin SDK can).
+/// sending nothing), by password only; a sign-up that takes an e-mail and a
+/// password and signs the person in (`accounts:signUp`,
+/// `RegistrationOffer.createsASession`); no sign-out route (a client cannot
+/// revoke its own refresh token: only the Admin SDK can).
 ///
 /// Built from Firebase's public REST reference, not tried against a live
 /// project; the contract suites run it against a loopback stand-in.
@@ -93,14 +93,28 @@ public struct FirebaseAuthRemoteAPI: AuthRemoteAPI {
     /// `TOKEN_EXPIRED` and `USER_NOT_FOUND` at refresh.
     public var refusalsToldApart: AuthRefusalsToldApart { .all }
 
-    /// Not offered: Firebase's sign-up signs the person in and takes no CPF
-    /// or name, where the port's `register` creates an account and no session.
-    public var offersRegistration: Bool { false }
+    /// Firebase's sign-up takes an e-mail and a password and signs the
+    /// person in.
+    public var registrationOffer: RegistrationOffer { .createsASession(taking: [.email, .password]) }
 
-    /// Refused at once as a route the backend lacks (`NOT_FOUND`), sending
-    /// nothing: the app does not offer sign-up here (`offersRegistration`).
-    public func register(_ registration: Registration) async throws(RemoteError) -> String {
-        throw .rejected(status: 404, code: .notFound)
+    /// `POST accounts:signUp?key=KEY` with `{"email", "password",
+    /// "returnSecureToken": true}`, answered as a sign-in is; the name and
+    /// CPF are not sent (Firebase keeps neither). `EMAIL_EXISTS` is
+    /// `ALREADY_REGISTERED`; `INVALID_EMAIL` and `WEAK_PASSWORD` name their
+    /// field, one at a time, as Firebase finds them.
+    public func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
+        // The body holds the password: never redirected.
+        let request = HTTPRequest(
+            method: "POST", path: "./accounts:signUp", limit: .authAnswer,
+            body: [
+                "email": registration.email, "password": registration.password.reveal(), "returnSecureToken": true,
+            ],
+            apiKeyQueryName: "key", forbidsRedirect: true)
+        let (status, data) = try await identityToolkit.send(request)
+        guard (200..<300).contains(status) else {
+            throw FirebaseErrorMapping.error(status: status, body: data, for: .signUp)
+        }
+        return .signedIn(try Self.tokens(from: data, access: "idToken", refresh: "refreshToken", lifetime: "expiresIn"))
     }
 
     /// A Firebase client cannot revoke its refresh token (only the Admin SDK

@@ -19,7 +19,7 @@ public import Ports
 /// The resource routes are the wire contract's, with Bearer tokens (RFC
 /// 6750): the user and statement adapters serve them with
 /// `tokenHeaderStyle: .bearer`. Registration is not part of OAuth 2.0: this
-/// adapter says so (`offersRegistration` is false), sends nothing and
+/// adapter says so (`registrationOffer` is `.none`), sends nothing and
 /// refuses it as a route the backend does not have.
 public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     private let baseURL: URL
@@ -116,7 +116,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     }
 
     /// OAuth 2.0 has no registration: accounts are made on the server's side.
-    public var offersRegistration: Bool { false }
+    public var registrationOffer: RegistrationOffer { .none }
 
     /// The password grant's `username` is the CPF or the e-mail as typed;
     /// without the password grant no identifier is typed in the app.
@@ -126,8 +126,8 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     public var signsInByEmail: Bool { signInMethods.contains(.password) }
 
     /// Refused at once as a route the backend lacks (`NOT_FOUND`), sending
-    /// nothing: the app does not offer sign-up here (`offersRegistration`).
-    public func register(_ registration: Registration) async throws(RemoteError) -> String {
+    /// nothing: the app does not offer sign-up here (`registrationOffer` is `.none`).
+    public func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
         throw .rejected(status: 404, code: .notFound)
     }
 

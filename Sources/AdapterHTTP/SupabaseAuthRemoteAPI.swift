@@ -13,7 +13,7 @@ public import Ports
 /// Supabase signs in by e-mail or phone, never by CPF (`signsInByCPF` is
 /// false): a CPF is refused at once, sending nothing, as
 /// `.signInRefused(.identifierKindNotAccepted)`.
-/// Registration is not offered (`offersRegistration` is false): sign-up on
+/// Registration is not offered (`registrationOffer` is `.none`): sign-up on
 /// Supabase can answer a session, and Gatehouse's sign-up creates none.
 ///
 /// Built from Supabase Auth's public source, not tried against a live
@@ -64,11 +64,11 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
 
     /// Not offered: Supabase's sign-up may answer a session, which Gatehouse's
     /// sign-up never creates.
-    public var offersRegistration: Bool { false }
+    public var registrationOffer: RegistrationOffer { .none }
 
     /// Refused at once as a route the backend lacks (`NOT_FOUND`), sending
-    /// nothing: the app does not offer sign-up here (`offersRegistration`).
-    public func register(_ registration: Registration) async throws(RemoteError) -> String {
+    /// nothing: the app does not offer sign-up here (`registrationOffer` is `.none`).
+    public func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
         throw .rejected(status: 404, code: .notFound)
     }
 

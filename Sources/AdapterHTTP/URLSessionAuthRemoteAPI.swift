@@ -7,7 +7,7 @@ import WireContract
 public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     private let transport: HTTPTransport
     public let offersSignOut: Bool
-    public let offersRegistration: Bool
+    private let hasRegistrationRoute: Bool
     public let signsInByEmail: Bool
     /// The wire contract's: a refresh spends the access token it exchanges.
     public var refreshRotation: RefreshRotation { .always }
@@ -31,7 +31,7 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     ) {
         transport = HTTPTransport(configuration: configuration)
         self.offersSignOut = offersSignOut
-        self.offersRegistration = offersRegistration
+        hasRegistrationRoute = offersRegistration
         self.signsInByEmail = signsInByEmail
     }
 
@@ -71,8 +71,14 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     /// The wire contract always signs in by `{"cpf"}`.
     public var signsInByCPF: Bool { true }
 
-    public func register(_ registration: Registration) async throws(RemoteError) -> String {
-        guard offersRegistration else { throw .rejected(status: 404, code: .notFound) }
+    /// The wire contract's registration route, where the backend has it: every
+    /// field, an account and no session.
+    public var registrationOffer: RegistrationOffer {
+        hasRegistrationRoute ? .createsAnAccount(taking: .everyField) : .none
+    }
+
+    public func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
+        guard hasRegistrationRoute else { throw .rejected(status: 404, code: .notFound) }
         let body: [String: any Sendable] = [
             "name": registration.name, "email": registration.email, "cpf": registration.cpf,
             "password": registration.password.reveal(),
@@ -80,7 +86,7 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         let (status, data) = try await transport.send(
             HTTPRequest(.register, limit: .authAnswer, body: body, forbidsRedirect: true))
         guard (200..<300).contains(status) else { throw WireFormat.rejection(status: status, body: data) }
-        return try WireFormat.string(try WireFormat.object(data), "id")
+        return .accountCreated(id: try WireFormat.string(try WireFormat.object(data), "id"))
     }
 
     public func signOut(_ token: SessionToken) async throws(RemoteError) {

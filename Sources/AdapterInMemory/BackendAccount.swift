@@ -22,8 +22,9 @@ struct BackendAccount: Sendable {
 
     func matches(_ identifier: LoginIdentifier) -> Bool {
         switch identifier {
-        case .cpf(let cpf): return cpf.trimmingWhitespace == self.cpf
-        case .email(let email): return Self.sameEmail(email, self.email)
+        // An account made by an e-mail-only sign-up keeps no CPF: none matches it.
+        case .cpf(let cpf): return !self.cpf.isEmpty && cpf.trimmingWhitespace == self.cpf
+        case .email(let email): return !self.email.isEmpty && Self.sameEmail(email, self.email)
         }
     }
 

@@ -2,21 +2,26 @@ public import Ports
 
 /// `AuthRemoteAPI` over an `InMemoryBackend`. Offers sign-out, as the
 /// reference server's full profile does (`WireRoute.signOut`); registration
-/// and sign-in by e-mail unless told it plays a backend without them (the
-/// Cora API, as `cora-in-memory` does); the password unless told it plays an
+/// (the wire contract's, creating an account and no session, unless told
+/// another `RegistrationOffer`) and sign-in by e-mail unless told it plays a
+/// backend without them (the Cora API, as `cora-in-memory` does); the
+/// password unless told it plays an
 /// OAuth 2.0 authorization server that signs in through the browser or on
 /// another device (`signInMethods`), the person then simulated by the
 /// backend's control operations (`InMemoryBackend.personSignsIn` …).
 public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     private let backend: InMemoryBackend
-    public let offersRegistration: Bool
+    public let registrationOffer: RegistrationOffer
     private let signsInByEmailWithPassword: Bool
     public let signInMethods: [SignInMethod]
 
     /// - Parameters:
     ///   - backend: the simulated backend.
-    ///   - offersRegistration: false plays a backend that creates no
-    ///     accounts: `register` refuses at once, the backend never asked.
+    ///   - registrationOffer: what sign-up does: `.none` plays a backend
+    ///     that creates no accounts (`register` refuses at once, the backend
+    ///     never asked); `.createsASession` one whose sign-up signs the
+    ///     person in (as Google's Identity Toolkit does), by the e-mail when it is taken, else the
+    ///     CPF. The fields it takes are the ones the backend judges and keeps.
     ///   - signsInByEmail: false plays a backend that signs in by CPF only:
     ///     `signIn` with an e-mail refuses at once, the backend never asked.
     ///   - signInMethods: the ways it signs in, the first offered first; an
@@ -24,11 +29,12 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     ///     empty) and a repeated method counts once. Without `.password`,
     ///     `signIn` refuses at once and it signs in by no identifier.
     public init(
-        backend: InMemoryBackend, offersRegistration: Bool = true, signsInByEmail: Bool = true,
+        backend: InMemoryBackend, registrationOffer: RegistrationOffer = .createsAnAccount(taking: .everyField),
+        signsInByEmail: Bool = true,
         signInMethods: [SignInMethod] = [.password]
     ) {
         self.backend = backend
-        self.offersRegistration = offersRegistration
+        self.registrationOffer = registrationOffer
         self.signsInByEmailWithPassword = signsInByEmail
         var unique: [SignInMethod] = []
         for method in signInMethods where !unique.contains(method) { unique.append(method) }
@@ -65,10 +71,22 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
         do { return IssuedTokens(accessToken: try await backend.refresh(token)) } catch { throw error.remoteError }
     }
 
-    public func register(_ registration: Registration) async throws(RemoteError) -> String {
-        guard offersRegistration else { throw .rejected(status: 404, code: .notFound) }
+    public func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
+        guard registrationOffer.isOffered else { throw .rejected(status: 404, code: .notFound) }
         try await backend.admitOrThrow(BackendRoute.register)
-        do { return try await backend.register(registration) } catch { throw error.remoteError }
+        let id: String
+        do {
+            id = try await backend.register(registration, judging: registrationOffer.fields)
+        } catch { throw error.remoteError }
+        guard case .createsASession = registrationOffer else { return .accountCreated(id: id) }
+        let identifier: LoginIdentifier =
+            registrationOffer.fields.contains(.email) ? .email(registration.email) : .cpf(registration.cpf)
+        do {
+            return .signedIn(
+                IssuedTokens(
+                    accessToken: try await backend.signIn(
+                        Credentials(identifier: identifier, password: registration.password))))
+        } catch { throw error.remoteError }
     }
 
     public var offersSignOut: Bool { true }

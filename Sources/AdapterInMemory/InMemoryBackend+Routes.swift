@@ -86,19 +86,29 @@ extension InMemoryBackend {
 
     // MARK: WireRoute.register
 
-    /// Creates an active account and returns its id; never a token. Malformed
-    /// fields: 400 `VALIDATION_FAILED` naming each; CPF or e-mail in use: 409
+    /// Creates an active account and returns its id; never a token. Only the
+    /// fields in `judging` are checked and kept (a backend whose sign-up
+    /// takes an e-mail and a password keeps no name and no CPF); malformed
+    /// ones: 400 `VALIDATION_FAILED` naming each; CPF or e-mail in use: 409
     /// `ALREADY_REGISTERED`; as many accounts as `configuration.mostAccounts`
     /// already: 503 without a code.
-    public func register(_ registration: Registration) throws(BackendRejection) -> String {
+    public func register(
+        _ registration: Registration, judging judged: Set<RegistrationField> = .everyField
+    ) throws(BackendRejection) -> String {
+        var registration = registration
+        if !judged.contains(.name) { registration.name = "" }
+        if !judged.contains(.cpf) { registration.cpf = "" }
+        if !judged.contains(.email) { registration.email = "" }
         var fields: [String: String] = [:]
-        fields["name"] = BackendFieldRules.nameProblem(registration.name)
-        fields["email"] = BackendFieldRules.emailProblem(registration.email)
-        fields["cpf"] = BackendFieldRules.cpfProblem(registration.cpf)
-        fields["password"] = BackendFieldRules.passwordProblem(registration.password.reveal())
+        if judged.contains(.name) { fields["name"] = BackendFieldRules.nameProblem(registration.name) }
+        if judged.contains(.email) { fields["email"] = BackendFieldRules.emailProblem(registration.email) }
+        if judged.contains(.cpf) { fields["cpf"] = BackendFieldRules.cpfProblem(registration.cpf) }
+        if judged.contains(.password) {
+            fields["password"] = BackendFieldRules.passwordProblem(registration.password.reveal())
+        }
         guard fields.isEmpty else { throw .validationFailed(fields) }
-        guard accountID(matching: .cpf(registration.cpf)) == nil,
-            accountID(matching: .email(registration.email)) == nil
+        guard registration.cpf.isEmpty || accountID(matching: .cpf(registration.cpf)) == nil,
+            registration.email.isEmpty || accountID(matching: .email(registration.email)) == nil
         else { throw .alreadyRegistered }
         guard accounts.count < configuration.mostAccounts else {
             throw .accountLimitReached(configuration.mostAccounts)

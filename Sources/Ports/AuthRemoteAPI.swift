@@ -95,21 +95,35 @@ public protocol AuthRemoteAPI: Sendable {
     /// lifetime.
     var refusalsToldApart: AuthRefusalsToldApart { get }
 
-    /// Whether the backend creates accounts (`POST /users`). Constant for an
-    /// adapter's lifetime. A backend that only issues tokens to accounts made
-    /// elsewhere (an OAuth 2.0 authorization server: OAuth 2.0 has no
-    /// registration) says false; then `register` sends nothing, and the app
-    /// does not offer sign-up.
-    var offersRegistration: Bool { get }
+    /// What sign-up does on this backend (`RegistrationOffer`): nothing (no
+    /// sign-up), create an account and no session (the wire contract's
+    /// `POST /users`), or create an account and sign the person in
+    /// (Google's Identity Toolkit's `accounts:signUp`), and which fields it takes. Constant
+    /// for an adapter's lifetime. A backend that only issues tokens to
+    /// accounts made elsewhere (an OAuth 2.0 authorization server: OAuth 2.0
+    /// has no registration) says `.none`; then `register` sends nothing, and
+    /// the app does not offer sign-up.
+    var registrationOffer: RegistrationOffer { get }
 
-    /// Creates an account. It never returns a token and never signs in.
+    /// Creates an account from the fields `registrationOffer` takes; the
+    /// others are neither sent nor judged.
     ///
-    /// - Returns: the new account's id.
-    /// - Throws: `.rejected(409, ALREADY_REGISTERED)` when the CPF or e-mail is
-    ///   already in use; `.rejected(400, VALIDATION_FAILED, fields:)` naming the
-    ///   field when a field is malformed. When `offersRegistration` is false,
+    /// - Returns: `.accountCreated` with the new account's id, never a
+    ///   token, where the offer is `.createsAnAccount`: no one is signed in
+    ///   and the account then signs in with the password sent.
+    ///   `.signedIn` with the new session's tokens where it is
+    ///   `.createsASession`: they refresh as a sign-in's do, and the account
+    ///   signs in again with the password sent.
+    /// - Throws: `.rejected(409, ALREADY_REGISTERED)` when the CPF or e-mail
+    ///   is already in use; `.rejected(400, VALIDATION_FAILED, fields:)` for
+    ///   malformed fields, naming one or more of them and no other (a backend
+    ///   may name the first it finds, as the Identity Toolkit does, or each, as the wire
+    ///   contract does), each name a `RegistrationField`'s. What is malformed
+    ///   is the backend's to say beyond this: an e-mail without `@` or a
+    ///   domain, and a password shorter than six characters, are malformed
+    ///   on every backend. When `registrationOffer` is `.none`,
     ///   `.rejected(404, NOT_FOUND)` at once, sending nothing.
-    func register(_ registration: Registration) async throws(RemoteError) -> String
+    func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome
 
     /// Whether the backend has a sign-out route (`DELETE /challenge/auth`),
     /// so that `signOut` ends the token there. An adapter says so only when
@@ -159,6 +173,10 @@ extension AuthRemoteAPI {
     public func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)? {
         nil
     }
+
+    /// Whether the backend has a sign-up at all (`registrationOffer` is not
+    /// `.none`).
+    public var offersRegistration: Bool { registrationOffer.isOffered }
 
     /// Whether the backend signs in by this kind of identifier
     /// (`signsInByCPF` for a CPF, `signsInByEmail` for an e-mail).

@@ -1,4 +1,6 @@
-/// What `POST /users` sends to create an account. Registering never signs in.
+/// What sign-up sends to create an account (`POST /users` on the wire
+/// contract). Only the fields the backend's `RegistrationOffer` takes are
+/// sent; the others may be left empty.
 public struct Registration: Sendable, Hashable {
     /// The account holder's name.
     public var name: String

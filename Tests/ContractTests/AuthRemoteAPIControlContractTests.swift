@@ -89,46 +89,67 @@ struct AuthRemoteAPIControlContractTests {
     }
 
     @Test(
-        "register returns the new account's id, never a token, and signs no one in", .needsRoutes(RemoteRoute.register),
-        arguments: RemoteAdapters.auth)
-    func registerReturnsIdAndNoSession(_ adapter: AuthAdapter) async throws {
+        "register answers as the offer says: an account's id and no session, or a session whose tokens refresh",
+        .needsRoutes(RemoteRoute.register), arguments: RemoteAdapters.auth)
+    func registerAnswersAsOffered(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
         try adapter.requireDeclared(auth.offersRegistration, "offersRegistration", absence: registrationRefusalProved)
+        let registration = RemoteSeed.newcomer()
         let before = try await server.metrics()
 
-        let id = try await auth.register(RemoteSeed.newcomer())
+        let outcome = try await auth.register(registration)
 
-        #expect(!id.isEmpty)
-        let after = try await server.metrics()
-        #expect(after.logins == before.logins)
-        #expect(after.tokensLive == before.tokensLive)
-        let error = await #expect(throws: RemoteError.self) { try await auth.refresh(.accessToken(AccessToken(id))) }
-        #expect(error == .tokenInvalid)
+        switch (auth.registrationOffer, outcome) {
+        case (.createsAnAccount, .accountCreated(let id)):
+            #expect(!id.isEmpty)
+            let after = try await server.metrics()
+            #expect(after.logins == before.logins)
+            #expect(after.tokensLive == before.tokensLive)
+            let error = await #expect(throws: RemoteError.self) {
+                try await auth.refresh(.accessToken(AccessToken(id)))
+            }
+            #expect(error == .tokenInvalid)
+        case (.createsASession, .signedIn(let issued)):
+            let user = try await server.users.currentUser(token: issued.accessToken)
+            #expect(user.email == registration.email)
+            let refreshed = try await auth.refresh(RefreshCredential(issued: issued))
+            #expect(refreshed.accessToken != issued.accessToken)
+            #expect(try await server.users.currentUser(token: refreshed.accessToken).id == user.id)
+        case (let offer, .accountCreated):
+            Issue.record("an adapter whose offer is \(offer) answered an account and no session")
+        case (let offer, .signedIn):
+            Issue.record("an adapter whose offer is \(offer) answered a session")
+        }
     }
 
     @Test(
-        "a registered account signs in by CPF and by e-mail",
+        "a registered account signs in with the password sent, by each identifier its sign-up took",
         .needsRoutes(RemoteRoute.register, RemoteRoute.currentUser), .needsSignInByEmail, arguments: RemoteAdapters.auth
     )
     func registeredAccountSignsIn(_ adapter: AuthAdapter) async throws {
         let (auth, server) = try await adapter.make()
         try adapter.requireDeclared(auth.offersRegistration, "offersRegistration", absence: registrationRefusalProved)
+        let fields = auth.registrationOffer.fields
         let registration = RemoteSeed.newcomer()
-        let id = try await auth.register(registration)
+        let id: String
+        switch try await auth.register(registration) {
+        case .accountCreated(let accountID): id = accountID
+        case .signedIn(let issued): id = try await server.users.currentUser(token: issued.accessToken).id
+        }
+        var identifiers: [LoginIdentifier] = []
+        if fields.contains(.cpf), auth.signsInByCPF { identifiers.append(.cpf(registration.cpf)) }
+        if fields.contains(.email), auth.signsInByEmail { identifiers.append(.email(registration.email)) }
+        #expect(!identifiers.isEmpty, "its sign-up takes no identifier it signs in by")
 
-        let byCPF = try await auth.signIn(
-            Credentials(identifier: .cpf(registration.cpf), password: registration.password)
-        ).accessToken
-        let byEmail = try await auth.signIn(
-            Credentials(identifier: .email(registration.email), password: registration.password)
-        ).accessToken
-
-        let user = try await server.users.currentUser(token: byCPF)
-        #expect(user.id == id)
-        #expect(user.name == registration.name)
-        #expect(user.email == registration.email)
-        #expect(user.cpf == registration.cpf)
-        #expect(try await server.users.currentUser(token: byEmail).id == id)
+        for identifier in identifiers {
+            let token = try await auth.signIn(Credentials(identifier: identifier, password: registration.password))
+                .accessToken
+            let user = try await server.users.currentUser(token: token)
+            #expect(user.id == id)
+            if fields.contains(.name) { #expect(user.name == registration.name) }
+            if fields.contains(.email) { #expect(user.email == registration.email) }
+            if fields.contains(.cpf) { #expect(user.cpf == registration.cpf) }
+        }
     }
 
     @Test("signOut ends the token when offered, and sends nothing when not", arguments: RemoteAdapters.authOnCoraRoutes)

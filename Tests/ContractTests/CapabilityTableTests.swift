@@ -100,7 +100,14 @@ struct CapabilityRow: Equatable {
         toldApart = told.isEmpty ? "none" : told.joined(separator: ", ")
         cpf = Self.yesNo(auth.signsInByCPF)
         email = Self.yesNo(auth.signsInByEmail)
-        registration = Self.yesNo(auth.offersRegistration)
+        let fields = RegistrationField.allCases.filter(auth.registrationOffer.fields.contains).map(\.rawValue)
+            .joined(separator: ", ")
+        registration =
+            switch auth.registrationOffer {
+            case .none: "none"
+            case .createsAnAccount: "an account (\(fields))"
+            case .createsASession: "a session (\(fields))"
+            }
     }
 
     init(users: any UserRemoteAPI) {

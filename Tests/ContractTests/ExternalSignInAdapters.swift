@@ -70,7 +70,7 @@ enum ExternalSignInAdapters {
     ) -> ExternalSignInAdapter {
         ExternalSignInAdapter(name) {
             let backend = InMemoryBackend(clock: ManualClock())
-            let auth = InMemoryAuthRemoteAPI(backend: backend, offersRegistration: false, signInMethods: methods)
+            let auth = InMemoryAuthRemoteAPI(backend: backend, registrationOffer: .none, signInMethods: methods)
             return (wrap(auth), ExternalSignInAdapter.Person { try await backend.personSignsIn($0) })
         }
     }

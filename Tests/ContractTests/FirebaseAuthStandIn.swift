@@ -14,6 +14,12 @@ import TaskRuntime
 ///   "email", "displayName", "idToken", "registered", "refreshToken",
 ///   "expiresIn": "3600"}`; refusals `EMAIL_NOT_FOUND`, `INVALID_PASSWORD`,
 ///   `USER_DISABLED`, `MISSING_PASSWORD`;
+/// - `POST /identitytoolkit/v1/accounts:signUp?key=KEY`, the same body: the
+///   account made and signed in, answered `{"kind", "localId", "email",
+///   "idToken", "refreshToken", "expiresIn"}`; refusals `EMAIL_EXISTS`,
+///   `INVALID_EMAIL`, `MISSING_PASSWORD` and `WEAK_PASSWORD : Password should
+///   be at least 6 characters` (one at a time, the e-mail's first), as
+///   Firebase judges them: any password of six characters or more is taken;
 /// - `POST /securetoken/v1/token?key=KEY`, form
 ///   `grant_type=refresh_token&refresh_token=…`: `{"expires_in", "token_type",
 ///   "refresh_token", "id_token", "user_id", "project_id"}`, the refresh token
@@ -35,6 +41,7 @@ final class FirebaseAuthStandIn: Sendable {
     /// The routes the adapter calls, as faults and counts key them.
     enum Route: String, CaseIterable, Sendable {
         case signInWithPassword = "POST accounts:signInWithPassword"
+        case signUp = "POST accounts:signUp"
         case refresh = "POST token"
     }
 
@@ -74,6 +81,7 @@ final class FirebaseAuthStandIn: Sendable {
     private func route(of request: Request) -> Route? {
         switch (request.method, request.path) {
         case ("POST", "/identitytoolkit/v1/accounts:signInWithPassword"): .signInWithPassword
+        case ("POST", "/identitytoolkit/v1/accounts:signUp"): .signUp
         case ("POST", "/securetoken/v1/token"): .refresh
         default: nil
         }
@@ -100,6 +108,7 @@ final class FirebaseAuthStandIn: Sendable {
         }
         switch route {
         case .signInWithPassword: return await signIn(request)
+        case .signUp: return await signUp(request)
         case .refresh: return await refresh(request)
         }
     }
@@ -128,6 +137,50 @@ final class FirebaseAuthStandIn: Sendable {
             default: return Self.refusal(error.code == .invalidCredentials ? "INVALID_PASSWORD" : "EMAIL_NOT_FOUND")
             }
         }
+    }
+
+    /// Firebase's own rules, not the wire contract's: an e-mail with a local
+    /// part and a dotted domain, a password of six characters or more; no
+    /// name, no CPF. The backend keeps the account (judging only its e-mail)
+    /// and signs it in.
+    private func signUp(_ request: Request) async -> Answer {
+        let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
+        guard let email = body["email"] as? String, Self.isFirebaseEmail(email) else {
+            return Self.refusal("INVALID_EMAIL")
+        }
+        guard let password = body["password"] as? String, !password.isEmpty else {
+            return Self.refusal("MISSING_PASSWORD")
+        }
+        guard password.count >= 6 else {
+            return Self.refusal("WEAK_PASSWORD : Password should be at least 6 characters")
+        }
+        do {
+            let id = try await backend.register(
+                Registration(name: "", email: email, cpf: "", password: Password(password)), judging: [.email])
+            let token = try await backend.signIn(Credentials(identifier: .email(email), password: Password(password)))
+            let refreshToken = "firebase-refresh-\(UUID().uuidString)"
+            sessions.withLock { $0[refreshToken] = token.reveal() }
+            return .json(
+                200,
+                [
+                    "kind": "identitytoolkit#SignupNewUserResponse", "localId": id, "email": email,
+                    "idToken": token.reveal(), "refreshToken": refreshToken, "expiresIn": lifetime,
+                ])
+        } catch {
+            switch error.code {
+            case .alreadyRegistered: return Self.refusal("EMAIL_EXISTS")
+            case .validationFailed: return Self.refusal("INVALID_EMAIL")
+            default: return Self.googleError(503, "Internal error encountered.", detailReason: nil)
+            }
+        }
+    }
+
+    /// An address Firebase takes: one `@`, a local part, a dotted domain.
+    private static func isFirebaseEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else { return false }
+        let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
     }
 
     private func refresh(_ request: Request) async -> Answer {

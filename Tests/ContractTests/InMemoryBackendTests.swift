@@ -232,6 +232,43 @@ struct InMemoryBackendTests {
         #expect(await waiter.value >= 2)
     }
 
+    // MARK: - Registration, the wire contract's rules
+
+    /// The wire contract names every malformed field at once, and takes a
+    /// password of six digits only: stricter than the port, which lets a
+    /// backend name the first it finds and take any password of six
+    /// characters (Google's Identity Toolkit), so this is the backend's own promise.
+    @Test("register names every malformed field, and refuses a password of letters")
+    func registerNamesEveryMalformedField() async throws {
+        let backend = InMemoryRemoteFixture().backend
+
+        let everyField = await #expect(throws: BackendRejection.self) {
+            try await backend.register(Registration(name: "", email: "no", cpf: "123", password: Password("1")))
+        }
+        let letters = await #expect(throws: BackendRejection.self) {
+            try await backend.register(RemoteSeed.newcomer(password: "abcdef"))
+        }
+
+        #expect(Set(everyField?.fields.keys.map(\.self) ?? []) == ["name", "email", "cpf", "password"])
+        #expect(letters?.fields.keys.sorted() == ["password"])
+    }
+
+    @Test("register judging the e-mail only keeps no name and no CPF, and the account signs in by its e-mail")
+    func registerJudgingSomeFields() async throws {
+        let backend = InMemoryRemoteFixture().backend
+        let registration = Registration(
+            name: "", email: "ana@example.com", cpf: RemoteSeed.maria.cpf, password: Password("246810"))
+
+        let id = try await backend.register(registration, judging: [.email, .password])
+
+        let token = try await backend.signIn(
+            Credentials(identifier: .email("ana@example.com"), password: Password("246810")))
+        let profile = try await backend.currentUser(token: token)
+        #expect(profile.id == id)
+        #expect(profile.cpf.isEmpty)
+        #expect(profile.name.isEmpty)
+    }
+
     // MARK: - Control
 
     @Test("reset brings back the seeded state, with metrics zeroed, faults cleared and the server healthy")

@@ -16,7 +16,7 @@ struct InMemoryExternalSignInTests {
 
     init() {
         backend = InMemoryBackend(clock: clock)
-        auth = InMemoryAuthRemoteAPI(backend: backend, offersRegistration: false, signInMethods: [.browser, .device])
+        auth = InMemoryAuthRemoteAPI(backend: backend, registrationOffer: .none, signInMethods: [.browser, .device])
     }
 
     @Test("Without .password the adapter signs in by no identifier and refuses a password at once")

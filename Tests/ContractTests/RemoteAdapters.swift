@@ -211,6 +211,13 @@ enum RemoteAdapters {
             // Any other fixture gives its own adapter, which signs in by CPF.
             ($0 as? FirebaseRemoteFixture)?.firebaseAuth ?? $0.auth
         },
+        // The in-memory plugin's `signUp: creates-a-session`: Firebase's
+        // kind of sign-up on the simulated backend.
+        .inMemory("InMemoryAuthRemoteAPI(signUp creates-a-session)") { fixture in
+            guard let backend = (fixture as? InMemoryRemoteFixture)?.backend else { return fixture.auth }
+            return InMemoryAuthRemoteAPI(
+                backend: backend, registrationOffer: .createsASession(taking: [.email, .password]))
+        },
         .inMemory("OutcomeRecordingAuthRemoteAPI(InMemoryAuthRemoteAPI)") {
             OutcomeRecordingAuthRemoteAPI($0.auth, recorder: CallOutcomeRecorder())
         },
@@ -283,7 +290,7 @@ enum RemoteAdapters {
         .http("URLSessionAuthRemoteAPI(emailSignIn off, registrationRoute off)", profile: .cora) { $0.auth },
         .inMemory("InMemoryAuthRemoteAPI(emailSignIn off, registrationRoute off)") { fixture in
             guard let backend = (fixture as? InMemoryRemoteFixture)?.backend else { return fixture.auth }
-            return InMemoryAuthRemoteAPI(backend: backend, offersRegistration: false, signsInByEmail: false)
+            return InMemoryAuthRemoteAPI(backend: backend, registrationOffer: .none, signsInByEmail: false)
         },
     ]
     static let ourStatements: [StatementAdapter] = [

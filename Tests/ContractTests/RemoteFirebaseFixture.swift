@@ -47,6 +47,7 @@ struct FirebaseRemoteFixture: StandInBackedFixture {
         switch operation {
         case .signIn: .signInWithPassword
         case .refresh: .refresh
+        case .register: .signUp
         default: nil
         }
     }
@@ -60,7 +61,7 @@ struct FirebaseRemoteFixture: StandInBackedFixture {
 
     func metrics() async throws -> RemoteServerMetrics {
         await metrics(
-            countingRoutesAs: [RemoteOperation.signIn, .refresh].compactMap { operation in
+            countingRoutesAs: [RemoteOperation.signIn, .refresh, .register].compactMap { operation in
                 Self.route(of: operation).map { (operation, $0.rawValue) }
             })
     }

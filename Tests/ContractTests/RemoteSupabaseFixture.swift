@@ -109,8 +109,8 @@ struct SeededAccountsByEmail: AuthRemoteAPI {
     func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
         try await inner.refresh(credential)
     }
-    var offersRegistration: Bool { inner.offersRegistration }
-    func register(_ registration: Registration) async throws(RemoteError) -> String {
+    var registrationOffer: RegistrationOffer { inner.registrationOffer }
+    func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
         try await inner.register(registration)
     }
     var offersSignOut: Bool { inner.offersSignOut }

@@ -118,7 +118,9 @@ public final class AppContainer: MainViewModelFactory {
             session: authSession, authAPI: world.remote.auth, userAPI: world.remote.user, repository: repository,
             tokenManager: tokenManager, pins: pins, health: health, browser: world.browser, clock: world.clock,
             scheduler: world.scheduler, tokenPolicy: policy)
-        registration = AccountRegistration(authAPI: world.remote.auth, health: health)
+        registration = AccountRegistration(
+            authAPI: world.remote.auth, health: health, session: authSession, userAPI: world.remote.user,
+            repository: repository, tokenManager: tokenManager, pins: pins, clock: world.clock, policy: policy)
         sessionEnd = SessionEnd(
             session: authSession, authAPI: world.remote.auth, repository: repository, tokenManager: tokenManager,
             pins: pins,

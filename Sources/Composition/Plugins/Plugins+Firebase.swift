@@ -21,7 +21,7 @@ enum FirebasePlugins {
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: name,
         summary:
-            "Firebase Authentication's REST API: sign-in by e-mail and password, the Secure Token refresh (no rotation), no sign-up, no sign-out at the server (untested against a live project)",
+            "Firebase Authentication's REST API: sign-in and a sign-up that signs in, by e-mail and password; the Secure Token refresh (no rotation); no sign-out at the server (untested against a live project)",
         settings: [
             .text(
                 identityToolkitBaseURLKey, role: .plain,

@@ -9,12 +9,12 @@ enum InMemoryPlugins {
     static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "in-memory",
         summary:
-            "sign-in, refresh, sign-up and sign-out on the simulated backend in this process (sign-up and sign-in by e-mail unless the settings say the backend lacks them; by password, or in the browser or on another device)",
+            "sign-in, refresh, sign-up and sign-out on the simulated backend in this process (sign-up and sign-in by e-mail unless the settings say the backend lacks them; by password, or in the browser or on another device; a sign-up that creates an account, or one that signs in)",
         settings: AuthRouteSettings.all + InMemorySignInSettings.all,
         control: { context throws(CompositionError) in InMemoryBackendControl(backend: try backend(context)) }
     ) { context throws(CompositionError) in
         InMemoryAuthRemoteAPI(
-            backend: try backend(context), offersRegistration: AuthRouteSettings.offersRegistration(context),
+            backend: try backend(context), registrationOffer: InMemorySignInSettings.registrationOffer(context),
             signsInByEmail: AuthRouteSettings.signsInByEmail(context),
             signInMethods: InMemorySignInSettings.methods(context))
     }

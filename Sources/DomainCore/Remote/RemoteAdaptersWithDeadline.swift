@@ -29,7 +29,7 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.refresh(credential) }
     }
 
-    public func register(_ registration: Registration) async throws(RemoteError) -> String {
+    public func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.register(registration) }
     }
 
@@ -37,7 +37,7 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
     public var refreshRotation: RefreshRotation { adapter.refreshRotation }
     public var refusalsToldApart: AuthRefusalsToldApart { adapter.refusalsToldApart }
 
-    public var offersRegistration: Bool { adapter.offersRegistration }
+    public var registrationOffer: RegistrationOffer { adapter.registrationOffer }
 
     public var signsInByCPF: Bool { adapter.signsInByCPF }
 

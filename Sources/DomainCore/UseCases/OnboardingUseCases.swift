@@ -11,14 +11,20 @@ public protocol LoginUseCase: AnyObject {
     func login(_ credentials: Credentials) async -> Result<UserProfile, LoginFailure>
 }
 
-/// Creates an account without signing in.
+/// Creates an account, and signs the person in where the backend's sign-up
+/// does.
 @MainActor
 public protocol RegisterUseCase: AnyObject {
+    /// The fields the backend's sign-up takes: the form shows only these.
+    var fieldsTaken: Set<RegistrationField> { get }
+
     /// Registers `registration` on the server.
     ///
-    /// - Returns: success once the account exists (the user then signs in), or
-    ///   why not. Never creates a session or changes the state.
-    func register(_ registration: Registration) async -> Result<Void, RegistrationFailure>
+    /// - Returns: `.accountCreated` once the account exists (the user then
+    ///   signs in, the state unchanged); `.signedIn` where the backend's
+    ///   sign-up also signed the person in (the state then authenticated);
+    ///   or why not, with nothing changed.
+    func register(_ registration: Registration) async -> Result<RegistrationResult, RegistrationFailure>
 }
 
 /// Signs a user in outside the app (the browser, or a code on another

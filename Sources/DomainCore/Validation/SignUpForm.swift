@@ -38,8 +38,9 @@ public struct SignUpForm: Sendable, Hashable {
     /// The problem of each field that has one; empty when the form is valid.
     /// A field has at most one problem, `.empty` first. The confirmation is
     /// compared with the password as typed, whether or not the password is
-    /// acceptable, so each field reports only its own problem.
-    public func validate() -> [SignUpField: SignUpFieldProblem] {
+    /// acceptable, so each field reports only its own problem. Only the
+    /// fields a sign-up that takes `fields` shows are judged.
+    public func validate(taking fields: Set<RegistrationField> = .everyField) -> [SignUpField: SignUpFieldProblem] {
         var problems: [SignUpField: SignUpFieldProblem] = [:]
         problems[.name] = PersonalDetailsRules.nameProblem(name)
         problems[.email] = PersonalDetailsRules.emailProblem(email)
@@ -49,24 +50,30 @@ public struct SignUpForm: Sendable, Hashable {
         problems[.confirmation] = PersonalDetailsRules.problem(confirmation, invalid: .confirmationMismatch) {
             $0 == password
         }
-        return problems
+        return problems.filter { fields.contains($0.key.registrationField) }
     }
 
     /// Whether every field is valid: what enables "Create account".
     public var isValid: Bool { validate().isEmpty }
 
-    /// What to send to `POST /users`, normalised — name trimmed, e-mail
-    /// normalised, CPF as eleven digits — or nil unless every field is valid.
-    public func registration() -> Registration? {
-        guard isValid,
-            let emailAddress = EmailAddress(email),
-            let cpfNumber = CPF(cpf),
-            let acceptedPassword = PasswordPolicy.password(from: password)
+    /// What to send to sign-up (`POST /users` on the wire contract), for a
+    /// sign-up that takes `fields`, normalised — name trimmed, e-mail
+    /// normalised, CPF as eleven digits, each field not taken left empty — or
+    /// nil unless every field taken is valid.
+    public func registration(taking fields: Set<RegistrationField> = .everyField) -> Registration? {
+        guard validate(taking: fields).isEmpty, let acceptedPassword = PasswordPolicy.password(from: password)
         else { return nil }
-        return Registration(
-            name: PersonalDetailsRules.normalisedName(name), email: emailAddress.value, cpf: cpfNumber.digits,
-            password: acceptedPassword
-        )
+        var registration = Registration(name: "", email: "", cpf: "", password: acceptedPassword)
+        if fields.contains(.name) { registration.name = PersonalDetailsRules.normalisedName(name) }
+        if fields.contains(.email) {
+            guard let emailAddress = EmailAddress(email) else { return nil }
+            registration.email = emailAddress.value
+        }
+        if fields.contains(.cpf) {
+            guard let cpfNumber = CPF(cpf) else { return nil }
+            registration.cpf = cpfNumber.digits
+        }
+        return registration
     }
 
 }

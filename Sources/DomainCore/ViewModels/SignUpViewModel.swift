@@ -1,7 +1,9 @@
 public import Observation
 
-/// The sign-up form. Registering never signs in: on success the user is sent
-/// back to sign-in with the identifier filled in
+/// The sign-up form, showing the fields the backend's sign-up takes. Where
+/// sign-up creates an account and no session, on success the user is sent
+/// back to sign-in with the identifier filled in; where it signs the person
+/// in, the root moves on to the signed-in screens
 /// (docs/spec/explicit-actions.md, "Register").
 @MainActor
 @Observable
@@ -48,29 +50,40 @@ public final class SignUpViewModel {
         }
         failure = nil
         serverFieldErrors = [:]
-        if hasTriedToSubmit { problems = form.validate() }
+        if hasTriedToSubmit { problems = form.validate(taking: registerUseCase.fieldsTaken) }
     }
 
-    /// Submit is enabled once every field has something in it and nothing is in flight.
+    /// The form's fields the backend's sign-up takes, in order: the only
+    /// ones shown, judged and sent.
+    public var shownFields: [SignUpField] { SignUpField.shown(for: registerUseCase.fieldsTaken) }
+
+    /// Submit is enabled once every shown field has something in it and
+    /// nothing is in flight.
     public var isSubmitEnabled: Bool {
-        !isBusy && SignUpField.allCases.allSatisfy { !text(of: $0).isEmpty }
+        !isBusy && shownFields.allSatisfy { !text(of: $0).isEmpty }
     }
 
-    /// Validates the form, and registers it when every field is valid. On
-    /// success the responder is told (sign-in opens with the formatted CPF); on
-    /// failure `failure` is set, and a per-field refusal fills
-    /// `serverFieldErrors`. Ignored unless `isSubmitEnabled`.
+    /// Validates the shown fields, and registers them when each is valid.
+    /// When the account is made and no one signed in, the responder is told
+    /// (sign-in opens with the formatted CPF, or the e-mail where sign-up
+    /// takes no CPF); when the backend signed the person in, nothing more
+    /// (the root moves on). On failure `failure` is set, and a per-field
+    /// refusal fills `serverFieldErrors`. Ignored unless `isSubmitEnabled`.
     public func submit() async {
         guard isSubmitEnabled else { return }
         hasTriedToSubmit = true
-        problems = form.validate()
-        guard problems.isEmpty, let registration = form.registration() else { return }
+        let fields = registerUseCase.fieldsTaken
+        problems = form.validate(taking: fields)
+        guard problems.isEmpty, let registration = form.registration(taking: fields) else { return }
         isBusy = true
         let outcome = await registerUseCase.register(registration)
         isBusy = false
         switch outcome {
-        case .success:
-            signedUpResponder?.signedUp(identifier: CPF(registration.cpf)?.formatted ?? registration.cpf)
+        case .success(.signedIn):
+            break
+        case .success(.accountCreated):
+            let identifier = registration.cpf.isEmpty ? registration.email : CPF(registration.cpf)?.formatted
+            signedUpResponder?.signedUp(identifier: identifier ?? registration.cpf)
         case .failure(.invalidFields(let fields)):
             serverFieldErrors = fields
             failure = .invalidFields(fields)

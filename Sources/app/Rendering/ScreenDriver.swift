@@ -244,11 +244,14 @@ struct ScreenDriver {
         if model.isBusy { lines.append(texts[.registering]) }
         if let failure = model.failure { lines.append(text(for: failure)) }
         let form = model.form
-        let fields: [(SignUpField, String, TextKey, String)] = [
+        let everyField: [(SignUpField, String, TextKey, String)] = [
             (.name, "name", .fieldName, form.name), (.email, "email", .fieldEmail, form.email),
             (.cpf, "cpf", .fieldCPF, form.cpf), (.password, "password", .fieldPassword, bullets(form.password)),
             (.confirmation, "confirm", .fieldConfirm, bullets(form.confirmation)),
         ]
+        // Only what the backend's sign-up takes: one may ask no name and no CPF.
+        let shown = Set(model.shownFields)
+        let fields = everyField.filter { shown.contains($0.0) }
         return ScreenSnapshot(
             name: "sign-up", title: texts[.titleSignUp], lines: lines,
             fields: fields.map { field, name, label, shown in

@@ -23,6 +23,36 @@ struct AccountRegistrationTests {
         #expect(await harness.server.registrations == [registration])
     }
 
+    @Test("Where sign-up signs the person in, register opens the session as a sign-in does")
+    func registerThatSignsInOpensTheSession() async throws {
+        let harness = SessionHarness(registrationOffer: .createsASession(taking: [.email, .password]))
+        await harness.launcher.bootstrap()
+        let registration = Registration(name: "", email: "maria@example.com", cpf: "", password: Password("121212"))
+
+        let result = await harness.registration.register(registration)
+
+        #expect(result == .success(.signedIn(.maria)))
+        #expect(harness.authSession.state == .authenticated(.maria))
+        #expect(await harness.server.registrations == [registration])
+        #expect(await harness.store.stored?.cachedUser?.profile == .maria)
+        harness.health.shutDown()
+    }
+
+    @Test("Where sign-up signs in but the profile cannot be read, the account is said made and no session kept")
+    func registerThatSignsInButCannotOpenIsAnAccount() async throws {
+        let harness = SessionHarness(registrationOffer: .createsASession(taking: [.email, .password]))
+        await harness.launcher.bootstrap()
+        await harness.server.set(user: .fail(.rejected(status: 503, code: nil)))
+        let registration = Registration(name: "", email: "ana@example.com", cpf: "", password: Password("121212"))
+
+        let result = await harness.registration.register(registration)
+
+        #expect(result == .success(.accountCreated))
+        #expect(harness.authSession.state == .unauthenticated(nil))
+        #expect(await harness.store.stored == nil)
+        harness.health.shutDown()
+    }
+
     @Test("Register is blocked while the server is down: nothing is sent")
     func registerBlockedWhileDown() async throws {
         let harness = await SessionHarness.launchedSignedOut()

@@ -14,7 +14,7 @@ struct RegistrationNotOfferedTests {
 
     @Test("Register answers notOffered, calls no port and changes nothing")
     func registerIsNotOffered() async throws {
-        let harness = SessionHarness(offersRegistration: false)
+        let harness = SessionHarness(registrationOffer: .none)
         await harness.launcher.bootstrap()
 
         let outcome = await harness.registration.register(Self.registration)
@@ -27,7 +27,7 @@ struct RegistrationNotOfferedTests {
 
     @Test("Not offered is said before the server's health is: a backend without registration never has one to offer")
     func notOfferedBeforeSystemUnavailable() async throws {
-        let harness = SessionHarness(offersRegistration: false)
+        let harness = SessionHarness(registrationOffer: .none)
         await harness.launcher.bootstrap()
         await harness.probe.setHealthy(false)
         await harness.health.checkNow()
@@ -37,9 +37,16 @@ struct RegistrationNotOfferedTests {
         harness.health.shutDown()
     }
 
-    @Test("The session says whether the backend creates accounts, as its auth port does", arguments: [true, false])
-    func sessionReportsThePortsCapability(offers: Bool) {
-        #expect(SessionHarness(offersRegistration: offers).registration.offersRegistration == offers)
+    @Test(
+        "The session says whether the backend creates accounts, as its auth port does",
+        arguments: [
+            RegistrationOffer.none, .createsAnAccount(taking: .everyField),
+            .createsASession(taking: [.email, .password]),
+        ])
+    func sessionReportsThePortsCapability(offer: RegistrationOffer) {
+        let registration = SessionHarness(registrationOffer: offer).registration
+        #expect(registration.offersRegistration == offer.isOffered)
+        #expect(registration.fieldsTaken == offer.fields)
     }
 
     @Test("A welcome given no sign-up navigator offers no sign-up, and signUp() goes nowhere")

@@ -6,10 +6,12 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
     var offersSignOut: Bool { true }
     var refreshRotation: RefreshRotation { .always }
     var refusalsToldApart: AuthRefusalsToldApart { .all }
-    /// False plays a backend that creates no accounts. Its `register` still
+    /// `.none` plays a backend that creates no accounts. Its `register` still
     /// reaches the scripted server (unlike a real adapter's), so a test sees
-    /// whether the domain called it at all.
-    var offersRegistration = true
+    /// whether the domain called it at all. `.createsASession` answers the
+    /// scripted server's sign-in after its registration, as Google's Identity Toolkit's
+    /// sign-up does.
+    var registrationOffer: RegistrationOffer = .createsAnAccount(taking: .everyField)
     /// False plays a backend that signs in by e-mail only. Its `signIn` still
     /// reaches the scripted server with a CPF (unlike a real adapter's), so a
     /// test sees whether the domain called it at all.
@@ -40,8 +42,12 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
         try await server.refresh(credential)
     }
 
-    func register(_ registration: Registration) async throws(RemoteError) -> String {
-        try await server.register(registration)
+    func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
+        let id = try await server.register(registration)
+        guard case .createsASession = registrationOffer else { return .accountCreated(id: id) }
+        return .signedIn(
+            try await server.signIn(
+                Credentials(identifier: .email(registration.email), password: registration.password)))
     }
 
     func signOut(_ token: SessionToken) async throws(RemoteError) {

@@ -41,7 +41,9 @@ struct SessionGraph {
             session: authSession, authAPI: authAPI, userAPI: userAPI, repository: repository,
             tokenManager: tokenManager, pins: pins, health: health, browser: browser, clock: clock,
             scheduler: scheduler, tokenPolicy: policy, policy: externalPolicy)
-        registration = AccountRegistration(authAPI: authAPI, health: health)
+        registration = AccountRegistration(
+            authAPI: authAPI, health: health, session: authSession, userAPI: userAPI, repository: repository,
+            tokenManager: tokenManager, pins: pins, clock: clock, policy: policy)
         sessionEnd = SessionEnd(
             session: authSession, authAPI: authAPI, repository: repository, tokenManager: tokenManager, pins: pins,
             browserSignOut: BrowserSignOut(authAPI: authAPI, browser: browser, clock: clock, scheduler: scheduler))

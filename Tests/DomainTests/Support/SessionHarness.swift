@@ -19,7 +19,7 @@ final class SessionHarness {
     /// Where a sign-out whose delete failed is remembered across launches.
     let signOutLedger: InMemorySignOutLedger
     let userRoutes: ScriptedUserAPI.Routes
-    let offersRegistration: Bool
+    let registrationOffer: RegistrationOffer
     let signsInByCPF: Bool
     let signsInByEmail: Bool
     let signInMethods: [SignInMethod]
@@ -62,8 +62,8 @@ final class SessionHarness {
     /// - Parameters:
     ///   - userRoutes: which user routes the backend has (the user port's
     ///     capabilities): all, `GET /users/me` only, or none.
-    ///   - offersRegistration: false for a backend that creates no accounts
-    ///     (the auth port's capability).
+    ///   - registrationOffer: what the backend's sign-up does (the auth
+    ///     port's capability): `.none` for one that creates no accounts.
     ///   - signsInByCPF: false for a backend that signs in by e-mail only
     ///     (the auth port's capability).
     ///   - signsInByEmail: false for a backend that signs in by CPF only
@@ -73,7 +73,8 @@ final class SessionHarness {
     ///   - pinPolicy: the PIN lock's timeout and attempt limit.
     init(
         stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), userRoutes: ScriptedUserAPI.Routes = .all,
-        offersRegistration: Bool = true, signsInByCPF: Bool = true, signsInByEmail: Bool = true,
+        registrationOffer: RegistrationOffer = .createsAnAccount(taking: .everyField), signsInByCPF: Bool = true,
+        signsInByEmail: Bool = true,
         signInMethods: [SignInMethod] = [.password], browser: InMemoryBrowserOpener = InMemoryBrowserOpener(),
         store: RecordingSessionStore? = nil,
         signOutLedger: InMemorySignOutLedger = InMemorySignOutLedger(),
@@ -83,7 +84,7 @@ final class SessionHarness {
     ) {
         self.pinVault = pinVault
         self.userRoutes = userRoutes
-        self.offersRegistration = offersRegistration
+        self.registrationOffer = registrationOffer
         self.signsInByCPF = signsInByCPF
         self.signsInByEmail = signsInByEmail
         self.signInMethods = signInMethods
@@ -109,7 +110,7 @@ final class SessionHarness {
         self.pinPolicy = pinPolicy
         sessionGraph = SessionGraph(
             authAPI: ScriptedAuthAPI(
-                server: server, offersRegistration: offersRegistration, signsInByCPF: signsInByCPF,
+                server: server, registrationOffer: registrationOffer, signsInByCPF: signsInByCPF,
                 signsInByEmail: signsInByEmail, signInMethods: signInMethods, attempts: attempts,
                 browserSignOuts: browserSignOuts),
             userAPI: ScriptedUserAPI(server: server, routes: userRoutes),
@@ -152,7 +153,7 @@ final class SessionHarness {
     func relaunched() -> SessionHarness {
         health.shutDown()
         return SessionHarness(
-            policy: policy, userRoutes: userRoutes, offersRegistration: offersRegistration,
+            policy: policy, userRoutes: userRoutes, registrationOffer: registrationOffer,
             signsInByCPF: signsInByCPF, signsInByEmail: signsInByEmail, signInMethods: signInMethods,
             browser: browser, store: store, signOutLedger: signOutLedger,
             server: server, pinVault: pinVault, pinPolicy: pinPolicy)

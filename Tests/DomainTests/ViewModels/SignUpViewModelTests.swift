@@ -4,8 +4,9 @@ import Testing
 
 /// The sign-up form on fakes of its seams: per-field problems once a submit
 /// was tried, the server's refusals, the busy state, and where success and
-/// back lead. Registering never signs in: success hands the identifier back
-/// to sign-in.
+/// back lead. A sign-up that creates an account hands the identifier back
+/// to sign-in; one that signs in goes nowhere (the root moves on); a backend
+/// whose sign-up takes fewer fields is shown, judged and sent only those.
 @MainActor
 @Suite("Sign-up screen")
 struct SignUpViewModelTests {
@@ -18,8 +19,12 @@ struct SignUpViewModelTests {
         let responder: FakeSignedUpResponder
     }
 
-    private func signUpScreen(_ outcome: Result<Void, RegistrationFailure>? = nil) -> Screen {
+    private func signUpScreen(
+        _ outcome: Result<RegistrationResult, RegistrationFailure>? = nil,
+        taking fields: Set<RegistrationField> = .everyField
+    ) -> Screen {
         let register = FakeRegisterUseCase(outcome: outcome)
+        register.fieldsTaken = fields
         let navigator = FakeWelcomeNavigator()
         let responder = FakeSignedUpResponder()
         let signUp = SignUpViewModel(
@@ -28,7 +33,7 @@ struct SignUpViewModelTests {
     }
 
     /// A screen with Maria's valid form typed in.
-    private func filledScreen(_ outcome: Result<Void, RegistrationFailure>? = nil) -> Screen {
+    private func filledScreen(_ outcome: Result<RegistrationResult, RegistrationFailure>? = nil) -> Screen {
         let screen = signUpScreen(outcome)
         screen.signUp.fill(SignUpViewModel.mariasForm)
         return screen
@@ -36,7 +41,7 @@ struct SignUpViewModelTests {
 
     @Test("A successful sign-up sends the form and returns to sign-in with the CPF formatted")
     func successReturnsToSignInWithFormattedCPF() async throws {
-        let screen = filledScreen(.success(()))
+        let screen = filledScreen(.success(.accountCreated))
 
         await screen.signUp.submit()
 
@@ -49,6 +54,40 @@ struct SignUpViewModelTests {
         #expect(screen.signUp.failure == nil)
         #expect(!screen.signUp.isBusy)
         #expect(screen.navigator.navigationsToWelcome == 0)
+    }
+
+    @Test(
+        "A sign-up taking an e-mail and a password shows, judges and sends only those, and an empty name or CPF does not hold it back"
+    )
+    func fewerFieldsShownJudgedAndSent() async throws {
+        let screen = signUpScreen(.success(.accountCreated), taking: [.email, .password])
+        #expect(screen.signUp.shownFields == [.email, .password, .confirmation])
+        screen.signUp.fill([.email: "ana@example.com", .password: "246810", .confirmation: "246810"])
+        #expect(screen.signUp.isSubmitEnabled)
+
+        await screen.signUp.submit()
+
+        #expect(screen.signUp.problems.isEmpty)
+        let registration = try #require(screen.register.received.first)
+        #expect(registration.email == "ana@example.com")
+        #expect(registration.name.isEmpty)
+        #expect(registration.cpf.isEmpty)
+        #expect(screen.responder.signedUpIdentifiers == ["ana@example.com"])
+    }
+
+    @Test("A sign-up that signed the person in sends no one back to sign-in")
+    func signedInGoesNowhere() async {
+        let profile = UserProfile(
+            id: "new", name: "", email: "ana@example.com", cpf: "", active: true, isDeleted: false)
+        let screen = signUpScreen(.success(.signedIn(profile)), taking: [.email, .password])
+        screen.signUp.fill([.email: "ana@example.com", .password: "246810", .confirmation: "246810"])
+
+        await screen.signUp.submit()
+
+        #expect(screen.register.received.count == 1)
+        #expect(screen.responder.signedUpIdentifiers.isEmpty)
+        #expect(screen.navigator.navigationsToWelcome == 0)
+        #expect(screen.signUp.failure == nil)
     }
 
     @Test("Invalid fields show a problem per field, only after a submit, and nothing is sent")
@@ -74,7 +113,7 @@ struct SignUpViewModelTests {
 
     @Test("After a refused submit, problems are re-checked as the user types")
     func problemsAreRecheckedWhileTyping() async {
-        let screen = filledScreen(.success(()))
+        let screen = filledScreen(.success(.accountCreated))
         screen.signUp.set(.cpf, to: "123.456.789-00")
         await screen.signUp.submit()
         #expect(screen.signUp.problems == [.cpf: .invalidCPF])
@@ -124,7 +163,7 @@ struct SignUpViewModelTests {
 
     @Test("While the sign-up is in flight the form is busy: no second submit, and back does nothing")
     func busyWhileInFlight() async {
-        let screen = filledScreen(.success(()))
+        let screen = filledScreen(.success(.accountCreated))
         screen.register.gate.hold()
 
         let submitting = Task { await screen.signUp.submit() }

@@ -6,15 +6,16 @@ import Testing
 /// set an answer for is recorded as an issue: nothing succeeds by accident.
 @MainActor
 final class FakeRegisterUseCase: RegisterUseCase {
-    var outcome: Result<Void, RegistrationFailure>?
+    var outcome: Result<RegistrationResult, RegistrationFailure>?
+    var fieldsTaken: Set<RegistrationField> = .everyField
     let gate = CallGate()
     private(set) var received: [Registration] = []
 
-    init(outcome: Result<Void, RegistrationFailure>? = nil) {
+    init(outcome: Result<RegistrationResult, RegistrationFailure>? = nil) {
         self.outcome = outcome
     }
 
-    func register(_ registration: Registration) async -> Result<Void, RegistrationFailure> {
+    func register(_ registration: Registration) async -> Result<RegistrationResult, RegistrationFailure> {
         received.append(registration)
         await gate.pass()
         guard let outcome else {
