@@ -154,13 +154,16 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
             guard let text = OAuth2TokenResponse.idToken(from: answer), let clock else {
                 throw .signInRefused(.identityNotProved)
             }
+            let token: IDToken
             do {
-                _ = try idTokenValidation.validate(text, now: clock.now())
+                token = try idTokenValidation.validate(text, now: clock.now())
             } catch {
                 throw error.remoteError
             }
             // Kept with the session, for the logout's `id_token_hint` only.
             issued.idToken = IDTokenHint(text)
+            // Who signed in: the profile read next must be this person's.
+            issued.subject = token.subject
         }
         return .signedIn(issued)
     }

@@ -14,6 +14,12 @@ public struct IssuedTokens: Sendable, Hashable {
     /// claims were checked: kept with the session as the `id_token_hint`
     /// of a logout that ends the server's session in the browser.
     public var idToken: IDTokenHint?
+    /// Who the checked ID token says signed in (its `sub`), when one came:
+    /// the profile the app then reads must be that person's — its `id` is
+    /// the subject (the OpenID Connect adapters' mapping: the provider's
+    /// `sub` is the account's id) — or the sign-in did not prove who
+    /// signed in. Nil when no ID token came.
+    public var subject: String?
 
     /// Tokens as issued.
     ///
@@ -22,14 +28,16 @@ public struct IssuedTokens: Sendable, Hashable {
     ///   - refreshToken: the refresh token, when the backend issues one.
     ///   - statedLifetime: the access token's lifetime, when the backend states it.
     ///   - idToken: the checked OpenID Connect ID token, when one came.
+    ///   - subject: the checked ID token's `sub`, when one came.
     public init(
         accessToken: AccessToken, refreshToken: RefreshToken? = nil, statedLifetime: Duration? = nil,
-        idToken: IDTokenHint? = nil
+        idToken: IDTokenHint? = nil, subject: String? = nil
     ) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.statedLifetime = statedLifetime
         self.idToken = idToken
+        self.subject = subject
     }
 }
 

@@ -332,7 +332,11 @@ struct OAuth2BrowserSignInTests {
             let progress = try await attempt.poll()
             #expect(expected == nil)
             // The checked ID token is handed on, for the logout's id_token_hint.
-            if case .signedIn(let issued) = progress { #expect(issued.idToken == idToken.map(IDTokenHint.init)) }
+            // So is its subject: the profile read next must be that person's.
+            if case .signedIn(let issued) = progress {
+                #expect(issued.idToken == idToken.map(IDTokenHint.init))
+                #expect(issued.subject == "1")
+            }
         } catch {
             #expect(error == expected)
         }

@@ -4,8 +4,9 @@ import Ports
 /// they were asked for (`SignIn` by password, `ExternalSignIn` through the
 /// browser or another device; docs/spec/explicit-actions.md, "Sign in"): the
 /// token policy stamps the tokens, a new generation begins, the token
-/// manager starts, the profile is read through the user route, an inactive
-/// or deleted account is refused, another user's kept data is wiped, an
+/// manager starts, the profile is read through the user route (and, after
+/// an ID token, must be the person its `sub` names), an inactive or deleted
+/// account is refused, another user's kept data is wiped, an
 /// earlier session's PIN is discarded, the session is saved and the state
 /// becomes authenticated. Written once, so the two sign-ins cannot drift.
 @MainActor
@@ -56,6 +57,12 @@ final class SessionOpening {
             // No profile route: the profile is what this sign-in knew.
             profile = profileWithoutRoute
         } else {
+            await tokenManager.stop()
+            return .failure(.identityNotProved)
+        }
+        // An ID token names who signed in; a profile route that answers for
+        // someone else (another account's token, a mix-up) proves nothing.
+        if let subject = issued.subject, profile.source == .server, profile.id != subject {
             await tokenManager.stop()
             return .failure(.identityNotProved)
         }

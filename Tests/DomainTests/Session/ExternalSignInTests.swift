@@ -55,6 +55,36 @@ struct ExternalSignInTests {
         #expect(!harness.externalSignIn.isUnderWay)
     }
 
+    @Test(
+        "An ID token's subject must be the profile's id: another person's profile is refused as not proved, nothing saved",
+        arguments: [("5b1d-maria", true), ("someone-else", false)])
+    func subjectMustNameTheProfile(subject: String, accepted: Bool) async {
+        let harness = await Self.harness()
+        await harness.server.set(user: .answer(Self.maria(id: "5b1d-maria")))
+        await harness.server.nameSubject(subject)
+        let attempt = harness.queueAttempt(.openInBrowser(Self.authorizeURL), answers: [.signedIn])
+
+        _ = await harness.externalSignIn.begin(.browser)
+        let completion = Self.completing(harness)
+        attempt.personAnswers(.success(()))
+
+        let result = await completion.value
+        if accepted {
+            #expect(result == .success(Self.maria(id: "5b1d-maria")))
+        } else {
+            #expect(result == .failure(.identityNotProved))
+            #expect(harness.authSession.state == .unauthenticated(nil))
+            #expect(await harness.storedSession() == nil)
+            #expect(await harness.tokenManager.currentToken == nil)
+        }
+    }
+
+    static func maria(id: String) -> UserProfile {
+        var profile = UserProfile.maria
+        profile.id = id
+        return profile
+    }
+
     @Test("A browser that did not open is said so, and the wait goes on")
     func browserNotOpened() async throws {
         let harness = await Self.harness(browser: InMemoryBrowserOpener(refusal: "no browser on this machine"))

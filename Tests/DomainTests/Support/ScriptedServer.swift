@@ -187,12 +187,20 @@ actor ScriptedServer {
     /// An access token, and in refresh-token mode a refresh token beside it.
     func issueTokens() -> IssuedTokens {
         let access = issueToken()
-        guard issuesRefreshTokens else { return IssuedTokens(accessToken: access) }
+        guard issuesRefreshTokens else { return IssuedTokens(accessToken: access, subject: subjectAtSignIn) }
         let refresh = "refresh-\(issued)"
         liveRefreshTokens.insert(refresh)
         return IssuedTokens(
             accessToken: access, refreshToken: RefreshToken(refresh), statedLifetime: statedLifetime,
-            idToken: idTokenAtSignIn.map(IDTokenHint.init))
+            idToken: idTokenAtSignIn.map(IDTokenHint.init), subject: subjectAtSignIn)
+    }
+
+    /// The subject a checked ID token names beside each sign-in's tokens;
+    /// nil: no ID token says who signed in.
+    private(set) var subjectAtSignIn: String?
+
+    func nameSubject(_ subject: String?) {
+        subjectAtSignIn = subject
     }
 
     /// The ID token issued beside each sign-in's tokens (an OpenID Connect
