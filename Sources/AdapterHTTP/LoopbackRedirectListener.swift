@@ -67,8 +67,11 @@ public struct RedirectPages: Sendable {
 ///   with the right `state` is answered and the listener closes: a second
 ///   request is refused by the system (nothing listens any more).
 /// - Bounded: a request's head is read up to `maximumHeadBytes` (a longer
-///   one is answered 431) and for at most `readBudget` per connection (a
-///   connection that sends nothing is dropped), one connection at a time.
+///   one is answered 431 as soon as it passes the limit) and for at most
+///   `readBudget` per connection (a connection that sends nothing is
+///   dropped). Connections are read side by side, at most
+///   `mostPendingConnections` at once, so idle ones never delay the
+///   browser's redirect.
 /// - Nothing it is sent is printed; the code is handed over redacted
 ///   (`AuthorizationCode`).
 ///
@@ -114,7 +117,7 @@ public final class LoopbackRedirectListener: Sendable {
         waitCounter: (any ActivityCounter)? = nil
     ) throws(AuthorizationRedirectError) {
         let (descriptor, port): (Int32, UInt16)
-        switch LoopbackSocket.listen(backlog: 8) {
+        switch LoopbackSocket.listen(backlog: 64) {
         case .success(let opened): (descriptor, port) = opened
         case .failure(let error): throw .cannotListen(error.reason)
         }
@@ -226,74 +229,134 @@ public final class LoopbackRedirectListener: Sendable {
 
     // MARK: - Serving, on the listener's thread
 
+    /// A connection accepted whose request head is still coming.
+    private struct PendingConnection {
+        let descriptor: Int32
+        let deadline: ContinuousClock.Instant
+        var head: [UInt8] = []
+    }
+
+    /// What one read on a pending connection came to.
+    private enum HeadProgress {
+        /// More is to come.
+        case incomplete
+        /// The whole head, up to the empty line.
+        case complete([UInt8])
+        /// Past `maximumHeadBytes`: answered 431.
+        case tooLarge
+        /// The peer closed, or the read failed.
+        case gone
+    }
+
+    /// Serves every connection at once, on this one thread: each is read
+    /// as its bytes come (`poll` over all of them), within its own read
+    /// budget, so a connection that sends nothing — or sends slowly —
+    /// never holds up the browser's redirect behind it. At most
+    /// `mostPendingConnections` wait at once; one more drops the oldest.
     private func serve<Answer>(
         expectedState: String, anyOtherStateEnds: Bool,
         answer: ([String: String]) -> (Result<Answer, AuthorizationRedirectError>, String)
     ) -> Result<Answer, AuthorizationRedirectError> {
         defer { closeSocketOnce() }
+        var pending: [PendingConnection] = []
+        defer { for connection in pending { closeDescriptor(connection.descriptor) } }
         while !isClosed {
-            var listening = pollfd(fd: listeningSocket, events: Int16(POLLIN), revents: 0)
-            // A short tick, so a close or cancel is seen soon.
-            guard poll(&listening, 1, 100) > 0 else { continue }
+            let now = ContinuousClock.now
+            pending.removeAll { connection in
+                guard connection.deadline <= now else { return false }
+                closeDescriptor(connection.descriptor)
+                return true
+            }
+            var descriptors =
+                [pollfd(fd: listeningSocket, events: Int16(POLLIN), revents: 0)]
+                + pending.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+            // A short tick, so a close, a cancel or a read budget's end is seen soon.
+            guard poll(&descriptors, nfds_t(descriptors.count), 100) > 0 else { continue }
+            // Newest first, so removing one leaves the indices still to visit as they were.
+            for index in pending.indices.reversed() where descriptors[index + 1].revents != 0 {
+                switch readMore(&pending[index]) {
+                case .incomplete:
+                    continue
+                case .gone:
+                    closeDescriptor(pending.remove(at: index).descriptor)
+                case .tooLarge:
+                    let connection = pending.remove(at: index)
+                    discardTheRest(
+                        of: connection.descriptor, until: min(connection.deadline, .now + .milliseconds(500)))
+                    closeDescriptor(connection.descriptor)
+                case .complete(let head):
+                    let connection = pending.remove(at: index).descriptor
+                    defer { closeDescriptor(connection) }
+                    if let outcome = handle(
+                        head, on: connection, expectedState: expectedState, anyOtherStateEnds: anyOtherStateEnds,
+                        answer: answer)
+                    {
+                        return outcome
+                    }
+                }
+            }
+            guard descriptors[0].revents & Int16(POLLIN) != 0 else { continue }
             let connection = accept(listeningSocket, nil, nil)
             guard connection >= 0 else { continue }
             _ = fcntl(connection, F_SETFD, fcntl(connection, F_GETFD) | FD_CLOEXEC)
-            defer { closeDescriptor(connection) }
-            guard let head = readHead(connection) else { continue }
-            guard let target = Self.target(ofGet: head) else {
-                respond(connection, status: "405 Method Not Allowed", page: pages.notThisRequest)
-                continue
+            if pending.count >= Self.mostPendingConnections {
+                closeDescriptor(pending.removeFirst().descriptor)
             }
-            guard Self.path(of: target) == path else {
-                respond(connection, status: "404 Not Found", page: pages.notThisRequest)
-                continue
-            }
-            guard let items = AuthorizationRedirectQuery.parameters(of: target)?.items,
-                let sentState = items["state"], Self.equalInConstantTime(sentState, expectedState)
-            else {
-                respond(connection, status: "400 Bad Request", page: pages.notThisRequest)
-                let endsTheWait =
-                    anyOtherStateEnds
-                    ? AuthorizationRedirectQuery.parameters(of: target)?.items["state"] != nil
-                    : AuthorizationRedirectQuery.isAnswerOfAnotherAttempt(target)
-                if endsTheWait { return .failure(.wrongState) }
-                continue
-            }
-            let (result, page) = answer(items)
-            respond(connection, status: "200 OK", page: page)
-            return result
+            pending.append(PendingConnection(descriptor: connection, deadline: .now + readBudget))
         }
         return .failure(.ended)
     }
 
-    /// The request's head (up to the empty line), read within the budget and
-    /// the size limit; nil when the connection sent none in time. An
-    /// oversized head is answered 431 and dropped.
-    private func readHead(_ connection: Int32) -> [UInt8]? {
-        let deadline = ContinuousClock.now + readBudget
-        var head: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 2048)
-        while !isClosed {
-            // The limit is the head's, wherever a read happens to end: a head
-            // that ends past it in the same read is as oversized as one that goes on.
-            let end = Self.endOfHead(in: head)
-            if let end, end <= Self.maximumHeadBytes { return Array(head[..<end]) }
-            guard end == nil, head.count <= Self.maximumHeadBytes else {
-                respond(connection, status: "431 Request Header Fields Too Large", page: pages.notThisRequest)
-                discardTheRest(of: connection, until: deadline)
-                return nil
-            }
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { return nil }
-            var readable = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: min(100, max(1, Int64(left / .milliseconds(1)))))
-            guard poll(&readable, 1, milliseconds) > 0 else { continue }
-            let count = recv(connection, &chunk, chunk.count, 0)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            head += chunk[..<count]
+    /// Answers one whole request head: nil while the wait goes on (the
+    /// request was not this attempt's answer), the outcome when it ends.
+    private func handle<Answer>(
+        _ head: [UInt8], on connection: Int32, expectedState: String, anyOtherStateEnds: Bool,
+        answer: ([String: String]) -> (Result<Answer, AuthorizationRedirectError>, String)
+    ) -> Result<Answer, AuthorizationRedirectError>? {
+        guard let target = Self.target(ofGet: head) else {
+            respond(connection, status: "405 Method Not Allowed", page: pages.notThisRequest)
+            return nil
         }
-        return nil
+        guard Self.path(of: target) == path else {
+            respond(connection, status: "404 Not Found", page: pages.notThisRequest)
+            return nil
+        }
+        guard let items = AuthorizationRedirectQuery.parameters(of: target)?.items,
+            let sentState = items["state"], Self.equalInConstantTime(sentState, expectedState)
+        else {
+            respond(connection, status: "400 Bad Request", page: pages.notThisRequest)
+            let endsTheWait =
+                anyOtherStateEnds
+                ? AuthorizationRedirectQuery.parameters(of: target)?.items["state"] != nil
+                : AuthorizationRedirectQuery.isAnswerOfAnotherAttempt(target)
+            return endsTheWait ? .failure(.wrongState) : nil
+        }
+        let (result, page) = answer(items)
+        respond(connection, status: "200 OK", page: page)
+        return result
+    }
+
+    /// The most connections whose heads are read at once: a local process
+    /// that opens more only drops its own oldest.
+    public static let mostPendingConnections = 32
+
+    /// Reads what `connection` has sent (it polled readable) and says how
+    /// far its head has come. The limit is the head's, wherever a read
+    /// happens to end: a head that ends past it in the same read is as
+    /// oversized as one that goes on.
+    private func readMore(_ connection: inout PendingConnection) -> HeadProgress {
+        var chunk = [UInt8](repeating: 0, count: 2048)
+        let count = recv(connection.descriptor, &chunk, chunk.count, 0)
+        if count < 0, errno == EINTR || errno == EAGAIN { return .incomplete }
+        guard count > 0 else { return .gone }
+        connection.head += chunk[..<count]
+        let end = Self.endOfHead(in: connection.head)
+        if let end, end <= Self.maximumHeadBytes { return .complete(Array(connection.head[..<end])) }
+        guard end == nil, connection.head.count <= Self.maximumHeadBytes else {
+            respond(connection.descriptor, status: "431 Request Header Fields Too Large", page: pages.notThisRequest)
+            return .tooLarge
+        }
+        return .incomplete
     }
 
     /// After an answer sent early: ends the writing side and reads what the

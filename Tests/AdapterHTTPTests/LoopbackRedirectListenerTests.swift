@@ -194,6 +194,64 @@ struct LoopbackRedirectListenerTests {
         #expect(try await redirect == .code(AuthorizationCode("c")))
     }
 
+    @Test(
+        "Idle connections never hold up the redirect: it is served while they stay open, even more than the listener keeps",
+        arguments: [4, LoopbackRedirectListener.mostPendingConnections + 4])
+    func idleConnectionsDoNotDelay(idle: Int) async throws {
+        // A read budget no test outlives: only serving side by side lets the redirect through.
+        let listener = try LoopbackRedirectListener(pages: Self.pages, readBudget: .seconds(3600))
+        let port = listener.port
+        let silent = try (0..<idle).map { _ in try #require(Self.openSilently(to: port)) }
+        defer { silent.forEach { _ = close($0) } }
+        async let redirect = listener.redirect(expectedState: "s")
+
+        let answer = await Self.within(.seconds(60), orClose: listener) {
+            await Self.send(Self.get("/callback?code=c&state=s", port), to: port)
+        }
+
+        #expect(
+            answer??.statusLine == "HTTP/1.1 200 OK", "the redirect was not served while idle connections were open")
+        #expect(try await redirect == .code(AuthorizationCode("c")))
+    }
+
+    /// A connection to 127.0.0.1:`port` that sends nothing; nil when refused.
+    static func openSilently(to port: UInt16) -> Int32? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// `work`'s answer, or nil — a failure, never a pass — when it takes
+    /// longer than `budget`; the listener is then closed so nothing hangs.
+    static func within<T: Sendable>(
+        _ budget: Duration, orClose listener: LoopbackRedirectListener, _ work: @escaping @Sendable () async -> T
+    ) async -> T? {
+        let first = Mutex<CheckedContinuation<T?, Never>?>(nil)
+        return await withCheckedContinuation { continuation in
+            first.withLock { $0 = continuation }
+            let answer: @Sendable (T?) -> Void = { value in first.withLock { $0.take() }?.resume(returning: value) }
+            Task.detached { answer(await work()) }
+            Task.detached {
+                try? await Task.sleep(for: budget)
+                listener.close()
+                answer(nil)
+            }
+        }
+    }
+
     @Test("An oversized request head is answered 431 and not read further")
     func oversizedHead() async throws {
         let listener = try LoopbackRedirectListener(pages: Self.pages)
