@@ -2,15 +2,14 @@ public import Foundation
 public import Ports
 
 /// An ID token's compact text (the three base64url parts): it names who
-/// signed in and, sent back as `id_token_hint`, ends their session at the
-/// provider, so it is redacted when printed.
+/// signed in, so it is redacted when printed.
 public struct IDTokenText: RedactedSecret {
     private let value: String
 
     /// Wraps the text as the token endpoint sent it.
     public init(_ value: String) { self.value = value }
 
-    /// The raw text, for the one place that must send it (`id_token_hint`).
+    /// The raw text, for the one place that must keep it (the session).
     public func reveal() -> String { value }
 }
 
@@ -25,7 +24,7 @@ public struct IDToken: Sendable, Hashable {
     /// The most bytes a token may have: 16 KiB, many times a real one.
     public static let maximumLength = 16 * 1024
 
-    /// The token as it came, for `id_token_hint`.
+    /// The token as it came.
     public var text: IDTokenText
     /// The header's `alg`.
     public var algorithm: String

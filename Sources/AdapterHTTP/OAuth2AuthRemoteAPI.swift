@@ -172,16 +172,17 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     /// The logout of the server's own sign-in in the browser (OpenID Connect
     /// RP-Initiated Logout 1.0), when the server has an end-session endpoint
     /// (its discovery document's `end_session_endpoint`, or the
-    /// configuration's), the token carries the sign-in's ID token, and a
-    /// proof maker draws the `state`; nil otherwise, sending nothing more
-    /// than discovery, when it was not read yet.
+    /// configuration's), the token carries the sign-in's ID token (the mark
+    /// of a sign-in at the provider to end; it is not sent), and a proof
+    /// maker draws the `state`; nil otherwise, sending nothing more than
+    /// discovery, when it was not read yet.
     public func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)? {
-        guard let idToken = token.idToken, let proofMaker else { return nil }
+        guard token.idToken != nil, let proofMaker else { return nil }
         let client = try await endpoints.resolved()
         guard let endSessionPath = client.endSessionPath else { return nil }
         return try OAuth2BrowserSignOut(
-            baseURL: baseURL, client: client, endSessionPath: endSessionPath, idToken: idToken,
-            proofMaker: proofMaker, pages: pages, waitCounter: waitCounter)
+            baseURL: baseURL, client: client, endSessionPath: endSessionPath, proofMaker: proofMaker, pages: pages,
+            waitCounter: waitCounter)
     }
 
     /// The endpoints where the server has them (discovered on first use,

@@ -160,7 +160,7 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
             } catch {
                 throw error.remoteError
             }
-            // Kept with the session, for the logout's `id_token_hint` only.
+            // Kept with the session, as the mark of a sign-in a logout ends at the provider.
             issued.idToken = IDTokenHint(text)
             // Who signed in: the profile read next must be this person's.
             issued.subject = token.subject

@@ -3,14 +3,20 @@ import Ports
 
 /// One logout at an OpenID Connect provider through the browser (OpenID
 /// Connect RP-Initiated Logout 1.0), as a native app does it: the
-/// end-session endpoint opened with `id_token_hint`, `client_id`,
+/// end-session endpoint opened with `client_id`,
 /// `post_logout_redirect_uri` — a one-shot loopback listener on an
 /// ephemeral port, the sign-in's redirect path (RFC 8252 §7.3) — and a
 /// random `state`, which the server's redirect must carry back.
 ///
+/// No `id_token_hint`: the address becomes the browser launcher's argument,
+/// which any local user reads through `ps`, and the ID token names the
+/// person (name, e-mail, CPF when those scopes are asked). Section 2 lets
+/// `client_id` stand in for it; the provider then asks the person to
+/// confirm the logout, as ours does anyway. The session's ID token only
+/// says there is a sign-in at the provider to end.
+///
 /// The `state` is drawn as the sign-in's is (`AuthorizationProofMaker`);
-/// the rest of those one-time values is not used. The ID token leaves only
-/// in `url`, which the app hands to the browser and never shows.
+/// the rest of those one-time values is not used.
 final class OAuth2BrowserSignOut: BrowserSignOutAttempt {
     let url: URL
     private let listener: LoopbackRedirectListener
@@ -22,7 +28,7 @@ final class OAuth2BrowserSignOut: BrowserSignOutAttempt {
     ///   `.misconfigured` when the secure random source cannot be read or
     ///   the end-session endpoint is not an address a browser may be given.
     init(
-        baseURL: URL, client: OAuth2Configuration, endSessionPath: String, idToken: IDTokenHint,
+        baseURL: URL, client: OAuth2Configuration, endSessionPath: String,
         proofMaker: any AuthorizationProofMaker, pages: RedirectPages, waitCounter: (any ActivityCounter)? = nil
     ) throws(RemoteError) {
         do {
@@ -37,7 +43,7 @@ final class OAuth2BrowserSignOut: BrowserSignOutAttempt {
         }
         guard
             let url = Self.endSessionURL(
-                baseURL: baseURL, endSessionPath: endSessionPath, clientID: client.clientID, idToken: idToken,
+                baseURL: baseURL, endSessionPath: endSessionPath, clientID: client.clientID,
                 postLogoutRedirectURI: listener.redirectURI, state: state),
             url.isOpenableInBrowser
         else {
@@ -50,18 +56,16 @@ final class OAuth2BrowserSignOut: BrowserSignOutAttempt {
 
     deinit { listener.close() }
 
-    /// The logout request (RP-Initiated Logout 1.0, section 2): the ID token
-    /// as the hint, the client, where to come back, and `state`.
+    /// The logout request (RP-Initiated Logout 1.0, section 2): the client,
+    /// where to come back, and `state`; never the ID token.
     static func endSessionURL(
-        baseURL: URL, endSessionPath: String, clientID: String, idToken: IDTokenHint, postLogoutRedirectURI: String,
-        state: String
+        baseURL: URL, endSessionPath: String, clientID: String, postLogoutRedirectURI: String, state: String
     ) -> URL? {
         // A path below the base URL, or the absolute URL discovery gave.
         guard let endpoint = URL(string: endSessionPath, relativeTo: baseURL)?.absoluteURL,
             var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
         else { return nil }
         components.queryItems = [
-            URLQueryItem(name: "id_token_hint", value: idToken.reveal()),
             URLQueryItem(name: "client_id", value: clientID),
             URLQueryItem(name: "post_logout_redirect_uri", value: postLogoutRedirectURI),
             URLQueryItem(name: "state", value: state),

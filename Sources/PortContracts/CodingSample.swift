@@ -208,8 +208,8 @@ extension CodingSample {
             cachedUser: CachedUser(profile: profile, syncedAt: start))
     )
 
-    /// A session of an OpenID Connect sign-in: its ID token is kept for the
-    /// logout's `id_token_hint`.
+    /// A session of an OpenID Connect sign-in: its ID token is kept, the mark
+    /// of a sign-in a logout ends at the provider too.
     public static let withIDToken = CodingSample(
         name: "token with a refresh token, its lineage and the sign-in's ID token",
         session: UserSession(

@@ -28,16 +28,18 @@ public enum BrowserSignOutError: Error, Sendable, Hashable, CustomStringConverti
 /// Contract, for every adapter:
 /// - The caller hands `url` to the `BrowserOpener`, then calls
 ///   `awaitPerson()`; at any moment it may `end()`.
-/// - `url` carries the ID token as `id_token_hint`: it is never shown or
-///   printed (a `BrowserOpener` passes it to the browser and nowhere else).
+/// - `url` never carries the ID token (it becomes the browser launcher's
+///   argument, which any local user can read), nor any other secret; it is
+///   still never shown or printed (a `BrowserOpener` passes it to the
+///   browser and nowhere else).
 /// - `awaitPerson()` sends nothing: it waits, without a time limit of its
 ///   own, for the server to send the browser back to the app with this
 ///   logout's random `state`; the caller bounds it by cancelling its task.
 /// - `end()` closes what the attempt holds open (its loopback listener); a
 ///   wait under way ends with `.ended`. Ending twice is harmless.
 public protocol BrowserSignOutAttempt: Sendable {
-    /// The end-session address to open in the browser. Never shown: it
-    /// carries the ID token.
+    /// The end-session address to open in the browser. Never shown; it
+    /// carries no ID token.
     var url: URL { get }
 
     /// Waits for the browser to come back with this logout's `state`.

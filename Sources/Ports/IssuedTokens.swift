@@ -11,8 +11,8 @@ public struct IssuedTokens: Sendable, Hashable {
     /// precedence over the environment's default lifetime.
     public var statedLifetime: Duration?
     /// The OpenID Connect ID token, when the backend sent one and its
-    /// claims were checked: kept with the session as the `id_token_hint`
-    /// of a logout that ends the server's session in the browser.
+    /// claims were checked: kept with the session as the mark of a sign-in
+    /// at the provider, which a logout ends in the browser too.
     public var idToken: IDTokenHint?
     /// Who the checked ID token says signed in (its `sub`), when one came:
     /// the profile the app then reads must be that person's — its `id` is

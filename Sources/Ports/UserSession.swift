@@ -17,8 +17,9 @@ public struct SessionToken: Sendable, Hashable {
     /// every refresh. Nil for a session stored before lineages existed.
     public var lineage: SessionLineage?
     /// The OpenID Connect ID token of the sign-in, when the backend sent
-    /// one: the `id_token_hint` of the logout that ends the server's
-    /// session in the browser (`AuthRemoteAPI.beginBrowserSignOut`). A
+    /// one: the mark of a sign-in at the provider that a logout ends in the
+    /// browser too (`AuthRemoteAPI.beginBrowserSignOut`; the token itself is
+    /// not sent). A
     /// refresh that brings a new one replaces it. Nil for other backends and
     /// for a session stored before ID tokens were kept.
     public var idToken: IDTokenHint?

@@ -1,5 +1,6 @@
 import AdapterHTTP
 import AdapterInMemory
+import AdapterSoftwareCrypto
 import AdapterSystem
 import Foundation
 import Ports
@@ -147,6 +148,37 @@ struct BrowserOpenerContractTests {
         let inherited = listing.split(separator: "\n").filter { $0.contains("socket:") || $0.contains("pipe:") }
         #expect(inherited.isEmpty, "the launcher inherited \(inherited)")
         #expect(listing.contains("/dev/null"), "its input and output are /dev/null: \(listing)")
+    }
+
+    @Test("The logout at the provider reaches the browser with no ID token in its argv or environment")
+    func endSessionKeepsTheIDTokenOutOfTheProcessList() async throws {
+        let idToken = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJtYXJpYSIsImNwZiI6IjEyMyJ9.SIGNATURE-SECRET"
+        let auth = OAuth2AuthRemoteAPI(
+            configuration: try HTTPConfiguration(
+                baseURL: "http://127.0.0.1:9/", apiKey: nil, tokenHeaderStyle: .bearer),
+            client: OAuth2Configuration(clientID: "gatehouse-native", endSessionPath: "o/logout/"),
+            proofMaker: SoftwareAuthorizationProofMaker())
+        let token = SessionToken(
+            token: AccessToken("AT"), issuedAt: Date(timeIntervalSince1970: 0),
+            expiresAt: Date(timeIntervalSince1970: 60),
+            refreshToken: RefreshToken("RT"), idToken: IDTokenHint(idToken))
+        let attempt = try #require(try await auth.beginBrowserSignOut(token))
+        defer { Task { await attempt.end() } }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xdg-argv-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let log = directory.appendingPathComponent("process").path
+        // What another local user reads of the launched process: /proc/PID/cmdline and environ.
+        try writeExecutable(
+            """
+            #!/bin/sh
+            { tr '\\000' '\\n' < /proc/$$/cmdline; tr '\\000' '\\n' < /proc/$$/environ; } > '\(log)' 2>&1
+            """, to: directory.appendingPathComponent("xdg-open").path)
+
+        #expect(await SystemBrowserOpener(searchPath: directory.path, browser: nil).open(attempt.url) == .opened)
+
+        let seen = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(seen.contains("/o/logout/"), "the launcher was handed the end-session address: \(seen.prefix(200))")
+        #expect(!seen.contains("SIGNATURE-SECRET") && !seen.contains("eyJhbGciOiJSUzI1NiJ9"))
     }
 
     @Test("Without xdg-open on the path, the system's adapter says so and opens nothing")
