@@ -146,7 +146,7 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
             ("redirect_uri", listener.redirectURI), ("code_verifier", proofs.verifier.reveal()),
         ]
         let answer = try await tokenEndpoint.answer(form, for: .codeExchange)
-        var issued = try OAuth2TokenResponse.tokens(from: answer)
+        var issued = try OAuth2TokenResponse.tokens(from: answer, askedScope: client.scope)
         if let idTokenValidation {
             // The ID token came straight from the token endpoint on this
             // client's own connection (OpenID Connect Core 1.0, section 3.1.3.7,

@@ -84,7 +84,9 @@ final class OAuth2DeviceSignIn: ExternalSignInAttempt {
         ]
         let (status, data) = try await tokenEndpoint.transport.send(
             tokenEndpoint.request(tokenEndpoint.client.tokenPath, form))
-        if (200..<300).contains(status) { return .signedIn(try OAuth2TokenResponse.tokens(from: data)) }
+        if (200..<300).contains(status) {
+            return .signedIn(try OAuth2TokenResponse.tokens(from: data, askedScope: tokenEndpoint.client.scope))
+        }
         switch OAuth2ErrorMapping.errorCode(in: data) {
         case "authorization_pending":
             return .pending(retryAfter: polling.withLock { $0.interval })

@@ -15,7 +15,7 @@ struct OAuth2TokenEndpoint: Sendable {
     func tokens(_ form: [(name: String, value: String)], for kind: OAuth2ErrorMapping.Request)
         async throws(RemoteError) -> IssuedTokens
     {
-        try OAuth2TokenResponse.tokens(from: try await answer(form, for: kind))
+        try OAuth2TokenResponse.tokens(from: try await answer(form, for: kind), askedScope: client.scope)
     }
 
     /// A token request's successful answer, as sent; a refusal mapped for `kind`.

@@ -138,6 +138,7 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
         guard (200..<300).contains(status) else {
             throw SupabaseErrorMapping.error(status: status, body: data, for: kind)
         }
-        return try OAuth2TokenResponse.tokens(from: data)
+        // GoTrue's grants ask no scope.
+        return try OAuth2TokenResponse.tokens(from: data, askedScope: nil)
     }
 }

@@ -13,6 +13,9 @@ public struct Misconfiguration: Sendable, Hashable, CustomStringConvertible {
         /// The server refused the access the app asks for (`invalid_scope`,
         /// `insufficient_scope`).
         case scopeRefused = "scope-refused"
+        /// The server granted more access than the app asks for: a token
+        /// that can do more than the app needs is not kept.
+        case scopeBroader = "scope-broader"
         /// The provider's discovery document names another issuer than the
         /// one configured (a mix-up): nothing was sent to its endpoints.
         case anotherIssuer = "another-issuer"
@@ -52,6 +55,8 @@ public struct Misconfiguration: Sendable, Hashable, CustomStringConvertible {
     public static func clientRefused(_ detail: String) -> Misconfiguration { .init(.clientRefused, detail) }
     /// The server refused the scope the app asks for (`Cause.scopeRefused`).
     public static func scopeRefused(_ detail: String) -> Misconfiguration { .init(.scopeRefused, detail) }
+    /// The server granted more than the app asks for (`Cause.scopeBroader`).
+    public static func scopeBroader(_ detail: String) -> Misconfiguration { .init(.scopeBroader, detail) }
     /// The discovery document names another issuer (`Cause.anotherIssuer`).
     public static func anotherIssuer(_ detail: String) -> Misconfiguration { .init(.anotherIssuer, detail) }
     /// An endpoint or the issuer is in clear (`Cause.insecureEndpoint`).

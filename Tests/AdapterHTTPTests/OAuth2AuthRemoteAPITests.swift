@@ -50,6 +50,38 @@ struct OAuth2AuthRemoteAPITests {
         #expect(issued.statedLifetime == .seconds(300))
     }
 
+    @Test(
+        "A scope granted beyond the one asked is refused as scope-broader; the same, a narrower one or none is taken",
+        arguments: [
+            ("openid read", "openid read write", false), ("openid read", "read openid", true),
+            ("openid read", "read", true), ("openid read", nil, true), (nil, "read write admin", true),
+        ] as [(String?, String?, Bool)])
+    func grantedScope(asked: String?, granted: String?, taken: Bool) async throws {
+        let scope = granted.map { #","scope":""# + $0 + #"""# } ?? ""
+        let server = try StubServer { _ in
+            .json(200, #"{"access_token":"AT-new","token_type":"Bearer","expires_in":300"# + scope + "}")
+        }
+        defer { server.stop() }
+        let auth = OAuth2AuthRemoteAPI(
+            configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil, tokenHeaderStyle: .bearer),
+            client: OAuth2Configuration(clientID: "gatehouse", signInMethods: [.password], scope: asked))
+        let credentials = Credentials(identifier: .cpf("12345678909"), password: Password("123456"))
+
+        do throws(RemoteError) {
+            let issued = try await auth.signIn(credentials)
+            #expect(taken)
+            #expect(issued.accessToken == AccessToken("AT-new"))
+        } catch {
+            #expect(!taken)
+            guard case .misconfigured(let problem) = error else {
+                Issue.record("refused as \(error), not as a misconfiguration")
+                return
+            }
+            #expect(problem.cause == .scopeBroader)
+            #expect(!problem.detail.contains("write"), "the server's words stay out of the message")
+        }
+    }
+
     @Test("A CPF signs in as its digits")
     func cpfUsername() async throws {
         let server = try StubServer { _ in Self.tokenAnswer }

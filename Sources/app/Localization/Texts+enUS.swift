@@ -103,6 +103,8 @@ extension Texts {
             "The server did not accept this app as its client. This is not your password: tell whoever set the app up."
         case .loginScopeRefused:
             "The server refused the access this app asks for. This is not your password: tell whoever set the app up."
+        case .loginScopeBroader:
+            "The server granted more access than this app asks for, so the sign-in was not kept. This is not your password: tell whoever set the app up."
         case .loginAnotherIssuer:
             "The server's sign-in settings name another server than the one this app trusts, so nothing was sent. Tell whoever set the app up."
         case .loginInsecureEndpoint:

@@ -108,6 +108,8 @@ extension Texts {
             "El servidor no aceptó esta aplicación como cliente. No es tu contraseña: avisa a quien configuró la aplicación."
         case .loginScopeRefused:
             "El servidor rechazó el acceso que pide esta aplicación. No es tu contraseña: avisa a quien configuró la aplicación."
+        case .loginScopeBroader:
+            "El servidor concedió más acceso del que pide esta aplicación, así que no se guardó el inicio de sesión. No es tu contraseña: avisa a quien configuró la aplicación."
         case .loginAnotherIssuer:
             "La configuración de acceso del servidor apunta a otro servidor distinto del que esta aplicación reconoce; no se envió nada. Avisa a quien configuró la aplicación."
         case .loginInsecureEndpoint:

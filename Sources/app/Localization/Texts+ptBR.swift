@@ -105,6 +105,8 @@ extension Texts {
             "O servidor não aceitou este app como cliente. Não é a sua senha: avise quem configurou o app."
         case .loginScopeRefused:
             "O servidor recusou o acesso que este app pede. Não é a sua senha: avise quem configurou o app."
+        case .loginScopeBroader:
+            "O servidor concedeu mais acesso do que este app pede, então a entrada não foi mantida. Não é a sua senha: avise quem configurou o app."
         case .loginAnotherIssuer:
             "As configurações de acesso do servidor apontam para outro servidor que não o que este app reconhece; nada foi enviado. Avise quem configurou o app."
         case .loginInsecureEndpoint:

@@ -363,6 +363,7 @@ struct ScreenDriver {
             switch cause {
             case .clientRefused: return texts[.loginClientRefused]
             case .scopeRefused: return texts[.loginScopeRefused]
+            case .scopeBroader: return texts[.loginScopeBroader]
             case .anotherIssuer: return texts[.loginAnotherIssuer]
             case .insecureEndpoint: return texts[.loginInsecureEndpoint]
             case .discoveryUnavailable: return texts[.loginDiscoveryUnavailable]
