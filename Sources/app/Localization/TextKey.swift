@@ -42,7 +42,8 @@ enum TextKey: String, CaseIterable, Sendable {
         loginServer,
         loginIdentifierKindNotAccepted, loginEmailNotConfirmed, loginEmailKindNotAccepted
     // The app's setup with the backend, one text per `Misconfiguration.Cause`
-    case loginClientRefused, loginScopeRefused, loginScopeBroader, loginAnotherIssuer, loginInsecureEndpoint, loginDiscoveryUnavailable,
+    case loginClientRefused, loginScopeRefused, loginScopeBroader, loginAnotherIssuer, loginInsecureEndpoint,
+        loginDiscoveryUnavailable,
         loginPKCENotSupported, loginMethodDisabled, loginSettingMismatch, loginNoSecureRandom
     case actionSignInBrowser, actionSignInDevice, signInOutsidePrompt, browserOpened, browserNotOpened, deviceVisit,
         deviceEnterCode, deviceCompleteAddress, waitingForPerson
