@@ -74,6 +74,11 @@ extension UserSessionRepository {
 
     /// Runs `refresh` and saves what it brings into `store` (the lock's
     /// holder, or the store alone), unless the session ended meanwhile.
+    /// When the save fails after the backend rotated the refresh token, the
+    /// stored session — whose refresh token is now spent — is deleted if it
+    /// can be: a launch, or another process, that sent it again would be
+    /// refused, and on a backend with reuse detection would end the new
+    /// tokens too. The new tokens live on in this process.
     private static func refreshAndSave(
         _ previous: SessionToken, refresh: @Sendable (SessionToken) async -> Result<SessionToken, RemoteError>,
         cachedUser: CachedUser?, into store: any SessionDataStore, stillCurrent: @Sendable () async -> Bool
@@ -85,7 +90,11 @@ extension UserSessionRepository {
         let saved = await SessionStoreWrite.run { () async throws(SessionStoreError) in
             try await store.save(UserSession(token: issued, cachedUser: cachedUser))
         }
-        return .refreshed(issued, saved: (try? saved.get()) != nil)
+        let wasSaved = (try? saved.get()) != nil
+        if !wasSaved, let spent = previous.refreshToken, issued.refreshToken != spent {
+            _ = await SessionStoreWrite.run { () async throws(SessionStoreError) in try await store.delete() }
+        }
+        return .refreshed(issued, saved: wasSaved)
     }
 
     /// Writes `change` (made from what is stored) under the store's lock if

@@ -112,13 +112,11 @@ extension TokenManager {
                 return .done(.failure(.notSignedIn))
             }
             switch outcome {
-            case .refreshed(let issued, let saved):
-                if !saved, case .refreshToken = credential {
-                    // The stored refresh token is spent and its successor is not
-                    // stored: going on would leave a session that can only be
-                    // resumed by sending a spent token again. End it as expired.
-                    return Self.endSession(&state, reason: .tokenExpired)
-                }
+            case .refreshed(let issued, _):
+                // What the server answered is never thrown away: saved, or —
+                // the store refused it — kept here, the failure said by the
+                // repository, which also took the spent token out of the store
+                // so that no launch sends it again.
                 state.use(issued, policy: policy)
                 return .done(.success(issued.token))
             case .adopted(let newer, _):

@@ -14,6 +14,7 @@ actor RecordingSessionStore: SessionDataStore {
     private(set) var reads = 0
     private var unavailable = false
     private var writesFail = false
+    private var savesFail = false
     private var savesToHold = 0
     private var heldSaves: [CheckedContinuation<Void, Never>] = []
     private var heldSaveWaiters: [CheckedContinuation<Void, Never>] = []
@@ -26,6 +27,9 @@ actor RecordingSessionStore: SessionDataStore {
 
     /// While on, reads work and every save or delete throws (a full disk).
     func setWritesFail(_ on: Bool) { writesFail = on }
+
+    /// While on, every save throws and deletes still work.
+    func setSavesFail(_ on: Bool) { savesFail = on }
 
     /// Puts a session in the store as a previous launch would have left it (not recorded).
     func plant(_ session: UserSession?) { stored = session }
@@ -117,7 +121,7 @@ actor RecordingSessionStore: SessionDataStore {
                 waiters.forEach { $0.resume() }
             }
         }
-        if unavailable || writesFail { throw .unavailable("simulated") }
+        if unavailable || writesFail || savesFail { throw .unavailable("simulated") }
         operations.append(.save(session))
         stored = session
     }
