@@ -1,6 +1,7 @@
 import AdapterFileKeychain
 import AdapterInMemory
 import Foundation
+import PortContracts
 import Ports
 import Testing
 
@@ -25,32 +26,18 @@ struct LedgerFactory: Sendable, CustomTestStringConvertible {
     ]
 }
 
+/// `SignOutLedger`'s contract (its doc comment), as `PortContracts` checks
+/// it, for every adapter: each promise of `SignOutLedgerContract.Promise`.
 @Suite("SignOutLedger contract")
 struct SignOutLedgerContractTests {
-    @Test("a new ledger has no sign-out pending", arguments: LedgerFactory.all)
-    func aNewLedgerHasNothingPending(_ factory: LedgerFactory) async {
-        #expect(await !factory.make().ledger.isPending())
-    }
-
-    @Test("a mark is pending in this launch and the next, until cleared", arguments: LedgerFactory.all)
-    func aMarkLastsUntilCleared(_ factory: LedgerFactory) async throws {
-        let (ledger, reopen) = factory.make()
-
-        try await ledger.markPending()
-        try await ledger.markPending()
-
-        #expect(await ledger.isPending())
-        #expect(await reopen().isPending())
-        try await reopen().clear()
-        #expect(await !ledger.isPending())
-        #expect(await !reopen().isPending())
-    }
-
-    @Test("clearing an empty ledger succeeds", arguments: LedgerFactory.all)
-    func clearingAnEmptyLedgerSucceeds(_ factory: LedgerFactory) async throws {
-        let ledger = factory.make().ledger
-        try await ledger.clear()
-        #expect(await !ledger.isPending())
+    @Test(
+        "Every ledger keeps each promise of the port", arguments: LedgerFactory.all,
+        SignOutLedgerContract.Promise.allCases)
+    func everyLedgerKeepsThePromise(_ factory: LedgerFactory, _ promise: SignOutLedgerContract.Promise) async throws {
+        try await SignOutLedgerContract.check(promise) {
+            let (ledger, reopen) = factory.make()
+            return SignOutLedgerUnderTest(ledger: ledger, relaunch: reopen)
+        }
     }
 }
 
