@@ -109,7 +109,7 @@ extension NoticeSourceFactory {
     /// 0700), the PIN file open to others (`isSet` makes it 0600).
     static let filePINVault = NoticeSourceFactory(testDescription: "FilePINVault") {
         let root = NoticeSteps.temporaryRoot("notice-pin")
-        let hasher = FixedSaltHasher()
+        let hasher = fixedSaltHasher()
         let iterations = PINVaultFactory.testIterations
         let vault = FilePINVault(directory: root + "/store", hasher: hasher, iterations: iterations)
         let pin = "2580"

@@ -11,7 +11,7 @@ import Testing
 struct PINVaultOffThePoolTests {
     /// The fixed-salt software hasher, noting where each derivation ran.
     final class WhereHashed: SecretHasher {
-        private let software = FixedSaltHasher()
+        private let software = fixedSaltHasher()
         private let insideATask = Mutex<[Bool]>([])
 
         var derivationsInsideATask: [Bool] { insideATask.withLock { $0 } }
