@@ -53,7 +53,8 @@ enum TextKey: String, CaseIterable, Sendable {
     case signUpPrompt, registering
     case problemEmpty, problemNameTooShort, problemInvalidEmail, problemInvalidCPF, problemPasswordNotSixDigits
     case problemConfirmationMismatch
-    case registerAlreadyRegistered, registerInvalidFields, registerSystemUnavailable, registerNetwork, registerTimedOut,
+    case registerAlreadyRegistered, registerEmailAlreadyRegistered, registerInvalidFields, registerSystemUnavailable,
+        registerNetwork, registerTimedOut,
         registerServer
     case signUpNotOffered
     // Session expired

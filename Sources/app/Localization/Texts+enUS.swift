@@ -178,6 +178,7 @@ extension Texts {
         case .problemPasswordNotSixDigits: "the password must have 6 digits"
         case .problemConfirmationMismatch: "the passwords do not match"
         case .registerAlreadyRegistered: "An account with this CPF or e-mail already exists."
+        case .registerEmailAlreadyRegistered: "An account with this e-mail already exists."
         case .registerInvalidFields: "The server refused some fields: %@."
         case .registerSystemUnavailable: "System unavailable; try again later."
         case .registerNetwork: "The connection to the server failed. Try again."

@@ -183,6 +183,7 @@ extension Texts {
         case .problemPasswordNotSixDigits: "la contraseña debe tener 6 dígitos"
         case .problemConfirmationMismatch: "las contraseñas no coinciden"
         case .registerAlreadyRegistered: "Ya existe una cuenta con este CPF o correo."
+        case .registerEmailAlreadyRegistered: "Ya existe una cuenta con este correo."
         case .registerInvalidFields: "El servidor rechazó algunos campos: %@."
         case .registerSystemUnavailable: "Sistema no disponible; inténtalo más tarde."
         case .registerNetwork: "La conexión con el servidor falló. Inténtalo de nuevo."

@@ -180,6 +180,7 @@ extension Texts {
         case .problemPasswordNotSixDigits: "a senha deve ter 6 dígitos"
         case .problemConfirmationMismatch: "as senhas não conferem"
         case .registerAlreadyRegistered: "Já existe uma conta com este CPF ou e-mail."
+        case .registerEmailAlreadyRegistered: "Já existe uma conta com este e-mail."
         case .registerInvalidFields: "O servidor recusou alguns campos: %@."
         case .registerSystemUnavailable: "Sistema indisponível; tente mais tarde."
         case .registerNetwork: "A conexão com o servidor falhou. Tente de novo."

@@ -242,7 +242,9 @@ struct ScreenDriver {
     private func signUp(_ model: SignUpViewModel) -> ScreenSnapshot {
         var lines = [texts[.signUpPrompt]]
         if model.isBusy { lines.append(texts[.registering]) }
-        if let failure = model.failure { lines.append(text(for: failure)) }
+        if let failure = model.failure {
+            lines.append(text(for: failure, takesCPF: model.shownFields.contains(.cpf)))
+        }
         let form = model.form
         let everyField: [(SignUpField, String, TextKey, String)] = [
             (.name, "name", .fieldName, form.name), (.email, "email", .fieldEmail, form.email),
@@ -383,9 +385,10 @@ struct ScreenDriver {
         }
     }
 
-    private func text(for failure: RegistrationFailure) -> String {
+    /// `takesCPF`: the form asks for one; a sign-up that takes none says the e-mail alone is in use.
+    private func text(for failure: RegistrationFailure, takesCPF: Bool) -> String {
         switch failure {
-        case .alreadyRegistered: return texts[.registerAlreadyRegistered]
+        case .alreadyRegistered: return texts[takesCPF ? .registerAlreadyRegistered : .registerEmailAlreadyRegistered]
         case .invalidFields(let fields):
             return texts[.registerInvalidFields, fields.keys.sorted().joined(separator: ", ")]
         case .systemUnavailable: return texts[.registerSystemUnavailable]
