@@ -14,9 +14,13 @@ public final class AccountRegistration {
     /// - Parameters:
     ///   - authAPI: the registration call.
     ///   - health: no registration while the system is down.
-    ///   - session, userAPI, repository, tokenManager, pins, clock, policy:
-    ///     what opens the session a sign-up that signs in begins, as
-    ///     `SignIn` takes them.
+    ///   - session: the state a sign-up that signs in makes authenticated.
+    ///   - userAPI: the profile call after such a sign-up, when the backend has one.
+    ///   - repository: the new session's generation, and its store.
+    ///   - tokenManager: holds the new token.
+    ///   - pins: a PIN an earlier session left, removed.
+    ///   - clock: stamps the token and the cached user.
+    ///   - policy: turns the issued tokens into the session's token.
     public init(
         authAPI: any AuthRemoteAPI, health: HealthMonitor, session: AuthSession, userAPI: any UserRemoteAPI,
         repository: UserSessionRepository, tokenManager: TokenManager, pins: SessionPIN, clock: any Clock,
