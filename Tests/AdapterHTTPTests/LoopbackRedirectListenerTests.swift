@@ -194,7 +194,7 @@ struct LoopbackRedirectListenerTests {
         defer { silent.forEach { _ = close($0) } }
         async let redirect = listener.redirect(expectedState: "s")
 
-        let answer = await Self.within(.seconds(60), orClose: listener) {
+        let answer = await Self.within(.seconds(60), onTimeout: { listener.close() }) {
             await Self.send(Self.get("/callback?code=c&state=s", port), to: port)
         }
 
@@ -224,9 +224,10 @@ struct LoopbackRedirectListenerTests {
     }
 
     /// `work`'s answer, or nil — a failure, never a pass — when it takes
-    /// longer than `budget`; the listener is then closed so nothing hangs.
+    /// longer than `budget`; `onTimeout` then runs (closing what the work
+    /// waits on), so nothing hangs. The suite's one watchdog.
     static func within<T: Sendable>(
-        _ budget: Duration, orClose listener: LoopbackRedirectListener, _ work: @escaping @Sendable () async -> T
+        _ budget: Duration, onTimeout: @escaping @Sendable () -> Void = {}, _ work: @escaping @Sendable () async -> T
     ) async -> T? {
         let first = Mutex<CheckedContinuation<T?, Never>?>(nil)
         return await withCheckedContinuation { continuation in
@@ -235,7 +236,7 @@ struct LoopbackRedirectListenerTests {
             Task.detached { answer(await work()) }
             Task.detached {
                 try? await Task.sleep(for: budget)
-                listener.close()
+                onTimeout()
                 answer(nil)
             }
         }
@@ -287,20 +288,7 @@ struct LoopbackRedirectListenerTests {
     /// Whether `activity` settles within `budget`: a count that never
     /// reaches zero fails the test instead of hanging the suite.
     static func settles(_ activity: VirtualActivity, within budget: Duration = .seconds(60)) async -> Bool {
-        let first = Mutex<CheckedContinuation<Bool, Never>?>(nil)
-        return await withCheckedContinuation { continuation in
-            first.withLock { $0 = continuation }
-            let answer: @Sendable (Bool) -> Void = { settled in first.withLock { $0.take() }?.resume(returning: settled)
-            }
-            Task.detached {
-                await activity.waitUntilIdle()
-                answer(true)
-            }
-            Task.detached {
-                try? await Task.sleep(for: budget)
-                answer(false)
-            }
-        }
+        await within(budget) { await activity.waitUntilIdle() } != nil
     }
 
     @Test(

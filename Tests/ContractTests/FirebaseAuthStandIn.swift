@@ -121,8 +121,7 @@ final class FirebaseAuthStandIn: Sendable {
         }
         do {
             let token = try await backend.signIn(Credentials(identifier: .email(email), password: Password(password)))
-            let refreshToken = "firebase-refresh-\(UUID().uuidString)"
-            sessions.withLock { $0[refreshToken] = token.reveal() }
+            let refreshToken = startSession(token)
             let profile = try? await backend.currentUser(token: token)
             return .json(
                 200,
@@ -158,8 +157,7 @@ final class FirebaseAuthStandIn: Sendable {
             let id = try await backend.register(
                 Registration(name: "", email: email, cpf: "", password: Password(password)), judging: [.email])
             let token = try await backend.signIn(Credentials(identifier: .email(email), password: Password(password)))
-            let refreshToken = "firebase-refresh-\(UUID().uuidString)"
-            sessions.withLock { $0[refreshToken] = token.reveal() }
+            let refreshToken = startSession(token)
             return .json(
                 200,
                 [
@@ -210,6 +208,13 @@ final class FirebaseAuthStandIn: Sendable {
             default: return Self.refusal("INVALID_REFRESH_TOKEN")
             }
         }
+    }
+
+    /// A new refresh token for the session `token` begins, kept beside it.
+    private func startSession(_ token: AccessToken) -> String {
+        let refreshToken = "firebase-refresh-\(UUID().uuidString)"
+        sessions.withLock { $0[refreshToken] = token.reveal() }
+        return refreshToken
     }
 
     /// The ID token's lifetime, as Firebase writes it: a decimal string of seconds.
