@@ -261,17 +261,13 @@ public final class LoopbackRedirectListener: Sendable {
         var pending: [PendingConnection] = []
         defer { for connection in pending { closeDescriptor(connection.descriptor) } }
         while !isClosed {
-            let now = ContinuousClock.now
-            pending.removeAll { connection in
-                guard connection.deadline <= now else { return false }
-                closeDescriptor(connection.descriptor)
-                return true
-            }
             var descriptors =
                 [pollfd(fd: listeningSocket, events: Int16(POLLIN), revents: 0)]
                 + pending.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
             // A short tick, so a close, a cancel or a read budget's end is seen soon.
-            guard poll(&descriptors, nfds_t(descriptors.count), 100) > 0 else { continue }
+            if poll(&descriptors, nfds_t(descriptors.count), 100) <= 0 {
+                for index in descriptors.indices { descriptors[index].revents = 0 }
+            }
             // Newest first, so removing one leaves the indices still to visit as they were.
             for index in pending.indices.reversed() where descriptors[index + 1].revents != 0 {
                 switch readMore(&pending[index]) {
@@ -294,6 +290,15 @@ public final class LoopbackRedirectListener: Sendable {
                         return outcome
                     }
                 }
+            }
+            // Only after what has come was read: a request that arrived while
+            // this thread was not running (a busy machine) is served, not
+            // dropped for the time it waited on us.
+            let now = ContinuousClock.now
+            pending.removeAll { connection in
+                guard connection.deadline <= now else { return false }
+                closeDescriptor(connection.descriptor)
+                return true
             }
             guard descriptors[0].revents & Int16(POLLIN) != 0 else { continue }
             let connection = accept(listeningSocket, nil, nil)

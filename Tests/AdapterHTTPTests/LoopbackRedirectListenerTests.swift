@@ -174,7 +174,7 @@ struct LoopbackRedirectListenerTests {
 
     @Test("A connection that sends nothing is dropped after the read budget; the next one is served")
     func silentConnectionDropped() async throws {
-        let listener = try LoopbackRedirectListener(pages: Self.pages, readBudget: .milliseconds(300))
+        let listener = try LoopbackRedirectListener(pages: Self.pages, readBudget: .seconds(1))
         let port = listener.port
         async let redirect = listener.redirect(expectedState: "s")
         async let silent = Self.send("", to: port, holdOpenWithoutSending: true)
