@@ -309,9 +309,14 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     /// another process holds it, for at most `limit` in all: in a blocking
     /// `flock` on a thread of its own (`LockFileWait`), or, while an earlier
     /// wait given up on is still blocked there, by trying again after pauses.
+    ///
+    /// A holder another process's lease names as stopped (`LockLease`)
+    /// ends the wait at once, as `.busy` naming it: it cannot let go until
+    /// it is continued. A holder still running at the limit is `.busy` too;
+    /// the lock taken, this process's lease is written into the lock file.
     private func takeLock(waitingAtMost limit: Duration) async throws(SessionStoreError) -> HeldLock {
         let start = ContinuousClock.now
-        guard await turns.take(waitingAtMost: limit) else { throw lockNotTaken(limit) }
+        guard await turns.take(waitingAtMost: limit) else { throw .busy(SessionLockHolder()) }
         let descriptor: Int32
         do throws(POSIXFile.Failure) {
             descriptor = try POSIXFile.open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)
@@ -320,19 +325,26 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
             throw refuse(error)
         }
         var pause = Duration.microseconds(250)
+        let watch = StoppedHolderWatch(lockPath: lockPath)
+        var lastHolderCheck = ContinuousClock.now
         while true {
             do throws(POSIXFile.Failure) {
-                if try POSIXFile.tryExclusiveLock(descriptor) { return HeldLock(descriptor: descriptor) }
+                if try POSIXFile.tryExclusiveLock(descriptor) { return held(descriptor) }
             } catch {
                 close(descriptor)
                 turns.release()
                 throw refuse(error)
             }
             let waited = ContinuousClock.now - start
-            guard waited < limit else {
+            var stopped: SessionLockHolder?
+            if ContinuousClock.now - lastHolderCheck >= LockFileWait.holderCheckInterval {
+                lastHolderCheck = .now
+                stopped = watch.stoppedHolder()
+            }
+            guard waited < limit, stopped == nil else {
                 close(descriptor)
                 turns.release()
-                throw lockNotTaken(limit)
+                throw .busy(stopped ?? watch.currentHolder())
             }
             let waitBlocking = blockedLockWaits.withLock { blocked in
                 guard blocked == 0 else { return false }
@@ -343,10 +355,16 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
                 let wait = LockFileWait(descriptor: descriptor) { [self] in
                     blockedLockWaits.withLock { $0 -= 1 }
                 }
-                if await wait.taken(within: limit - waited) { return HeldLock(descriptor: descriptor) }
+                let stoppedHolder = Mutex<SessionLockHolder?>(nil)
+                let taken = await wait.taken(within: limit - waited) {
+                    guard let holder = watch.stoppedHolder() else { return false }
+                    stoppedHolder.withLock { $0 = holder }
+                    return true
+                }
+                if taken { return held(descriptor) }
                 // The descriptor is the wait's now: it closes it.
                 turns.release()
-                throw lockNotTaken(limit)
+                throw .busy(stoppedHolder.withLock { $0 } ?? watch.currentHolder())
             }
             // An earlier wait still blocks on its thread: a pause on the
             // system's clock (a `flock` that blocked here would hold a thread
@@ -357,13 +375,18 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     }
 
     private func release(_ lock: HeldLock) {
+        // The lease goes with the lock: a waiter then finds no holder named
+        // until the next one writes its own.
+        _ = ftruncate(lock.descriptor, 0)
         flock(lock.descriptor, LOCK_UN)
         close(lock.descriptor)
         turns.release()
     }
 
-    private func lockNotTaken(_ limit: Duration) -> SessionStoreError {
-        .unavailable("another process held the session store's lock for longer than \(limit)")
+    /// The lock just taken on `descriptor`, with this process's lease written.
+    private func held(_ descriptor: Int32) -> HeldLock {
+        LockLease.write(to: descriptor)
+        return HeldLock(descriptor: descriptor)
     }
 
     // MARK: - Opening

@@ -38,6 +38,9 @@ final class LockFileWait: Sendable {
         case abandoned
     }
 
+    /// How often a wait asks whether to give up before its limit.
+    static let holderCheckInterval: Duration = .milliseconds(100)
+
     private let descriptor: Int32
     private let state = Mutex(State.blocked)
     /// Told on the wait's thread once `flock` has returned, whatever came of
@@ -59,10 +62,21 @@ final class LockFileWait: Sendable {
     /// does not end the wait — a store that gave up its lock on
     /// cancellation would have its caller go on without it — as it never
     /// did when the store polled.
-    func taken(within limit: Duration) async -> Bool {
+    ///
+    /// `giveUp` is asked every `holderCheckInterval` meanwhile; the wait
+    /// ends, as at its limit, the first time it answers true (the holder
+    /// is stopped, and would not let go before the limit anyway).
+    func taken(within limit: Duration, givingUpWhen giveUp: @escaping @Sendable () -> Bool = { false }) async -> Bool {
         // A timer of its own: a child task would be cancelled with its parent.
         let timer = Task { [self] in
-            try? await Task.sleep(for: limit)
+            let end = ContinuousClock.now + limit
+            while !Task.isCancelled {
+                let left = end - ContinuousClock.now
+                guard left > .zero else { break }
+                try? await Task.sleep(for: min(left, Self.holderCheckInterval))
+                if Task.isCancelled { return }
+                if giveUp() { break }
+            }
             if !Task.isCancelled { abandon() }
         }
         let taken = await outcome()

@@ -74,7 +74,7 @@ public final class InMemorySessionDataStore: SessionDataStore {
     ) async throws(SessionStoreError) -> Outcome {
         if state.withLock({ $0.unavailable }) { throw .unavailable("simulated: the storage cannot be reached") }
         guard await turns.take(waitingAtMost: limit) else {
-            throw .unavailable("another writer held the session store for longer than \(limit)")
+            throw .busy(SessionLockHolder())  // a live holder: this process's own transaction
         }
         defer { turns.release() }
         return await body(Held(store: self))

@@ -76,7 +76,8 @@ public enum SessionDataStoreContract {
         case transactionBodyUsesTheHeldStore
         /// A save asked for during a transaction waits for it.
         case saveWaitsForATransaction
-        /// A transaction waits at most its limit, then fails as unavailable.
+        /// A transaction waits at most its limit, then fails as busy (its
+        /// holder is alive), never as unavailable.
         case transactionWaitEndsAtItsLimit
         /// A store that cannot be written refuses a transaction.
         case unwritableStoreRefusesATransaction

@@ -58,7 +58,7 @@ extension SessionDataStoreChecks {
     }
 
     /// While a transaction holds the store, another waits at most its limit,
-    /// then fails as unavailable without running.
+    /// then fails as busy without running: its holder is alive.
     func transactionWaitEndsAtItsLimit() async throws {
         try await withFreshStore { sut in
             let store = sut.store
@@ -71,11 +71,14 @@ extension SessionDataStoreChecks {
                     }
                     return "the second transaction ran while the first held the store"
                 } catch {
-                    guard case .unavailable(let reason) = error else { return "another error: \(error)" }
-                    return reason.isEmpty ? "no reason given" : "unavailable"
+                    // The holder is alive (it is this very transaction): busy,
+                    // never "unavailable", which would let a caller go on
+                    // as a store alone.
+                    guard case .busy = error else { return "another error: \(error)" }
+                    return "busy"
                 }
             }
-            #expect(outcome == "unavailable")
+            #expect(outcome == "busy")
             #expect(await store.read() == .absent, "the refused transaction wrote nothing")
             // The lock is free again: the next transaction runs.
             let next = try await store.exclusively(waitingAtMost: .seconds(30)) { held in await held.read() }

@@ -1,7 +1,16 @@
 /// Why the session store could not do what was asked. Never carries the token.
 public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The storage could not be read or written (I/O error, locked, full disk).
+    /// The storage could not be read or written (I/O error, a keychain
+    /// still locked, full disk).
     case unavailable(String)
+    /// Another holder of the store's lock — another process of the app, or
+    /// a transaction of this one — is alive and holds it: the wait ended at
+    /// its limit, or at once when that holder is stopped. Nothing changed.
+    /// Unlike `.unavailable`, the storage itself is fine and its session
+    /// may be being refreshed right now: a caller must not go on as a
+    /// store alone (a refresh token the holder sent would be sent twice),
+    /// only keep what it read and try again later.
+    case busy(SessionLockHolder)
     /// The storage's permissions are unsafe or forbid access.
     case permissions(String)
     /// The session could not be encoded for storage.
@@ -11,6 +20,7 @@ public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unavailable(let reason): return "session storage unavailable: \(reason)"
+        case .busy(let holder): return "session storage busy: another holder has its lock (\(holder))"
         case .permissions(let reason): return "session storage permissions: \(reason)"
         case .coding(let error): return "session coding: \(error)"
         }
@@ -84,9 +94,11 @@ public protocol SessionDataStore: Sendable {
     ///     it, or hang holding it); `body` does not run if it is not taken
     ///     by then.
     ///   - body: the transaction; its outcome is returned.
-    /// - Throws: `SessionStoreError.unavailable` when the lock was not taken
-    ///   within `limit`, or the storage cannot be reached to take it; then
-    ///   `body` has not run and nothing changed.
+    /// - Throws: `SessionStoreError.busy` when a live holder kept the lock
+    ///   past `limit` (a store that can tell a stopped holder may give up
+    ///   sooner, naming it); `.unavailable` when the storage cannot be
+    ///   reached to take the lock. Either way `body` has not run and
+    ///   nothing changed.
     func exclusively<Outcome: Sendable>(
         waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome

@@ -16,6 +16,11 @@ import Ports
 // Reads the session with a coding whose `decode` kills the process (SIGKILL),
 // as a decoder that crashes or hangs until the app is killed would. Exits 3
 // if the read returns, which means decode was never reached.
+//
+//   session-store-stress --hold-lock DIRECTORY
+//
+// Takes the store's lock (a transaction), says "held", and keeps it until
+// killed: the holder a test stops (SIGSTOP) or kills while it holds it.
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -54,6 +59,15 @@ if arguments.count == 3, arguments[1] == "--read-killed-inside-decode" {
     _ = await store.read()
     FileHandle.standardError.write(Data("read returned without decoding\n".utf8))
     exit(3)
+}
+if arguments.count == 3, arguments[1] == "--hold-lock" {
+    let store = FileSessionDataStore(directory: arguments[2], coding: JSONSessionCoding())
+    _ = try? await store.exclusively(waitingAtMost: .seconds(60)) { _ in
+        FileHandle.standardOutput.write(Data("held\n".utf8))
+        // This process does nothing else: its one thread may block here.
+        while true { pause() }
+    }
+    exit(4)
 }
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(

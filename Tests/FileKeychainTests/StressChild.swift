@@ -77,6 +77,33 @@ struct StressChild {
         _ = waitUntilExit()
     }
 
+    /// Starts the child in its hold mode: it takes the store's lock and
+    /// keeps it until killed. Returns once it holds it.
+    static func holdingTheLock(directory: String) throws -> StressChild {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+        let pid: pid_t
+        do {
+            pid = try spawn(["--hold-lock", directory], stdout: ends[1])
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            throw error
+        }
+        close(ends[1])
+        var child = StressChild(pid: pid, output: ends[0])
+        guard child.waitForSaves(1) == 1 else {
+            child.kill()
+            throw POSIXError(.ECHILD)
+        }
+        return child
+    }
+
+    private init(pid: pid_t, output: Int32) {
+        self.pid = pid
+        self.output = output
+    }
+
     /// Runs the child once in its read mode, where decoding kills it with
     /// SIGKILL, and returns how it ended: what an app crashing inside a
     /// decoder leaves behind.

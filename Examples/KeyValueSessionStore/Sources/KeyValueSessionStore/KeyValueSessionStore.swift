@@ -56,7 +56,7 @@ public final class KeyValueSessionStore: SessionDataStore {
         waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome {
         guard await turns.take(waitingAtMost: limit) else {
-            throw .unavailable("another writer held the table for longer than \(limit)")
+            throw .busy(SessionLockHolder())  // a live holder: this process's own transaction
         }
         defer { turns.release() }
         return await body(Held(store: self))
