@@ -59,6 +59,7 @@ public enum SessionWorkerSteps {
         case .sessionEnded(let reason): "session-ended \(reason.rawValue)"
         case .notSignedIn: "not-signed-in"
         case .refreshLimitReached: "refresh-limit-reached"
+        case .sessionBusyElsewhere: "session-busy-elsewhere"
         }
     }
 }

@@ -127,7 +127,7 @@ extension LoginFailure {
         case .remote(let remote): self.init(remote)
         case .sessionEnded(.userInactive): self = .accountInactive
         case .sessionEnded: self = .invalidCredentials
-        case .notSignedIn, .refreshLimitReached: self = .server
+        case .notSignedIn, .refreshLimitReached, .sessionBusyElsewhere: self = .server
         }
     }
 }

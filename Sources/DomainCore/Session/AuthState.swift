@@ -44,6 +44,10 @@ public enum SessionExpiredReason: String, Sendable, Hashable {
     case previouslyExpired = "previously-expired"
     /// The session store could not be read at launch; it was left as it is.
     case storageUnavailable = "storage-unavailable"
+    /// The token needed a refresh at launch while another window of the app
+    /// held the session, and no profile was kept to open on: the stored
+    /// session is left as that window keeps it.
+    case busyElsewhere = "busy-elsewhere"
     /// The PIN was entered wrong `PINLockPolicy.maximumAttempts` times in a
     /// row: the session expired, the PIN was removed, the password is needed.
     case pinAttemptsExhausted = "pin-attempts-exhausted"

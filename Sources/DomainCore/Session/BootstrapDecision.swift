@@ -76,6 +76,10 @@ public struct BootstrapDecision: Sendable, Hashable {
             return BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(reason))
         case .failed(.refreshLimitReached):
             return BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(.refreshLimit))
+        case .failed(.sessionBusyElsewhere):
+            // Only with no profile kept to open on (Launcher.checkStoredUser):
+            // the stored session is left to the process holding it.
+            return BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(.busyElsewhere))
         case .failed(.notSignedIn):
             // The session was replaced while it was being checked; nothing
             // says the user is gone, so keep their data and ask them to sign in.

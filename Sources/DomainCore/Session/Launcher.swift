@@ -180,6 +180,9 @@ public final class Launcher {
         guard userAPI.offersCurrentUser else {
             do throws(AuthorizedCallError) {
                 try await tokenManager.refreshNow()
+            } catch .sessionBusyElsewhere where kept != nil {
+                // Another window holds the session: open on what was kept.
+                return kept.map { .user($0.profile) } ?? .failed(.sessionBusyElsewhere)
             } catch {
                 return .failed(error)
             }
@@ -194,6 +197,11 @@ public final class Launcher {
                 try await self.userAPI.currentUser(token: token)
             }
             return .user(user)
+        } catch .sessionBusyElsewhere where kept != nil {
+            // The token needed a refresh while another window of the app
+            // holds the session: open on the profile kept, the token as it
+            // was read; a later call refreshes or adopts the holder's.
+            return kept.map { .user($0.profile) } ?? .failed(.sessionBusyElsewhere)
         } catch {
             return .failed(error)
         }

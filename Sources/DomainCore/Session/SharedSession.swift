@@ -12,6 +12,10 @@ public enum SharedRefreshOutcome: Sendable, Hashable {
     /// Another process ended this session — a logout, an expiry, a newer
     /// sign-in: no request was made and nothing written.
     case endedElsewhere
+    /// Another live process holds the store's lock (`SessionStoreError.busy`)
+    /// and may be refreshing this very token: no request was made and
+    /// nothing written; the session stays as it was.
+    case busyElsewhere(SessionLockHolder)
     /// The refresh call failed (its error), or the session of this
     /// generation ended in this process meanwhile (nil): nothing written.
     case failed(RemoteError?)
@@ -34,6 +38,10 @@ public enum SharedSessionWrite: Sendable, Hashable {
     /// Another process ended the session (logout, expiry, a newer sign-in):
     /// nothing was written, so what it left stays.
     case endedElsewhere
+    /// Another live process holds the store's lock: nothing was written —
+    /// alone, the write could put back a token that process just replaced —
+    /// and no failure to save is said: nothing failed, the store is intact.
+    case busyElsewhere
 }
 
 /// A write a transaction makes: a whole session, or none.

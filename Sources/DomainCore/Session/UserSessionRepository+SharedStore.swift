@@ -14,8 +14,9 @@ extension UserSessionRepository {
     /// While no session is written yet (a refresh during sign-in) nothing is
     /// read or written. While the store is not known to hold this session
     /// (its last write failed), or cannot be locked, the refresh runs and its
-    /// save is tried, as with a store alone. Cancelling the caller cancels
-    /// the refresh.
+    /// save is tried, as with a store alone — but never while another live
+    /// process holds the lock (`.busyElsewhere`: it may be sending this very
+    /// refresh token). Cancelling the caller cancels the refresh.
     ///
     /// - Parameters:
     ///   - previous: the token this process holds.
@@ -50,7 +51,10 @@ extension UserSessionRepository {
                         }
                     }
                 } catch {
-                    // Not lockable: on as a store alone, below.
+                    // A live holder may be sending this refresh token now:
+                    // never a second time from here. Otherwise (the storage
+                    // cannot be locked at all) on as a store alone, below.
+                    if case .busy(let holder) = error { return .busyElsewhere(holder) }
                 }
             }
             return await Self.refreshAndSave(previous, refresh: refresh, cachedUser: await self.cachedUser, into: store)
@@ -67,7 +71,7 @@ extension UserSessionRepository {
         case .adopted(let newer, let cachedUser):
             lastWritten = UserSession(token: newer, cachedUser: cachedUser ?? lastWritten?.cachedUser)
             storedToken = newer
-        case .endedElsewhere, .failed: break
+        case .endedElsewhere, .busyElsewhere, .failed: break
         }
         return outcome
     }
@@ -101,7 +105,8 @@ extension UserSessionRepository {
     /// the session stored is still the one this process holds (`held`); no
     /// write and `.endedElsewhere` when another process ended or replaced it.
     /// While the store is not known to hold this session, or cannot be
-    /// locked, it is written as a store alone.
+    /// locked, it is written as a store alone; while another live process
+    /// holds the lock, not at all (`.busyElsewhere`).
     @discardableResult
     func writeOverOwnSession(
         _ held: SessionToken, generation: SessionGeneration, failure: SessionStorageProblem,
@@ -124,7 +129,10 @@ extension UserSessionRepository {
                     guard let locked else { return SharedWriteResult(.endedElsewhere) }
                     return await SharedWriteResult(locked, finishedBy: self, failure: failure)
                 } catch {
-                    // Not lockable: on as a store alone, below.
+                    // A live holder: written alone, this could put back a
+                    // token it just replaced. Nothing is written. Otherwise
+                    // (not lockable at all) on as a store alone, below.
+                    if case .busy = error { return SharedWriteResult(.busyElsewhere) }
                 }
             }
             let alone = await SharedWriteResult(change(nil), into: store)
@@ -134,6 +142,7 @@ extension UserSessionRepository {
         switch outcome.write {
         case .written: storedToken = outcome.session?.token
         case .notWritten: storedToken = nil
+        case .busyElsewhere: break
         case .endedElsewhere:
             lastWritten = nil
             storedToken = nil

@@ -22,6 +22,9 @@ public enum SignedInFailure: Error, Sendable, Hashable {
     /// The backend ended the session, or it had already ended: the root has
     /// moved on and there is nothing to retry.
     case sessionEnded
+    /// Another window of the app holds the session (its store's lock) and
+    /// may be refreshing it: nothing was sent; a retry once it lets go works.
+    case busyElsewhere
     /// The backend has no route for it (profile edit, related users, account
     /// deletion on a backend without account routes); nothing was sent.
     case notOffered
@@ -30,6 +33,7 @@ public enum SignedInFailure: Error, Sendable, Hashable {
         switch error {
         case .sessionEnded, .notSignedIn: self = .sessionEnded
         case .refreshLimitReached: self = .server
+        case .sessionBusyElsewhere: self = .busyElsewhere
         case .remote(let remote):
             switch remote {
             case .rejected(_, .notFound, _): self = .notFound

@@ -14,6 +14,12 @@ public enum AuthorizedCallError: Error, Sendable, Hashable, CustomStringConverti
     case notSignedIn
     /// The refresh cap was reached; the session stays, the call fails.
     case refreshLimitReached
+    /// The token needed a refresh while another live process of the app
+    /// (another window, stopped or busy) held the session store's lock: no
+    /// refresh was sent — that process may have sent this very refresh
+    /// token — and the session stays as it was read. A later call refreshes,
+    /// or adopts what that process saved, once it lets go.
+    case sessionBusyElsewhere
 
     /// A short description for logs and diagnostics; it never includes a token.
     public var description: String {
@@ -22,6 +28,7 @@ public enum AuthorizedCallError: Error, Sendable, Hashable, CustomStringConverti
         case .sessionEnded(let reason): return "session ended: \(reason.rawValue)"
         case .notSignedIn: return "not signed in"
         case .refreshLimitReached: return "too many token refreshes"
+        case .sessionBusyElsewhere: return "another process of the app holds the session"
         }
     }
 

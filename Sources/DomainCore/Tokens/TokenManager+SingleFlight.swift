@@ -124,6 +124,10 @@ extension TokenManager {
                 return .done(.success(newer.token))
             case .endedElsewhere:
                 return Self.endSession(&state, reason: .endedElsewhere)
+            case .busyElsewhere:
+                // The token stays as it is: the next call tries again, and
+                // adopts what the holder saved once it lets go.
+                return .done(.failure(.sessionBusyElsewhere))
             case .failed(nil):
                 return .done(.failure(.notSignedIn))
             case .failed(let error?):

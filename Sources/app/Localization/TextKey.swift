@@ -59,7 +59,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case signUpNotOffered
     // Session expired
     case expiredNetwork, expiredTimedOut, expiredServer, expiredRefreshLimit, expiredPreviously,
-        expiredStorageUnavailable
+        expiredStorageUnavailable, expiredBusyElsewhere
     case expiredDataKept, expiredPINAttempts, expiredPINForgotten
     // The PIN lock: the PIN screen and the security screen
     case titlePINLock, titleSecurity, pinLockPrompt, pinLockUnavailable, fieldPIN, pinChecking, pinSaving
@@ -77,7 +77,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case failureNetwork, failureTimedOut, failureServer, failureOffline, failureServerDown, failureNotFound,
         failureInvalidFields,
         failureAlreadyRegistered
-    case failureSessionEnded, failureNotOffered
+    case failureSessionEnded, failureNotOffered, failureBusyElsewhere
     case detailsAmount, detailsWhen, detailsStatus, detailsCounterparty, detailsSender, detailsRecipient
     case detailsBank, detailsAgency, detailsAccount
     case statusCompleted, statusPending, statusFailed, statusCanceled

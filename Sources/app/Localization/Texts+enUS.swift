@@ -191,6 +191,8 @@ extension Texts {
         case .expiredRefreshLimit: "We could not renew your session."
         case .expiredPreviously: "Your session expired."
         case .expiredStorageUnavailable: "We could not read your saved session."
+        case .expiredBusyElsewhere:
+            "Another window of the app is busy with your session. Sign in again, or come back once it is done."
         case .expiredDataKept: "Your data is still on this device."
         case .greeting: "Hello, %@!"
         case .greetingWithoutName: "Hello!"
@@ -235,6 +237,7 @@ extension Texts {
         case .failureAlreadyRegistered: "This e-mail is already in use."
         case .failureSessionEnded: "Your session ended."
         case .failureNotOffered: "Not available on this server."
+        case .failureBusyElsewhere: "Another window of the app is busy with your session. Try again in a moment."
         case .detailsAmount: "Amount"
         case .detailsWhen: "Date"
         case .detailsStatus: "Status"

@@ -196,6 +196,8 @@ extension Texts {
         case .expiredRefreshLimit: "No pudimos renovar tu sesión."
         case .expiredPreviously: "Tu sesión caducó."
         case .expiredStorageUnavailable: "No pudimos leer tu sesión guardada."
+        case .expiredBusyElsewhere:
+            "Otra ventana de la app está ocupada con tu sesión. Inicia sesión de nuevo o vuelve cuando termine."
         case .expiredDataKept: "Tus datos siguen en este dispositivo."
         case .greeting: "¡Hola, %@!"
         case .greetingWithoutName: "¡Hola!"
@@ -241,6 +243,8 @@ extension Texts {
         case .failureAlreadyRegistered: "Este correo ya está en uso."
         case .failureSessionEnded: "Tu sesión terminó."
         case .failureNotOffered: "No disponible en este servidor."
+        case .failureBusyElsewhere:
+            "Otra ventana de la app está ocupada con tu sesión. Inténtalo de nuevo en un momento."
         case .detailsAmount: "Importe"
         case .detailsWhen: "Fecha"
         case .detailsStatus: "Estado"

@@ -193,6 +193,8 @@ extension Texts {
         case .expiredRefreshLimit: "Não conseguimos renovar sua sessão."
         case .expiredPreviously: "Sua sessão expirou."
         case .expiredStorageUnavailable: "Não conseguimos ler sua sessão salva."
+        case .expiredBusyElsewhere:
+            "Outra janela do app está ocupada com sua sessão. Entre de novo ou volte quando ela terminar."
         case .expiredDataKept: "Seus dados continuam neste aparelho."
         case .greeting: "Olá, %@!"
         case .greetingWithoutName: "Olá!"
@@ -237,6 +239,7 @@ extension Texts {
         case .failureAlreadyRegistered: "Este e-mail já está em uso."
         case .failureSessionEnded: "Sua sessão terminou."
         case .failureNotOffered: "Não disponível neste servidor."
+        case .failureBusyElsewhere: "Outra janela do app está ocupada com sua sessão. Tente de novo em instantes."
         case .detailsAmount: "Valor"
         case .detailsWhen: "Data"
         case .detailsStatus: "Situação"

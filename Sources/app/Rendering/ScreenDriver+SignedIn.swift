@@ -257,6 +257,7 @@ extension ScreenDriver {
         case .alreadyRegistered: return texts[.failureAlreadyRegistered]
         case .sessionEnded: return texts[.failureSessionEnded]
         case .notOffered: return texts[.failureNotOffered]
+        case .busyElsewhere: return texts[.failureBusyElsewhere]
         }
     }
 }

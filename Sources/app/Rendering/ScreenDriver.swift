@@ -336,6 +336,7 @@ struct ScreenDriver {
         case .refreshLimit: return texts[.expiredRefreshLimit]
         case .previouslyExpired: return texts[.expiredPreviously]
         case .storageUnavailable: return texts[.expiredStorageUnavailable]
+        case .busyElsewhere: return texts[.expiredBusyElsewhere]
         case .pinAttemptsExhausted: return texts[.expiredPINAttempts]
         case .pinForgotten: return texts[.expiredPINForgotten]
         }

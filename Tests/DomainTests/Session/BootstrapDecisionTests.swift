@@ -67,4 +67,11 @@ struct BootstrapDecisionTests {
         #expect(
             decision == BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(.refreshLimit)))
     }
+
+    @Test("Another process holds the session at launch: the session expires here, the store left to it")
+    func busyElsewhereExpiresHere() {
+        let decision = BootstrapDecision.decide(.failed(.sessionBusyElsewhere))
+        #expect(
+            decision == BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(.busyElsewhere)))
+    }
 }

@@ -24,6 +24,10 @@ actor RecordingSessionStore: SessionDataStore {
     }
 
     func setUnavailable(_ on: Bool) { unavailable = on }
+    /// While set, a transaction is refused as this holder's lock: another
+    /// live process holds it (`SessionStoreError.busy`).
+    private(set) var busyHolder: SessionLockHolder?
+    func setBusy(_ holder: SessionLockHolder?) { busyHolder = holder }
 
     /// While on, reads work and every save or delete throws (a full disk).
     func setWritesFail(_ on: Bool) { writesFail = on }
@@ -74,6 +78,7 @@ actor RecordingSessionStore: SessionDataStore {
         waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome {
         if unavailable { throw .unavailable("simulated") }
+        if let busyHolder { throw .busy(busyHolder) }
         await takeTurn()
         defer { releaseTurn() }
         return await body(Held(store: self))
