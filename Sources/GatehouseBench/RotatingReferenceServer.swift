@@ -38,8 +38,23 @@ public final class RotatingReferenceServer {
             "POST", baseURL + "/_control/clock", json: ["advanceSeconds": Self.tokenLifetimeSeconds + 1])
     }
 
+    /// Holds the next sign-in or refresh (`POST /challenge/auth`) for
+    /// `seconds` of the server's clock, which only `advanceClock` moves: a
+    /// refresh in flight for as long as a test needs.
+    public func holdNextRefresh(forSeconds seconds: Int) async throws {
+        _ = try await ControlRequest.send(
+            "POST", baseURL + "/_control/faults", json: ["route": "POST /challenge/auth", "delayMs": seconds * 1_000])
+    }
+
+    /// Moves the server's clock by `seconds`.
+    public func advanceClock(seconds: Int) async throws {
+        _ = try await ControlRequest.send("POST", baseURL + "/_control/clock", json: ["advanceSeconds": seconds])
+    }
+
     /// The counters of `GET /_control/metrics` (docs/spec/control-api.md).
     public struct Metrics: Decodable, Sendable {
+        /// Requests received, by route key, answered or not yet.
+        public let requests: [String: Int]
         public let logins: Int
         public let refreshes: Int
         public let refreshesRejected: Int

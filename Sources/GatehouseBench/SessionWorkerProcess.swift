@@ -66,7 +66,7 @@ public final class SessionWorkerProcess {
         requests = toChild[1]
         answers = fromChild[0]
         // A worker that died must fail its request, not kill the test with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
+        Glibc.signal(SIGPIPE, SIG_IGN)
     }
 
     /// A worker the test did not quit (it failed first) is killed, never left running.
@@ -124,6 +124,13 @@ public final class SessionWorkerProcess {
             guard count > 0 else { throw Failure(description: "\(name) ended before answering\(stderrTail())") }
             buffered.append(contentsOf: chunk[0..<count])
         }
+    }
+
+    /// Sends `number` (SIGSTOP, SIGCONT, SIGKILL) to the worker's process:
+    /// a window stopped by a person or a debugger, continued, or killed.
+    public func signal(_ number: Int32) {
+        guard !ended else { return }
+        _ = kill(pid, number)
     }
 
     /// Sends a request and returns its answer.
