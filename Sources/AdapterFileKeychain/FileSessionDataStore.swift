@@ -188,7 +188,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         } catch {
             throw refuse(error)
         }
-        let lock = try await takeLock(waitingAtMost: Self.writeWait)
+        let lock = try await takeLock(for: .writing, waitingAtMost: Self.writeWait)
         defer { release(lock) }
         try saveLocked(data)
     }
@@ -222,7 +222,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         }), failure.isNotFound {
             return
         }
-        let lock = try await takeLock(waitingAtMost: Self.writeWait)
+        let lock = try await takeLock(for: .writing, waitingAtMost: Self.writeWait)
         defer { release(lock) }
         try deleteLocked()
     }
@@ -259,7 +259,8 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     }
 
     public func exclusively<Outcome: Sendable>(
-        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+        _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome {
         if let refusal = openIfNeeded() { throw refuse(refusal) }
         do throws(POSIXFile.Failure) {
@@ -267,7 +268,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         } catch {
             throw refuse(error)
         }
-        let lock = try await takeLock(waitingAtMost: limit)
+        let lock = try await takeLock(for: purpose, waitingAtMost: limit)
         defer { release(lock) }
         return await body(Held(store: self))
     }
@@ -292,7 +293,8 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         func delete() async throws(SessionStoreError) { try store.deleteLocked() }
 
         func exclusively<Outcome: Sendable>(
-            waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+            for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+            _ body: @Sendable (any SessionDataStore) async -> Outcome
         ) async throws(SessionStoreError) -> Outcome {
             await body(self)
         }
@@ -313,8 +315,11 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     /// A holder another process's lease names as stopped (`LockLease`)
     /// ends the wait at once, as `.busy` naming it: it cannot let go until
     /// it is continued. A holder still running at the limit is `.busy` too;
-    /// the lock taken, this process's lease is written into the lock file.
-    private func takeLock(waitingAtMost limit: Duration) async throws(SessionStoreError) -> HeldLock {
+    /// the lock taken, this process's lease — `purpose` with it — is
+    /// written into the lock file.
+    private func takeLock(
+        for purpose: SessionLockPurpose, waitingAtMost limit: Duration
+    ) async throws(SessionStoreError) -> HeldLock {
         let start = ContinuousClock.now
         guard await turns.take(waitingAtMost: limit) else { throw .busy(SessionLockHolder()) }
         let descriptor: Int32
@@ -329,7 +334,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         var lastHolderCheck = ContinuousClock.now
         while true {
             do throws(POSIXFile.Failure) {
-                if try POSIXFile.tryExclusiveLock(descriptor) { return held(descriptor) }
+                if try POSIXFile.tryExclusiveLock(descriptor) { return held(descriptor, for: purpose) }
             } catch {
                 close(descriptor)
                 turns.release()
@@ -361,7 +366,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
                     stoppedHolder.withLock { $0 = holder }
                     return true
                 }
-                if taken { return held(descriptor) }
+                if taken { return held(descriptor, for: purpose) }
                 // The descriptor is the wait's now: it closes it.
                 turns.release()
                 throw .busy(stoppedHolder.withLock { $0 } ?? watch.currentHolder())
@@ -384,8 +389,8 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     }
 
     /// The lock just taken on `descriptor`, with this process's lease written.
-    private func held(_ descriptor: Int32) -> HeldLock {
-        LockLease.write(to: descriptor)
+    private func held(_ descriptor: Int32, for purpose: SessionLockPurpose) -> HeldLock {
+        LockLease.write(to: descriptor, purpose: purpose)
         return HeldLock(descriptor: descriptor)
     }
 
@@ -541,7 +546,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         var lock: HeldLock?
         if !lockHeld {
             do throws(SessionStoreError) {
-                lock = try await takeLock(waitingAtMost: Self.writeWait)
+                lock = try await takeLock(for: .writing, waitingAtMost: Self.writeWait)
             } catch {
                 let reason = "the session file was not read because \(why), and it could not be set aside: \(error)"
                 notices.postOnce(.refused, reason)

@@ -12,13 +12,15 @@ import Synchronization
 /// the kernel lets its `flock` go at once, and the waiter takes it.
 ///
 /// The lease is a hint, never the lock: the `flock` decides who holds it.
-/// The line is `pid 4242 since 1796333000.125`; nothing secret is in it.
+/// The line is `pid 4242 since 1796333000.125 refreshing` (the purpose is
+/// `SessionLockPurpose`'s raw value; a line without one, as leases were
+/// first written, names no purpose); nothing secret is in it.
 enum LockLease {
     /// Writes this process's lease over the lock file's contents; the lock
     /// is held. A lease that cannot be written changes nothing but what a
     /// waiter can say (it then waits to its limit, as before leases).
-    static func write(to descriptor: Int32, now: Date = Date()) {
-        let line = Array("pid \(getpid()) since \(now.timeIntervalSince1970)\n".utf8)
+    static func write(to descriptor: Int32, purpose: SessionLockPurpose, now: Date = Date()) {
+        let line = Array("pid \(getpid()) since \(now.timeIntervalSince1970) \(purpose.rawValue)\n".utf8)
         _ = ftruncate(descriptor, 0)
         _ = line.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
     }
@@ -37,11 +39,16 @@ enum LockLease {
     /// The holder a lease line names; nil for anything else.
     static func parse(_ text: String) -> SessionLockHolder? {
         let words = text.split(whereSeparator: \.isWhitespace)
-        guard words.count == 4, words[0] == "pid", words[2] == "since",
+        guard words.count == 4 || words.count == 5, words[0] == "pid", words[2] == "since",
             let processID = Int32(words[1]), processID > 0,
             let seconds = Double(words[3]), seconds.isFinite
         else { return nil }
-        return SessionLockHolder(processID: processID, since: Date(timeIntervalSince1970: seconds))
+        var purpose: SessionLockPurpose?
+        if words.count == 5 {
+            guard let named = SessionLockPurpose(rawValue: String(words[4])) else { return nil }
+            purpose = named
+        }
+        return SessionLockHolder(processID: processID, since: Date(timeIntervalSince1970: seconds), purpose: purpose)
     }
 
     /// Whether process `processID` is stopped — its state in

@@ -70,7 +70,8 @@ public final class InMemorySessionDataStore: SessionDataStore {
     }
 
     public func exclusively<Outcome: Sendable>(
-        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+        _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome {
         if state.withLock({ $0.unavailable }) { throw .unavailable("simulated: the storage cannot be reached") }
         guard await turns.take(waitingAtMost: limit) else {
@@ -89,7 +90,8 @@ public final class InMemorySessionDataStore: SessionDataStore {
         func save(_ session: UserSession) async throws(SessionStoreError) { try store.saveNow(session) }
         func delete() async throws(SessionStoreError) { try store.deleteNow() }
         func exclusively<Outcome: Sendable>(
-            waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+            for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+            _ body: @Sendable (any SessionDataStore) async -> Outcome
         ) async throws(SessionStoreError) -> Outcome {
             await body(self)
         }

@@ -62,7 +62,8 @@ public final class VaultSessionDataStore: SessionDataStore {
     /// tasks take turns (`ExclusiveTurns`). A vault shared by processes (a
     /// real keychain) would add its own lock here.
     public func exclusively<Outcome: Sendable>(
-        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+        _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome {
         guard await turns.take(waitingAtMost: limit) else {
             throw .busy(SessionLockHolder())  // a live holder: this process's own transaction
@@ -79,7 +80,8 @@ public final class VaultSessionDataStore: SessionDataStore {
         func save(_ session: UserSession) async throws(SessionStoreError) { try store.saveNow(session) }
         func delete() async throws(SessionStoreError) { try store.deleteNow() }
         func exclusively<Outcome: Sendable>(
-            waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+            for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+            _ body: @Sendable (any SessionDataStore) async -> Outcome
         ) async throws(SessionStoreError) -> Outcome {
             await body(self)
         }

@@ -89,7 +89,12 @@ public protocol SessionDataStore: Sendable {
     /// and a write — even one with a network call between them, as a token
     /// refresh — make one transaction: no other writer can come between.
     ///
+    /// A store whose waiters can see the holder (the file keychain's lease)
+    /// tells them `purpose` too (`SessionLockHolder.purpose`); a store that
+    /// cannot name its holder ignores it.
+    ///
     /// - Parameters:
+    ///   - purpose: what the lock is taken for (a refresh, or a write).
     ///   - limit: the longest wait for the lock (another process may hold
     ///     it, or hang holding it); `body` does not run if it is not taken
     ///     by then.
@@ -100,8 +105,24 @@ public protocol SessionDataStore: Sendable {
     ///   reached to take the lock. Either way `body` has not run and
     ///   nothing changed.
     func exclusively<Outcome: Sendable>(
-        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+        _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome
+}
+
+extension SessionDataStore {
+    /// A transaction taken for a write (`SessionLockPurpose.writing`): every
+    /// transaction but a refresh's.
+    ///
+    /// - Parameters:
+    ///   - limit: the longest wait for the lock.
+    ///   - body: the transaction; its outcome is returned.
+    /// - Throws: as `exclusively(for:waitingAtMost:_:)`.
+    public func exclusively<Outcome: Sendable>(
+        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+    ) async throws(SessionStoreError) -> Outcome {
+        try await exclusively(for: .writing, waitingAtMost: limit, body)
+    }
 }
 
 /// A write's outcome as a value, so it can leave an `exclusively` body

@@ -17,10 +17,11 @@ import Ports
 // as a decoder that crashes or hangs until the app is killed would. Exits 3
 // if the read returns, which means decode was never reached.
 //
-//   session-store-stress --hold-lock DIRECTORY
+//   session-store-stress --hold-lock DIRECTORY [PURPOSE]
 //
-// Takes the store's lock (a transaction), says "held", and keeps it until
-// killed: the holder a test stops (SIGSTOP) or kills while it holds it.
+// Takes the store's lock (a transaction for PURPOSE, a `SessionLockPurpose`:
+// `writing` unless said), says "held", and keeps it until killed: the
+// holder a test stops (SIGSTOP) or kills while it holds it.
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -60,9 +61,13 @@ if arguments.count == 3, arguments[1] == "--read-killed-inside-decode" {
     FileHandle.standardError.write(Data("read returned without decoding\n".utf8))
     exit(3)
 }
-if arguments.count == 3, arguments[1] == "--hold-lock" {
+if (3...4).contains(arguments.count), arguments[1] == "--hold-lock" {
+    guard let purpose = arguments.count == 4 ? SessionLockPurpose(rawValue: arguments[3]) : .writing else {
+        FileHandle.standardError.write(Data("--hold-lock: no such purpose\n".utf8))
+        exit(2)
+    }
     let store = FileSessionDataStore(directory: arguments[2], coding: JSONSessionCoding())
-    _ = try? await store.exclusively(waitingAtMost: .seconds(60)) { _ in
+    _ = try? await store.exclusively(for: purpose, waitingAtMost: .seconds(60)) { _ in
         FileHandle.standardOutput.write(Data("held\n".utf8))
         // This process does nothing else: its one thread may block here.
         while true { pause() }

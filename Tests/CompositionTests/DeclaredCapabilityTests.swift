@@ -161,9 +161,10 @@ private final class NoticingStore: SessionDataStore, StorageNoticeSource {
     func delete() async throws(SessionStoreError) { try await session.delete() }
 
     func exclusively<Outcome: Sendable>(
-        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+        _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome {
-        try await session.exclusively(waitingAtMost: limit, body)
+        try await session.exclusively(for: purpose, waitingAtMost: limit, body)
     }
 }
 

@@ -59,8 +59,9 @@ private struct UnreachableReadsAsAbsent: SessionDataStore {
     func save(_ session: UserSession) async throws(SessionStoreError) { try await base.save(session) }
     func delete() async throws(SessionStoreError) { try await base.delete() }
     func exclusively<Outcome: Sendable>(
-        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+        _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome {
-        try await base.exclusively(waitingAtMost: limit, body)
+        try await base.exclusively(for: purpose, waitingAtMost: limit, body)
     }
 }

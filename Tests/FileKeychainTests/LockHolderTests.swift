@@ -16,10 +16,10 @@ struct LockHolderTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-lease-\(UUID().uuidString)").path
     }
 
-    @Test("A holder that is stopped ends a wait at once as busy, naming its process; nothing is written")
+    @Test("A holder that is stopped ends a wait at once as busy, naming its process and that it refreshes; nothing written")
     func stoppedHolderIsNamedAndBusy() async throws {
         let directory = Self.directory()
-        let holder = try StressChild.holdingTheLock(directory: directory)
+        let holder = try StressChild.holdingTheLock(directory: directory, for: .refreshing)
         defer { holder.kill() }
         _ = kill(holder.pid, SIGSTOP)
         let store = FileSessionDataStore(directory: directory, coding: JSONSessionCoding())
@@ -35,6 +35,7 @@ struct LockHolderTests {
             #expect(named.processID == holder.pid)
             #expect(named.isStopped, "told stopped, so the wait ended before its limit: \(named)")
             #expect(named.since != nil)
+            #expect(named.purpose == .refreshing, "the holder may be sending the refresh token: \(named)")
         }
         #expect(await store.read() == .absent)
         _ = kill(holder.pid, SIGCONT)
@@ -58,7 +59,7 @@ struct LockHolderTests {
             try await store.delete()
         } throws: { error in
             guard let error = error as? SessionStoreError, case .busy(let named) = error else { return false }
-            return named.isStopped && named.processID == holder.pid
+            return named.isStopped && named.processID == holder.pid && named.purpose == .writing
         }
         #expect(await store.read() == .found(kept), "a read never waits for the lock, and finds the session")
     }
@@ -82,10 +83,34 @@ struct LockHolderTests {
                 "pid 4242 since 1796333000.5",
                 SessionLockHolder(processID: 4242, since: Date(timeIntervalSince1970: 1_796_333_000.5))
             ),
+            (
+                "pid 4242 since 1796333000.5 refreshing\n",
+                SessionLockHolder(
+                    processID: 4242, since: Date(timeIntervalSince1970: 1_796_333_000.5), purpose: .refreshing)
+            ),
+            (
+                "pid 7 since 1 writing",
+                SessionLockHolder(processID: 7, since: Date(timeIntervalSince1970: 1), purpose: .writing)
+            ),
+            ("pid 7 since 1 Refreshing", nil), ("pid 7 since 1 refreshing now", nil),
             ("pid 0 since 1", nil), ("pid -3 since 1", nil), ("pid 12 since nan", nil), ("pid 12", nil),
             ("", nil), ("pid 12 since 1 extra", nil), ("\u{1B}[2J", nil),
         ])
     func leaseLines(line: String, holder: SessionLockHolder?) {
         #expect(LockLease.parse(line) == holder)
+    }
+
+    @Test(
+        "The lease names this process and what it took the lock for while it holds it, and nothing once it let go",
+        arguments: SessionLockPurpose.allCases)
+    func leaseWhileHeld(purpose: SessionLockPurpose) async throws {
+        let store = FileSessionDataStore(directory: Self.directory(), coding: JSONSessionCoding())
+        let lockPath = store.lockPath
+        let whileHeld = try await store.exclusively(for: purpose, waitingAtMost: .seconds(600)) { _ in
+            LockLease.read(at: lockPath)
+        }
+        #expect(whileHeld?.processID == getpid())
+        #expect(whileHeld?.purpose == purpose)
+        #expect(LockLease.read(at: lockPath) == nil, "the lease goes with the lock")
     }
 }

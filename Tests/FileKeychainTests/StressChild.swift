@@ -1,4 +1,5 @@
 import Foundation
+import Ports
 
 #if canImport(Glibc)
     import Glibc
@@ -77,14 +78,14 @@ struct StressChild {
         _ = waitUntilExit()
     }
 
-    /// Starts the child in its hold mode: it takes the store's lock and
-    /// keeps it until killed. Returns once it holds it.
-    static func holdingTheLock(directory: String) throws -> StressChild {
+    /// Starts the child in its hold mode: it takes the store's lock for
+    /// `purpose` and keeps it until killed. Returns once it holds it.
+    static func holdingTheLock(directory: String, for purpose: SessionLockPurpose = .writing) throws -> StressChild {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
         let pid: pid_t
         do {
-            pid = try spawn(["--hold-lock", directory], stdout: ends[1])
+            pid = try spawn(["--hold-lock", directory, purpose.rawValue], stdout: ends[1])
         } catch {
             close(ends[0])
             close(ends[1])

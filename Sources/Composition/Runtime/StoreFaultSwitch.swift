@@ -51,10 +51,11 @@ public final class StoreFaultSwitch: SessionDataStore {
     /// A locked store takes no lock either; the transaction's own reads and
     /// writes meet the fault in force when each runs.
     public func exclusively<Outcome: Sendable>(
-        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+        _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome {
         if current == .unavailable { throw .unavailable("the storage is locked") }
-        return try await wrapped.exclusively(waitingAtMost: limit) { held in
+        return try await wrapped.exclusively(for: purpose, waitingAtMost: limit) { held in
             await body(Held(held: held, faults: self))
         }
     }
@@ -75,7 +76,8 @@ public final class StoreFaultSwitch: SessionDataStore {
         }
 
         func exclusively<Outcome: Sendable>(
-            waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+            for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+            _ body: @Sendable (any SessionDataStore) async -> Outcome
         ) async throws(SessionStoreError) -> Outcome {
             await body(self)
         }

@@ -38,7 +38,7 @@ extension UserSessionRepository {
             guard await self.isCurrent(generation) else { return .failed(nil) }
             if shared {
                 do throws(SessionStoreError) {
-                    return try await store.exclusively(waitingAtMost: Self.lockWait) { locked in
+                    return try await store.exclusively(for: .refreshing, waitingAtMost: Self.lockWait) { locked in
                         if await ledger.isPending() { return .endedElsewhere }
                         let stored = await locked.read()
                         switch SharedSessionCheck(stored, holding: previous) {

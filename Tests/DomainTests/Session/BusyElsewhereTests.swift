@@ -49,6 +49,7 @@ struct BusyElsewhereTests {
         let call = await harness.currentUser()
 
         #expect(call == .failure(.sessionBusyElsewhere))
+        #expect(await harness.store.transactionPurposes == [.refreshing], "a waiter's lease would say so")
         #expect(await harness.server.refreshedTokens.isEmpty, "no refresh token left this process")
         #expect(await harness.tokenManager.currentToken == held, "the session read is kept")
         #expect(await harness.storedSession() == before, "nothing written")
@@ -73,6 +74,7 @@ struct BusyElsewhereTests {
             CachedUser(profile: .maria, syncedAt: harness.clock.now()), generation: generation)
 
         #expect(write == .busyElsewhere)
+        #expect(await harness.store.transactionPurposes == [.writing])
         #expect(await harness.storedSession() == before)
         #expect(harness.authSession.storageProblem == nil)
     }

@@ -27,6 +27,8 @@ actor RecordingSessionStore: SessionDataStore {
     /// While set, a transaction is refused as this holder's lock: another
     /// live process holds it (`SessionStoreError.busy`).
     private(set) var busyHolder: SessionLockHolder?
+    /// What each transaction was asked for, in order (taken or refused).
+    private(set) var transactionPurposes: [SessionLockPurpose] = []
     func setBusy(_ holder: SessionLockHolder?) { busyHolder = holder }
 
     /// While on, reads work and every save or delete throws (a full disk).
@@ -75,8 +77,10 @@ actor RecordingSessionStore: SessionDataStore {
     /// harnesses on this store are two processes. No limit on a wait: a
     /// holder here always ends (a test releases what it holds).
     func exclusively<Outcome: Sendable>(
-        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+        _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome {
+        transactionPurposes.append(purpose)
         if unavailable { throw .unavailable("simulated") }
         if let busyHolder { throw .busy(busyHolder) }
         await takeTurn()
@@ -145,7 +149,8 @@ actor RecordingSessionStore: SessionDataStore {
         func save(_ session: UserSession) async throws(SessionStoreError) { try await store.saveHolding(session) }
         func delete() async throws(SessionStoreError) { try await store.deleteHolding() }
         func exclusively<Outcome: Sendable>(
-            waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+            for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+            _ body: @Sendable (any SessionDataStore) async -> Outcome
         ) async throws(SessionStoreError) -> Outcome {
             await body(self)
         }

@@ -53,7 +53,8 @@ public final class KeyValueSessionStore: SessionDataStore {
 
     /// The table lives in this process, so the lock is this process's.
     public func exclusively<Outcome: Sendable>(
-        waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+        for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+        _ body: @Sendable (any SessionDataStore) async -> Outcome
     ) async throws(SessionStoreError) -> Outcome {
         guard await turns.take(waitingAtMost: limit) else {
             throw .busy(SessionLockHolder())  // a live holder: this process's own transaction
@@ -77,7 +78,8 @@ public final class KeyValueSessionStore: SessionDataStore {
         func save(_ session: UserSession) async throws(SessionStoreError) { try store.saveNow(session) }
         func delete() async throws(SessionStoreError) { try store.deleteNow() }
         func exclusively<Outcome: Sendable>(
-            waitingAtMost limit: Duration, _ body: @Sendable (any SessionDataStore) async -> Outcome
+            for purpose: SessionLockPurpose, waitingAtMost limit: Duration,
+            _ body: @Sendable (any SessionDataStore) async -> Outcome
         ) async throws(SessionStoreError) -> Outcome {
             await body(self)
         }
