@@ -16,7 +16,7 @@ struct LockHolderTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-lease-\(UUID().uuidString)").path
     }
 
-    @Test("A holder that is stopped ends a wait at once as busy, naming its process and that it refreshes; nothing written")
+    @Test("A stopped holder ends a wait at once as busy, naming its process and that it refreshes; nothing written")
     func stoppedHolderIsNamedAndBusy() async throws {
         let directory = Self.directory()
         let holder = try StressChild.holdingTheLock(directory: directory, for: .refreshing)
