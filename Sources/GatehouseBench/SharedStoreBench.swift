@@ -8,6 +8,8 @@ import Foundation
 /// tokens reused, sessions lost; timed (inside each worker): a call that
 /// meets the expired token and so refreshes or waits for the refresh, beside
 /// the same call of one process alone — what the cross-process lock adds.
+/// Then a holder stopped, or killed, in the middle of a refresh
+/// (`StoppedHolderBench`).
 public struct SharedStoreBench {
     let plan: BenchPlan
 
@@ -48,6 +50,7 @@ public struct SharedStoreBench {
                 let run = try await Self.measure(processes: processes, lifetimes: lifetimes, executable: executable)
                 rows += Self.rows(run, processes: processes, lifetimes: lifetimes, alone: alone)
             }
+            rows += try await StoppedHolderBench(executable: executable).rows()
         } catch {
             return BenchScenarioReport(scenario: "processes", setup: setup, rows: rows, failure: "\(error)")
         }

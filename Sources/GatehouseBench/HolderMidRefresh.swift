@@ -1,0 +1,51 @@
+import Foundation
+
+/// Two app processes on one store, signed in once and on the dashboard, the
+/// first (`holder`) in the middle of a refresh the server holds on its
+/// virtual clock, the store's lock in its hands: the scene in which issue
+/// 41 stops or kills the holder. `StoppedHolderTests` checks what follows;
+/// `app bench --scenario processes` times it (`StoppedHolderBench`).
+public struct HolderMidRefresh {
+    public let server: RotatingReferenceServer
+    /// Owns the store directory: keep it alive as long as the workers.
+    public let fleet: SessionWorkerFleet
+    public let holder: SessionWorkerProcess
+    public let other: SessionWorkerProcess
+
+    /// How long the server holds the holder's refresh, on its own clock.
+    public static let heldSeconds = 5
+
+    /// Signs in, starts the two workers, expires the tokens and has the
+    /// holder call: returns once its refresh reached the server.
+    public static func start(executable: String) async throws -> HolderMidRefresh {
+        let server = try RotatingReferenceServer()
+        let fleet = try SessionWorkerFleet(
+            executable: executable, base: "local", baseURL: server.baseURL, apiKey: RotatingReferenceServer.apiKey)
+        try fleet.signInOnce()
+        let workers = try fleet.startWorkers(2, expecting: "dashboard")
+        try await server.expireTokens()
+        let sent = try await server.metrics().requests["POST /challenge/auth", default: 0]
+        try await server.holdNextRefresh(forSeconds: heldSeconds)
+        try workers[0].send("call")
+        try await untilRequests(of: server, reach: sent + 1)
+        return HolderMidRefresh(server: server, fleet: fleet, holder: workers[0], other: workers[1])
+    }
+
+    /// Lets the server answer the held refresh (to a holder that may be
+    /// stopped, or gone).
+    public func answerTheHeldRefresh() async throws {
+        try await server.advanceClock(seconds: Self.heldSeconds)
+    }
+
+    /// Waits for the server to have received `count` sign-ins and refreshes;
+    /// a failure past the workers' answer deadline.
+    private static func untilRequests(of server: RotatingReferenceServer, reach count: Int) async throws {
+        let deadline = ContinuousClock.now + SessionWorkerProcess.answerDeadline
+        while try await server.metrics().requests["POST /challenge/auth", default: 0] < count {
+            guard ContinuousClock.now < deadline else {
+                throw SessionWorkerFleet.Failure(description: "the holder's refresh never reached the server")
+            }
+            await Task.yield()
+        }
+    }
+}
