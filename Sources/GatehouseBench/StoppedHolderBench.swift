@@ -9,7 +9,7 @@ import Glibc
 /// reach its dashboard; and, the holder killed instead, the other's call,
 /// which must go on. Counted once the stopped holder is continued: one
 /// refresh, no token reused, no session lost.
-struct StoppedHolderBench {
+public struct StoppedHolderBench {
     /// The most a person waits, with the holder stopped, before the other
     /// window says so or a new window shows the dashboard: two seconds is
     /// past "instant" but well short of "is it frozen?" — where the 30 s
@@ -21,7 +21,13 @@ struct StoppedHolderBench {
 
     let executable: String
 
-    func rows() async throws -> [BenchRow] {
+    /// - Parameter executable: the `app` the workers run.
+    public init(executable: String) {
+        self.executable = executable
+    }
+
+    /// The rows: the stopped holder's three, then the killed holder's.
+    public func rows() async throws -> [BenchRow] {
         try await stoppedRows() + killedRows()
     }
 

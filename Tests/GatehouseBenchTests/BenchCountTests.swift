@@ -82,6 +82,18 @@ struct BenchCountTests {
         #expect(outcome.failedCalls == 0)
     }
 
+    @Test("A lock holder stopped mid-refresh (processes scenario): busy said, a window opens, one refresh; killed, on")
+    func stoppedHolderRows() async throws {
+        let rows = try await StoppedHolderBench(executable: AppExecutable.path).rows()
+        #expect(rows.count == 4)
+        guard rows.count == 4 else { return }
+        #expect(rows[0].figures.hasPrefix("session-busy-elsewhere in "), "\(rows[0].figures)")
+        #expect(rows[1].figures.hasPrefix("screen dashboard in "), "\(rows[1].figures)")
+        #expect(rows[2].numbers == ["refreshes": 1, "reused": 0, "sessionsLost": 0])
+        #expect(rows[2].figures.hasSuffix("(calls: ok, ok)"), "\(rows[2].figures)")
+        #expect(rows[3].figures.hasPrefix("ok in "), "\(rows[3].figures)")
+    }
+
     @Test("The soak on a few cycles: every sign-in succeeds and nothing is alive after settle()")
     @MainActor
     func soakLeavesNothingAlive() async throws {
