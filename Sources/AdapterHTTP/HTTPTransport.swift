@@ -39,19 +39,26 @@ struct HTTPRequest: Sendable {
 /// `ResponseBodyLimit`, the whole call by the configuration's timeout.
 final class HTTPTransport: Sendable {
     let configuration: HTTPConfiguration
-    private let session: URLSession
+    /// URLSession, as the transport configured it (read by tests of its backstop).
+    let session: URLSession
     private let delegate = TransportDelegate()
     /// Every exchange's deadline, on one timer.
     private let deadlines = ExchangeDeadlines()
 
+    /// How far past the call's own deadline URLSession's timeout is set.
+    static let backstopBeyondDeadline: TimeInterval = 3_600
+
     init(configuration: HTTPConfiguration) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        // URLSession on Linux counts timeouts in whole seconds (0.3 s would be
-        // 0: an immediate timeout), so round up, to one second at least. It
-        // is a time without data, restarted at every piece of the body: the
-        // exchange's own deadline is what ends a call on time.
-        let seconds = max(1, configuration.timeout.timeInterval.rounded(.up))
+        // The exchange's own deadline is what ends a call on time
+        // (`ExchangeDeadlines`); URLSession's timeout is only a backstop, set
+        // an hour past it. On Linux it is a time without data, restarted at
+        // every piece of the body, and it counts the time the process was
+        // stopped: set to the call's timeout, it fired as a stopped process
+        // was continued, racing the answer the kernel had kept for it
+        // (the deadline knows a stop and waits for that answer).
+        let seconds = max(1, configuration.timeout.timeInterval.rounded(.up)) + Self.backstopBeyondDeadline
         sessionConfiguration.timeoutIntervalForRequest = seconds
         sessionConfiguration.timeoutIntervalForResource = seconds
         sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maximumConnectionsPerHost

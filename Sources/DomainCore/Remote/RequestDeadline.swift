@@ -1,4 +1,6 @@
 public import Ports
+import Foundation
+import Synchronization
 
 /// The app's own limit on how long a remote call may go unanswered: a call
 /// still running when the environment's clock passes its deadline ends with
@@ -19,7 +21,24 @@ public import Ports
 /// An answer due at the very instant of the deadline (a server delay equal
 /// to the timeout, on virtual time) may go either way: the timer and the
 /// answer wake together. Scripts keep the two apart.
+///
+/// Time the process did not run is not held against the call. A timer that
+/// meets the deadline more than `lateness` after it fell due says the
+/// process was stopped (Ctrl-Z, SIGSTOP, a debugger) or the machine asleep
+/// while the clock went on, and the answer may be waiting, unread: a
+/// refresh the server answered meanwhile, thrown away as a timeout, would
+/// lose its rotated refresh token, and the next refresh would present the
+/// spent one. Such a call gets `graceAfterLateness` from the moment the
+/// timer met it, and times out only if that passes too. (A virtual clock
+/// meets every deadline exactly on time.)
 public struct RequestDeadline: Sendable {
+    /// How late a timer may meet the deadline before that says the process
+    /// did not run: far beyond a busy machine's timer slack.
+    public static let lateness: Duration = .seconds(1)
+    /// What a call whose deadline fell due while the process was not
+    /// running gets from the moment the timer met it.
+    public static let graceAfterLateness: Duration = .seconds(1)
+
     /// How long a call may run before it ends with `RemoteError.timeout`.
     public let timeout: Duration
     private let clock: any Clock
@@ -57,7 +76,7 @@ public struct RequestDeadline: Sendable {
         }
         // The timer is the clock's alarm, not a task: a call that answers in
         // time costs no sleeping task to start, wake and end.
-        let timer = clock.alarm(at: deadline) {
+        let timer = DeadlineAlarm(clock: clock, at: deadline) {
             outcome.complete(with: .failure(.timeout))
             work.cancel()
         }
@@ -72,5 +91,46 @@ public struct RequestDeadline: Sendable {
         work.cancel()
         timer.cancel()
         return try result.get()
+    }
+}
+
+/// The deadline's alarm: the clock's, armed again for
+/// `RequestDeadline.graceAfterLateness` when it rings more than
+/// `RequestDeadline.lateness` past its time (the process was not running).
+private final class DeadlineAlarm: Sendable {
+    private let clock: any Clock
+    private let action: @Sendable () -> Void
+    /// The alarm armed now, and whether the deadline was cancelled: an
+    /// alarm armed again after a cancellation is cancelled at once.
+    private let state = Mutex<(alarm: (any ClockAlarm)?, cancelled: Bool)>((nil, false))
+
+    init(clock: any Clock, at deadline: Date, _ action: @escaping @Sendable () -> Void) {
+        self.clock = clock
+        self.action = action
+        arm(at: deadline)
+    }
+
+    private func arm(at due: Date) {
+        let alarm = clock.alarm(at: due) { [self] in
+            let now = clock.now()
+            if now.timeIntervalSince(due) > RequestDeadline.lateness.timeInterval {
+                arm(at: now.addingTimeInterval(RequestDeadline.graceAfterLateness.timeInterval))
+            } else {
+                action()
+            }
+        }
+        let cancelled = state.withLock { state in
+            if !state.cancelled { state.alarm = alarm }
+            return state.cancelled
+        }
+        if cancelled { alarm.cancel() }
+    }
+
+    func cancel() {
+        let alarm = state.withLock { state in
+            state.cancelled = true
+            return state.alarm
+        }
+        alarm?.cancel()
     }
 }

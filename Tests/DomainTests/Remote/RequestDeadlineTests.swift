@@ -46,10 +46,14 @@ struct RequestDeadlineTests {
         let scheduler: CountingTaskScheduler
         let deadline: RequestDeadline
 
-        init(timeout: Duration = .seconds(10)) {
+        /// - Parameter firstAlarmLateBy: the deadline's first alarm rings
+        ///   this much past its time, as in a process stopped across it.
+        init(timeout: Duration = .seconds(10), firstAlarmLateBy lateness: Duration? = nil) {
             clock = ManualClock(activity: activity)
             scheduler = CountingTaskScheduler(activity: activity)
-            deadline = RequestDeadline(timeout: timeout, clock: clock, scheduler: scheduler)
+            let manual = clock
+            let deadlineClock: any Clock = lateness.map { LateOnceClock(base: manual, lateness: $0) } ?? manual
+            deadline = RequestDeadline(timeout: timeout, clock: deadlineClock, scheduler: scheduler)
         }
 
         /// Starts `fake`'s call under the deadline as counted work (as the
@@ -132,5 +136,72 @@ struct RequestDeadlineTests {
         #expect(fake.wasCancelled)
         #expect(rig.clock.sleeperCount == 0)
         #expect(rig.activity.liveTaskCount == 0)
+    }
+
+    @Test("A deadline met late (the process was stopped across it) lets an answer in its grace through")
+    func stoppedAcrossTheDeadlineAnswerInTheGrace() async {
+        // The process stops at 2 s and is continued at 30 s: the timer for
+        // 10 s rings at 30 s; the answer, kept meanwhile, is read at 30.5 s.
+        let rig = Rig(firstAlarmLateBy: .seconds(20))
+        let fake = FakeCall(clock: rig.clock, answerAfter: .milliseconds(30_500))
+        let handle = await rig.start(fake)
+
+        await rig.advance(by: .seconds(30))
+        #expect(!handle.isFinished, "the time the process was stopped is not held against the call")
+        await rig.advance(by: .milliseconds(500))
+        #expect(await handle.value == .success(42))
+        #expect(rig.clock.sleeperCount == 0, "the grace's timer no longer sleeps")
+    }
+
+    @Test("A deadline met late times out once its grace passes on time, and the call is cancelled")
+    func stoppedAcrossTheDeadlineThenHung() async {
+        let rig = Rig(firstAlarmLateBy: .seconds(20))
+        let fake = FakeCall(clock: rig.clock, answerAfter: .seconds(3600))
+        let handle = await rig.start(fake)
+
+        await rig.advance(by: .seconds(30))
+        #expect(!handle.isFinished)
+        await rig.advance(by: .milliseconds(999))
+        #expect(!handle.isFinished, "not before its grace")
+        await rig.advance(by: .milliseconds(1))
+        #expect(await handle.value == .failure(.timeout))
+        #expect(fake.wasCancelled)
+        #expect(rig.clock.sleeperCount == 0)
+    }
+
+    @Test("A timer no more than a second late is on time: the call times out when it rings")
+    func slightlyLateIsOnTime() async {
+        let rig = Rig(firstAlarmLateBy: .seconds(1))
+        let fake = FakeCall(clock: rig.clock, answerAfter: .seconds(3600))
+        let handle = await rig.start(fake)
+
+        await rig.advance(by: .seconds(11))
+        #expect(await handle.value == .failure(.timeout))
+    }
+}
+
+/// A virtual clock whose first alarm rings `lateness` past its time — as the
+/// system clock's does in a process stopped across it — and the rest on time.
+private final class LateOnceClock: Clock {
+    private let base: ManualClock
+    private let lateness: Mutex<Duration?>
+
+    init(base: ManualClock, lateness: Duration) {
+        self.base = base
+        self.lateness = Mutex(lateness)
+    }
+
+    func now() -> Date { base.now() }
+
+    func sleep(until deadline: Date) async throws(CancellationError) {
+        try await base.sleep(until: deadline)
+    }
+
+    func alarm(at deadline: Date, _ action: @escaping @Sendable () -> Void) -> any ClockAlarm {
+        let late = lateness.withLock { late in
+            defer { late = nil }
+            return late
+        }
+        return base.alarm(at: deadline.addingTimeInterval(late?.timeInterval ?? 0), action)
     }
 }
