@@ -141,7 +141,7 @@ struct BrowserSignOutTests {
         #expect(harness.authSession.state == .unauthenticated(.loggedOut))
     }
 
-    @Test("A browser that cannot be opened fails the step at once; the address, which holds the ID token, is kept in")
+    @Test("A browser that cannot be opened fails the step at once; the address is never printed instead")
     func browserNotOpened() async throws {
         let harness = await Self.signedIn(browser: InMemoryBrowserOpener(refusal: "no browser"))
         let attempt = harness.queueBrowserSignOut()
