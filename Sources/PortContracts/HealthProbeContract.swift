@@ -1,37 +1,13 @@
 public import Ports
 public import Testing
 
-/// The error statuses every remote contract runs its mapping over: each a
-/// status a real backend, a proxy or a gateway answers.
-public let errorStatusesOnTheWire = [400, 401, 403, 404, 408, 409, 422, 429, 500, 502, 503, 504]
-
-/// What an error answer carries, for a fault a check injects.
-public enum ErrorAnswerBody: String, Sendable, Hashable, CaseIterable {
-    /// The dialect's own error envelope, with no code that says anything about the person.
-    case dialect
-    /// No body at all (a proxy's bare status).
-    case empty
-    /// Bytes that are not the dialect's (a proxy's HTML page).
-    case unreadable
-}
-
-/// How the next health call fails, for a check of what the probe makes of it.
-public enum HealthCallFailure: Sendable, Hashable {
-    /// The server answers this status with this body.
-    case status(Int, body: ErrorAnswerBody)
-    /// The connection is dropped before an answer.
-    case drop
-    /// A 200 that carries no health body.
-    case malformed
-}
-
 /// The server side of a `HealthProbe` under test: the switches of the
 /// backend (or its loopback stand-in) the checks need, in the contract's words.
 public protocol HealthBackendControl: Sendable {
     /// From now on the server says it is healthy, or not.
     func setHealthy(_ healthy: Bool) async throws
     /// Fails the next health call only, as `failure` says.
-    func failNextHealthCall(_ failure: HealthCallFailure) async throws
+    func failNextHealthCall(_ failure: RemoteCallFailure) async throws
     /// How many health calls, and how many requests of any kind, the server
     /// has answered on the routes the app calls: the switches' own requests
     /// (a control API's) are not counted.

@@ -30,15 +30,8 @@ struct FixtureHealthControl: HealthBackendControl {
 
     func setHealthy(_ healthy: Bool) async throws { try await fixture.setHealthy(healthy) }
 
-    func failNextHealthCall(_ failure: HealthCallFailure) async throws {
-        let fault: RemoteFault =
-            switch failure {
-            case .status(let status, let body):
-                .status(status, body: try #require(.init(rawValue: body.rawValue), "the backend has \(body) bodies"))
-            case .drop: .drop
-            case .malformed: .malformed
-            }
-        try await fixture.injectFault(fault, on: .health)
+    func failNextHealthCall(_ failure: RemoteCallFailure) async throws {
+        try await fixture.injectFault(try RemoteFault(failure), on: .health)
     }
 
     func requestCounts() async throws -> (health: Int, all: Int) {

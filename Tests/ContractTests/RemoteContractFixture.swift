@@ -1,4 +1,5 @@
 import AdapterInMemory
+import PortContracts
 import Ports
 import Testing
 import WireContract
@@ -61,6 +62,17 @@ enum RemoteFault: Sendable, Hashable, CustomTestStringConvertible {
     /// The faults every remote call must map to `.transport`, `.timeout`,
     /// `.malformedResponse` or a 5xx rejection.
     static let networkFailures: [RemoteFault] = [.drop, .malformed, .status(500)]
+
+    /// The fault a `PortContracts` check asks for, on this backend.
+    init(_ failure: RemoteCallFailure) throws {
+        switch failure {
+        case .status(let status, let body):
+            self = .status(
+                status, body: try #require(InMemoryBackend.ErrorBody(rawValue: body.rawValue), "no \(body) bodies"))
+        case .drop: self = .drop
+        case .malformed: self = .malformed
+        }
+    }
 
     var testDescription: String {
         switch self {

@@ -5,8 +5,9 @@ import Testing
 
 /// Every error status the wire can carry, with each body a server or a proxy
 /// in front of it sends (the dialect's error envelope, nothing, an HTML
-/// page), run through each remote port's calls on every adapter of its
-/// control list: the mapping `RemoteError` promises ("An error answer, by
+/// page), run through the auth and user ports' calls on every adapter of
+/// their control lists (the statement's is `StatementRemoteAPIContract`'s
+/// promise, `StatementRemoteAPIControlContractTests`): the mapping `RemoteError` promises ("An error answer, by
 /// its status") holds for each. A dialect that mapped a 503 to wrong
 /// credentials, or a 401 to a server failure, fails here by name.
 @Suite("Remote contract: every error status", .needsControlAPI)
@@ -55,25 +56,6 @@ struct RemoteErrorStatusContractTests {
             }
         }
     }
-
-    @Test(
-        "An error status on the statement's calls maps as RemoteError says, whatever its body",
-        arguments: RemoteAdapters.statementsOnCoraRoutes, ErrorStatusTable.statuses)
-    func statementCalls(_ adapter: StatementAdapter, _ status: Int) async throws {
-        let (statements, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
-        for body in InMemoryBackend.ErrorBody.allCases {
-            let fault = RemoteFault.status(status, body: body)
-            for call in RemoteStatementCall.allCases {
-                let id = try await call.listedID(statements, token: token)
-                try await server.injectFault(fault, on: call.operation)
-                let error = await #expect(throws: RemoteError.self) {
-                    try await call.perform(on: statements, id: id, token: token)
-                }
-                expectMapped(error, answering: fault, on: call.operation)
-            }
-        }
-    }
 }
 
 /// The statuses the suites answer with: every class `RemoteError`'s mapping
@@ -97,49 +79,4 @@ func expectMapped(
             "\(operation) answered \(fault.testDescription) gave \(error): \(problem)", sourceLocation: sourceLocation)
     }
     expectNoSecret(in: error, sourceLocation: sourceLocation)
-}
-
-/// `RemoteError`'s promise for an error answer, as checks: each names what
-/// an error breaks.
-enum RemoteErrorStatusMapping {
-    static func problems(of error: RemoteError, answering status: Int) -> [String] {
-        var problems: [String] = []
-        switch error {
-        case .transport, .timeout: problems.append("the server answered: not a transport failure or a timeout")
-        case .rejected(let given, _, _) where given != status:
-            problems.append("a rejection keeps the status the server answered (\(status))")
-        default: break
-        }
-        let serverFailed = status >= 500 || status == 408 || status == 429
-        if serverFailed {
-            if error.saysSomethingAboutThePerson {
-                problems.append(
-                    "a \(status) is the server's failure, never an answer about the credentials, token or account")
-            }
-            if case .misconfigured = error { problems.append("a \(status) says nothing about the app's configuration") }
-            if status >= 500, !error.isInfrastructure { problems.append("a 5xx is a failure of the server") }
-        }
-        if status == 401 {
-            switch error {
-            case .malformedResponse, .transport, .timeout:
-                problems.append("a 401 answers about the credentials, the token or the app: never a server failure")
-            default: break
-            }
-        }
-        return problems
-    }
-}
-
-extension RemoteError {
-    /// Whether the error tells the person something about themselves — their
-    /// credentials, their token, their account or what they typed — rather
-    /// than about the server.
-    var saysSomethingAboutThePerson: Bool {
-        if case .signInRefused = self { return true }
-        if isTokenRefused || isAccountUnusable { return true }
-        switch code {
-        case .invalidCredentials, .alreadyRegistered, .validationFailed, .notFound: return true
-        default: return false
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import PortContracts
 import Ports
 import Testing
 
@@ -107,8 +108,8 @@ extension UserRemoteAPIControlContractTests {
 extension StatementRemoteAPIContractTests {
     @Test(
         "no refusal says the token it was sent (secrets in errors)",
-        arguments: SeededAdapters.statementsOnCoraRoutes, RemoteStatementCall.allCases)
-    func refusalsSayNoSecret(_ adapter: StatementAdapter, _ call: RemoteStatementCall) async throws {
+        arguments: SeededAdapters.statementsOnCoraRoutes, StatementCall.allCases)
+    func refusalsSayNoSecret(_ adapter: StatementAdapter, _ call: StatementCall) async throws {
         let (statements, _) = try await adapter.make()
 
         let error = await #expect(throws: RemoteError.self) {
@@ -122,8 +123,8 @@ extension StatementRemoteAPIContractTests {
 extension StatementRemoteAPIControlContractTests {
     @Test(
         "no network failure says the API key or the token (secrets in errors)",
-        arguments: RemoteAdapters.statementsOnCoraRoutes, RemoteStatementCall.allCases)
-    func networkFailuresSayNoSecret(_ adapter: StatementAdapter, _ call: RemoteStatementCall) async throws {
+        arguments: RemoteAdapters.statementsOnCoraRoutes, StatementCall.allCases)
+    func networkFailuresSayNoSecret(_ adapter: StatementAdapter, _ call: StatementCall) async throws {
         let (statements, server) = try await adapter.make()
 
         for fault in RemoteFault.networkFailures {

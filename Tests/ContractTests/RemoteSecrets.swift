@@ -39,17 +39,6 @@ enum RemoteSecrets {
     }
 }
 
-/// Every way an error becomes text: `description`, `debugDescription`,
-/// `localizedDescription`, `String(reflecting:)` and `dump` (the store
-/// suites' `everyTextOf` check, for any error).
-func everyTextOf(_ error: any Error) -> [String] {
-    var dumped = ""
-    dump(error, to: &dumped)
-    // `String(describing:)` is the error's `description` when it has one, and
-    // `String(reflecting:)` its `debugDescription` (else `description`).
-    return [String(describing: error), String(reflecting: error), error.localizedDescription, dumped]
-}
-
 /// The one secrets check of the remote suites: records an issue for each of
 /// `RemoteSecrets` — and each of `alsoSecret`, such as a token a server
 /// issued — that any text of `error` holds. Nothing to check when `error`
