@@ -9,7 +9,7 @@ struct StatementChecks {
     let sourceLocation: SourceLocation
 
     func sectionsByDateAndTotal() async throws {
-        for holder in StatementHolder.allCases {
+        for holder in SeededPerson.allCases {
             let statement = try await api.statement(token: try await server.signIn(holder))
             #expect(!statement.sections.isEmpty, "\(holder)", sourceLocation: sourceLocation)
             #expect(statement.sections.allSatisfy { !$0.items.isEmpty }, sourceLocation: sourceLocation)
@@ -23,7 +23,7 @@ struct StatementChecks {
     }
 
     func listedEntriesHaveMatchingDetails() async throws {
-        for holder in StatementHolder.allCases {
+        for holder in SeededPerson.allCases {
             let token = try await server.signIn(holder)
             for item in try await api.statement(token: token).sections.flatMap(\.items) {
                 let details = try await api.entryDetails(id: item.id, token: token)

@@ -1,17 +1,6 @@
 public import Ports
 public import Testing
 
-/// The two people a statement check signs in: each has a statement of at
-/// least one entry, and neither sees the other's.
-public enum StatementHolder: String, Sendable, Hashable, CaseIterable {
-    case first, second
-}
-
-/// An account's state, as a backend's switches set it.
-public enum RemoteAccountSwitch: String, Sendable, Hashable, CaseIterable {
-    case active, inactive, deleted
-}
-
 /// Each call of `StatementRemoteAPI`, to check what they share.
 public enum StatementCall: String, Sendable, Hashable, CaseIterable, CustomTestStringConvertible {
     case statement, entryDetails
@@ -28,13 +17,13 @@ public enum StatementCall: String, Sendable, Hashable, CaseIterable, CustomTestS
 /// run there.
 public protocol StatementBackendControl: Sendable {
     /// Signs `holder` in and returns the access token the statement routes take.
-    func signIn(_ holder: StatementHolder) async throws -> AccessToken
+    func signIn(_ holder: SeededPerson) async throws -> AccessToken
     /// Revokes every token the server issued.
     func revokeAllTokens() async throws
     /// Moves the server's clock past the lifetime of every token issued so far.
     func expireIssuedTokens() async throws
     /// Sets `holder`'s account to `state`.
-    func setAccount(_ holder: StatementHolder, to state: RemoteAccountSwitch) async throws
+    func setAccount(_ holder: SeededPerson, to state: RemoteAccountSwitch) async throws
     /// Fails the next call of `call` only, as `failure` says.
     func failNextCall(_ call: StatementCall, _ failure: RemoteCallFailure) async throws
 }

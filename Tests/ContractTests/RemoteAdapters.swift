@@ -134,7 +134,7 @@ extension RemoteAdapterFactory where API == any UserRemoteAPI {
         try requireDeclared(
             users.offers(operation), capability,
             absence:
-                "\"UserRemoteAPI contract: user routes\" proves \(operation) is NOT_FOUND at once, sending nothing",
+                "UserRemoteAPIContract's undeclaredRouteSendsNothing proves \(operation) is NOT_FOUND at once, sending nothing",
             sourceLocation: sourceLocation)
     }
 }

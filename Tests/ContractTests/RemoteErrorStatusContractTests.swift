@@ -5,9 +5,10 @@ import Testing
 
 /// Every error status the wire can carry, with each body a server or a proxy
 /// in front of it sends (the dialect's error envelope, nothing, an HTML
-/// page), run through the auth and user ports' calls on every adapter of
-/// their control lists (the statement's is `StatementRemoteAPIContract`'s
-/// promise, `StatementRemoteAPIControlContractTests`): the mapping `RemoteError` promises ("An error answer, by
+/// page), run through the auth port's calls on every adapter of its control
+/// list (the user and statement ports' are a promise of their contracts in
+/// `PortContracts`, `UserRemoteAPIControlContractTests` and
+/// `StatementRemoteAPIControlContractTests`): the mapping `RemoteError` promises ("An error answer, by
 /// its status") holds for each. A dialect that mapped a 503 to wrong
 /// credentials, or a 401 to a server failure, fails here by name.
 @Suite("Remote contract: every error status", .needsControlAPI)
@@ -37,23 +38,6 @@ struct RemoteErrorStatusContractTests {
             try await server.injectFault(fault, on: .register)
             let register = await #expect(throws: RemoteError.self) { try await auth.register(RemoteSeed.newcomer()) }
             expectMapped(register, answering: fault, on: .register)
-        }
-    }
-
-    @Test(
-        "An error status on each user call maps as RemoteError says, whatever its body",
-        arguments: RemoteAdapters.users, ErrorStatusTable.statuses)
-    func userCalls(_ adapter: UserAdapter, _ status: Int) async throws {
-        let (users, server) = try await adapter.make()
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
-        for body in InMemoryBackend.ErrorBody.allCases {
-            let fault = RemoteFault.status(status, body: body)
-            // The calls a backend lacks send nothing (the user-routes suite proves it).
-            for call in RemoteUserCall.allCases where users.offers(call.operation) {
-                try await server.injectFault(fault, on: call.operation)
-                let error = await #expect(throws: RemoteError.self) { try await call.perform(on: users, token: token) }
-                expectMapped(error, answering: fault, on: call.operation)
-            }
         }
     }
 }

@@ -34,14 +34,14 @@ extension StatementAdapter {
 struct FixtureStatementControl: StatementBackendControl {
     let fixture: any RemoteContractFixture
 
-    private static func account(_ holder: StatementHolder) -> RemoteSeedAccount {
+    private static func account(_ holder: SeededPerson) -> RemoteSeedAccount {
         switch holder {
         case .first: RemoteSeed.maria
         case .second: RemoteSeed.joao
         }
     }
 
-    func signIn(_ holder: StatementHolder) async throws -> AccessToken {
+    func signIn(_ holder: SeededPerson) async throws -> AccessToken {
         try await fixture.auth.signIn(Self.account(holder).byCPF).accessToken
     }
 
@@ -51,7 +51,7 @@ struct FixtureStatementControl: StatementBackendControl {
         try await fixture.advanceServerClock(by: fixture.tokenLifetime + .seconds(1))
     }
 
-    func setAccount(_ holder: StatementHolder, to state: RemoteAccountSwitch) async throws {
+    func setAccount(_ holder: SeededPerson, to state: RemoteAccountSwitch) async throws {
         let state = try #require(RemoteAccountState(rawValue: state.rawValue), "the backend has \(state) accounts")
         try await fixture.setAccountState(cpf: Self.account(holder).cpf, state)
     }

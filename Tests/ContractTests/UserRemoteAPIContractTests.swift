@@ -1,11 +1,14 @@
 import OAuth2ServerAccess
+import PortContracts
 import Ports
 import Testing
 
 /// The part of `UserRemoteAPI`'s contract any backend with these routes
-/// passes with its seeded data alone, changing none of it (the control
-/// switches are in `UserRemoteAPIControlContractTests`), for every adapter in
-/// `SeededAdapters.users`.
+/// passes with its seeded data alone, changing none of it — the promises of
+/// `UserRemoteAPIContract` that throw no switch — for every adapter in
+/// `SeededAdapters.users`. The switches' promises run in
+/// `UserRemoteAPIControlContractTests`; a promise about a route an adapter
+/// declares it lacks is cancelled there, saying why.
 @Suite(
     "UserRemoteAPI contract, seeded data",
     .needsRoutes(
@@ -13,158 +16,70 @@ import Testing
         RemoteRoute.relatedUsers, RemoteRoute.saveSharedWith),
     .sharesTheOAuth2Server)
 struct UserRemoteAPIContractTests {
-    // MARK: currentUser
-
-    @Test("currentUser returns the token's user", arguments: SeededAdapters.users)
-    func currentUserReturnsTokensUser(_ adapter: UserAdapter) async throws {
-        let (users, server) = try await adapter.make()
-        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
-        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
-
-        let maria = try await users.currentUser(token: mariaToken)
-        let joao = try await users.currentUser(token: joaoToken)
-
-        #expect(maria.name == RemoteSeed.maria.name)
-        #expect(maria.email == RemoteSeed.maria.email)
-        #expect(maria.active)
-        #expect(!maria.isDeleted)
-        #expect(joao.name == RemoteSeed.joao.name)
-        #expect(joao.id != maria.id)
-        if users.profileCarriesCPF {
-            #expect(maria.cpf == RemoteSeed.maria.cpf)
-            #expect(joao.cpf == RemoteSeed.joao.cpf)
-        } else {
-            #expect(maria.cpf.isEmpty && joao.cpf.isEmpty, "a backend without CPFs answers none")
-        }
-    }
-
     @Test(
-        "every call refuses an unknown token as TOKEN_INVALID", arguments: SeededAdapters.users, RemoteUserCall.allCases
-    )
-    func everyCallRefusesUnknownToken(_ adapter: UserAdapter, _ call: RemoteUserCall) async throws {
-        let (users, _) = try await adapter.make()
-        try adapter.requireOffered(call.operation, by: users)
-
-        let error = await #expect(throws: RemoteError.self) {
-            try await call.perform(on: users, token: AccessToken("not-a-token-this-server-issued"))
-        }
-
-        #expect(error == .tokenInvalid)
-    }
-
-    // MARK: updateCurrentUser
-
-    @Test("updating with no fields changes nothing", arguments: SeededAdapters.users)
-    func updatingNothingChangesNothing(_ adapter: UserAdapter) async throws {
-        let (users, server) = try await adapter.make()
-        try adapter.requireOffered(.updateCurrentUser, by: users)
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
-        let before = try await users.currentUser(token: token)
-
-        let updated = try await users.updateCurrentUser(ProfileChanges(), token: token)
-
-        #expect(updated == before)
-    }
-
-    @Test(
-        "updating with malformed fields is refused as VALIDATION_FAILED naming each, changing nothing",
-        arguments: SeededAdapters.users, RemoteProfileChangeCase.all)
-    func updatingWithMalformedFieldsIsRefused(_ adapter: UserAdapter, _ badCase: RemoteProfileChangeCase) async throws {
-        let (users, server) = try await adapter.make()
-        try adapter.requireOffered(.updateCurrentUser, by: users)
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
-        let before = try await users.currentUser(token: token)
-
-        let error = await #expect(throws: RemoteError.self) {
-            try await users.updateCurrentUser(badCase.changes, token: token)
-        }
-
-        guard case .rejected(let status, let code, let fields)? = error else { return }
-        #expect(status == 400)
-        #expect(code == .validationFailed)
-        #expect(Set(fields.keys) == badCase.badFields)
-        #expect(try await users.currentUser(token: token) == before)
-    }
-
-    @Test("updating to another account's e-mail is refused as ALREADY_REGISTERED", arguments: SeededAdapters.users)
-    func updatingToTakenEmailIsRefused(_ adapter: UserAdapter) async throws {
-        let (users, server) = try await adapter.make()
-        try adapter.requireOffered(.updateCurrentUser, by: users)
-        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
-        let joaoEmail = try await users.currentUser(token: joaoToken).email
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
-
-        let error = await #expect(throws: RemoteError.self) {
-            try await users.updateCurrentUser(ProfileChanges(email: joaoEmail), token: token)
-        }
-
-        #expect(error == .alreadyRegistered)
-    }
-
-    // MARK: relatedUsers
-
-    @Test("relatedUsers returns the users related to the token's user", arguments: SeededAdapters.users)
-    func relatedUsersReturnsRelatedUsers(_ adapter: UserAdapter) async throws {
-        let (users, server) = try await adapter.make()
-        try adapter.requireOffered(.relatedUsers, by: users)
-        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
-        let joaoToken = try await server.auth.signIn(RemoteSeed.joao.byCPF).accessToken
-        let maria = try await users.currentUser(token: mariaToken)
-        let joao = try await users.currentUser(token: joaoToken)
-
-        let relatedToMaria = try await users.relatedUsers(token: mariaToken)
-        let relatedToJoao = try await users.relatedUsers(token: joaoToken)
-
-        #expect(relatedToMaria.contains(RelatedUser(id: joao.id, name: joao.name, email: joao.email)))
-        #expect(relatedToJoao.contains(RelatedUser(id: maria.id, name: maria.name, email: maria.email)))
-        #expect(!relatedToMaria.contains { $0.id == maria.id })
-    }
-
-    // MARK: saveSharedWith (changing nothing: the seeded choice is sent back as it is)
-
-    @Test("saveSharedWith of the choice as it is answers what relatedUsers answers", arguments: SeededAdapters.users)
-    func savingTheSameChoiceAnswersTheList(_ adapter: UserAdapter) async throws {
-        let (users, server) = try await adapter.make()
-        try adapter.requireOffered(.saveSharedWith, by: users)
-        let token = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
-        let before = try await users.relatedUsers(token: token)
-
-        let answer = try await users.saveSharedWith(Set(before.filter(\.isShared).map(\.id)), token: token)
-
-        #expect(answer == before)
-        #expect(try await users.relatedUsers(token: token) == before)
-    }
-
-    @Test(
-        "saveSharedWith naming someone not related is refused as VALIDATION_FAILED on shared, changing nothing",
-        arguments: SeededAdapters.users)
-    func sharingWithSomeoneNotRelatedIsRefused(_ adapter: UserAdapter) async throws {
-        let (users, server) = try await adapter.make()
-        try adapter.requireOffered(.saveSharedWith, by: users)
-        let mariaToken = try await server.auth.signIn(RemoteSeed.maria.byCPF).accessToken
-        let maria = try await users.currentUser(token: mariaToken)
-        let before = try await users.relatedUsers(token: mariaToken)
-        let everyRelated = Set(before.map(\.id))
-
-        for ids in [[maria.id], ["no-such-user"], everyRelated.union(["no-such-user"])] as [Set<String>] {
-            let error = await #expect(throws: RemoteError.self) {
-                try await users.saveSharedWith(ids, token: mariaToken)
-            }
-            guard case .rejected(let status, let code, let fields)? = error else { continue }
-            #expect(status == 400)
-            #expect(code == .validationFailed)
-            #expect(Set(fields.keys) == ["shared"])
-        }
-        #expect(try await users.relatedUsers(token: mariaToken) == before)
+        "Every user adapter keeps each promise that needs no switch",
+        arguments: SeededAdapters.users, UserRemoteAPIContract.Promise.allCases.filter { !$0.needsTheServersSwitches })
+    func keepsThePromise(_ adapter: UserAdapter, _ promise: UserRemoteAPIContract.Promise) async throws {
+        try await UserRemoteAPIContract.check(promise, on: adapter.underTest)
     }
 }
 
-/// Each call of `UserRemoteAPI`, to test what they all share.
-enum RemoteUserCall: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case currentUser, updateCurrentUser, deleteCurrentUser, relatedUsers, saveSharedWith
+extension UserAdapter {
+    /// The adapter and its fixture's switches, as `PortContracts` takes them.
+    @Sendable func underTest() async throws -> UserAPIUnderTest {
+        let (users, fixture) = try await make()
+        return UserAPIUnderTest(api: users, server: FixtureUserControl(fixture: fixture))
+    }
+}
 
-    var testDescription: String { rawValue }
+/// A fixture's seeded people and switches as the user contract names them.
+struct FixtureUserControl: UserBackendControl {
+    let fixture: any RemoteContractFixture
 
+    private static func account(_ person: SeededPerson) -> RemoteSeedAccount {
+        switch person {
+        case .first: RemoteSeed.maria
+        case .second: RemoteSeed.joao
+        }
+    }
+
+    func signIn(_ person: SeededPerson) async throws -> AccessToken {
+        try await fixture.auth.signIn(Self.account(person).byCPF).accessToken
+    }
+
+    func profile(of person: SeededPerson) -> SeededProfile {
+        let account = Self.account(person)
+        return SeededProfile(name: account.name, email: account.email, cpf: account.cpf)
+    }
+
+    func revokeAllTokens() async throws { try await fixture.revokeAllTokens() }
+
+    func expireIssuedTokens() async throws {
+        try await fixture.advanceServerClock(by: fixture.tokenLifetime + .seconds(1))
+    }
+
+    func setAccount(_ person: SeededPerson, to state: RemoteAccountSwitch) async throws {
+        let state = try #require(RemoteAccountState(rawValue: state.rawValue), "the backend has \(state) accounts")
+        try await fixture.setAccountState(cpf: Self.account(person).cpf, state)
+    }
+
+    func failNextCall(_ call: UserCall, _ failure: RemoteCallFailure) async throws {
+        try await fixture.injectFault(try RemoteFault(failure), on: call.operation)
+    }
+
+    func signInANewAccount() async throws -> AccessToken {
+        let registration = RemoteSeed.newcomer()
+        _ = try await fixture.auth.register(registration)
+        return try await fixture.auth.signIn(
+            Credentials(identifier: .cpf(registration.cpf), password: registration.password)
+        ).accessToken
+    }
+
+    func requestCount() async throws -> Int { try await fixture.metrics().allRequests }
+}
+
+extension UserCall {
+    /// The suites' name of the call, as fixtures fail and count it.
     var operation: RemoteOperation {
         switch self {
         case .currentUser: .currentUser
@@ -174,35 +89,4 @@ enum RemoteUserCall: String, CaseIterable, Sendable, CustomTestStringConvertible
         case .saveSharedWith: .saveSharedWith
         }
     }
-
-    func perform(on users: any UserRemoteAPI, token: AccessToken) async throws(RemoteError) {
-        switch self {
-        case .currentUser: _ = try await users.currentUser(token: token)
-        case .updateCurrentUser: _ = try await users.updateCurrentUser(ProfileChanges(name: "Renamed"), token: token)
-        case .deleteCurrentUser: try await users.deleteCurrentUser(token: token)
-        case .relatedUsers: _ = try await users.relatedUsers(token: token)
-        // Sharing with nobody: valid for every account, related users or not.
-        case .saveSharedWith: _ = try await users.saveSharedWith([], token: token)
-        }
-    }
-}
-
-/// Profile changes with malformed fields and the fields the server must name.
-struct RemoteProfileChangeCase: Sendable, CustomTestStringConvertible {
-    let testDescription: String
-    let changes: ProfileChanges
-    let badFields: Set<String>
-
-    static let all: [RemoteProfileChangeCase] = [
-        RemoteProfileChangeCase(testDescription: "blank name", changes: ProfileChanges(name: " "), badFields: ["name"]),
-        RemoteProfileChangeCase(
-            testDescription: "malformed e-mail", changes: ProfileChanges(email: "maria-at-example"),
-            badFields: ["email"]),
-        RemoteProfileChangeCase(
-            testDescription: "both malformed", changes: ProfileChanges(name: "", email: "@example.com"),
-            badFields: ["name", "email"]),
-        RemoteProfileChangeCase(
-            testDescription: "good name, malformed e-mail", changes: ProfileChanges(name: "Maria", email: "maria@"),
-            badFields: ["email"]),
-    ]
 }

@@ -2,11 +2,11 @@ import PortContracts
 import Ports
 import Testing
 
-/// `StatementRemoteAPIContract` fails an adapter that breaks a promise: each
-/// test passes only if the check records the issue it must
+/// The remote contracts of `PortContracts` fail an adapter that breaks a
+/// promise: each test passes only if the check records the issue it must
 /// (`withKnownIssue` fails when none comes).
-@Suite("The statement contract catches what it must", .needsControlAPI)
-struct StatementContractCatchesMistakesTests {
+@Suite("The remote contracts catch what they must", .needsControlAPI)
+struct RemoteContractsCatchMistakesTests {
     @Test("An adapter that maps a 503 to wrong credentials breaks the error-status promise, naming the status")
     func aServerFailureTakenForTheCredentialsFails() async throws {
         let adapter = try #require(RemoteAdapters.statementsOnCoraRoutes.first)
@@ -32,6 +32,59 @@ struct StatementContractCatchesMistakesTests {
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("says the token")
         }
+    }
+
+    @Test("A user adapter that takes a deleted account for an invalid token breaks the deleted-account promise")
+    func aDeletedAccountTakenForAnInvalidTokenFails() async throws {
+        let adapter = try #require(RemoteAdapters.users.first)
+        try await withKnownIssue {
+            try await UserRemoteAPIContract.check(.deletedAccountIsSaid) {
+                let sut = try await adapter.underTest()
+                return UserAPIUnderTest(api: DeletedAccountAsInvalidToken(base: sut.api), server: sut.server)
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("expected 410 USER_DELETED")
+        }
+    }
+}
+
+/// The planted mistake: a user adapter that reads a deleted account's
+/// refusal as a token it could not verify — the app would then try to
+/// refresh, not say the account is gone.
+private struct DeletedAccountAsInvalidToken: UserRemoteAPI {
+    let base: any UserRemoteAPI
+
+    var offersCurrentUser: Bool { base.offersCurrentUser }
+    var offersAccountRoutes: Bool { base.offersAccountRoutes }
+    var tellsExpiredTokenApart: Bool { base.tellsExpiredTokenApart }
+    var profileCarriesCPF: Bool { base.profileCarriesCPF }
+
+    private func mapped<Value>(_ call: () async throws(RemoteError) -> Value) async throws(RemoteError) -> Value {
+        do {
+            return try await call()
+        } catch .rejected(410, _, _) {
+            throw .rejected(status: 401, code: .tokenInvalid)
+        }
+    }
+
+    func currentUser(token: AccessToken) async throws(RemoteError) -> UserProfile {
+        try await mapped { () async throws(RemoteError) in try await base.currentUser(token: token) }
+    }
+
+    func updateCurrentUser(_ changes: ProfileChanges, token: AccessToken) async throws(RemoteError) -> UserProfile {
+        try await mapped { () async throws(RemoteError) in try await base.updateCurrentUser(changes, token: token) }
+    }
+
+    func deleteCurrentUser(token: AccessToken) async throws(RemoteError) {
+        try await mapped { () async throws(RemoteError) in try await base.deleteCurrentUser(token: token) }
+    }
+
+    func relatedUsers(token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        try await mapped { () async throws(RemoteError) in try await base.relatedUsers(token: token) }
+    }
+
+    func saveSharedWith(_ ids: Set<String>, token: AccessToken) async throws(RemoteError) -> [RelatedUser] {
+        try await mapped { () async throws(RemoteError) in try await base.saveSharedWith(ids, token: token) }
     }
 }
 
