@@ -1,3 +1,5 @@
+public import Ports
+
 /// The two people of a backend's seed a remote check signs in. Each has a
 /// statement of at least one entry, neither sees the other's, and each is
 /// among the other's related people.
@@ -28,4 +30,20 @@ public struct SeededProfile: Sendable, Hashable {
 /// An account's state, as a backend's switches set it.
 public enum RemoteAccountSwitch: String, Sendable, Hashable, CaseIterable {
     case active, inactive, deleted
+}
+
+/// The switches every remote contract's checks share: signing in a seeded
+/// person, and what a token or an account can be made to be. A backend with
+/// no switches (a real one, seeded only) signs in and throws from the rest:
+/// only the promises that need none run there.
+public protocol SeededBackendControl: Sendable {
+    /// Signs `person` in and returns the access token the data routes take.
+    /// A refusal is thrown as the auth adapter's `RemoteError`.
+    func signIn(_ person: SeededPerson) async throws -> AccessToken
+    /// Revokes every token the server issued.
+    func revokeAllTokens() async throws
+    /// Moves the server's clock past the lifetime of every token issued so far.
+    func expireIssuedTokens() async throws
+    /// Sets `person`'s account to `state`.
+    func setAccount(_ person: SeededPerson, to state: RemoteAccountSwitch) async throws
 }

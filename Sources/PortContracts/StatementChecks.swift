@@ -6,12 +6,19 @@ import Testing
 struct StatementChecks {
     let api: any StatementRemoteAPI
     let server: any StatementBackendControl
-    let sourceLocation: SourceLocation
+    let verdicts: RemoteCallVerdicts
+    var sourceLocation: SourceLocation { verdicts.sourceLocation }
+
+    init(api: any StatementRemoteAPI, server: any StatementBackendControl, sourceLocation: SourceLocation) {
+        self.api = api
+        self.server = server
+        verdicts = RemoteCallVerdicts(sourceLocation: sourceLocation)
+    }
 
     func sectionsByDateAndTotal() async throws {
-        for holder in SeededPerson.allCases {
-            let statement = try await api.statement(token: try await server.signIn(holder))
-            #expect(!statement.sections.isEmpty, "\(holder)", sourceLocation: sourceLocation)
+        for person in SeededPerson.allCases {
+            let statement = try await api.statement(token: try await server.signIn(person))
+            #expect(!statement.sections.isEmpty, "\(person)", sourceLocation: sourceLocation)
             #expect(statement.sections.allSatisfy { !$0.items.isEmpty }, sourceLocation: sourceLocation)
             #expect(
                 statement.itemsTotal == statement.sections.map(\.items.count).reduce(0, +),
@@ -23,8 +30,8 @@ struct StatementChecks {
     }
 
     func listedEntriesHaveMatchingDetails() async throws {
-        for holder in SeededPerson.allCases {
-            let token = try await server.signIn(holder)
+        for person in SeededPerson.allCases {
+            let token = try await server.signIn(person)
             for item in try await api.statement(token: token).sections.flatMap(\.items) {
                 let details = try await api.entryDetails(id: item.id, token: token)
                 #expect(details.id == item.id, sourceLocation: sourceLocation)
@@ -37,10 +44,10 @@ struct StatementChecks {
 
     func unknownEntryIsNotFound() async throws {
         let token = try await server.signIn(.first)
-        let error = await refusal(token) { () async throws(RemoteError) in
+        let error = await verdicts.refusal(token) { () async throws(RemoteError) in
             _ = try await api.entryDetails(id: "no-such-entry", token: token)
         }
-        #expect(Self.isRejection(error, 404, .notFound), "\(String(describing: error))", sourceLocation: sourceLocation)
+        verdicts.expectRejection(error, 404, .notFound)
     }
 
     func anotherPersonsEntryIsNotFound() async throws {
@@ -52,18 +59,14 @@ struct StatementChecks {
         let secondID = try #require(secondIDs.first, sourceLocation: sourceLocation)
         #expect(Set(firstIDs).isDisjoint(with: secondIDs), sourceLocation: sourceLocation)
 
-        let secondAsksFirst = await refusal(second) { () async throws(RemoteError) in
+        let secondAsksFirst = await verdicts.refusal(second) { () async throws(RemoteError) in
             _ = try await api.entryDetails(id: firstID, token: second)
         }
-        let firstAsksSecond = await refusal(first) { () async throws(RemoteError) in
+        let firstAsksSecond = await verdicts.refusal(first) { () async throws(RemoteError) in
             _ = try await api.entryDetails(id: secondID, token: first)
         }
-        #expect(
-            Self.isRejection(secondAsksFirst, 404, .notFound), "\(String(describing: secondAsksFirst))",
-            sourceLocation: sourceLocation)
-        #expect(
-            Self.isRejection(firstAsksSecond, 404, .notFound), "\(String(describing: firstAsksSecond))",
-            sourceLocation: sourceLocation)
+        verdicts.expectRejection(secondAsksFirst, 404, .notFound, "the second asking the first's entry:")
+        verdicts.expectRejection(firstAsksSecond, 404, .notFound, "the first asking the second's entry:")
     }
 
     func unknownTokenIsInvalid() async throws {
@@ -71,12 +74,10 @@ struct StatementChecks {
         let stranger = AccessToken("not-a-token-this-server-issued-Qw72")
         for call in StatementCall.allCases {
             let id = try await listedID(for: call, token: token)
-            let error = await refusal(stranger) { () async throws(RemoteError) in
+            let error = await verdicts.refusal(stranger) { () async throws(RemoteError) in
                 try await perform(call, id: id, token: stranger)
             }
-            #expect(
-                Self.isRejection(error, 401, .tokenInvalid), "\(call): \(String(describing: error))",
-                sourceLocation: sourceLocation)
+            verdicts.expectRejection(error, 401, .tokenInvalid, "\(call):")
         }
     }
 
@@ -85,12 +86,10 @@ struct StatementChecks {
             let token = try await server.signIn(.first)
             let id = try await listedID(for: call, token: token)
             try await server.revokeAllTokens()
-            let error = await refusal(token) { () async throws(RemoteError) in
+            let error = await verdicts.refusal(token) { () async throws(RemoteError) in
                 try await perform(call, id: id, token: token)
             }
-            #expect(
-                Self.isRejection(error, 401, .tokenInvalid), "\(call): \(String(describing: error))",
-                sourceLocation: sourceLocation)
+            verdicts.expectRejection(error, 401, .tokenInvalid, "\(call):")
         }
     }
 
@@ -99,14 +98,14 @@ struct StatementChecks {
             let token = try await server.signIn(.first)
             let id = try await listedID(for: call, token: token)
             try await server.expireIssuedTokens()
-            let error = await refusal(token) { () async throws(RemoteError) in
+            let error = await verdicts.refusal(token) { () async throws(RemoteError) in
                 try await perform(call, id: id, token: token)
             }
             // The port: a refused token is 401 TOKEN_INVALID or TOKEN_EXPIRED;
             // a backend that cannot tell an expired token apart says invalid.
             #expect(
-                Self.isRejection(error, 401, .tokenExpired)
-                    || Self.isRejection(error, 401, .tokenInvalid),
+                RemoteCallVerdicts.isRejection(error, 401, .tokenExpired)
+                    || RemoteCallVerdicts.isRejection(error, 401, .tokenInvalid),
                 "\(call): \(String(describing: error))", sourceLocation: sourceLocation)
         }
     }
@@ -116,41 +115,29 @@ struct StatementChecks {
             let token = try await server.signIn(.first)
             let id = try await listedID(for: call, token: token)
             try await server.setAccount(.first, to: .inactive)
-            let inactive = await refusal(token) { () async throws(RemoteError) in
+            let inactive = await verdicts.refusal(token) { () async throws(RemoteError) in
                 try await perform(call, id: id, token: token)
             }
             try await server.setAccount(.first, to: .deleted)
-            let deleted = await refusal(token) { () async throws(RemoteError) in
+            let deleted = await verdicts.refusal(token) { () async throws(RemoteError) in
                 try await perform(call, id: id, token: token)
             }
             try await server.setAccount(.first, to: .active)
-            #expect(
-                Self.isRejection(inactive, 403, .userInactive), "\(call): \(String(describing: inactive))",
-                sourceLocation: sourceLocation)
-            #expect(
-                Self.isRejection(deleted, 410, .userDeleted), "\(call): \(String(describing: deleted))",
-                sourceLocation: sourceLocation)
+            verdicts.expectRejection(inactive, 403, .userInactive, "\(call):")
+            verdicts.expectRejection(deleted, 410, .userDeleted, "\(call):")
         }
     }
 
     func networkFailuresAreTheServers() async throws {
         let token = try await server.signIn(.first)
-        let failures: [RemoteCallFailure] = [.drop, .malformed, .status(500, body: .empty)]
         for call in StatementCall.allCases {
-            for failure in failures {
+            for failure in RemoteCallVerdicts.infrastructureFailures {
                 let id = try await listedID(for: call, token: token)
                 try await server.failNextCall(call, failure)
-                let error = await refusal(token) { () async throws(RemoteError) in
+                let error = await verdicts.refusal(token) { () async throws(RemoteError) in
                     try await perform(call, id: id, token: token)
                 }
-                switch (failure, error) {
-                case (.drop, .transport?), (.malformed, .malformedResponse?), (.status(500, _), .rejected(500, _, _)?):
-                    break
-                default:
-                    Issue.record(
-                        "\(call), \(failure): gave \(String(describing: error))", sourceLocation: sourceLocation)
-                }
-                #expect(error?.isInfrastructure == true, "\(call), \(failure)", sourceLocation: sourceLocation)
+                verdicts.expectInfrastructureFailure(error, for: failure, "\(call)")
             }
         }
     }
@@ -162,29 +149,16 @@ struct StatementChecks {
                 for call in StatementCall.allCases {
                     let id = try await listedID(for: call, token: token)
                     try await server.failNextCall(call, .status(status, body: body))
-                    guard
-                        let error = await refusal(
-                            token, { () async throws(RemoteError) in try await perform(call, id: id, token: token) })
-                    else {
-                        continue
+                    let error = await verdicts.refusal(token) { () async throws(RemoteError) in
+                        try await perform(call, id: id, token: token)
                     }
-                    for problem in RemoteErrorStatusMapping.problems(of: error, answering: status) {
-                        Issue.record(
-                            "\(call) answered \(status) with a \(body.rawValue) body gave \(error): \(problem)",
-                            sourceLocation: sourceLocation)
-                    }
+                    if let error { verdicts.expectMapped(error, answering: status, body: body, "\(call)") }
                 }
             }
         }
     }
 
     // MARK: - Helpers
-
-    /// Whether `error` is a rejection with `status` and `code` (whatever its fields).
-    private static func isRejection(_ error: RemoteError?, _ status: Int, _ code: RemoteErrorCode) -> Bool {
-        guard case .rejected(let given, let givenCode, _)? = error else { return false }
-        return given == status && givenCode == code
-    }
 
     /// An id the statement lists, for `entryDetails` (fetched while the token works).
     private func listedID(for call: StatementCall, token: AccessToken) async throws -> String {
@@ -197,23 +171,6 @@ struct StatementChecks {
         switch call {
         case .statement: _ = try await api.statement(token: token)
         case .entryDetails: _ = try await api.entryDetails(id: id, token: token)
-        }
-    }
-
-    /// The error `body` throws — recorded as an issue when it throws none —
-    /// checked to say nothing of the token it was called with.
-    private func refusal(
-        _ token: AccessToken, _ body: () async throws(RemoteError) -> Void
-    ) async -> RemoteError? {
-        do throws(RemoteError) {
-            try await body()
-            Issue.record("the call succeeded; a refusal was expected", sourceLocation: sourceLocation)
-            return nil
-        } catch {
-            for text in everyTextOf(error) where text.contains(token.reveal()) {
-                Issue.record("the error's text says the token: \(text)", sourceLocation: sourceLocation)
-            }
-            return error
         }
     }
 }

@@ -15,15 +15,7 @@ public enum StatementCall: String, Sendable, Hashable, CaseIterable, CustomTestS
 /// has no switches (a real one, seeded only) throws from them: only the
 /// promises that need none (`StatementRemoteAPIContract.Promise.needsTheServersSwitches`)
 /// run there.
-public protocol StatementBackendControl: Sendable {
-    /// Signs `holder` in and returns the access token the statement routes take.
-    func signIn(_ holder: SeededPerson) async throws -> AccessToken
-    /// Revokes every token the server issued.
-    func revokeAllTokens() async throws
-    /// Moves the server's clock past the lifetime of every token issued so far.
-    func expireIssuedTokens() async throws
-    /// Sets `holder`'s account to `state`.
-    func setAccount(_ holder: SeededPerson, to state: RemoteAccountSwitch) async throws
+public protocol StatementBackendControl: SeededBackendControl {
     /// Fails the next call of `call` only, as `failure` says.
     func failNextCall(_ call: StatementCall, _ failure: RemoteCallFailure) async throws
 }

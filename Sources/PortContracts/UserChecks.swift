@@ -6,7 +6,14 @@ import Testing
 struct UserChecks {
     let users: any UserRemoteAPI
     let server: any UserBackendControl
-    let sourceLocation: SourceLocation
+    let verdicts: RemoteCallVerdicts
+    var sourceLocation: SourceLocation { verdicts.sourceLocation }
+
+    init(users: any UserRemoteAPI, server: any UserBackendControl, sourceLocation: SourceLocation) {
+        self.users = users
+        self.server = server
+        verdicts = RemoteCallVerdicts(sourceLocation: sourceLocation)
+    }
 
     /// Profile changes with malformed fields, and the fields a server must name.
     static let malformedChanges: [(changes: ProfileChanges, badFields: Set<String>)] = [
@@ -41,7 +48,9 @@ struct UserChecks {
         let before = (users.offersCurrentUser, users.offersAccountRoutes)
         let token = try await server.signIn(.first)
         for call in UserCall.allCases where !call.isOffered(by: users) {
-            _ = await outcome(token) { () async throws(RemoteError) in try await call.perform(on: users, token: token) }
+            _ = await verdicts.outcome(token) { () async throws(RemoteError) in
+                try await call.perform(on: users, token: token)
+            }
         }
         #expect(users.offersCurrentUser == before.0, sourceLocation: sourceLocation)
         #expect(users.offersAccountRoutes == before.1, sourceLocation: sourceLocation)
@@ -51,10 +60,10 @@ struct UserChecks {
     func unknownTokenIsInvalid() async throws {
         let stranger = AccessToken("not-a-token-this-server-issued-Pv18")
         for call in offeredCalls {
-            let error = await refusal(stranger) { () async throws(RemoteError) in
+            let error = await verdicts.refusal(stranger) { () async throws(RemoteError) in
                 try await call.perform(on: users, token: stranger)
             }
-            expectRejection(error, 401, .tokenInvalid, "\(call)")
+            verdicts.expectRejection(error, 401, .tokenInvalid, "\(call)")
         }
     }
 
@@ -69,7 +78,7 @@ struct UserChecks {
         let token = try await server.signIn(.first)
         let before = try await users.currentUser(token: token)
         for bad in Self.malformedChanges {
-            let error = await refusal(token) { () async throws(RemoteError) in
+            let error = await verdicts.refusal(token) { () async throws(RemoteError) in
                 _ = try await users.updateCurrentUser(bad.changes, token: token)
             }
             guard case .rejected(let status, let code, let fields)? = error else {
@@ -85,10 +94,10 @@ struct UserChecks {
     func takenEmailIsAlreadyRegistered() async throws {
         let secondsEmail = try await users.currentUser(token: try await server.signIn(.second)).email
         let token = try await server.signIn(.first)
-        let error = await refusal(token) { () async throws(RemoteError) in
+        let error = await verdicts.refusal(token) { () async throws(RemoteError) in
             _ = try await users.updateCurrentUser(ProfileChanges(email: secondsEmail), token: token)
         }
-        expectRejection(error, 409, .alreadyRegistered)
+        verdicts.expectRejection(error, 409, .alreadyRegistered)
     }
 
     func relatedPeopleAreEachOther() async throws {
@@ -121,7 +130,7 @@ struct UserChecks {
         let before = try await users.relatedUsers(token: token)
         let everyRelated = Set(before.map(\.id))
         for ids in [[me.id], ["no-such-user"], everyRelated.union(["no-such-user"])] as [Set<String>] {
-            let error = await refusal(token) { () async throws(RemoteError) in
+            let error = await verdicts.refusal(token) { () async throws(RemoteError) in
                 _ = try await users.saveSharedWith(ids, token: token)
             }
             guard case .rejected(let status, let code, let fields)? = error else {
@@ -140,10 +149,10 @@ struct UserChecks {
         let token = try await server.signIn(.first)
         for call in UserCall.allCases where !call.isOffered(by: users) {
             let sentBefore = try await server.requestCount()
-            let error = await refusal(token) { () async throws(RemoteError) in
+            let error = await verdicts.refusal(token) { () async throws(RemoteError) in
                 try await call.perform(on: users, token: token)
             }
-            expectRejection(error, 404, .notFound, "\(call)")
+            verdicts.expectRejection(error, 404, .notFound, "\(call)")
             #expect(
                 try await server.requestCount() == sentBefore, "\(call) sent a request", sourceLocation: sourceLocation)
         }
@@ -153,10 +162,10 @@ struct UserChecks {
         for call in offeredCalls {
             let token = try await server.signIn(.first)
             try await server.revokeAllTokens()
-            let error = await refusal(token) { () async throws(RemoteError) in
+            let error = await verdicts.refusal(token) { () async throws(RemoteError) in
                 try await call.perform(on: users, token: token)
             }
-            expectRejection(error, 401, .tokenInvalid, "\(call)")
+            verdicts.expectRejection(error, 401, .tokenInvalid, "\(call)")
         }
     }
 
@@ -164,10 +173,11 @@ struct UserChecks {
         for call in offeredCalls {
             let token = try await server.signIn(.first)
             try await server.expireIssuedTokens()
-            let error = await refusal(token) { () async throws(RemoteError) in
+            let error = await verdicts.refusal(token) { () async throws(RemoteError) in
                 try await call.perform(on: users, token: token)
             }
-            expectRejection(error, 401, users.tellsExpiredTokenApart ? .tokenExpired : .tokenInvalid, "\(call)")
+            verdicts.expectRejection(
+                error, 401, users.tellsExpiredTokenApart ? .tokenExpired : .tokenInvalid, "\(call)")
         }
     }
 
@@ -186,10 +196,10 @@ struct UserChecks {
                 try await server.setAccount(.first, to: .active)
                 continue
             }
-            let error = await refusal(token) { () async throws(RemoteError) in
+            let error = await verdicts.refusal(token) { () async throws(RemoteError) in
                 try await call.perform(on: users, token: token)
             }
-            expectRejection(error, expected.status, expected.code, "\(call)")
+            verdicts.expectRejection(error, expected.status, expected.code, "\(call)")
             try await server.setAccount(.first, to: .active)
         }
     }
@@ -213,7 +223,7 @@ struct UserChecks {
         let otherToken = try await server.signIn(.first)
         try await users.deleteCurrentUser(token: token)
         for used in [token, otherToken] {
-            let error = await refusal(used) { () async throws(RemoteError) in
+            let error = await verdicts.refusal(used) { () async throws(RemoteError) in
                 _ = try await users.currentUser(token: used)
             }
             #expect(error?.isTokenRefused == true, "got \(String(describing: error))", sourceLocation: sourceLocation)
@@ -256,21 +266,13 @@ struct UserChecks {
 
     func networkFailuresAreTheServers() async throws {
         let token = try await server.signIn(.first)
-        let failures: [RemoteCallFailure] = [.drop, .malformed, .status(500, body: .empty)]
         for call in offeredCalls {
-            for failure in failures {
+            for failure in RemoteCallVerdicts.infrastructureFailures {
                 try await server.failNextCall(call, failure)
-                let error = await refusal(token) { () async throws(RemoteError) in
+                let error = await verdicts.refusal(token) { () async throws(RemoteError) in
                     try await call.perform(on: users, token: token)
                 }
-                switch (failure, error) {
-                case (.drop, .transport?), (.malformed, .malformedResponse?), (.status(500, _), .rejected(500, _, _)?):
-                    break
-                default:
-                    Issue.record(
-                        "\(call), \(failure): gave \(String(describing: error))", sourceLocation: sourceLocation)
-                }
-                #expect(error?.isInfrastructure == true, "\(call), \(failure)", sourceLocation: sourceLocation)
+                verdicts.expectInfrastructureFailure(error, for: failure, "\(call)")
             }
         }
     }
@@ -281,51 +283,12 @@ struct UserChecks {
             for body in ErrorAnswerBody.allCases {
                 for call in offeredCalls {
                     try await server.failNextCall(call, .status(status, body: body))
-                    let failed = await refusal(token) { () async throws(RemoteError) in
+                    let error = await verdicts.refusal(token) { () async throws(RemoteError) in
                         try await call.perform(on: users, token: token)
                     }
-                    guard let error = failed else { continue }
-                    for problem in RemoteErrorStatusMapping.problems(of: error, answering: status) {
-                        Issue.record(
-                            "\(call) answered \(status) with a \(body.rawValue) body gave \(error): \(problem)",
-                            sourceLocation: sourceLocation)
-                    }
+                    if let error { verdicts.expectMapped(error, answering: status, body: body, "\(call)") }
                 }
             }
-        }
-    }
-
-    // MARK: - Helpers
-
-    private func expectRejection(
-        _ error: RemoteError?, _ status: Int, _ code: RemoteErrorCode, _ context: String = ""
-    ) {
-        guard case .rejected(let given, let givenCode, _)? = error, given == status, givenCode == code else {
-            Issue.record(
-                "\(context) expected \(status) \(code.rawValue), got \(String(describing: error))",
-                sourceLocation: sourceLocation)
-            return
-        }
-    }
-
-    /// The error `body` throws — recorded as an issue when it throws none —
-    /// checked to say nothing of the token it was called with.
-    private func refusal(_ token: AccessToken, _ body: () async throws(RemoteError) -> Void) async -> RemoteError? {
-        let error = await outcome(token, body)
-        if error == nil { Issue.record("the call succeeded; a refusal was expected", sourceLocation: sourceLocation) }
-        return error
-    }
-
-    /// The error `body` throws, if any, checked to say nothing of the token.
-    private func outcome(_ token: AccessToken, _ body: () async throws(RemoteError) -> Void) async -> RemoteError? {
-        do throws(RemoteError) {
-            try await body()
-            return nil
-        } catch {
-            for text in everyTextOf(error) where text.contains(token.reveal()) {
-                Issue.record("the error's text says the token: \(text)", sourceLocation: sourceLocation)
-            }
-            return error
         }
     }
 }

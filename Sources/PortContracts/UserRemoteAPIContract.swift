@@ -34,18 +34,9 @@ public enum UserCall: String, Sendable, Hashable, CaseIterable, CustomTestString
 /// the contract's words. A backend with no switches (a real one, seeded
 /// only) throws from them: only the promises that need none
 /// (`UserRemoteAPIContract.Promise.needsTheServersSwitches`) run there.
-public protocol UserBackendControl: Sendable {
-    /// Signs `person` in and returns the access token the user routes take.
-    /// A refusal is thrown as the auth adapter's `RemoteError`.
-    func signIn(_ person: SeededPerson) async throws -> AccessToken
+public protocol UserBackendControl: SeededBackendControl {
     /// What the seed says of `person`.
     func profile(of person: SeededPerson) -> SeededProfile
-    /// Revokes every token the server issued.
-    func revokeAllTokens() async throws
-    /// Moves the server's clock past the lifetime of every token issued so far.
-    func expireIssuedTokens() async throws
-    /// Sets `person`'s account to `state`.
-    func setAccount(_ person: SeededPerson, to state: RemoteAccountSwitch) async throws
     /// Fails the next call of `call` only, as `failure` says.
     func failNextCall(_ call: UserCall, _ failure: RemoteCallFailure) async throws
     /// Makes a new account, related to nobody, and signs it in.

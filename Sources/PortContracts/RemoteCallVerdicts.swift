@@ -1,0 +1,73 @@
+import Ports
+import Testing
+
+/// What a remote contract's checks make of a call that is to fail, in one
+/// place for every remote port: the error it throws (searched for the token
+/// it was called with: no error may say it), a rejection's status and code,
+/// a failure of the network or the server, and `RemoteError`'s mapping of an
+/// error status. Each broken promise is recorded at `sourceLocation`.
+struct RemoteCallVerdicts {
+    let sourceLocation: SourceLocation
+
+    /// The failures that must be the network's or the server's, never the person's.
+    static let infrastructureFailures: [RemoteCallFailure] = [.drop, .malformed, .status(500, body: .empty)]
+
+    /// The error `body` throws, if any, checked to say nothing of `token`.
+    func outcome(_ token: AccessToken, _ body: () async throws(RemoteError) -> Void) async -> RemoteError? {
+        do throws(RemoteError) {
+            try await body()
+            return nil
+        } catch {
+            for text in everyTextOf(error) where text.contains(token.reveal()) {
+                Issue.record("the error's text says the token: \(text)", sourceLocation: sourceLocation)
+            }
+            return error
+        }
+    }
+
+    /// The error `body` throws — recorded as an issue when it throws none —
+    /// checked to say nothing of `token`.
+    func refusal(_ token: AccessToken, _ body: () async throws(RemoteError) -> Void) async -> RemoteError? {
+        let error = await outcome(token, body)
+        if error == nil { Issue.record("the call succeeded; a refusal was expected", sourceLocation: sourceLocation) }
+        return error
+    }
+
+    /// Whether `error` is a rejection with `status` and `code`, whatever its fields.
+    static func isRejection(_ error: RemoteError?, _ status: Int, _ code: RemoteErrorCode) -> Bool {
+        guard case .rejected(let given, let givenCode, _)? = error else { return false }
+        return given == status && givenCode == code
+    }
+
+    /// Records an issue unless `error` is a rejection with `status` and `code`.
+    func expectRejection(_ error: RemoteError?, _ status: Int, _ code: RemoteErrorCode, _ context: String = "") {
+        guard !Self.isRejection(error, status, code) else { return }
+        Issue.record(
+            "\(context) expected \(status) \(code.rawValue), got \(String(describing: error))",
+            sourceLocation: sourceLocation)
+    }
+
+    /// Records an issue unless `error` is what `failure` must make of a
+    /// call: transport for a dropped connection, malformedResponse for a
+    /// body that is not the route's, the status for a 500 — each the
+    /// network's or the server's failure.
+    func expectInfrastructureFailure(_ error: RemoteError?, for failure: RemoteCallFailure, _ context: String) {
+        switch (failure, error) {
+        case (.drop, .transport?), (.malformed, .malformedResponse?): break
+        case (.status(let expected, _), .rejected(let given, _, _)?) where given == expected: break
+        default:
+            Issue.record("\(context), \(failure): gave \(String(describing: error))", sourceLocation: sourceLocation)
+        }
+        #expect(error?.isInfrastructure == true, "\(context), \(failure)", sourceLocation: sourceLocation)
+    }
+
+    /// Records an issue for each way `error`, thrown for an answer of
+    /// `status` with `body`, breaks `RemoteError`'s mapping.
+    func expectMapped(_ error: RemoteError, answering status: Int, body: ErrorAnswerBody, _ context: String) {
+        for problem in RemoteErrorStatusMapping.problems(of: error, answering: status) {
+            Issue.record(
+                "\(context) answered \(status) with a \(body.rawValue) body gave \(error): \(problem)",
+                sourceLocation: sourceLocation)
+        }
+    }
+}
