@@ -4,7 +4,10 @@ public import Ports
 /// statement of at least one entry, neither sees the other's, and each is
 /// among the other's related people.
 public enum SeededPerson: String, Sendable, Hashable, CaseIterable {
-    case first, second
+    /// The person most checks sign in.
+    case first
+    /// The other person: another account, related to the first.
+    case second
 }
 
 /// What the seed says of a person, for the checks of what a backend answers.
@@ -29,7 +32,12 @@ public struct SeededProfile: Sendable, Hashable {
 
 /// An account's state, as a backend's switches set it.
 public enum RemoteAccountSwitch: String, Sendable, Hashable, CaseIterable {
-    case active, inactive, deleted
+    /// The account can be used.
+    case active
+    /// The account is inactive: its calls are refused as USER_INACTIVE.
+    case inactive
+    /// The account is deleted: its calls are refused as USER_DELETED.
+    case deleted
 }
 
 /// The switches every remote contract's checks share: signing in a seeded

@@ -3,7 +3,10 @@ public import Testing
 
 /// Each call of `StatementRemoteAPI`, to check what they share.
 public enum StatementCall: String, Sendable, Hashable, CaseIterable, CustomTestStringConvertible {
-    case statement, entryDetails
+    /// `statement(token:)`.
+    case statement
+    /// `entryDetails(id:token:)`, of an entry the statement lists.
+    case entryDetails
 
     /// The call's name.
     public var testDescription: String { rawValue }

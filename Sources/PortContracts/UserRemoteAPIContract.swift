@@ -3,7 +3,16 @@ public import Testing
 
 /// Each call of `UserRemoteAPI`, to check what they share.
 public enum UserCall: String, Sendable, Hashable, CaseIterable, CustomTestStringConvertible {
-    case currentUser, updateCurrentUser, deleteCurrentUser, relatedUsers, saveSharedWith
+    /// `currentUser(token:)`.
+    case currentUser
+    /// `updateCurrentUser(_:token:)`.
+    case updateCurrentUser
+    /// `deleteCurrentUser(token:)`.
+    case deleteCurrentUser
+    /// `relatedUsers(token:)`.
+    case relatedUsers
+    /// `saveSharedWith(_:token:)`.
+    case saveSharedWith
 
     /// The call's name.
     public var testDescription: String { rawValue }
