@@ -1,6 +1,7 @@
 import AdapterHTTP
 import AdapterInMemory
 import AdapterSystem
+import PortContracts
 import Ports
 import Testing
 
@@ -31,23 +32,48 @@ struct ConnectivityProbeFactory: Sendable, CustomTestStringConvertible {
     static let switchable = all.filter { $0.make().setConnected != nil }
 }
 
-/// The `ConnectivityProbe` port's contract, for every adapter.
+/// The `ConnectivityProbe` port's contract, for every adapter: the
+/// promises of `PortContracts`' `ConnectivityProbeContract`, those that need
+/// the network switch on the adapters that have one.
 @Suite("ConnectivityProbe contract")
 struct ConnectivityProbeContractTests {
-    @Test(arguments: ConnectivityProbeFactory.all)
-    func isConnected_answersTheSameWhenNothingChanged(_ factory: ConnectivityProbeFactory) async {
-        let (probe, _) = factory.make()
-        let first = await probe.isConnected()
-        #expect(await probe.isConnected() == first)
+    @Test(
+        "Every probe keeps each promise that needs no switch",
+        arguments: ConnectivityProbeFactory.all,
+        ConnectivityProbeContract.Promise.allCases.filter { !$0.needsTheNetworkSwitch })
+    func keepsThePromise(_ factory: ConnectivityProbeFactory, _ promise: ConnectivityProbeContract.Promise) async throws
+    {
+        try await ConnectivityProbeContract.check(promise, on: factory.underTest)
     }
 
-    @Test(arguments: ConnectivityProbeFactory.switchable)
-    func isConnected_followsTheNetworkGoingAndComingBack(_ factory: ConnectivityProbeFactory) async throws {
-        let (probe, setConnected) = factory.make()
-        let set = try #require(setConnected)
-        set(false)
-        #expect(await probe.isConnected() == false)
-        set(true)
-        #expect(await probe.isConnected() == true)
+    @Test(
+        "Every probe with a network switch keeps each promise that needs it",
+        arguments: ConnectivityProbeFactory.switchable,
+        ConnectivityProbeContract.Promise.allCases.filter(\.needsTheNetworkSwitch))
+    func keepsTheSwitchedPromise(
+        _ factory: ConnectivityProbeFactory, _ promise: ConnectivityProbeContract.Promise
+    ) async throws {
+        try await ConnectivityProbeContract.check(promise, on: factory.underTest)
+    }
+
+    @Test(
+        "A promise that needs the switch, checked on a probe without one, fails naming the switch",
+        arguments: ConnectivityProbeContract.Promise.allCases.filter(\.needsTheNetworkSwitch))
+    func aSwitchedPromiseWithoutTheSwitchFailsLoudly(_ promise: ConnectivityProbeContract.Promise) async throws {
+        try await withKnownIssue {
+            try await ConnectivityProbeContract.check(promise) {
+                ConnectivityProbeUnderTest(probe: InMemoryConnectivity())
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("needs the probe's network switch")
+        }
+    }
+}
+
+extension ConnectivityProbeFactory {
+    /// The probe and its switch, as `PortContracts` takes them.
+    @Sendable func underTest() async throws -> ConnectivityProbeUnderTest {
+        let (probe, setConnected) = make()
+        return ConnectivityProbeUnderTest(probe: probe, setConnected: setConnected)
     }
 }
