@@ -24,8 +24,9 @@ import Synchronization
 /// refresh the server answered while the process was stopped would be
 /// thrown away as a timeout, its rotated refresh token lost with it, and
 /// the next refresh would present the spent one. So such an exchange is
-/// given `graceAfterLateness` from the moment the timer met it, and ends as
-/// `.timeout` only when a timer that runs on time meets that.
+/// given `graceAfterLateness` from the moment the timer met it, once, and
+/// ends as `.timeout` when the timer meets that (a queue starved for longer
+/// than a second cannot stretch a call's time again and again).
 final class ExchangeDeadlines: Sendable {
     /// How late a timer may be for a deadline it meets before that says the
     /// process was not running: far beyond a busy machine's timer slack.
@@ -38,6 +39,8 @@ final class ExchangeDeadlines: Sendable {
     private struct Entry {
         let deadline: DispatchTime
         let exchange: any DeadlineBound
+        /// Whether this deadline is the grace given after a late timer.
+        var isGrace = false
     }
 
     private struct State {
@@ -87,7 +90,7 @@ final class ExchangeDeadlines: Sendable {
 
     /// What the timer does when it meets the line at `now`: ends every
     /// running exchange past its deadline — but gives one whose deadline
-    /// it meets more than a second late `graceAfterLateness` more — and
+    /// it meets more than a second late `graceAfterLateness` more, once — and
     /// sets the timer for the next deadline still running. Returns the
     /// exchanges it ended.
     @discardableResult
@@ -101,10 +104,15 @@ final class ExchangeDeadlines: Sendable {
                 let entry = state.line[state.head]
                 state.head += 1
                 guard !entry.exchange.hasEnded else { continue }
-                if entry.deadline < late { postponed.append(entry.exchange) } else { expired.append(entry.exchange) }
+                if entry.deadline < late, !entry.isGrace {
+                    postponed.append(entry.exchange)
+                } else {
+                    expired.append(entry.exchange)
+                }
             }
             for exchange in postponed {
-                Self.placeInOrder(Entry(deadline: now + Self.graceAfterLateness, exchange: exchange), in: &state)
+                Self.placeInOrder(
+                    Entry(deadline: now + Self.graceAfterLateness, exchange: exchange, isGrace: true), in: &state)
             }
             Self.dropEnded(&state)
             state.setTimer(for: state.head < state.line.count ? state.line[state.head].deadline : nil)

@@ -25,6 +25,11 @@ public enum RemoteCallFailure: Sendable, Hashable {
     case malformed
 }
 
+/// The health contract's name of `RemoteCallFailure`, before every remote
+/// contract shared it.
+@available(*, deprecated, renamed: "RemoteCallFailure")
+public typealias HealthCallFailure = RemoteCallFailure
+
 /// `RemoteError`'s promise for an error answer ("An error answer, by its
 /// status"), as checks: each problem names what an error breaks. A dialect
 /// that maps a 503 to wrong credentials, or a 401 to a server failure, is

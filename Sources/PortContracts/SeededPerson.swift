@@ -55,3 +55,20 @@ public protocol SeededBackendControl: Sendable {
     /// Sets `person`'s account to `state`.
     func setAccount(_ person: SeededPerson, to state: RemoteAccountSwitch) async throws
 }
+
+extension SeededBackendControl {
+    /// Runs `body` with `person`'s account in `state`, and sets it back to
+    /// active afterwards, whether `body` threw or not.
+    func withAccount(
+        _ person: SeededPerson, in state: RemoteAccountSwitch, _ body: () async throws -> Void
+    ) async throws {
+        try await setAccount(person, to: state)
+        do {
+            try await body()
+        } catch {
+            try? await setAccount(person, to: .active)
+            throw error
+        }
+        try await setAccount(person, to: .active)
+    }
+}

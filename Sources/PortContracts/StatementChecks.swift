@@ -32,7 +32,9 @@ struct StatementChecks {
     func listedEntriesHaveMatchingDetails() async throws {
         for person in SeededPerson.allCases {
             let token = try await server.signIn(person)
-            for item in try await api.statement(token: token).sections.flatMap(\.items) {
+            let items = try await api.statement(token: token).sections.flatMap(\.items)
+            #expect(!items.isEmpty, "\(person)'s statement lists entries", sourceLocation: sourceLocation)
+            for item in items {
                 let details = try await api.entryDetails(id: item.id, token: token)
                 #expect(details.id == item.id, sourceLocation: sourceLocation)
                 #expect(details.amount == item.amount, "\(item.id)", sourceLocation: sourceLocation)
@@ -111,20 +113,20 @@ struct StatementChecks {
     }
 
     func accountStateIsSaid() async throws {
+        let states: [(RemoteAccountSwitch, status: Int, code: RemoteErrorCode)] = [
+            (.inactive, 403, .userInactive), (.deleted, 410, .userDeleted),
+        ]
         for call in StatementCall.allCases {
-            let token = try await server.signIn(.first)
-            let id = try await listedID(for: call, token: token)
-            try await server.setAccount(.first, to: .inactive)
-            let inactive = await verdicts.refusal(token) { () async throws(RemoteError) in
-                try await perform(call, id: id, token: token)
+            for (state, status, code) in states {
+                let token = try await server.signIn(.first)
+                let id = try await listedID(for: call, token: token)
+                try await server.withAccount(.first, in: state) {
+                    let error = await verdicts.refusal(token) { () async throws(RemoteError) in
+                        try await perform(call, id: id, token: token)
+                    }
+                    verdicts.expectRejection(error, status, code, "\(call), the account \(state):")
+                }
             }
-            try await server.setAccount(.first, to: .deleted)
-            let deleted = await verdicts.refusal(token) { () async throws(RemoteError) in
-                try await perform(call, id: id, token: token)
-            }
-            try await server.setAccount(.first, to: .active)
-            verdicts.expectRejection(inactive, 403, .userInactive, "\(call):")
-            verdicts.expectRejection(deleted, 410, .userDeleted, "\(call):")
         }
     }
 

@@ -46,11 +46,14 @@ struct UserChecks {
 
     func declaredRoutesAreConstant() async throws {
         let before = (users.offersCurrentUser, users.offersAccountRoutes)
-        let token = try await server.signIn(.first)
+        // A token the server never issued: a call that is sent after all
+        // (the promise broken) changes nothing of the seed.
+        let stranger = AccessToken("not-a-token-this-server-issued-Lm40")
         for call in UserCall.allCases where !call.isOffered(by: users) {
-            _ = await verdicts.outcome(token) { () async throws(RemoteError) in
-                try await call.perform(on: users, token: token)
+            let error = await verdicts.refusal(stranger) { () async throws(RemoteError) in
+                try await call.perform(on: users, token: stranger)
             }
+            verdicts.expectRejection(error, 404, .notFound, "\(call), a route not declared:")
         }
         #expect(users.offersCurrentUser == before.0, sourceLocation: sourceLocation)
         #expect(users.offersAccountRoutes == before.1, sourceLocation: sourceLocation)
@@ -146,6 +149,11 @@ struct UserChecks {
     // MARK: - The server's switches
 
     func undeclaredRouteSendsNothing() async throws {
+        guard UserCall.allCases.contains(where: { !$0.isOffered(by: users) }) else {
+            let comment: Comment = "does not apply: the adapter declares every user route"
+            Issue.record(comment, severity: .warning, sourceLocation: sourceLocation)
+            try Test.cancel(comment, sourceLocation: sourceLocation)
+        }
         let token = try await server.signIn(.first)
         for call in UserCall.allCases where !call.isOffered(by: users) {
             let sentBefore = try await server.requestCount()
@@ -184,23 +192,23 @@ struct UserChecks {
     func accountStateIsSaid(_ state: RemoteAccountSwitch) async throws {
         let expected: (status: Int, code: RemoteErrorCode) =
             state == .inactive ? (403, .userInactive) : (410, .userDeleted)
-        for call in offeredCalls {
+        // The deletion last: a backend that wrongly honoured it would end
+        // the account the calls after it sign in.
+        for call in offeredCalls.sorted(by: { $1 == .deleteCurrentUser && $0 != .deleteCurrentUser }) {
             let token = try await server.signIn(.first)
-            try await server.setAccount(.first, to: state)
-            if call == .currentUser, let profile = try? await users.currentUser(token: token) {
-                // The port lets a backend answer 200 with a profile that says so.
-                #expect(
-                    state == .inactive ? !profile.active : profile.isDeleted,
-                    "a 200 answer must say the account is \(state)",
-                    sourceLocation: sourceLocation)
-                try await server.setAccount(.first, to: .active)
-                continue
+            try await server.withAccount(.first, in: state) {
+                if call == .currentUser, let profile = try? await users.currentUser(token: token) {
+                    // The port lets a backend answer 200 with a profile that says so.
+                    #expect(
+                        state == .inactive ? !profile.active : profile.isDeleted,
+                        "a 200 answer must say the account is \(state)", sourceLocation: sourceLocation)
+                    return
+                }
+                let error = await verdicts.refusal(token) { () async throws(RemoteError) in
+                    try await call.perform(on: users, token: token)
+                }
+                verdicts.expectRejection(error, expected.status, expected.code, "\(call)")
             }
-            let error = await verdicts.refusal(token) { () async throws(RemoteError) in
-                try await call.perform(on: users, token: token)
-            }
-            verdicts.expectRejection(error, expected.status, expected.code, "\(call)")
-            try await server.setAccount(.first, to: .active)
         }
     }
 

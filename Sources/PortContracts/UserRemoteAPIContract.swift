@@ -160,10 +160,13 @@ public enum UserRemoteAPIContract {
                 .savedChoiceIsKeptByTheServer:
                 [.currentUser, .relatedUsers, .saveSharedWith]
             case .deletedAccountIsGone: [.currentUser, .deleteCurrentUser]
-            case .declaredRoutesAreConstant, .unknownTokenIsInvalid, .undeclaredRouteSendsNothing,
-                .revokedTokenIsInvalid, .expiredTokenIsRefusedAsDeclared, .inactiveAccountIsSaid,
-                .deletedAccountIsSaid, .networkFailuresAreTheServers, .everyErrorStatusMapsAsRemoteErrorSays:
-                []
+            // Every offered call: with no current user there is none (the
+            // account routes never come without it).
+            case .unknownTokenIsInvalid, .revokedTokenIsInvalid, .expiredTokenIsRefusedAsDeclared,
+                .inactiveAccountIsSaid, .deletedAccountIsSaid, .networkFailuresAreTheServers,
+                .everyErrorStatusMapsAsRemoteErrorSays:
+                [.currentUser]
+            case .declaredRoutesAreConstant, .undeclaredRouteSendsNothing: []
             }
         }
 

@@ -57,6 +57,20 @@ struct ExchangeDeadlinesTests {
         #expect(ended.count == 1 && stopped.timeouts == 1)
     }
 
+    @Test("The grace is given once: met late again, it ends as a timeout")
+    func graceOnce() {
+        let deadlines = ExchangeDeadlines()
+        let due = DispatchTime.now().uptimeNanoseconds + Self.hour
+        let stopped = Exchange()
+        deadlines.add(stopped, deadline: DispatchTime(uptimeNanoseconds: due))
+
+        let continued = due + 20_000_000_000
+        #expect(deadlines.expire(at: DispatchTime(uptimeNanoseconds: continued)).isEmpty)
+        // The grace met 5 s late (a starved queue, or stopped again): a timeout now.
+        let ended = deadlines.expire(at: DispatchTime(uptimeNanoseconds: continued + 6_000_000_000))
+        #expect(ended.count == 1 && stopped.timeouts == 1)
+    }
+
     @Test("The answer read in the grace ends the exchange by itself: no timeout follows")
     func answerReadInTheGrace() {
         let deadlines = ExchangeDeadlines()

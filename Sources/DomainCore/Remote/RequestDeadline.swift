@@ -29,7 +29,7 @@ import Synchronization
 /// refresh the server answered meanwhile, thrown away as a timeout, would
 /// lose its rotated refresh token, and the next refresh would present the
 /// spent one. Such a call gets `graceAfterLateness` from the moment the
-/// timer met it, and times out only if that passes too. (A virtual clock
+/// timer met it, once, and times out when that passes. (A virtual clock
 /// meets every deadline exactly on time.)
 public struct RequestDeadline: Sendable {
     /// How late a timer may meet the deadline before that says the process
@@ -94,7 +94,7 @@ public struct RequestDeadline: Sendable {
     }
 }
 
-/// The deadline's alarm: the clock's, armed again for
+/// The deadline's alarm: the clock's, armed again once for
 /// `RequestDeadline.graceAfterLateness` when it rings more than
 /// `RequestDeadline.lateness` past its time (the process was not running).
 private final class DeadlineAlarm: Sendable {
@@ -110,11 +110,11 @@ private final class DeadlineAlarm: Sendable {
         arm(at: deadline)
     }
 
-    private func arm(at due: Date) {
+    private func arm(at due: Date, isGrace: Bool = false) {
         let alarm = clock.alarm(at: due) { [self] in
             let now = clock.now()
-            if now.timeIntervalSince(due) > RequestDeadline.lateness.timeInterval {
-                arm(at: now.addingTimeInterval(RequestDeadline.graceAfterLateness.timeInterval))
+            if !isGrace, now.timeIntervalSince(due) > RequestDeadline.lateness.timeInterval {
+                arm(at: now.addingTimeInterval(RequestDeadline.graceAfterLateness.timeInterval), isGrace: true)
             } else {
                 action()
             }

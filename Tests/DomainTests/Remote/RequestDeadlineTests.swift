@@ -48,11 +48,15 @@ struct RequestDeadlineTests {
 
         /// - Parameter firstAlarmLateBy: the deadline's first alarm rings
         ///   this much past its time, as in a process stopped across it.
-        init(timeout: Duration = .seconds(10), firstAlarmLateBy lateness: Duration? = nil) {
+        init(
+            timeout: Duration = .seconds(10), firstAlarmLateBy lateness: Duration? = nil,
+            secondAlarmLateBy secondLateness: Duration? = nil
+        ) {
             clock = ManualClock(activity: activity)
             scheduler = CountingTaskScheduler(activity: activity)
             let manual = clock
-            let deadlineClock: any Clock = lateness.map { LateOnceClock(base: manual, lateness: $0) } ?? manual
+            let deadlineClock: any Clock =
+                lateness.map { LateAlarmsClock(base: manual, lateness: [$0, secondLateness ?? .zero]) } ?? manual
             deadline = RequestDeadline(timeout: timeout, clock: deadlineClock, scheduler: scheduler)
         }
 
@@ -169,6 +173,18 @@ struct RequestDeadlineTests {
         #expect(rig.clock.sleeperCount == 0)
     }
 
+    @Test("The grace is given once: its own timer met late ends the call as a timeout")
+    func graceOnce() async {
+        let rig = Rig(firstAlarmLateBy: .seconds(20), secondAlarmLateBy: .seconds(5))
+        let fake = FakeCall(clock: rig.clock, answerAfter: .seconds(3600))
+        let handle = await rig.start(fake)
+
+        await rig.advance(by: .seconds(30))
+        #expect(!handle.isFinished)
+        await rig.advance(by: .seconds(6))
+        #expect(await handle.value == .failure(.timeout))
+    }
+
     @Test("A timer no more than a second late is on time: the call times out when it rings")
     func slightlyLateIsOnTime() async {
         let rig = Rig(firstAlarmLateBy: .seconds(1))
@@ -180,13 +196,14 @@ struct RequestDeadlineTests {
     }
 }
 
-/// A virtual clock whose first alarm rings `lateness` past its time — as the
-/// system clock's does in a process stopped across it — and the rest on time.
-private final class LateOnceClock: Clock {
+/// A virtual clock whose first alarms ring late by the given amounts — as
+/// the system clock's do in a process stopped across them — and the rest on
+/// time.
+private final class LateAlarmsClock: Clock {
     private let base: ManualClock
-    private let lateness: Mutex<Duration?>
+    private let lateness: Mutex<[Duration]>
 
-    init(base: ManualClock, lateness: Duration) {
+    init(base: ManualClock, lateness: [Duration]) {
         self.base = base
         self.lateness = Mutex(lateness)
     }
@@ -198,10 +215,7 @@ private final class LateOnceClock: Clock {
     }
 
     func alarm(at deadline: Date, _ action: @escaping @Sendable () -> Void) -> any ClockAlarm {
-        let late = lateness.withLock { late in
-            defer { late = nil }
-            return late
-        }
-        return base.alarm(at: deadline.addingTimeInterval(late?.timeInterval ?? 0), action)
+        let late = lateness.withLock { lateness in lateness.isEmpty ? .zero : lateness.removeFirst() }
+        return base.alarm(at: deadline.addingTimeInterval(late.timeInterval), action)
     }
 }
