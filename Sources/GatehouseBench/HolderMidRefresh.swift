@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Two app processes on one store, signed in once and on the dashboard, the
 /// first (`holder`) in the middle of a refresh the server holds on its
@@ -29,6 +30,17 @@ public struct HolderMidRefresh {
         try workers[0].send("call")
         try await untilRequests(of: server, reach: sent + 1)
         return HolderMidRefresh(server: server, fleet: fleet, holder: workers[0], other: workers[1])
+    }
+
+    /// Kills the holder (SIGKILL) and returns once the server has abandoned
+    /// its held refresh, as servers do when the client hangs up: what the
+    /// waiter then sends is the only refresh of the session. (Without the
+    /// wait, a clock moved before the server saw the hang-up would grant
+    /// the dead holder's refresh, and the waiter's would be a reuse.)
+    public func killHolder() async throws {
+        holder.signal(SIGKILL)
+        holder.quit()
+        try await server.untilNoRequestIsHeld()
     }
 
     /// Lets the server answer the held refresh (to a holder that may be

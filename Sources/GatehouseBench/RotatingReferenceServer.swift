@@ -46,6 +46,19 @@ public final class RotatingReferenceServer {
             "POST", baseURL + "/_control/faults", json: ["route": "POST /challenge/auth", "delayMs": seconds * 1_000])
     }
 
+    /// Returns once no request is held by a fault's delay — a held request
+    /// whose client hung up is abandoned, and leaves the clock — or fails
+    /// past the workers' answer deadline.
+    public func untilNoRequestIsHeld() async throws {
+        let deadline = ContinuousClock.now + SessionWorkerProcess.answerDeadline
+        while server.heldRequestCount > 0 {
+            guard ContinuousClock.now < deadline else {
+                throw SessionWorkerFleet.Failure(description: "a held request was never abandoned")
+            }
+            await Task.yield()
+        }
+    }
+
     /// Moves the server's clock by `seconds`.
     public func advanceClock(seconds: Int) async throws {
         _ = try await ControlRequest.send("POST", baseURL + "/_control/clock", json: ["advanceSeconds": seconds])

@@ -80,8 +80,7 @@ public struct StoppedHolderBench {
     private func killedRows() async throws -> [BenchRow] {
         let scene = try await HolderMidRefresh.start(executable: executable)
         defer { withExtendedLifetime(scene.fleet) {} }
-        scene.holder.signal(SIGKILL)
-        scene.holder.quit()
+        try await scene.killHolder()
         try await scene.answerTheHeldRefresh()
 
         let (answer, took) = try Self.timed { try scene.other.ask("call") }

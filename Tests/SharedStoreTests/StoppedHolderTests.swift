@@ -53,12 +53,11 @@ struct StoppedHolderTests {
     @Test("Holder killed mid-refresh: the other takes the lock and refreshes once; the session holds")
     func killedMidRefresh() async throws {
         let scene = try await HolderMidRefresh.start(executable: AppExecutable.path)
-        let (server, holder, other) = (scene.server, scene.holder, scene.other)
+        let (server, other) = (scene.server, scene.other)
         defer { withExtendedLifetime(scene.fleet) {} }  // it owns the store directory
-        holder.signal(SIGKILL)
-        holder.quit()
+        try await scene.killHolder()
 
-        // The killed holder's refresh was never answered: its token is not spent.
+        // The killed holder's refresh was abandoned by the server: its token is not spent.
         try await scene.answerTheHeldRefresh()
         #expect(try other.ask("call") == "ok")
 

@@ -28,6 +28,7 @@ public struct StandaloneServer: Sendable {
     }
 
     private let server: ReferenceServer
+    private let manualClock: ManualClock?
 
     /// The server's address, `http://127.0.0.1:PORT`.
     public var baseURL: String { server.baseURL }
@@ -49,6 +50,7 @@ public struct StandaloneServer: Sendable {
         _ options: Options, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil
     ) throws(ReferenceServerError) {
         let manualClock = options.virtualClock ? ManualClock(start: Date()) : nil
+        self.manualClock = manualClock
         let clock: any Clock = manualClock ?? SystemClock()
         let backend = InMemoryBackend(
             clock: clock,
@@ -61,6 +63,11 @@ public struct StandaloneServer: Sendable {
                 requestLog: requestLog),
             backend: backend, virtualClock: manualClock)
     }
+
+    /// How many requests a fault's delay holds on the virtual clock right
+    /// now (0 on real time): a held request whose client hung up leaves at
+    /// once, abandoned before it takes effect.
+    public var heldRequestCount: Int { manualClock?.sleeperCount ?? 0 }
 
     /// Starts accepting connections on a thread of its own.
     public func start() { server.start() }
