@@ -15,13 +15,19 @@ public struct HolderMidRefresh {
 
     /// How long the server holds the holder's refresh, on its own clock.
     public static let heldSeconds = 5
+    /// The workers' request timeout: the holder's refresh is held on the
+    /// server's virtual clock while the caller stops or kills the holder,
+    /// and its deadline, on real time, must not end it first however slow
+    /// the machine (under a sanitizer, beside a build, 10 s did once).
+    static let requestTimeoutSeconds = 600
 
     /// Signs in, starts the two workers, expires the tokens and has the
     /// holder call: returns once its refresh reached the server.
     public static func start(executable: String) async throws -> HolderMidRefresh {
         let server = try RotatingReferenceServer()
         let fleet = try SessionWorkerFleet(
-            executable: executable, base: "local", baseURL: server.baseURL, apiKey: RotatingReferenceServer.apiKey)
+            executable: executable, base: "local", baseURL: server.baseURL,
+            settings: ["requestTimeoutSeconds": requestTimeoutSeconds], apiKey: RotatingReferenceServer.apiKey)
         try fleet.signInOnce()
         let workers = try fleet.startWorkers(2, expecting: "dashboard")
         try await server.expireTokens()
