@@ -14,12 +14,19 @@ struct RemoteCallVerdicts {
 
     /// The error `body` throws, if any, checked to say nothing of `token`.
     func outcome(_ token: AccessToken, _ body: () async throws(RemoteError) -> Void) async -> RemoteError? {
+        await outcome(saying: [.token(token.reveal())], body)
+    }
+
+    /// The error `body` throws, if any, checked to say none of `secrets`.
+    func outcome(saying secrets: [SecretSent], _ body: () async throws(RemoteError) -> Void) async -> RemoteError? {
         do throws(RemoteError) {
             try await body()
             return nil
         } catch {
-            for text in everyTextOf(error) where text.contains(token.reveal()) {
-                Issue.record("the error's text says the token: \(text)", sourceLocation: sourceLocation)
+            for text in everyTextOf(error) {
+                for secret in secrets where secret.isLongEnoughToSearch && text.contains(secret.value) {
+                    Issue.record("the error's text says the \(secret.kind): \(text)", sourceLocation: sourceLocation)
+                }
             }
             return error
         }
@@ -28,7 +35,13 @@ struct RemoteCallVerdicts {
     /// The error `body` throws — recorded as an issue when it throws none —
     /// checked to say nothing of `token`.
     func refusal(_ token: AccessToken, _ body: () async throws(RemoteError) -> Void) async -> RemoteError? {
-        let error = await outcome(token, body)
+        await refusal(saying: [.token(token.reveal())], body)
+    }
+
+    /// The error `body` throws — recorded as an issue when it throws none —
+    /// checked to say none of `secrets`.
+    func refusal(saying secrets: [SecretSent], _ body: () async throws(RemoteError) -> Void) async -> RemoteError? {
+        let error = await outcome(saying: secrets, body)
         if error == nil { Issue.record("the call succeeded; a refusal was expected", sourceLocation: sourceLocation) }
         return error
     }
@@ -70,4 +83,19 @@ struct RemoteCallVerdicts {
                 sourceLocation: sourceLocation)
         }
     }
+}
+
+/// A secret a check sent, which no error may say.
+struct SecretSent {
+    /// What it is, for the message ("token", "password", "refresh token").
+    let kind: String
+    /// Its text.
+    let value: String
+
+    static func token(_ value: String) -> Self { Self(kind: "token", value: value) }
+
+    /// Whether finding it in a text means it was said: a value shorter than
+    /// six characters (a malformed password of one digit a sign-up check
+    /// sends) is in texts by chance ("must be 11 digits").
+    var isLongEnoughToSearch: Bool { value.count >= 6 }
 }

@@ -2,40 +2,20 @@ import Foundation
 import Ports
 import Testing
 
-/// `AuthRemoteAPI`'s sign-in methods and the sign-in outside the app, for
-/// every adapter (docs/contract-suites.md): `signInMethods` is never empty
-/// and never changes; the identifier kinds follow `.password`; a method an
-/// adapter does not offer is refused at once, sending nothing; and every
-/// attempt of an adapter that offers the browser or the device flow keeps
-/// `ExternalSignInAttempt`'s contract (ended, cancelled, described without a
-/// secret). The adapters that offer those methods are
-/// `ExternalSignInAdapters.all`, where the OAuth 2.0 adapter joins once its
-/// flows exist.
+/// `AuthRemoteAPI`'s sign-in outside the app, for the adapters that offer
+/// the browser or the device flow (`ExternalSignInAdapters.all`): their
+/// `signInMethods` is never empty and never changes, the identifier kinds
+/// follow `.password`, a method not listed is refused, and every attempt
+/// keeps `ExternalSignInAttempt`'s contract (ended, cancelled, described
+/// without a secret). What every adapter declares of its methods, the
+/// password-only ones included, is `AuthRemoteAPIContract`'s
+/// (`declarationsAgree`, `unlistedMethodsAreRefused`,
+/// `undeclaredCallsSendNothing`), run by the auth contract suites.
 @Suite("AuthRemoteAPI contract: sign-in methods and the sign-in outside the app")
 struct AuthRemoteAPIExternalSignInContractTests {
-    /// Every password-only adapter the other auth suites run, once each.
-    static let passwordOnlyAdapters: [AuthAdapter] = {
-        var seen: Set<String> = []
-        return
-            (RemoteAdapters.auth + RemoteAdapters.authByCPFOnly + RemoteAdapters.authByEmailOnly
-            + RemoteAdapters.authWithoutRegistration).filter { seen.insert($0.testDescription).inserted }
-    }()
-
     static let externalMethods: [SignInMethod] = [.browser, .device]
 
     // MARK: - Every adapter
-
-    @Test("signInMethods is never empty and never changes", arguments: passwordOnlyAdapters)
-    func methodsOfPasswordAdapters(_ adapter: AuthAdapter) async throws {
-        let (auth, _) = try await adapter.make()
-        let before = auth.signInMethods
-        _ = try? await auth.signIn(RemoteSeed.maria.byCPF)
-        _ = try? await auth.beginSignIn(.browser)
-
-        #expect(!before.isEmpty)
-        #expect(auth.signInMethods == before)
-        #expect(Set(before).count == before.count)
-    }
 
     @Test(
         "An adapter offering a sign-in outside the app lists methods never empty and never changing",
@@ -54,37 +34,12 @@ struct AuthRemoteAPIExternalSignInContractTests {
     }
 
     @Test(
-        "signsInByCPF and signsInByEmail are both false exactly when .password is not offered",
-        arguments: passwordOnlyAdapters)
-    func identifierKindsFollowPasswordForPasswordAdapters(_ adapter: AuthAdapter) async throws {
-        let (auth, _) = try await adapter.make()
-
-        #expect(auth.signInMethods.contains(.password) == (auth.signsInByCPF || auth.signsInByEmail))
-    }
-
-    @Test(
         "signsInByCPF and signsInByEmail are both false exactly when .password is not offered (outside the app)",
         arguments: ExternalSignInAdapters.all)
     func identifierKindsFollowPassword(_ adapter: ExternalSignInAdapter) async throws {
         let (auth, _) = try await adapter.make()
 
         #expect(auth.signInMethods.contains(.password) == (auth.signsInByCPF || auth.signsInByEmail))
-    }
-
-    /// Reads the server's request counts (every route, and none).
-    @Test(
-        "A password-only adapter refuses the browser and the device flow at once, sending nothing", .needsControlAPI,
-        arguments: passwordOnlyAdapters)
-    func passwordOnlyRefusesExternalMethods(_ adapter: AuthAdapter) async throws {
-        let (auth, server) = try await adapter.make()
-        try #require(auth.signInMethods == [.password], "this list holds password-only adapters")
-        let sentBefore = try await server.metrics().allRequests
-
-        for method in Self.externalMethods {
-            let error = await #expect(throws: RemoteError.self) { try await auth.beginSignIn(method) }
-            #expect(error == .signInRefused(.methodNotOffered))
-        }
-        #expect(try await server.metrics().allRequests == sentBefore)
     }
 
     @Test(

@@ -2,10 +2,10 @@ import PortContracts
 import Ports
 import Testing
 
-/// A fixture's seeded people and switches as `PortContracts`' statement and
-/// user contracts name them: the first seeded person is Maria, the second
-/// João (`RemoteSeed`).
-struct FixtureRemoteControl: StatementBackendControl, UserBackendControl {
+/// A fixture's seeded people and switches as `PortContracts`' auth,
+/// statement and user contracts name them: the first seeded person is
+/// Maria, the second João (`RemoteSeed`).
+struct FixtureRemoteControl: AuthBackendControl, StatementBackendControl, UserBackendControl {
     let fixture: any RemoteContractFixture
 
     private static func account(_ person: SeededPerson) -> RemoteSeedAccount {
@@ -52,6 +52,54 @@ struct FixtureRemoteControl: StatementBackendControl, UserBackendControl {
     }
 
     func requestCount() async throws -> Int { try await fixture.metrics().allRequests }
+
+    // MARK: The auth contract's
+
+    /// An account of the seed as each of our servers signs it in: by its
+    /// CPF, or by the e-mail the servers that sign in by e-mail know it by.
+    private static func signIn(_ account: RemoteSeedAccount) -> SeededSignIn {
+        SeededSignIn(cpf: account.cpf, email: account.signInEmail, password: Password(account.password))
+    }
+
+    func credentials(of person: SeededPerson) -> SeededSignIn { Self.signIn(Self.account(person)) }
+
+    var inactiveAccount: SeededSignIn? { Self.signIn(RemoteSeed.inactive) }
+
+    func newRegistration() -> Registration { RemoteSeed.newcomer() }
+
+    func profile(behind token: AccessToken) async throws -> UserProfile? {
+        guard fixture.servesTheCurrentUser, fixture.users.offersCurrentUser else { return nil }
+        return try await fixture.users.currentUser(token: token)
+    }
+
+    func passRefreshWindow() async throws {
+        try await fixture.advanceServerClock(by: fixture.refreshWindow + .seconds(1))
+    }
+
+    func failNextCall(_ call: AuthCall, _ failure: RemoteCallFailure) async throws {
+        try await fixture.injectFault(try RemoteFault(failure), on: call.operation)
+    }
+
+    func liveTokenCount() async throws -> Int { try await fixture.metrics().tokensLive }
+}
+
+extension AuthAdapter {
+    /// The adapter and its fixture's switches, as `PortContracts` takes them.
+    @Sendable func underTest() async throws -> AuthAPIUnderTest {
+        let (auth, fixture) = try await make()
+        return AuthAPIUnderTest(api: auth, server: FixtureRemoteControl(fixture: fixture))
+    }
+}
+
+extension AuthCall {
+    /// The suites' name of the call, as fixtures fail and count it.
+    var operation: RemoteOperation {
+        switch self {
+        case .signIn: .signIn
+        case .refresh: .refresh
+        case .register: .register
+        }
+    }
 }
 
 extension StatementAdapter {

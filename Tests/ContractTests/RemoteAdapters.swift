@@ -293,6 +293,16 @@ enum RemoteAdapters {
             return InMemoryAuthRemoteAPI(backend: backend, registrationOffer: .none, signsInByEmail: false)
         },
     ]
+    /// Every auth adapter of ours once: the control list's, and those that
+    /// leave a capability out, so each absence's refusal is checked too.
+    /// (`authWithoutRegistration`'s confidential client talks to a server
+    /// without its token endpoint: it runs only what sends nothing.)
+    static let everyAuth: [AuthAdapter] = {
+        var seen: Set<String> = []
+        return (auth + authByCPFOnly + authByEmailOnly).filter {
+            seen.insert($0.testDescription).inserted
+        }
+    }()
     static let ourStatements: [StatementAdapter] = [
         .inMemory(
             "InMemoryStatementRemoteAPI", plugin: CoveredPlugin(.statement, "in-memory", speaks: .inMemoryBackend)
@@ -362,6 +372,14 @@ enum SeededAdapters {
         }
     static let authOnCoraRoutes =
         RemoteAdapters.authOnCoraRoutes
+        + oauth2(
+            "OAuth2AuthRemoteAPI(gatehouse-public)",
+            plugin: CoveredPlugin(.auth, "oauth2-password-legacy", speaks: .oauth2)
+        ) {
+            $0.auth
+        }
+    static let everyAuth =
+        RemoteAdapters.everyAuth
         + oauth2(
             "OAuth2AuthRemoteAPI(gatehouse-public)",
             plugin: CoveredPlugin(.auth, "oauth2-password-legacy", speaks: .oauth2)

@@ -42,6 +42,15 @@ protocol RemoteContractFixture: Sendable {
     func metrics() async throws -> RemoteServerMetrics
     /// `POST /_control/reset`
     func reset() async throws
+
+    /// Whether the server answers the current user's route for the tokens
+    /// `auth` issues, so a check can ask whose a token is.
+    var servesTheCurrentUser: Bool { get }
+}
+
+extension RemoteContractFixture {
+    /// Every stand-in but a reference server playing Cora serves it.
+    var servesTheCurrentUser: Bool { true }
 }
 
 /// An account state, as the control API sets it.

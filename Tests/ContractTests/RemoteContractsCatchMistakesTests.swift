@@ -46,6 +46,79 @@ struct RemoteContractsCatchMistakesTests {
             issue.comments.map(\.rawValue).joined().contains("expected 410 USER_DELETED")
         }
     }
+
+    @Test("An auth adapter that maps a 503 at sign-in to wrong credentials breaks the error-status promise")
+    func anAuthServerFailureTakenForTheCredentialsFails() async throws {
+        let adapter = try #require(RemoteAdapters.auth.first)
+        try await withKnownIssue {
+            try await AuthRemoteAPIContract.check(.everyErrorStatusMapsAsRemoteErrorSays) {
+                let sut = try await adapter.underTest()
+                return AuthAPIUnderTest(
+                    api: PlantedAuthMistake(base: sut.api, mistake: .busyAsWrongPassword), server: sut.server)
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("signIn answered 503")
+        }
+    }
+
+    @Test("An auth adapter that declares it always rotates, on a backend that never does, breaks the rotation promise")
+    func aRotationDeclaredWronglyFails() async throws {
+        let adapter = try #require(RemoteAdapters.auth.first { $0.testDescription.hasPrefix("FirebaseAuthRemoteAPI") })
+        try await withKnownIssue {
+            try await AuthRemoteAPIContract.check(.spentCredentialIsAsTheRotationSays) {
+                let sut = try await adapter.underTest()
+                return AuthAPIUnderTest(
+                    api: PlantedAuthMistake(base: sut.api, mistake: .claimsToAlwaysRotate), server: sut.server)
+            }
+        } matching: { issue in
+            let said = issue.comments.map(\.rawValue).joined()
+            return ["a rotated refresh token is new", "a refusal was expected", "a backend that always rotates"]
+                .contains {
+                    said.contains($0)
+                }
+        }
+    }
+}
+
+/// The planted mistakes of an auth adapter, one at a time.
+private struct PlantedAuthMistake: AuthRemoteAPI {
+    enum Mistake {
+        /// A 503 at sign-in (the server busy) read as a wrong password:
+        /// the app would ask for the password again.
+        case busyAsWrongPassword
+        /// `refreshRotation` says `.always` where the backend keeps its
+        /// refresh token: the app would throw a good one away.
+        case claimsToAlwaysRotate
+    }
+
+    let base: any AuthRemoteAPI
+    let mistake: Mistake
+
+    func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
+        do {
+            return try await base.signIn(credentials)
+        } catch .rejected(503, _, _) where mistake == .busyAsWrongPassword {
+            throw .rejected(status: 401, code: .invalidCredentials)
+        }
+    }
+
+    var signInMethods: [SignInMethod] { base.signInMethods }
+    func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
+        try await base.beginSignIn(method)
+    }
+    var signsInByCPF: Bool { base.signsInByCPF }
+    var signsInByEmail: Bool { base.signsInByEmail }
+    func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
+        try await base.refresh(credential)
+    }
+    var refreshRotation: RefreshRotation { mistake == .claimsToAlwaysRotate ? .always : base.refreshRotation }
+    var refusalsToldApart: AuthRefusalsToldApart { base.refusalsToldApart }
+    var registrationOffer: RegistrationOffer { base.registrationOffer }
+    func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
+        try await base.register(registration)
+    }
+    var offersSignOut: Bool { base.offersSignOut }
+    func signOut(_ token: SessionToken) async throws(RemoteError) { try await base.signOut(token) }
 }
 
 /// The planted mistake: a user adapter that reads a deleted account's

@@ -21,6 +21,7 @@ final class HTTPRemoteFixture: RemoteContractFixture {
     private let offersSignOut: Bool
     private let offersRegistration: Bool
     private let signsInByEmail: Bool
+    let servesTheCurrentUser: Bool
 
     /// A fresh reference server in this process, playing `profile`.
     static func inProcess(profile: ServerProfile = .full) throws -> HTTPRemoteFixture {
@@ -32,7 +33,8 @@ final class HTTPRemoteFixture: RemoteContractFixture {
         return try HTTPRemoteFixture(
             server: server, baseURL: server.baseURL, apiKey: RemoteSecrets.apiKey,
             offersSignOut: profile.routes.contains(BackendRoute.signOut),
-            offersRegistration: profile.routes.contains(BackendRoute.register), signsInByEmail: profile.signsInByEmail)
+            offersRegistration: profile.routes.contains(BackendRoute.register), signsInByEmail: profile.signsInByEmail,
+            servesTheCurrentUser: profile.routes.contains(BackendRoute.currentUser))
     }
 
     /// The outside server named by `CONTRACT_BASE_URL`: reset before each
@@ -43,7 +45,8 @@ final class HTTPRemoteFixture: RemoteContractFixture {
         let fixture = try HTTPRemoteFixture(
             server: nil, baseURL: baseURL, apiKey: RemoteTarget.outsideAPIKey,
             offersSignOut: offer.routes.contains(RemoteRoute.signOut),
-            offersRegistration: offer.routes.contains(RemoteRoute.register), signsInByEmail: offer.signsInByEmail)
+            offersRegistration: offer.routes.contains(RemoteRoute.register), signsInByEmail: offer.signsInByEmail,
+            servesTheCurrentUser: offer.routes.contains(RemoteRoute.currentUser))
         if RemoteTarget.hasControlAPI { try await fixture.reset() }
         return fixture
     }
@@ -56,15 +59,18 @@ final class HTTPRemoteFixture: RemoteContractFixture {
     ///     `registrationRoute` would say (the same way).
     ///   - signsInByEmail: whether its sign-in takes an e-mail, as
     ///     `emailSignIn` would say: the full profile's does, Cora's does not.
+    ///   - servesTheCurrentUser: whether it has `GET /users/me`: the full
+    ///     profile does, Cora's does not.
     private init(
         server: ReferenceServer?, baseURL: String, apiKey: String, offersSignOut: Bool, offersRegistration: Bool,
-        signsInByEmail: Bool
+        signsInByEmail: Bool, servesTheCurrentUser: Bool
     ) throws {
         self.server = server
         self.baseURL = baseURL
         self.offersSignOut = offersSignOut
         self.offersRegistration = offersRegistration
         self.signsInByEmail = signsInByEmail
+        self.servesTheCurrentUser = servesTheCurrentUser
         // A generous deadline, as the other fixtures have: under the whole
         // suite on a busy two-core machine a loopback answer once took over
         // the adapter's default 10 s; no test here waits for it to pass.

@@ -57,7 +57,7 @@ extension AuthRemoteAPIControlContractTests {
     }
 }
 
-extension AuthRemoteAPIRegistrationContractTests {
+extension AuthRemoteAPIContractTests {
     /// The dialect adapters here send their sign-in and refresh to routes a
     /// reference server does not serve: failures, each with its own secrets
     /// (the OAuth 2.0 one is a confidential client with `RemoteSecrets.clientSecret`).
