@@ -96,8 +96,11 @@ struct AuthChecks {
     // MARK: - Declarations
 
     /// What every declaration says now, to compare.
-    private var declarations: String {
-        "CPF \(auth.signsInByCPF), e-mail \(auth.signsInByEmail), methods \(auth.signInMethods), rotation \(auth.refreshRotation), told apart \(auth.refusalsToldApart.rawValue), offer \(auth.registrationOffer), sign-out \(auth.offersSignOut)"
+    private var declarations: AuthDeclarations {
+        AuthDeclarations(
+            signsInByCPF: auth.signsInByCPF, signsInByEmail: auth.signsInByEmail, signInMethods: auth.signInMethods,
+            refreshRotation: auth.refreshRotation, refusalsToldApart: auth.refusalsToldApart,
+            registrationOffer: auth.registrationOffer, offersSignOut: auth.offersSignOut)
     }
 
     func declarationsAreConstant() async throws {
@@ -270,4 +273,15 @@ extension RefreshCredential {
             self = .accessToken(tokens.accessToken)
         }
     }
+}
+
+/// Every declaration of an `AuthRemoteAPI`, to compare before and after calls.
+private struct AuthDeclarations: Equatable {
+    let signsInByCPF: Bool
+    let signsInByEmail: Bool
+    let signInMethods: [SignInMethod]
+    let refreshRotation: RefreshRotation
+    let refusalsToldApart: AuthRefusalsToldApart
+    let registrationOffer: RegistrationOffer
+    let offersSignOut: Bool
 }
