@@ -12,41 +12,13 @@ import Testing
 /// holding what it stores, with no notice kept yet.
 struct NoticeSourceFactory: Sendable, CustomTestStringConvertible {
     let testDescription: String
-    let make: @Sendable () async throws -> NoticeSourceUnderTest
+    let make: @Sendable () async throws -> StorageNoticeSourceUnderTest
 
     /// Every `StorageNoticeSource` adapter. A new one joins with one line here.
     ///
     /// The in-memory stores are not in it: they keep nothing on a disk, so
     /// they have nothing to repair, and they do not conform.
     static let all: [NoticeSourceFactory] = [.fileSessionDataStore, .filePINVault, .fileSignOutLedger]
-}
-
-/// One adapter under test, and the ways the suite reaches its notices: only
-/// through the storage and the adapter's own operations, as the app does.
-struct NoticeSourceUnderTest: Sendable {
-    let source: any StorageNoticeSource
-    /// The test's own directory: the adapter's directory and whatever the
-    /// steps plant beside it. Removed by `tearDown`.
-    let root: String
-    /// The adapter's directory, as the adapter names it in its notices.
-    let directory: String
-    /// How many notices the adapter keeps until they are taken.
-    let bound: Int
-    /// What no notice may say: the token stored beside the adapter, the PIN.
-    let secrets: [String]
-    /// Makes the adapter find one thing wrong with its storage and deal with
-    /// it in one of its own operations: one notice. Steps are taken in order
-    /// from 0 (at most 60 in a run); the notice of step `n` contains the text
-    /// returned, which no other step's notice of the run contains.
-    let provoke: @Sendable (_ step: Int) async throws -> String
-    /// Opens the storage to others behind the adapter's back, with no
-    /// operation of the adapter: what its next operation would repair.
-    let loosen: @Sendable () throws -> Void
-    /// A new adapter of the same kind on `directory` (the next launch's, on
-    /// the same directory), before any operation.
-    let makeOn: @Sendable (_ directory: String) -> any StorageNoticeSource
-
-    func tearDown() { try? FileManager.default.removeItem(atPath: root) }
 }
 
 extension NoticeSourceFactory {
@@ -65,7 +37,7 @@ extension NoticeSourceFactory {
         let truncated = encoded.prefix(encoded.count - 1)
         try #require(String(decoding: truncated, as: UTF8.self).contains(token), "the truncated file holds the token")
         try await store.save(session)
-        return NoticeSourceUnderTest(
+        return StorageNoticeSourceUnderTest(
             source: store, root: root, directory: store.directory, bound: FileSessionDataStore.maximumPendingNotices,
             secrets: [token],
             provoke: { step in
@@ -114,7 +86,7 @@ extension NoticeSourceFactory {
         let vault = FilePINVault(directory: root + "/store", hasher: hasher, iterations: iterations)
         let pin = "2580"
         try await vault.set(PIN(pin))
-        return NoticeSourceUnderTest(
+        return StorageNoticeSourceUnderTest(
             source: vault, root: root, directory: vault.directory, bound: FilePINVault.maximumPendingNotices,
             secrets: [pin],
             provoke: { step in
@@ -147,7 +119,7 @@ extension NoticeSourceFactory {
         try await FileSessionDataStore(directory: root + "/store", coding: JSONSessionCoding()).save(session)
         let ledger = FileSignOutLedger(directory: root + "/store")
         try await ledger.markPending()
-        return NoticeSourceUnderTest(
+        return StorageNoticeSourceUnderTest(
             source: ledger, root: root, directory: ledger.directory, bound: FileSignOutLedger.maximumPendingNotices,
             secrets: [token],
             provoke: { step in

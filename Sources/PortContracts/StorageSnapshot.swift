@@ -77,6 +77,9 @@ struct StorageSnapshot: CustomStringConvertible {
         }.joined(separator: "\n")
     }
 
+    /// Removes `root` and everything under it, if it is there.
+    static func remove(_ root: String) { try? FileManager.default.removeItem(atPath: root) }
+
     /// Calls `visit` with `path` and each entry under it (a directory before
     /// what it holds), never following a symbolic link.
     private static func walk(_ path: String, _ visit: (String, stat) throws -> Void) throws {
