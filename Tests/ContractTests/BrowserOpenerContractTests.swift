@@ -3,6 +3,7 @@ import AdapterInMemory
 import AdapterSoftwareCrypto
 import AdapterSystem
 import Foundation
+import PortContracts
 import Ports
 import Testing
 
@@ -10,10 +11,13 @@ import Testing
     import Glibc
 #endif
 
-/// The `BrowserOpener` contract (its doc comment), against every adapter.
-/// The system's adapter runs a stand-in `xdg-open` — a shell script in a
-/// directory of its own given as its `PATH` — that writes down the arguments
-/// it got and exits as told; no browser starts, nothing is fetched.
+/// The `BrowserOpener` contract (`BrowserOpenerContract` of
+/// `PortContracts`), against every adapter, and what the system's adapter
+/// promises beside it (no descriptor inherited, no ID token in a child's
+/// argv, no launcher said). The system's adapter runs a stand-in `xdg-open`
+/// — a shell script in a directory of its own given as its `PATH` — that
+/// writes down the arguments it got and exits as told; no browser starts,
+/// nothing is fetched.
 @Suite("BrowserOpener contract")
 struct BrowserOpenerContractTests {
     /// An adapter under test, and what its launcher was given (nil: it never ran).
@@ -21,8 +25,7 @@ struct BrowserOpenerContractTests {
         let name: String
         /// The registry plugin this adapter is (`PluginSuiteCompletenessTests`).
         let plugin: CoveredPlugin?
-        let make:
-            @Sendable (_ failing: Bool) throws -> (adapter: any BrowserOpener, launched: @Sendable () -> [String]?)
+        let make: @Sendable (_ failing: Bool) throws -> BrowserOpenerUnderTest
         var testDescription: String { name }
     }
 
@@ -34,10 +37,9 @@ struct BrowserOpenerContractTests {
             name: "system (a stand-in BROWSER names, found on the path)", launcherName: "my-browser", browser: .name),
         Opener(name: "in-memory", plugin: CoveredPlugin(.browser, "in-memory")) { failing in
             let adapter = InMemoryBrowserOpener(refusal: failing ? "no browser here" : nil)
-            return (
-                adapter,
-                { adapter.opened.isEmpty ? nil : ["\(adapter.opened.count)"] + adapter.opened.map(\.absoluteString) }
-            )
+            return BrowserOpenerUnderTest(opener: adapter) {
+                adapter.opened.isEmpty ? nil : ["\(adapter.opened.count)"] + adapter.opened.map(\.absoluteString)
+            }
         },
     ]
 
@@ -69,13 +71,10 @@ struct BrowserOpenerContractTests {
                 case .name: launcherName
                 case nil: nil
                 }
-            return (
-                SystemBrowserOpener(searchPath: directory.path, browser: named),
-                {
-                    guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return nil }
-                    return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-                }
-            )
+            return BrowserOpenerUnderTest(opener: SystemBrowserOpener(searchPath: directory.path, browser: named)) {
+                guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return nil }
+                return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            }
         }
     }
 
@@ -83,47 +82,9 @@ struct BrowserOpenerContractTests {
     static let authorizationAddress =
         "https://auth.invalid/o/authorize/?response_type=code&state=a$(touch%20x)b;c'd&redirect_uri=http://127.0.0.1:1/cb"
 
-    @Test(
-        "An https URL, or http to a loopback host, is opened and handed over as one argument, as it is",
-        arguments: openers)
-    func opensAsOneArgument(_ opener: Opener) async throws {
-        for address in [Self.authorizationAddress, "http://127.0.0.1:8099/o/authorize/?x=1"] {
-            let url = try #require(URL(string: address))
-            let (adapter, launched) = try opener.make(false)
-            let answer = await adapter.open(url)
-            #expect(answer == .opened)
-            #expect(launched() == ["1", url.absoluteString])
-        }
-    }
-
-    @Test(
-        "Another scheme, plain http off the machine, a control character or no host: not opened, nothing started",
-        arguments: openers)
-    func refusesOthers(_ opener: Opener) async throws {
-        let refused =
-            [
-                "javascript:alert(1)", "file:///etc/passwd", "http://auth.invalid/authorize", "ftp://127.0.0.1/x",
-                "https:///nohost",
-            ].compactMap(URL.init(string:)) + [URL(fileURLWithPath: "/tmp")]
-        #expect(refused.count == 6)
-        for url in refused {
-            let (adapter, launched) = try opener.make(false)
-            let answer = await adapter.open(url)
-            #expect(answer != .opened, "\(url.absoluteString)")
-            #expect(launched() == nil, "nothing started for \(url.absoluteString)")
-        }
-    }
-
-    @Test("A launcher that fails is .notOpened, with a reason that does not repeat the URL", arguments: openers)
-    func failureSaid(_ opener: Opener) async throws {
-        let (adapter, _) = try opener.make(true)
-        let url = try #require(URL(string: Self.authorizationAddress))
-        guard case .notOpened(let reason) = await adapter.open(url) else {
-            Issue.record("a failing launcher was said to have opened the page")
-            return
-        }
-        #expect(!reason.isEmpty)
-        #expect(!reason.contains("auth.invalid"))
+    @Test("Every opener keeps each promise", arguments: openers, BrowserOpenerContract.Promise.allCases)
+    func keepsThePromise(_ opener: Opener, _ promise: BrowserOpenerContract.Promise) async throws {
+        try await BrowserOpenerContract.check(promise) { try opener.make($0) }
     }
 
     @Test("The system's browser holds no socket or file of the app's, only its input and output on /dev/null")
