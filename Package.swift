@@ -135,7 +135,7 @@ let package = Package(
         // What adapters share: the contract's dates read and written against Foundation's formatter.
         .testTarget(name: "AdapterSupportTests", dependencies: ["AdapterSupport"]),
         // The hand-written hash functions against their published test vectors.
-        .testTarget(name: "SoftwareCryptoTests", dependencies: ["AdapterSoftwareCrypto", "Ports"]),
+        .testTarget(name: "SoftwareCryptoTests", dependencies: ["AdapterSoftwareCrypto", "Ports", "PortContracts"]),
         // The file store under crashes, rival processes, loose permissions.
         .testTarget(
             name: "FileKeychainTests",
