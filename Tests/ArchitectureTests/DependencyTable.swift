@@ -145,10 +145,12 @@ extension DependencyTable {
                     projectReason:
                         "each port's contract suite, as checks a test target runs on the adapter it hands in: it "
                         + "speaks only the ports, so it knows no adapter, and a team's package can run it on its own",
-                    systemModules: .only(["Foundation", "Testing"]),
+                    systemModules: .only(["Foundation", "Testing", "Dispatch", "Synchronization", "Glibc"]),
                     systemReason:
-                        "the checks record their findings with the test framework; they reach the network and "
-                        + "the file system only through the adapter under test"
+                        "the checks record their findings with the test framework; they reach the network only "
+                        + "through the adapter under test. The clock's checks need a lock and a serial executor "
+                        + "(Synchronization, Dispatch); the notice source's read file metadata (Glibc's lstat) to "
+                        + "show that taking notices touched nothing, and set the times of the test's own directory"
                 ),
                 ModuleRule(
                     module: "OAuth2ServerAccess",
