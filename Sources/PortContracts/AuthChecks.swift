@@ -142,17 +142,7 @@ struct AuthChecks {
     }
 
     func unlistedMethodsAreRefused() async {
-        for method in SignInMethod.allCases where method == .password || !auth.signInMethods.contains(method) {
-            let error = await verdicts.refusal(saying: []) { () async throws(RemoteError) in
-                let attempt = try await auth.beginSignIn(method)
-                await attempt.end()
-            }
-            expect(error, is: .signInRefused(.methodNotOffered), "beginSignIn(.\(method))")
-        }
-        guard !auth.signInMethods.contains(.password) else { return }
-        let credentials = Credentials(identifier: IdentifierKind.cpf.unknown, password: Password("123456"))
-        expect(
-            await signInRefusal(credentials), is: .signInRefused(.methodNotOffered), "signIn without .password listed")
+        await SignInMethodChecks(auth: auth, sourceLocation: sourceLocation).unlistedMethodsAreRefused()
     }
 
     // MARK: - Sign-in
