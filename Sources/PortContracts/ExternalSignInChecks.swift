@@ -126,8 +126,8 @@ struct ExternalSignInChecks {
         }
     }
 
-    /// Where a browser attempt's one-time values travel (RFC 6749 §4.1.1, RFC
-    /// 7636 §4.3, OpenID Connect Core's authentication request).
+    /// Where a browser attempt's one-time values travel (RFC 6749 §4.1.1,
+    /// RFC 7636 §4.3, OpenID Connect Core's authentication request).
     private static func oneTimeValues(in instructions: ExternalSignInInstructions) -> [String] {
         guard case .openInBrowser(let url) = instructions,
             let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems
