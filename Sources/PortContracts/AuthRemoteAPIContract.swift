@@ -40,7 +40,7 @@ public enum AuthRemoteAPIContract {
         case unlistedMethodsAreRefused
         /// An identifier kind, a method or a sign-up the adapter declares absent is refused at once, sending nothing.
         case undeclaredCallsSendNothing
-        /// An offered sign-up sends one request, refused as ALREADY_REGISTERED for an identifier in use.
+        /// An offered sign-up reaches the server, refused as ALREADY_REGISTERED for an identifier in use.
         case offeredSignUpReachesTheServer
         /// A sign-up answers as the offer says: an account and no session, or a session whose tokens refresh.
         case signUpAnswersAsOffered
@@ -127,7 +127,7 @@ public enum AuthRemoteAPIContract {
             case .undeclaredCallsSendNothing:
                 "an identifier kind, a method or a sign-up declared absent is refused at once, sending nothing"
             case .offeredSignUpReachesTheServer:
-                "an offered sign-up sends one request, ALREADY_REGISTERED for an identifier in use"
+                "an offered sign-up reaches the server, ALREADY_REGISTERED for an identifier in use"
             case .signUpAnswersAsOffered:
                 "a sign-up answers as the offer says: an account and no session, or a session whose tokens refresh"
             case .registeredAccountSignsIn:

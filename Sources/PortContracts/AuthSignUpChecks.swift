@@ -104,7 +104,9 @@ extension AuthChecks {
         expect(
             await signUpRefusal(registrationInUse), is: .rejected(status: 409, code: .alreadyRegistered),
             "a sign-up with identifiers in use")
-        #expect(try await server.requestCount() - sentBefore == 1, "one request", sourceLocation: sourceLocation)
+        #expect(
+            try await server.requestCount() > sentBefore, "the sign-up reached the server",
+            sourceLocation: sourceLocation)
     }
 
     func signUpAnswersAsOffered() async throws {

@@ -1,0 +1,25 @@
+public import Ports
+
+/// RS256 and ES256 verification written by hand (`RSASignature`, `P256`),
+/// with the package's own SHA-256: no crypto library.
+public struct SoftwareSignatureVerifier: SignatureVerifier {
+    /// A verifier.
+    public init() {}
+
+    public func isValid(
+        _ signature: [UInt8], of message: [UInt8], by key: SignatureVerificationKey, algorithm: SignatureAlgorithm
+    ) -> Bool {
+        guard key.algorithm == algorithm else { return false }
+        switch key {
+        case .rsa(let modulus, let exponent):
+            return RSASignature.verify(
+                signature: signature, digest: SHA256.hash(message), modulus: BigUInt(bigEndian: modulus),
+                exponent: BigUInt(bigEndian: exponent))
+        case .p256(let x, let y):
+            guard x.count == 32, y.count == 32, signature.count == 64 else { return false }
+            return P256.verify(
+                digest: SHA256.hash(message), r: BigUInt(bigEndian: signature[0..<32]),
+                s: BigUInt(bigEndian: signature[32..<64]), x: BigUInt(bigEndian: x), y: BigUInt(bigEndian: y))
+        }
+    }
+}
