@@ -145,7 +145,7 @@ let package = Package(
             name: "AdapterHTTPTests",
             dependencies: [
                 "AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition", "http-answer-probe",
-                "TaskRuntime", "WireContract",
+                "TaskRuntime", "WireContract", "AdapterSoftwareCrypto",
             ]),
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
         .testTarget(

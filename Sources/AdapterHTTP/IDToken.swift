@@ -19,7 +19,7 @@ public struct IDTokenText: RedactedSecret {
 /// `maximumLength` bytes whose header and payload are JSON objects with the
 /// required claims of the right types; `IDTokenValidation` does the rest.
 ///
-/// The signature is carried, not verified: see `IDTokenValidation`.
+/// The signature is carried; `IDTokenSignatureCheck` verifies it.
 public struct IDToken: Sendable, Hashable {
     /// The most bytes a token may have: 16 KiB, many times a real one.
     public static let maximumLength = 16 * 1024
@@ -28,8 +28,17 @@ public struct IDToken: Sendable, Hashable {
     public var text: IDTokenText
     /// The header's `alg`.
     public var algorithm: String
-    /// Whether the signature part is not empty (it is not verified).
+    /// Whether the signature part is not empty.
     public var hasSignature: Bool
+    /// The header's `kid`: which of the provider's keys signed it, when it says.
+    public var keyID: String?
+    /// What was signed: the header and payload parts as sent, joined by "."
+    /// (RFC 7515, section 5.2).
+    public var signingInput: [UInt8]
+    /// The signature part's bytes.
+    public var signature: [UInt8]
+    /// `at_hash`: the access token's hash, when the token carries one.
+    public var accessTokenHash: String?
     /// `iss`: who issued it.
     public var issuer: String
     /// `sub`: the person, as the issuer names them (the profile's id).
@@ -54,7 +63,7 @@ public struct IDToken: Sendable, Hashable {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .notCompactJWS }
         guard let headerBytes = Base64URL.decode(parts[0]), let payloadBytes = Base64URL.decode(parts[1]),
-            Base64URL.decode(parts[2]) != nil
+            let signatureBytes = Base64URL.decode(parts[2])
         else { throw .notBase64URL }
         guard let header = (try? JSONSerialization.jsonObject(with: headerBytes)) as? [String: Any] else {
             throw .headerNotObject
@@ -63,10 +72,14 @@ public struct IDToken: Sendable, Hashable {
             throw .payloadNotObject
         }
         guard let algorithm = header["alg"] as? String, !algorithm.isEmpty else { throw .missingClaim("alg") }
+        keyID = try Claims(object: header).text("kid")
         let claims = Claims(object: payload)
         self.text = IDTokenText(text)
         self.algorithm = algorithm
         hasSignature = !parts[2].isEmpty
+        signingInput = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
+        signature = Array(signatureBytes)
+        accessTokenHash = try claims.text("at_hash")
         issuer = try claims.requiredText("iss")
         subject = try claims.requiredText("sub")
         audiences = try claims.audiences()

@@ -36,6 +36,20 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
     case expired
     /// `iat` is in the future beyond the allowed clock skew.
     case issuedInFuture
+    /// The header's `alg` is not one this provider signs ID tokens with and
+    /// Gatehouse verifies (RS256, ES256; compared exactly): `none`, any
+    /// HMAC algorithm (a public client has no secret to check it with, and
+    /// a key it does have is public), and any spelling of them.
+    case algorithmNotAllowed
+    /// No key of the provider's key set has the token's `kid` and
+    /// algorithm, even after the set was fetched again.
+    case unknownKey
+    /// The signature is not the provider's: no key it may be by verifies it.
+    case badSignature
+    /// The provider's key set could not be fetched or read.
+    case keySetUnavailable
+    /// `at_hash` is not the hash of the access token issued with it.
+    case wrongAccessTokenHash
     /// The attempt sent a `nonce` and the token carries none.
     case missingNonce
     /// The token's `nonce` is not the attempt's (or the attempt sent none).
@@ -58,12 +72,21 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
         case .missingAuthorizedParty: "the ID token has several audiences and no 'azp'"
         case .expired: "the ID token's 'exp' is past"
         case .issuedInFuture: "the ID token's 'iat' is in the future"
+        case .algorithmNotAllowed: "the ID token's 'alg' is not an algorithm this provider is trusted to sign with"
+        case .unknownKey: "the ID token's key is not in the provider's key set"
+        case .badSignature: "the ID token's signature is not the provider's"
+        case .keySetUnavailable: "the provider's signing keys could not be read"
+        case .wrongAccessTokenHash: "the ID token's 'at_hash' is not the access token's"
         case .missingNonce: "the ID token has no 'nonce', though the sign-in sent one"
         case .wrongNonce: "the ID token's 'nonce' is not the one this sign-in sent"
         }
     }
 
-    /// Every rejection is the same to the person: the sign-in did not prove
-    /// who signed in. The case itself is for logs and tests.
-    public var remoteError: RemoteError { .signInRefused(.identityNotProved) }
+    /// Every rejection of the token itself is the same to the person: the
+    /// sign-in did not prove who signed in (the case is for logs and
+    /// tests). A key set that cannot be read is the provider's failure, and
+    /// said as one.
+    public var remoteError: RemoteError {
+        self == .keySetUnavailable ? .malformedResponse(description) : .signInRefused(.identityNotProved)
+    }
 }

@@ -6,6 +6,8 @@ public struct SoftwareSignatureVerifier: SignatureVerifier {
     /// A verifier.
     public init() {}
 
+    public func sha256(_ bytes: [UInt8]) -> [UInt8] { SHA256.hash(bytes) }
+
     public func isValid(
         _ signature: [UInt8], of message: [UInt8], by key: SignatureVerificationKey, algorithm: SignatureAlgorithm
     ) -> Bool {

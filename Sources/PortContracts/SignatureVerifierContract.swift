@@ -18,6 +18,8 @@ public enum SignatureVerifierContract {
         case unusableKeysAreRefused
         /// A signature of the wrong length, or an ES256 one with r or s zero or not below n, is invalid.
         case malformedSignaturesAreInvalid
+        /// `sha256` is SHA-256: FIPS 180-4's examples.
+        case digestIsSHA256
 
         /// The promise as a sentence.
         public var testDescription: String {
@@ -29,6 +31,7 @@ public enum SignatureVerifierContract {
                 "a key the verifier will not use (RSA size or exponent, a point off the curve) makes every signature invalid"
             case .malformedSignaturesAreInvalid:
                 "a signature of the wrong length, or an ES256 one with r or s zero or not below n, is invalid"
+            case .digestIsSHA256: "sha256 is SHA-256: FIPS 180-4's examples, the empty message and \"abc\""
             }
         }
     }
@@ -49,6 +52,16 @@ public enum SignatureVerifierContract {
         case .anotherKeyIsInvalid: checks.anotherKeyIsInvalid(vectors)
         case .unusableKeysAreRefused: try checks.unusableKeysAreRefused()
         case .malformedSignaturesAreInvalid: checks.malformedSignaturesAreInvalid(vectors)
+        case .digestIsSHA256:
+            let examples: [(String, String)] = [
+                ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+                ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+            ]
+            for (message, digest) in examples {
+                let hex = verifier.sha256(Array(message.utf8)).map { String($0, radix: 16) }
+                    .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+                #expect(hex == digest, "SHA-256 of \"\(message)\"", sourceLocation: sourceLocation)
+            }
         }
     }
 }

@@ -49,4 +49,9 @@ public protocol SignatureVerifier: Sendable {
     func isValid(
         _ signature: [UInt8], of message: [UInt8], by key: SignatureVerificationKey, algorithm: SignatureAlgorithm
     ) -> Bool
+
+    /// The SHA-256 digest of `bytes` (FIPS 180-4): the hash both algorithms
+    /// sign, which an ID token's `at_hash` is made from too (OpenID Connect
+    /// Core 1.0, section 3.1.3.8).
+    func sha256(_ bytes: [UInt8]) -> [UInt8]
 }
