@@ -29,6 +29,9 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     private let proofMaker: (any AuthorizationProofMaker)?
     private let pages: RedirectPages
     private let clock: (any Clock)?
+    private let signatureVerifier: (any SignatureVerifier)?
+    /// The provider's key set, shared by every sign-in of this adapter.
+    private let keySets: JSONWebKeySetSource
     private let waitCounter: (any ActivityCounter)?
 
     /// An adapter for `client` at the server of `configuration`.
@@ -43,13 +46,17 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     ///   - clock: the time an ID token's `exp` and `iat` are compared with;
     ///     without one, a sign-in whose scope asks for `openid` is refused
     ///     (`identityNotProved`): its ID token cannot be checked.
+    ///   - signatureVerifier: checks an ID token's signature with the
+    ///     provider's keys (`client.jwksPath`); without one, or without a
+    ///     key set known, a sign-in whose scope asks for `openid` is refused
+    ///     the same way.
     ///   - waitCounter: told that the browser's wait for the person (sign-in
     ///     and end-session) is no work, as a clock's sleep is not: a headless
     ///     runner settles while the person is in the browser. Nil counts nothing.
     public init(
         configuration: HTTPConfiguration, client: OAuth2Configuration,
         proofMaker: (any AuthorizationProofMaker)? = nil, pages: RedirectPages = .standard, clock: (any Clock)? = nil,
-        waitCounter: (any ActivityCounter)? = nil
+        signatureVerifier: (any SignatureVerifier)? = nil, waitCounter: (any ActivityCounter)? = nil
     ) {
         baseURL = configuration.baseURL
         var client = client
@@ -63,8 +70,13 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
         self.proofMaker = proofMaker
         self.pages = pages
         self.clock = clock
+        self.signatureVerifier = signatureVerifier
+        keySets = JSONWebKeySetSource(transport: transport)
         self.waitCounter = waitCounter
     }
+
+    /// How many times this adapter fetched the provider's key set.
+    public var keySetFetchCount: Int { keySets.fetchCount }
 
     /// The configuration's methods.
     public var signInMethods: [SignInMethod] { client.signInMethods }
@@ -98,7 +110,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             let tokenEndpoint = try await tokenEndpoint()
             return try OAuth2BrowserSignIn(
                 baseURL: baseURL, client: tokenEndpoint.client, proofMaker: proofMaker, tokenEndpoint: tokenEndpoint,
-                pages: pages, clock: clock, waitCounter: waitCounter)
+                pages: pages, clock: clock, verifier: signatureVerifier, keySets: keySets, waitCounter: waitCounter)
         case .device:
             let tokenEndpoint = try await tokenEndpoint()
             return try await OAuth2DeviceSignIn.begin(client: tokenEndpoint.client, tokenEndpoint: tokenEndpoint)

@@ -17,10 +17,9 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
     private let proofs: AuthorizationProofs
     private let client: OAuth2Configuration
     private let tokenEndpoint: OAuth2TokenEndpoint
-    /// The ID token's checks, when the scope asks for OpenID Connect and the
-    /// issuer is known; nil checks none.
-    private let idTokenValidation: IDTokenValidation?
-    private let clock: (any Clock)?
+    /// The ID token's checks, when the scope asks for OpenID Connect (a
+    /// failure when it asks and a token could not be proved); nil checks none.
+    private let idTokenVerification: Result<IDTokenVerification, RemoteError>?
     /// The code from the redirect, until the exchange takes it.
     private let code = Mutex<AuthorizationCode?>(nil)
 
@@ -33,7 +32,7 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
     init(
         baseURL: URL, client: OAuth2Configuration, proofMaker: any AuthorizationProofMaker,
         tokenEndpoint: OAuth2TokenEndpoint, pages: RedirectPages, clock: (any Clock)?,
-        waitCounter: (any ActivityCounter)? = nil
+        verifier: (any SignatureVerifier)?, keySets: JSONWebKeySetSource, waitCounter: (any ActivityCounter)? = nil
     ) throws(RemoteError) {
         do {
             proofs = try proofMaker.makeProofs()
@@ -47,13 +46,8 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
         }
         self.client = client
         self.tokenEndpoint = tokenEndpoint
-        self.clock = clock
-        idTokenValidation =
-            if Self.asksForOpenID(client), let issuer = client.issuer {
-                IDTokenValidation(issuer: issuer, clientID: client.clientID, nonce: proofs.nonce)
-            } else {
-                nil
-            }
+        idTokenVerification = IDTokenVerification.forSignIn(
+            client: client, nonce: proofs.nonce, verifier: verifier, keySets: keySets, clock: clock)
         guard
             let url = Self.authorizationURL(
                 baseURL: baseURL, client: client, redirectURI: listener.redirectURI, proofs: proofs),
@@ -147,19 +141,11 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
         ]
         let answer = try await tokenEndpoint.answer(form, for: .codeExchange)
         var issued = try OAuth2TokenResponse.tokens(from: answer, askedScope: client.scope)
-        if let idTokenValidation {
-            // The ID token came straight from the token endpoint on this
-            // client's own connection (OpenID Connect Core 1.0, section 3.1.3.7,
-            // item 6): its claims are checked, its signature is not.
-            guard let text = OAuth2TokenResponse.idToken(from: answer), let clock else {
-                throw .signInRefused(.identityNotProved)
-            }
-            let token: IDToken
-            do {
-                token = try idTokenValidation.validate(text, now: clock.now())
-            } catch {
-                throw error.remoteError
-            }
+        if let idTokenVerification {
+            // Its signature is the provider's, then its claims are this
+            // sign-in's (OpenID Connect Core 1.0, section 3.1.3.7).
+            guard let text = OAuth2TokenResponse.idToken(from: answer) else { throw .signInRefused(.identityNotProved) }
+            let token = try await idTokenVerification.get().verify(text, accessToken: issued.accessToken)
             // Kept with the session, as the mark of a sign-in a logout ends at the provider.
             issued.idToken = IDTokenHint(text)
             // Who signed in: the profile read next must be this person's.

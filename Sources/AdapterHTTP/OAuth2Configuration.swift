@@ -54,6 +54,15 @@ public struct OAuth2Configuration: Sendable {
     public var issuerAlwaysSent: Bool
     /// The scope asked for; nil asks for the server's default.
     public var scope: String?
+    /// The provider's key set (its `jwks_uri`), relative to the base URL or
+    /// absolute: the keys an ID token's signature is checked with. Nil when
+    /// unknown: then a sign-in whose scope asks for `openid` is refused,
+    /// its ID token unprovable. Discovery sets it from the document.
+    public var jwksPath: String?
+    /// The algorithms the provider signs ID tokens with (discovery's
+    /// `id_token_signing_alg_values_supported`); nil for RS256 alone, the
+    /// default every provider supports.
+    public var idTokenSigningAlgorithms: [String]?
     /// Whether the endpoints, and whether the server always sends `iss`,
     /// come from the issuer's discovery document (OpenID Connect Discovery
     /// 1.0) instead of the paths above: needs `issuer`.
@@ -79,13 +88,16 @@ public struct OAuth2Configuration: Sendable {
     ///   - scope: the scope asked for, or nil for the server's default.
     ///   - discoversEndpoints: whether the endpoints come from `issuer`'s
     ///     discovery document; ignored without an issuer.
+    ///   - jwksPath: the provider's key set, or nil when unknown.
+    ///   - idTokenSigningAlgorithms: the algorithms the provider signs ID
+    ///     tokens with, or nil for RS256 alone.
     public init(
         clientID: String, clientSecret: OAuth2ClientSecret? = nil,
         signInMethods: [SignInMethod] = [.browser, .device], tokenPath: String = "o/token/",
         revokePath: String? = "o/revoke_token/", authorizePath: String = "o/authorize/",
         deviceAuthorizationPath: String = "o/device-authorization/", redirectPath: String = "/callback",
         endSessionPath: String? = nil, issuer: String? = nil, issuerAlwaysSent: Bool = false, scope: String? = nil,
-        discoversEndpoints: Bool = false
+        discoversEndpoints: Bool = false, jwksPath: String? = nil, idTokenSigningAlgorithms: [String]? = nil
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -100,6 +112,8 @@ public struct OAuth2Configuration: Sendable {
         self.issuerAlwaysSent = issuerAlwaysSent
         self.scope = scope
         self.discoversEndpoints = discoversEndpoints && issuer != nil
+        self.jwksPath = jwksPath.map(Self.relative)
+        self.idTokenSigningAlgorithms = idTokenSigningAlgorithms
     }
 
     /// Paths are resolved against the base URL, which ends in "/": a leading

@@ -46,6 +46,8 @@ final class OAuth2Endpoints: Sendable {
         resolved.deviceAuthorizationPath =
             metadata.deviceAuthorizationEndpoint?.absoluteString ?? client.deviceAuthorizationPath
         resolved.endSessionPath = metadata.endSessionEndpoint?.absoluteString ?? client.endSessionPath
+        resolved.jwksPath = metadata.jwksURI?.absoluteString ?? client.jwksPath
+        resolved.idTokenSigningAlgorithms = metadata.idTokenSigningAlgValuesSupported ?? client.idTokenSigningAlgorithms
         return resolved
     }
 }

@@ -22,8 +22,8 @@ public struct OpenIDProviderMetadata: Sendable, Hashable {
     public var tokenEndpoint: URL
     /// The UserInfo endpoint (OpenID Connect Core 1.0, section 5.3), if any.
     public var userInfoEndpoint: URL?
-    /// The provider's signing keys. Read and checked like every endpoint, but
-    /// not fetched: the ID token's signature is not verified (`IDTokenValidation`).
+    /// The provider's signing keys (`JSONWebKeySet`), fetched when an ID
+    /// token's signature is checked (`JSONWebKeySetSource`).
     public var jwksURI: URL?
     /// The token revocation endpoint (RFC 7009), if any.
     public var revocationEndpoint: URL?

@@ -9,7 +9,7 @@ import Testing
 struct JSONWebKeySetTests {
     private static let rsa = #""kty": "RSA", "n": "\#(SignedIDTokens.rsaModulus)", "e": "AQAB""#
     private static let ec =
-        #""kty": "EC", "crv": "P-256", "x": "ui4nYSDvjut-hEbE-9wl8ZNpVHXH68KdDkimibq-1Hc", "y": "2izMHgqOM5NGTMCfomX9A68qxNvc0dXT1r09rElTvGY""#
+        #""kty": "EC", "crv": "P-256", "x": "\#(SignedIDTokens.ecX)", "y": "\#(SignedIDTokens.ecY)""#
 
     private static func read(_ entries: [String]) throws(JSONWebKeySetError) -> JSONWebKeySet {
         try JSONWebKeySet(reading: Data(#"{"keys": [\#(entries.map { "{\($0)}" }.joined(separator: ","))]}"#.utf8))

@@ -1,4 +1,5 @@
 import AdapterHTTP
+import AdapterSoftwareCrypto
 import Foundation
 import Ports
 import Testing
@@ -66,8 +67,9 @@ struct OAuth2BrowserSignInTests {
             configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil, tokenHeaderStyle: .bearer),
             client: OAuth2Configuration(
                 clientID: "gatehouse-native", signInMethods: methods, issuer: issuer,
-                issuerAlwaysSent: issuerAlwaysSent, scope: scope),
-            proofMaker: FixedProofs(), clock: StoppedClock(instant: now))
+                issuerAlwaysSent: issuerAlwaysSent, scope: scope, jwksPath: keySetPath),
+            proofMaker: FixedProofs(), clock: StoppedClock(instant: now), signatureVerifier: SoftwareSignatureVerifier()
+        )
     }
 
     static func url(of attempt: any ExternalSignInAttempt) throws -> URL {
@@ -304,26 +306,34 @@ struct OAuth2BrowserSignInTests {
             ])
     }
 
+    /// Where the stub serves the provider's key set.
+    static let keySetPath = "o/.well-known/jwks.json"
+
     @Test(
-        "With openid asked, the ID token of the exchange is checked: its nonce, audience and presence",
+        "With openid asked, the ID token of the exchange is checked: its signature, nonce, audience and presence",
         arguments: [
             ("good", nil),
             ("wrong nonce", RemoteError.signInRefused(.identityNotProved)),
             ("wrong audience", RemoteError.signInRefused(.identityNotProved)),
+            ("unsigned claims", RemoteError.signInRefused(.identityNotProved)),
             ("none", RemoteError.signInRefused(.identityNotProved)),
         ] as [(String, RemoteError?)])
     func idTokenChecked(token: String, expected: RemoteError?) async throws {
         let idToken: String? =
             switch token {
-            case "good": try Self.idToken(Self.claims())
-            case "wrong nonce": try Self.idToken(Self.claims(nonce: "n-other"))
-            case "wrong audience": try Self.idToken(Self.claims(audience: "another-app"))
+            case "good": SignedIDTokens.stubGood
+            case "wrong nonce": SignedIDTokens.stubWrongNonce
+            case "wrong audience": SignedIDTokens.stubWrongAudience
+            // The right claims, a signature nobody made.
+            case "unsigned claims": try Self.idToken(Self.claims())
             default: nil
             }
         let body =
             #"{"access_token":"AT-1","token_type":"Bearer","expires_in":300"#
             + (idToken.map { #","id_token":""# + $0 + #"""# } ?? "") + "}"
-        let server = try StubServer { _ in .json(200, body) }
+        let server = try StubServer { request in
+            request.path.hasSuffix("jwks.json") ? .json(200, SignedIDTokens.keySet) : .json(200, body)
+        }
         defer { server.stop() }
         let attempt = try await Self.adapter(server, issuer: "http://127.0.0.1:8099/o", scope: "openid read")
             .beginSignIn(.browser)

@@ -8,17 +8,21 @@ enum SignedIDTokens {
 
     /// The RSA key's modulus, base64url.
     static let rsaModulus =
-        "sOsYree183RUaXHAq1Cj4HHPcrw8vIVTyC6vBfAOVLURt4AnbdUsxiqz1_ZG3faFhyjNp4soCSo0iGSPKtAq2g1fNPR0S0gd"
-        + "bvPthNkSAm0GljaXFPyTkqnjWEzC3qV2hTW_pnQipRpk_0ps-ikjadqK7JhLFH5h-borkbGLfyPyBXGEZcVmgUrYjIpRB4xx"
-        + "Cn-RTcxiaNFBYSj2qyS9ESmkteAAoIxyrY1lWtEu823nIR3GlcPDR75oZuW9RzRI0qwRCygyVZVFfR8YsGzwIR7Nhd7zxAQ0"
-        + "5piYxb4vUmkH93iBth1dw7TmdQd3T2XV4XLYd0e71WK1_jQb8fNKwQ"
+        "zJwTypGZZ3_sg_OtGmO3DjeeJlF-cSSUYoBhJA8SqxbCO_6Vdm-XBykX5IOSwz5KDjWNPXqFDQayflGvxhpxmhwhDIr2d06x"
+        + "wKpNoRo25sDxCeCZH3l_Yi3hzkHwf8f27Khuw2SU86tQP7wTRvUJDaZ5G8Zr2G49a4hHZE1NgffK84vA8rhHw0VQiiUpHzTY"
+        + "GMpNfr4Fge29_sx6p77Q6pcwPRZNAaCJf35t4SkO6eAShADYX_nooQ-ZZfNZ0d44O5rSDSOluFOYONd_Tlz1dUOhtTqS_R1y"
+        + "Wi6ehj_S1xxccj3XlewyLv9yGHkfE048dD_Fum_pFQURxHuTTueQJQ"
+
+    /// The P-256 key's coordinates, base64url.
+    static let ecX = "hPpEQSjiVTrp-E9iPUKJVz76KKf9mJzhri9vQZZvzdg"
+    static let ecY = "WhltcQEA_QZsegaxaxfJKLxydsM5UoNYYCiPItIhEcU"
 
     /// The provider's key set: the RSA key and the P-256 key, each with its `kid`.
     static let keySet = """
         {"keys": [
           {"kty": "RSA", "kid": "rsa-1", "use": "sig", "alg": "RS256", "n": "\(rsaModulus)", "e": "AQAB"},
           {"kty": "EC", "kid": "ec-1", "use": "sig", "crv": "P-256",
-           "x": "ui4nYSDvjut-hEbE-9wl8ZNpVHXH68KdDkimibq-1Hc", "y": "2izMHgqOM5NGTMCfomX9A68qxNvc0dXT1r09rElTvGY"}
+           "x": "\(ecX)", "y": "\(ecY)"}
         ]}
         """
 
@@ -26,59 +30,59 @@ enum SignedIDTokens {
     static let rs256 =
         "eyJhbGciOiJSUzI1NiIsImtpZCI6InJzYS0xIn0.eyJpc3MiOiJodHRwczovL2lkLmV4YW1wbGUiLCJzdWIiOiJtYXJpYSIs"
         + "ImF1ZCI6ImdhdGVob3VzZS1uYXRpdmUiLCJleHAiOjQxMDI0NDQ4MDAsImlhdCI6MTcwMDAwMDAwMCwiYXRfaGFzaCI6IkhJ"
-        + "WktyVlVUTmYtdGxSVWFHREdELWcifQ.Y7iK5fI8260gIg9MwoR3EwTEZ6pMRioJ47D7jEcV0PYjFi35_kkiytMUG1NVZxfQ0"
-        + "7kn-Cv_9ZQppOpiipBKWFSTELg_c4zBT_SiGZLBxZS3YBZnR9sD6a76t126FTMQ6fN02FqLdwvuQ2rgW1HKsN3x_ht-HMDes"
-        + "SodgFGBraYHkjg2XtZ71NBaR6wyATgp5iM1sTAU53aKPs5mPJHpOTMdVIvq12nWASKFhPXZ56f5MNEI3VT6ZkVmjmLDLRt6R"
-        + "5usFYLzZfHGtc1vLIbFxqoRuU4pfpBI4I5LFsywM_z7sCsq0H7Y-jthON26-Yw9pG-wyM5SO6YMcyh1g0KVCA"
+        + "WktyVlVUTmYtdGxSVWFHREdELWcifQ.lqA14r3_jb_elNry5IGopYrJ7M7SUee0OujQCbLyjs4x8bZ0dJtqGXIExLizo1f5d"
+        + "cmrCzuqQJpZX-QSDqgLMAbvGVhko_9fgHBH6IwPCM7TPvR7jz2089m_Qm0DYphuY2_qWAvJGyOyjWBPc1czCw1sdjlmm2OVG"
+        + "Vjz3NXE7zzusu7RPHTNpchmusbraw8w45bL6MyI-IQWJsDAiIw4TbKuM21E3UeZLE7wfoYyjuIRiPgHde0Mp0BsIXOY1xpmZ"
+        + "08Xb336cYWCgF19BjC-Byd0zcQsnmpP1Ra22oHjqsOaiQcMAOl-0op0FmKyHGoEvCWib1odi3eBHEhx6iOdcg"
 
     /// ES256, the set's P-256 key, with its kid.
     static let es256 =
         "eyJhbGciOiJFUzI1NiIsImtpZCI6ImVjLTEifQ.eyJpc3MiOiJodHRwczovL2lkLmV4YW1wbGUiLCJzdWIiOiJtYXJpYSIsI"
         + "mF1ZCI6ImdhdGVob3VzZS1uYXRpdmUiLCJleHAiOjQxMDI0NDQ4MDAsImlhdCI6MTcwMDAwMDAwMCwiYXRfaGFzaCI6IkhJW"
-        + "ktyVlVUTmYtdGxSVWFHREdELWcifQ.e5GPQ2E8Y9LKyVqxsBt18Ddtd6IYW8lPVeptdtqBOepzcxQn5HFckD01o7yDYctWmN"
-        + "B7AqCbVLUCf86ie_XCtA"
+        + "ktyVlVUTmYtdGxSVWFHREdELWcifQ.-2p51K-pmGoSfoCBtFnbHBe9KnI9OX9tMHetC1BzVISmVzC0BoyszkxorHOmOQVPOT"
+        + "ymkzdjSGNa7Z9efCHlaA"
 
     /// RS256, no kid.
     static let rs256NoKid =
         "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJodHRwczovL2lkLmV4YW1wbGUiLCJzdWIiOiJtYXJpYSIsImF1ZCI6ImdhdGVob3V"
         + "zZS1uYXRpdmUiLCJleHAiOjQxMDI0NDQ4MDAsImlhdCI6MTcwMDAwMDAwMCwiYXRfaGFzaCI6IkhJWktyVlVUTmYtdGxSVWF"
-        + "HREdELWcifQ.nuWFO6NkhhfI8wPlu-pNIf3v0Si3udRrEPPD_Mp7fIyVVOExXvc5j47or6peNU-wLuvgp8HckH_fS1p4M2Ep"
-        + "mWioYyqn48TT9iNlBr03hR1-NUya-aaKdHn1P0B6GcpS8UZRmJOlWz4II1TZtdKDVKUQJkAh5qD_-o_XJAdULuHb4K_qYp61"
-        + "yYJcPJShyf8fD0yGDoqPOOroqWWzgA2ajWL1H9KPGxVOWz1pi-_YBhIvsGxArwSd6PbRumtqBJp05iRR7_Zgq-0zsSKLn2Oz"
-        + "SylrD0mMY1sHcYYTOLWRwkxEa6Fo-cBeuGi1QOB_bBF0n7bENu8UhRmpnuD5j1D4cQ"
+        + "HREdELWcifQ.c9iSnJ2XEOsy-W4XKxSJqsa-ZfSXgqGNFkPx3SqbZTuXiuQr1MLcDFKfbKZubWkKd9FVUwdK0XgNZStGERap"
+        + "8PRi7hVcV-5IrF03IDuntlvdIS7Cv55Xo44BlV0UvdQmHlhNBpwEF9Oejj6ZLd1bXR1pNOqd51TURQs9sYNcPhpP36apw-Z9"
+        + "NI5QUHVOAcHmfiasnULfTbHjsIGjLIcyiasN1xoa5rGvYrWdkeFFNyHBTwx70OatZAz5fZ8iEWfSyPjZtMIwBjIzsIPHS34A"
+        + "jAiNNLeSyUWU5j5FOsem58iCMkbVgiin-xc5QUmSe5Lkq1heYhHv7wPEhQORDGpObw"
 
     /// RS256 by another key, a kid the set lacks.
     static let rs256UnknownKid =
         "eyJhbGciOiJSUzI1NiIsImtpZCI6InJzYS0yIn0.eyJpc3MiOiJodHRwczovL2lkLmV4YW1wbGUiLCJzdWIiOiJtYXJpYSIs"
         + "ImF1ZCI6ImdhdGVob3VzZS1uYXRpdmUiLCJleHAiOjQxMDI0NDQ4MDAsImlhdCI6MTcwMDAwMDAwMCwiYXRfaGFzaCI6IkhJ"
-        + "WktyVlVUTmYtdGxSVWFHREdELWcifQ.IeOd-yJuk4trwJfib6XPg81OaCcYEJEWRBf1lf8C_t8BygRrTazUw7-94tV7SYF6-"
-        + "4obLPvv7fE6H-rlkToBJnJYHRxCbYrAKTWNyQ2E8Jsg0-DajkAJCo_FYT1XHsPs58-5p_jRdc1bwxn2P8c7-SQuoYW-Fsqpd"
-        + "U8pC2VKklLeQPy8ip1QZjBzBG23iWWa4nubqpb6WGa0xN35GMYcn2ZGycL1mlC-h4enYlJ3XlCJoluxXbGiArXbInnKecr-5"
-        + "aw7IZ7Ivf_G0U522BxRT9T0JMzB222o7b2SeIki_mmcJU_zc2hOHbtMYuifeVusH8N2DIfXHwDmaJQfkG4QSw"
+        + "WktyVlVUTmYtdGxSVWFHREdELWcifQ.Oi9Brs2xLN585RRwAV07xy0P2X1d2krp7NOy1igK02d_D5N-AGaHa74f8zhd9AkiW"
+        + "09DIpdFIiBb9cm8zBLl7ev4xVkYPKaNTtat9SM4e1nIe1GAFquqyfzxjjca2HpguU3f-TcSttC-OdX4WD5-yHVFtP_6SWEFF"
+        + "JmZT4n2o3cUGYeoNowdBwat25NhbYjNsGZmGjB6NNIbAC0PCh4zWfiL_oKFyeR6PWXPK9JWNldZ4wmJOG6R-oQavUBdwsOI7"
+        + "cnd0BVkev3GVwxbtpvjFTrDJnzUsU41DM8HQhoFvnwcrk37KwdawYO2iM6kwpeGuTIycV4TpLb9UzX-C6E-VA"
 
     /// RS256 by another key, the set's RSA kid.
     static let rs256OtherKey =
         "eyJhbGciOiJSUzI1NiIsImtpZCI6InJzYS0xIn0.eyJpc3MiOiJodHRwczovL2lkLmV4YW1wbGUiLCJzdWIiOiJtYXJpYSIs"
         + "ImF1ZCI6ImdhdGVob3VzZS1uYXRpdmUiLCJleHAiOjQxMDI0NDQ4MDAsImlhdCI6MTcwMDAwMDAwMCwiYXRfaGFzaCI6IkhJ"
-        + "WktyVlVUTmYtdGxSVWFHREdELWcifQ.PxYOW4zZpTyC5cwVMBeLIxzAipLo3L1jZuFLOlnJypmmZbt8pgk1ejOfdDsSWooqz"
-        + "Nko0bFShh-USM_NU6s4rHzRVZoJcPQBib0X_9PZbqJDQJ3_gHbB5ZWlSfwdI68tbC50F2hrLiB5-WokyPdd0bsIOnf0HGgNN"
-        + "rxn2q3DjzofCpf3FELQH7qxVYrKfAyfWaKetkp4rsWOP2nskMI2BjsW8QKdlEWp9-hIspuVcddbEop-8U92XcnBHEqiuZkJm"
-        + "Q5R5ZQKh8LljOLUsirbYfpQi2bSV2VNqL0cEI0w4MVolB3QcFIbS2ZrBkJ_YthIuXnstYuttuyPGzxe8mOy5A"
+        + "WktyVlVUTmYtdGxSVWFHREdELWcifQ.nJs9XnIyVQXq8AyYzDWBdBx02LKaDNI4ZFaVE7aLMpOdQuy3dosKdnRb4jndlHeEe"
+        + "IYUN6RsuDBSZomw2n4dL7xH7KlOXx1aKiIyDh99z6_xi96fNNuiPmMzvn_Y50TCd9ftVaEIkh23pJ737qfQNWN4VRgmghytd"
+        + "EkEk98eB-mOlaC1oQ5h_7XL56v2J2z9IlSHG5N_wzVD9Fa4urmQAdIgVmv4VS0VzM3-YVHU9x7r907f_3WBa1Z1Y50LTmJsz"
+        + "WMnFusD0Iro3VG8YEmAPnduX-TQWszgSCkkoCwP9vShB5CZ9U5TvRYAuVMAUE0i-ywoQwRjxrJtO0C5EQ_ZSA"
 
     /// RS256, at_hash of another access token.
     static let rs256WrongAtHash =
         "eyJhbGciOiJSUzI1NiIsImtpZCI6InJzYS0xIn0.eyJpc3MiOiJodHRwczovL2lkLmV4YW1wbGUiLCJzdWIiOiJtYXJpYSIs"
         + "ImF1ZCI6ImdhdGVob3VzZS1uYXRpdmUiLCJleHAiOjQxMDI0NDQ4MDAsImlhdCI6MTcwMDAwMDAwMCwiYXRfaGFzaCI6Im5u"
-        + "aTh1VUNSdDFFSl9XZHpVa19JMWcifQ.nEd2kdLtCFnxxUDFHy6t5ih9m5-Y7gtcn6zLuv-fkf-Zmy_rJwl01o5eGPe3IhnNO"
-        + "cp7-dmtzAuj3PJXRjtnRUbkIkRIWk5s2EuDDQXcM-FJQXGwR-ecEJAwU8ix_O2RGlURw_LP_cPCuZ9z8uJ0nqbmlvTsQTflg"
-        + "QJWa4c5IePnJRzWv4oLtAD8HQUfMkeFl39BbHDk_2IcOjY4MHkV041XoyuOQM7qA5IQkFhCTLFLkiu3wm58il4AC5xdUfhGr"
-        + "ZiFcYqYg1Topg6795ehqMSTapfwO_s2a6aHGY4k6ZbAi4zhajjtglvykYjNHQltFQqbaY3i3tGLVcBKJT6TVA"
+        + "aTh1VUNSdDFFSl9XZHpVa19JMWcifQ.qkrC2BNyiLc9y55R936PbCQ1_zHxmbPSsu-ihUfV_cx-KH-RkX8Sf5i5-hS0R0FJV"
+        + "YbdYm1Mg4C1E9raqa8mzYv5qqOLP1-Wze274WmpBRo33Ktbg9RKyB-UduJ8pCcIvl0fJ20LKrCUTpg6gUvuDCaaF4jpdCswn"
+        + "MKhuvQfcbJ0J5-46GCTOWofLM_d-5o9BPkJcu9zW5JbCYDtY7HZkShPktBCXJB69GKPsRh-dpCKU5sIU2JNZGt4oIvDttf_D"
+        + "Gx-859RV8zkTeyM5hYskWwhPwZU1ppjTTjqPc274YFWc5XdkjgLfYnmt4qDPxnyrwAwPQynvXa_9AUzLbpVfQ"
 
     /// HS256, the RSA key's public PEM as the secret (alg confusion).
     static let hs256PublicKeyAsSecret =
         "eyJhbGciOiJIUzI1NiIsImtpZCI6InJzYS0xIn0.eyJpc3MiOiJodHRwczovL2lkLmV4YW1wbGUiLCJzdWIiOiJtYXJpYSIs"
         + "ImF1ZCI6ImdhdGVob3VzZS1uYXRpdmUiLCJleHAiOjQxMDI0NDQ4MDAsImlhdCI6MTcwMDAwMDAwMCwiYXRfaGFzaCI6IkhJ"
-        + "WktyVlVUTmYtdGxSVWFHREdELWcifQ.niQYG0diUaqdJAW0FFlI15TljhxlhGrLJosk4vlHIfU"
+        + "WktyVlVUTmYtdGxSVWFHREdELWcifQ.kksWK9hb_N_eAdW3uu2JhlRK088EzDGbhQz3tco8UBo"
 
     /// alg "none " (a trailing space), no signature.
     static let noneWithSpace =
@@ -96,17 +100,47 @@ enum SignedIDTokens {
     static let rs256Lower =
         "eyJhbGciOiJyczI1NiIsImtpZCI6InJzYS0xIn0.eyJpc3MiOiJodHRwczovL2lkLmV4YW1wbGUiLCJzdWIiOiJtYXJpYSIs"
         + "ImF1ZCI6ImdhdGVob3VzZS1uYXRpdmUiLCJleHAiOjQxMDI0NDQ4MDAsImlhdCI6MTcwMDAwMDAwMCwiYXRfaGFzaCI6IkhJ"
-        + "WktyVlVUTmYtdGxSVWFHREdELWcifQ.LYlcqrZ5kWeFYaUy1596zp8PwxMwgR8CfMNlqnnNzNp1yzeLfqKGraIgMCopk0_r3"
-        + "97YwhgV_F4iNlHJr2H6HetJbfun4fIkmYOoqazhZcbZBBcCs6TEY28iFOwV46Zo48Dg_hIR7dXNJZqNf-HGJyTIg-XW_e9L3"
-        + "QYp_cA_BDApTLTnM-mQqtltI2Lhuc6OOLLBuL_S6PoN0MIa3Fl9ZLAmQ0ksFMakUh1pLI5UJtFsdPrDlgnKSDm93FMkDy_Xv"
-        + "unajoZiENhM1V_NPDY9bjDoqyIgoH7EifCyszB1_Nv0jOZ5rHEhN1aRjUJtrq5R3iQbhFeOFLUky4LKlRPOhQ"
+        + "WktyVlVUTmYtdGxSVWFHREdELWcifQ.Wy1QguenJPF-IIDKMvJKUcYd9t--QQ5bWb8VA8VktyDRfXRxrFkiJ6H8qQhdo6pMD"
+        + "Kte9LoM6MQC20Iw3sTlGLFYyEyheknv2hZB4C1KSeqDliH7cSf8q6_bd1DNJxC8WlXLwjB_UVsofescjiHA2nInHMS4IQOgS"
+        + "2e7XiUvtuOk8v386aVxFCK_TWSq6jpaKOj-10ScTmigBDM9HNiw5r6nPcLxq3Q6U_T7S4dom3oTUGYSM9_cl1BkmaZwi6fMV"
+        + "bn4udDQhh0sXtqQqzO9H7_QKV-ckbwFEPhUfHVHAvSqK429HBIXBt7q62DkdLw_PxMAm1hML-3XLb8JRvE43w"
 
     /// alg "RS256 ", signed.
     static let rs256Space =
         "eyJhbGciOiJSUzI1NiAiLCJraWQiOiJyc2EtMSJ9.eyJpc3MiOiJodHRwczovL2lkLmV4YW1wbGUiLCJzdWIiOiJtYXJpYSI"
         + "sImF1ZCI6ImdhdGVob3VzZS1uYXRpdmUiLCJleHAiOjQxMDI0NDQ4MDAsImlhdCI6MTcwMDAwMDAwMCwiYXRfaGFzaCI6Ikh"
-        + "JWktyVlVUTmYtdGxSVWFHREdELWcifQ.jSOQnsikl9zXQfCLvJhsJh2e82FZa2Lymg4QbQ5BOxyTNSFlyRO8PaCmjMIStzBU"
-        + "dUM8Na-c17OzzKp3cB41fRU3OwJzOVQ9cAhZIME0XL9RqxchK-Rc0gXtKWVGFkxDvyy60nH6ksEM0mG24MGw0rq5aoCsmb1o"
-        + "PMP5zzuUtEDQWhqnrAimFV0QSMzoyF-q49Ao-iw8E25yn4PGaGo1ZDXNfc3tfQyUlu4_x9Hw-5HYZxIreDifio94OMzB3t5M"
-        + "Ts34Uya81GVxBgrd1VrBVioMhtfnfTk3Iy07z2wSvq2mxRAD6J8xY6IXC6G7dC35IJcSSO3SdVqyYaISxnHIGA"
+        + "JWktyVlVUTmYtdGxSVWFHREdELWcifQ.aF1hJ2ENd6nyLN4UAFGkU6UoJ-IXLdV-9QljLzA1NzAuPMRe4ixs6gZx56NkzrzO"
+        + "TF2bYyPf4z0_YoqTpK6H2RYvqKuE3HGagCJx9pzW_FbkASl-w08zEWm21CbeJC11BurmFdyx7p62JFtau6pHOIhua319G2Il"
+        + "Jdc-ZMu_GmQTqXLnsuS1p9NgxGYYl9f5y1jJoTLD7ihk6vtiDMxfgSnibQHAmKmDLUP7Bb9l6CT2bJSa7rXCWUzsVNTFUa1E"
+        + "dPN2bGX3G7em0tr0qQdXwMlZqgwAHlt_-hu5grKUBB40PMIsvG5HCHwtSHHq7XYho0JW72cEEVJdzO1GzpjXsA"
+
+    /// RS256, the claims OAuth2BrowserSignInTests' stub answers (nonce n-1, at_hash of AT-1).
+    static let stubGood =
+        "eyJhbGciOiJSUzI1NiIsImtpZCI6InJzYS0xIn0.eyJpc3MiOiJodHRwOi8vMTI3LjAuMC4xOjgwOTkvbyIsImF1ZCI6Imdh"
+        + "dGVob3VzZS1uYXRpdmUiLCJzdWIiOiIxIiwibm9uY2UiOiJuLTEiLCJleHAiOjE4MDAwMDAzMDAsImlhdCI6MTgwMDAwMDAw"
+        + "MCwiYXRfaGFzaCI6IjNjc2dkQWVqZ3RNa3VRRGludWg1bWcifQ.KMnT1jCWr0BPmR0hWF4hcLUIHFPdXOh336B6s08KMo3ZQ"
+        + "zw-KWQdiI4WJUKXdPAPtXkZrTJsTVRqQlYtUXcMHsRfmpy0IntHHm53jiyCCdYHoRWfKfl641-7hg2GyXAQP95qzqbBwtTOk"
+        + "FA_11FxIIxDvhMtetBfB111-h3do1KsA6smXU1Wyw26FsUu4VlhEaaOREIeM9sM5yfzUFx5KFSizi3E33qw5BIBzDnV7DLVm"
+        + "sMuBZuaPAoplnET4-XyrGpBDkP1ko7G10L5bgjTvBYQD_UjkPd_0sJ2aMRmJL5zMwo5KDJQqeRu4-fSSBiHWw_G7r3KaLDLo"
+        + "CWH17v2Yg"
+
+    /// RS256, the stub's claims with another nonce.
+    static let stubWrongNonce =
+        "eyJhbGciOiJSUzI1NiIsImtpZCI6InJzYS0xIn0.eyJpc3MiOiJodHRwOi8vMTI3LjAuMC4xOjgwOTkvbyIsImF1ZCI6Imdh"
+        + "dGVob3VzZS1uYXRpdmUiLCJzdWIiOiIxIiwibm9uY2UiOiJuLW90aGVyIiwiZXhwIjoxODAwMDAwMzAwLCJpYXQiOjE4MDAw"
+        + "MDAwMDAsImF0X2hhc2giOiIzY3NnZEFlamd0TWt1UURpbnVoNW1nIn0.J6y34_1UX9mMzm1gvDU_ZvtHxPb2s7n5ff3yPGat"
+        + "9XvSn1rDrzPm9BUNsUFXcMSzcriK4BOpd4cjdbDGiGBVcwdBPzX6Fz33uf3zIC2ntIJoeCj8FLgDUbMuSOEi4sDWC6kvDOCY"
+        + "u2QSNylZFe7Fl5EHlmHuEqAPHQcNi-iFBQYkMbDsaaXtK3FPe4U0mwQX6C9sv9XdHy9El4xT7EhKon7_eakW0aeHC4d6mGAj"
+        + "_fSktA0P3zAv4HaHO7YsgT9-ounZLhsOcTS3LEtEeHjjcWC92dK3829U59pGQw_AaxZ8vWvgW_d6zpKzLCz_ihF0GmwN00p9"
+        + "IC_GdzGgj1XdDg"
+
+    /// RS256, the stub's claims for another app.
+    static let stubWrongAudience =
+        "eyJhbGciOiJSUzI1NiIsImtpZCI6InJzYS0xIn0.eyJpc3MiOiJodHRwOi8vMTI3LjAuMC4xOjgwOTkvbyIsImF1ZCI6ImFu"
+        + "b3RoZXItYXBwIiwic3ViIjoiMSIsIm5vbmNlIjoibi0xIiwiZXhwIjoxODAwMDAwMzAwLCJpYXQiOjE4MDAwMDAwMDAsImF0"
+        + "X2hhc2giOiIzY3NnZEFlamd0TWt1UURpbnVoNW1nIn0.bvyd2DOqk4enHIBmYwh2VZX1Lgl1SpzyjnzSEE0d_lr4l0hE9rnZ"
+        + "gK8W5tz-CHKfQd8nLkalERaNu0ktXG_n5_puTxgiV6AmuXrk9dVhO4w1uGy3SWhd2J--Fp2HKL0RTUzisc2ydXbqZBlHzORI"
+        + "g_re4V74jsi1wRGmhkJ_7Z6_RzyVrbtP3bv6Uwaj2x4b6ceQtQvhKbB3n1KAE9E6ZFgJ0XUqgt1jbWiEWEKcEizxfJefzgg2"
+        + "fch6f3hX_ChIE23QGFb3jFktkweg-atsl28mdUkBDbTTxQ9kmbH8dli3FlJ1S5WW6644d3Ymaal_ubmsnXIqOeJu41YOsChJ"
+        + "HQ"
 }

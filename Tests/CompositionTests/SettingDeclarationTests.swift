@@ -61,7 +61,7 @@ struct SettingDeclarationTests {
             (#"{"oauth2": {"clientId": ""}}"#, "settings.oauth2.clientId", "must be a non-empty string"),
             (
                 #"{"oauth2": {"clientId": "a", "audience": "x"}}"#, "settings.oauth2.audience",
-                "is not known (known: clientId, clientSecretVariable, tokenPath, revokePath, authorizePath, deviceAuthorizationPath, scope, issuer, discovery, userInfoPath)"
+                "is not known (known: clientId, clientSecretVariable, tokenPath, revokePath, authorizePath, deviceAuthorizationPath, jwksPath, scope, issuer, discovery, userInfoPath)"
             ),
         ]
         for (settings, field, reason) in cases {

@@ -25,7 +25,7 @@ struct NativeAppSignInTests {
     static let maria = (account: "12345678909", password: "123456")
 
     @Test(
-        "Through the browser: login and consent on the server's pages, the code exchanged, the profile read, refreshed, both tokens revoked"
+        "Through the browser: login and consent on the server's pages, the code exchanged, its ID token's signature checked, the profile read, refreshed, both tokens revoked"
     )
     func browserSignIn() async throws {
         try await NativeAppServer.reset()
@@ -44,6 +44,10 @@ struct NativeAppSignInTests {
             Issue.record("no tokens")
             return
         }
+        // The server's RS256 ID token was taken with its signature checked
+        // against the key set its discovery names, fetched once.
+        #expect(issued.idToken != nil && issued.subject != nil)
+        #expect(auth.keySetFetchCount == 1)
         let refreshToken = try #require(issued.refreshToken)
         let profile = try await NativeAppServer.users().currentUser(token: issued.accessToken)
         #expect(profile.name == "Maria Silva")
@@ -140,7 +144,8 @@ enum NativeAppServer {
             configuration: try configuration(),
             client: OAuth2Configuration(
                 clientID: "gatehouse-native", issuer: baseURL + "/o", scope: "openid read", discoversEndpoints: true),
-            proofMaker: SoftwareAuthorizationProofMaker(), clock: SystemClock())
+            proofMaker: SoftwareAuthorizationProofMaker(), clock: SystemClock(),
+            signatureVerifier: SoftwareSignatureVerifier())
     }
 
     static func users() throws -> URLSessionUserRemoteAPI {

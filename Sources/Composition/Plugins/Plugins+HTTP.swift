@@ -64,7 +64,7 @@ enum HTTPPlugins {
             configuration: try httpConfiguration(context),
             client: try oauth2Client(context.settings, legacy: false),
             proofMaker: SoftwareAuthorizationProofMaker(), clock: context.clock,
-            waitCounter: context.activity)
+            signatureVerifier: SoftwareSignatureVerifier(), waitCounter: context.activity)
     }
 
     /// The resource owner password grant, kept for teams migrating:
@@ -91,8 +91,8 @@ enum HTTPPlugins {
     }
 
     /// `settings.oauth2`: `clientId` (required); `tokenPath`, `revokePath`,
-    /// `authorizePath`, `deviceAuthorizationPath`, `scope`, `issuer`
-    /// (optional strings), `discovery` (`on` or `off`); `clientSecretVariable`
+    /// `authorizePath`, `deviceAuthorizationPath`, `jwksPath`, `scope`,
+    /// `issuer` (optional strings), `discovery` (`on` or `off`); `clientSecretVariable`
     /// for the legacy plugin alone; `userInfoPath` for the
     /// `openid-userinfo` user plugin.
     static let oauth2Setting = PluginSetting(
@@ -103,7 +103,7 @@ enum HTTPPlugins {
 
     private static let oauth2Fields = [
         "clientId", "clientSecretVariable", "tokenPath", "revokePath", "authorizePath", "deviceAuthorizationPath",
-        "scope", "issuer", "discovery", "userInfoPath",
+        "jwksPath", "scope", "issuer", "discovery", "userInfoPath",
     ]
 
     /// The object's fields, each checked; `clientId` is required.
@@ -162,6 +162,16 @@ enum HTTPPlugins {
         default:
             throw .invalidSetting(setting: "oauth2.discovery", reason: "must be on or off")
         }
+        // An ID token is taken only with its signature checked, against the
+        // provider's key set: discovery names it, or the settings do.
+        let asksForOpenID = client["scope"]?.split(separator: " ").contains("openid") ?? false
+        if !legacy, asksForOpenID, !discovers, client["jwksPath"] == nil {
+            throw .invalidSetting(
+                setting: "oauth2.scope",
+                reason:
+                    "asks for openid, whose ID token's signature is checked with the provider's keys: turn discovery on, or name jwksPath"
+            )
+        }
         // The paths django-oauth-toolkit serves, unless the client names others.
         return OAuth2Configuration(
             clientID: clientID, clientSecret: secret, signInMethods: legacy ? [.password] : [.browser, .device],
@@ -172,7 +182,7 @@ enum HTTPPlugins {
             // authorization answer (RFC 9207), as a server with the RFC 9700
             // gates on does: an answer without `iss` is then refused.
             issuer: client["issuer"], issuerAlwaysSent: client["issuer"] != nil, scope: client["scope"],
-            discoversEndpoints: discovers)
+            discoversEndpoints: discovers, jwksPath: client["jwksPath"])
     }
 
     static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
