@@ -16,17 +16,11 @@ public import Foundation
 ///   when it sent none, a token carrying one is refused too (it answers
 ///   some other attempt's request).
 ///
-/// **The signature is not verified** (items 6 to 8): Foundation on Linux has
-/// no RSA or ECDSA, and Gatehouse takes no package. Item 6 allows it: a
-/// token received directly from the token endpoint, over the client's own
-/// TLS connection whose server certificate was validated, may be trusted by
-/// that validation instead of its signature. So a token is only ever taken
-/// from the token endpoint's answer to a request this app made (never from
-/// a redirect, a file or a typed line), and every check above then rests on
-/// that connection. Over `http` to a loopback host (the local test server)
-/// there is no TLS: there the token is as trustworthy as the machine's own
-/// loopback traffic — whoever can answer on 127.0.0.1 in the server's place
-/// can also forge an ID token. `docs/threat-model.md`, "The ID token".
+/// The signature is checked before these, by `IDTokenSignatureCheck`
+/// (items 6 to 8: the algorithm allowed, a key of the provider's set, and
+/// `at_hash`), as `IDTokenVerification` runs them for a sign-in; these
+/// checks then say the verified token is this sign-in's, for this app, now.
+/// `docs/threat-model.md`, "The ID token".
 ///
 /// Time is the caller's (`now`): the adapter passes its clock's.
 public struct IDTokenValidation: Sendable, Hashable {

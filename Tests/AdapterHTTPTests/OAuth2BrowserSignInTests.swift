@@ -42,7 +42,7 @@ struct OAuth2BrowserSignInTests {
 
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    /// A compact JWS with `claims` and a signature nobody checks here.
+    /// A compact JWS with `claims` and a signature nobody made: refused once signatures are checked.
     static func idToken(_ claims: [String: Any]) throws -> String {
         func encoded(_ object: [String: Any]) throws -> String {
             try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).base64EncodedString()

@@ -21,7 +21,7 @@ struct BenchScenarioShapeTests {
     }
 
     @Test(
-        "overhead: app serve in another process; the composed app's goals at 1, 8 and 64 in flight and against Alamofire"
+        "overhead: app serve in another process; the composed app's goals at 1, 8 and 64 in flight, none against a library the bench cannot run"
     )
     func overheadRows() async throws {
         let report = try #require(await quickRun(.overhead))
@@ -41,8 +41,8 @@ struct BenchScenarioShapeTests {
         #expect(goals["one at a time · the composed app"] == "p50 ≤ 1.05× raw + JSON")
         #expect(goals["8 in flight · the composed app"] == "throughput ≥ 0.95× raw + JSON")
         #expect(goals["64 in flight · the composed app"] == "throughput ≥ 0.95× raw + JSON")
-        #expect(goals["one at a time · against Alamofire"] == "≤ 0.90× Alamofire's")
-        #expect(goals.count == 4)
+        #expect(!labels.contains { $0.contains("Alamofire") }, "a figure not measured here carries no goal")
+        #expect(goals.count == 3)
         let refreshes = try #require(report.rows.first { $0.label == "refreshes during the run" })
         #expect(refreshes.numbers["refreshes"] == 0)
     }
