@@ -43,8 +43,10 @@ private func checkKeySet(_ data: Data) -> JSONWebKeySet? {
     for kept in keys.keys {
         switch kept.key {
         case .rsa(let modulus, let exponent):
-            fuzzRequire((256...512).contains(modulus.count) && modulus.first != 0, "a modulus of \(modulus.count) bytes")
-            fuzzRequire((1...8).contains(exponent.count) && exponent.first != 0, "an exponent of \(exponent.count) bytes")
+            fuzzRequire(
+                (256...512).contains(modulus.count) && modulus.first != 0, "a modulus of \(modulus.count) bytes")
+            fuzzRequire(
+                (1...8).contains(exponent.count) && exponent.first != 0, "an exponent of \(exponent.count) bytes")
         case .p256(let x, let y):
             fuzzRequire(x.count == 32 && y.count == 32, "P-256 coordinates of \(x.count) and \(y.count) bytes")
         }
