@@ -42,6 +42,7 @@ public struct BenchRunner {
         case .launch: return await LaunchBench(plan: plan).run()
         case .server: return await ServerBench(plan: plan).run()
         case .pin: return await PINBench(plan: plan).run()
+        case .signature: return await SignatureBench(plan: plan).run()
         case .processes: return await SharedStoreBench(plan: plan).run()
         }
     }

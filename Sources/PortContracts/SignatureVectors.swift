@@ -48,6 +48,11 @@ struct SignatureVector: Sendable {
         signature = try bytes(text.signature)
     }
 
+    /// A published example.
+    init(_ example: SignatureExample) {
+        self.init(name: example.name, message: example.message, key: example.key, signature: example.signature)
+    }
+
     init(name: String, message: [UInt8], key: SignatureVerificationKey, signature: [UInt8]) {
         self.name = name
         self.message = message
@@ -65,11 +70,10 @@ struct SignatureVector: Sendable {
 
 /// The vectors every check uses.
 enum SignatureVectors {
-    /// RFC 7515's two, and the valid ones Python made.
+    /// RFC 7515's two (`SignatureExample`), and the valid ones Python made.
     static func published(sourceLocation: SourceLocation) throws -> [SignatureVector] {
-        try ([SignatureVectorTexts.rfc7515A2, SignatureVectorTexts.rfc7515A3] + SignatureVectorTexts.valid).map {
-            try SignatureVector($0, sourceLocation: sourceLocation)
-        }
+        [SignatureVector(SignatureExample.rfc7515A2), SignatureVector(SignatureExample.rfc7515A3)]
+            + (try SignatureVectorTexts.valid.map { try SignatureVector($0, sourceLocation: sourceLocation) })
     }
 
     /// The vectors by keys a verifier must refuse.
@@ -142,7 +146,7 @@ struct SignatureChecks {
         for vector in try SignatureVectors.byRefusedKeys(sourceLocation: sourceLocation) {
             expect(vector, valid: false, "\(vector.name), right for its key")
         }
-        let a2 = try SignatureVector(SignatureVectorTexts.rfc7515A2, sourceLocation: sourceLocation)
+        let a2 = SignatureVector(SignatureExample.rfc7515A2)
         guard case .rsa(let modulus, let exponent) = a2.key else { return }
         // With exponent 1 the "signature" is the padded digest itself: a
         // verifier that took such a key would call this forgery valid.
@@ -166,7 +170,7 @@ struct SignatureChecks {
                 signature, of: a2.message, by: .rsa(modulus: modulus, exponent: exponent), algorithm: .rs256)
             #expect(!answer, "an RSA key with \(name)", sourceLocation: sourceLocation)
         }
-        let a3 = try SignatureVector(SignatureVectorTexts.rfc7515A3, sourceLocation: sourceLocation)
+        let a3 = SignatureVector(SignatureExample.rfc7515A3)
         guard case .p256(let x, let y) = a3.key else { return }
         var offCurve = y
         offCurve[31] ^= 0x01

@@ -79,7 +79,7 @@ struct CommandLineParserTests {
         (["--verbose"], "unknown option '--verbose'", nil),
         (
             ["bench", "--scenario", "nap"],
-            "unknown scenario 'nap': scenarios are storm, overhead, cap, bootstrap, soak, day, launch, server, pin, processes",
+            "unknown scenario 'nap': scenarios are storm, overhead, cap, bootstrap, soak, day, launch, server, pin, signature, processes",
             "bench"
         ),
         (["bench", "--svg"], "option --svg needs a directory", "bench"),

@@ -20,6 +20,19 @@ struct BenchScenarioShapeTests {
         Dictionary(report.rows.compactMap { row in row.goal.map { (row.label, $0) } }) { first, _ in first }
     }
 
+    @Test("signature: one RS256 and one ES256 verification, each with its goal, beside a sign-in's round trip")
+    func signatureRows() async throws {
+        let report = try #require(await quickRun(.signature))
+        #expect(report.failure == nil)
+        #expect(report.setup.contains("app serve in another process"))
+        let goals = goals(of: report)
+        #expect(goals["one RS256 verification"] == "≤ 5 ms")
+        #expect(goals["one ES256 verification"] == "≤ 5 ms")
+        #expect(goals.count == 2)
+        let roundTrip = try #require(report.rows.first { $0.label == "a password sign-in's round trip, beside them" })
+        #expect((roundTrip.numbers["medianSeconds"] ?? 0) > 0)
+    }
+
     @Test(
         "overhead: app serve in another process; the composed app's goals at 1, 8 and 64 in flight, none against a library the bench cannot run"
     )

@@ -64,7 +64,7 @@ enum HTTPPlugins {
             configuration: try httpConfiguration(context),
             client: try oauth2Client(context.settings, legacy: false),
             proofMaker: SoftwareAuthorizationProofMaker(), clock: context.clock,
-            signatureVerifier: SoftwareSignatureVerifier(), waitCounter: context.activity)
+            signatureVerifier: SignatureVerification.verifier(), waitCounter: context.activity)
     }
 
     /// The resource owner password grant, kept for teams migrating:

@@ -194,8 +194,7 @@ enum HelpText {
                      and its cap; once more with from-calls health's outcome
                      recording) against raw URLSession, raw + JSONSerialization and
                      a naive per-401 client, one at a time, 8 and 64 in flight:
-                     p50, p90, p99, the ratio to raw + JSON, throughput, and the
-                     ratio against Alamofire's (the outside harness's 1.22×)
+                     p50, p90, p99, the ratio to raw + JSON, and throughput
           cap        a storm of 1000 calls on a fresh token in memory, with the cap
                      and without; authorized { _ in 1 } alone and under 64 callers
           bootstrap  time to decision with a delay on /health, /users/me or both,
@@ -209,6 +208,8 @@ enum HelpText {
                      keep-alive connections, and its memory per idle connection
           pin        a PIN check at the default cost, in the build it runs in
                      (swift run app bench --scenario pin: the debug build)
+          signature  one RS256 and one ES256 verification of an ID token's
+                     signature, beside a password sign-in's round trip to app serve
           processes  K = 2, 4, 8 app processes sharing one store through token
                      expiries on a server with rotation and reuse detection:
                      refreshes per expiry, refresh tokens reused, sessions lost,
@@ -222,7 +223,7 @@ enum HelpText {
           --json           the report as JSON on stdout (progress on stderr)
           --svg DIR        write storm.svg and overhead.svg into DIR
           --scenario NAME  run only this scenario (storm, overhead, cap, bootstrap,
-                           soak, day, launch, server, pin, processes)
+                           soak, day, launch, server, pin, signature, processes)
 
         Exits 0 when every scenario ran, whatever the verdicts; 1 when one could
         not finish (the reason is printed) or the charts could not be written.

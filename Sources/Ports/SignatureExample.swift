@@ -1,0 +1,69 @@
+import Foundation
+
+/// A signature anyone can check: a message, the key, the signature, as a
+/// specification publishes them. The examples of RFC 7515 (Appendix A.2
+/// for RS256, A.3 for ES256), for a verifier's self-check
+/// (`SignatureVerifierContract`) and for what one verification costs
+/// (`app bench --scenario signature`).
+public struct SignatureExample: Sendable, Hashable {
+    /// Where it is published.
+    public let name: String
+    /// What was signed: a JWS's signing input.
+    public let message: [UInt8]
+    /// The public key that verifies it.
+    public let key: SignatureVerificationKey
+    /// The signature.
+    public let signature: [UInt8]
+
+    /// The algorithm it is an example of.
+    public var algorithm: SignatureAlgorithm { key.algorithm }
+
+    /// RFC 7515, Appendix A.2: RS256 with a 2048-bit key.
+    public static let rfc7515A2 = SignatureExample(
+        name: "RFC 7515 A.2 (RS256, 2048 bits)",
+        message: "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGx"
+            + "lLmNvbS9pc19yb290Ijp0cnVlfQ",
+        key: .rsa(
+            modulus: "ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt"
+                + "0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSX"
+                + "ndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5"
+                + "IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ",
+            exponent: "AQAB"),
+        signature: "cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W"
+            + "2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkS"
+            + "jtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnv"
+            + "Wh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw")
+
+    /// RFC 7515, Appendix A.3: ES256 (its `s` is above n/2, which ECDSA allows).
+    public static let rfc7515A3 = SignatureExample(
+        name: "RFC 7515 A.3 (ES256)",
+        message: "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGx"
+            + "lLmNvbS9pc19yb290Ijp0cnVlfQ",
+        key: .p256(x: "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU", y: "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"),
+        signature: "DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q")
+
+    /// The key as base64url text, decoded.
+    private enum KeyText {
+        case rsa(modulus: String, exponent: String)
+        case p256(x: String, y: String)
+    }
+
+    private init(name: String, message: String, key: KeyText, signature: String) {
+        self.name = name
+        self.message = Array(message.utf8)
+        switch key {
+        case .rsa(let modulus, let exponent):
+            self.key = .rsa(modulus: Self.decode(modulus), exponent: Self.decode(exponent))
+        case .p256(let x, let y):
+            self.key = .p256(x: Self.decode(x), y: Self.decode(y))
+        }
+        self.signature = Self.decode(signature)
+    }
+
+    /// Base64url without padding; these texts are the RFC's, so always base64url.
+    private static func decode(_ text: String) -> [UInt8] {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
+        return Data(base64Encoded: base64).map(Array.init) ?? []
+    }
+}
