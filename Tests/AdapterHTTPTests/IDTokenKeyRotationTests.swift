@@ -70,4 +70,26 @@ struct IDTokenKeyRotationTests {
         #expect(try await Self.signIn(adapter) == nil, "the key now known: not fetched")
         #expect(adapter.keySetFetchCount == 2)
     }
+
+    @Test(
+        "A key set that cannot be read fails the sign-in as the provider's failure, said so, not as the person's",
+        arguments: ["<html>not a key set</html>", #"{"keys": [{"kty": "oct", "k": "c2VjcmV0"}]}"#])
+    func unreadableKeySet(_ answer: String) async throws {
+        let body =
+            #"{"access_token":"AT-1","token_type":"Bearer","expires_in":300,"id_token":""#
+            + SignedIDTokens.stubGood + #""}"#
+        let server = try StubServer { request in
+            request.path.hasSuffix("jwks.json") ? .json(200, answer) : .json(200, body)
+        }
+        defer { server.stop() }
+        let adapter = try OAuth2BrowserSignInTests.adapter(
+            server, methods: [.browser], issuer: "http://127.0.0.1:8099/o", scope: "openid read")
+        let outcome = try await Self.signIn(adapter)
+        guard case .malformedResponse(let said)? = outcome else {
+            Issue.record("expected the provider's failure, got \(String(describing: outcome))")
+            return
+        }
+        #expect(said.contains("signing keys"))
+        #expect(outcome?.isInfrastructure == true)
+    }
 }
