@@ -7,7 +7,7 @@ enum SignatureVectorTexts {
     static let valid: [SignatureVectorText] = [
         SignatureVectorText(
             name: "RS256, a 4096-bit key",
-            message: .base64URL("R2F0ZWhvdXNlOiB0aGUgc2lnbmVkIHBhcnQgb2YgYW4gSUQgdG9rZW4"),
+            message: "R2F0ZWhvdXNlOiB0aGUgc2lnbmVkIHBhcnQgb2YgYW4gSUQgdG9rZW4",
             key: .rsa(
                 n:
                     "rugncm6L2idh57zYutjBjXy4NYpKfE18Ko9Brpb52WQA94NRs2r-KtLAPocODcQYu2EiuLqt3NUuQO8rAKjXHVNN-GP1"
@@ -30,7 +30,7 @@ enum SignatureVectorTexts {
                 + "HkROUcCepnC9FHhhhn1zTbw4pEce_re5cm-dajs"),
         SignatureVectorText(
             name: "RS256, a 2048-bit key with exponent 3",
-            message: .base64URL("R2F0ZWhvdXNlOiB0aGUgc2lnbmVkIHBhcnQgb2YgYW4gSUQgdG9rZW4"),
+            message: "R2F0ZWhvdXNlOiB0aGUgc2lnbmVkIHBhcnQgb2YgYW4gSUQgdG9rZW4",
             key: .rsa(
                 n:
                     "schaIXncjDKEXuTngUunvIjVfuCjLdhpEqBdv465y97EhgopKGDcIn11FknbCngMStu9NX5vpU6nwch2wlgPgxWyNtJQ"
@@ -49,7 +49,7 @@ enum SignatureVectorTexts {
     static let byRefusedKeys: [SignatureVectorText] = [
         SignatureVectorText(
             name: "RS256, a 1024-bit key (too weak)",
-            message: .base64URL("R2F0ZWhvdXNlOiB0aGUgc2lnbmVkIHBhcnQgb2YgYW4gSUQgdG9rZW4"),
+            message: "R2F0ZWhvdXNlOiB0aGUgc2lnbmVkIHBhcnQgb2YgYW4gSUQgdG9rZW4",
             key: .rsa(
                 n:
                     "yHbVJDf9VEtG4aRiTQj8_jYnLLvG2r_X6zDSe_OGFUpOIg-FWhkPwPwGOPEDjOaK0EPFlV6LAzy7f9HfBOaJnsV4bWeE"
@@ -60,7 +60,7 @@ enum SignatureVectorTexts {
                 + "N9LfF-lnY8N6C-gtvweYXG8EfYK01wZmO71yIWy-nCpxq2Swpi_7L6Qvz1sOnNpVQic8oVqpUqpP8uI"),
         SignatureVectorText(
             name: "RS256, a 4160-bit key (past 4096)",
-            message: .base64URL("R2F0ZWhvdXNlOiB0aGUgc2lnbmVkIHBhcnQgb2YgYW4gSUQgdG9rZW4"),
+            message: "R2F0ZWhvdXNlOiB0aGUgc2lnbmVkIHBhcnQgb2YgYW4gSUQgdG9rZW4",
             key: .rsa(
                 n:
                     "4583xLJAy1ET53YOncb4_Dho-BULi74hLi5lvLW-O6RFMXHi9gviLM1pm-1trLVXgXxcilXa3jXZ4sZfQDHAqNhYibfk"

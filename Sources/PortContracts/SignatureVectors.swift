@@ -5,20 +5,14 @@ import Testing
 /// A signature vector as text: its message, its key as a JWK's members,
 /// and the signature, base64url.
 struct SignatureVectorText: Sendable {
-    enum Message: Sendable {
-        /// The message is this ASCII text (a JWS's signing input).
-        case ascii(String)
-        /// The message is these bytes, base64url.
-        case base64URL(String)
-    }
-
     enum Key: Sendable {
         case rsa(n: String, e: String)
         case p256(x: String, y: String)
     }
 
     let name: String
-    let message: Message
+    /// The message's bytes, base64url.
+    let message: String
     let key: Key
     let signature: String
 }
@@ -37,10 +31,7 @@ struct SignatureVector: Sendable {
             try #require(SignatureVector.decode(base64URL), "\(text.name): base64url", sourceLocation: sourceLocation)
         }
         name = text.name
-        switch text.message {
-        case .ascii(let ascii): message = Array(ascii.utf8)
-        case .base64URL(let encoded): message = try bytes(encoded)
-        }
+        message = try bytes(text.message)
         switch text.key {
         case .rsa(let n, let e): key = .rsa(modulus: try bytes(n), exponent: try bytes(e))
         case .p256(let x, let y): key = .p256(x: try bytes(x), y: try bytes(y))
