@@ -283,6 +283,23 @@ class AuthorizationCodeTests(CompliantServerTestCase):
         self.assertEqual(claims["exp"] - claims["iat"], 300)
         self.assertEqual(self.bearer("/users/me", body["id_token"]).status_code, 401)
 
+    def test_a_rotated_key_signs_the_next_id_token_the_first_stays_published_and_reset_restores_it(self):
+        self.addCleanup(self.control, "/_test/reset")
+        before, _ = self.signed_in()
+        rotation = self.control("/_test/rotate-signing-key")
+        self.assertEqual(rotation.status_code, 200, rotation.text)
+        signing, retired = rotation.json()["signing"], rotation.json()["retired"]
+        keys = jwk.JWKSet.from_json(requests.get(f"{self.issuer}/.well-known/jwks.json", timeout=10).text)
+        self.assertEqual([key.key_id for key in keys["keys"]], [signing, *retired])
+        after, _ = self.signed_in()
+        for body, kid in ((before, retired[0]), (after, signing)):
+            token = jwt.JWT(jwt=body["id_token"], key=keys, expected_type="JWS", algs=["RS256"])
+            self.assertEqual(json.loads(token.header)["kid"], kid)
+        self.assertNotEqual(signing, retired[0])
+        self.assertEqual(self.control("/_test/reset").json(), {"reset": True})
+        restored = jwk.JWKSet.from_json(requests.get(f"{self.issuer}/.well-known/jwks.json", timeout=10).text)
+        self.assertEqual([key.key_id for key in restored["keys"]], [retired[0]])
+
     def test_userinfo_answers_the_seeded_accounts_claims(self):
         body, _ = self.signed_in()
         claims = self.bearer("/o/userinfo/", body["access_token"]).json()

@@ -3,8 +3,11 @@
 `GET /_test/tokens` (the token table, masked), `POST /_test/expire-access-tokens`
 (every access token's `expires` moved into the past, so tests need not wait
 300 s), `POST /_test/expire-device-codes` (the same for the device flow's
-codes) and `POST /_test/reset` (every token and grant deleted, the seed
-restored).
+codes), `POST /_test/rotate-signing-key` (a new OIDC signing key signs from
+now on; the ones before it are retired: still published in the key set, so
+tokens they signed still verify, but never used to sign again) and
+`POST /_test/reset` (every token and grant deleted, the seed restored, the
+signing key the server started with signing again and no key retired).
 
 The server listens on 127.0.0.1 only and Django refuses any `Host` but
 `127.0.0.1` and `localhost` (ALLOWED_HOSTS), so a page re-pointing a name
@@ -16,10 +19,15 @@ does.
 
 from datetime import timedelta, timezone as utc_zone
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from oauth2_provider.models import get_access_token_model, get_device_grant_model, get_refresh_token_model
+from oauth2_provider.settings import oauth2_settings
+from oauth2_provider.utils import jwk_from_pem
+
+from make_signing_key import new_signing_key_pem
 
 from .answers import json_answer, method_not_allowed
 from .seed_accounts import restore_seed
@@ -98,7 +106,34 @@ def expire_device_codes(request):
     return json_answer(200, {"expired": count})
 
 
+def _key_id(pem):
+    """The `kid` DOT gives a key in its key set and its ID tokens' headers: the JWK thumbprint."""
+    return jwk_from_pem(pem).thumbprint()
+
+
+@_control("POST")
+def rotate_signing_key(request):
+    """Key rotation as a provider does it: a second key signs every ID token
+    from now on, and the first is retired, published beside it (DOT's
+    OIDC_RSA_PRIVATE_KEYS_INACTIVE) but never used to sign again. The keys
+    live in this process only; `reset` goes back to the one it started with."""
+    if not settings.OAUTH2_PROVIDER.get("OIDC_ENABLED"):
+        return json_answer(404, {"message": "This mode signs no ID token: there is no key to rotate."})
+    retired = [oauth2_settings.OIDC_RSA_PRIVATE_KEY, *oauth2_settings.OIDC_RSA_PRIVATE_KEYS_INACTIVE]
+    signing = new_signing_key_pem().decode("ascii")
+    oauth2_settings.OIDC_RSA_PRIVATE_KEYS_INACTIVE = retired
+    oauth2_settings.OIDC_RSA_PRIVATE_KEY = signing
+    return json_answer(200, {"signing": _key_id(signing), "retired": [_key_id(pem) for pem in retired]})
+
+
+def _restore_signing_key():
+    if settings.OAUTH2_PROVIDER.get("OIDC_ENABLED"):
+        oauth2_settings.OIDC_RSA_PRIVATE_KEY = settings.OAUTH2_PROVIDER["OIDC_RSA_PRIVATE_KEY"]
+        oauth2_settings.OIDC_RSA_PRIVATE_KEYS_INACTIVE = []
+
+
 @_control("POST")
 def reset(request):
     restore_seed()
+    _restore_signing_key()
     return json_answer(200, {"reset": True})

@@ -191,6 +191,11 @@ class TestControlTests(ServerTestCase):
         self.assertEqual(self.get_with("/users/me", tokens["access_token"]).status_code, 401)
         self.signed_in()
 
+    def test_rotating_the_signing_key_is_not_found_where_no_id_token_is_signed(self):
+        refused = self.client.post("/_test/rotate-signing-key", content_type="application/json")
+        self.assertEqual(refused.status_code, 404)
+        self.assertIn("no key to rotate", refused.json()["message"])
+
     def test_a_request_with_an_origin_or_a_non_json_body_is_refused_and_changes_nothing(self):
         self.signed_in()
         refused = self.client.post("/_test/reset", HTTP_ORIGIN="http://page.example")

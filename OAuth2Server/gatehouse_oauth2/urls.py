@@ -40,6 +40,7 @@ urlpatterns = [
     path("_test/tokens", test_control_views.tokens),
     path("_test/expire-access-tokens", test_control_views.expire_access_tokens),
     path("_test/expire-device-codes", test_control_views.expire_device_codes),
+    path("_test/rotate-signing-key", test_control_views.rotate_signing_key),
     path("_test/reset", test_control_views.reset),
 ]
 

@@ -4,6 +4,7 @@ import AdapterSystem
 import Foundation
 import OAuth2ServerAccess
 import Ports
+import TaskRuntime
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -65,6 +66,46 @@ struct NativeAppSignInTests {
         await #expect(throws: RemoteError.self) {
             try await NativeAppServer.users().currentUser(token: refreshed.accessToken)
         }
+    }
+
+    @Test(
+        "A key rotation on the server (a second key signs, the first retired): the next sign-in fetches the key set once more, then goes through, and the one after fetches nothing"
+    )
+    func keyRotation() async throws {
+        try await NativeAppServer.reset()
+        let clock = ManualClock(start: Date())
+        let auth = try NativeAppServer.auth(clock: clock)
+        let before = try await Self.signedInThroughTheBrowser(auth)
+        #expect(before.idToken != nil && auth.keySetFetchCount == 1)
+
+        let rotation = try await NativeAppServer.rotateSigningKey()
+        #expect(rotation.retired.count == 1 && rotation.signing != rotation.retired.first)
+        // The adapter asks for an unknown key at most once a minute; a
+        // provider rotates far less often than that.
+        clock.advance(by: .seconds(61))
+        let after = try await Self.signedInThroughTheBrowser(auth)
+        #expect(after.idToken != nil && after.subject == before.subject)
+        #expect(auth.keySetFetchCount == 2, "one extra fetch for the new key")
+        _ = try await Self.signedInThroughTheBrowser(auth)
+        #expect(auth.keySetFetchCount == 2, "the new key is known now")
+        try await NativeAppServer.reset()
+    }
+
+    /// Maria signed in with `auth` through the server's pages, the ID token's signature checked.
+    private static func signedInThroughTheBrowser(_ auth: OAuth2AuthRemoteAPI) async throws -> IssuedTokens {
+        let attempt = try await auth.beginSignIn(.browser)
+        guard case .openInBrowser(let url) = attempt.instructions else {
+            throw NativeAppServer.Failure(description: "not a browser attempt")
+        }
+        async let browser = ScriptedBrowser.run([
+            "authorize", url.absoluteString, "--account", maria.account, "--password", maria.password,
+        ])
+        try await attempt.awaitPerson()
+        #expect(try await browser == 0)
+        guard case .signedIn(let issued) = try await attempt.poll() else {
+            throw NativeAppServer.Failure(description: "no tokens")
+        }
+        return issued
     }
 
     @Test("Consent refused in the browser is the person's no")
@@ -138,13 +179,13 @@ enum NativeAppServer {
         return try HTTPConfiguration(baseURL: baseURL, apiKey: nil, tokenHeaderStyle: .bearer, timeout: .seconds(30))
     }
 
-    static func auth() throws -> OAuth2AuthRemoteAPI {
+    static func auth(clock: any Clock = SystemClock()) throws -> OAuth2AuthRemoteAPI {
         guard let baseURL else { throw Failure(description: "OAUTH2_BASE_URL is not set") }
         return OAuth2AuthRemoteAPI(
             configuration: try configuration(),
             client: OAuth2Configuration(
                 clientID: "gatehouse-native", issuer: baseURL + "/o", scope: "openid read", discoversEndpoints: true),
-            proofMaker: SoftwareAuthorizationProofMaker(), clock: SystemClock(),
+            proofMaker: SoftwareAuthorizationProofMaker(), clock: clock,
             signatureVerifier: SoftwareSignatureVerifier())
     }
 
@@ -164,6 +205,17 @@ enum NativeAppServer {
     }
 
     static func reset() async throws { _ = try await send("POST", "_test/reset") }
+
+    /// The server's answer to a key rotation: the new key's id and the retired ones'.
+    struct KeyRotation: Decodable {
+        let signing: String
+        let retired: [String]
+    }
+
+    /// A new signing key at the server, the ones before it retired (still published).
+    static func rotateSigningKey() async throws -> KeyRotation {
+        try JSONDecoder().decode(KeyRotation.self, from: try await send("POST", "_test/rotate-signing-key"))
+    }
 
     static func tokens() async throws -> TokenTable {
         try JSONDecoder().decode(TokenTable.self, from: try await send("GET", "_test/tokens"))
