@@ -51,6 +51,10 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
     public func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)? {
         try await recorder.recording { () throws(RemoteError) in try await inner.beginBrowserSignOut(token) }
     }
+
+    public func proveKeptSignIn(_ token: SessionToken) async throws(RemoteError) -> KeptSignInProof {
+        try await recorder.recording { () throws(RemoteError) in try await inner.proveKeptSignIn(token) }
+    }
 }
 
 /// An `ExternalSignInAttempt` whose polls are recorded.

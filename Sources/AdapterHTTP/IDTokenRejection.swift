@@ -46,8 +46,12 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
     case unknownKey
     /// The signature is not the provider's: no key it may be by verifies it.
     case badSignature
-    /// The provider's key set could not be fetched or read.
+    /// The provider's key set was answered but could not be read (not a
+    /// 2xx, or no key set the adapter accepts).
     case keySetUnavailable
+    /// The provider's key set could not be fetched: no answer came (the
+    /// transport's or the deadline's error, said as it is).
+    case keySetNotFetched(RemoteError)
     /// `at_hash` is not the hash of the access token issued with it.
     case wrongAccessTokenHash
     /// The attempt sent a `nonce` and the token carries none.
@@ -76,6 +80,7 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
         case .unknownKey: "the ID token's key is not in the provider's key set"
         case .badSignature: "the ID token's signature is not the provider's"
         case .keySetUnavailable: "the provider's signing keys could not be read"
+        case .keySetNotFetched(let error): "the provider's signing keys could not be fetched: \(error)"
         case .wrongAccessTokenHash: "the ID token's 'at_hash' is not the access token's"
         case .missingNonce: "the ID token has no 'nonce', though the sign-in sent one"
         case .wrongNonce: "the ID token's 'nonce' is not the one this sign-in sent"
@@ -85,8 +90,13 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
     /// Every rejection of the token itself is the same to the person: the
     /// sign-in did not prove who signed in (the case is for logs and
     /// tests). A key set that cannot be read is the provider's failure, and
-    /// said as one.
+    /// said as one; one that could not be fetched is the network's (or the
+    /// deadline's), as the fetch failed.
     public var remoteError: RemoteError {
-        self == .keySetUnavailable ? .malformedResponse(description) : .signInRefused(.identityNotProved)
+        switch self {
+        case .keySetUnavailable: .malformedResponse(description)
+        case .keySetNotFetched(let error): error
+        default: .signInRefused(.identityNotProved)
+        }
     }
 }

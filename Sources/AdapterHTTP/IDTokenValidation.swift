@@ -57,13 +57,7 @@ public struct IDTokenValidation: Sendable, Hashable {
     ///
     /// - Throws: the `IDTokenRejection` of the first check it fails.
     public func validate(_ token: IDToken, now: Date) throws(IDTokenRejection) {
-        // "none" is compared in any case: an unsigned token is one whatever
-        // its spelling, and no real algorithm is named so.
-        guard token.algorithm.lowercased() != "none", token.hasSignature else { throw .unsigned }
-        guard token.issuer == issuer else { throw .wrongIssuer }
-        guard token.audiences.contains(clientID) else { throw .wrongAudience }
-        if token.audiences.count > 1, token.authorizedParty == nil { throw .missingAuthorizedParty }
-        if let party = token.authorizedParty, party != clientID { throw .wrongAuthorizedParty }
+        try validateParties(token)
         let skew = allowedClockSkew.seconds
         guard now < token.expiresAt.addingTimeInterval(skew) else { throw .expired }
         guard token.issuedAt <= now.addingTimeInterval(skew) else { throw .issuedInFuture }
@@ -72,6 +66,22 @@ public struct IDTokenValidation: Sendable, Hashable {
         case (.some, nil): throw .missingNonce
         case (let sent, let received): guard sent == received else { throw .wrongNonce }
         }
+    }
+
+    /// The checks a kept token must still pass when its session is read
+    /// back from the store: signed, by this issuer, for this app (`iss`,
+    /// `aud`, `azp`). Its lifetime and `nonce` bound its first use only, at
+    /// sign-in; a kept session outlives them.
+    ///
+    /// - Throws: the `IDTokenRejection` of the first check it fails.
+    public func validateParties(_ token: IDToken) throws(IDTokenRejection) {
+        // "none" is compared in any case: an unsigned token is one whatever
+        // its spelling, and no real algorithm is named so.
+        guard token.algorithm.lowercased() != "none", token.hasSignature else { throw .unsigned }
+        guard token.issuer == issuer else { throw .wrongIssuer }
+        guard token.audiences.contains(clientID) else { throw .wrongAudience }
+        if token.audiences.count > 1, token.authorizedParty == nil { throw .missingAuthorizedParty }
+        if let party = token.authorizedParty, party != clientID { throw .wrongAuthorizedParty }
     }
 }
 

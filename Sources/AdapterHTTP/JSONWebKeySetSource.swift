@@ -27,7 +27,8 @@ final class JSONWebKeySetSource: Sendable {
     /// fetched again once when the set lacks the token's key and the last
     /// fetch is old enough.
     ///
-    /// - Throws: `.keySetUnavailable` when the set cannot be fetched or read.
+    /// - Throws: `.keySetNotFetched` when no answer came, `.keySetUnavailable`
+    ///   when the answer is no key set.
     func keys(for token: IDToken, check: IDTokenSignatureCheck, at path: String, now: Date)
         async throws(IDTokenRejection)
         -> JSONWebKeySet
@@ -49,9 +50,15 @@ final class JSONWebKeySetSource: Sendable {
         request.sendsAPIKey = false
         // The keys come from the provider's own address only.
         request.forbidsRedirect = true
-        guard let (status, data) = try? await transport.send(request), (200..<300).contains(status),
-            let keys = try? JSONWebKeySet(reading: data)
-        else { throw .keySetUnavailable }
+        let answer: (status: Int, body: Data)
+        do {
+            answer = try await transport.send(request)
+        } catch {
+            throw .keySetNotFetched(error)
+        }
+        guard (200..<300).contains(answer.status), let keys = try? JSONWebKeySet(reading: answer.body) else {
+            throw .keySetUnavailable
+        }
         return keys
     }
 }

@@ -197,6 +197,29 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             waitCounter: waitCounter)
     }
 
+    /// Verifies the kept ID token as at sign-in, but for its lifetime and
+    /// `nonce`: the signature with the provider's key set (fetched when not
+    /// held yet, and again once for a key it lacks), then `iss`, `aud` and
+    /// `azp`. A key set that cannot be read throws; every other failure,
+    /// and a configuration that cannot check an ID token, is
+    /// `.notTheProviders`.
+    public func proveKeptSignIn(_ token: SessionToken) async throws(RemoteError) -> KeptSignInProof {
+        guard let idToken = token.idToken else { return .nothingToProve }
+        let client = try await endpoints.resolved()
+        guard
+            let verification = IDTokenVerification.forKeptToken(
+                client: client, verifier: signatureVerifier, keySets: keySets, clock: clock)
+        else { return .notTheProviders }
+        do {
+            return .proved(subject: try await verification.verifyKept(idToken.reveal()).subject)
+        } catch {
+            switch error {
+            case .keySetUnavailable, .keySetNotFetched: throw error.remoteError
+            default: return .notTheProviders
+            }
+        }
+    }
+
     /// The endpoints where the server has them (discovered on first use,
     /// when the configuration asks for it).
     private func tokenEndpoint() async throws(RemoteError) -> OAuth2TokenEndpoint {

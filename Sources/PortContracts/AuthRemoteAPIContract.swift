@@ -40,6 +40,8 @@ public enum AuthRemoteAPIContract {
         case unlistedMethodsAreRefused
         /// An identifier kind, a method or a sign-up the adapter declares absent is refused at once, sending nothing.
         case undeclaredCallsSendNothing
+        /// A kept session without an ID token has nothing to prove, and proving it sends nothing.
+        case keptSessionWithoutAnIDTokenHasNothingToProve
         /// An offered sign-up reaches the server, refused as ALREADY_REGISTERED for an identifier in use.
         case offeredSignUpReachesTheServer
         /// A sign-up answers as the offer says: an account and no session, or a session whose tokens refresh.
@@ -80,7 +82,8 @@ public enum AuthRemoteAPIContract {
                 .refreshAnswersANewToken, .spentCredentialIsAsTheRotationSays, .unknownCredentialIsInvalid,
                 .identifierInUseIsAlreadyRegistered, .malformedSignUpFieldsAreNamed, .unlistedMethodsAreRefused:
                 false
-            case .undeclaredCallsSendNothing, .offeredSignUpReachesTheServer, .signUpAnswersAsOffered,
+            case .undeclaredCallsSendNothing, .keptSessionWithoutAnIDTokenHasNothingToProve,
+                .offeredSignUpReachesTheServer, .signUpAnswersAsOffered,
                 .registeredAccountSignsIn, .fieldsNotTakenAreNotJudged, .deletedAccountSignsInLikeWrongCredentials,
                 .tokenPastItsLifetimeRefreshes, .tokenPastItsRefreshWindowIsAsDeclared, .revokedCredentialIsInvalid,
                 .inactiveAccountAtRefreshIsAsDeclared, .deletedAccountAtRefreshIsAsDeclared, .signOutIsAsOffered,
@@ -95,7 +98,8 @@ public enum AuthRemoteAPIContract {
         /// no password sign-in keeps too.
         public var concernsTheDeclarations: Bool {
             switch self {
-            case .declarationsAreConstant, .declarationsAgree, .unlistedMethodsAreRefused, .undeclaredCallsSendNothing:
+            case .declarationsAreConstant, .declarationsAgree, .unlistedMethodsAreRefused, .undeclaredCallsSendNothing,
+                .keptSessionWithoutAnIDTokenHasNothingToProve:
                 true
             default: false
             }
@@ -126,6 +130,8 @@ public enum AuthRemoteAPIContract {
                 "a sign-in method not listed, and beginSignIn(.password), are refused as methodNotOffered"
             case .undeclaredCallsSendNothing:
                 "an identifier kind, a method or a sign-up declared absent is refused at once, sending nothing"
+            case .keptSessionWithoutAnIDTokenHasNothingToProve:
+                "a kept session without an ID token has nothing to prove, and proving it sends nothing"
             case .offeredSignUpReachesTheServer:
                 "an offered sign-up reaches the server, ALREADY_REGISTERED for an identifier in use"
             case .signUpAnswersAsOffered:
@@ -181,6 +187,8 @@ public enum AuthRemoteAPIContract {
         case .malformedSignUpFieldsAreNamed: try await checks.malformedSignUpFieldsAreNamed()
         case .unlistedMethodsAreRefused: await checks.unlistedMethodsAreRefused()
         case .undeclaredCallsSendNothing: try await checks.undeclaredCallsSendNothing()
+        case .keptSessionWithoutAnIDTokenHasNothingToProve:
+            try await checks.keptSessionWithoutAnIDTokenHasNothingToProve()
         case .offeredSignUpReachesTheServer: try await checks.offeredSignUpReachesTheServer()
         case .signUpAnswersAsOffered: try await checks.signUpAnswersAsOffered()
         case .registeredAccountSignsIn: try await checks.registeredAccountSignsIn()

@@ -165,6 +165,23 @@ public protocol AuthRemoteAPI: Sendable {
     ///   what discovery throws (`.transport`, `.timeout`,
     ///   `.malformedResponse`) when the endpoints were not read yet.
     func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)?
+
+    /// Proves that the ID token a session kept (`SessionToken.idToken`) is
+    /// one the provider signed for this app, when the session is read back
+    /// from the store at launch: another process or a changed file could
+    /// have put there a token the provider never signed. Its signature is
+    /// checked with the provider's keys, and its `iss`, `aud` and `azp` as
+    /// at sign-in; its lifetime and `nonce` are not: they bound the token's
+    /// first use, at sign-in, and a kept session outlives them.
+    ///
+    /// - Returns: `.nothingToProve` at once, sending nothing, for a token
+    ///   without an ID token and on a backend that issues none;
+    ///   `.proved(subject:)` with the token's `sub`; `.notTheProviders`
+    ///   otherwise — also when this configuration cannot check one (it
+    ///   knows no issuer, no key set or no verifier).
+    /// - Throws: `.transport`, `.timeout` or `.malformedResponse` when the
+    ///   provider's keys cannot be read.
+    func proveKeptSignIn(_ token: SessionToken) async throws(RemoteError) -> KeptSignInProof
 }
 
 extension AuthRemoteAPI {
@@ -172,6 +189,12 @@ extension AuthRemoteAPI {
     /// backend but an OpenID Connect provider that names one).
     public func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)? {
         nil
+    }
+
+    /// Nothing to prove: the backend issues no ID token (every backend but
+    /// an OpenID provider).
+    public func proveKeptSignIn(_ token: SessionToken) async throws(RemoteError) -> KeptSignInProof {
+        .nothingToProve
     }
 
     /// Whether the backend has a sign-up at all (`registrationOffer` is not

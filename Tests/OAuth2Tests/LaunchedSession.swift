@@ -38,7 +38,7 @@ final class LaunchedSession {
             session: authSession,
             decisions: SessionDecisions(
                 session: authSession, repository: repository, tokenManager: tokenManager, pins: pins, clock: clock),
-            repository: repository, tokenManager: tokenManager,
+            repository: repository, tokenManager: tokenManager, authAPI: auth,
             userAPI: URLSessionUserRemoteAPI(configuration: configuration), health: health, scheduler: scheduler,
             clock: clock)
         storeWrites.attach(authSession)

@@ -88,6 +88,13 @@ struct NativeAppSignInTests {
         #expect(auth.keySetFetchCount == 2, "one extra fetch for the new key")
         _ = try await Self.signedInThroughTheBrowser(auth)
         #expect(auth.keySetFetchCount == 2, "the new key is known now")
+        // A session kept from before the rotation still proves its sign-in: the retired key is still published.
+        let keptFromBefore = SessionToken(
+            token: before.accessToken, issuedAt: clock.now(), expiresAt: clock.now().addingTimeInterval(300),
+            refreshToken: before.refreshToken, idToken: before.idToken)
+        let subject = try #require(before.subject)
+        #expect(try await auth.proveKeptSignIn(keptFromBefore) == .proved(subject: subject))
+        #expect(auth.keySetFetchCount == 2)
         try await NativeAppServer.reset()
     }
 

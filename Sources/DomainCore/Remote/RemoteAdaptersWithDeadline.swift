@@ -64,6 +64,10 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.beginBrowserSignOut(token)
         }
     }
+
+    public func proveKeptSignIn(_ token: SessionToken) async throws(RemoteError) -> KeptSignInProof {
+        try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.proveKeptSignIn(token) }
+    }
 }
 
 /// An `ExternalSignInAttempt` whose every request ends by the deadline: its

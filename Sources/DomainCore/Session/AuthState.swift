@@ -22,6 +22,12 @@ public enum SignedOutReason: String, Sendable, Hashable {
     /// The saved session could not be read at launch and was set aside: the
     /// user signs in again, and is told why.
     case storedSessionUnreadable = "stored-session-unreadable"
+    /// The saved session's ID token was not proved the provider's for this
+    /// app, or named someone else than the account it came with, when the
+    /// session was read back at launch (`AuthRemoteAPI.proveKeptSignIn`):
+    /// another process or a changed file put it there. The session ended,
+    /// its local data wiped, and the user is told why.
+    case storedSignInUnproved = "stored-sign-in-unproved"
     /// Another process sharing the session store (another window, an
     /// extension) ended this session — a logout, an expiry, a newer
     /// sign-in: this one let it go without writing anything.

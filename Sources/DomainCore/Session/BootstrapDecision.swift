@@ -11,6 +11,10 @@ public enum StoredSessionCheck: Sendable, Hashable {
     /// The check failed: the session was ended by the backend, the call failed,
     /// or the refresh limit was reached.
     case failed(AuthorizedCallError)
+    /// The backend answered, but the ID token the session kept is not one
+    /// the provider signed for this app, or names someone else than that
+    /// user (`AuthRemoteAPI.proveKeptSignIn`).
+    case keptSignInUnproved
 }
 
 /// One row of the bootstrap decision table
@@ -64,6 +68,10 @@ public struct BootstrapDecision: Sendable, Hashable {
             return ended(.userInactive)
         case .user(let profile):
             return BootstrapDecision(tokens: .keep, localData: .save(profile), state: .authenticated(profile))
+        case .keptSignInUnproved:
+            // The stored session was changed by someone other than this
+            // app's sign-in: none of it is trusted, the profile it kept included.
+            return ended(.storedSignInUnproved)
         case .failed(.sessionEnded(let reason)):
             return ended(reason)
         case .failed(.remote(let error)):

@@ -9,6 +9,7 @@ public final class Launcher {
     private let decisions: SessionDecisions
     private let repository: UserSessionRepository
     private let tokenManager: TokenManager
+    private let authAPI: any AuthRemoteAPI
     private let userAPI: any UserRemoteAPI
     private let health: HealthMonitor
     private let scheduler: any TaskScheduler
@@ -20,6 +21,7 @@ public final class Launcher {
     ///   - decisions: carries out the row the checks lead to.
     ///   - repository: the stored session, and its generation.
     ///   - tokenManager: holds the stored token and makes the check's call.
+    ///   - authAPI: proves the ID token a stored session kept.
     ///   - userAPI: `GET /users/me`, when the backend has it.
     ///   - health: the shared health monitor the launch waits on.
     ///   - scheduler: runs the concurrent checks.
@@ -29,13 +31,14 @@ public final class Launcher {
     ///     30 s) unless a test says otherwise.
     public init(
         session: AuthSession, decisions: SessionDecisions, repository: UserSessionRepository,
-        tokenManager: TokenManager, userAPI: any UserRemoteAPI, health: HealthMonitor, scheduler: any TaskScheduler,
-        clock: any Clock, lockedStoreWait: LockedStoreWaitPolicy = LockedStoreWaitPolicy()
+        tokenManager: TokenManager, authAPI: any AuthRemoteAPI, userAPI: any UserRemoteAPI, health: HealthMonitor,
+        scheduler: any TaskScheduler, clock: any Clock, lockedStoreWait: LockedStoreWaitPolicy = LockedStoreWaitPolicy()
     ) {
         self.session = session
         self.decisions = decisions
         self.repository = repository
         self.tokenManager = tokenManager
+        self.authAPI = authAPI
         self.userAPI = userAPI
         self.health = health
         self.scheduler = scheduler
@@ -54,7 +57,8 @@ public final class Launcher {
     /// session is stored — its check start concurrently; a result that
     /// arrives while the system is down is kept and acted on once it is healthy.
     /// The check is `GET /users/me`, or on a backend that does not tell whose
-    /// a token is a refresh of the stored token (see `checkStoredUser`).
+    /// a token is a refresh of the stored token (see `checkStoredUser`);
+    /// then, when the session kept an ID token, its proof (`proveKeptSignIn`).
     ///
     /// A store that answers "unavailable" (a keychain still locked) is waited
     /// for: the launch reads it again every `lockedStoreWait.retryInterval`,
@@ -108,7 +112,9 @@ public final class Launcher {
             }
             let generation = await repository.beginGeneration()
             await tokenManager.start(token, generation: generation)
-            let userCheck = scheduler.spawn { @MainActor in await self.checkStoredUser(kept: storedSession.cachedUser) }
+            let userCheck = scheduler.spawn { @MainActor in
+                await self.checkStoredSession(token, kept: storedSession.cachedUser)
+            }
             let healthWasDown = await Self.join(healthCheck, cancellingWith: userCheck).isDown
             var check = await Self.join(userCheck, cancellingWith: healthCheck)
             // The app ended while the checks ran (relaunch, quit): their
@@ -120,7 +126,7 @@ public final class Launcher {
                 guard !Task.isCancelled else { return }
                 // Resume: a failure caused by the outage is asked again, once.
                 if case .failed(.remote(let error)) = check, error.isInfrastructure {
-                    check = await checkStoredUser(kept: storedSession.cachedUser)
+                    check = await checkStoredSession(token, kept: storedSession.cachedUser)
                 }
             }
             await decisions.perform(BootstrapDecision.decide(check), generation: generation)
@@ -167,6 +173,33 @@ public final class Launcher {
 
     private func waitForHealth(_ status: HealthStatus) async {
         if status.isDown { await health.waitUntilHealthy() }
+    }
+
+    /// The stored user's check (`checkStoredUser`), then — when the backend
+    /// answered with a user and the session kept an ID token — that token's
+    /// proof: another process or a changed file may have put there a token
+    /// the provider never signed, or one naming someone else.
+    private func checkStoredSession(_ token: SessionToken, kept: CachedUser?) async -> StoredSessionCheck {
+        let check = await checkStoredUser(kept: kept)
+        guard case .user(let user) = check, token.idToken != nil else { return check }
+        do throws(RemoteError) {
+            switch try await authAPI.proveKeptSignIn(token) {
+            case .nothingToProve:
+                return check
+            case .proved(let subject) where user.source != .server || subject == user.id:
+                // As at sign-in: the token names the account the backend answered for.
+                return check
+            case .proved, .notTheProviders:
+                // Nothing of the changed session is trusted: its tokens are
+                // ended at the backend too, best effort, as a logout's are.
+                if authAPI.offersSignOut, let current = await tokenManager.currentToken {
+                    try? await authAPI.signOut(current)
+                }
+                return .keptSignInUnproved
+            }
+        } catch {
+            return .failed(.remote(error))
+        }
     }
 
     /// "Can this session still be used?" With `GET /users/me`: the token's

@@ -61,7 +61,11 @@ enum StoredSessionChange: Sendable {
 enum SharedSessionCheck {
     /// The very token held: nobody wrote since.
     case own
-    /// A newer token of the same sign-in: another process refreshed it.
+    /// A newer token of the same sign-in: another process refreshed it. It
+    /// carries the ID token held here, not the store's: an ID token is the
+    /// sign-in's, proved at launch or taken at the sign-in itself, and a
+    /// token another process wrote could carry one the provider never
+    /// signed (a refresh brings none: `TokenPolicy` keeps the sign-in's).
     case newer(SessionToken)
     /// Gone, set aside, expired, or another sign-in's: the session held
     /// ended elsewhere.
@@ -79,7 +83,9 @@ enum SharedSessionCheck {
                 return
             }
             let unchanged = token.token == held.token && token.refreshToken == held.refreshToken
-            self = unchanged ? .own : .newer(token)
+            var newer = token
+            newer.idToken = held.idToken
+            self = unchanged ? .own : .newer(newer)
         }
     }
 }

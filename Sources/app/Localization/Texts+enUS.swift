@@ -82,6 +82,8 @@ extension Texts {
         case .reasonReauthenticating: "Sign in again to continue."
         case .reasonStoredSessionUnreadable:
             "Your saved session could not be read and was set aside; please sign in again."
+        case .reasonStoredSignInUnproved:
+            "Your saved sign-in could not be proved to come from your provider, so it was ended; please sign in again."
         case .reasonEndedElsewhere: "Your session was ended in another window of the app; please sign in again."
         case .identifierPrompt: "Enter your CPF or e-mail."
         case .passwordPrompt: "Enter your 6-digit password."

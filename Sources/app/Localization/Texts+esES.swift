@@ -83,6 +83,8 @@ extension Texts {
         case .reasonAccountDeleted: "Tu cuenta fue borrada."
         case .reasonReauthenticating: "Inicia sesión de nuevo para continuar."
         case .reasonStoredSessionUnreadable: "No se pudo leer tu sesión guardada y se apartó; inicia sesión de nuevo."
+        case .reasonStoredSignInUnproved:
+            "No se pudo comprobar que tu sesión guardada venga de tu proveedor, así que se cerró; inicia sesión de nuevo."
         case .reasonEndedElsewhere: "Tu sesión se cerró en otra ventana de la app. Inicia sesión de nuevo."
         case .identifierPrompt: "Introduce tu CPF o correo electrónico."
         case .passwordPrompt: "Introduce tu contraseña de 6 dígitos."

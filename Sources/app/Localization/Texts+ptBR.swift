@@ -84,6 +84,8 @@ extension Texts {
         case .reasonReauthenticating: "Entre novamente para continuar."
         case .reasonStoredSessionUnreadable:
             "Não foi possível ler sua sessão salva; ela foi posta de lado. Entre novamente."
+        case .reasonStoredSignInUnproved:
+            "Não foi possível comprovar que seu acesso salvo veio do seu provedor; ele foi encerrado. Entre novamente."
         case .reasonEndedElsewhere: "Sua sessão foi encerrada em outra janela do app. Entre novamente."
         case .identifierPrompt: "Informe seu CPF ou e-mail."
         case .passwordPrompt: "Digite sua senha de 6 dígitos."

@@ -312,6 +312,7 @@ struct ScreenDriver {
         case .accountDeleted: return texts[.reasonAccountDeleted]
         case .reauthenticating: return texts[.reasonReauthenticating]
         case .storedSessionUnreadable: return texts[.reasonStoredSessionUnreadable]
+        case .storedSignInUnproved: return texts[.reasonStoredSignInUnproved]
         case .endedElsewhere: return texts[.reasonEndedElsewhere]
         }
     }

@@ -39,6 +39,14 @@ struct BootstrapDecisionTests {
         #expect(decision == BootstrapDecision(tokens: .clear, localData: .wipe, state: .unauthenticated(.userInactive)))
     }
 
+    @Test("Row 7: a kept ID token not proved the provider's for this user → cleared, wiped, unauthenticated(storedSignInUnproved)")
+    func unprovedKeptSignInIsWiped() {
+        let decision = BootstrapDecision.decide(.keptSignInUnproved)
+        #expect(
+            decision
+                == BootstrapDecision(tokens: .clear, localData: .wipe, state: .unauthenticated(.storedSignInUnproved)))
+    }
+
     @Test("Row 4: is_deleted == true → cleared, wiped, unauthenticated(deleted)")
     func deletedFlagIsDeleted() {
         var user = Self.maria

@@ -127,6 +127,35 @@ struct SharedSessionTests {
         #expect(await app.storedSession() == newer)
     }
 
+    @Test(
+        "A token of the same sign-in another process saved is adopted with the ID token held here, never the one it carries"
+    )
+    func adoptedTokenKeepsTheIDTokenHeld() async throws {
+        let (app, other) = await Self.twoProcesses()
+        var stored = await Self.storeSession(in: app, issuedAgo: .seconds(61))
+        let proved = IDTokenHint("eyJ.proved-SECRET.sig")
+        stored.token?.idToken = proved
+        await app.store.plant(stored)
+        try await Self.restore(other)
+
+        // Another process refreshed and saved; what it wrote carries an ID
+        // token the provider never signed.
+        let issued = await app.server.issueTokens()
+        var newer = try #require(stored.token)
+        newer.token = issued.accessToken
+        newer.refreshToken = issued.refreshToken
+        newer.issuedAt = app.clock.now()
+        newer.expiresAt = app.clock.now().addingTimeInterval(app.policy.lifetime.timeInterval)
+        newer.idToken = IDTokenHint("eyJ.forged-SECRET.sig")
+        await app.store.plant(UserSession(token: newer, cachedUser: stored.cachedUser))
+
+        #expect(await other.currentUser().isSuccess)
+        let adopted = try #require(await other.tokenManager.currentToken)
+        #expect(adopted.token == newer.token, "the newer token was adopted, not refreshed")
+        #expect(adopted.idToken == proved)
+        #expect(await app.server.refreshedTokens.isEmpty)
+    }
+
     @Test("A profile sync keeps the token another process refreshed, never the one it rotated away")
     func profileSyncKeepsTheNewestToken() async throws {
         let (app, other) = await Self.twoProcesses()

@@ -57,6 +57,10 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
     func beginBrowserSignOut(_ token: SessionToken) async throws(RemoteError) -> (any BrowserSignOutAttempt)? {
         try browserSignOuts.begin(token)
     }
+
+    func proveKeptSignIn(_ token: SessionToken) async throws(RemoteError) -> KeptSignInProof {
+        try await server.proveKeptSignIn(token)
+    }
 }
 
 struct ScriptedUserAPI: UserRemoteAPI {

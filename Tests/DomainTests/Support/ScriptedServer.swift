@@ -211,6 +211,24 @@ actor ScriptedServer {
         idTokenAtSignIn = text
     }
 
+    /// What the next proofs of a kept ID token answer, oldest first; with
+    /// none queued, `.nothingToProve`.
+    private var keptSignInProofs: [Result<KeptSignInProof, RemoteError>] = []
+    /// The ID tokens `proveKeptSignIn` was asked about, oldest first.
+    private(set) var provedIDTokens: [String] = []
+
+    func answerKeptSignInProof(_ answer: Result<KeptSignInProof, RemoteError>) {
+        keptSignInProofs.append(answer)
+    }
+
+    func proveKeptSignIn(_ token: SessionToken) throws(RemoteError) -> KeptSignInProof {
+        guard let idToken = token.idToken else { return .nothingToProve }
+        provedIDTokens.append(idToken.reveal())
+        changed()
+        guard !keptSignInProofs.isEmpty else { return .nothingToProve }
+        return try keptSignInProofs.removeFirst().get()
+    }
+
     func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
         let sent: String
         switch credential {

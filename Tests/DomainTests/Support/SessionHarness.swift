@@ -176,11 +176,16 @@ final class SessionHarness {
     }
 
     /// Leaves a session in the store as a previous launch would: a token the
-    /// server accepts (issued `age` ago) and Maria's cached data.
+    /// server accepts (issued `age` ago) and Maria's cached data — and,
+    /// when given, the ID token its sign-in kept.
     @discardableResult
-    func storeSession(issuedAgo age: Duration = .seconds(10), user: UserProfile = .maria) async -> UserSession {
+    func storeSession(
+        issuedAgo age: Duration = .seconds(10), user: UserProfile = .maria, idToken: String? = nil
+    ) async -> UserSession {
+        var token = await sessionToken(issuedAgo: age)
+        token.idToken = idToken.map(IDTokenHint.init)
         let session = UserSession(
-            token: await sessionToken(issuedAgo: age),
+            token: token,
             cachedUser: CachedUser(profile: user, syncedAt: clock.now().addingTimeInterval(-3600)))
         await store.plant(session)
         return session
