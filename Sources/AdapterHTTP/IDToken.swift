@@ -65,10 +65,10 @@ public struct IDToken: Sendable, Hashable {
         guard let headerBytes = Base64URL.decode(parts[0]), let payloadBytes = Base64URL.decode(parts[1]),
             let signatureBytes = Base64URL.decode(parts[2])
         else { throw .notBase64URL }
-        guard let header = (try? JSONSerialization.jsonObject(with: headerBytes)) as? [String: Any] else {
+        guard let header = (try? JSONSerialization.jsonObject(with: Data(headerBytes))) as? [String: Any] else {
             throw .headerNotObject
         }
-        guard let payload = (try? JSONSerialization.jsonObject(with: payloadBytes)) as? [String: Any] else {
+        guard let payload = (try? JSONSerialization.jsonObject(with: Data(payloadBytes))) as? [String: Any] else {
             throw .payloadNotObject
         }
         guard let algorithm = header["alg"] as? String, !algorithm.isEmpty else { throw .missingClaim("alg") }
@@ -78,7 +78,7 @@ public struct IDToken: Sendable, Hashable {
         self.algorithm = algorithm
         hasSignature = !parts[2].isEmpty
         signingInput = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
-        signature = Array(signatureBytes)
+        signature = signatureBytes
         accessTokenHash = try claims.text("at_hash")
         issuer = try claims.requiredText("iss")
         subject = try claims.requiredText("sub")
@@ -124,25 +124,5 @@ public struct IDToken: Sendable, Hashable {
             else { throw .invalidClaim(name) }
             return Date(timeIntervalSince1970: number.doubleValue)
         }
-    }
-}
-
-/// Base64url without padding (RFC 7515, section 2), read strictly: only its
-/// alphabet, and no length a base64 text cannot have.
-enum Base64URL {
-    static func decode(_ text: Substring) -> Data? {
-        guard text.utf8.count % 4 != 1,
-            text.utf8.allSatisfy({ byte in
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                    true
-                default: false
-                }
-            })
-        else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
-        return Data(base64Encoded: base64)
     }
 }

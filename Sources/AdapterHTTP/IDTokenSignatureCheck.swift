@@ -61,11 +61,3 @@ public struct IDTokenSignatureCheck: Sendable {
         }
     }
 }
-
-extension Base64URL {
-    /// Base64url without padding (RFC 7515, section 2).
-    static func encode(_ bytes: some Collection<UInt8>) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-}

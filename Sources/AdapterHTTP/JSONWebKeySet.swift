@@ -94,7 +94,7 @@ public struct JSONWebKeySet: Sendable, Hashable {
     /// A base64url member's bytes, or nil when absent or not base64url.
     private static func bytes(_ value: Any?) -> [UInt8]? {
         guard let text = value as? String else { return nil }
-        return Base64URL.decode(Substring(text)).map(Array.init)
+        return Base64URL.decode(text)
     }
 }
 

@@ -28,7 +28,7 @@ struct SignatureVector: Sendable {
 
     init(_ text: SignatureVectorText, sourceLocation: SourceLocation) throws {
         func bytes(_ base64URL: String) throws -> [UInt8] {
-            try #require(SignatureVector.decode(base64URL), "\(text.name): base64url", sourceLocation: sourceLocation)
+            try #require(Base64URL.decode(base64URL), "\(text.name): base64url", sourceLocation: sourceLocation)
         }
         name = text.name
         message = try bytes(text.message)
@@ -51,12 +51,6 @@ struct SignatureVector: Sendable {
         self.signature = signature
     }
 
-    /// Base64url without padding.
-    static func decode(_ text: String) -> [UInt8]? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
-        return Data(base64Encoded: base64).map(Array.init)
-    }
 }
 
 /// The vectors every check uses.

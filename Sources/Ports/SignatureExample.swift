@@ -62,8 +62,6 @@ public struct SignatureExample: Sendable, Hashable {
 
     /// Base64url without padding; these texts are the RFC's, so always base64url.
     private static func decode(_ text: String) -> [UInt8] {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
-        return Data(base64Encoded: base64).map(Array.init) ?? []
+        Base64URL.decode(text) ?? []
     }
 }

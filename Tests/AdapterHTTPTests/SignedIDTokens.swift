@@ -1,3 +1,5 @@
+import Ports
+
 /// ID tokens made by Python's `cryptography` (50.0.2) with keys it
 /// generated, and the provider's key set (the RSA key and the P-256 key,
 /// each with its `kid`): the claims are fixed (`iss` https://id.example,
@@ -5,6 +7,18 @@
 /// `accessToken`), so only the signature, the header and `at_hash` differ.
 enum SignedIDTokens {
     static let accessToken = "an-access-token-of-this-sign-in"
+
+    /// `token` with `claim` replaced by `replacement` in its payload, the
+    /// header and signature left as they were: what a forger would change
+    /// (another person's `sub`); nil when the payload does not hold it.
+    static func forged(_ token: String, replacing claim: String, with replacement: String) -> String? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]) else { return nil }
+        let text = String(decoding: payload, as: UTF8.self)
+        guard text.contains(claim) else { return nil }
+        let changed = Base64URL.encode(Array(text.replacingOccurrences(of: claim, with: replacement).utf8))
+        return parts[0] + "." + changed + "." + parts[2]
+    }
 
     /// The RSA key's modulus, base64url.
     static let rsaModulus =
