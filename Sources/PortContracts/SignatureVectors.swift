@@ -55,9 +55,9 @@ struct SignatureVector: Sendable {
 
 /// The vectors every check uses.
 enum SignatureVectors {
-    /// RFC 7515's two (`SignatureExample`), and the valid ones Python made.
+    /// The RFCs' examples (`SignatureExample.published`), and the valid ones Python made.
     static func published(sourceLocation: SourceLocation) throws -> [SignatureVector] {
-        [SignatureVector(SignatureExample.rfc7515A2), SignatureVector(SignatureExample.rfc7515A3)]
+        SignatureExample.published.map(SignatureVector.init)
             + (try SignatureVectorTexts.valid.map { try SignatureVector($0, sourceLocation: sourceLocation) })
     }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// A signature anyone can check: a message, the key, the signature, as a
 /// specification publishes them. The examples of RFC 7515 (Appendix A.2
-/// for RS256, A.3 for ES256), for a verifier's self-check
+/// for RS256, A.3 for ES256) and of RFC 7520 (section 4.1, RS256 over
+/// another key and payload), for a verifier's self-check
 /// (`SignatureVerifierContract`) and for what one verification costs
 /// (`app bench --scenario signature`).
 public struct SignatureExample: Sendable, Hashable {
@@ -41,6 +42,28 @@ public struct SignatureExample: Sendable, Hashable {
             + "lLmNvbS9pc19yb290Ijp0cnVlfQ",
         key: .p256(x: "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU", y: "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"),
         signature: "DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q")
+
+    /// RFC 7520, section 4.1: RS256 by the 2048-bit key of its section 3.4
+    /// (`kid` "bilbo.baggins@hobbiton.example"), over its section 3's payload.
+    public static let rfc7520Section4Point1 = SignatureExample(
+        name: "RFC 7520 section 4.1 (RS256, 2048 bits)",
+        message: "eyJhbGciOiJSUzI1NiIsImtpZCI6ImJpbGJvLmJhZ2dpbnNAaG9iYml0b24uZXhhbXBsZSJ9.SXTigJlzIGEgZGFuZ2Vyb3"
+            + "VzIGJ1c2luZXNzLCBGcm9kbywgZ29pbmcgb3V0IHlvdXIgZG9vci4gWW91IHN0ZXAgb250byB0aGUgcm9hZCwgYW5kIGlmIHlv"
+            + "dSBkb24ndCBrZWVwIHlvdXIgZmVldCwgdGhlcmXigJlzIG5vIGtub3dpbmcgd2hlcmUgeW91IG1pZ2h0IGJlIHN3ZXB0IG9mZiB0"
+            + "by4",
+        key: .rsa(
+            modulus: "n4EPtAOCc9AlkeQHPzHStgAbgs7bTZLwUBZdR8_KuKPEHLd4rHVTeT-O-XV2jRojdNhxJWTDvNd7nqQ0VEiZQHz_AJmS"
+                + "CpMaJMRBSFKrKb2wqVwGU_NsYOYL-QtiWN2lbzcEe6XC0dApr5ydQLrHqkHHig3RBordaZ6Aj-oBHqFEHYpPe7Tpe-OfVfHd"
+                + "1E6cS6M1FZcD1NNLYD5lFHpPI9bTwJlsde3uhGqC0ZCuEHg8lhzwOHrtIQbS0FVbb9k3-tVTU4fg_3L_vniUFAKwuCLqKnS2"
+                + "BYwdq_mzSnbLY7h_qixoR7jig3__kRhuaxwUkRz5iaiQkqgc5gHdrNP5zw",
+            exponent: "AQAB"),
+        signature: "MRjdkly7_-oTPTS3AXP41iQIGKa80A0ZmTuV5MEaHoxnW2e5CZ5NlKtainoFmKZopdHM1O2U4mwzJdQx996ivp83xugl"
+            + "II7PNDi84wnB-BDkoBwA78185hX-Es4JIwmDLJK3lfWRa-XtL0RnltuYv746iYTh_qHRD68BNt1uSNCrUCTJDt5aAE6x8wW1Kt9e"
+            + "Ro4QPocSadnHXFxnt8Is9UzpERV0ePPQdLuW3IS_de3xyIrDaLGdjluPxUAhb6L2aXic1U12podGU0KLUQSE_oI-ZnmKJ3F4uOZD"
+            + "nd6QZWJushZ41Axf_fcIe8u9ipH84ogoree7vjbU5y18kDquDg")
+
+    /// Every published example, RS256 and ES256: what a verifier checks itself on.
+    public static let published: [SignatureExample] = [rfc7515A2, rfc7515A3, rfc7520Section4Point1]
 
     /// The key as base64url text, decoded.
     private enum KeyText {
