@@ -110,7 +110,8 @@ public final class AppContainer: MainViewModelFactory {
             session: authSession, repository: repository, tokenManager: tokenManager, pins: pins, clock: world.clock)
         launcher = Launcher(
             session: authSession, decisions: decisions, repository: repository, tokenManager: tokenManager,
-            authAPI: world.remote.auth, userAPI: world.remote.user, health: health, scheduler: world.scheduler, clock: world.clock)
+            authAPI: world.remote.auth, userAPI: world.remote.user, health: health, scheduler: world.scheduler,
+            clock: world.clock)
         signIn = SignIn(
             session: authSession, authAPI: world.remote.auth, userAPI: world.remote.user, repository: repository,
             tokenManager: tokenManager, pins: pins, health: health, clock: world.clock, policy: policy)

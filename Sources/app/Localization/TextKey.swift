@@ -31,7 +31,8 @@ enum TextKey: String, CaseIterable, Sendable {
     // Welcome
     case welcomeTagline
     case reasonTokenInvalid, reasonTokenExpired, reasonUserInactive, reasonUserDeleted, reasonLoggedOut
-    case reasonAccountDeleted, reasonReauthenticating, reasonStoredSessionUnreadable, reasonStoredSignInUnproved, reasonEndedElsewhere
+    case reasonAccountDeleted, reasonReauthenticating, reasonStoredSessionUnreadable, reasonStoredSignInUnproved,
+        reasonEndedElsewhere
     case browserSignOutWaiting, browserSignOutEnded, browserSignOutNotCompletedInTime, browserSignOutCancelled,
         browserSignOutBrowserNotOpened, browserSignOutAnswerForAnotherAttempt, browserSignOutCouldNotBegin
     // Sign-in

@@ -39,7 +39,9 @@ struct BootstrapDecisionTests {
         #expect(decision == BootstrapDecision(tokens: .clear, localData: .wipe, state: .unauthenticated(.userInactive)))
     }
 
-    @Test("Row 7: a kept ID token not proved the provider's for this user → cleared, wiped, unauthenticated(storedSignInUnproved)")
+    @Test(
+        "Row 7: a kept ID token not proved the provider's for this user → cleared, wiped, unauthenticated(storedSignInUnproved)"
+    )
     func unprovedKeptSignInIsWiped() {
         let decision = BootstrapDecision.decide(.keptSignInUnproved)
         #expect(

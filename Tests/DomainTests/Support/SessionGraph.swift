@@ -33,7 +33,8 @@ struct SessionGraph {
             session: authSession, repository: repository, tokenManager: tokenManager, pins: pins, clock: clock)
         launcher = Launcher(
             session: authSession, decisions: decisions, repository: repository, tokenManager: tokenManager,
-            authAPI: authAPI, userAPI: userAPI, health: health, scheduler: scheduler, clock: clock, lockedStoreWait: lockedStoreWait)
+            authAPI: authAPI, userAPI: userAPI, health: health, scheduler: scheduler, clock: clock,
+            lockedStoreWait: lockedStoreWait)
         signIn = SignIn(
             session: authSession, authAPI: authAPI, userAPI: userAPI, repository: repository,
             tokenManager: tokenManager, pins: pins, health: health, clock: clock, policy: policy)
