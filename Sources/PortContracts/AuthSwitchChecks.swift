@@ -31,7 +31,8 @@ extension AuthChecks {
             expiresAt: Date(timeIntervalSince1970: 300), refreshToken: RefreshToken("a-kept-refresh-token"))
         let proof = try await auth.proveKeptSignIn(kept)
         #expect(
-            proof == .nothingToProve, "a session without an ID token proved as \(proof)", sourceLocation: sourceLocation)
+            proof == .nothingToProve, "a session without an ID token proved as \(proof)", sourceLocation: sourceLocation
+        )
         #expect(
             try await server.requestCount() == sentBefore, "proving a session without an ID token sent a request",
             sourceLocation: sourceLocation)
