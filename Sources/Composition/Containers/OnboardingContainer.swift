@@ -1,4 +1,5 @@
 public import DomainCore
+public import Ports
 
 /// Made fresh for every onboarding, so no half-typed form survives a logout
 /// (Koober's `OnboardingDependencyContainer`).

@@ -1,3 +1,4 @@
+public import Ports
 import Synchronization
 
 /// Who hears that the backend ended a session: ``SessionEnd`` in the app.

@@ -1,3 +1,5 @@
+public import Ports
+
 /// The backend's health as last found, read-only: badges and banners show it.
 @MainActor
 public protocol HealthStatusReading: AnyObject {

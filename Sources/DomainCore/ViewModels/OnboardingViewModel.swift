@@ -1,4 +1,5 @@
 public import Observation
+public import Ports
 
 /// The onboarding flow (Koober's `OnboardingViewModel`): which of welcome,
 /// sign-in and sign-up is on screen. It adopts the navigators its children

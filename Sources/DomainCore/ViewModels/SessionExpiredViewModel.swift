@@ -1,4 +1,5 @@
 public import Observation
+public import Ports
 
 /// The session-expired screen (docs/spec/explicit-actions.md, "The session
 /// expired"): says the session expired, keeps the local data, and offers to

@@ -1,4 +1,5 @@
 public import Observation
+public import Ports
 
 /// The first onboarding screen: sign in or sign up, and why the user is here
 /// (the reason a previous session ended), if there is one.

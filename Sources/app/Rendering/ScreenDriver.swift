@@ -1,6 +1,7 @@
 import Composition
 import DomainCore
 import Foundation
+import Ports
 
 /// Turns the root view model into the screen on show, each action and field
 /// wired to the view-model call it makes: the part of each iOS view that

@@ -1,4 +1,5 @@
 import DomainCore
+import Ports
 
 /// Stands where the session end listens, in token-manager tests: records
 /// each end the token manager reports, and does nothing else.
