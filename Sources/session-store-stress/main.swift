@@ -22,6 +22,15 @@ import Ports
 // Takes the store's lock (a transaction for PURPOSE, a `SessionLockPurpose`:
 // `writing` unless said), says "held", and keeps it until killed: the
 // holder a test stops (SIGSTOP) or kills while it holds it.
+//
+//   session-store-stress --append-lines DIRECTORY FILE-NAME COUNT TAG [MAXIMUM-BYTES]
+//
+// Waits until its standard input ends (a start signal: a test closes one
+// pipe to start several children at once; run by hand, give it
+// `< /dev/null`), then appends COUNT lines {"tag":"TAG","n":N,"pad":"xx…"},
+// N from 1, to a `BoundedLineLog` of FILE-NAME in DIRECTORY whose current
+// file holds at most MAXIMUM-BYTES (1 MiB unless said). Exits 0 when all
+// are appended, 1 at the first append that throws, 2 on bad arguments.
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -73,6 +82,38 @@ if (3...4).contains(arguments.count), arguments[1] == "--hold-lock" {
         while true { pause() }
     }
     exit(4)
+}
+if (6...7).contains(arguments.count), arguments[1] == "--append-lines" {
+    guard let count = Int(arguments[4]), count >= 0,
+        let maximumBytes = arguments.count == 7 ? Int(arguments[6]) : 1_048_576
+    else {
+        FileHandle.standardError.write(Data("--append-lines: COUNT and MAXIMUM-BYTES are numbers\n".utf8))
+        exit(2)
+    }
+    // The tag goes into JSON as it is: only a plain one.
+    let tag = arguments[5]
+    guard !tag.isEmpty, tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+        FileHandle.standardError.write(Data("--append-lines: TAG is letters, digits and -\n".utf8))
+        exit(2)
+    }
+    var discarded = [UInt8](repeating: 0, count: 64)
+    while true {
+        let read = Glibc.read(STDIN_FILENO, &discarded, discarded.count)
+        if read < 0, errno == EINTR { continue }
+        if read <= 0 { break }
+    }
+    let log = BoundedLineLog(directory: arguments[2], fileName: arguments[3], maximumBytes: maximumBytes)
+    // About 130 bytes a line: many to a rotation when MAXIMUM-BYTES is small.
+    let pad = String(repeating: "x", count: 100)
+    for n in stride(from: 1, through: count, by: 1) {
+        do {
+            try log.append(#"{"tag":"\#(tag)","n":\#(n),"pad":"\#(pad)"}"#)
+        } catch {
+            FileHandle.standardError.write(Data("append \(n) failed: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+    exit(0)
 }
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(

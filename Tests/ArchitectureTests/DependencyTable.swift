@@ -208,10 +208,11 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "app",
-                    projectModules: ["Composition", "DomainCore", "GatehouseBench"],
+                    projectModules: ["Composition", "DomainCore", "GatehouseBench", "Ports"],
                     projectReason:
-                        "the app gets its ports, adapters and servers from Composition; "
-                        + "besides, it names only the domain's view models, and `app bench` calls GatehouseBench",
+                        "the app gets its adapters and servers from Composition; besides, it names only the "
+                        + "domain's view models and the names their states carry (the reasons and the health, kept "
+                        + "in Ports, where session events name them too), and `app bench` calls GatehouseBench",
                     systemModules: .any,
                     systemReason: ""
                 ),

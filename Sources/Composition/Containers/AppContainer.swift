@@ -85,6 +85,8 @@ public final class AppContainer: MainViewModelFactory {
         // write outcomes to the session state, a session the backend ended to
         // the session end — go through relays made first and attached at the
         // end of this initialiser, once both sides exist.
+        let events = SessionEvents(
+            sink: world.eventSink, clock: world.clock, process: ProcessInfo.processInfo.processIdentifier)
         let storeWrites = SessionStoreWriteRelay()
         let sessionEnds = SessionEndRelay()
         repository = UserSessionRepository(
@@ -92,14 +94,14 @@ public final class AppContainer: MainViewModelFactory {
             writeOutcomes: storeWrites)
         tokenManager = TokenManager(
             authAPI: world.remote.auth, clock: world.clock, scheduler: world.scheduler, policy: policy,
-            repository: repository, sessionEnds: sessionEnds)
+            repository: repository, sessionEnds: sessionEnds, events: events)
         health = HealthMonitor(
             probe: world.remote.health, connectivity: world.connectivity, clock: world.clock,
             scheduler: world.scheduler,
-            policy: HealthPolicy(pollInterval: settings.healthPollInterval))
+            policy: HealthPolicy(pollInterval: settings.healthPollInterval), events: events)
         let refresh = ProactiveRefresh(
             tokenManager: tokenManager, clock: world.clock, scheduler: world.scheduler, policy: policy)
-        authSession = AuthSession(refresh: refresh)
+        authSession = AuthSession(refresh: refresh, events: events)
         // A timeout chosen on the security screen holds at once, not from the
         // next launch: the PIN record reads the saved preference.
         pins = SessionPIN(

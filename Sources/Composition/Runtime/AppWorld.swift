@@ -1,3 +1,4 @@
+public import AdapterInMemory
 import AdapterSoftwareCrypto
 import DomainCore
 public import Foundation
@@ -49,6 +50,13 @@ public final class AppWorld: Sendable {
     /// declares them (the file keychain's session store, PIN vault and
     /// sign-out ledger).
     public let storageNoticeSources: [any StorageNoticeSource]
+    /// What happened to the session in this world, every launch of it
+    /// (`SessionEvent`): the record scripts check (`expect event …`).
+    public let eventRecord = InMemorySessionEventSink()
+    /// Where the container reports what happens to the session: the record
+    /// above, and the sink the world was made with, if any (a team's own
+    /// logging).
+    public let eventSink: any SessionEventSink
     public let clock: any Clock
     public let scheduler: any TaskScheduler
     /// The backend's control switches, when the backend is a test one.
@@ -80,13 +88,16 @@ public final class AppWorld: Sendable {
     ///   - control: The control switches of a backend the remote plugins reach
     ///     but do not own (that server's), instead of those the auth plugin
     ///     offers.
+    ///   - eventSink: Where what happens to the session is reported besides
+    ///     ``eventRecord``: a team's own logging (docs/events.md).
     /// - Throws: A ``CompositionError`` when the environment names a plugin
     ///   the registry does not have, or a plugin cannot be made from its
     ///   settings.
     public init(
         environment: AppEnvironment, registry: PluginRegistry = .standard, sharedTime: SharedVirtualTime? = nil,
-        control: (any BackendControl)? = nil
+        control: (any BackendControl)? = nil, eventSink: (any SessionEventSink)? = nil
     ) throws(CompositionError) {
+        self.eventSink = SessionEventFanOut(sinks: [eventRecord] + (eventSink.map { [$0] } ?? []))
         try registry.validate(environment)
         self.environment = environment
         let plugins = environment.plugins

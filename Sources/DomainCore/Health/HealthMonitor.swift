@@ -41,6 +41,8 @@ public final class HealthMonitor {
     /// `pollInterval`.
     public var pollInterval: Duration { policy.pollInterval }
 
+    /// Where each change of `status` is reported.
+    @ObservationIgnored private let events: SessionEvents
     @ObservationIgnored private let probe: any HealthProbe
     @ObservationIgnored private let connectivity: any ConnectivityProbe
     @ObservationIgnored private let clock: any Clock
@@ -64,10 +66,13 @@ public final class HealthMonitor {
     ///   - scheduler: runs the checks and the polling loop.
     ///   - policy: the intervals; `HealthPolicy()` (15 s, bursts of 3 s for
     ///     30 s) by default.
+    ///   - events: where each change of `status` is reported; `.discarded`
+    ///     reports to no one.
     public init(
         probe: any HealthProbe, connectivity: any ConnectivityProbe, clock: any Clock, scheduler: any TaskScheduler,
-        policy: HealthPolicy = HealthPolicy()
+        policy: HealthPolicy = HealthPolicy(), events: SessionEvents = .discarded
     ) {
+        self.events = events
         self.probe = probe
         self.connectivity = connectivity
         self.clock = clock
@@ -192,6 +197,7 @@ public final class HealthMonitor {
     // MARK: - Polling
 
     private func apply(_ answer: HealthStatus) {
+        if answer != status { events.report(.healthChanged(from: status, to: answer)) }
         status = answer
         if answer == .healthy {
             recovery?.complete(with: ())

@@ -61,7 +61,7 @@ public final class AccountRegistration {
         case .signedIn(let issued):
             let identifier: LoginIdentifier =
                 registration.email.isEmpty ? .cpf(registration.cpf) : .email(registration.email)
-            switch await opening.open(issued, profileWithoutRoute: .signedIn(as: identifier)) {
+            switch await opening.open(issued, profileWithoutRoute: .signedIn(as: identifier), route: .signUp) {
             case .success(let profile): return .success(.signedIn(profile))
             case .failure: return .success(.accountCreated)
             }

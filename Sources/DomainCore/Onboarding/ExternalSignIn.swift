@@ -33,6 +33,7 @@ public final class ExternalSignIn {
     private let clock: any Clock
     private let policy: ExternalSignInPolicy
     private let opening: SessionOpening
+    private let session: AuthSession
 
     private struct Current {
         let attempt: any ExternalSignInAttempt
@@ -72,6 +73,7 @@ public final class ExternalSignIn {
         self.clock = clock
         browserWait = BrowserWait(clock: clock, scheduler: scheduler)
         self.policy = policy
+        self.session = session
         opening = SessionOpening(
             session: session, userAPI: userAPI, repository: repository, tokenManager: tokenManager, pins: pins,
             clock: clock, policy: tokenPolicy)
@@ -120,10 +122,23 @@ public final class ExternalSignIn {
         let outcome = await finish(current.attempt, by: current.deadline)
         await current.attempt.end()
         if self.current?.serial == current.serial { self.current = nil }
-        switch outcome {
-        case .success(let issued): return await opening.open(issued, profileWithoutRoute: nil)
-        case .failure(let failure): return .failure(failure)
+        let method: SignInMethod
+        switch current.attempt.instructions {
+        case .openInBrowser: method = .browser
+        case .enterCode: method = .device
         }
+        let opened: Result<UserProfile, LoginFailure>
+        switch outcome {
+        case .success(let issued):
+            opened = await opening.open(
+                issued, profileWithoutRoute: nil, route: method == .browser ? .browser : .device)
+        case .failure(let failure): opened = .failure(failure)
+        }
+        switch opened {
+        case .success: session.report(.externalSignInEnded(method, .completed))
+        case .failure(let failure): session.report(.externalSignInEnded(method, ExternalSignInEnd(failure)))
+        }
+        return opened
     }
 
     /// Ends the attempt under way, if any: its wait ends and `complete`

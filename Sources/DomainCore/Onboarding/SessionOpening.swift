@@ -38,7 +38,11 @@ final class SessionOpening {
     ///   has no profile route (what the sign-in itself knew: the identifier
     ///   typed); nil when the sign-in knew nobody (outside the app), which
     ///   such a backend then cannot complete: `.identityNotProved`.
-    func open(_ issued: IssuedTokens, profileWithoutRoute: UserProfile?) async -> Result<UserProfile, LoginFailure> {
+    /// - Parameter route: how the person signed in, reported once the
+    ///   session is open.
+    func open(
+        _ issued: IssuedTokens, profileWithoutRoute: UserProfile?, route: SignInRoute
+    ) async -> Result<UserProfile, LoginFailure> {
         let sessionToken = policy.issue(issued, at: clock.now())
         let generation = await repository.beginGeneration()
         await tokenManager.start(sessionToken, generation: generation)
@@ -81,6 +85,7 @@ final class SessionOpening {
             UserSession(token: currentToken, cachedUser: CachedUser(profile: profile, syncedAt: clock.now())),
             generation: generation)
         session.transition(to: .authenticated(profile))
+        session.report(.signedIn(route))
         return .success(profile)
     }
 }

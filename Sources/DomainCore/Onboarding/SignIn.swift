@@ -7,6 +7,7 @@ public final class SignIn {
     private let authAPI: any AuthRemoteAPI
     private let health: HealthMonitor
     private let opening: SessionOpening
+    private let session: AuthSession
 
     /// - Parameters:
     ///   - session: the state a sign-in makes authenticated.
@@ -25,6 +26,7 @@ public final class SignIn {
     ) {
         self.authAPI = authAPI
         self.health = health
+        self.session = session
         opening = SessionOpening(
             session: session, userAPI: userAPI, repository: repository, tokenManager: tokenManager, pins: pins,
             clock: clock, policy: policy)
@@ -53,6 +55,12 @@ public final class SignIn {
     /// password (`signInMethods` without `.password`) is answered
     /// `methodNotOffered`, the port never called.
     public func login(_ credentials: Credentials) async -> Result<UserProfile, LoginFailure> {
+        let outcome = await signIn(credentials)
+        if case .failure(let failure) = outcome { session.report(.signInRefused(SignInFailureKind(failure))) }
+        return outcome
+    }
+
+    private func signIn(_ credentials: Credentials) async -> Result<UserProfile, LoginFailure> {
         guard authAPI.signInMethods.contains(.password) else { return .failure(.methodNotOffered) }
         guard authAPI.signsIn(by: credentials.identifier) else { return .failure(.identifierKindNotAccepted) }
         guard !health.status.isDown else { return .failure(.systemUnavailable) }
@@ -62,7 +70,9 @@ public final class SignIn {
         } catch {
             return .failure(LoginFailure(error))
         }
-        return await opening.open(issued, profileWithoutRoute: .signedIn(as: credentials.identifier))
+        return await opening.open(
+            issued, profileWithoutRoute: .signedIn(as: credentials.identifier),
+            route: SignInRoute(passwordWith: credentials.identifier))
     }
 }
 

@@ -39,13 +39,22 @@ public final class AuthSession {
     /// Runs while signed in and in the foreground; each transition starts or stops it.
     @ObservationIgnored let refresh: ProactiveRefresh
 
+    /// Where what happens to the session is reported: the ends and expiries
+    /// of `transition(to:)` and the store's problems here, the rest by the
+    /// use case it happens in.
+    @ObservationIgnored let events: SessionEvents
+
     /// A session state in `loading`. The container attaches it to the
     /// repository's ``SessionStoreWriteRelay``, so the store's write outcomes
     /// become ``storageProblem``.
     ///
-    /// - Parameter refresh: the proactive refresh a transition starts or stops.
-    public init(refresh: ProactiveRefresh) {
+    /// - Parameters:
+    ///   - refresh: the proactive refresh a transition starts or stops.
+    ///   - events: where what happens to the session is reported;
+    ///     `.discarded` reports to no one.
+    public init(refresh: ProactiveRefresh, events: SessionEvents = .discarded) {
         self.refresh = refresh
+        self.events = events
     }
 
     /// The signed-in user, when there is one.
@@ -61,12 +70,19 @@ public final class AuthSession {
     /// relay): its problem, or nil, is what ``storageProblem`` says next.
     public func sessionStoreWriteEnded(_ problem: SessionStorageProblem?) {
         sessionStoreProblem = problem
+        switch problem {
+        case .notSaved: events.report(.storeProblem(.notSaved))
+        case .notDeleted: events.report(.storeProblem(.notDeleted))
+        case .pinNotRemoved, nil: break
+        }
     }
 
     /// Moves to `newState`: the proactive refresh runs only while signed in
     /// (and in the foreground), and the responder shows the root screen.
     func transition(to newState: AuthState) {
+        let changed = newState != state
         state = newState
+        if changed { reportEnd(of: newState) }
         // Only a launch waits for the store: whatever it decided, it no longer does.
         if newState != .loading { isWaitingForStorage = false }
         switch newState {
@@ -94,6 +110,24 @@ public final class AuthSession {
             refresh.stop()
             responder?.sessionExpired(reason: reason)
         }
+    }
+
+    /// A session that ended or expired is reported with its reason; a
+    /// return to sign-in from the session-expired screen ends nothing.
+    private func reportEnd(of newState: AuthState) {
+        switch newState {
+        case .unauthenticated(let reason?) where reason != .reauthenticating:
+            events.report(.sessionEnded(reason))
+        case .sessionExpired(let reason):
+            events.report(.sessionExpired(reason))
+        case .loading, .authenticated, .pinLocked, .unauthenticated:
+            break
+        }
+    }
+
+    /// Reports `event` (the use cases that change this session report through it).
+    func report(_ event: SessionEvent) {
+        events.report(event)
     }
 
     /// The signed-in user's profile changed on the server: the state follows,

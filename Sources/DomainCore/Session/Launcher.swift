@@ -67,6 +67,10 @@ public final class Launcher {
     /// sign in again, deleting nothing. Health monitoring goes on meanwhile.
     public func bootstrap() async {
         session.transition(to: .loading)
+        // The decision, once made; a launch the app ended first decided nothing.
+        defer {
+            if !Task.isCancelled, let launch = SessionEvent.Launch(session.state) { session.report(.launched(launch)) }
+        }
         var healthCheck = scheduler.spawn { @MainActor in await self.health.latestCheck() }
         var stored = await repository.load()
         if stored.isUnavailable {
@@ -88,6 +92,7 @@ public final class Launcher {
         switch stored {
         case .unavailable:
             // Storage we cannot read is not "signed out": keep it, ask to sign in.
+            session.report(.storeProblem(.unreadable))
             await waitForHealth(await healthCheck.value)
             session.keptUserIdentifier = nil
             session.transition(to: .sessionExpired(.storageUnavailable))
@@ -96,6 +101,7 @@ public final class Launcher {
             session.transition(to: .unauthenticated(nil))
         case .setAside:
             // Damaged or foreign: nothing usable was kept. Signed out, and said so.
+            session.report(.storeProblem(.setAside))
             await waitForHealth(await healthCheck.value)
             session.transition(to: .unauthenticated(.storedSessionUnreadable))
         case .found(let storedSession):

@@ -1,5 +1,6 @@
 import Foundation
 import Ports
+import Synchronization
 
 // The barrier, the single refresh in flight and the end of a session: the
 // token manager's slow paths. Each step reads and changes the state in one
@@ -45,7 +46,7 @@ extension TokenManager {
             guard let generation = state.withLock({ $0.generation }) else { throw .notSignedIn }
             return (token, generation)
         case .refresh(let token, let generation):
-            return (try await refreshed(basedOn: token, generation: generation), generation)
+            return (try await refreshed(basedOn: token, generation: generation, for: .reactive), generation)
         case .notSignedIn:
             throw .notSignedIn
         }
@@ -53,9 +54,9 @@ extension TokenManager {
 
     /// The one place a refresh starts. Joins the refresh in flight; returns the
     /// current token without refreshing when `token` was already replaced.
-    func refreshed(basedOn token: AccessToken, generation refreshGeneration: SessionGeneration)
-        async throws(AuthorizedCallError) -> AccessToken
-    {
+    func refreshed(
+        basedOn token: AccessToken, generation refreshGeneration: SessionGeneration, for trigger: RefreshTrigger
+    ) async throws(AuthorizedCallError) -> AccessToken {
         let now = clock.now()
         let next = try state.withLock { state throws(AuthorizedCallError) -> NextStep in
             if let refresh = state.refresh {
@@ -71,7 +72,9 @@ extension TokenManager {
             // Its own task: every caller, this one included, only waits for
             // it. Spawning only starts the task, so the lock is not held
             // while it runs.
-            let task = scheduler.spawn { await self.performRefresh(of: current, generation: refreshGeneration, id: id) }
+            let task = scheduler.spawn {
+                await self.performRefresh(of: current, generation: refreshGeneration, id: id, for: trigger)
+            }
             state.refresh = TokenManagerState.InFlightRefresh(id: id, task: task)
             state.callersWaitingForRefresh += 1
             return .waitForRefresh(task)
@@ -88,20 +91,34 @@ extension TokenManager {
     /// until the save has finished, so when the backend rotated the refresh
     /// token, the new one is stored before the new access token leaves
     /// (across processes too: `UserSessionRepository.refreshShared`).
-    private func performRefresh(of previous: SessionToken, generation refreshGeneration: SessionGeneration, id: UInt64)
-        async -> Result<AccessToken, AuthorizedCallError>
-    {
+    private func performRefresh(
+        of previous: SessionToken, generation refreshGeneration: SessionGeneration, id: UInt64,
+        for trigger: RefreshTrigger
+    ) async -> Result<AccessToken, AuthorizedCallError> {
         let credential = RefreshCredential(for: previous)
         let authAPI = self.authAPI
         let policy = self.policy
         let clock = self.clock
+        let asked = clock.now()
+        // When the call began and ended: after any wait for another
+        // process's hold of the session, which the closure runs behind.
+        let call = Mutex<(began: Date, ended: Date)?>(nil)
         let outcome = await repository.refreshShared(previous, generation: refreshGeneration) { previous in
+            let began = clock.now()
             do throws(RemoteError) {
                 let tokens = try await authAPI.refresh(credential)
-                return .success(policy.issue(tokens, at: clock.now(), replacing: previous))
+                let ended = clock.now()
+                call.withLock { $0 = (began, ended) }
+                return .success(policy.issue(tokens, at: ended, replacing: previous))
             } catch {
                 return .failure(error)
             }
+        }
+        if case .refreshed = outcome, let (began, ended) = call.withLock({ $0 }) {
+            events.report(
+                .tokenRefreshed(
+                    trigger, lockWaited: .seconds(began.timeIntervalSince(asked)),
+                    took: .seconds(ended.timeIntervalSince(began))))
         }
         // The barrier comes down (unless another refresh has taken its place)
         // in the same step that puts the new token in place or ends the

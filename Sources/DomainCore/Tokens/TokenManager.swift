@@ -57,6 +57,8 @@ public final class TokenManager: Sendable {
     let scheduler: any TaskScheduler
     /// Where an end the backend decided is told (to the session end).
     let sessionEnds: SessionEndRelay
+    /// Where each refresh that brought a token is reported.
+    let events: SessionEvents
     /// Everything that changes; every step that reads and writes it is one
     /// `withLock`, and no step awaits inside one.
     let state = Mutex(TokenManagerState())
@@ -72,10 +74,13 @@ public final class TokenManager: Sendable {
     ///   - repository: where a refreshed token is saved.
     ///   - sessionEnds: where an end the backend decided is told, once per
     ///     generation (the container attaches the session end to it).
+    ///   - events: where each refresh that brought a token is reported;
+    ///     `.discarded` reports to no one.
     public init(
         authAPI: any AuthRemoteAPI, clock: any Clock, scheduler: any TaskScheduler, policy: TokenPolicy,
-        repository: UserSessionRepository, sessionEnds: SessionEndRelay
+        repository: UserSessionRepository, sessionEnds: SessionEndRelay, events: SessionEvents = .discarded
     ) {
+        self.events = events
         self.authAPI = authAPI
         self.clock = clock
         self.scheduler = scheduler
@@ -170,7 +175,7 @@ public final class TokenManager: Sendable {
             // Replaced while we were out: retry with the new token, no new refresh.
             retryToken = try await usableToken().token
         } else {
-            retryToken = try await refreshed(basedOn: token, generation: callGeneration)
+            retryToken = try await refreshed(basedOn: token, generation: callGeneration, for: .reactive)
         }
         do {
             return try await call(retryToken)
@@ -197,7 +202,7 @@ public final class TokenManager: Sendable {
     public func refreshIfDue() async throws(AuthorizedCallError) {
         guard let (current, generation) = signedInSession() else { throw .notSignedIn }
         guard policy.needsRefresh(current, at: clock.now()) else { return }
-        _ = try await refreshed(basedOn: current.token, generation: generation)
+        _ = try await refreshed(basedOn: current.token, generation: generation, for: .proactive)
     }
 
     /// Refreshes the current token now, whatever its age, and saves the new
@@ -207,7 +212,7 @@ public final class TokenManager: Sendable {
     /// session as any refresh refused does.
     public func refreshNow() async throws(AuthorizedCallError) {
         guard let (current, generation) = signedInSession() else { throw .notSignedIn }
-        _ = try await refreshed(basedOn: current.token, generation: generation)
+        _ = try await refreshed(basedOn: current.token, generation: generation, for: .launch)
     }
 }
 

@@ -15,12 +15,13 @@ enum TextKey: String, CaseIterable, Sendable {
         promptWaitEndedEarly, promptOr, promptUsage, promptUsageTakesNothingMore, promptNotADuration,
         promptBeyondLongestWait, promptFaultStatus
     case promptUnknownCommand, promptUnknownServerCommand, promptUnknownPersonCommand, promptUnknownScreen,
-        promptUnknownState, promptUnknownHealth, promptUnknownExpectation
+        promptUnknownState, promptUnknownHealth, promptUnknownExpectation,
+        promptUnknownEvent
     case reasonNoSignUp, reasonNoAccountRoutes
     case expectMissScreen, expectMissNoAction, expectMissEnabled, expectMissDisabled, expectMissPlaceholderMissing,
         expectMissPlaceholderShown, expectMissTextMissing, expectMissTextShown, expectMissState, expectMissHealth,
         expectMissStoreUnreadable, expectMissStoredSessionMissing, expectMissStoredSessionPresent,
-        expectMissLocalDataMissing, expectMissLocalDataPresent, expectMissMetric
+        expectMissLocalDataMissing, expectMissLocalDataPresent, expectMissMetric, expectMissEvent
     case loading, serverDown, serverRefusedApp, offline, willRetryAutomatically, healthOnline, healthServerDown,
         healthOffline
     case bannerServerDown, bannerOffline

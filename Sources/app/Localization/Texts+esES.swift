@@ -29,6 +29,7 @@ extension Texts {
         case .expectMissStoredSessionPresent: "no se esperaba sesión guardada, pero hay una"
         case .expectMissLocalDataMissing: "se esperaban datos locales guardados, pero no hay ninguno"
         case .expectMissLocalDataPresent: "no se esperaban datos locales, pero están guardados"
+        case .expectMissEvent: "se esperaba un evento %@, pero no se registró ninguno"
         case .expectMissMetric: "se esperaba la métrica %@ %@ %@, pero es %@"
         case .promptNoAction: "la pantalla %@ no tiene la acción '%@'; %@"
         case .promptNoField: "la pantalla %@ no tiene el campo '%@'; %@"
@@ -54,6 +55,7 @@ extension Texts {
         case .promptUnknownScreen: "pantalla desconocida '%@': las pantallas son %@"
         case .promptUnknownState: "estado desconocido '%@': los estados son %@"
         case .promptUnknownHealth: "salud desconocida '%@': usa %@"
+        case .promptUnknownEvent: "evento desconocido '%@': usa %@"
         case .promptUnknownExpectation: "expectativa desconocida '%@': usa %@"
         case .reasonNoSignUp: "este servidor no crea cuentas (su plugin de auth no tiene registro)"
         case .reasonNoAccountRoutes:

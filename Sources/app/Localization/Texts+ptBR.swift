@@ -29,6 +29,7 @@ extension Texts {
         case .expectMissStoredSessionPresent: "esperava nenhuma sessão salva, mas há uma"
         case .expectMissLocalDataMissing: "esperava dados locais guardados, mas não há nenhum"
         case .expectMissLocalDataPresent: "esperava nenhum dado local, mas há dados guardados"
+        case .expectMissEvent: "esperava um evento %@, mas nenhum foi registrado"
         case .expectMissMetric: "esperava a métrica %@ %@ %@, mas é %@"
         case .promptNoAction: "a tela %@ não tem a ação '%@'; %@"
         case .promptNoField: "a tela %@ não tem o campo '%@'; %@"
@@ -54,6 +55,7 @@ extension Texts {
         case .promptUnknownScreen: "tela desconhecida '%@': as telas são %@"
         case .promptUnknownState: "estado desconhecido '%@': os estados são %@"
         case .promptUnknownHealth: "saúde desconhecida '%@': use %@"
+        case .promptUnknownEvent: "evento desconhecido '%@': use %@"
         case .promptUnknownExpectation: "expectativa desconhecida '%@': use %@"
         case .reasonNoSignUp: "este servidor não cria contas (seu plugin de auth não tem cadastro)"
         case .reasonNoAccountRoutes:

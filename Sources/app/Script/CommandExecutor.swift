@@ -168,6 +168,14 @@ struct CommandExecutor {
             return expect(
                 comparison.holds(actual, value),
                 .metric(name, comparison: comparison.rawValue, value: value, actual: actual))
+        case .expectEvent(let kind, let fields):
+            let matches = app.world.eventRecord.events.contains { event in
+                event.kind.rawValue == kind
+                    && fields.allSatisfy { field in event.fields.contains { $0 == (field.key, field.value) } }
+            }
+            let wanted = ([kind] + fields.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] })
+                .joined(separator: " ")
+            return expect(matches, .eventMissing(wanted))
         default:
             return .performed
         }

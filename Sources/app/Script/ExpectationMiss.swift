@@ -16,6 +16,7 @@ enum ExpectationMiss: Sendable, Equatable {
     case storedSessionMissing, storedSessionPresent
     case localDataMissing, localDataPresent
     case metric(String, comparison: String, value: Int, actual: Int)
+    case eventMissing(String)
 
     /// The sentence, from "expected", in `texts`' language.
     func said(in texts: Texts) -> String {
@@ -31,6 +32,7 @@ enum ExpectationMiss: Sendable, Equatable {
         case .state(let expected, let actual): texts[.expectMissState, expected, actual]
         case .health(let expected, let actual): texts[.expectMissHealth, expected, actual]
         case .storeUnreadable: texts[.expectMissStoreUnreadable]
+        case .eventMissing(let event): texts[.expectMissEvent, event]
         case .storedSessionMissing: texts[.expectMissStoredSessionMissing]
         case .storedSessionPresent: texts[.expectMissStoredSessionPresent]
         case .localDataMissing: texts[.expectMissLocalDataMissing]

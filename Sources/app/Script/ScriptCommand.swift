@@ -52,11 +52,14 @@ enum ScriptCommand: Sendable, Equatable {
     case expectStoredSession(Bool)
     case expectLocalData(Bool)
     case expectMetric(name: String, comparison: Comparison, value: Int)
+    /// An event of this kind was reported in this world, with these fields
+    /// (`SessionEvent.fields`), e.g. `expect event session-ended reason revoked`.
+    case expectEvent(kind: String, fields: [String: String])
 
     var isExpectation: Bool {
         switch self {
         case .expectScreen, .expectEnabled, .expectDisabled, .expectLoading, .expectText, .expectNoText, .expectState,
-            .expectHealth, .expectStoredSession, .expectLocalData, .expectMetric:
+            .expectHealth, .expectStoredSession, .expectLocalData, .expectMetric, .expectEvent:
             return true
         default:
             return false
@@ -73,7 +76,7 @@ enum ScriptCommand: Sendable, Equatable {
 struct ScriptParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kinds of word a line can get wrong, each with its list of right ones.
     enum Word: Sendable, Equatable {
-        case command, serverCommand, personCommand, screen, state, health, expectation
+        case command, serverCommand, personCommand, screen, state, health, expectation, event
     }
 
     enum Problem: Sendable, Equatable {
@@ -127,6 +130,7 @@ struct ScriptParseError: Error, Sendable, Equatable, CustomStringConvertible {
                 case .state: (.promptUnknownState, known.joined(separator: ", "))
                 case .health: (.promptUnknownHealth, known.joined(separator: ", "))
                 case .expectation: (.promptUnknownExpectation, Self.either(known, texts))
+                case .event: (.promptUnknownEvent, known.joined(separator: ", "))
                 }
             return texts[key, word, list] + (suggestion.map { texts[.promptDidYouMean, $0] } ?? "")
         }

@@ -1,4 +1,5 @@
 import Composition
+import DomainCore
 
 /// Reads the script language, one line at a time.
 enum ScriptParser {
@@ -235,6 +236,16 @@ enum ScriptParser {
                 let comparison = ScriptCommand.Comparison(rawValue: words[words.count - 2])
             else { throw ScriptParseError(.usage(usage)) }
             return .expectMetric(name: words.dropLast(2).joined(separator: " "), comparison: comparison, value: value)
+        case "event":
+            let words = rest.split(separator: " ").map(String.init)
+            let usage = "expect event KIND [FIELD VALUE]..."
+            guard let kind = words.first, words.count % 2 == 1 else { throw ScriptParseError(.usage(usage)) }
+            guard SessionEvents.kindNames.contains(kind) else {
+                throw ScriptParseError(.unknown(.event, kind, among: SessionEvents.kindNames))
+            }
+            var fields: [String: String] = [:]
+            for index in stride(from: 1, to: words.count, by: 2) { fields[words[index]] = words[index + 1] }
+            return .expectEvent(kind: kind, fields: fields)
         default:
             throw ScriptParseError(.unknown(.expectation, word, among: expectations))
         }
@@ -242,7 +253,7 @@ enum ScriptParser {
 
     static let expectations = [
         "screen", "enabled", "disabled", "loading", "not-loading", "text", "no-text", "state", "health",
-        "stored-session", "local-data", "metric",
+        "stored-session", "local-data", "metric", "event",
     ]
 
     /// `line` up to its comment, if it has one.

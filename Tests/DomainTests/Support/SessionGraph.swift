@@ -24,10 +24,10 @@ struct SessionGraph {
         storeWrites: SessionStoreWriteRelay, sessionEnds: SessionEndRelay,
         browser: any BrowserOpener = InMemoryBrowserOpener(),
         externalPolicy: ExternalSignInPolicy = ExternalSignInPolicy(),
-        lockedStoreWait: LockedStoreWaitPolicy = LockedStoreWaitPolicy()
+        lockedStoreWait: LockedStoreWaitPolicy = LockedStoreWaitPolicy(), events: SessionEvents = .discarded
     ) {
         let refresh = ProactiveRefresh(tokenManager: tokenManager, clock: clock, scheduler: scheduler, policy: policy)
-        authSession = AuthSession(refresh: refresh)
+        authSession = AuthSession(refresh: refresh, events: events)
         pins = SessionPIN(vault: pinVault, session: authSession, policy: pinPolicy)
         let decisions = SessionDecisions(
             session: authSession, repository: repository, tokenManager: tokenManager, pins: pins, clock: clock)

@@ -54,6 +54,9 @@ final class SessionHarness {
     /// The relay the repository tells each write's outcome through; the
     /// session graph attaches its session state.
     let storeWriteRelay: SessionStoreWriteRelay
+    /// What the domain reported (`SessionEvent`), this launch's and any
+    /// earlier one's that shared it.
+    let eventSink: InMemorySessionEventSink
     /// Hears the ends the token manager reports, in token-manager tests.
     let sessionEndRecorder = SessionEndRecorder()
     /// The ends the token manager reported to the recorder, in order.
@@ -80,8 +83,9 @@ final class SessionHarness {
         signOutLedger: InMemorySignOutLedger = InMemorySignOutLedger(),
         server: ScriptedServer = ScriptedServer(),
         pinVault: InMemoryPINVault = InMemoryPINVault(hasher: StandInSecretHasher()),
-        pinPolicy: PINLockPolicy = PINLockPolicy()
+        pinPolicy: PINLockPolicy = PINLockPolicy(), eventSink: InMemorySessionEventSink = InMemorySessionEventSink()
     ) {
+        self.eventSink = eventSink
         self.pinVault = pinVault
         self.userRoutes = userRoutes
         self.registrationOffer = registrationOffer
@@ -95,6 +99,7 @@ final class SessionHarness {
         self.server = server
         clock = ManualClock(activity: activity)
         scheduler = CountingTaskScheduler(activity: activity)
+        let events = SessionEvents(sink: eventSink, clock: clock, process: 4242)
         self.store = store ?? RecordingSessionStore(stored)
         self.signOutLedger = signOutLedger
         storeWriteRelay = SessionStoreWriteRelay()
@@ -103,10 +108,10 @@ final class SessionHarness {
             store: self.store, signOutLedger: signOutLedger, scheduler: scheduler, writeOutcomes: storeWriteRelay)
         tokenManager = TokenManager(
             authAPI: ScriptedAuthAPI(server: server), clock: clock, scheduler: scheduler, policy: policy,
-            repository: repository, sessionEnds: sessionEndRelay)
+            repository: repository, sessionEnds: sessionEndRelay, events: events)
         health = HealthMonitor(
             probe: probe, connectivity: connectivity, clock: clock, scheduler: scheduler,
-            policy: HealthPolicy(pollInterval: .seconds(15)))
+            policy: HealthPolicy(pollInterval: .seconds(15)), events: events)
         self.pinPolicy = pinPolicy
         sessionGraph = SessionGraph(
             authAPI: ScriptedAuthAPI(
@@ -116,7 +121,7 @@ final class SessionHarness {
             userAPI: ScriptedUserAPI(server: server, routes: userRoutes),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
             policy: policy, pinVault: pinVault, pinPolicy: pinPolicy, storeWrites: storeWriteRelay,
-            sessionEnds: sessionEndRelay, browser: browser)
+            sessionEnds: sessionEndRelay, browser: browser, events: events)
     }
 
     /// Queues the logout in the browser the next `beginBrowserSignOut` hands out, and returns it.
@@ -156,7 +161,7 @@ final class SessionHarness {
             policy: policy, userRoutes: userRoutes, registrationOffer: registrationOffer,
             signsInByCPF: signsInByCPF, signsInByEmail: signsInByEmail, signInMethods: signInMethods,
             browser: browser, store: store, signOutLedger: signOutLedger,
-            server: server, pinVault: pinVault, pinPolicy: pinPolicy)
+            server: server, pinVault: pinVault, pinPolicy: pinPolicy, eventSink: eventSink)
     }
 
     /// Lets `duration` of virtual time pass deadline by deadline, settling
