@@ -1,6 +1,7 @@
 import AdapterFileKeychain
 import Foundation
 import Ports
+import Synchronization
 
 // A child process for the file store's crash-safety tests. Never part of the app.
 //
@@ -31,6 +32,12 @@ import Ports
 // N from 1, to a `BoundedLineLog` of FILE-NAME in DIRECTORY whose current
 // file holds at most MAXIMUM-BYTES (1 MiB unless said). Exits 0 when all
 // are appended, 1 at the first append that throws, 2 on bad arguments.
+//
+//   session-store-stress --append-events DIRECTORY COUNT
+//
+// The same start signal, then records COUNT session events through a
+// `FileSessionEventLog` in DIRECTORY, the n-th with n in its
+// `lock-waited-ms`. Exits 0, or 1 when the log said it could not write.
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -114,6 +121,31 @@ if (6...7).contains(arguments.count), arguments[1] == "--append-lines" {
         }
     }
     exit(0)
+}
+if arguments.count == 4, arguments[1] == "--append-events" {
+    guard let count = Int(arguments[3]), count >= 0 else {
+        FileHandle.standardError.write(Data("--append-events: COUNT is a number\n".utf8))
+        exit(2)
+    }
+    var discarded = [UInt8](repeating: 0, count: 64)
+    while true {
+        let read = Glibc.read(STDIN_FILENO, &discarded, discarded.count)
+        if read < 0, errno == EINTR { continue }
+        if read <= 0 { break }
+    }
+    let failed = Mutex(false)
+    let log = FileSessionEventLog(directory: arguments[2]) { message in
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        failed.withLock { $0 = true }
+    }
+    // Each event counts itself in lock-waited-ms, so a test can tell each process's order.
+    for n in stride(from: 1, through: count, by: 1) {
+        log.record(
+            SessionEventEntry(
+                time: Date(), process: getpid(),
+                event: .tokenRefreshed(.reactive, lockWaited: .milliseconds(n), took: .zero)))
+    }
+    exit(failed.withLock { $0 } ? 1 : 0)
 }
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(

@@ -1,4 +1,6 @@
+import AdapterFileKeychain
 import AdapterInMemory
+import Foundation
 import PortContracts
 import Ports
 import Testing
@@ -40,6 +42,15 @@ struct SessionEventSinkFactory: Sendable, CustomTestStringConvertible {
             let sink = InMemorySessionEventSink(capacity: 50)
             return SessionEventSinkUnderTest(
                 sink: sink, keptLines: { count in sink.entries.suffix(count).map(\.jsonLine) }, bound: 50)
-        }
+        },
+        // 4 KiB a file: two files hold about 86 of the contract's entries, under a bound of 100.
+        SessionEventSinkFactory(testDescription: "FileSessionEventLog") {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "event-log-\(UUID().uuidString)"
+            ).path
+            let sink = FileSessionEventLog(directory: directory, maximumBytes: 4096) { _ in }
+            return SessionEventSinkUnderTest(
+                sink: sink, keptLines: { count in try sink.lastLines(count) }, bound: 100)
+        },
     ]
 }

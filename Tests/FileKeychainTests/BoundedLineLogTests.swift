@@ -456,7 +456,7 @@ struct BoundedLineLogTests {
 /// when the parent closes the one socket they share. Started with
 /// `posix_spawn` (as `StressChild` is, and for its reason); each child's
 /// standard error is kept to say why it failed.
-private enum LineAppenders {
+enum LineAppenders {
     struct Ending {
         let status: Int32
         let errors: String
