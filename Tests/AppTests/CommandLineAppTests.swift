@@ -16,6 +16,43 @@ struct CommandLineAppTests {
         #expect(transcript.errors.isEmpty)
     }
 
+    @Test(
+        "events prints the last session events the file keychain kept, oldest first and escaped; in memory it says none are kept"
+    )
+    func events() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("env.json")
+        try Data(
+            #"{"name": "kept", "plugins": {"store": "file-keychain"}, "settings": {"storeDirectory": "\#(directory.path)/data"}}"#
+                .utf8
+        ).write(to: file)
+        // What a process of that environment left: two events, then a line with an escape sequence in it.
+        let world = try AppWorld(environment: try EnvironmentFile.parse(Data(contentsOf: file), path: file.path))
+        let container = AppContainer(world: world)
+        _ = container.makeMainViewModel()
+        await container.launcher.bootstrap()
+        await container.shutDown()
+        try "{\"event\":\"\u{1B}[2J\"}\n".data(using: .utf8).map { tail in
+            let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("data/events.jsonl"))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: tail)
+            try handle.close()
+        }
+
+        let transcript = Transcript()
+        #expect(await transcript.app().run(Invocation(environment: file.path, command: .events(last: 2))) == 0)
+        let lines = transcript.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix(#""event":"launched","opened":"no-session"}"#) == true)
+        #expect(lines.last?.contains("\u{1B}") == false, "no escape sequence reaches the terminal")
+
+        let inMemory = Transcript()
+        #expect(await inMemory.app().run(Invocation(command: .events(last: 20))) == 0)
+        #expect(inMemory.text.contains("no events are kept between processes"))
+    }
+
     @Test("bench --quick on the in-memory scenarios: a progress line per scenario, the table with each goal, exit 0")
     func benchQuickTable() async {
         let transcript = Transcript()

@@ -11,6 +11,8 @@ struct CommandLineParserTests {
         ([], Invocation(command: .interactive)),
         (["envs"], Invocation(command: .envs)),
         (["plugins"], Invocation(command: .plugins)),
+        (["events"], Invocation(command: .events(last: 20))),
+        (["events", "5"], Invocation(command: .events(last: 5))),
         (["demo"], Invocation(command: .demo)),
         (["run", "a.flow", "b.flow"], Invocation(command: .run(files: ["a.flow", "b.flow"]))),
         (["help"], Invocation(command: .help(topic: nil))),
@@ -72,10 +74,13 @@ struct CommandLineParserTests {
 
     static let bad: [([String], String, String?)] = [
         (
-            ["frobnicate"], "unknown command 'frobnicate': commands are envs, plugins, demo, run, serve, bench, help",
+            ["frobnicate"],
+            "unknown command 'frobnicate': commands are envs, plugins, events, demo, run, serve, bench, help",
             nil
         ),
         (["tap", "next"], "unknown command 'tap': script words like 'tap' are typed in interactive mode", nil),
+        (["events", "0"], "'events' takes N from 1 to 20000, not '0'", "events"),
+        (["events", "1", "2"], "'events' takes at most one N, got 2", "events"),
         (["--verbose"], "unknown option '--verbose'", nil),
         (
             ["bench", "--scenario", "nap"],
@@ -105,7 +110,7 @@ struct CommandLineParserTests {
         (["demo", "now"], "'demo' takes no arguments, got 'now'", "demo"),
         (
             ["help", "frobnicate"],
-            "no help for 'frobnicate': commands are envs, plugins, demo, run, serve, bench, help", nil
+            "no help for 'frobnicate': commands are envs, plugins, events, demo, run, serve, bench, help", nil
         ),
         (["help", "run", "demo"], "'help' takes at most one COMMAND, got 2", "help"),
         (["frobnicate", "--help"], "no help for 'frobnicate'", nil),

@@ -105,6 +105,24 @@ public struct PluginRegistry: Sendable {
     /// `StorageNoticeSource` (a first cast of a type to a protocol scans every
     /// conformance record of the process: four of them were a twentieth of a
     /// launch).
+    /// A record of the session's events kept on the device: the sink the
+    /// world reports into, and how `app events` reads back its last lines
+    /// (`SessionEventEntry.jsonLine`, oldest first).
+    public struct EventLog: Sendable {
+        /// Where the events go.
+        public let sink: any SessionEventSink
+        /// The last `count` lines kept, oldest first.
+        public let lastLines: @Sendable (_ count: Int) throws -> [String]
+
+        /// - Parameters:
+        ///   - sink: where the events go.
+        ///   - lastLines: the last lines kept, oldest first.
+        public init(sink: any SessionEventSink, lastLines: @escaping @Sendable (_ count: Int) throws -> [String]) {
+            self.sink = sink
+            self.lastLines = lastLines
+        }
+    }
+
     public struct StorePlugin: Sendable {
         public let name: String
         public let summary: String
@@ -117,6 +135,11 @@ public struct PluginRegistry: Sendable {
         public let makePINVault: @Sendable (PluginContext, any SecretHasher) -> StorePart<any PINVault>
         /// The remembered sign-in identifier, kept with this store's sensitive data.
         public let makeRememberedIdentifier: @Sendable (PluginContext) -> any RememberedIdentifierStore
+        /// Where this store's device keeps a record of the session's events a
+        /// person can read afterwards (`EventLog`), told how to say a
+        /// failure to write; nil for a store that keeps nothing beyond the
+        /// process (the world's own record is kept either way).
+        public let makeEventLog: @Sendable (PluginContext, @escaping @Sendable (String) -> Void) -> EventLog?
 
         /// A store plugin none of whose adapters keeps storage notices.
         public init(
@@ -135,7 +158,7 @@ public struct PluginRegistry: Sendable {
                 name: name, summary: summary, settings: settings,
                 makeSignOutLedger: { StorePart(signOutLedger($0)) },
                 makePINVault: { StorePart(pinVault($0, $1)) },
-                makeRememberedIdentifier: rememberedIdentifier,
+                makeRememberedIdentifier: rememberedIdentifier, makeEventLog: { _, _ in nil },
                 make: { context, coding throws(CompositionError) in StorePart(try make(context, coding)) })
         }
 
@@ -147,6 +170,10 @@ public struct PluginRegistry: Sendable {
             signOutLedger: @escaping @Sendable (PluginContext) -> StorePart<any SignOutLedger>,
             pinVault: @escaping @Sendable (PluginContext, any SecretHasher) -> StorePart<any PINVault>,
             rememberedIdentifier: @escaping @Sendable (PluginContext) -> any RememberedIdentifierStore,
+            eventLog:
+                @escaping @Sendable (PluginContext, @escaping @Sendable (String) -> Void) -> EventLog? = {
+                    _, _ in nil
+                },
             make:
                 @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> StorePart<
                     any SessionDataStore
@@ -154,7 +181,8 @@ public struct PluginRegistry: Sendable {
         ) -> StorePlugin {
             StorePlugin(
                 name: name, summary: summary, settings: settings, makeSignOutLedger: signOutLedger,
-                makePINVault: pinVault, makeRememberedIdentifier: rememberedIdentifier, make: make)
+                makePINVault: pinVault, makeRememberedIdentifier: rememberedIdentifier, makeEventLog: eventLog,
+                make: make)
         }
 
         private init(
@@ -162,11 +190,14 @@ public struct PluginRegistry: Sendable {
             makeSignOutLedger: @escaping @Sendable (PluginContext) -> StorePart<any SignOutLedger>,
             makePINVault: @escaping @Sendable (PluginContext, any SecretHasher) -> StorePart<any PINVault>,
             makeRememberedIdentifier: @escaping @Sendable (PluginContext) -> any RememberedIdentifierStore,
+            makeEventLog:
+                @escaping @Sendable (PluginContext, @escaping @Sendable (String) -> Void) -> EventLog?,
             make:
                 @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> StorePart<
                     any SessionDataStore
                 >
         ) {
+            self.makeEventLog = makeEventLog
             self.name = name
             self.summary = summary
             self.settings = settings

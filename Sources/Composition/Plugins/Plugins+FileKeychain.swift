@@ -6,7 +6,9 @@ import Ports
 enum FileKeychainPlugins {
     /// The session in a private file: its `storeDirectory` setting, or
     /// `$XDG_DATA_HOME/gatehouse`, or `~/.local/share/gatehouse`.
-    /// Its session store, PIN vault and sign-out ledger keep storage notices.
+    /// Its session store, PIN vault and sign-out ledger keep storage notices;
+    /// the session's events go to `events.jsonl` beside them
+    /// (`FileSessionEventLog`).
     static let store = PluginRegistry.StorePlugin.declaringNotices(
         name: "file-keychain", summary: "the session in a private file (0600 in a 0700 directory), crash-safe",
         settings: [
@@ -21,7 +23,11 @@ enum FileKeychainPlugins {
                     directory: directory(for: context.settings), hasher: hasher,
                     iterations: context.settings.shared.pinHashIterations))
         },
-        rememberedIdentifier: { context in FileRememberedIdentifierStore(directory: directory(for: context.settings)) }
+        rememberedIdentifier: { context in FileRememberedIdentifierStore(directory: directory(for: context.settings)) },
+        eventLog: { context, onFailure in
+            let log = FileSessionEventLog(directory: directory(for: context.settings), onFailure: onFailure)
+            return PluginRegistry.EventLog(sink: log) { count in try log.lastLines(count) }
+        }
     ) { context, coding throws(CompositionError) in
         .keepingNotices(FileSessionDataStore(directory: directory(for: context.settings), coding: coding))
     }

@@ -4,6 +4,7 @@ import DomainCore
 public import Foundation
 public import Ports
 public import TaskRuntime
+import Synchronization
 
 /// The adapters of the four remote ports, as one environment chose them:
 /// each from its own plugin, so they may reach different backends, and each
@@ -54,9 +55,13 @@ public final class AppWorld: Sendable {
     /// (`SessionEvent`): the record scripts check (`expect event …`).
     public let eventRecord = InMemorySessionEventSink()
     /// Where the container reports what happens to the session: the record
-    /// above, and the sink the world was made with, if any (a team's own
-    /// logging).
+    /// above, the store's file of events when it keeps one (the file
+    /// keychain's `events.jsonl`), and the sink the world was made with, if
+    /// any (a team's own logging).
     public let eventSink: any SessionEventSink
+    /// The store's file of events, when it keeps one: what `app events` reads.
+    public let eventLog: PluginRegistry.EventLog?
+    private let eventLogFailures = FirstFailure()
     public let clock: any Clock
     public let scheduler: any TaskScheduler
     /// The backend's control switches, when the backend is a test one.
@@ -90,14 +95,17 @@ public final class AppWorld: Sendable {
     ///     offers.
     ///   - eventSink: Where what happens to the session is reported besides
     ///     ``eventRecord``: a team's own logging (docs/events.md).
+    ///   - eventLogFailure: Told the first failure to write the store's file
+    ///     of events, once, from any thread (the app says it on stderr);
+    ///     ``eventLogFailure`` keeps it either way.
     /// - Throws: A ``CompositionError`` when the environment names a plugin
     ///   the registry does not have, or a plugin cannot be made from its
     ///   settings.
     public init(
         environment: AppEnvironment, registry: PluginRegistry = .standard, sharedTime: SharedVirtualTime? = nil,
-        control: (any BackendControl)? = nil, eventSink: (any SessionEventSink)? = nil
+        control: (any BackendControl)? = nil, eventSink: (any SessionEventSink)? = nil,
+        eventLogFailure: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(CompositionError) {
-        self.eventSink = SessionEventFanOut(sinks: [eventRecord] + (eventSink.map { [$0] } ?? []))
         try registry.validate(environment)
         self.environment = environment
         let plugins = environment.plugins
@@ -151,6 +159,12 @@ public final class AppWorld: Sendable {
         let madeVault = storePlugin.makePINVault(storeContext, SoftwareSecretHasher())
         pinVault = madeVault.adapter
         rememberedIdentifier = storePlugin.makeRememberedIdentifier(storeContext)
+        let failures = eventLogFailures
+        eventLog = storePlugin.makeEventLog(storeContext) { message in
+            failures.keep(message)
+            eventLogFailure(message)
+        }
+        self.eventSink = SessionEventFanOut(sinks: [eventRecord] + [eventLog?.sink, eventSink].compactMap { $0 })
         storeFaults = StoreFaultSwitch(store)
         preferences = try registry.plugin(plugins.preferences, in: registry.preferences, port: .preferences)
             .make(context(.preferences))
@@ -165,6 +179,10 @@ public final class AppWorld: Sendable {
             self.control = try authPlugin.control?(context(.auth))
         }
     }
+
+    /// The first failure to write the store's file of events, when there
+    /// was one (the world's `eventLogFailure` callback is told it too).
+    public var eventLogFailure: String? { eventLogFailures.message }
 
     /// Turns the network on or off (a script's `network off` / `network on`)
     /// when the environment's connectivity plugin declares a network switch
@@ -249,5 +267,16 @@ public struct SharedVirtualTime: Sendable {
     public init(start: Date = ManualClock.defaultStart) {
         activity = VirtualActivity()
         clock = ManualClock(start: start, activity: activity)
+    }
+}
+
+/// The first failure a world was told of, kept for whoever asks.
+private final class FirstFailure: Sendable {
+    private let first = Mutex<String?>(nil)
+
+    var message: String? { first.withLock { $0 } }
+
+    func keep(_ message: String) {
+        first.withLock { $0 = $0 ?? message }
     }
 }

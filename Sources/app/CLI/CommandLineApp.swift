@@ -60,7 +60,7 @@ struct CommandLineApp {
             return ExitCode.success
         case .serve(let options):
             return await ServeCommand(options: options, console: console).run()
-        case .interactive, .envs, .demo, .run, .sessionWorker:
+        case .interactive, .envs, .events, .demo, .run, .sessionWorker:
             break
         }
 
@@ -78,6 +78,8 @@ struct CommandLineApp {
         let texts = Texts(locale: environment.settings.locale)
 
         switch invocation.command {
+        case .events(let count):
+            return EventsCommand(environment: environment, console: console).run(last: count)
         case .envs:
             let fromFile = invocation.environment.map(EnvironmentChoice.isFile) == true ? environment : nil
             EnvironmentListing().lines(fromFile: fromFile).forEach(console.print)
@@ -103,7 +105,7 @@ struct CommandLineApp {
             SessionWorkerInput.closeInheritedDescriptors()
             let world: AppWorld
             do {
-                world = try AppWorld(environment: environment)
+                world = try AppWorld(environment: environment, eventLogFailure: console.errorWriterForAnyThread)
             } catch {
                 console.error("app: \(error)")
                 return ExitCode.usage
@@ -123,7 +125,7 @@ struct CommandLineApp {
         case .interactive, .demo:
             let world: AppWorld
             do {
-                world = try AppWorld(environment: environment)
+                world = try AppWorld(environment: environment, eventLogFailure: console.errorWriterForAnyThread)
             } catch {
                 console.error("app: \(error)")
                 return ExitCode.usage

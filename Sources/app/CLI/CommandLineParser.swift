@@ -10,7 +10,7 @@ import DomainCore
 /// `-h`/`--help`, which every command takes.
 enum CommandLineParser {
     /// The commands of this build, in the order help lists them.
-    static let commands = ["envs", "plugins", "demo", "run", "serve", "bench", "help"]
+    static let commands = ["envs", "plugins", "events", "demo", "run", "serve", "bench", "help"]
     /// Commands whose arguments are theirs, untouched by the global options
     /// (`serve` and `bench` parse their own flags).
     static let laterCommands = ["serve", "bench"]
@@ -109,6 +109,17 @@ enum CommandLineParser {
         case "plugins":
             try noOperands(operands, of: word)
             return .plugins
+        case "events":
+            guard operands.count <= 1 else {
+                throw UsageError("'events' takes at most one N, got \(operands.count)", helpTopic: "events")
+            }
+            guard let asked = operands.first else { return .events(last: EventsCommand.defaultCount) }
+            guard let count = Int(asked), (1...EventsCommand.mostCount).contains(count) else {
+                throw UsageError(
+                    "'events' takes N from 1 to \(EventsCommand.mostCount), not '\(TerminalText.escapingControlsOnOneLine(asked))'",
+                    helpTopic: "events")
+            }
+            return .events(last: count)
         case "demo":
             try noOperands(operands, of: word)
             return .demo

@@ -38,18 +38,25 @@ struct Console {
     private let write: (Output) -> Void
     /// Writes one whole line from any thread (already escaped).
     private let writeLineFromAnyThread: @Sendable (String) -> Void
+    /// Writes one whole line to stderr from any thread (already escaped).
+    private let writeErrorFromAnyThread: @Sendable (String) -> Void
 
     /// - Parameters:
     ///   - write: takes each piece, escaped, in order.
     ///   - writeLineFromAnyThread: takes each line written from another
     ///     thread (the server's request log), escaped; none by default
     ///     (only `app serve` writes from another thread).
+    ///   - writeErrorFromAnyThread: takes each line for stderr written from
+    ///     another thread (a file of session events that cannot be written),
+    ///     escaped; none by default.
     init(
         write: @escaping (Output) -> Void,
-        writeLineFromAnyThread: @escaping @Sendable (String) -> Void = { _ in }
+        writeLineFromAnyThread: @escaping @Sendable (String) -> Void = { _ in },
+        writeErrorFromAnyThread: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.write = write
         self.writeLineFromAnyThread = writeLineFromAnyThread
+        self.writeErrorFromAnyThread = writeErrorFromAnyThread
     }
 
     /// A line to stdout.
@@ -84,6 +91,11 @@ struct Console {
         { [writeLineFromAnyThread] text in writeLineFromAnyThread(TerminalText.escapingControls(text)) }
     }
 
+    /// Writes whole lines to stderr from any thread, each escaped as `error` does.
+    nonisolated var errorWriterForAnyThread: @Sendable (String) -> Void {
+        { [writeErrorFromAnyThread] text in writeErrorFromAnyThread(TerminalText.escapingControls(text)) }
+    }
+
     /// The process's stdout and stderr. stdout is flushed before stderr is
     /// written and after text with no line break, so the two keep their
     /// order on a terminal.
@@ -105,6 +117,7 @@ struct Console {
                     fflush(nil)
                 }
             },
-            writeLineFromAnyThread: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) })
+            writeLineFromAnyThread: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) },
+            writeErrorFromAnyThread: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) })
     }
 }

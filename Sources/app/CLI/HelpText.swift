@@ -9,6 +9,7 @@ enum HelpText {
         switch topic {
         case "envs": return envs
         case "plugins": return plugins
+        case "events": return events
         case "demo": return demo
         case "run": return run
         case "serve": return serve
@@ -47,6 +48,7 @@ enum HelpText {
                            piped text runs as one script, with the output and exit code of 'run'
           envs             each built-in environment and which plugin plugs into each port
           plugins          every plugin of every port, with the settings each reads
+          events [N]       the last N (20) session events the environment's store kept
           demo             a narrated tour of every flow on virtual time, then exit 0
           run FILE...      headless acceptance run; exit 0 only if every expectation held
           serve            the reference HTTP server on loopback, until Ctrl-C (SIGINT/SIGTERM)
@@ -85,6 +87,19 @@ enum HelpText {
         A file is checked whole: every problem in it is named, in the order to fix
         them (plugins, then the base URL, then the API key), and it exits 2.
         The plugins there are to choose from: 'app plugins'.
+        """
+    }
+
+    static var events: String {
+        """
+        Usage: app events [N]
+
+        Prints the last N (default \(EventsCommand.defaultCount), at most \(EventsCommand.mostCount)) session events the environment's store
+        kept, oldest first, one JSON line each: when, which process, what
+        happened and why (signed in, refreshed, ended, expired, health changed...;
+        docs/events.md). The file keychain keeps them in events.jsonl beside the
+        session; an environment whose store lives in memory keeps none between
+        processes, and says so. Control characters are shown escaped.
         """
     }
 

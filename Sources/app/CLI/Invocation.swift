@@ -12,6 +12,8 @@ struct Invocation: Sendable, Equatable {
         case envs
         /// Every plugin of every port and the settings each reads.
         case plugins
+        /// The last events the environment's store kept (`app events [N]`).
+        case events(last: Int)
         case demo
         /// `--in-process-server`: over HTTP, against a ReferenceServer in this
         /// process, playing `profile` (`--profile`, only with `--in-process-server`).

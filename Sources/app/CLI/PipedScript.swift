@@ -17,7 +17,7 @@ struct PipedScript {
     func run(_ script: String) async -> Int32 {
         let world: AppWorld
         do {
-            world = try AppWorld(environment: environment)
+            world = try AppWorld(environment: environment, eventLogFailure: console.errorWriterForAnyThread)
         } catch {
             console.error("app: \(error)")
             return ExitCode.usage

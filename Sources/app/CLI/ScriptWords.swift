@@ -33,6 +33,7 @@ enum ScriptWords {
         ("expect stored-session yes|no", "a session with a token is (not) stored"),
         ("expect local-data yes|no", "the user's cached data is (not) kept"),
         ("expect metric NAME OP N", "a backend counter (refreshes, logins, …); OP: ==, <=, >="),
+        ("expect event KIND [FIELD VALUE]...", "a session event was reported (session-ended reason revoked, …)"),
     ]
 
     /// The list as aligned lines.

@@ -1,3 +1,5 @@
+import DomainCore
+
 /// What Tab offers at the interactive prompt, from the words typed before
 /// the one being completed and the screen shown: the commands first, then
 /// the shown screen's actions (`tap`, `expect enabled`) and fields (`type`),
@@ -7,7 +9,7 @@ enum PromptCompletion {
     static let promptWords = ["help", "screen", "quit", "exit"]
     static let expectations = [
         "screen", "enabled", "disabled", "loading", "not-loading", "text", "no-text", "state", "health",
-        "stored-session", "local-data", "metric",
+        "stored-session", "local-data", "metric", "event",
     ]
 
     static func candidates(after words: [String], on screen: ScreenSnapshot) -> [String] {
@@ -22,6 +24,7 @@ enum PromptCompletion {
         case ["expect", "screen"]: return ScriptParser.screens
         case ["expect", "state"]: return ScriptParser.states
         case ["expect", "health"]: return ScriptParser.healths
+        case ["expect", "event"]: return SessionEvents.kindNames
         case ["expect", "stored-session"], ["expect", "local-data"]: return ["yes", "no"]
         case ["server"]: return ScriptParser.serverWords
         case ["person"]: return ScriptParser.personWords

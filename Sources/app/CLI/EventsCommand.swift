@@ -1,0 +1,43 @@
+import Composition
+
+/// `app events [N]`: the last session events the environment's store kept
+/// (docs/events.md), printed as a person reads them afterwards.
+@MainActor
+struct EventsCommand {
+    /// How many lines unless asked.
+    nonisolated static let defaultCount = 20
+    /// The most it prints: the file holds about 2 MiB, some 20,000 lines.
+    nonisolated static let mostCount = 20_000
+
+    let environment: AppEnvironment
+    let console: Console
+
+    /// Prints them; exit 0, or 1 when the file cannot be read, 2 when the
+    /// environment cannot be made.
+    func run(last count: Int) -> Int32 {
+        let world: AppWorld
+        do {
+            world = try AppWorld(environment: environment, eventLogFailure: console.errorWriterForAnyThread)
+        } catch {
+            console.error("app: \(error)")
+            return ExitCode.usage
+        }
+        guard let log = world.eventLog else {
+            console.print(
+                "The \(environment.name) environment keeps its session in memory: no events are kept between processes."
+            )
+            return ExitCode.success
+        }
+        let lines: [String]
+        do {
+            lines = try log.lastLines(count)
+        } catch {
+            console.error("app: \(TerminalText.escapingControlsOnOneLine(String(describing: error)))")
+            return ExitCode.failure
+        }
+        if lines.isEmpty { console.print("No session events yet.") }
+        // The file is outside input: never a raw control character to the terminal.
+        for line in lines { console.print(TerminalText.escapingControlsOnOneLine(line)) }
+        return ExitCode.success
+    }
+}
