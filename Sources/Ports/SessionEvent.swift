@@ -49,14 +49,23 @@ public enum SessionEvent: Sendable, Hashable {
     /// The name of each kind of event, as records and scripts write it
     /// (`expect event session-ended …`).
     public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// `SessionEvent.launched`.
         case launched
+        /// `SessionEvent.signedIn`.
         case signedIn = "signed-in"
+        /// `SessionEvent.tokenRefreshed`.
         case tokenRefreshed = "token-refreshed"
+        /// `SessionEvent.sessionEnded`.
         case sessionEnded = "session-ended"
+        /// `SessionEvent.sessionExpired`.
         case sessionExpired = "session-expired"
+        /// `SessionEvent.storeProblem`.
         case storeProblem = "store-problem"
+        /// `SessionEvent.healthChanged`.
         case healthChanged = "health-changed"
+        /// `SessionEvent.signInRefused`.
         case signInRefused = "sign-in-refused"
+        /// `SessionEvent.externalSignInEnded`.
         case externalSignInEnded = "external-sign-in-ended"
     }
 
