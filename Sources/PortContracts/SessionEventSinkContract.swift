@@ -119,6 +119,7 @@ enum SessionEventSamples {
         case .launched: .launched(.sessionEnded(.storedSignInUnproved))
         case .signedIn: .signedIn(.passwordByCPF)
         case .tokenRefreshed: .tokenRefreshed(.reactive, lockWaited: .milliseconds(1500), took: .milliseconds(42))
+        case .refreshFailed: .refreshFailed(.proactive, .timedOut)
         case .sessionEnded: .sessionEnded(.endedElsewhere)
         case .sessionExpired: .sessionExpired(.pinAttemptsExhausted)
         case .storeProblem: .storeProblem(.notDeleted)

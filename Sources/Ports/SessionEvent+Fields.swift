@@ -22,6 +22,7 @@ extension SessionEvent {
                 ("trigger", trigger.rawValue), ("lock-waited-ms", Self.milliseconds(lockWaited)),
                 ("took-ms", Self.milliseconds(took)),
             ]
+        case .refreshFailed(let trigger, let failure): [("trigger", trigger.rawValue), ("reason", failure.rawValue)]
         case .sessionEnded(let reason): [("reason", reason.rawValue)]
         case .sessionExpired(let reason): [("reason", reason.rawValue)]
         case .storeProblem(let problem): [("problem", problem.rawValue)]

@@ -18,6 +18,10 @@ public enum SessionEvent: Sendable, Hashable {
     /// process waited for another's hold of the session, and how long the
     /// call took.
     case tokenRefreshed(RefreshTrigger, lockWaited: Duration, took: Duration)
+    /// A refresh did not give a new token: what asked for it, and why
+    /// (`RefreshFailure`). When the backend refused the session itself, a
+    /// `sessionEnded` follows with the same reason.
+    case refreshFailed(RefreshTrigger, RefreshFailure)
     /// The session ended: every reason the domain has (`SignedOutReason`).
     case sessionEnded(SignedOutReason)
     /// The session expired with its data kept (`SessionExpiredReason`).
@@ -55,6 +59,8 @@ public enum SessionEvent: Sendable, Hashable {
         case signedIn = "signed-in"
         /// `SessionEvent.tokenRefreshed`.
         case tokenRefreshed = "token-refreshed"
+        /// `SessionEvent.refreshFailed`.
+        case refreshFailed = "refresh-failed"
         /// `SessionEvent.sessionEnded`.
         case sessionEnded = "session-ended"
         /// `SessionEvent.sessionExpired`.
@@ -75,6 +81,7 @@ public enum SessionEvent: Sendable, Hashable {
         case .launched: .launched
         case .signedIn: .signedIn
         case .tokenRefreshed: .tokenRefreshed
+        case .refreshFailed: .refreshFailed
         case .sessionEnded: .sessionEnded
         case .sessionExpired: .sessionExpired
         case .storeProblem: .storeProblem
@@ -108,6 +115,30 @@ public enum RefreshTrigger: String, Sendable, Hashable, CaseIterable {
     /// The launch's check of a stored session, on a backend that does not
     /// tell whose a token is.
     case launch
+}
+
+/// Why a refresh gave no new token: the auth port's answer, by kind, or
+/// the session held elsewhere.
+public enum RefreshFailure: String, Sendable, Hashable, CaseIterable {
+    /// The backend refused the token (`TOKEN_INVALID`, or a 401 with no code).
+    case tokenInvalid = "token-invalid"
+    /// The backend refused the token as expired, past its refresh window.
+    case tokenExpired = "token-expired"
+    /// The account is inactive.
+    case userInactive = "user-inactive"
+    /// The account was deleted.
+    case userDeleted = "user-deleted"
+    /// The backend refused the request otherwise (a 4xx: the API key, the
+    /// request itself) or the app's configuration does not fit it.
+    case refused
+    /// The backend failed (a 5xx) or answered with something unreadable.
+    case server
+    /// The backend could not be reached.
+    case network
+    /// No answer within the request deadline.
+    case timedOut = "timed-out"
+    /// Another process held the session longer than this one waits.
+    case busyElsewhere = "busy-elsewhere"
 }
 
 /// What the session store could not do.

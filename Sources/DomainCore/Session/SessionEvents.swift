@@ -96,3 +96,21 @@ extension SignInRoute {
         }
     }
 }
+
+extension RefreshFailure {
+    /// Why a refresh that failed with `error` gave no token.
+    init(_ error: RemoteError) {
+        switch (error.code, error) {
+        case (.tokenExpired, _): self = .tokenExpired
+        case (.userInactive, _): self = .userInactive
+        case (.userDeleted, _): self = .userDeleted
+        case (.tokenInvalid, _): self = .tokenInvalid
+        case (_, _) where error.isTokenRefused: self = .tokenInvalid
+        case (_, .transport): self = .network
+        case (_, .timeout): self = .timedOut
+        case (_, .malformedResponse): self = .server
+        case (_, .rejected(let status, _, _)): self = status >= 500 ? .server : .refused
+        case (_, .misconfigured), (_, .signInRefused): self = .refused
+        }
+    }
+}

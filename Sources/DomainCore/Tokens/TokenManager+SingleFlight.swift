@@ -114,11 +114,20 @@ extension TokenManager {
                 return .failure(error)
             }
         }
-        if case .refreshed = outcome, let (began, ended) = call.withLock({ $0 }) {
-            events.report(
-                .tokenRefreshed(
-                    trigger, lockWaited: .seconds(began.timeIntervalSince(asked)),
-                    took: .seconds(ended.timeIntervalSince(began))))
+        switch outcome {
+        case .refreshed:
+            if let (began, ended) = call.withLock({ $0 }) {
+                events.report(
+                    .tokenRefreshed(
+                        trigger, lockWaited: .seconds(began.timeIntervalSince(asked)),
+                        took: .seconds(ended.timeIntervalSince(began))))
+            }
+        case .failed(let error?):
+            events.report(.refreshFailed(trigger, RefreshFailure(error)))
+        case .busyElsewhere:
+            events.report(.refreshFailed(trigger, .busyElsewhere))
+        case .adopted, .endedElsewhere, .failed(nil):
+            break
         }
         // The barrier comes down (unless another refresh has taken its place)
         // in the same step that puts the new token in place or ends the

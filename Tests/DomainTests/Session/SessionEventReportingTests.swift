@@ -59,6 +59,31 @@ struct SessionEventReportingTests {
         harness.health.shutDown()
     }
 
+    @Test(
+        "A refresh that brings no token reports why, by the port's answer; a refusal of the session then ends it",
+        arguments: [
+            (RemoteError.transport("connection reset"), RefreshFailure.network, nil as SignedOutReason?),
+            (.timeout, .timedOut, nil),
+            (.rejected(status: 503, code: nil), .server, nil),
+            (.malformedResponse("not JSON"), .server, nil),
+            (.rejected(status: 403, code: .apiKeyInvalid), .refused, nil),
+            (.rejected(status: 401, code: .tokenInvalid), .tokenInvalid, .tokenInvalid),
+            (.rejected(status: 401, code: .tokenExpired), .tokenExpired, .tokenExpired),
+            (.rejected(status: 403, code: .userInactive), .userInactive, .userInactive),
+            (.rejected(status: 410, code: .userDeleted), .userDeleted, .userDeleted),
+        ])
+    func refreshFailure(_ error: RemoteError, _ failure: RefreshFailure, _ ended: SignedOutReason?) async {
+        let harness = await SessionHarness.launchedSignedOut()
+        await harness.signInAsMaria()
+        await harness.server.set(refresh: .fail(error))
+
+        _ = try? await harness.tokenManager.refreshNow()
+
+        let afterSignIn = Array(harness.sessionEvents.drop { $0 != .signedIn(.passwordByCPF) }.dropFirst())
+        #expect(afterSignIn == [.refreshFailed(.launch, failure)] + (ended.map { [.sessionEnded($0)] } ?? []))
+        harness.health.shutDown()
+    }
+
     @Test("The health monitor reports each change of health, from and to")
     func healthChanges() async {
         let harness = await SessionHarness.launchedSignedOut()
