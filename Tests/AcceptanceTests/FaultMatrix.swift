@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import Ports
 import Testing
 
 @testable import app
@@ -83,6 +84,46 @@ enum FaultMatrix {
         Fault(name: "store full", before: { _ in ["store full"] }, after: []),
     ]
 
+    /// The kinds a row that names no event (`none`) must not show: nothing
+    /// ended, expired or failed for the session.
+    static let kindsNoneExcludes: Set<SessionEvent.Kind> = [
+        .sessionEnded, .sessionExpired, .refreshFailed, .signInRefused, .storeProblem,
+    ]
+
+    /// Why the events `reported` from the user's action on do not meet a
+    /// row's `event` cell, or nil when they do. The cell names a kind and
+    /// fields (`session-ended reason token-invalid`, matched as a script's
+    /// `expect event` matches it): some event is that one, and no session
+    /// ends or expires but as it says. `none`: no event of
+    /// `kindsNoneExcludes`.
+    static func eventMiss(in reported: [SessionEvent], named cell: String) -> String? {
+        let said = reported.map(Self.words).joined(separator: "; ")
+        if cell == "none" {
+            guard let unwanted = reported.first(where: { kindsNoneExcludes.contains($0.kind) }) else { return nil }
+            return "its row names no event, yet it reported \(words(of: unwanted)) (all: \(said))"
+        }
+        let words = cell.split(separator: " ").map(String.init)
+        guard let kind = words.first.flatMap(SessionEvent.Kind.init(rawValue:)), words.count % 2 == 1 else {
+            return "its row's event \(cell) is not a kind with fields and values"
+        }
+        let fields = stride(from: 1, to: words.count, by: 2).map { (words[$0], words[$0 + 1]) }
+        let named = { (event: SessionEvent) in
+            event.kind == kind && fields.allSatisfy { field in event.fields.contains { $0 == field } }
+        }
+        guard reported.contains(where: named) else { return "it did not report \(cell) (it reported: \(said))" }
+        let endings: Set<SessionEvent.Kind> = [.sessionEnded, .sessionExpired]
+        if let other = reported.first(where: { endings.contains($0.kind) && !named($0) }) {
+            return "it also reported \(Self.words(of: other)), which its row does not name"
+        }
+        return nil
+    }
+
+    /// An event as a row or a script writes it, without its durations.
+    static func words(of event: SessionEvent) -> String {
+        ([event.kind.rawValue] + event.fields.filter { !$0.name.hasSuffix("-ms") }.flatMap { [$0.name, $0.value] })
+            .joined(separator: " ")
+    }
+
     /// Every phase × fault, in the table's order.
     static let cells: [Cell] = phases.flatMap { phase in faults.map { Cell(phase: phase, fault: $0) } }
 
@@ -96,10 +137,20 @@ enum FaultMatrix {
         /// fault playing out, a minute more (nothing may stay stuck), then
         /// the row's expectations.
         func script(expecting row: FaultMatrixTable.Row?) -> String {
-            var lines = ["# locale: en-US", "# \(testDescription)"]
-            lines += phase.setup
-            lines += fault.before(phase.route)
-            lines += phase.action
+            leadScript + followScript(expecting: row)
+        }
+
+        /// The cell's first part: the phase's setup and the fault, up to the
+        /// user's action.
+        var leadScript: String {
+            (["# locale: en-US", "# \(testDescription)"] + phase.setup + fault.before(phase.route))
+                .joined(separator: "\n") + "\n"
+        }
+
+        /// The cell's second part: the action, the fault playing out, a
+        /// minute more, then the row's expectations.
+        func followScript(expecting row: FaultMatrixTable.Row?) -> String {
+            var lines = phase.action
             lines += fault.after
             lines += ["wait 1m"]
             guard let row else { return lines.joined(separator: "\n") + "\n" }

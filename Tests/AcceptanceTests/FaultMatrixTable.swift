@@ -14,6 +14,10 @@ struct FaultMatrixTable: Sendable {
         let localData: Bool
         /// A text on the screen the user is left on.
         let text: String
+        /// The session event the user's action leads to, as a script's
+        /// `expect event` names it (`session-ended reason token-invalid`),
+        /// or `none`.
+        let event: String
     }
 
     /// Why the table could not be read.
@@ -25,7 +29,9 @@ struct FaultMatrixTable: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("docs/fault-matrix.md").path
 
-    static let header = ["phase", "fault", "screen", "state", "stored session", "local data", "the user reads"]
+    static let header = [
+        "phase", "fault", "screen", "state", "stored session", "local data", "the user reads", "event",
+    ]
 
     let rows: [Row]
 
@@ -54,12 +60,14 @@ struct FaultMatrixTable: Sendable {
             guard let stored = Self.yesNo(cells[4]), let local = Self.yesNo(cells[5]) else {
                 throw Problem(description: "\(rowLocation): stored session and local data are yes or no")
             }
-            guard !cells[0].isEmpty, !cells[1].isEmpty, !cells[2].isEmpty, !cells[3].isEmpty, !cells[6].isEmpty else {
+            guard !cells[0].isEmpty, !cells[1].isEmpty, !cells[2].isEmpty, !cells[3].isEmpty, !cells[6].isEmpty,
+                !cells[7].isEmpty
+            else {
                 throw Problem(description: "\(rowLocation): every cell must be filled")
             }
             let row = Row(
                 phase: cells[0], fault: cells[1], screen: cells[2], state: cells[3], storedSession: stored,
-                localData: local, text: cells[6])
+                localData: local, text: cells[6], event: cells[7])
             guard !rows.contains(where: { $0.phase == row.phase && $0.fault == row.fault }) else {
                 throw Problem(description: "\(rowLocation): \(row.phase) × \(row.fault) is given twice")
             }

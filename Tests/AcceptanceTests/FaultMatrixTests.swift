@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import Ports
 import Testing
 
 @testable import app
@@ -46,18 +47,39 @@ struct FaultMatrixTests {
     func malformedTableRefused() {
         let header =
             "| " + FaultMatrixTable.header.joined(separator: " | ")
-            + " |\n| --- | --- | --- | --- | --- | --- | --- |\n"
+            + " |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n"
         #expect(throws: FaultMatrixTable.Problem.self) {
             try FaultMatrixTable(
                 markdown: header + "| sign-in | 500 | sign-in-password | unauthenticated | no | no |\n")
         }
         #expect(throws: FaultMatrixTable.Problem.self) {
             try FaultMatrixTable(
-                markdown: header + "| sign-in | 500 | sign-in-password | unauthenticated | maybe | no | x |\n")
+                markdown: header + "| sign-in | 500 | sign-in-password | unauthenticated | maybe | no | x | none |\n")
         }
-        let row = "| sign-in | 500 | sign-in-password | unauthenticated | no | no | x |\n"
+        let row = "| sign-in | 500 | sign-in-password | unauthenticated | no | no | x | none |\n"
         #expect(throws: FaultMatrixTable.Problem.self) { try FaultMatrixTable(markdown: header + row + row) }
         #expect((try? FaultMatrixTable(markdown: header + row))?.rows.count == 1)
+        #expect(throws: FaultMatrixTable.Problem.self) {
+            try FaultMatrixTable(
+                markdown: header + "| sign-in | 500 | sign-in-password | unauthenticated | no | no | x | |\n")
+        }
+    }
+
+    @Test("A row's event is met only by the event it names, and no session ends or expires unnamed")
+    func eventCellMatching() {
+        let ended = SessionEvent.sessionEnded(.tokenInvalid)
+        let refreshed = SessionEvent.tokenRefreshed(.proactive, lockWaited: .zero, took: .zero)
+        #expect(FaultMatrix.eventMiss(in: [ended], named: "session-ended reason token-invalid") == nil)
+        #expect(FaultMatrix.eventMiss(in: [ended], named: "session-ended reason token-expired") != nil)
+        #expect(FaultMatrix.eventMiss(in: [], named: "session-ended") != nil)
+        #expect(FaultMatrix.eventMiss(in: [refreshed], named: "none") == nil)
+        #expect(FaultMatrix.eventMiss(in: [refreshed, ended], named: "none") != nil)
+        #expect(
+            FaultMatrix.eventMiss(in: [.storeProblem(.notSaved), ended], named: "store-problem problem not-saved")
+                != nil,
+            "a session end the row does not name")
+        #expect(FaultMatrix.eventMiss(in: [ended], named: "session-over reason token-invalid") != nil, "no such kind")
+        #expect(FaultMatrix.eventMiss(in: [ended], named: "session-ended reason") != nil, "a field without a value")
     }
 
     // The limit catches a hung cell, not a slow one: the 286 cells start
@@ -73,7 +95,16 @@ struct FaultMatrixTests {
         let app = HeadlessApp(world: made.world, texts: Texts(locale: .enUS))
         await app.launch()
         let runner = ScriptRunner(texts: app.texts, print: { _ in }, makeWorld: { made })
-        let report = await runner.run(script: cell.script(expecting: row), named: cell.testDescription, on: app)
+        let lead = await runner.run(script: cell.leadScript, named: cell.testDescription, on: app)
+        let eventsBefore = made.world.eventRecord.events.count
+        let follow = await runner.run(script: cell.followScript(expecting: row), named: cell.testDescription, on: app)
+        let report = ScriptReport(
+            name: cell.testDescription, passed: lead.passed && follow.passed,
+            transcript: lead.transcript + follow.transcript)
+        let reported = Array(made.world.eventRecord.events.dropFirst(eventsBefore))
+        if let row, let miss = FaultMatrix.eventMiss(in: reported, named: row.event) {
+            Issue.record("\(cell.testDescription) \(environment.rawValue): \(miss)")
+        }
         if !report.passed || row == nil {
             let stored = await app.hasStoredSession().map { $0 ? "yes" : "no" } ?? "unreadable"
             let local = await app.hasLocalData().map { $0 ? "yes" : "no" } ?? "unreadable"
