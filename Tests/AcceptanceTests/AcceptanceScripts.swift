@@ -1,5 +1,7 @@
 import Composition
 import Foundation
+import Ports
+import Testing
 
 @testable import app
 
@@ -64,5 +66,34 @@ extension AppEnvironment {
         var environment = self
         environment.settings.pinHashIterations = Self.testPINHashIterations
         return environment
+    }
+}
+
+/// Each acceptance script that ends a session asserts the event with its
+/// reason (issue 43): what the run reported decides which scripts must, so a
+/// new script that ends a session cannot slip past a hand-kept list.
+enum SessionEndAssertions {
+    /// The kinds a script must assert when its run reported them.
+    static let endingKinds: Set<SessionEvent.Kind> = [.sessionEnded, .sessionExpired]
+
+    /// The `expect event` lines `script` lacks for the sessions its run
+    /// ended (`report.events`): one per kind and reason, sorted.
+    static func missing(in script: String, for report: ScriptReport) -> [String] {
+        let wanted = Set(
+            report.events.filter { endingKinds.contains($0.kind) }
+                .map { event in
+                    (["expect event", event.kind.rawValue] + event.fields.flatMap { [$0.name, $0.value] })
+                        .joined(separator: " ")
+                })
+        let lines = Set(ScriptLines.of(script).map { $0.trimmingCharacters(in: .whitespaces) })
+        return wanted.subtracting(lines).sorted()
+    }
+
+    /// Records a test issue naming each line `script` lacks.
+    static func expectAsserted(in script: String, named name: String, for report: ScriptReport) {
+        let missing = missing(in: script, for: report)
+        #expect(
+            missing.isEmpty,
+            "\(name) ends a session without asserting why; add:\n\(missing.joined(separator: "\n"))")
     }
 }

@@ -24,6 +24,8 @@ struct CoraAcceptanceScriptTests {
         let report = await CoraScripts.runner().run(script: checked, named: name)
 
         #expect(report.passed, "\(name) failed; its transcript:\n\(report.transcriptText)")
+        #expect(report.eventLinesChecked > 0)
+        SessionEndAssertions.expectAsserted(in: script, named: name, for: report)
     }
 
     @Test(
@@ -37,6 +39,8 @@ struct CoraAcceptanceScriptTests {
         let memory = await CoraScripts.runner().run(script: checked, named: name)
 
         #expect(wire.passed, "\(name) failed over HTTP; its transcript:\n\(wire.transcriptText)")
+        #expect(
+            wire.eventLinesChecked > memory.eventLinesChecked, "the record and the store's events file both searched")
         #expect(wire.transcript == memory.transcript, "\(name) shows something else over HTTP than in memory")
     }
 

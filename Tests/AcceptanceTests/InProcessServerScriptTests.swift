@@ -26,6 +26,9 @@ struct InProcessServerScriptTests {
 
         let passed = wire.passed
         #expect(passed, "\(name) failed over HTTP; its transcript:\n\(wire.transcriptText)")
+        #expect(
+            wire.eventLinesChecked > memory.eventLinesChecked,
+            "over HTTP the file keychain's events file is searched too, beside the record")
         guard passed, wire.transcript != memory.transcript else { return }
         let shared = min(wire.transcript.count, memory.transcript.count)
         let line = (0..<shared).first { wire.transcript[$0] != memory.transcript[$0] } ?? shared

@@ -23,6 +23,8 @@ struct OAuth2AcceptanceScriptTests {
         let report = await OAuth2Scripts.runner().run(script: script, named: name)
 
         #expect(report.passed, "\(name) failed; its transcript:\n\(report.transcriptText)")
+        #expect(report.eventLinesChecked > 0)
+        SessionEndAssertions.expectAsserted(in: script, named: name, for: report)
     }
 
     @Test("The sign-in screen asks for no identifier and no password on a backend without the password")

@@ -94,17 +94,6 @@ public struct PluginRegistry: Sendable {
         }
     }
 
-    /// A store is made with the coding the environment chose, and brings the
-    /// `SignOutLedger`, the `PINVault` and the `RememberedIdentifierStore`
-    /// that live beside it (but not through it): a store that names none gets
-    /// them in memory, lasting as long as the world.
-    ///
-    /// The plugin also declares which of the adapters it makes keep storage
-    /// notices (`StorePart.keepingNotices(_:)`): the world collects them
-    /// from those, and never asks an adapter whether it is a
-    /// `StorageNoticeSource` (a first cast of a type to a protocol scans every
-    /// conformance record of the process: four of them were a twentieth of a
-    /// launch).
     /// A record of the session's events kept on the device: the sink the
     /// world reports into, and how `app events` reads back its last lines
     /// (`SessionEventEntry.jsonLine`, oldest first).
@@ -123,6 +112,17 @@ public struct PluginRegistry: Sendable {
         }
     }
 
+    /// A store is made with the coding the environment chose, and brings the
+    /// `SignOutLedger`, the `PINVault` and the `RememberedIdentifierStore`
+    /// that live beside it (but not through it): a store that names none gets
+    /// them in memory, lasting as long as the world.
+    ///
+    /// The plugin also declares which of the adapters it makes keep storage
+    /// notices (`StorePart.keepingNotices(_:)`): the world collects them
+    /// from those, and never asks an adapter whether it is a
+    /// `StorageNoticeSource` (a first cast of a type to a protocol scans every
+    /// conformance record of the process: four of them were a twentieth of a
+    /// launch).
     public struct StorePlugin: Sendable {
         public let name: String
         public let summary: String

@@ -1,6 +1,7 @@
 import Composition
 import DomainCore
 import Foundation
+import Ports
 
 /// The world one script runs on, and what ends what it started beyond the
 /// app (an in-process server) once the script is done.
@@ -19,6 +20,11 @@ struct ScriptReport: Sendable, Equatable {
     /// Everything printed for this script, a line of output per element, with
     /// any secret already replaced by its kind.
     let transcript: [String]
+    /// What the app reported while the script ran (its world's record).
+    var events: [SessionEvent] = []
+    /// How many lines of session events were searched for the run's
+    /// secrets when it ended: the world's record and the store's file.
+    var eventLinesChecked = 0
 
     var transcriptText: String { transcript.joined(separator: "\n") }
 }
@@ -33,7 +39,9 @@ struct ScriptReport: Sendable, Equatable {
 /// Every line printed is checked for the secrets the run knows of (issued
 /// tokens, account passwords, the API key, what the script typed into a
 /// password field): a screen or message that shows one fails the script, and
-/// the secret is printed as its kind (`‹token›`), never as itself.
+/// the secret is printed as its kind (`‹token›`), never as itself. So is
+/// every session event the script's world reported, in its record and in
+/// the store's file of events (docs/events.md), once the script ends.
 @MainActor
 struct ScriptRunner {
     /// Builds the world one script runs on: fresh adapters and store, and a
@@ -232,10 +240,15 @@ struct ScriptRunner {
         let transcript = Transcript(world: app.world, print: writeLine)
         await transcript.refreshSecrets()
         transcript.note("== \(name)")
-        let passed = await run(parsed.lines, named: name, on: app, into: transcript)
+        let ran = await run(parsed.lines, named: name, on: app, into: transcript)
+        await transcript.refreshSecrets()
+        let eventsChecked = transcript.checkEvents(of: app.world, at: name)
+        let passed = ran && eventsChecked != nil
         transcript.note(passed ? "✔ \(name)" : "✘ \(name)")
         transcript.note("")
-        return ScriptReport(name: name, passed: passed, transcript: transcript.lines)
+        return ScriptReport(
+            name: name, passed: passed, transcript: transcript.lines, events: app.world.eventRecord.events,
+            eventLinesChecked: eventsChecked ?? 0)
     }
 
     private func run(
@@ -324,10 +337,41 @@ private final class Transcript {
         emit(check.redacted(text))
         let leaks = check.leaks(in: text)
         guard !leaks.isEmpty else { return true }
-        let kinds = leaks.map { ($0 == .apiKey ? "an " : "a ") + $0.rawValue }.joined(separator: " and ")
-        emit("✘ \(location): the output shows \(kinds) (printed above as its kind); a secret must never be shown")
+        emit(
+            "✘ \(location): the output shows \(Self.said(leaks)) (printed above as its kind); a secret must never be shown"
+        )
         return false
     }
+
+    /// Searches every session event `world` reported (its record, and the
+    /// store's file of events when it keeps one) for the secrets the run
+    /// knows of. The number of lines searched, or nil — said, by kind only —
+    /// when one holds a secret or the file cannot be read.
+    func checkEvents(of world: AppWorld, at location: String) -> Int? {
+        var lines = world.eventRecord.entries.map(\.jsonLine)
+        if let log = world.eventLog {
+            do {
+                lines += try log.lastLines(Self.mostEventLinesChecked)
+            } catch {
+                emit("✘ \(location): the session events file cannot be read to check it for secrets: \(error)")
+                return nil
+            }
+        }
+        let leaks = check.leaks(in: lines.joined(separator: "\n"))
+        guard leaks.isEmpty else {
+            emit("✘ \(location): the session events hold \(Self.said(leaks)); an event must never hold a secret")
+            return nil
+        }
+        return lines.count
+    }
+
+    /// "a token and a password": the kinds that leaked.
+    private static func said(_ leaks: [KnownSecret.Kind]) -> String {
+        leaks.map { ($0 == .apiKey ? "an " : "a ") + $0.rawValue }.joined(separator: " and ")
+    }
+
+    /// The most lines of the store's file of events searched: all a script can write.
+    static let mostEventLinesChecked = 100_000
 
     /// Prints `text` a line at a time, a control character escaped (`^[`):
     /// a script's bad line never reaches the terminal as a control sequence.
