@@ -1,6 +1,7 @@
 import Composition
 import GatehouseBench
 import Foundation
+import Synchronization
 import Testing
 
 @testable import app
@@ -51,6 +52,37 @@ struct CommandLineAppTests {
         let inMemory = Transcript()
         #expect(await inMemory.app().run(Invocation(command: .events(last: 20))) == 0)
         #expect(inMemory.text.contains("no events are kept between processes"))
+    }
+
+    @Test("--events stderr writes each session event as a JSON line on stderr as it happens; stdout keeps the screens")
+    func eventsOnStandardError() async {
+        let written = Mutex<[String]>([])
+        let screens = Mutex<[String]>([])
+        let console = Console(
+            write: { piece in screens.withLock { $0.append(piece.written) } },
+            writeErrorFromAnyThread: { line in written.withLock { $0.append(line) } })
+        let app = CommandLineApp(
+            console: console, stdinIsTerminal: false, lines: .lines([]),
+            readAllInput: {
+                "tap sign-in\ntype identifier 123.456.789-09\ntap next\ntype password 123456\ntap next\ntap logout\n"
+            })
+
+        #expect(await app.run(Invocation(eventsToStandardError: true, command: .interactive)) == 0)
+        let events = written.withLock { $0 }
+        #expect(events.count == 4, "\(events)")
+        #expect(events.first?.contains(#""event":"health-changed","from":"unknown","to":"healthy"}"#) == true)
+        #expect(events.contains { $0.hasSuffix(#""event":"launched","opened":"no-session"}"#) })
+        #expect(events.contains { $0.hasSuffix(#""event":"signed-in","route":"password-cpf"}"#) })
+        #expect(events.last?.hasSuffix(#""event":"session-ended","reason":"logged-out"}"#) == true)
+        let stdout = screens.withLock { $0.joined() }
+        #expect(stdout.contains("1 passed, 0 failed") && !stdout.contains("\"event\""), "stdout is the screens'")
+
+        let quiet = Mutex<[String]>([])
+        let withoutFlag = CommandLineApp(
+            console: Console(write: { _ in }, writeErrorFromAnyThread: { line in quiet.withLock { $0.append(line) } }),
+            stdinIsTerminal: false, lines: .lines([]), readAllInput: { "tap sign-in\n" })
+        #expect(await withoutFlag.run(Invocation(command: .interactive)) == 0)
+        #expect(quiet.withLock { $0 }.isEmpty, "without --events nothing is written to stderr")
     }
 
     @Test("bench --quick on the in-memory scenarios: a progress line per scenario, the table with each goal, exit 0")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import app
 
-/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`,
+/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [--events stderr] [COMMAND [ARGS]]`,
 /// read by hand: good invocations and what they mean, bad ones and what they say.
 @Suite("Command line parsing")
 struct CommandLineParserTests {
@@ -14,6 +14,12 @@ struct CommandLineParserTests {
         (["events"], Invocation(command: .events(last: 20))),
         (["events", "5"], Invocation(command: .events(last: 5))),
         (["demo"], Invocation(command: .demo)),
+        (["--events", "stderr"], Invocation(eventsToStandardError: true, command: .interactive)),
+        (["demo", "--events=stderr"], Invocation(eventsToStandardError: true, command: .demo)),
+        (
+            ["run", "a.flow", "--events", "stderr"],
+            Invocation(eventsToStandardError: true, command: .run(files: ["a.flow"]))
+        ),
         (["run", "a.flow", "b.flow"], Invocation(command: .run(files: ["a.flow", "b.flow"]))),
         (["help"], Invocation(command: .help(topic: nil))),
         (["help", "run"], Invocation(command: .help(topic: "run"))),
@@ -82,6 +88,11 @@ struct CommandLineParserTests {
         (["events", "0"], "'events' takes N from 1 to 20000, not '0'", "events"),
         (["events", "1", "2"], "'events' takes at most one N, got 2", "events"),
         (["--verbose"], "unknown option '--verbose'", nil),
+        (["--events", "stdout"], "unknown --events destination 'stdout': use stderr", nil),
+        (["--events"], "option --events needs a value: stderr", nil),
+        (["--events", "stderr", "--events", "stderr"], "option --events is given more than once", nil),
+        (["envs", "--events", "stderr"], "option --events belongs to the app itself: app, app demo or app run", nil),
+        (["--events", "stderr", "events"], "option --events belongs to the app itself", nil),
         (
             ["bench", "--scenario", "nap"],
             "unknown scenario 'nap': scenarios are storm, overhead, cap, bootstrap, soak, day, launch, server, pin, signature, processes",

@@ -9,7 +9,9 @@ struct HelpTextTests {
     @Test("The overview shows the usage line, every command and both options")
     func overviewListsEverything() {
         let text = HelpText.text(for: nil)
-        #expect(text.contains("Usage: app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]"))
+        #expect(
+            text.contains(
+                "Usage: app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [--events stderr] [COMMAND [ARGS]]"))
         for word in CommandLineParser.commands + ["--env", "--locale", "in-memory", "pt-BR", "en-US", "es-ES"] {
             #expect(text.contains(word), "overview lacks \(word)")
         }

@@ -1,5 +1,6 @@
 public import AdapterInMemory
 import Foundation
+public import Ports
 public import ReferenceServer
 import TaskRuntime
 
@@ -32,7 +33,11 @@ public struct InProcessServerWorld: Sendable {
     ///   - profile: Which backend the server plays; `.cora` serves only
     ///     Cora's three routes, so `base` should be an environment whose
     ///     plugins need no more (`/health`, `/users/me` answer 404).
-    public init(from base: AppEnvironment = .local, profile: ServerProfile = .full) throws(InProcessServerError) {
+    ///   - eventSink: Where the world reports the session's events besides
+    ///     its own record (`AppWorld`'s `eventSink`).
+    public init(
+        from base: AppEnvironment = .local, profile: ServerProfile = .full, eventSink: (any SessionEventSink)? = nil
+    ) throws(InProcessServerError) {
         let time = SharedVirtualTime()
         var environment = base
         environment.plugins.clock = InMemoryPlugins.virtualClock.name
@@ -79,7 +84,8 @@ public struct InProcessServerWorld: Sendable {
         }
         do {
             world = try AppWorld(
-                environment: environment, sharedTime: time, control: InMemoryBackendControl(backend: backend))
+                environment: environment, sharedTime: time, control: InMemoryBackendControl(backend: backend),
+                eventSink: eventSink)
         } catch {
             server.stop()
             throw InProcessServerError(description: "cannot build the app against the in-process server: \(error)")

@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import Ports
 
 /// Carries out a parsed invocation: help needs nothing; every other command
 /// first resolves the environment (a bad one stops it with exit 2), then runs.
@@ -76,6 +77,8 @@ struct CommandLineApp {
             return ExitCode.usage
         }
         let texts = Texts(locale: environment.settings.locale)
+        let eventSink: (any SessionEventSink)? =
+            invocation.eventsToStandardError ? StandardErrorEventSink(writeLine: console.errorWriterForAnyThread) : nil
 
         switch invocation.command {
         case .events(let count):
@@ -100,7 +103,8 @@ struct CommandLineApp {
             case .success(let loaded):
                 scripts = loaded
             }
-            return await run(scripts, invocation: invocation, environment: environment, texts: texts)
+            return await run(
+                scripts, invocation: invocation, environment: environment, texts: texts, eventSink: eventSink)
         case .sessionWorker:
             SessionWorkerInput.closeInheritedDescriptors()
             let world: AppWorld
@@ -120,12 +124,14 @@ struct CommandLineApp {
             ).run()
         case .interactive where !stdinIsTerminal:
             return await PipedScript(
-                environment: environment, texts: texts, console: console, pinsLanguage: invocation.locale != nil
+                environment: environment, texts: texts, console: console, pinsLanguage: invocation.locale != nil,
+                eventSink: eventSink
             ).run(readAllInput())
         case .interactive, .demo:
             let world: AppWorld
             do {
-                world = try AppWorld(environment: environment, eventLogFailure: console.errorWriterForAnyThread)
+                world = try AppWorld(
+                    environment: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread)
             } catch {
                 console.error("app: \(error)")
                 return ExitCode.usage
@@ -143,16 +149,18 @@ struct CommandLineApp {
     /// Runs the scripts on the environment, or with `--in-process-server`
     /// over HTTP against a server in this process.
     private func run(
-        _ scripts: [ScriptFiles.Script], invocation: Invocation, environment: AppEnvironment, texts: Texts
+        _ scripts: [ScriptFiles.Script], invocation: Invocation, environment: AppEnvironment, texts: Texts,
+        eventSink: (any SessionEventSink)?
     ) async -> Int32 {
         guard case .run(_, inProcessServer: true, let profile) = invocation.command else {
-            var runner = ScriptRunner(environment: environment, texts: texts, print: console.print)
+            var runner = ScriptRunner(
+                environment: environment, texts: texts, print: console.print, eventSink: eventSink)
             runner.pinsLanguage = invocation.locale != nil
             return await runner.run(scripts: scripts)
         }
         let overHTTP = overHTTP(invocation, environment)
         var runner = ScriptRunner(texts: texts, print: console.print) {
-            try InProcessServerWorld.make(from: overHTTP, profile: profile)
+            try InProcessServerWorld.make(from: overHTTP, profile: profile, eventSink: eventSink)
         }
         runner.pinsLanguage = invocation.locale != nil
         return await runner.run(scripts: scripts)

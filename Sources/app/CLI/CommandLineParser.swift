@@ -2,7 +2,7 @@ import Composition
 import DomainCore
 
 /// Reads the command line by hand (the package has no dependencies):
-/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`, or `app --version`
+/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [--events stderr] [COMMAND [ARGS]]`, or `app --version`
 /// (the locales are `AppLocale`'s).
 /// A pure function of the arguments: it touches no file and prints nothing.
 /// The two options may come before or after the command; `--opt=value` works
@@ -20,6 +20,7 @@ enum CommandLineParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var environment: String?
         var locale: AppLocale?
+        var eventsToStandardError: Bool?
         var wantsHelp = false
         var wantsVersion = false
         var inProcessServer = false
@@ -50,6 +51,15 @@ enum CommandLineParser {
                     throw UsageError("unknown locale '\(chosen)': use \(localeValues)")
                 }
                 locale = named
+            case "--events":
+                guard eventsToStandardError == nil else { throw UsageError("option --events is given more than once") }
+                let destination = try value(of: flag, inline: inlineValue, from: &remaining, expecting: eventsValues)
+                guard destination == "stderr" else {
+                    throw UsageError(
+                        "unknown --events destination '\(TerminalText.escapingControlsOnOneLine(destination))': use \(eventsValues)"
+                    )
+                }
+                eventsToStandardError = true
             case "--help", "-h":
                 guard inlineValue == nil else { throw UsageError("option \(flag) takes no value") }
                 wantsHelp = true
@@ -72,7 +82,7 @@ enum CommandLineParser {
 
         if wantsVersion {
             // `app --version` alone: with a command it would be ambiguous.
-            guard commandWord == nil, !wantsHelp, !inProcessServer, profile == nil else {
+            guard commandWord == nil, !wantsHelp, !inProcessServer, profile == nil, eventsToStandardError == nil else {
                 throw UsageError("option --version stands alone: app --version")
             }
             return Invocation(environment: environment, locale: locale, command: .version)
@@ -88,7 +98,18 @@ enum CommandLineParser {
             throw UsageError(
                 "option --profile belongs to 'run --in-process-server' (or follows 'serve')", helpTopic: "run")
         }
-        return Invocation(environment: environment, locale: locale, command: command)
+        if eventsToStandardError != nil {
+            // Only a command that runs the app has a session to report.
+            switch command {
+            case .interactive, .demo, .run, .help: break
+            case .envs, .plugins, .events, .version, .serve, .bench, .sessionWorker:
+                throw UsageError(
+                    "option --events belongs to the app itself: app, app demo or app run (not '\(commandWord ?? "")')")
+            }
+        }
+        return Invocation(
+            environment: environment, locale: locale, eventsToStandardError: eventsToStandardError ?? false,
+            command: command)
     }
 
     // MARK: - Commands
@@ -171,6 +192,7 @@ enum CommandLineParser {
 
     private static let environmentValues = "a built-in environment (in-memory) or the path of a JSON environment file"
     private static let localeValues = AppLocale.tagsInASentence
+    private static let eventsValues = "stderr (each session event as a JSON line on standard error)"
     private static var profileValues: String {
         ReferenceServerProfile.allCases.map(\.rawValue).joined(separator: " or ")
     }

@@ -40,7 +40,7 @@ enum HelpText {
         Gatehouse — the start-up, sign-in and session layer of a mobile app, with its
         screens as text.
 
-        Usage: app [--env NAME|FILE] [--locale \(AppLocale.usageChoices)] [COMMAND [ARGS]]
+        Usage: app [--env NAME|FILE] [--locale \(AppLocale.usageChoices)] [--events stderr] [COMMAND [ARGS]]
 
         Commands:
           (none)           interactive: the app's screens, driven by the script language's
@@ -62,6 +62,8 @@ enum HelpText {
                            staging API (API key from GATEHOUSE_API_KEY).
                            FILE: the path of a JSON environment file
           --locale LOCALE  \(AppLocale.tagsInASentenceMarkingTheDefault); overrides the environment's locale
+          --events stderr  each session event also written to stderr as a JSON line as it
+                           happens (the app, demo and run; docs/events.md)
           -h, --help       help, for the command given if any
           --version        the app's version (alone: app --version)
 

@@ -2,7 +2,7 @@ import Composition
 import DomainCore
 
 /// What the command line asked for, parsed from
-/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [COMMAND [ARGS]]`.
+/// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [--events stderr] [COMMAND [ARGS]]`.
 /// Pure data: nothing is read or checked against the disk yet.
 struct Invocation: Sendable, Equatable {
     /// What to do.
@@ -36,11 +36,17 @@ struct Invocation: Sendable, Equatable {
     var environment: String?
     /// `--locale`'s value, already known to be supported; nil to keep the environment's.
     var locale: AppLocale?
+    /// `--events stderr`: each session event also written to standard
+    /// error as it happens, a JSON line each (docs/events.md).
+    var eventsToStandardError: Bool
     var command: Command
 
-    init(environment: String? = nil, locale: AppLocale? = nil, command: Command) {
+    init(
+        environment: String? = nil, locale: AppLocale? = nil, eventsToStandardError: Bool = false, command: Command
+    ) {
         self.environment = environment
         self.locale = locale
+        self.eventsToStandardError = eventsToStandardError
         self.command = command
     }
 }

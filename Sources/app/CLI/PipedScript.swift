@@ -1,4 +1,5 @@
 import Composition
+import Ports
 
 /// A script on stdin (`printf 'tap sign-in\n…' | app`): run once, named
 /// `<stdin>`, on the environment's own store and backend as they are (for
@@ -13,11 +14,14 @@ struct PipedScript {
     let console: Console
     /// Whether `--locale` pinned the language over the preferences.
     var pinsLanguage = false
+    /// A sink besides the world's own record (`--events stderr`).
+    var eventSink: (any SessionEventSink)?
 
     func run(_ script: String) async -> Int32 {
         let world: AppWorld
         do {
-            world = try AppWorld(environment: environment, eventLogFailure: console.errorWriterForAnyThread)
+            world = try AppWorld(
+                environment: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread)
         } catch {
             console.error("app: \(error)")
             return ExitCode.usage

@@ -63,9 +63,15 @@ struct ScriptRunner {
         self.makeWorld = makeWorld
     }
 
-    /// A runner whose scripts each get `isolatedWorld(for: environment)`.
-    init(environment: AppEnvironment, texts: Texts, print: @escaping (String) -> Void) {
-        self.init(texts: texts, print: print, makeWorld: { try await Self.isolatedWorld(for: environment) })
+    /// A runner whose scripts each get `isolatedWorld(for: environment)`,
+    /// reporting to `eventSink` too when given (`--events stderr`).
+    init(
+        environment: AppEnvironment, texts: Texts, print: @escaping (String) -> Void,
+        eventSink: (any SessionEventSink)? = nil
+    ) {
+        self.init(
+            texts: texts, print: print,
+            makeWorld: { try await Self.isolatedWorld(for: environment, eventSink: eventSink) })
     }
 
     /// A world for one script: every adapter made anew (a fresh in-memory
@@ -77,7 +83,9 @@ struct ScriptRunner {
     /// the preferences another, both removed afterwards: a script never reads
     /// or overwrites the session or the preferences the environment keeps
     /// for a person using the app.
-    static func isolatedWorld(for environment: AppEnvironment) async throws -> ScriptWorld {
+    static func isolatedWorld(
+        for environment: AppEnvironment, eventSink: (any SessionEventSink)? = nil
+    ) async throws -> ScriptWorld {
         var environment = environment
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("gatehouse-script-\(UUID().uuidString)").path
@@ -91,7 +99,7 @@ struct ScriptRunner {
         let removeDirectory: @MainActor () async -> Void = {
             for path in directories { try? FileManager.default.removeItem(atPath: path) }
         }
-        let world = try AppWorld(environment: environment)
+        let world = try AppWorld(environment: environment, eventSink: eventSink)
         do {
             try await world.control?.reset()
         } catch {
