@@ -12,18 +12,59 @@ public struct SessionEventSinkUnderTest: Sendable {
     /// How many entries the sink keeps at most, when the test made it with
     /// a bound small enough to pass in a test; nil skips the bound's promise.
     public var bound: Int?
+    /// Sinks of this adapter on storage that refuses every write (a
+    /// directory that cannot be made or written, a full disk), each named:
+    /// the capability of a sink that can fail. Empty for one that cannot (it
+    /// keeps its entries in memory), which the failure's promise then says.
+    public var failingStorages: [FailingStorage]
 
     /// - Parameters:
     ///   - sink: the sink.
     ///   - keptLines: what it kept, as JSON lines, oldest first.
     ///   - bound: its bound in entries, when small enough to test.
+    ///   - failingStorages: the same adapter on storage that refuses
+    ///     every write; empty for a sink that cannot fail.
     public init(
         sink: any SessionEventSink, keptLines: @escaping @Sendable (_ count: Int) async throws -> [String],
-        bound: Int?
+        bound: Int?, failingStorages: [FailingStorage] = []
     ) {
         self.sink = sink
         self.keptLines = keptLines
         self.bound = bound
+        self.failingStorages = failingStorages
+    }
+
+    /// The sink made on storage that refuses every write, and what it said.
+    public struct FailingStorage: Sendable {
+        /// What the storage is ("a directory under a regular file").
+        public var name: String
+        /// Makes the sink on that storage: the sink, and the failures it
+        /// said so far (what its `onFailure` was told).
+        public var make: @Sendable () async throws -> FailingSink
+
+        /// - Parameters:
+        ///   - name: what the storage is.
+        ///   - make: makes the sink on it.
+        public init(name: String, make: @escaping @Sendable () async throws -> FailingSink) {
+            self.name = name
+            self.make = make
+        }
+    }
+
+    /// A sink whose storage refuses every write, and the failures it said.
+    public struct FailingSink: Sendable {
+        /// The sink.
+        public var sink: any SessionEventSink
+        /// Every failure the sink said, in order.
+        public var failuresSaid: @Sendable () -> [String]
+
+        /// - Parameters:
+        ///   - sink: the sink.
+        ///   - failuresSaid: every failure it said, in order.
+        public init(sink: any SessionEventSink, failuresSaid: @escaping @Sendable () -> [String]) {
+            self.sink = sink
+            self.failuresSaid = failuresSaid
+        }
     }
 }
 
@@ -40,6 +81,9 @@ public enum SessionEventSinkContract {
         case entriesAreKeptInOrder
         /// Past its bound, the sink drops the oldest entries and keeps the newest.
         case pastItsBoundTheOldestGo
+        /// Storage that refuses every write is said once, with no event in
+        /// it, and recording goes on returning: the app never stops for it.
+        case aStorageFailureIsSaidOnce
 
         /// The promise as a sentence.
         public var testDescription: String {
@@ -49,6 +93,8 @@ public enum SessionEventSinkContract {
             case .everyKindIsKeptAsItIs: "an event of every kind is kept as the entry says, and nothing else"
             case .entriesAreKeptInOrder: "entries recorded one after another are kept in that order"
             case .pastItsBoundTheOldestGo: "past its bound, the sink drops the oldest entries and keeps the newest"
+            case .aStorageFailureIsSaidOnce:
+                "storage that refuses every write is said once, with no event in it, and recording goes on returning"
             }
         }
     }
@@ -89,6 +135,32 @@ public enum SessionEventSinkContract {
             }
             for entry in entries { sut.sink.record(entry) }
             #expect(try await sut.keptLines(entries.count) == entries.map(\.jsonLine), sourceLocation: sourceLocation)
+        case .aStorageFailureIsSaidOnce:
+            guard !sut.failingStorages.isEmpty else {
+                Issue.record(
+                    "does not apply: the sink under test states it cannot fail (no failing storage)",
+                    severity: .warning, sourceLocation: sourceLocation)
+                return
+            }
+            for storage in sut.failingStorages {
+                let failing = try await storage.make()
+                let entries = (0..<3).flatMap { round in
+                    SessionEvent.Kind.allCases.enumerated().map { index, kind in
+                        SessionEventSamples.entry(SessionEventSamples.sample(of: kind), at: round * 100 + index)
+                    }
+                }
+                // Each call returning is the promise that the app never stops for it.
+                for entry in entries { failing.sink.record(entry) }
+                let said = failing.failuresSaid()
+                #expect(said.count == 1, "\(storage.name): said \(said.count) times", sourceLocation: sourceLocation)
+                for sentence in said {
+                    #expect(!sentence.isEmpty, "\(storage.name): an empty sentence", sourceLocation: sourceLocation)
+                    #expect(
+                        !entries.contains { sentence.contains($0.jsonLine) }
+                            && !sentence.contains(SessionEvent.Kind.externalSignInEnded.rawValue),
+                        "\(storage.name): the failure quotes an event: \(sentence)", sourceLocation: sourceLocation)
+                }
+            }
         case .pastItsBoundTheOldestGo:
             guard let bound = sut.bound else {
                 Issue.record(

@@ -3,6 +3,7 @@ import AdapterInMemory
 import Foundation
 import PortContracts
 import Ports
+import Synchronization
 import Testing
 
 /// The `SessionEventSink` contract (`SessionEventSinkContract` of
@@ -16,6 +17,25 @@ struct SessionEventSinkContractTests {
         async throws
     {
         try await SessionEventSinkContract.check(promise, on: factory.make)
+    }
+
+    @Test("The contract catches a sink that says its storage's failure at every entry")
+    func catchesAFailureSaidEachTime() async throws {
+        await withKnownIssue {
+            try await SessionEventSinkContract.check(.aStorageFailureIsSaidOnce) {
+                let sink = InMemorySessionEventSink()
+                return SessionEventSinkUnderTest(
+                    sink: sink, keptLines: { _ in [] }, bound: nil,
+                    failingStorages: [
+                        SessionEventSinkUnderTest.FailingStorage(name: "a sink that complains at every entry") {
+                            let said = Mutex<[String]>([])
+                            return SessionEventSinkUnderTest.FailingSink(
+                                sink: ComplainingSink { said.withLock { $0.append("cannot write") } },
+                                failuresSaid: { said.withLock { $0 } })
+                        }
+                    ])
+            }
+        }
     }
 
     @Test("The contract catches a sink that keeps entries out of order")
@@ -50,7 +70,27 @@ struct SessionEventSinkFactory: Sendable, CustomTestStringConvertible {
             ).path
             let sink = FileSessionEventLog(directory: directory, maximumBytes: 4096) { _ in }
             return SessionEventSinkUnderTest(
-                sink: sink, keptLines: { count in try sink.lastLines(count) }, bound: 100)
+                sink: sink, keptLines: { count in try sink.lastLines(count) }, bound: 100,
+                failingStorages: [
+                    SessionEventSinkUnderTest.FailingStorage(name: "a directory under a regular file") {
+                        // Unwritable for root too: no directory can be made under a file.
+                        let parent = FileManager.default.temporaryDirectory.appendingPathComponent(
+                            "event-log-\(UUID().uuidString)")
+                        try Data("not a directory".utf8).write(to: parent)
+                        let said = Mutex<[String]>([])
+                        let sink = FileSessionEventLog(directory: parent.appendingPathComponent("data").path) {
+                            sentence in said.withLock { $0.append(sentence) }
+                        }
+                        return SessionEventSinkUnderTest.FailingSink(sink: sink) { said.withLock { $0 } }
+                    }
+                ])
         },
     ]
+}
+
+/// A sink that says a failure at every entry: what the failure's promise catches.
+private struct ComplainingSink: SessionEventSink {
+    let complain: @Sendable () -> Void
+
+    func record(_ entry: SessionEventEntry) { complain() }
 }
