@@ -188,7 +188,7 @@ enum SessionEventSamples {
     /// An event of `kind`, with payloads a real one could have.
     static func sample(of kind: SessionEvent.Kind) -> SessionEvent {
         switch kind {
-        case .launched: .launched(.sessionEnded(.storedSignInUnproved))
+        case .launched: .launched(.sessionEnded(.storedSignInUnproved), row: .keptSignInUnproved)
         case .signedIn: .signedIn(.passwordByCPF)
         case .tokenRefreshed: .tokenRefreshed(.reactive, lockWaited: .milliseconds(1500), took: .milliseconds(42))
         case .refreshFailed: .refreshFailed(.proactive, .timedOut)

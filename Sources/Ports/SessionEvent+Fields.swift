@@ -8,14 +8,8 @@ extension SessionEvent {
     /// value of an enum, or a whole number of milliseconds.
     public var fields: [(name: String, value: String)] {
         switch self {
-        case .launched(let launch):
-            switch launch {
-            case .noSession: [("opened", "no-session")]
-            case .sessionRestored: [("opened", "session-restored")]
-            case .sessionRestoredLocked: [("opened", "session-restored-locked")]
-            case .sessionEnded(let reason): [("opened", "session-ended"), ("reason", reason.rawValue)]
-            case .sessionExpired(let reason): [("opened", "session-expired"), ("reason", reason.rawValue)]
-            }
+        case .launched(let launch, let row):
+            Self.fields(of: launch) + (row.map { [("row", String($0.number))] } ?? [])
         case .signedIn(let route): [("route", route.rawValue)]
         case .tokenRefreshed(let trigger, let lockWaited, let took):
             [
@@ -29,6 +23,16 @@ extension SessionEvent {
         case .healthChanged(let from, let to): [("from", from.rawValue), ("to", to.rawValue)]
         case .signInRefused(let failure): [("failure", failure.rawValue)]
         case .externalSignInEnded(let method, let end): [("method", method.rawValue), ("outcome", end.rawValue)]
+        }
+    }
+
+    private static func fields(of launch: Launch) -> [(name: String, value: String)] {
+        switch launch {
+        case .noSession: [("opened", "no-session")]
+        case .sessionRestored: [("opened", "session-restored")]
+        case .sessionRestoredLocked: [("opened", "session-restored-locked")]
+        case .sessionEnded(let reason): [("opened", "session-ended"), ("reason", reason.rawValue)]
+        case .sessionExpired(let reason): [("opened", "session-expired"), ("reason", reason.rawValue)]
         }
     }
 

@@ -10,8 +10,9 @@
 /// and checks each field's type.
 public enum SessionEvent: Sendable, Hashable {
     /// The launch decided: the screen it opened on, and why when it was not
-    /// the session going on (`SessionEvent.Launch`).
-    case launched(Launch)
+    /// the session going on (`SessionEvent.Launch`); when a stored session
+    /// was checked, the row of the bootstrap decision table that decided.
+    case launched(Launch, row: BootstrapRow?)
     /// Someone signed in: how.
     case signedIn(SignInRoute)
     /// The access token was refreshed: what asked for it, how long this
@@ -88,6 +89,37 @@ public enum SessionEvent: Sendable, Hashable {
         case .healthChanged: .healthChanged
         case .signInRefused: .signInRefused
         case .externalSignInEnded: .externalSignInEnded
+        }
+    }
+}
+
+/// The row of the bootstrap decision table (docs/spec/root-screen-and-bootstrap.md
+/// §3) that decided a launch on a stored session: what the check of that
+/// session found. Row 6 — health down at launch — decides nothing by
+/// itself: the launch waits for health, then one of these rows decides.
+public enum BootstrapRow: String, Sendable, Hashable, CaseIterable {
+    /// Row 1: the backend confirmed an active user; the session goes on.
+    case userConfirmed = "user-confirmed"
+    /// Row 2: the token was refused (and no refresh cured it), or the user is deleted.
+    case sessionRefused = "session-refused"
+    /// Row 3: the user is inactive.
+    case userInactive = "user-inactive"
+    /// Row 4: the user's profile says it is deleted.
+    case userMarkedDeleted = "user-marked-deleted"
+    /// Row 5: the check failed (network, timeout, the server) or could not be made.
+    case checkFailed = "check-failed"
+    /// Row 7: the ID token the session kept was not proved the provider's for this user.
+    case keptSignInUnproved = "kept-sign-in-unproved"
+
+    /// The row's number in the table.
+    public var number: Int {
+        switch self {
+        case .userConfirmed: 1
+        case .sessionRefused: 2
+        case .userInactive: 3
+        case .userMarkedDeleted: 4
+        case .checkFailed: 5
+        case .keptSignInUnproved: 7
         }
     }
 }

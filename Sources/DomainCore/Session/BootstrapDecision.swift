@@ -58,6 +58,25 @@ public struct BootstrapDecision: Sendable, Hashable {
         self.state = state
     }
 
+    /// The row of the table that decides `check` (`BootstrapRow`); nil
+    /// for a check the table has no row for (the refresh limit, a session
+    /// busy in another process, one replaced while it was checked, one
+    /// ended in another process).
+    public static func row(deciding check: StoredSessionCheck) -> BootstrapRow? {
+        switch check {
+        case .user(let profile) where profile.isDeleted: .userMarkedDeleted
+        case .user(let profile) where !profile.active: .userInactive
+        case .user: .userConfirmed
+        case .keptSignInUnproved: .keptSignInUnproved
+        case .failed(.sessionEnded(.userInactive)): .userInactive
+        case .failed(.sessionEnded(.tokenInvalid)), .failed(.sessionEnded(.tokenExpired)),
+            .failed(.sessionEnded(.userDeleted)):
+            .sessionRefused
+        case .failed(.remote): .checkFailed
+        case .failed: nil
+        }
+    }
+
     /// The table. (The last row — health down or offline — is not a result of
     /// `/users/me`: `Launcher` waits for health before it decides.)
     public static func decide(_ check: StoredSessionCheck) -> BootstrapDecision {

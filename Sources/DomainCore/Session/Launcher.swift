@@ -67,9 +67,13 @@ public final class Launcher {
     /// sign in again, deleting nothing. Health monitoring goes on meanwhile.
     public func bootstrap() async {
         session.transition(to: .loading)
-        // The decision, once made; a launch the app ended first decided nothing.
+        // The decision, once made, with the table's row when a stored session
+        // was checked; a launch the app ended first decided nothing.
+        var decidingRow: BootstrapRow?
         defer {
-            if !Task.isCancelled, let launch = SessionEvent.Launch(session.state) { session.report(.launched(launch)) }
+            if !Task.isCancelled, let launch = SessionEvent.Launch(session.state) {
+                session.report(.launched(launch, row: decidingRow))
+            }
         }
         var healthCheck = scheduler.spawn { @MainActor in await self.health.latestCheck() }
         var stored = await repository.load()
@@ -135,6 +139,7 @@ public final class Launcher {
                     check = await checkStoredSession(token, kept: storedSession.cachedUser)
                 }
             }
+            decidingRow = BootstrapDecision.row(deciding: check)
             await decisions.perform(BootstrapDecision.decide(check), generation: generation)
         }
     }

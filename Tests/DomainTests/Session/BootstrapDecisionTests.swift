@@ -9,6 +9,39 @@ struct BootstrapDecisionTests {
     private static let maria = UserProfile(
         id: "1", name: "Maria Silva", email: "maria@example.com", cpf: "12345678909", active: true, isDeleted: false)
 
+    /// A check of each kind the table knows, with the row that decides it.
+    private static let checksByRow: [(StoredSessionCheck, BootstrapRow?)] = {
+        var inactive = maria
+        inactive.active = false
+        var deleted = maria
+        deleted.isDeleted = true
+        return [
+            (.user(maria), .userConfirmed),
+            (.failed(.sessionEnded(.tokenInvalid)), .sessionRefused),
+            (.failed(.sessionEnded(.tokenExpired)), .sessionRefused),
+            (.failed(.sessionEnded(.userDeleted)), .sessionRefused),
+            (.failed(.sessionEnded(.userInactive)), .userInactive),
+            (.user(inactive), .userInactive),
+            (.user(deleted), .userMarkedDeleted),
+            (.failed(.remote(.timeout)), .checkFailed),
+            (.failed(.remote(.rejected(status: 503, code: nil))), .checkFailed),
+            (.keptSignInUnproved, .keptSignInUnproved),
+            (.failed(.refreshLimitReached), nil),
+            (.failed(.sessionBusyElsewhere), nil),
+            (.failed(.notSignedIn), nil),
+        ]
+    }()
+
+    @Test("The launch event names the row that decided: each check its row, and every row reached by some check")
+    func rowDecidingEachCheck() {
+        for (check, row) in Self.checksByRow {
+            #expect(BootstrapDecision.row(deciding: check) == row, "\(check)")
+        }
+        let reached = Set(Self.checksByRow.compactMap { BootstrapDecision.row(deciding: $0.0) })
+        #expect(reached == Set(BootstrapRow.allCases))
+        #expect(BootstrapRow.allCases.map(\.number) == [1, 2, 3, 4, 5, 7], "row 6 decides nothing by itself")
+    }
+
     @Test("Row 1: 200, active and not deleted → tokens kept, user and sync stamp saved, authenticated")
     func activeUserIsAuthenticated() {
         let decision = BootstrapDecision.decide(.user(Self.maria))

@@ -13,7 +13,8 @@ struct SessionEventReportingTests {
     @Test("A first launch reports the first health check, then that it opened on no session, and nothing more")
     func firstLaunch() async {
         let harness = await SessionHarness.launchedSignedOut()
-        #expect(harness.eventSink.events == [.healthChanged(from: .unknown, to: .healthy), .launched(.noSession)])
+        #expect(
+            harness.eventSink.events == [.healthChanged(from: .unknown, to: .healthy), .launched(.noSession, row: nil)])
         harness.health.shutDown()
     }
 
@@ -27,7 +28,7 @@ struct SessionEventReportingTests {
 
         #expect(
             harness.sessionEvents == [
-                .launched(.noSession), .signInRefused(.invalidCredentials), .signedIn(.passwordByCPF),
+                .launched(.noSession, row: nil), .signInRefused(.invalidCredentials), .signedIn(.passwordByCPF),
             ])
         harness.health.shutDown()
     }
@@ -54,7 +55,8 @@ struct SessionEventReportingTests {
 
         #expect(
             harness.sessionEvents == [
-                .tokenRefreshed(.reactive, lockWaited: .zero, took: .zero), .launched(.sessionRestored),
+                .tokenRefreshed(.reactive, lockWaited: .zero, took: .zero),
+                .launched(.sessionRestored, row: .userConfirmed),
             ])
         harness.health.shutDown()
     }
@@ -110,7 +112,8 @@ struct SessionEventReportingTests {
 
         #expect(
             harness.sessionEvents == [
-                .sessionEnded(.storedSignInUnproved), .launched(.sessionEnded(.storedSignInUnproved)),
+                .sessionEnded(.storedSignInUnproved),
+                .launched(.sessionEnded(.storedSignInUnproved), row: .keptSignInUnproved),
             ])
         harness.health.shutDown()
     }
@@ -164,7 +167,7 @@ struct SessionEventReportingTests {
         #expect(
             harness.sessionEvents == [
                 .storeProblem(.unreadable), .sessionExpired(.storageUnavailable),
-                .launched(.sessionExpired(.storageUnavailable)),
+                .launched(.sessionExpired(.storageUnavailable), row: nil),
             ])
         harness.health.shutDown()
     }
