@@ -80,11 +80,7 @@ enum SessionEndAssertions {
     /// ended (`report.events`): one per kind and reason, sorted.
     static func missing(in script: String, for report: ScriptReport) -> [String] {
         let wanted = Set(
-            report.events.filter { endingKinds.contains($0.kind) }
-                .map { event in
-                    (["expect event", event.kind.rawValue] + event.fields.flatMap { [$0.name, $0.value] })
-                        .joined(separator: " ")
-                })
+            report.events.filter { endingKinds.contains($0.kind) }.map { "expect event \($0.scriptWords)" })
         let lines = Set(ScriptLines.of(script).map { $0.trimmingCharacters(in: .whitespaces) })
         return wanted.subtracting(lines).sorted()
     }

@@ -38,14 +38,7 @@ struct EventSecretCheckTests {
         }
     }
 
-    static let signIn = """
-        tap sign-in
-        type identifier 123.456.789-09
-        tap next
-        type password 123456
-        tap next
-        expect screen dashboard
-        """
+    static let signIn = ScriptRunnerTests.signIn + "\nexpect screen dashboard\n"
 
     @Test("Events that hold no secret pass, and every line of the record and the file is searched")
     func cleanEventsPass() async {

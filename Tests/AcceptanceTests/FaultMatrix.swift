@@ -97,31 +97,22 @@ enum FaultMatrix {
     /// ends or expires but as it says. `none`: no event of
     /// `kindsNoneExcludes`.
     static func eventMiss(in reported: [SessionEvent], named cell: String) -> String? {
-        let said = reported.map(Self.words).joined(separator: "; ")
+        let said = reported.map(\.scriptWords).joined(separator: "; ")
         if cell == "none" {
             guard let unwanted = reported.first(where: { kindsNoneExcludes.contains($0.kind) }) else { return nil }
-            return "its row names no event, yet it reported \(words(of: unwanted)) (all: \(said))"
+            return "its row names no event, yet it reported \(unwanted.scriptWords) (all: \(said))"
         }
-        let words = cell.split(separator: " ").map(String.init)
-        guard let kind = words.first.flatMap(SessionEvent.Kind.init(rawValue:)), words.count % 2 == 1 else {
-            return "its row's event \(cell) is not a kind with fields and values"
+        // The cell is read as the script line it stands for.
+        guard case .expectEvent(let kind, let fields)? = try? ScriptParser.parse("expect event \(cell)") else {
+            return "its row's event \(cell) is not what `expect event` takes"
         }
-        let fields = stride(from: 1, to: words.count, by: 2).map { (words[$0], words[$0 + 1]) }
-        let named = { (event: SessionEvent) in
-            event.kind == kind && fields.allSatisfy { field in event.fields.contains { $0 == field } }
-        }
+        let named = { (event: SessionEvent) in event.matches(kind: kind, fields: fields) }
         guard reported.contains(where: named) else { return "it did not report \(cell) (it reported: \(said))" }
         let endings: Set<SessionEvent.Kind> = [.sessionEnded, .sessionExpired]
         if let other = reported.first(where: { endings.contains($0.kind) && !named($0) }) {
-            return "it also reported \(Self.words(of: other)), which its row does not name"
+            return "it also reported \(other.scriptWords), which its row does not name"
         }
         return nil
-    }
-
-    /// An event as a row or a script writes it, without its durations.
-    static func words(of event: SessionEvent) -> String {
-        ([event.kind.rawValue] + event.fields.filter { !$0.name.hasSuffix("-ms") }.flatMap { [$0.name, $0.value] })
-            .joined(separator: " ")
     }
 
     /// Every phase × fault, in the table's order.

@@ -169,10 +169,7 @@ struct CommandExecutor {
                 comparison.holds(actual, value),
                 .metric(name, comparison: comparison.rawValue, value: value, actual: actual))
         case .expectEvent(let kind, let fields):
-            let matches = app.world.eventRecord.events.contains { event in
-                event.kind.rawValue == kind
-                    && fields.allSatisfy { field in event.fields.contains { $0 == (field.key, field.value) } }
-            }
+            let matches = app.world.eventRecord.events.contains { $0.matches(kind: kind, fields: fields) }
             let wanted = ([kind] + fields.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] })
                 .joined(separator: " ")
             return expect(matches, .eventMissing(wanted))
