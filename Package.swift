@@ -159,7 +159,7 @@ let package = Package(
             name: "CompositionTests",
             dependencies: [
                 "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain",
-                "AdapterDerived", "AdapterFilePreferences", "ReferenceServer", "TaskRuntime",
+                "AdapterDerived", "AdapterFilePreferences", "ReferenceServer", "TaskRuntime", "AdapterSystem",
             ]
         ),
         // Several app processes on one store (`app session-worker`, issue 29): one

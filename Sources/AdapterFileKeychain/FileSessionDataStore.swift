@@ -415,12 +415,14 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     /// Checks the directory as every save does (a directory of this user,
     /// made 0700 if it was open to others — here even when no save comes),
     /// and removes what a killed save left behind. A directory not made yet
-    /// has nothing to check: the first save makes it.
+    /// has nothing to check but its parent (another user's is refused at
+    /// once): the first save makes it.
     private func open() throws(POSIXFile.Failure) {
         do throws(POSIXFile.Failure) {
             _ = try POSIXFile.linkStatus(directory)
         } catch {
-            // Not there (nothing to do), or not reachable: the operation says why.
+            // Not there (only its parent to check), or not reachable: the operation says why.
+            if error.isNotFound { try POSIXFile.refuseParentOfAnotherUser(of: directory) }
             return
         }
         try prepareDirectory()

@@ -19,7 +19,9 @@ import Ports
 /// a token that knows its sign-in carries `"lineage"` (32 hexadecimal
 /// digits), one written before lineages existed none; and a token of an
 /// OpenID Connect sign-in carries its ID token as `"idToken"`, one of any
-/// other sign-in (or written before the field existed) none.
+/// other sign-in (or written before the field existed) none. A session that
+/// names the backend that issued it carries it as `"backend"` (text); one
+/// written before the field existed has none.
 enum SessionDictionary {
     static let format = "gatehouse-session"
 
@@ -29,6 +31,7 @@ enum SessionDictionary {
             return datesAsText ? seconds.description : seconds
         }
         var dictionary: [String: Any] = ["format": format, "version": version]
+        if let backend = session.backend { dictionary["backend"] = backend.text }
         if let token = session.token {
             var fields: [String: Any] = [
                 "value": token.token.reveal(), "issuedAt": date(token.issuedAt), "expiresAt": date(token.expiresAt),
@@ -101,7 +104,14 @@ enum SessionDictionary {
                     id: id, name: name, email: email, cpf: cpf, active: active, isDeleted: isDeleted, source: source),
                 syncedAt: Date(timeIntervalSinceReferenceDate: syncedAt))
         }
-        return UserSession(token: token, cachedUser: cachedUser)
+        var backend: SessionBackend?
+        if let raw = dictionary["backend"] {
+            guard let text = raw as? String, let named = SessionBackend(text) else {
+                throw .notASession("a backend that is not one line of text")
+            }
+            backend = named
+        }
+        return UserSession(token: token, cachedUser: cachedUser, backend: backend)
     }
 
     /// Absent: the server's profile (every session written before the field existed).

@@ -229,8 +229,8 @@ enum BackendSeed {
     /// substrings and joining them cost 1.9 M of an in-memory launch's 52 M
     /// instructions (docs/benchmarks.md, "Start-up").
     private static func entryID(owner: String, number: Int) -> String {
-        let high = fnv1a("\(owner)#\(number)#high")
-        let low = fnv1a("\(owner)#\(number)#low")
+        let high = StableHash.fnv1a64("\(owner)#\(number)#high")
+        let low = StableHash.fnv1a64("\(owner)#\(number)#low")
         var bytes: [UInt8] = []
         bytes.reserveCapacity(36)
         for place in 0..<32 {
@@ -243,15 +243,6 @@ enum BackendSeed {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    private static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
 
     // MARK: - February 2024, UTC
 

@@ -11,8 +11,9 @@ public import Ports
 /// profile has no `source`, as every session written before the field existed.
 /// Likewise a token the backend issued a refresh token beside carries it as
 /// `refreshToken`; a token without one is written, and read, as before; a
-/// token that knows its sign-in carries it as `lineage`; and a token of an
-/// OpenID Connect sign-in carries its ID token as `idToken`.
+/// token that knows its sign-in carries it as `lineage`; a token of an
+/// OpenID Connect sign-in carries its ID token as `idToken`; and a session
+/// that names the backend that issued it carries it as `backend`.
 public struct InMemorySessionCoding: SessionCoding {
     /// The format version this build writes and the newest it reads.
     public static let currentVersion = 1
@@ -66,6 +67,9 @@ public struct InMemorySessionCoding: SessionCoding {
         guard stored.token?.idToken.map({ !$0.isEmpty }) ?? true else {
             throw .notASession("an ID token that is not text")
         }
+        guard stored.backend.map({ SessionBackend($0) != nil }) ?? true else {
+            throw .notASession("a backend that is not one line of text")
+        }
         return stored.userSession
     }
 
@@ -108,12 +112,15 @@ struct StoredSession: Codable {
         var syncedAt: Date
     }
 
+    /// Absent from sessions stored before sessions named their backend.
+    var backend: String?
     var magic = InMemorySessionCoding.magic
     var version = InMemorySessionCoding.currentVersion
     var token: Token?
     var user: User?
 
     init(_ session: UserSession) {
+        backend = session.backend?.text
         token = session.token.map {
             Token(
                 value: $0.token.reveal(), issuedAt: $0.issuedAt, expiresAt: $0.expiresAt,
@@ -141,6 +148,7 @@ struct StoredSession: Codable {
                     id: $0.id, name: $0.name, email: $0.email, cpf: $0.cpf, active: $0.active, isDeleted: $0.isDeleted,
                     source: $0.source.flatMap(ProfileSource.init(rawValue:)) ?? .server)
                 return CachedUser(profile: profile, syncedAt: $0.syncedAt)
-            })
+            },
+            backend: backend.flatMap(SessionBackend.init))
     }
 }

@@ -20,7 +20,13 @@ struct StoredSessionWriter {
     }
 
     private mutating func write(_ stored: StoredSession) -> Bool {
-        append("{\"magic\":")
+        append("{")
+        if let backend = stored.backend {
+            append("\"backend\":")
+            string(backend)
+            append(",")
+        }
+        append("\"magic\":")
         string(stored.magic)
         if let token = stored.token {
             append(",\"token\":{\"expiresAt\":")

@@ -177,8 +177,13 @@ public enum POSIXFile {
     /// A directory that is there already must be a real directory (the path
     /// is resolved once, when the store is made — `StoreDirectory`) owned by
     /// this user: a directory of another user, or a symbolic link, is refused
-    /// with a reason, never tightened and never written in.
+    /// with a reason, never tightened and never written in. So is one whose
+    /// parent belongs to another user (root aside, as `/tmp`'s): whoever
+    /// owns the parent can move the directory away and put another in its
+    /// place. The file keychain keeps each backend in a folder of the store
+    /// directory, and this is how that directory is still checked.
     public static func ensurePrivateDirectory(_ path: String) throws(Failure) -> mode_t? {
+        try refuseParentOfAnotherUser(of: path)
         if mkdir(path, 0o700) == 0 { return nil }
         guard errno == EEXIST else {
             if errno == ENOENT {
@@ -214,6 +219,19 @@ public enum POSIXFile {
         guard mode & 0o077 != 0 else { return nil }
         try chmod(fd, 0o700)
         return mode
+    }
+
+    /// Refuses `path` when its parent is there and belongs to another user
+    /// than this one or root: whoever owns it can put another directory in
+    /// `path`'s place.
+    public static func refuseParentOfAnotherUser(of path: String) throws(Failure) {
+        let parent = (path as NSString).deletingLastPathComponent
+        var info = stat()
+        guard !parent.isEmpty, parent != path, stat(parent, &info) == 0, info.st_uid != geteuid(), info.st_uid != 0
+        else { return }
+        throw Failure(
+            call: "stat", code: EPERM,
+            explanation: "the store directory \(parent) belongs to another user (uid \(info.st_uid)); it is not used")
     }
 
     /// Holds an exclusive `flock` on `path` (made 0600 if missing) while `body` runs.

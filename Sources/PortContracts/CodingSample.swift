@@ -221,11 +221,26 @@ extension CodingSample {
             cachedUser: CachedUser(profile: profile, syncedAt: start))
     )
 
+    /// A session that names the backend that issued it (`SessionBackend`):
+    /// an app bound to another backend refuses it instead of sending its
+    /// tokens, so a coding that dropped the name would lose the session.
+    public static let withBackend = CodingSample(
+        name: "a session that names its backend",
+        session: UserSession(
+            token: SessionToken(
+                token: AccessToken("tok-SECRET-backend"), issuedAt: start, expiresAt: start.addingTimeInterval(300),
+                refreshToken: RefreshToken("rt-SECRET-backend"),
+                lineage: SessionLineage("00112233445566778899aabbccddeeff")),
+            cachedUser: CachedUser(profile: profile, syncedAt: start),
+            backend: SessionBackend(
+                "auth=oauth2 baseURL=https://id.example.com/ oauth2={clientId: app, issuer: https://id.example.com/}; "
+                    + "user=oauth2-userinfo \"é\" / \\")))
+
     /// Every sample a coding must round-trip.
     public static let all: [CodingSample] = [
         tokenOnly, userOnly, both, neither, unicode, subSecondDates, unusualDates, distantDates,
         datesJSONNumbersMisread, byteOrderMarks, signInProfile, signInProfileByEmail, withRefreshToken, withLineage,
-        withIDToken,
+        withIDToken, withBackend,
     ]
 
     /// The samples a store must keep: the port says a stored session never has

@@ -70,17 +70,24 @@ public struct CachedUser: Sendable, Hashable {
 }
 
 /// What `SessionDataStore` persists (Koober's `UserSession`): a token and the
-/// cached user. Either half may be missing — a session that expired keeps its
-/// user but no token — but a stored session never has neither.
+/// cached user, and the backend both came from. Either half may be missing —
+/// a session that expired keeps its user but no token — but a stored session
+/// never has neither.
 public struct UserSession: Sendable, Hashable {
     /// The token half, or `nil` once the session has expired.
     public var token: SessionToken?
     /// The user half, or `nil` when no user is cached.
     public var cachedUser: CachedUser?
+    /// The backend that issued the token and the user: the only one they may
+    /// be sent to. Nil in a session stored before sessions named their
+    /// backend, and in one the domain made and has not yet stored (the store
+    /// an app is bound to names it on every save).
+    public var backend: SessionBackend?
 
-    /// A session of these halves.
-    public init(token: SessionToken?, cachedUser: CachedUser?) {
+    /// A session of these halves, from `backend` when it is known.
+    public init(token: SessionToken?, cachedUser: CachedUser?, backend: SessionBackend? = nil) {
         self.token = token
         self.cachedUser = cachedUser
+        self.backend = backend
     }
 }

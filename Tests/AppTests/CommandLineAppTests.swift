@@ -36,7 +36,8 @@ struct CommandLineAppTests {
         await container.launcher.bootstrap()
         await container.shutDown()
         try "{\"event\":\"\u{1B}[2J\"}\n".data(using: .utf8).map { tail in
-            let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("data/events.jsonl"))
+            let handle = try FileHandle(
+                forWritingTo: directory.appendingPathComponent("data/\(world.sessionBackend.folderName)/events.jsonl"))
             try handle.seekToEnd()
             try handle.write(contentsOf: tail)
             try handle.close()

@@ -24,11 +24,17 @@ struct StorageNoticeScreenTests {
         return environment
     }
 
-    /// Signs Maria in on a first world over `directory`, so its session file
+    /// The folder of this world's backend under the store directory `root`:
+    /// where its session file is.
+    private static func folder(under root: String) -> String {
+        root + "/" + PluginRegistry.standard.sessionBackend(of: environment(storeDirectory: root)).folderName
+    }
+
+    /// Signs Maria in on a first world over `root`, so its session file
     /// is there, and ends that world as a process would end.
-    private static func saveASession(in directory: String) async throws {
+    private static func saveASession(in root: String) async throws {
         let app = HeadlessApp(
-            world: try AppWorld(environment: environment(storeDirectory: directory)), texts: Texts(locale: .enUS))
+            world: try AppWorld(environment: environment(storeDirectory: root)), texts: Texts(locale: .enUS))
         await app.launch()
         try await app.tap("sign-in")
         try await app.type("identifier", "123.456.789-09")
@@ -37,7 +43,7 @@ struct StorageNoticeScreenTests {
         try await app.tap("next")
         try #require(app.snapshot().name == "dashboard")
         await app.shutDown()
-        try #require(FileManager.default.fileExists(atPath: directory + "/session"))
+        try #require(FileManager.default.fileExists(atPath: folder(under: root) + "/session"))
     }
 
     /// The lines of `screen` that say a notice of the text `key`, whatever its reason.
@@ -56,18 +62,19 @@ struct StorageNoticeScreenTests {
         "A store directory open to all and a session file open to others are made private and said once, with the reason",
         arguments: PreferredLanguage.allCases)
     func loosePermissionsAreSaidOnce(locale: PreferredLanguage) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "gatehouse-notices-\(UUID().uuidString)"
         ).path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try await Self.saveASession(in: directory)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try await Self.saveASession(in: root)
+        let directory = Self.folder(under: root)
         try #require(chmod(directory, 0o777) == 0)
         try #require(chmod(directory + "/session", 0o644) == 0)
         let texts = Texts(locale: locale)
 
         // The next launch of the app: a new process, a new world.
         let app = HeadlessApp(
-            world: try AppWorld(environment: Self.environment(storeDirectory: directory)), texts: texts)
+            world: try AppWorld(environment: Self.environment(storeDirectory: root)), texts: texts)
         await app.launch()
 
         let said = Self.notices(.storageNoticeTightened, on: app.snapshot(), in: texts)
@@ -93,8 +100,8 @@ struct StorageNoticeScreenTests {
             "gatehouse-notices-\(UUID().uuidString)"
         ).path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let directory = root + "/store"
-        try await Self.saveASession(in: directory)
+        try await Self.saveASession(in: root + "/store")
+        let directory = Self.folder(under: root + "/store")
         // Another file under the session's name: a valid session, open to all.
         let other = root + "/other"
         try FileManager.default.moveItem(atPath: directory + "/session", toPath: other)
@@ -104,7 +111,7 @@ struct StorageNoticeScreenTests {
         let texts = Texts(locale: .enUS)
 
         let app = HeadlessApp(
-            world: try AppWorld(environment: Self.environment(storeDirectory: directory)), texts: texts)
+            world: try AppWorld(environment: Self.environment(storeDirectory: root + "/store")), texts: texts)
         await app.launch()
 
         #expect(app.snapshot().name == "welcome", "the linked session was not used")

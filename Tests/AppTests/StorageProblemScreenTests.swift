@@ -14,7 +14,7 @@ struct StorageProblemScreenTests {
     @Test("Signing in on a store that refuses writes says so on the dashboard", arguments: PreferredLanguage.allCases)
     func aSessionNotSavedIsShown(locale: PreferredLanguage) async throws {
         let world = try AppWorld(environment: .inMemory)
-        let store = try #require(world.store as? InMemorySessionDataStore)
+        let store = try #require(world.storeAdapter as? InMemorySessionDataStore)
         let texts = Texts(locale: locale)
         let app = HeadlessApp(world: world, texts: texts)
         await app.launch()
@@ -36,7 +36,7 @@ struct StorageProblemScreenTests {
     @Test("A logout the store cannot delete is said, and the kept session does not open at the next launch")
     func aLogoutThatCannotDeleteDoesNotStick() async throws {
         let world = try AppWorld(environment: .inMemory)
-        let store = try #require(world.store as? InMemorySessionDataStore)
+        let store = try #require(world.storeAdapter as? InMemorySessionDataStore)
         let texts = Texts(locale: .enUS)
         let app = HeadlessApp(world: world, texts: texts)
         await app.launch()
@@ -64,7 +64,7 @@ struct StorageProblemScreenTests {
         arguments: PreferredLanguage.allCases)
     func anUnreadableSessionIsSaidAtLaunch(locale: PreferredLanguage) async throws {
         let world = try AppWorld(environment: .inMemory)
-        let store = try #require(world.store as? InMemorySessionDataStore)
+        let store = try #require(world.storeAdapter as? InMemorySessionDataStore)
         store.plantRawData(Data("not a session".utf8))
         let texts = Texts(locale: locale)
         let app = HeadlessApp(world: world, texts: texts)

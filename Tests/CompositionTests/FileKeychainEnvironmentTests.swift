@@ -35,7 +35,7 @@ struct FileKeychainEnvironmentTests {
         }
         #expect(session.cachedUser?.profile.name == "Maria Silva")
         #expect(session.token != nil)
-        #expect(FileManager.default.fileExists(atPath: directory + "/session"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/" + first.sessionBackend.folderName + "/session"))
     }
 
     @Test("The session's events go to events.jsonl beside the session, where a later world reads them")

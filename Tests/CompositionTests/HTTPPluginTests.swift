@@ -45,7 +45,10 @@ struct HTTPPluginTests {
         environment.pluginSettings["storeDirectory"] = .text("/tmp/gatehouse-ledger-plugin-test")
         let fileWorld = try AppWorld(environment: environment)
         let fileLedger = try #require(fileWorld.signOutLedger as? FileSignOutLedger)
-        #expect(fileLedger.markerPath == "/tmp/gatehouse-ledger-plugin-test/session.sign-out-pending")
+        #expect(
+            fileLedger.markerPath
+                == "/tmp/gatehouse-ledger-plugin-test/\(fileWorld.sessionBackend.folderName)/session.sign-out-pending",
+            "in the folder of the backend, beside its session")
         #expect(try AppWorld(environment: .inMemory).signOutLedger is InMemorySignOutLedger)
     }
 

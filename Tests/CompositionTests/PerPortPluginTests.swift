@@ -51,7 +51,7 @@ struct PerPortPluginTests {
         for case let adapter? in chosen {
             #expect(String(describing: type(of: adapter)).hasPrefix("InMemory"), "\(type(of: adapter))")
         }
-        #expect(world.store is InMemorySessionDataStore)
+        #expect(world.storeAdapter is InMemorySessionDataStore)
         #expect(world.control is InMemoryBackendControl, "the switches of the backend that issues the tokens")
 
         // The probe reaches the server: its health switch decides the answer.
@@ -80,7 +80,7 @@ struct PerPortPluginTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
 
         let world = try AppWorld(environment: try EnvironmentFile.load(path: path))
-        #expect(world.store is FileSessionDataStore)
+        #expect(world.storeAdapter is FileSessionDataStore)
         #expect((world.remote.auth as? DeadlineAuthRemoteAPI)?.adapter is InMemoryAuthRemoteAPI)
         #expect(world.hasVirtualTime, "the clock stays the in-memory environment's")
 
@@ -92,7 +92,7 @@ struct PerPortPluginTests {
             token: SessionToken(token: token, issuedAt: now, expiresAt: now.addingTimeInterval(60)), cachedUser: nil)
         try await world.store.save(session)
 
-        #expect(FileManager.default.fileExists(atPath: directory + "/session"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/" + world.sessionBackend.folderName + "/session"))
         let reread = try AppWorld(environment: try EnvironmentFile.load(path: path))
         guard case .found(let found) = await reread.store.read() else {
             Issue.record("a second world on the same file finds no session")

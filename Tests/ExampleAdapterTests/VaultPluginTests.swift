@@ -36,7 +36,7 @@ struct VaultPluginTests {
         let world = try AppWorld(environment: environment(), registry: registry(with: vault))
         let standard = try AppWorld(environment: .inMemory)
 
-        #expect(world.store is VaultSessionDataStore)
+        #expect(world.storeAdapter is VaultSessionDataStore)
         #expect(type(of: world.remote.auth) == type(of: standard.remote.auth))
         #expect(world.hasVirtualTime)
     }

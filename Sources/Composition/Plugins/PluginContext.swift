@@ -14,6 +14,11 @@ public struct PluginContext: Sendable {
     /// Whether time moves only when told: what the clock plugin declared
     /// (``WorldClock/virtual(_:)``), never read from the clock's type.
     public let hasVirtualTime: Bool
+    /// The backend the world's remote adapters reach, which a store keeps
+    /// the session of (`PluginRegistry.sessionBackend(of:)`): a store that
+    /// keeps files gives each backend a folder of its own. Nil for a context
+    /// made outside a world.
+    public let sessionBackend: SessionBackend?
     private let sharedParts: SharedParts
 
     /// The context of a new world, with no shared part made yet.
@@ -21,10 +26,13 @@ public struct PluginContext: Sendable {
     ///   - settings: The settings the first plugin made is given.
     ///   - clock: The world's clock as its plugin made it.
     ///   - activity: The world's count of running work.
-    public init(settings: PluginSettings, clock: WorldClock, activity: VirtualActivity) {
+    ///   - sessionBackend: The backend the world's remote adapters reach.
+    public init(
+        settings: PluginSettings, clock: WorldClock, activity: VirtualActivity, sessionBackend: SessionBackend? = nil
+    ) {
         self.init(
             settings: settings, clock: clock.clock, hasVirtualTime: clock.virtualClock != nil, activity: activity,
-            sharedParts: SharedParts())
+            sessionBackend: sessionBackend, sharedParts: SharedParts())
     }
 
     /// The same world's context for another plugin: the same time and
@@ -32,17 +40,18 @@ public struct PluginContext: Sendable {
     public func handing(_ settings: PluginSettings) -> PluginContext {
         PluginContext(
             settings: settings, clock: clock, hasVirtualTime: hasVirtualTime, activity: activity,
-            sharedParts: sharedParts)
+            sessionBackend: sessionBackend, sharedParts: sharedParts)
     }
 
     private init(
         settings: PluginSettings, clock: any Clock, hasVirtualTime: Bool, activity: VirtualActivity,
-        sharedParts: SharedParts
+        sessionBackend: SessionBackend?, sharedParts: SharedParts
     ) {
         self.settings = settings
         self.clock = clock
         self.hasVirtualTime = hasVirtualTime
         self.activity = activity
+        self.sessionBackend = sessionBackend
         self.sharedParts = sharedParts
     }
 

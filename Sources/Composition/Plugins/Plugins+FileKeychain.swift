@@ -4,8 +4,11 @@ import Ports
 
 /// The plugins of `AdapterFileKeychain`.
 enum FileKeychainPlugins {
-    /// The session in a private file: its `storeDirectory` setting, or
-    /// `$XDG_DATA_HOME/gatehouse`, or `~/.local/share/gatehouse`.
+    /// The session in a private file, in a folder of the backend's own
+    /// (`SessionBackend.folderName`) under its `storeDirectory` setting, or
+    /// `$XDG_DATA_HOME/gatehouse`, or `~/.local/share/gatehouse`: switching
+    /// environments keeps each backend's session, and never hands one
+    /// backend's tokens to another.
     /// Its session store, PIN vault and sign-out ledger keep storage notices;
     /// the session's events go to `events.jsonl` beside them
     /// (`FileSessionEventLog`).
@@ -14,22 +17,23 @@ enum FileKeychainPlugins {
         settings: [
             .text(
                 directoryKey, role: .directory, whenAbsent: "$XDG_DATA_HOME/gatehouse, else ~/.local/share/gatehouse",
-                "where the session, the PIN, the sign-out ledger and the remembered identifier are kept")
+                "where each backend's folder keeps its session, PIN, sign-out ledger, remembered identifier and events"
+            )
         ],
-        signOutLedger: { context in .keepingNotices(FileSignOutLedger(directory: directory(for: context.settings))) },
+        signOutLedger: { context in .keepingNotices(FileSignOutLedger(directory: directory(for: context))) },
         pinVault: { context, hasher in
             .keepingNotices(
                 FilePINVault(
-                    directory: directory(for: context.settings), hasher: hasher,
+                    directory: directory(for: context), hasher: hasher,
                     iterations: context.settings.shared.pinHashIterations))
         },
-        rememberedIdentifier: { context in FileRememberedIdentifierStore(directory: directory(for: context.settings)) },
+        rememberedIdentifier: { context in FileRememberedIdentifierStore(directory: directory(for: context)) },
         eventLog: { context, onFailure in
-            let log = FileSessionEventLog(directory: directory(for: context.settings), onFailure: onFailure)
+            let log = FileSessionEventLog(directory: directory(for: context), onFailure: onFailure)
             return PluginRegistry.EventLog(sink: log) { count in try log.lastLines(count) }
         }
     ) { context, coding throws(CompositionError) in
-        .keepingNotices(FileSessionDataStore(directory: directory(for: context.settings), coding: coding))
+        .keepingNotices(FileSessionDataStore(directory: directory(for: context), coding: coding))
     }
     static let directoryKey = "storeDirectory"
 
@@ -41,7 +45,17 @@ enum FileKeychainPlugins {
         name: "plist", summary: "a binary property list with a format version (Koober's coder)"
     ) { _ throws(CompositionError) in PropertyListSessionCoding() }
 
-    static func directory(for settings: PluginSettings) -> String {
+    /// The folder of the context's backend under the store's root; the root
+    /// itself for a context made outside a world, which names no backend.
+    static func directory(for context: PluginContext) -> String {
+        let root = rootDirectory(for: context.settings)
+        guard let backend = context.sessionBackend else { return root }
+        return root + "/" + backend.folderName
+    }
+
+    /// Where every backend's folder is: the `storeDirectory` setting, or the
+    /// user's data directory's `gatehouse`.
+    static func rootDirectory(for settings: PluginSettings) -> String {
         if let configured = settings.text(directoryKey) { return configured }
         let variables = ProcessInfo.processInfo.environment
         if let dataHome = variables["XDG_DATA_HOME"], dataHome.hasPrefix("/") { return dataHome + "/gatehouse" }

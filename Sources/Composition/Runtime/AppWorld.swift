@@ -23,9 +23,16 @@ public final class AppWorld: Sendable {
     public let environment: AppEnvironment
     public let remote: RemoteAdapters
     public let connectivity: any ConnectivityProbe
-    /// The session store the environment chose, as it is: what tests and a
-    /// script's `expect stored-session` look at, whatever fault is in force.
+    /// The session store the environment chose, bound to the world's
+    /// backend (`BackendBoundSessionStore`): what tests and a script's
+    /// `expect stored-session` look at, whatever fault is in force.
     public let store: any SessionDataStore
+    /// The adapter the store plugin made, as it is, before the binding to
+    /// the backend: what a test reaches to make the storage itself fail.
+    public let storeAdapter: any SessionDataStore
+    /// The backend the remote adapters reach: every session saved names it,
+    /// and a stored session of another is never handed to the app.
+    public let sessionBackend: SessionBackend
     /// `store` behind a fault switch (`store full`, …), off unless a script
     /// flips it: the store the app itself uses.
     public let storeFaults: StoreFaultSwitch
@@ -121,9 +128,14 @@ public final class AppWorld: Sendable {
         self.executor = executor
         scheduler = CountingTaskScheduler(activity: activity, executor: executor)
 
-        // One context per world, handed to each plugin with its own settings only.
+        // One context per world, handed to each plugin with its own settings
+        // only, and the backend the session belongs to (a store keeps each
+        // backend's session apart).
+        let backend = registry.sessionBackend(of: environment)
+        sessionBackend = backend
         let world = PluginContext(
-            settings: PluginSettings(shared: environment.settings), clock: worldClock, activity: activity)
+            settings: PluginSettings(shared: environment.settings), clock: worldClock, activity: activity,
+            sessionBackend: backend)
         func context(_ port: PortName) -> PluginContext {
             world.handing(registry.settings(for: port, in: environment))
         }
@@ -153,7 +165,9 @@ public final class AppWorld: Sendable {
         let storePlugin = try registry.storePlugin(plugins.store)
         let storeContext = context(.store)
         let madeStore = try storePlugin.make(storeContext, coding)
-        store = madeStore.adapter
+        // Whatever the store, a session of another backend is never handed on.
+        storeAdapter = madeStore.adapter
+        store = BackendBoundSessionStore(madeStore.adapter, backend: backend)
         let madeLedger = storePlugin.makeSignOutLedger(storeContext)
         signOutLedger = madeLedger.adapter
         let madeVault = storePlugin.makePINVault(storeContext, SoftwareSecretHasher())
