@@ -26,6 +26,7 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
     public var offersSignOut: Bool { inner.offersSignOut }
     public var refreshRotation: RefreshRotation { inner.refreshRotation }
     public var refusalsToldApart: AuthRefusalsToldApart { inner.refusalsToldApart }
+    public var passwordRule: PasswordRule { inner.passwordRule }
 
     public var registrationOffer: RegistrationOffer { inner.registrationOffer }
 

@@ -92,6 +92,8 @@ public struct FirebaseAuthRemoteAPI: AuthRemoteAPI {
     /// Firebase tells each apart: `USER_DISABLED` at sign-in and refresh,
     /// `TOKEN_EXPIRED` and `USER_NOT_FOUND` at refresh.
     public var refusalsToldApart: AuthRefusalsToldApart { .all }
+    /// Firebase Authentication's default: at least six characters.
+    public var passwordRule: PasswordRule { .atLeast(6) }
 
     /// Firebase's sign-up takes an e-mail and a password and signs the
     /// person in.

@@ -152,6 +152,9 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     /// None: an authorization server refuses every grant it does not make as
     /// `invalid_grant` (RFC 6749 §5.2), whatever the reason.
     public var refusalsToldApart: AuthRefusalsToldApart { [] }
+    /// An authorization server states no rule: any password it takes (the
+    /// password grant only; the browser and device sign-ins ask for none here).
+    public var passwordRule: PasswordRule { .atLeast(1) }
 
     /// Revokes both tokens (RFC 7009 §2.1): the refresh token first (a server
     /// that ties them ends its access tokens with it), then the access token

@@ -80,6 +80,8 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
     /// (and a deleted one has no session); past its time-box a session ends as
     /// `session_expired`, read as `TOKEN_INVALID`.
     public var refusalsToldApart: AuthRefusalsToldApart { [.inactiveAccountAtSignIn, .accountStateAtRefresh] }
+    /// Supabase Auth's default (`GOTRUE_PASSWORD_MIN_LENGTH`): at least six characters.
+    public var passwordRule: PasswordRule { .atLeast(6) }
 
     /// `POST logout?scope=local`: ends this device's session (its refresh
     /// tokens), not the person's sessions elsewhere. A session Supabase has

@@ -13,6 +13,8 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     public var refreshRotation: RefreshRotation { .always }
     /// The wire contract's: every refusal told apart (`docs/spec/wire-contract.md`).
     public var refusalsToldApart: AuthRefusalsToldApart { .all }
+    /// The wire contract's, as the Cora API's: six digits.
+    public var passwordRule: PasswordRule { .digits(6) }
 
     /// - Parameters:
     ///   - offersSignOut: whether the backend has the sign-out route

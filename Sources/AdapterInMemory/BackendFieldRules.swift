@@ -1,3 +1,5 @@
+import Ports
+
 /// The backend's own field checks and document check digits. The domain has
 /// its own validation; the simulated server must not depend on it.
 enum BackendFieldRules {
@@ -23,8 +25,13 @@ enum BackendFieldRules {
         isValidCPF(cpf) ? nil : "must be 11 digits with valid check digits"
     }
 
-    static func passwordProblem(_ password: String) -> String? {
-        password.count == 6 && password.allSatisfy(\.isASCIIDigit) ? nil : "must be exactly 6 digits"
+    static func passwordProblem(_ password: String, rule: PasswordRule) -> String? {
+        guard !rule.accepts(password) else { return nil }
+        return switch rule {
+        case .digits(let count): "must be exactly \(count) digits"
+        case .atLeast(let minimum):
+            "must be at least \(minimum) characters and at most \(PasswordRule.longestPassword)"
+        }
     }
 
     /// `local@domain.tld`: one `@`, no whitespace, a dotted domain whose

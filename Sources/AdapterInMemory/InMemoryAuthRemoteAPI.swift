@@ -95,6 +95,9 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     /// The wire contract's: every refusal told apart.
     public var refusalsToldApart: AuthRefusalsToldApart { .all }
 
+    /// The backend's own (`InMemoryBackend.Configuration.passwordRule`).
+    public var passwordRule: PasswordRule { backend.configuration.passwordRule }
+
     public var signsInByCPF: Bool { signInMethods.contains(.password) }
 
     public var signsInByEmail: Bool { signsInByEmailWithPassword && signInMethods.contains(.password) }

@@ -104,7 +104,8 @@ extension InMemoryBackend {
         if judged.contains(.email) { fields["email"] = BackendFieldRules.emailProblem(registration.email) }
         if judged.contains(.cpf) { fields["cpf"] = BackendFieldRules.cpfProblem(registration.cpf) }
         if judged.contains(.password) {
-            fields["password"] = BackendFieldRules.passwordProblem(registration.password.reveal())
+            fields["password"] = BackendFieldRules.passwordProblem(
+                registration.password.reveal(), rule: configuration.passwordRule)
         }
         guard fields.isEmpty else { throw .validationFailed(fields) }
         guard registration.cpf.isEmpty || accountID(matching: .cpf(registration.cpf)) == nil,

@@ -1,3 +1,5 @@
+public import Ports
+
 extension InMemoryBackend {
     /// The token timing of the backend (the reference server's `--token-ttl`,
     /// `--refresh-window` and `--rotation-grace`) and its reuse detection
@@ -26,6 +28,11 @@ extension InMemoryBackend {
         /// The most issued tokens remembered for leak checks (`issuedTokens`):
         /// the latest ones; older ones are forgotten.
         public var mostRememberedTokens: Int
+        /// What a sign-up's password must be (`PasswordRule`): the wire
+        /// contract's six digits unless the backend plays another (an
+        /// Identity Toolkit or Supabase stand-in: at least six characters). The
+        /// seeded accounts' six-digit passwords meet both.
+        public var passwordRule: PasswordRule
 
         public init(
             tokenLifetime: Duration = .seconds(60),
@@ -34,7 +41,8 @@ extension InMemoryBackend {
             reuseDetection: Bool = false,
             mostAccounts: Int = 10_000,
             mostTokens: Int = 10_000,
-            mostRememberedTokens: Int = 10_000
+            mostRememberedTokens: Int = 10_000,
+            passwordRule: PasswordRule = .digits(6)
         ) {
             self.tokenLifetime = tokenLifetime
             self.refreshWindow = refreshWindow
@@ -43,6 +51,7 @@ extension InMemoryBackend {
             self.mostAccounts = mostAccounts
             self.mostTokens = mostTokens
             self.mostRememberedTokens = mostRememberedTokens
+            self.passwordRule = passwordRule
         }
     }
 

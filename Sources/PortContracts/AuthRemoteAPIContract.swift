@@ -50,6 +50,9 @@ public enum AuthRemoteAPIContract {
         case registeredAccountSignsIn
         /// A field the sign-up does not take is neither sent nor judged.
         case fieldsNotTakenAreNotJudged
+        /// The password rule declared is the backend's: the seed meets it, a sign-up takes what it
+        /// accepts (and signs in with it) and refuses what it refuses as VALIDATION_FAILED on password.
+        case passwordRuleIsTheBackends
         /// A deleted account's sign-in is refused like wrong credentials.
         case deletedAccountSignsInLikeWrongCredentials
         /// A token past its lifetime, inside its refresh window, refreshes.
@@ -84,7 +87,8 @@ public enum AuthRemoteAPIContract {
                 false
             case .undeclaredCallsSendNothing, .keptSessionWithoutAnIDTokenHasNothingToProve,
                 .offeredSignUpReachesTheServer, .signUpAnswersAsOffered,
-                .registeredAccountSignsIn, .fieldsNotTakenAreNotJudged, .deletedAccountSignsInLikeWrongCredentials,
+                .registeredAccountSignsIn, .fieldsNotTakenAreNotJudged, .passwordRuleIsTheBackends,
+                .deletedAccountSignsInLikeWrongCredentials,
                 .tokenPastItsLifetimeRefreshes, .tokenPastItsRefreshWindowIsAsDeclared, .revokedCredentialIsInvalid,
                 .inactiveAccountAtRefreshIsAsDeclared, .deletedAccountAtRefreshIsAsDeclared, .signOutIsAsOffered,
                 .signOutEndsATokenInsideItsRefreshWindow, .networkFailuresAreTheServers,
@@ -139,6 +143,8 @@ public enum AuthRemoteAPIContract {
             case .registeredAccountSignsIn:
                 "a registered account signs in with the password sent, by each identifier its sign-up took"
             case .fieldsNotTakenAreNotJudged: "a field the sign-up does not take is neither sent nor judged"
+            case .passwordRuleIsTheBackends:
+                "the password rule declared is the backend's: a sign-up takes what it accepts and refuses the rest"
             case .deletedAccountSignsInLikeWrongCredentials:
                 "a deleted account's sign-in is refused like wrong credentials"
             case .tokenPastItsLifetimeRefreshes: "a token past its lifetime, inside its refresh window, refreshes"
@@ -193,6 +199,7 @@ public enum AuthRemoteAPIContract {
         case .signUpAnswersAsOffered: try await checks.signUpAnswersAsOffered()
         case .registeredAccountSignsIn: try await checks.registeredAccountSignsIn()
         case .fieldsNotTakenAreNotJudged: try await checks.fieldsNotTakenAreNotJudged()
+        case .passwordRuleIsTheBackends: try await checks.passwordRuleIsTheBackends()
         case .deletedAccountSignsInLikeWrongCredentials: try await checks.deletedAccountSignsInLikeWrongCredentials()
         case .tokenPastItsLifetimeRefreshes: try await checks.tokenPastItsLifetimeRefreshes()
         case .tokenPastItsRefreshWindowIsAsDeclared: try await checks.tokenPastItsRefreshWindowIsAsDeclared()

@@ -169,6 +169,56 @@ extension AuthChecks {
         }
     }
 
+    func passwordRuleIsTheBackends() async throws {
+        let rule = auth.passwordRule
+        #expect(
+            rule.accepts(server.credentials(of: .first).password.reveal()),
+            "the seeded person's password meets the declared rule (\(rule))", sourceLocation: sourceLocation)
+        let offer = try requireSignUp()
+        if !offer.fields.contains(.password) { try doesNotApply("a sign-up that takes no password", proof: nil) }
+        var accepted = server.newRegistration()
+        accepted.password = rule.acceptedExample
+        let refusal = await verdicts.outcome(saying: Self.secrets(nil, nil, accepted)) {
+            () async throws(RemoteError) in
+            _ = try await auth.register(accepted)
+        }
+        if let refusal {
+            Issue.record(
+                "a sign-up with a password the declared rule (\(rule)) takes gave \(refusal)",
+                sourceLocation: sourceLocation)
+        } else if let identifier = signInIdentifier(of: accepted, taken: offer.fields) {
+            let issued = await verdicts.outcome(saying: Self.secrets(nil, nil, accepted)) {
+                () async throws(RemoteError) in
+                _ = try await auth.signIn(Credentials(identifier: identifier, password: accepted.password))
+            }
+            #expect(
+                issued == nil, "the account signs in with that password (\(String(describing: issued)))",
+                sourceLocation: sourceLocation)
+        }
+        for password in rule.refusedExamples {
+            var refused = server.newRegistration()
+            refused.password = password
+            let error = await signUpRefusal(refused)
+            guard case .rejected(400, .validationFailed, let fields)? = error, fields.keys.contains("password")
+            else {
+                let answer = String(describing: error)
+                Issue.record(
+                    "a sign-up with a password the declared rule (\(rule)) refuses gave \(answer), not VALIDATION_FAILED naming password",
+                    sourceLocation: sourceLocation)
+                continue
+            }
+        }
+    }
+
+    /// An identifier a registration of `fields` took that the adapter signs in by.
+    private func signInIdentifier(of registration: Registration, taken fields: Set<RegistrationField>)
+        -> LoginIdentifier?
+    {
+        if fields.contains(.email), auth.signsInByEmail { return .email(registration.email) }
+        if fields.contains(.cpf), auth.signsInByCPF { return .cpf(registration.cpf) }
+        return nil
+    }
+
     func fieldsNotTakenAreNotJudged() async throws {
         let offer = try requireSignUp()
         let notTaken = Set<RegistrationField>.everyField.subtracting(offer.fields)

@@ -95,6 +95,14 @@ public protocol AuthRemoteAPI: Sendable {
     /// lifetime.
     var refusalsToldApart: AuthRefusalsToldApart { get }
 
+    /// What a password must be for this backend to take it (`PasswordRule`):
+    /// six digits for the wire contract and the Cora API, at least six
+    /// characters for Google's Identity Toolkit and Supabase. The sign-in and sign-up screens
+    /// ask and check by it, and a sign-up with a password it refuses is
+    /// `VALIDATION_FAILED` naming `password`. Read only where `signInMethods`
+    /// lists `.password`. Constant for an adapter's lifetime.
+    var passwordRule: PasswordRule { get }
+
     /// What sign-up does on this backend (`RegistrationOffer`): nothing (no
     /// sign-up), create an account and no session (the wire contract's
     /// `POST /users`), or create an account and sign the person in

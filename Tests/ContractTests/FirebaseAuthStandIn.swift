@@ -61,7 +61,7 @@ final class FirebaseAuthStandIn: Sendable {
     init() throws {
         let clock = ManualClock()
         self.clock = clock
-        backend = InMemoryBackend(clock: clock)
+        backend = InMemoryBackend(clock: clock, configuration: InMemoryBackend.Configuration(passwordRule: .atLeast(6)))
         server = try LoopbackStandIn()
         identityToolkitURL = server.root + "/identitytoolkit/v1/"
         secureTokenURL = server.root + "/securetoken/v1/"

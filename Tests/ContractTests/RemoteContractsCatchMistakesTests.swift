@@ -84,15 +84,46 @@ struct RemoteContractsCatchMistakesTests {
     }
 }
 
+extension RemoteContractsCatchMistakesTests {
+    /// Each wrong password rule, on a backend whose sign-up takes a password
+    /// of the other rule: six digits where passphrases are taken (Google's
+    /// Identity Toolkit), and at least six characters where only digits are
+    /// (the wire contract).
+    @Test(
+        "An auth adapter that declares another backend's password rule breaks the password-rule promise",
+        arguments: [PasswordRule.digits(6), .atLeast(6)])
+    func aPasswordRuleDeclaredWronglyFails(_ wrongRule: PasswordRule) async throws {
+        var otherRule: AuthAdapter?
+        for adapter in RemoteAdapters.auth {
+            let api = try await adapter.make().0
+            if api.passwordRule != wrongRule, api.registrationOffer.fields.contains(.password) { otherRule = adapter }
+        }
+        let adapter = try #require(otherRule, "an adapter whose sign-up takes a password of another rule")
+        try await withKnownIssue {
+            try await AuthRemoteAPIContract.check(.passwordRuleIsTheBackends) {
+                let sut = try await adapter.underTest()
+                return AuthAPIUnderTest(
+                    api: PlantedAuthMistake(base: sut.api, mistake: .declaresPasswordRule(wrongRule)),
+                    server: sut.server)
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("the declared rule (\(wrongRule))")
+        }
+    }
+}
+
 /// The planted mistakes of an auth adapter, one at a time.
 private struct PlantedAuthMistake: AuthRemoteAPI {
-    enum Mistake {
+    enum Mistake: Equatable {
         /// A 503 at sign-in (the server busy) read as a wrong password:
         /// the app would ask for the password again.
         case busyAsWrongPassword
         /// `refreshRotation` says `.always` where the backend keeps its
         /// refresh token: the app would throw a good one away.
         case claimsToAlwaysRotate
+        /// `passwordRule` says another backend's rule: the screens would
+        /// refuse passwords the backend takes, or send ones it refuses.
+        case declaresPasswordRule(PasswordRule)
     }
 
     let base: any AuthRemoteAPI
@@ -117,6 +148,10 @@ private struct PlantedAuthMistake: AuthRemoteAPI {
     }
     var refreshRotation: RefreshRotation { mistake == .claimsToAlwaysRotate ? .always : base.refreshRotation }
     var refusalsToldApart: AuthRefusalsToldApart { base.refusalsToldApart }
+    var passwordRule: PasswordRule {
+        if case .declaresPasswordRule(let rule) = mistake { return rule }
+        return base.passwordRule
+    }
     var registrationOffer: RegistrationOffer { base.registrationOffer }
     func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
         try await base.register(registration)

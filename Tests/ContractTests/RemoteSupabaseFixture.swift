@@ -116,6 +116,7 @@ struct SeededAccountsByEmail: AuthRemoteAPI {
     var offersSignOut: Bool { inner.offersSignOut }
     var refreshRotation: RefreshRotation { inner.refreshRotation }
     var refusalsToldApart: AuthRefusalsToldApart { inner.refusalsToldApart }
+    var passwordRule: PasswordRule { inner.passwordRule }
     func signOut(_ token: SessionToken) async throws(RemoteError) { try await inner.signOut(token) }
 }
 

@@ -70,7 +70,7 @@ final class SupabaseAuthStandIn: Sendable {
     init() throws {
         let clock = ManualClock()
         self.clock = clock
-        backend = InMemoryBackend(clock: clock)
+        backend = InMemoryBackend(clock: clock, configuration: InMemoryBackend.Configuration(passwordRule: .atLeast(6)))
         server = try LoopbackStandIn()
         baseURL = server.root + "/auth/v1"
         server.start { [self] request in await answer(request) }

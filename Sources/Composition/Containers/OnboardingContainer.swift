@@ -36,7 +36,7 @@ public final class OnboardingContainer: OnboardingViewModelFactory {
             loginUseCase: app.signIn, health: app.health, welcomeNavigator: navigator,
             signUpNavigator: signUpNavigator(navigator), signsInByCPF: app.signIn.signsInByCPF,
             signsInByEmail: app.signIn.signsInByEmail, identifier: remembered ?? identifier, external: external,
-            offersPassword: app.signIn.signInMethods.contains(.password))
+            offersPassword: app.signIn.signInMethods.contains(.password), passwordRule: app.signIn.passwordRule)
     }
 
     /// Sign-up is offered only where the environment's auth plugin creates

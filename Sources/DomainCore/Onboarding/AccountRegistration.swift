@@ -39,6 +39,10 @@ public final class AccountRegistration {
     /// The fields the backend's sign-up takes: the form shows only these.
     public var fieldsTaken: Set<RegistrationField> { authAPI.registrationOffer.fields }
 
+    /// What the backend takes as a password (`AuthRemoteAPI.passwordRule`):
+    /// what the form checks before sending.
+    public var passwordRule: PasswordRule { authAPI.passwordRule }
+
     /// Registers an account. A backend without registration is answered
     /// `notOffered`, sending nothing. Where the backend's sign-up signs the
     /// person in, the session is opened and the state becomes

@@ -44,6 +44,10 @@ public final class SignIn {
     /// `.password` the sign-in asks for no identifier and no password.
     public var signInMethods: [SignInMethod] { authAPI.signInMethods }
 
+    /// What the backend takes as a password (`AuthRemoteAPI.passwordRule`):
+    /// what the password step asks for and accepts before sending.
+    public var passwordRule: PasswordRule { authAPI.passwordRule }
+
     /// Signs in. On success the token and user are saved and the state becomes
     /// authenticated (`SessionOpening`, shared with `ExternalSignIn`); on
     /// failure nothing global changes. Signing in as another

@@ -36,6 +36,7 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
     public var offersSignOut: Bool { adapter.offersSignOut }
     public var refreshRotation: RefreshRotation { adapter.refreshRotation }
     public var refusalsToldApart: AuthRefusalsToldApart { adapter.refusalsToldApart }
+    public var passwordRule: PasswordRule { adapter.passwordRule }
 
     public var registrationOffer: RegistrationOffer { adapter.registrationOffer }
 

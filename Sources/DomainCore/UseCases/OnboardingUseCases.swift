@@ -17,6 +17,8 @@ public protocol LoginUseCase: AnyObject {
 public protocol RegisterUseCase: AnyObject {
     /// The fields the backend's sign-up takes: the form shows only these.
     var fieldsTaken: Set<RegistrationField> { get }
+    /// What the backend takes as a password: the form checks it before sending.
+    var passwordRule: PasswordRule { get }
 
     /// Registers `registration` on the server.
     ///

@@ -9,8 +9,12 @@ public enum SignUpFieldProblem: String, Sendable, Hashable, CaseIterable {
     case invalidEmail
     /// The CPF has the wrong shape or wrong check digits (see `CPF`).
     case invalidCPF
-    /// The password is not exactly six ASCII digits (see `PasswordPolicy`).
-    case passwordNotSixDigits
+    /// The password is not the backend's number of digits
+    /// (`PasswordRule.digits`: the Cora challenge's six).
+    case passwordNotDigits
+    /// The password is shorter (or longer) than the backend takes
+    /// (`PasswordRule.atLeast`: Google Identity Toolkit's and Supabase's six characters).
+    case passwordTooShort
     /// The confirmation differs from the password.
     case confirmationMismatch
 }

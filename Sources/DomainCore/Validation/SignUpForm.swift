@@ -39,14 +39,17 @@ public struct SignUpForm: Sendable, Hashable {
     /// A field has at most one problem, `.empty` first. The confirmation is
     /// compared with the password as typed, whether or not the password is
     /// acceptable, so each field reports only its own problem. Only the
-    /// fields a sign-up that takes `fields` shows are judged.
-    public func validate(taking fields: Set<RegistrationField> = .everyField) -> [SignUpField: SignUpFieldProblem] {
+    /// fields a sign-up that takes `fields` shows are judged, and the
+    /// password by the backend's `passwordRule`.
+    public func validate(
+        taking fields: Set<RegistrationField> = .everyField, passwordRule: PasswordRule = .digits(6)
+    ) -> [SignUpField: SignUpFieldProblem] {
         var problems: [SignUpField: SignUpFieldProblem] = [:]
         problems[.name] = PersonalDetailsRules.nameProblem(name)
         problems[.email] = PersonalDetailsRules.emailProblem(email)
         problems[.cpf] = PersonalDetailsRules.problem(cpf, invalid: .invalidCPF) { CPF($0) != nil }
         problems[.password] = PersonalDetailsRules.problem(
-            password, invalid: .passwordNotSixDigits, isValid: PasswordPolicy.isAcceptable)
+            password, invalid: Self.refusal(by: passwordRule), isValid: passwordRule.accepts)
         problems[.confirmation] = PersonalDetailsRules.problem(confirmation, invalid: .confirmationMismatch) {
             $0 == password
         }
@@ -59,9 +62,12 @@ public struct SignUpForm: Sendable, Hashable {
     /// What to send to sign-up (`POST /users` on the wire contract), for a
     /// sign-up that takes `fields`, normalised — name trimmed, e-mail
     /// normalised, CPF as eleven digits, each field not taken left empty — or
-    /// nil unless every field taken is valid.
-    public func registration(taking fields: Set<RegistrationField> = .everyField) -> Registration? {
-        guard validate(taking: fields).isEmpty, let acceptedPassword = PasswordPolicy.password(from: password)
+    /// nil unless every field taken is valid (the password by `passwordRule`).
+    public func registration(
+        taking fields: Set<RegistrationField> = .everyField, passwordRule: PasswordRule = .digits(6)
+    ) -> Registration? {
+        guard validate(taking: fields, passwordRule: passwordRule).isEmpty,
+            let acceptedPassword = passwordRule.password(from: password)
         else { return nil }
         var registration = Registration(name: "", email: "", cpf: "", password: acceptedPassword)
         if fields.contains(.name) { registration.name = PersonalDetailsRules.normalisedName(name) }
@@ -76,6 +82,13 @@ public struct SignUpForm: Sendable, Hashable {
         return registration
     }
 
+    /// The problem of a password `rule` refuses.
+    static func refusal(by rule: PasswordRule) -> SignUpFieldProblem {
+        switch rule {
+        case .digits: .passwordNotDigits
+        case .atLeast: .passwordTooShort
+        }
+    }
 }
 
 extension SignUpForm: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

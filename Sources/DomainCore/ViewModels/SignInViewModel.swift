@@ -2,7 +2,7 @@ public import Observation
 public import Ports
 
 /// The Cora sign-in: an identifier step (CPF or e-mail), then a password step
-/// (six digits) that submits. A backend that signs in by e-mail only refuses a
+/// (as the backend's `PasswordRule` says: six digits on Cora) that submits. A backend that signs in by e-mail only refuses a
 /// CPF on the identifier step, and one that signs in by CPF only an e-mail,
 /// before any password is asked for. Sign-in
 /// errors stay on the password step; on success
@@ -15,7 +15,7 @@ public final class SignInViewModel {
     public enum Step: Sendable, Hashable {
         /// Typing the CPF or e-mail.
         case identifier
-        /// Typing the six-digit password; "Next" signs in.
+        /// Typing the password; "Next" signs in.
         case password
     }
 
@@ -69,6 +69,9 @@ public final class SignInViewModel {
     /// Whether the backend signs in by password: without it the screen asks
     /// for no identifier and no password, only for a way outside the app.
     public let offersPassword: Bool
+    /// What the backend takes as a password (`SignIn.passwordRule`): what
+    /// the password step asks for, and what enables its "Next".
+    public let passwordRule: PasswordRule
 
     /// A sign-in on the identifier step.
     ///
@@ -90,11 +93,15 @@ public final class SignInViewModel {
     ///     one (`ExternalSignIn.methods` not empty); nil by default.
     ///   - offersPassword: whether the backend signs in by password
     ///     (`SignIn.signInMethods` lists `.password`); true by default.
+    ///   - passwordRule: what the backend takes as a password
+    ///     (`SignIn.passwordRule`); the wire contract's six digits by default.
     public init(
         loginUseCase: any LoginUseCase, health: any HealthStatusReading, welcomeNavigator: any GoToWelcomeNavigator,
         signUpNavigator: (any GoToSignUpNavigator)? = nil, signsInByCPF: Bool = true, signsInByEmail: Bool = true,
-        identifier: String = "", external: ExternalSignInViewModel? = nil, offersPassword: Bool = true
+        identifier: String = "", external: ExternalSignInViewModel? = nil, offersPassword: Bool = true,
+        passwordRule: PasswordRule = .digits(6)
     ) {
+        self.passwordRule = passwordRule
         self.external = external
         self.offersPassword = offersPassword
         self.loginUseCase = loginUseCase
@@ -148,12 +155,12 @@ public final class SignInViewModel {
 
     /// "Next" on the identifier step: a CPF with the right check digits or a
     /// well-formed e-mail, and no CPF refusal on screen. On the password
-    /// step: exactly six digits, nothing in flight, and the server reachable
+    /// step: a password the backend's rule takes, nothing in flight, and the server reachable
     /// (sign-in is blocked while down).
     public var isNextEnabled: Bool {
         switch step {
         case .identifier: return parsedIdentifier != nil && !isKindRefusalShown
-        case .password: return PasswordPolicy.isAcceptable(password) && !isBusy && !health.isDown
+        case .password: return passwordRule.accepts(password) && !isBusy && !health.isDown
         }
     }
 
@@ -179,7 +186,7 @@ public final class SignInViewModel {
             }
             step = .password
         case .password:
-            guard let identifier = parsedIdentifier, let password = PasswordPolicy.password(from: password)
+            guard let identifier = parsedIdentifier, let password = passwordRule.password(from: password)
             else { return }
             isRegistrationConfirmed = false
             isBusy = true

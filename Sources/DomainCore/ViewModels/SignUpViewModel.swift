@@ -1,4 +1,5 @@
 public import Observation
+public import Ports
 
 /// The sign-up form, showing the fields the backend's sign-up takes. Where
 /// sign-up creates an account and no session, on success the user is sent
@@ -50,12 +51,18 @@ public final class SignUpViewModel {
         }
         failure = nil
         serverFieldErrors = [:]
-        if hasTriedToSubmit { problems = form.validate(taking: registerUseCase.fieldsTaken) }
+        if hasTriedToSubmit {
+            problems = form.validate(taking: registerUseCase.fieldsTaken, passwordRule: passwordRule)
+        }
     }
 
     /// The form's fields the backend's sign-up takes, in order: the only
     /// ones shown, judged and sent.
     public var shownFields: [SignUpField] { SignUpField.shown(for: registerUseCase.fieldsTaken) }
+
+    /// What the backend takes as a password: what the form checks, and what
+    /// its problem says.
+    public var passwordRule: PasswordRule { registerUseCase.passwordRule }
 
     /// Submit is enabled once every shown field has something in it and
     /// nothing is in flight.
@@ -73,8 +80,9 @@ public final class SignUpViewModel {
         guard isSubmitEnabled else { return }
         hasTriedToSubmit = true
         let fields = registerUseCase.fieldsTaken
-        problems = form.validate(taking: fields)
-        guard problems.isEmpty, let registration = form.registration(taking: fields) else { return }
+        problems = form.validate(taking: fields, passwordRule: passwordRule)
+        guard problems.isEmpty, let registration = form.registration(taking: fields, passwordRule: passwordRule)
+        else { return }
         isBusy = true
         let outcome = await registerUseCase.register(registration)
         isBusy = false

@@ -37,7 +37,8 @@ enum TextKey: String, CaseIterable, Sendable {
     case browserSignOutWaiting, browserSignOutEnded, browserSignOutNotCompletedInTime, browserSignOutCancelled,
         browserSignOutBrowserNotOpened, browserSignOutAnswerForAnotherAttempt, browserSignOutCouldNotBegin
     // Sign-in
-    case identifierPrompt, passwordPrompt, identifierInvalid, identifierCPFNotAccepted, registrationConfirmed, signingIn
+    case identifierPrompt, passwordPrompt, passwordPromptAtLeast, identifierInvalid, identifierCPFNotAccepted,
+        registrationConfirmed, signingIn
     case identifierPromptCPFOnly, identifierPromptEmailOnly, identifierEmailNotAccepted
     case loginInvalidCredentials, loginInvalidCredentialsCPFOnly, loginAccountInactive, loginSystemUnavailable,
         loginNetwork, loginTimedOut,
@@ -53,7 +54,8 @@ enum TextKey: String, CaseIterable, Sendable {
         loginIdentityNotProved, loginCancelled
     // Sign-up
     case signUpPrompt, registering
-    case problemEmpty, problemNameTooShort, problemInvalidEmail, problemInvalidCPF, problemPasswordNotSixDigits
+    case problemEmpty, problemNameTooShort, problemInvalidEmail, problemInvalidCPF, problemPasswordNotDigits,
+        problemPasswordTooShort
     case problemConfirmationMismatch
     case registerAlreadyRegistered, registerEmailAlreadyRegistered, registerInvalidFields, registerSystemUnavailable,
         registerNetwork, registerTimedOut,

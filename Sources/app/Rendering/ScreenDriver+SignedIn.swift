@@ -151,11 +151,11 @@ extension ScreenDriver {
         let fields = [
             ScreenSnapshot.Field(
                 name: "name", label: texts[.fieldName], shown: model.name,
-                problem: model.problems[.name].map(text(for:)) ?? model.serverFieldErrors["name"],
+                problem: model.problems[.name].map { text(for: $0) } ?? model.serverFieldErrors["name"],
                 set: { model.name = $0 }),
             ScreenSnapshot.Field(
                 name: "email", label: texts[.fieldEmail], shown: model.email,
-                problem: model.problems[.email].map(text(for:)) ?? model.serverFieldErrors["email"],
+                problem: model.problems[.email].map { text(for: $0) } ?? model.serverFieldErrors["email"],
                 set: { model.email = $0 }),
         ]
         let busy = model.isSaving || model.isDeleting

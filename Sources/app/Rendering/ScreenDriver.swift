@@ -198,7 +198,7 @@ struct ScreenDriver {
         case .password:
             let label = texts[Self.identifierLabel(model.acceptedIdentifiers)]
             lines.append("\(label): \(shownIdentifier(model.identifier))")
-            lines.append(texts[.passwordPrompt])
+            lines.append(passwordPrompt(for: model.passwordRule))
             if model.isBusy { lines.append(texts[.signingIn]) }
             // "Next" is blocked while down: say why, and that it comes back by
             // itself — one message for the outage, so a failure that was the
@@ -259,7 +259,8 @@ struct ScreenDriver {
             name: "sign-up", title: texts[.titleSignUp], lines: lines,
             fields: fields.map { field, name, label, shown in
                 ScreenSnapshot.Field(
-                    name: name, label: texts[label], shown: shown, problem: model.problems[field].map(text(for:)),
+                    name: name, label: texts[label], shown: shown,
+                    problem: model.problems[field].map { text(for: $0, passwordRule: model.passwordRule) },
                     set: { model.set(field, to: $0) })
             },
             actions: [
@@ -402,13 +403,28 @@ struct ScreenDriver {
         }
     }
 
-    func text(for problem: SignUpFieldProblem) -> String {
+    /// What the password step asks for, by the backend's rule.
+    func passwordPrompt(for rule: PasswordRule) -> String {
+        switch rule {
+        case .digits(let count): texts[.passwordPrompt, String(count)]
+        case .atLeast(let minimum): texts[.passwordPromptAtLeast, String(minimum)]
+        }
+    }
+
+    /// `problem` as the screen says it; a password's by the backend's rule
+    /// (a form that takes no password passes none).
+    func text(for problem: SignUpFieldProblem, passwordRule: PasswordRule = .digits(6)) -> String {
+        let count: String =
+            switch passwordRule {
+            case .digits(let count), .atLeast(let count): String(count)
+            }
         switch problem {
         case .empty: return texts[.problemEmpty]
         case .nameTooShort: return texts[.problemNameTooShort]
         case .invalidEmail: return texts[.problemInvalidEmail]
         case .invalidCPF: return texts[.problemInvalidCPF]
-        case .passwordNotSixDigits: return texts[.problemPasswordNotSixDigits]
+        case .passwordNotDigits: return texts[.problemPasswordNotDigits, count]
+        case .passwordTooShort: return texts[.problemPasswordTooShort, count]
         case .confirmationMismatch: return texts[.problemConfirmationMismatch]
         }
     }

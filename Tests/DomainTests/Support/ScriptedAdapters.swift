@@ -6,6 +6,7 @@ struct ScriptedAuthAPI: AuthRemoteAPI {
     var offersSignOut: Bool { true }
     var refreshRotation: RefreshRotation { .always }
     var refusalsToldApart: AuthRefusalsToldApart { .all }
+    var passwordRule: PasswordRule { .digits(6) }
     /// `.none` plays a backend that creates no accounts. Its `register` still
     /// reaches the scripted server (unlike a real adapter's), so a test sees
     /// whether the domain called it at all. `.createsASession` answers the

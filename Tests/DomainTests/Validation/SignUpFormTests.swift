@@ -42,7 +42,7 @@ struct SignUpFormTests {
                 $0.password = "12345"
                 $0.confirmation = "12345"
             },
-            expected: [.password: .passwordNotSixDigits]
+            expected: [.password: .passwordNotDigits]
         ),
         Case(
             label: "letters in password, confirmed",
@@ -50,7 +50,7 @@ struct SignUpFormTests {
                 $0.password = "abc123"
                 $0.confirmation = "abc123"
             },
-            expected: [.password: .passwordNotSixDigits]
+            expected: [.password: .passwordNotDigits]
         ),
         Case(
             label: "Arabic-Indic digits, confirmed",
@@ -58,7 +58,7 @@ struct SignUpFormTests {
                 $0.password = "١٢٣٤٥٦"
                 $0.confirmation = "١٢٣٤٥٦"
             },
-            expected: [.password: .passwordNotSixDigits]
+            expected: [.password: .passwordNotDigits]
         ),
         Case(label: "empty confirmation", change: { $0.confirmation = "" }, expected: [.confirmation: .empty]),
         Case(
@@ -77,7 +77,7 @@ struct SignUpFormTests {
                 $0.password = "1234"
                 $0.confirmation = "123456"
             },
-            expected: [.password: .passwordNotSixDigits, .confirmation: .confirmationMismatch]
+            expected: [.password: .passwordNotDigits, .confirmation: .confirmationMismatch]
         ),
     ]
 

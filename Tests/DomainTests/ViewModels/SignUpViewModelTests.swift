@@ -104,7 +104,7 @@ struct SignUpViewModelTests {
         #expect(
             screen.signUp.problems == [
                 .name: .nameTooShort, .email: .invalidEmail, .cpf: .invalidCPF,
-                .password: .passwordNotSixDigits, .confirmation: .confirmationMismatch,
+                .password: .passwordNotDigits, .confirmation: .confirmationMismatch,
             ])
         #expect(screen.signUp.failure == nil)
         #expect(screen.register.received.isEmpty)

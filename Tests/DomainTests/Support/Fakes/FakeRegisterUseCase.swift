@@ -8,6 +8,7 @@ import Testing
 final class FakeRegisterUseCase: RegisterUseCase {
     var outcome: Result<RegistrationResult, RegistrationFailure>?
     var fieldsTaken: Set<RegistrationField> = .everyField
+    var passwordRule: PasswordRule = .digits(6)
     let gate = CallGate()
     private(set) var received: [Registration] = []
 
