@@ -57,7 +57,7 @@ struct HostileServerTextTests {
             "expect screen dashboard",
         ]
         let walk = SignedInAreaWalk(app: app, prelude: prelude)
-        let lines = LineSource(next: { _, _, _, _ in walk.nextLine() })
+        let lines = LineSource(next: { _, _, _, _, _ in walk.nextLine() })
         let code = await InteractiveSession(app: app, console: transcript.console, lines: lines).run()
         #expect(code == 0)
         #expect(!transcript.output.contains { $0.hasPrefix("✘") }, "\(transcript.text)")

@@ -119,6 +119,34 @@ final class PseudoTerminal {
         }
     }
 
+    /// Writes `bytes` as a terminal passes a paste on, reading what the app
+    /// draws meanwhile (so neither side waits on a full buffer); fails when
+    /// the app ends first.
+    func paste(_ bytes: [UInt8], within budget: Duration = .seconds(120)) throws {
+        let deadline = ContinuousClock.now + budget
+        var remaining = bytes[...]
+        while !remaining.isEmpty {
+            guard ContinuousClock.now < deadline else {
+                throw Failure.notDrawn("(the paste taken)", within: budget, drawn: drawn)
+            }
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN | POLLOUT), revents: 0)
+            guard poll(&descriptor, 1, 1000) > 0 else { continue }
+            if descriptor.revents & Int16(POLLIN) != 0 {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = read(master, &chunk, chunk.count)
+                if count > 0 { self.bytes.append(contentsOf: chunk[..<count]) }
+                if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) {
+                    throw Failure.closed(before: "(the paste taken)", drawn: drawn)
+                }
+            }
+            if descriptor.revents & Int16(POLLOUT) != 0 {
+                let piece = Array(remaining.prefix(256))
+                let written = write(master, piece, piece.count)
+                if written > 0 { remaining = remaining.dropFirst(written) }
+            }
+        }
+    }
+
     /// Reads until `text` appears after `offset` in what was drawn; returns
     /// where it ends. Fails when `budget` passes first or the app ends.
     @discardableResult

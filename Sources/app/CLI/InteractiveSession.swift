@@ -49,7 +49,8 @@ struct InteractiveSession {
             let endWait: @MainActor () -> String? = { [app] in
                 app.snapshot().endsWaitOnInterrupt.map { "tap \($0)" }
             }
-            guard let line = await lines.next(prompt, completer, { [live] in live.reprint() }, endWait) else {
+            let lineFull = "✘ " + app.texts[.promptLineFull, String(LineEditor.longestLine)]
+            guard let line = await lines.next(prompt, completer, { [live] in live.reprint() }, endWait, lineFull) else {
                 if !lines.drawsPrompt { console.print("") }  // end of input: leave the terminal on a fresh line
                 break reading
             }

@@ -7,10 +7,12 @@ struct LineSource {
     /// screen again and Ctrl-C dropping the line — or answering with the
     /// line `onInterrupt` gives (`tap cancel` on a screen that waits for
     /// the person); nil at end of input.
+    /// `lineFull` is what the line editor says, once a line, of the
+    /// characters typed past `LineEditor.longestLine` (not taken).
     let next:
         @MainActor (
             _ prompt: String, _ completer: @escaping LineEditor.Completer, _ screen: @escaping @MainActor () -> String,
-            _ onInterrupt: @escaping @MainActor () -> String?
+            _ onInterrupt: @escaping @MainActor () -> String?, _ lineFull: String
         ) async -> String?
     /// Whether the source shows the prompt itself (the line editor draws it
     /// with the line); otherwise the session prints it.
@@ -38,10 +40,11 @@ struct LineSource {
     static func standardInput(console: Console) -> LineSource {
         let terminal = LazyTerminalPrompt(console: console)
         return LineSource(
-            next: { text, completer, screen, onInterrupt in
+            next: { text, completer, screen, onInterrupt, lineFull in
                 if let prompt = terminal.prompt {
                     return await prompt.readLine(
-                        prompt: text, completer: completer, screen: screen, onInterrupt: onInterrupt)
+                        prompt: text, completer: completer, screen: screen, onInterrupt: onInterrupt,
+                        lineFull: lineFull)
                 }
                 console.prompt(text)
                 return await StandardInput.nextLine()
@@ -66,7 +69,7 @@ struct LineSource {
 
     static func lines(_ lines: [String]) -> LineSource {
         let queue = LineQueue(lines)
-        return LineSource(next: { _, _, _, _ in queue.pop() })
+        return LineSource(next: { _, _, _, _, _ in queue.pop() })
     }
 }
 

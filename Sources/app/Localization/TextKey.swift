@@ -37,6 +37,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case browserSignOutWaiting, browserSignOutEnded, browserSignOutNotCompletedInTime, browserSignOutCancelled,
         browserSignOutBrowserNotOpened, browserSignOutAnswerForAnotherAttempt, browserSignOutCouldNotBegin
     // Sign-in
+    case promptLineFull
     case identifierPrompt, passwordPrompt, passwordPromptAtLeast, identifierInvalid, identifierCPFNotAccepted,
         registrationConfirmed, signingIn
     case identifierPromptCPFOnly, identifierPromptEmailOnly, identifierEmailNotAccepted

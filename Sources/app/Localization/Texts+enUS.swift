@@ -88,6 +88,7 @@ extension Texts {
             "Your saved sign-in could not be proved to come from your provider, so it was ended; please sign in again."
         case .reasonEndedElsewhere: "Your session was ended in another window of the app; please sign in again."
         case .identifierPrompt: "Enter your CPF or e-mail."
+        case .promptLineFull: "a line holds at most %@ characters: what was typed past that was not taken"
         case .passwordPrompt: "Enter your %@-digit password."
         case .passwordPromptAtLeast: "Enter your password (at least %@ characters)."
         case .identifierInvalid: "Invalid CPF or e-mail."

@@ -89,6 +89,7 @@ extension Texts {
             "No se pudo comprobar que tu sesión guardada venga de tu proveedor, así que se cerró; inicia sesión de nuevo."
         case .reasonEndedElsewhere: "Tu sesión se cerró en otra ventana de la app. Inicia sesión de nuevo."
         case .identifierPrompt: "Introduce tu CPF o correo electrónico."
+        case .promptLineFull: "una línea admite como mucho %@ caracteres: lo escrito después no se tomó"
         case .passwordPrompt: "Introduce tu contraseña de %@ dígitos."
         case .passwordPromptAtLeast: "Introduce tu contraseña (al menos %@ caracteres)."
         case .identifierInvalid: "CPF o correo no válido."

@@ -90,6 +90,7 @@ extension Texts {
             "Não foi possível comprovar que seu acesso salvo veio do seu provedor; ele foi encerrado. Entre novamente."
         case .reasonEndedElsewhere: "Sua sessão foi encerrada em outra janela do app. Entre novamente."
         case .identifierPrompt: "Informe seu CPF ou e-mail."
+        case .promptLineFull: "uma linha aceita no máximo %@ caracteres: o que foi digitado além disso não foi aceito"
         case .passwordPrompt: "Digite sua senha de %@ dígitos."
         case .passwordPromptAtLeast: "Digite sua senha (pelo menos %@ caracteres)."
         case .identifierInvalid: "CPF ou e-mail inválido."

@@ -26,7 +26,16 @@ struct LineEditor {
         case showCandidates([String])
         /// Nothing to do for this key (Tab with no candidate, left at the start, …).
         case bell
+        /// A character past `longestLine`: not taken. The prompt says so
+        /// once a line, and draws nothing for it, so a paste however long
+        /// costs time in proportion to its length.
+        case lineFull
     }
+
+    /// The most characters a line holds: far more than any command needs
+    /// (a name is at most 100), few enough that drawing the line after a
+    /// burst of keys costs little whatever was pasted.
+    static let longestLine = 4_096
 
     /// The candidates for the word being typed, given the words before it
     /// (complete ones); the editor keeps those that start with what is typed.
@@ -60,6 +69,7 @@ struct LineEditor {
     mutating func handle(_ key: TerminalKey) -> Outcome {
         switch key {
         case .character(let character):
+            guard characters.count < Self.longestLine else { return .lineFull }
             characters.insert(character, at: cursor)
             cursor += 1
         case .left:
@@ -159,8 +169,9 @@ struct LineEditor {
     }
 
     private mutating func insert(_ text: String) {
-        characters.insert(contentsOf: text, at: cursor)
-        cursor += text.count
+        let taken = text.prefix(max(0, Self.longestLine - characters.count))
+        characters.insert(contentsOf: taken, at: cursor)
+        cursor += taken.count
     }
 }
 

@@ -34,6 +34,9 @@ final class TerminalPrompt {
     /// What Ctrl-C does while a command runs and no line is read; nil: the
     /// key waits for the next line, which it clears.
     private var interrupt: (@MainActor () -> Void)?
+    /// Whether the line being typed has met `LineEditor.longestLine`
+    /// (said once a line).
+    private var saidLineFull = false
 
     /// - Parameters:
     ///   - bytes: what the terminal sends, as it comes (`RawTerminal.bytes`);
@@ -61,14 +64,18 @@ final class TerminalPrompt {
     /// Ctrl-L prints `screen` again, when given. Ctrl-C drops the line; when
     /// `onInterrupt` then gives a line (the screen waits for the person and
     /// Ctrl-C ends that wait: `tap cancel`), that line is the answer.
+    /// A character typed past `LineEditor.longestLine` is not taken, and
+    /// `lineFull` is said once above the line.
     func readLine(
         prompt: String, completer: @escaping LineEditor.Completer, screen: (@MainActor () -> String)? = nil,
-        onInterrupt: (@MainActor () -> String?)? = nil
+        onInterrupt: (@MainActor () -> String?)? = nil,
+        lineFull: String = "✘ a line holds at most \(LineEditor.longestLine) characters"
     ) async -> String? {
         self.prompt = prompt
         self.completer = completer
         self.screen = screen
         isReading = true
+        saidLineFull = false
         defer { isReading = false }
         draw()
         while true {
@@ -91,6 +98,7 @@ final class TerminalPrompt {
                 console.print("")
                 return line
             case .cancelled:
+                saidLineFull = false
                 console.print("^C")
                 if let line = onInterrupt?() { return line }
                 draw()
@@ -107,6 +115,12 @@ final class TerminalPrompt {
                 draw()
             case .bell:
                 console.control(.bell)
+            case .lineFull:
+                guard !saidLineFull else { continue }
+                saidLineFull = true
+                console.control(.returnAndEraseLine)
+                console.print(lineFull)
+                draw()
             }
         }
     }
