@@ -13,7 +13,7 @@ import Testing
 struct OAuth2AcceptanceScriptTests {
     @Test("The OAuth 2.0 folder is found and holds the scripts")
     func scriptsAreFound() {
-        #expect(OAuth2Scripts.names.count == 10, "scripts under \(OAuth2Scripts.folder.path): \(OAuth2Scripts.names)")
+        #expect(OAuth2Scripts.names.count == 11, "scripts under \(OAuth2Scripts.folder.path): \(OAuth2Scripts.names)")
     }
 
     @Test("The script passes on oauth2-in-memory", arguments: OAuth2Scripts.names)

@@ -71,6 +71,10 @@ struct LockFileWaitTests {
         #expect(await taken.value)
         await lock.untilFlockReturned()
         #expect(try !isFree(lock.path), "the waiter holds it now")
+        // Unlocked, not only closed: a process another test spawns holds a copy
+        // of every descriptor between its fork and its exec, and a closed
+        // description's lock lasts until that copy goes too.
+        flock(lock.waiter, LOCK_UN)
         close(lock.waiter)
         #expect(try isFree(lock.path))
     }

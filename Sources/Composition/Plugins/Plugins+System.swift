@@ -9,11 +9,12 @@ enum SystemPlugins {
         name: "network-interfaces", summary: "the machine's network interfaces (offline when only loopback is up)"
     ) { _ throws(CompositionError) in NetworkInterfaceConnectivityProbe() }
 
-    /// The system's browser, through `xdg-open` (the address as its one
+    /// The system's browser: the program `$BROWSER` names, else `xdg-open` (the address as its one
     /// argument, never a shell); where there is none, the screen shows the
     /// address for the person to open.
     static let browser = PluginRegistry.Plugin<any BrowserOpener>(
-        name: "system", summary: "the system's browser, through xdg-open (else the person opens the address shown)"
+        name: "system",
+        summary: "the system's browser: $BROWSER, else xdg-open (else the person opens the address shown)"
     ) { _ throws(CompositionError) in SystemBrowserOpener() }
 
     /// Real time; its sleepers still park through the run's count of work.

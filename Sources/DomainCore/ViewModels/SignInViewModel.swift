@@ -189,6 +189,9 @@ public final class SignInViewModel {
             guard let identifier = parsedIdentifier, let password = passwordRule.password(from: password)
             else { return }
             isRegistrationConfirmed = false
+            // The attempt under way is what the screen is about: the last
+            // one's failure ("did not answer in time") is no longer said.
+            lastFailure = nil
             isBusy = true
             let outcome = await loginUseCase.login(Credentials(identifier: identifier, password: password))
             isBusy = false

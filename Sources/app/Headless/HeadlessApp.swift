@@ -46,7 +46,16 @@ final class HeadlessApp {
         ScreenDriver(
             main: main, texts: texts, preferences: container.preferences, storageNotices: container.storageNotices,
             sessionSurvivesInBackground: container.policy.sessionSurvivesInBackground,
-            health: container.health, timeZone: timeZone)
+            health: container.health, timeZone: timeZone, typedIdentifier: typedIdentifier)
+    }
+
+    /// What a password sign-in on this world's backend asks the person to type.
+    private var typedIdentifier: ScreenDriver.TypedIdentifier {
+        let signIn = container.signIn
+        guard signIn.signInMethods.contains(.password), signIn.signsInByCPF || signIn.signsInByEmail else {
+            return .none
+        }
+        return signIn.signsInByCPF ? .cpf : .email
     }
 
     // MARK: - Lifecycle

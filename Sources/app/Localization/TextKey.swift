@@ -106,6 +106,6 @@ enum TextKey: String, CaseIterable, Sendable {
     // Preferences (profile screen, and any screen when they cannot be read or saved)
     case preferencesUnreadable, preferencesNotSaved, preferencesLanguage, preferencesLanguageSystem
     case preferencesLanguageSaved, preferencesLanguageSavedPinned, preferencesRemember, preferencesRememberOn,
-        preferencesRememberOff
-    case actionLanguageSystem, actionRememberIdentifier, actionForgetIdentifier
+        preferencesRememberOff, preferencesRememberEmail
+    case actionLanguageSystem, actionRememberIdentifier, actionForgetIdentifier, actionRememberEmail, actionForgetEmail
 }

@@ -11,12 +11,13 @@ extension ScreenDriver {
     {
         guard let preferences else { return ([], []) }
         let chosen = preferences.language
-        var lines = [
-            texts[.preferencesLanguage, chosen?.ownName ?? texts[.preferencesLanguageSystem]],
-            texts[
-                .preferencesRemember,
-                texts[preferences.remembersLastIdentifier ? .preferencesRememberOn : .preferencesRememberOff]],
-        ]
+        var lines = [texts[.preferencesLanguage, chosen?.ownName ?? texts[.preferencesLanguageSystem]]]
+        if typedIdentifier != .none {
+            lines.append(
+                texts[
+                    typedIdentifier == .email ? .preferencesRememberEmail : .preferencesRemember,
+                    texts[preferences.remembersLastIdentifier ? .preferencesRememberOn : .preferencesRememberOff]])
+        }
         if case .language(let saved) = preferences.lastChange {
             // Unpinned, the screen already speaks the language saved; a run
             // that pins its own (--locale, # locale:) says the choice waits.
@@ -37,13 +38,19 @@ extension ScreenDriver {
                 model.preferenceChosen()
                 await preferences.chooseLanguage(nil)
             })
+        // Nothing is typed to sign in where the backend signs in only outside
+        // the app: there is nothing to remember, and nothing is offered.
+        guard typedIdentifier != .none else { return (lines, actions) }
+        let byEmail = typedIdentifier == .email
         actions.append(
             preferences.remembersLastIdentifier
-                ? action("forget-identifier", .actionForgetIdentifier, enabled: !busy) {
+                ? action("forget-identifier", byEmail ? .actionForgetEmail : .actionForgetIdentifier, enabled: !busy) {
                     model.preferenceChosen()
                     await preferences.setRemembersLastIdentifier(false, signedInAs: model.user)
                 }
-                : action("remember-identifier", .actionRememberIdentifier, enabled: !busy) {
+                : action(
+                    "remember-identifier", byEmail ? .actionRememberEmail : .actionRememberIdentifier, enabled: !busy
+                ) {
                     model.preferenceChosen()
                     await preferences.setRemembersLastIdentifier(true, signedInAs: model.user)
                 })

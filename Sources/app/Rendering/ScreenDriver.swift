@@ -25,6 +25,20 @@ struct ScreenDriver {
     var health: HealthMonitor?
     /// The person's time zone: the times the screens say are in it.
     var timeZone = TimeZone.gmt
+    /// What the person types to sign in by password, as the auth adapter
+    /// declares it; `.none` where the backend signs in only outside the
+    /// app, so nothing typed can be remembered and the profile offers not to.
+    var typedIdentifier = TypedIdentifier.cpf
+
+    /// What a password sign-in asks the person to type.
+    enum TypedIdentifier: Sendable, Equatable {
+        /// A CPF, or a CPF or an e-mail: the screens say "CPF", as Cora's do.
+        case cpf
+        /// An e-mail only.
+        case email
+        /// Nothing: no password sign-in.
+        case none
+    }
 
     // MARK: - What is on screen
 

@@ -145,6 +145,23 @@ struct SignInViewModelTests {
         #expect(!screen.signIn.isBusy)
     }
 
+    @Test("A sign-in under way shows no failure of the attempt before it; its own failure shows when it ends")
+    func aBusyAttemptShowsNoEarlierFailure() async {
+        let screen = await onPasswordStep(login: FakeLoginUseCase(outcome: .failure(.timedOut)))
+        await screen.signIn.next()
+        #expect(screen.signIn.failure == .timedOut)
+
+        screen.login.gate.hold()
+        let again = Task { await screen.signIn.next() }
+        await screen.login.gate.waitUntilACallIsHeld()
+        #expect(screen.signIn.isBusy)
+        #expect(screen.signIn.failure == nil, "the earlier attempt's failure is not drawn beside Signing in…")
+
+        screen.login.gate.release()
+        await again.value
+        #expect(screen.signIn.failure == .timedOut)
+    }
+
     @Test("Back from the password step forgets the password and returns to the identifier step")
     func backFromPasswordClearsPassword() async {
         let screen = await onPasswordStep()
