@@ -37,7 +37,7 @@ struct HostileEnvironmentFileTests {
         let session = Transcript()
         #expect(await session.app(lines: ["quit"]).run(Invocation(environment: path, command: .interactive)) == 0)
         expectNothingActsOnTheTerminal(session, "the banner")
-        #expect(session.output.first?.hasPrefix("Gatehouse · evil\(shown) · ") == true)
+        #expect(session.unwrappedOutput.first?.hasPrefix("Gatehouse · evil\(shown) · ") == true)
     }
 
     @Test("envs shows a base URL that holds control characters escaped")

@@ -89,14 +89,16 @@ struct InteractiveSessionTests {
             .run(Invocation(locale: .enUS, command: .interactive))
 
         #expect(
-            transcript.output.contains {
+            transcript.unwrappedOutput.contains {
                 $0.hasPrefix("✘ unknown command 'tapp'") && $0.hasSuffix("did you mean 'tap'?")
             })
         #expect(
-            transcript.output.contains { $0.contains("no action 'sign_in'") && $0.hasSuffix("did you mean 'sign-in'?") }
+            transcript.unwrappedOutput.contains {
+                $0.contains("no action 'sign_in'") && $0.hasSuffix("did you mean 'sign-in'?")
+            }
         )
         #expect(
-            transcript.output.contains {
+            transcript.unwrappedOutput.contains {
                 $0.contains("no field 'identifer'") && $0.hasSuffix("did you mean 'identifier'?")
             })
     }
@@ -109,20 +111,20 @@ struct InteractiveSessionTests {
         _ = await transcript.app(lines: ["sign-in", "tap back", "quit"]).run(
             Invocation(locale: .enUS, command: .interactive))
         #expect(
-            transcript.output.contains {
+            transcript.unwrappedOutput.contains {
                 $0.hasPrefix("✘ unknown command 'sign-in'") && $0.hasSuffix("did you mean 'tap sign-in'?")
             })
 
         let statement = Transcript()
         _ = await statement.app(lines: Self.signIn + ["tap statement", "open 99", "quit"])
             .run(Invocation(locale: .enUS, command: .interactive))
-        let outOfRange = try #require(statement.output.first { $0.contains("no entry 99") })
+        let outOfRange = try #require(statement.unwrappedOutput.first { $0.contains("no entry 99") })
         #expect(!outOfRange.contains("did you mean"), "\(outOfRange)")
 
         let cora = Transcript()
         _ = await cora.app(lines: ["tap sign-up", "quit"])
             .run(Invocation(environment: "cora-in-memory", locale: .enUS, command: .interactive))
-        let notOffered = try #require(cora.output.first { $0.contains("'sign-up' is not offered") })
+        let notOffered = try #require(cora.unwrappedOutput.first { $0.contains("'sign-up' is not offered") })
         #expect(!notOffered.contains("did you mean"), "\(notOffered)")
     }
 
@@ -130,7 +132,7 @@ struct InteractiveSessionTests {
     func headerInTheScreensLanguage(_ locale: AppLocale) async throws {
         let transcript = Transcript()
         _ = await transcript.app(lines: ["quit"]).run(Invocation(locale: locale, command: .interactive))
-        let header = try #require(transcript.output.first)
+        let header = try #require(transcript.unwrappedOutput.first)
         let texts = Texts(locale: locale)
         #expect(
             header
@@ -146,7 +148,7 @@ struct InteractiveSessionTests {
         let lines = ["tap nowhere", "tapp sign-in", "expect screen dashboard", "wait 1x", "type password 1", "quit"]
         _ = await transcript.app(lines: lines).run(Invocation(locale: locale, command: .interactive))
         let texts = Texts(locale: locale)
-        let said = transcript.output.filter { $0.hasPrefix("✘ ") }
+        let said = transcript.unwrappedOutput.filter { $0.hasPrefix("✘ ") }
 
         #expect(said.count == 5, "\(transcript.text)")
         #expect(

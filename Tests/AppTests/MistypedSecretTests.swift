@@ -82,13 +82,13 @@ struct MistypedSecretTests {
 
         #expect(!transcript.contains(wholeWord: "765432"))
         #expect(!transcript.contains(wholeWord: "7913"))
-        #expect(transcript.output.contains { $0.hasPrefix("✘ unknown command 'typ'") })
+        #expect(transcript.unwrappedOutput.contains { $0.hasPrefix("✘ unknown command 'typ'") })
         #expect(
-            transcript.output.contains {
+            transcript.unwrappedOutput.contains {
                 $0.hasPrefix("✘ unknown command 'tpye'") && $0.hasSuffix("did you mean 'type'?")
             })
         #expect(
-            transcript.output.contains {
+            transcript.unwrappedOutput.contains {
                 $0.hasPrefix("✘ screen sign-in-password has no field 'pasword'")
                     && $0.hasSuffix("did you mean 'password'?")
             })

@@ -4,6 +4,10 @@
 @MainActor
 final class Transcript {
     private(set) var output: [String] = []
+    /// `output` with the interactive session's wrapping undone: a line that
+    /// goes on (a line break and a two-column indent) joined to the one
+    /// before, as the message was before it was wrapped to the terminal.
+    var unwrappedOutput: [String] { output.map { $0.replacingOccurrences(of: "\n  ", with: " ") } }
     private(set) var errors: [String] = []
     private(set) var prompts: [String] = []
     /// Every piece the console wrote, in order: what reached the writer, escaped.

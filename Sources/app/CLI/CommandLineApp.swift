@@ -138,7 +138,7 @@ struct CommandLineApp {
             }
             let app = HeadlessApp(
                 world: world, texts: texts, pinsLanguage: invocation.locale != nil, timeZone: timeZone)
-            app.columns = terminalColumns()
+            app.columnsNow = terminalColumns
             if invocation.command == .demo { return await Demo(app: app, console: console).run() }
             return await InteractiveSession(app: app, console: console, lines: lines).run()
         case .help, .version, .bench, .serve, .plugins:

@@ -23,7 +23,7 @@ struct InteractiveSession {
         let name = TerminalText.showingLineBreaks(world.environment.name)
         let texts = app.texts
         let clock = world.hasVirtualTime ? " · " + texts[.headerVirtualTime] : ""
-        console.print("Gatehouse · \(name) · \(texts.locale.rawValue)\(clock) — " + texts[.headerHelp])
+        console.print(wrapped("Gatehouse · \(name) · \(texts.locale.rawValue)\(clock) — " + texts[.headerHelp]))
         console.print(app.renderedScreen())
         await app.launch()
         let printAbove = lines.printAbove
@@ -58,7 +58,10 @@ struct InteractiveSession {
             case "quit", "exit":
                 break reading
             case "help":
-                InteractiveHelp.lines(for: app.snapshot()).forEach(console.print)
+                // Laid out for the width now: two columns where they fit, the
+                // meanings under their words where they do not.
+                let columns = app.columns
+                InteractiveHelp.lines(for: app.snapshot(), columns: columns).forEach { console.print(wrapped($0)) }
                 continue reading
             case "screen":
                 console.print(live.reprint())
@@ -70,7 +73,8 @@ struct InteractiveSession {
             do {
                 command = try ScriptParser.parse(line)
             } catch {
-                console.print(failure(error.said(in: app.texts), line: line, suggestsAWord: error.suggestsAWord))
+                console.print(
+                    wrapped(failure(error.said(in: app.texts), line: line, suggestsAWord: error.suggestsAWord)))
                 continue reading
             }
             guard let command else { continue reading }
@@ -93,10 +97,10 @@ struct InteractiveSession {
                 case .expectationHeld:
                     console.print("✔")
                 case .expectationFailed(let expected):
-                    console.print("✘ " + expected.said(in: app.texts))
+                    console.print(wrapped("✘ " + expected.said(in: app.texts)))
                 }
             } catch {
-                console.print(failure(error.said(in: app.texts), line: line))
+                console.print(wrapped(failure(error.said(in: app.texts), line: line)))
             }
         }
         await app.shutDown()
@@ -136,6 +140,19 @@ struct InteractiveSession {
     /// 'tap'?). A line that may hold a secret (`SecretLine`: `type pasword
     /// 123456`) never has it quoted: should a message ever repeat the value,
     /// it is redacted. (The console shows any control character in it escaped.)
+    /// `text` wrapped at word boundaries to the terminal's width now, each
+    /// line of it on its own; a line that goes on is indented two columns.
+    func wrapped(_ text: String) -> String {
+        let columns = app.columns
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { line -> [String] in
+                let indent = String(line.prefix { $0 == " " })
+                return WordWrap.lines(
+                    String(line.dropFirst(indent.count)), first: indent, continuation: indent + "  ", columns: columns)
+            }
+            .joined(separator: "\n")
+    }
+
     func failure(_ message: String, line: String, suggestsAWord: Bool = false) -> String {
         var text = "✘ " + message
         if !suggestsAWord, let suggestion = nearMiss(in: line) {

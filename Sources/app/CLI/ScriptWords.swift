@@ -36,16 +36,29 @@ enum ScriptWords {
         ("expect event KIND [FIELD VALUE]...", "a session event was reported (session-ended reason revoked, …)"),
     ]
 
-    /// The list as aligned lines.
-    static func listing() -> [String] {
-        lines.flatMap { row($0.usage, $0.meaning) }
+    /// The list as aligned lines, at most `columns` wide where the words allow.
+    static func listing(columns: Int = .max) -> [String] {
+        lines.flatMap { row($0.usage, $0.meaning, columns: columns) }
     }
 
-    /// One usage and its meaning in two columns; a usage too long for the
-    /// first column puts its meaning on the next line.
-    static func row(_ usage: String, _ meaning: String, indent: String = "  ", column: Int = 32) -> [String] {
-        usage.count + 2 > column
-            ? [indent + usage, indent + String(repeating: " ", count: column) + meaning]
-            : [indent + usage.padding(toLength: column, withPad: " ", startingAt: 0) + meaning]
+    /// One usage and its meaning in two columns, the meaning wrapped at
+    /// word boundaries within its column; a usage too long for the first
+    /// column puts its meaning on the next line. On a terminal too narrow
+    /// for two columns (under `column` + 24), the meaning goes under the
+    /// usage, indented, wrapped to the width.
+    static func row(
+        _ usage: String, _ meaning: String, indent: String = "  ", column: Int = 32, columns: Int = .max
+    ) -> [String] {
+        let twoColumns = columns >= indent.count + column + 24
+        let meaningIndent = twoColumns ? indent + String(repeating: " ", count: column) : indent + "    "
+        let first: String
+        var lines: [String] = []
+        if twoColumns, usage.count + 2 <= column {
+            first = indent + usage.padding(toLength: column, withPad: " ", startingAt: 0)
+        } else {
+            lines.append(indent + usage)
+            first = meaningIndent
+        }
+        return lines + WordWrap.lines(meaning, first: first, continuation: meaningIndent, columns: columns)
     }
 }

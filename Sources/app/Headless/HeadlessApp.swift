@@ -22,7 +22,15 @@ final class HeadlessApp {
     let timeZone: TimeZone
     /// How wide the screen is drawn, in columns: rows and action bars wrap
     /// at word boundaries to it (the terminal's width; 80 when unknown).
-    var columns = ScreenSnapshot.defaultColumns
+    /// Read at every drawing, so a terminal resized since is met as it is
+    /// now — the next screen, or Ctrl-L, is drawn to the new width.
+    var columnsNow: () -> Int = { ScreenSnapshot.defaultColumns }
+
+    /// The width the screen is drawn at now (`columnsNow`); setting it fixes it.
+    var columns: Int {
+        get { columnsNow() }
+        set { columnsNow = { newValue } }
+    }
     /// Whether the coming launch has read its preferences and has its container.
     private var isPrepared = false
     /// The screen as last drawn: one drawing per command, shared by what
