@@ -199,6 +199,9 @@ public enum SignInFailureKind: String, Sendable, Hashable, CaseIterable {
     case refused
     /// The backend could not be reached or failed.
     case unreachable
+    /// The backend did not answer within the request deadline: what the
+    /// screen says ("did not answer in time"), not a failure to reach it.
+    case timedOut = "timed-out"
 }
 
 /// How a sign-in outside the app ended.

@@ -64,7 +64,8 @@ extension SignInFailureKind {
         case .invalidCredentials: self = .invalidCredentials
         case .accountInactive: self = .accountInactive
         case .identityNotProved: self = .identityNotProved
-        case .systemUnavailable, .network, .timedOut, .server: self = .unreachable
+        case .systemUnavailable, .network, .server: self = .unreachable
+        case .timedOut: self = .timedOut
         case .misconfigured, .identifierKindNotAccepted, .emailNotConfirmed, .methodNotOffered, .deniedByPerson,
             .answerForAnotherAttempt, .notCompletedInTime, .cancelled:
             self = .refused
