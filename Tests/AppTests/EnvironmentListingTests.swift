@@ -7,6 +7,21 @@ import Testing
 @MainActor
 @Suite("app envs")
 struct EnvironmentListingTests {
+    @Test("envs names each environment's session backend, one per backend: local and oauth2-local differ")
+    func namesTheSessionBackend() async {
+        let transcript = Transcript()
+        _ = await transcript.app().run(Invocation(command: .envs))
+        let named = transcript.output.filter { $0.hasPrefix("  session backend: ") }
+        #expect(named.count == AppEnvironment.builtIn.count)
+        for environment in AppEnvironment.builtIn {
+            let folder = PluginRegistry.standard.sessionBackend(of: environment).folderName
+            #expect(named.contains("  session backend: " + folder), "\(environment.name)")
+        }
+        let local = PluginRegistry.standard.sessionBackend(of: .local)
+        #expect(local != PluginRegistry.standard.sessionBackend(of: .oauth2Local))
+        #expect(local != PluginRegistry.standard.sessionBackend(of: .coraLocal))
+    }
+
     @Test("envs names every built-in environment, every port and the plugin in it, and the settings")
     func listsPortsAndPlugins() async {
         let transcript = Transcript()

@@ -41,6 +41,9 @@ struct EnvironmentListing {
         for (key, value) in settings(of: environment) {
             output.append("    " + pad(key, 26) + shown(value))
         }
+        // Each backend keeps its own session (docs/environments.md, "One
+        // session per backend"): the folder a file-keeping store gives it.
+        output.append("  session backend: " + registry.sessionBackend(of: environment).folderName)
         return output
     }
 
