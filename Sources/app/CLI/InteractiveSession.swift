@@ -136,10 +136,6 @@ struct InteractiveSession {
         return try await work.value.get()
     }
 
-    /// A failed line's message, a near miss named (`tapp` → did you mean
-    /// 'tap'?). A line that may hold a secret (`SecretLine`: `type pasword
-    /// 123456`) never has it quoted: should a message ever repeat the value,
-    /// it is redacted. (The console shows any control character in it escaped.)
     /// `text` wrapped at word boundaries to the terminal's width now, each
     /// line of it on its own; a line that goes on is indented two columns.
     func wrapped(_ text: String) -> String {
@@ -153,6 +149,10 @@ struct InteractiveSession {
             .joined(separator: "\n")
     }
 
+    /// A failed line's message, a near miss named (`tapp` → did you mean
+    /// 'tap'?). A line that may hold a secret (`SecretLine`: `type pasword
+    /// 123456`) never has it quoted: should a message ever repeat the value,
+    /// it is redacted. (The console shows any control character in it escaped.)
     func failure(_ message: String, line: String, suggestsAWord: Bool = false) -> String {
         var text = "✘ " + message
         if !suggestsAWord, let suggestion = nearMiss(in: line) {
