@@ -89,6 +89,13 @@ extension AuthChecks {
         }
     }
 
+    /// The error a sign-up with `registration` throws; nil when it succeeds.
+    func signUpError(_ registration: Registration) async -> RemoteError? {
+        await verdicts.outcome(saying: Self.secrets(nil, nil, registration)) { () async throws(RemoteError) in
+            _ = try await auth.register(registration)
+        }
+    }
+
     /// The error a sign-up with `registration` throws, recorded when it throws none.
     func signUpRefusal(_ registration: Registration) async -> RemoteError? {
         await verdicts.refusal(saying: Self.secrets(nil, nil, registration)) { () async throws(RemoteError) in
@@ -178,11 +185,7 @@ extension AuthChecks {
         if !offer.fields.contains(.password) { try doesNotApply("a sign-up that takes no password", proof: nil) }
         var accepted = server.newRegistration()
         accepted.password = rule.acceptedExample
-        let refusal = await verdicts.outcome(saying: Self.secrets(nil, nil, accepted)) {
-            () async throws(RemoteError) in
-            _ = try await auth.register(accepted)
-        }
-        if let refusal {
+        if let refusal = await signUpError(accepted) {
             Issue.record(
                 "a sign-up with a password the declared rule (\(rule)) takes gave \(refusal)",
                 sourceLocation: sourceLocation)
@@ -231,11 +234,7 @@ extension AuthChecks {
         if notTaken.contains(.name) { registration.name = "" }
         if notTaken.contains(.cpf) { registration.cpf = seeded.cpf ?? "123" }
         if notTaken.contains(.email) { registration.email = "no" }
-        let error = await verdicts.outcome(saying: Self.secrets(nil, nil, registration)) {
-            () async throws(RemoteError) in
-            _ = try await auth.register(registration)
-        }
-        if let error {
+        if let error = await signUpError(registration) {
             Issue.record(
                 "a sign-up whose only faults are in fields it does not take (\(notTaken.map(\.rawValue).sorted())) gave \(error)",
                 sourceLocation: sourceLocation)
