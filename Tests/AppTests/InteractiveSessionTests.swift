@@ -188,12 +188,26 @@ struct InteractiveWaitTests {
     /// Lines handed out one at a time; a command that Ctrl-C may interrupt
     /// is interrupted before it begins, as by a Ctrl-C typed ahead.
     static func linesInterruptingEveryWait(_ lines: [String]) -> LineSource {
-        var source = LineSource.lines(lines)
+        // Taps are interruptible too (a sign-in the server holds): only the
+        // command a `wait` line began is interrupted here.
+        let lastLine = LastLine()
+        let queue = LineSource.lines(lines)
+        var source = LineSource(next: { prompt, completer, screen, onInterrupt, lineFull in
+            let line = await queue.next(prompt, completer, screen, onInterrupt, lineFull)
+            lastLine.text = line ?? ""
+            return line
+        })
         source.interruptible = { work, onInterrupt in
-            onInterrupt()
+            if lastLine.text.hasPrefix("wait") { onInterrupt() }
             await work()
         }
         return source
+    }
+
+    /// The line a source handed out last.
+    @MainActor
+    final class LastLine {
+        var text = ""
     }
 
     @Test("Ctrl-C ends a virtual-time wait: time stands where it was, and the session says so")

@@ -57,10 +57,15 @@ public final class SignIn {
     /// calling the port (the sign-in's identifier step already refuses it;
     /// this holds for any other caller). A backend that does not sign in by
     /// password (`signInMethods` without `.password`) is answered
-    /// `methodNotOffered`, the port never called.
+    /// `methodNotOffered`, the port never called. A sign-in whose task is
+    /// cancelled while the backend has not answered (the person pressed
+    /// Ctrl-C) is answered `cancelled`, nothing saved and nothing reported:
+    /// the backend refused nothing.
     public func login(_ credentials: Credentials) async -> Result<UserProfile, LoginFailure> {
         let outcome = await signIn(credentials)
-        if case .failure(let failure) = outcome { session.report(.signInRefused(SignInFailureKind(failure))) }
+        if case .failure(let failure) = outcome, failure != .cancelled {
+            session.report(.signInRefused(SignInFailureKind(failure)))
+        }
         return outcome
     }
 
@@ -72,6 +77,9 @@ public final class SignIn {
         do {
             issued = try await authAPI.signIn(credentials)
         } catch {
+            // Ended by the person, not by the backend: whatever the call
+            // threw on its way out (the deadline says "request cancelled").
+            if Task.isCancelled { return .failure(.cancelled) }
             return .failure(LoginFailure(error))
         }
         return await opening.open(

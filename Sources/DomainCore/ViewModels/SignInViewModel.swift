@@ -198,6 +198,8 @@ public final class SignInViewModel {
             if case .failure(let failure) = outcome {
                 // A password the backend refused is of no more use: its
                 // bullets go (before the failure is set, as an edit clears it).
+                // One the person cancelled stays, with the identifier: the
+                // form is as it was, to try again.
                 if failure == .invalidCredentials { self.password = "" }
                 lastFailure = failure
             }

@@ -84,9 +84,12 @@ struct InteractiveSession {
                 live.commandEnds()
             }
             let isWait = if case .wait = command { true } else { false }
+            // A wait ends on Ctrl-C, and so does what a tap waits on (a
+            // sign-in the server is slow to answer): back to the form.
+            let isTap = if case .tap = command { true } else { false }
             live.commandBegins(isWait: isWait)
             do {
-                let outcome = try await execute(command, with: executor, interruptible: isWait)
+                let outcome = try await execute(command, with: executor, interruptible: isWait || isTap)
                 if let countdown {
                     countdown.cancel()
                     console.status("")
@@ -110,9 +113,11 @@ struct InteractiveSession {
     /// The prompt: the name of the screen shown.
     static func prompt(on app: HeadlessApp) -> String { "\(app.snapshot().name)> " }
 
-    /// Runs `command`; a wait, real or virtual, ends early on Ctrl-C (where
-    /// the line source reads keys while a command runs), saying so: virtual
-    /// time then stands where the wait had brought it.
+    /// Runs `command`; when `interruptible`, it ends early on Ctrl-C (where
+    /// the line source reads keys while a command runs): a wait, real or
+    /// virtual, saying so (virtual time then stands where the wait had
+    /// brought it); a tap by cancelling what it began, which its screen
+    /// then says (a sign-in: "Sign-in cancelled.", the form as it was).
     private func execute(
         _ command: ScriptCommand, with executor: CommandExecutor, interruptible: Bool
     ) async throws(CommandError) -> CommandOutcome {
@@ -129,7 +134,7 @@ struct InteractiveSession {
             interrupted = true
             work.cancel()
         }
-        if interrupted {
+        if interrupted, case .wait = command {
             console.status("")
             console.print(app.texts[.promptWaitEndedEarly])
         }

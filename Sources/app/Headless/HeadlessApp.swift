@@ -157,8 +157,14 @@ final class HeadlessApp {
         // the dismissal below clears is only what they were shown).
         let work = try shownScreen(collectingNotices: false).snapshot.tappableAction(named: action).perform
         dismissWhatWasSaidOnce()
-        _ = world.scheduler.spawn { @MainActor in await work() }
-        await world.settle()
+        let performing = world.scheduler.spawn { @MainActor in await work() }
+        // A tap the person interrupts (Ctrl-C while a sign-in waits on the
+        // server) cancels what it began: the call ends, the screen says so.
+        await withTaskCancellationHandler {
+            await world.settle()
+        } onCancel: {
+            performing.cancel()
+        }
     }
 
     /// Opens the Nth entry (1-based) of the statement on screen and settles.

@@ -1,0 +1,60 @@
+import Foundation
+import OffThePool
+import Testing
+
+@testable import app
+
+/// Every wait can be left (issue 52, round four): a password sign-in the
+/// server holds ends at Ctrl-C — back to the form, the password kept,
+/// "Sign-in cancelled." said, Back enabled — long before the request's
+/// deadline (ten minutes here, so only the Ctrl-C can end it).
+@MainActor
+@Suite("A sign-in left while it waits on the server")
+struct CancelledSignInTests {
+    @Test("Ctrl-C during a sign-in the server holds returns to the form, the password kept")
+    func ctrlCEndsTheSignIn() async throws {
+        // A blocking wait on a child's terminal: never on one of the cooperative pool's threads.
+        try await offThePool {
+            let server = try PseudoTerminal(arguments: ["serve", "--port", "0"])
+            let address = try server.waitFor("http://127.0.0.1:")
+            let port = try #require(Int(server.drawn[address...].prefix { $0.isNumber }))
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-pty-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let environment = directory.appendingPathComponent("pty.json")
+            try Data(
+                """
+                { "name": "pty", "base": "local",
+                  "settings": { "baseURL": "http://127.0.0.1:\(port)", "requestTimeoutSeconds": 600,
+                                "storeDirectory": "\(directory.path)/store",
+                                "preferencesDirectory": "\(directory.path)/preferences" } }
+                """.utf8
+            ).write(to: environment)
+
+            let app = try PseudoTerminal(arguments: ["--env", environment.path, "--locale", "en-US"])
+            var at = try app.waitFor("\rwelcome> \u{1B}[K")
+            for (line, next) in [
+                ("tap sign-in", "sign-in> "), ("type identifier 123.456.789-09", "sign-in> "),
+                ("tap next", "sign-in-password> "), ("type password 123456", "sign-in-password> "),
+                (#"server fault "POST /challenge/auth" hang x1"#, "sign-in-password> "),
+            ] {
+                app.type(line + "\r")
+                at = try app.waitFor("\r\(next)\u{1B}[K", after: at)
+            }
+            app.type("tap next\r")
+            at = try app.waitFor("Signing in…", after: at)
+            app.type("\u{03}")  // Ctrl-C
+            let said = try app.waitFor("Sign-in cancelled.", after: at, within: .seconds(60))
+            try app.waitFor("\rsign-in-password> \u{1B}[K", after: said)
+            let screen = String(app.drawn[at..<said])
+            #expect(screen.contains("Password [password]: ••••••"), "the password is kept")
+            let last = TerminalLines.lines(of: app.drawn)
+            #expect(last.contains { $0.contains("[back] Back") && !$0.contains("Back (disabled)") }, "Back enabled")
+
+            app.type("quit\r")
+            #expect(app.exitStatus() == 0)
+            kill(server.pid, SIGINT)
+            #expect(server.exitStatus() == 0)
+        }
+    }
+}
