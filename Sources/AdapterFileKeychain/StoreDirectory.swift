@@ -19,11 +19,23 @@ import Foundation
 /// (`POSIXFile.ensurePrivateDirectory`).
 enum StoreDirectory {
     /// `path` with every symbolic link in it resolved, when it names
-    /// something; as given when it does not (yet): the first save makes it, a
-    /// real directory, 0700.
+    /// something; when it does not (yet) — the first save makes it, a real
+    /// directory, 0700 — its parent resolved and its name appended, so a
+    /// backend's folder not made yet under a store directory that is a link
+    /// is still reached through the real directory; as given when neither
+    /// is there.
     static func resolved(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        guard !parent.isEmpty, parent != path, !name.isEmpty, name != ".", name != "..",
+            let resolvedParent = realpath(parent, nil)
+        else { return path }
+        defer { free(resolvedParent) }
+        let base = String(cString: resolvedParent)
+        return (base == "/" ? "" : base) + "/" + name
     }
 }

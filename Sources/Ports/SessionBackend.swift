@@ -5,8 +5,9 @@
 ///
 /// It is no credential: the text names where and how the backend is
 /// reached (the remote adapters' plugins and the settings that tell one
-/// backend from another: base URLs, an OAuth 2.0 client and issuer), never
-/// a secret — an API key is named by its variable at most. Composition
+/// backend from another: base URLs, an OAuth 2.0 client and issuer, the
+/// variable an API key comes from), never a secret: an API key is named by
+/// its variable only. Composition
 /// makes it from an environment; a team that wires its own adapters makes
 /// it from whatever tells its backends apart.
 public struct SessionBackend: Sendable, Hashable, CustomStringConvertible {

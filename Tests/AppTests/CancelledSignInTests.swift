@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 import OffThePool
 import Testing
@@ -56,5 +57,27 @@ struct CancelledSignInTests {
             kill(server.pid, SIGINT)
             #expect(server.exitStatus() == 0)
         }
+    }
+}
+
+extension CancelledSignInTests {
+    @Test("Only a password sign-in's Next may be cut short by Ctrl-C; no other tap of any screen reached")
+    func onlyTheSignInsNextEndsOnInterrupt() async throws {
+        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        await app.launch()
+        var seen: [String: Set<String>] = [app.snapshot().name: app.snapshot().interruptibleActions]
+        for line in [
+            "tap sign-in", "type identifier 123.456.789-09", "tap next", "type password 123456", "tap next",
+            "tap profile", "tap back", "tap logout",
+        ] {
+            let command = try #require(try ScriptParser.parse(line))
+            _ = try await CommandExecutor(app: app).execute(command)
+            seen[app.snapshot().name] = app.snapshot().interruptibleActions
+        }
+        #expect(seen["sign-in-password"] == ["next"])
+        let others = seen.filter { $0.key != "sign-in-password" }
+        #expect(others.values.allSatisfy { $0.isEmpty }, "\(seen)")
+        #expect(seen.keys.contains("dashboard") && seen.keys.contains("profile"))
+        await app.shutDown()
     }
 }

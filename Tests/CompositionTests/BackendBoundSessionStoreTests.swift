@@ -84,3 +84,54 @@ struct BackendBoundSessionStoreTests {
         #expect(SessionBackend("a\nb") == nil)
     }
 }
+
+extension BackendBoundSessionStoreTests {
+    @Test("A write before any read reads first: another backend's session is never removed or replaced")
+    func aWriteBeforeAnyReadIsChecked() async throws {
+        let raw = InMemorySessionDataStore()
+        var theirs = Self.session
+        theirs.backend = Self.theirs
+        try await raw.save(theirs)
+
+        // A launch that finishes a pending sign-out deletes before it reads.
+        await #expect(throws: SessionStoreError.self) {
+            try await BackendBoundSessionStore(raw, backend: Self.ours).delete()
+        }
+        await #expect(throws: SessionStoreError.self) {
+            try await BackendBoundSessionStore(raw, backend: Self.ours).save(Self.session)
+        }
+        #expect(await raw.read() == .found(theirs), "kept as it was")
+
+        // On an empty store, or one holding this backend's session, a first write goes through.
+        try await raw.delete()
+        try await BackendBoundSessionStore(raw, backend: Self.ours).save(Self.session)
+        try await BackendBoundSessionStore(raw, backend: Self.ours).delete()
+        #expect(await raw.read() == .absent)
+    }
+}
+
+extension BackendBoundSessionStoreTests {
+    @Test(
+        "Two Identity Toolkit projects, their keys in variables of their own, are two backends; no key is in the name")
+    func firebaseProjectsAreToldApartByTheirKeysVariable() throws {
+        func firebase(keyVariable: String) -> AppEnvironment {
+            var environment = AppEnvironment.inMemory
+            environment.plugins.auth = "firebase"
+            environment.pluginSettings = [
+                "identityToolkitBaseURL": .text("https://identitytoolkit.googleapis.com/v1/"),
+                "secureTokenBaseURL": .text("https://securetoken.googleapis.com/v1/"),
+                "webAPIKeyVariable": .text(keyVariable),
+            ]
+            return environment
+        }
+        let development = PluginRegistry.standard.sessionBackend(of: firebase(keyVariable: "DEV_FIREBASE_KEY"))
+        let production = PluginRegistry.standard.sessionBackend(of: firebase(keyVariable: "PROD_FIREBASE_KEY"))
+        #expect(development != production)
+        #expect(development.folderName != production.folderName)
+        // PATH's value stands for a key: the name carries the variable, never what it holds.
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        let named = PluginRegistry.standard.sessionBackend(of: firebase(keyVariable: "PATH"))
+        #expect(named.text.contains("PATH"))
+        #expect(!named.text.contains(path))
+    }
+}

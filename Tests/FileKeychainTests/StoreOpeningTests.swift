@@ -227,3 +227,30 @@ struct StoreOpeningTests {
         #expect(store.takeNotices().map(\.kind) == [.refused])
     }
 }
+
+extension StoreOpeningTests {
+    @Test("A backend's folder not made yet under a store directory that is a link is reached through the real one")
+    func aFolderUnderALinkedRootIsResolved() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-root-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/real")
+        let store = FileSessionDataStore(directory: root + "/link/http-0123456789abcdef", coding: JSONSessionCoding())
+
+        // Re-pointed after the store was made: the write still goes where the link pointed then.
+        try FileManager.default.removeItem(atPath: root + "/link")
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/elsewhere")
+        try await store.save(
+            UserSession(
+                token: nil,
+                cachedUser: CachedUser(
+                    profile: .init(
+                        id: "u", name: "Ana", email: "ana@example.com", cpf: "11144477735", active: true,
+                        isDeleted: false),
+                    syncedAt: Date(timeIntervalSinceReferenceDate: 0))))
+
+        #expect(FileManager.default.fileExists(atPath: root + "/real/http-0123456789abcdef/session"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/elsewhere/http-0123456789abcdef"))
+    }
+}

@@ -9,15 +9,16 @@ extension PluginRegistry {
     /// name it (`SessionBackend`): for each port that sends the session's
     /// tokens, the plugin chosen and every setting of it the environment
     /// gives or defaults — base URLs without a user or password, an OAuth
-    /// 2.0 client and issuer, routes — but no secret (an API key's variable
-    /// is left out, and so is a folder the store keeps files in). Two
+    /// 2.0 client and issuer, routes, an API key by the name of the variable
+    /// it comes from (Google's Identity Toolkit tells its projects apart by the key alone) —
+    /// but no secret, and not the folder the store keeps files in. Two
     /// environments that differ in any of these are two backends: each keeps
     /// its own session, and neither is sent the other's tokens.
     public func sessionBackend(of environment: AppEnvironment) -> SessionBackend {
         let parts = Self.portsSendingTokens.map { port in
             let plugin = environment.plugins[port]
             let settings = declaredSettings(of: plugin, for: port)
-                .filter { $0.role != .secretVariable && $0.role != .directory }
+                .filter { $0.role != .directory }
                 .sorted { $0.key < $1.key }
                 .compactMap { setting -> String? in
                     guard let value = environment.pluginSettings[setting.key] ?? setting.defaultSetting else {

@@ -9,7 +9,10 @@ import Synchronization
 ///
 /// Such a session is kept, not deleted: a read answers `.unavailable` with
 /// the reason, and saves and deletes are refused (saying why) until a read
-/// finds the store empty or holding this backend's session again. With the
+/// finds the store empty or holding this backend's session again. A write
+/// before any read (a launch that finishes a pending sign-out deletes
+/// first) reads the store first, so it too never removes or replaces
+/// another backend's session. With the
 /// file keychain this happens only when files are copied by hand, since
 /// each backend has a folder of its own (`FileKeychainPlugins.directory`);
 /// a store with one slot for every backend (a team's own) meets it whenever
@@ -21,9 +24,15 @@ public final class BackendBoundSessionStore: SessionDataStore {
     /// The backend this app's tokens come from and go to.
     public let backend: SessionBackend
     private let wrapped: any SessionDataStore
-    /// Why writes are refused: set by a read that found another backend's
-    /// session, cleared by a read that found none or this backend's.
-    private let refusal = Mutex<String?>(nil)
+    /// What the last read found: nothing yet, nothing of another backend,
+    /// or another backend's session (why writes are refused).
+    private let found = Mutex(Found.unchecked)
+
+    private enum Found {
+        case unchecked
+        case nothingForeign
+        case foreign(reason: String)
+    }
 
     /// - Parameters:
     ///   - wrapped: the store the environment chose.
@@ -38,12 +47,12 @@ public final class BackendBoundSessionStore: SessionDataStore {
     }
 
     public func save(_ session: UserSession) async throws(SessionStoreError) {
-        try refuseWhileForeign()
+        try await refuseWhileForeign(reading: wrapped)
         try await wrapped.save(bound(session))
     }
 
     public func delete() async throws(SessionStoreError) {
-        try refuseWhileForeign()
+        try await refuseWhileForeign(reading: wrapped)
         try await wrapped.delete()
     }
 
@@ -64,12 +73,12 @@ public final class BackendBoundSessionStore: SessionDataStore {
         func read() async -> SessionRead { await binding.checked(held.read()) }
 
         func save(_ session: UserSession) async throws(SessionStoreError) {
-            try binding.refuseWhileForeign()
+            try await binding.refuseWhileForeign(reading: held)
             try await held.save(binding.bound(session))
         }
 
         func delete() async throws(SessionStoreError) {
-            try binding.refuseWhileForeign()
+            try await binding.refuseWhileForeign(reading: held)
             try await held.delete()
         }
 
@@ -92,22 +101,25 @@ public final class BackendBoundSessionStore: SessionDataStore {
         case .found(var session):
             guard session.backend == backend else {
                 let reason = Self.refusalReason(storedBy: session.backend)
-                refusal.withLock { $0 = reason }
+                found.withLock { $0 = .foreign(reason: reason) }
                 return .unavailable(.unavailable(reason))
             }
-            refusal.withLock { $0 = nil }
+            found.withLock { $0 = .nothingForeign }
             session.backend = nil
             return .found(session)
         case .absent, .setAside:
-            refusal.withLock { $0 = nil }
+            found.withLock { $0 = .nothingForeign }
             return read
         case .unavailable:
             return read
         }
     }
 
-    private func refuseWhileForeign() throws(SessionStoreError) {
-        if let reason = refusal.withLock({ $0 }) { throw .unavailable(reason) }
+    /// Refuses a write while another backend's session is stored; reads
+    /// `store` first when nothing was read yet.
+    private func refuseWhileForeign(reading store: any SessionDataStore) async throws(SessionStoreError) {
+        if case .unchecked = found.withLock({ $0 }) { _ = checked(await store.read()) }
+        if case .foreign(let reason) = found.withLock({ $0 }) { throw .unavailable(reason) }
     }
 
     /// Names the other backend by its folder name only: its text may hold

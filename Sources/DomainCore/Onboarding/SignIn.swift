@@ -82,9 +82,13 @@ public final class SignIn {
             if Task.isCancelled { return .failure(.cancelled) }
             return .failure(LoginFailure(error))
         }
-        return await opening.open(
+        let opened = await opening.open(
             issued, profileWithoutRoute: .signedIn(as: credentials.identifier),
             route: SignInRoute(passwordWith: credentials.identifier))
+        // Cancelled while the profile was fetched: what failed is the person's
+        // leaving, not the backend; nothing was kept.
+        if case .failure = opened, Task.isCancelled { return .failure(.cancelled) }
+        return opened
     }
 }
 

@@ -84,12 +84,17 @@ struct InteractiveSession {
                 live.commandEnds()
             }
             let isWait = if case .wait = command { true } else { false }
-            // A wait ends on Ctrl-C, and so does what a tap waits on (a
-            // sign-in the server is slow to answer): back to the form.
-            let isTap = if case .tap = command { true } else { false }
+            // A wait ends on Ctrl-C, and so does a tap the screen says may
+            // end while it waits (a password sign-in the server is slow to
+            // answer: back to the form); no other tap is cut short.
+            let endsOnInterrupt =
+                if case .tap(let action) = command { app.snapshot().interruptibleActions.contains(action) } else {
+                    false
+                }
             live.commandBegins(isWait: isWait)
             do {
-                let outcome = try await execute(command, with: executor, interruptible: isWait || isTap)
+                let outcome = try await execute(
+                    command, with: executor, interruptible: isWait || endsOnInterrupt)
                 if let countdown {
                     countdown.cancel()
                     console.status("")

@@ -235,7 +235,7 @@ struct ScreenDriver {
                     action("next", .actionNext, enabled: model.isNextEnabled) { await model.next() },
                     action("back", .actionBack, enabled: model.isBackEnabled) { model.back() },
                 ],
-                isLoading: model.isBusy)
+                isLoading: model.isBusy, interruptibleActions: ["next"])
         }
     }
 

@@ -69,6 +69,12 @@ struct ScreenSnapshot: Sendable, Equatable {
     /// The action that ends a wait for the person (the browser or another
     /// device): Ctrl-C at the prompt taps it, as it ends a real-time `wait`.
     var endsWaitOnInterrupt: String?
+    /// The actions whose tap Ctrl-C may end while it waits on the server,
+    /// undoing nothing: a password sign-in's Next (nothing is kept until
+    /// the backend answers). Every other tap runs to its end — a logout, a
+    /// deletion or an edit cut short could be done at the server and not
+    /// here.
+    var interruptibleActions: Set<String> = []
 
     func action(named name: String) -> Action? {
         actions.first { $0.name == name }
