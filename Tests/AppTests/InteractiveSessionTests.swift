@@ -67,6 +67,35 @@ struct InteractiveSessionTests {
         #expect(transcript.output.contains { $0.hasPrefix("  quit, exit, end of input") })
     }
 
+    @Test(
+        "help speaks the person's language: the words as typed, their meanings translated",
+        arguments: [AppLocale.ptBR, .esES])
+    func helpIsLocalised(locale: AppLocale) async {
+        let transcript = Transcript()
+        _ = await transcript.app(lines: ["help", "tap sign-in", "help"]).run(
+            Invocation(locale: locale, command: .interactive))
+        let texts = Texts(locale: locale)
+        let english = Texts.english
+        #expect(transcript.output.contains { $0.contains(texts.help(.screen, "sign-in")) })
+        #expect(transcript.output.contains { $0.contains("next (\(texts.help(.disabled)))") })
+        // Every meaning is said in this language, none in English.
+        for key in HelpKey.allCases where texts.help(key) != english.help(key) {
+            let said = texts.help(key, "welcome")  // the welcome screen's help has no field: "none"
+            #expect(transcript.output.contains { $0.contains(said.prefix(20)) }, "\(key)")
+        }
+        #expect(!transcript.output.contains { $0.contains(english.help(.commands)) })
+        #expect(!transcript.output.contains { $0.contains(english.help(.tap)) })
+        #expect(transcript.output.contains { $0.hasPrefix("  tap ACTION") })
+    }
+
+    @Test("Every help text is written in every language", arguments: AppLocale.allCases)
+    func everyHelpKeyInEveryLanguage(locale: AppLocale) {
+        let texts = Texts(locale: locale)
+        #expect(HelpKey.allCases.filter { texts.help($0).isEmpty }.isEmpty)
+        // Each word of the language has a meaning of its own.
+        #expect(Set(ScriptWords.lines.map(\.meaning)).count == ScriptWords.lines.count)
+    }
+
     @Test("The screen word prints the screen shown again")
     func screenWordReprints() async {
         let transcript = Transcript()

@@ -119,6 +119,16 @@ final class PseudoTerminal {
         }
     }
 
+    /// Resizes the terminal to `columns` × `rows`, as a person dragging its
+    /// window does, and sends the app SIGWINCH (the kernel sends it only to
+    /// a terminal's own session, and this one is not the app's controlling
+    /// terminal).
+    func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        kill(pid, SIGWINCH)
+    }
+
     /// Writes `bytes` as a terminal passes a paste on, reading what the app
     /// draws meanwhile (so neither side waits on a full buffer); fails when
     /// the app ends first.

@@ -24,6 +24,42 @@ struct TerminalWidthNowTests {
         await app.shutDown()
     }
 
+    @Test("A resize draws the screen again at the new width at once, with nothing typed")
+    func aResizeRedraws() throws {
+        let terminal = try PseudoTerminal(arguments: ["--locale", "en-US"])
+        terminal.resize(columns: 100, rows: 40)
+        let shown = try terminal.waitFor("welcome> ")
+        let redrawn = try Self.resized(terminal, toColumns: 40, after: shown)
+        let drawn = String(terminal.drawn[shown..<redrawn])
+        #expect(drawn.contains("Welcome"), "the screen drawn again")
+        let lines = TerminalLines.lines(of: drawn).filter { !$0.isEmpty }
+        #expect(!lines.isEmpty)
+        for line in lines where line.count > 40 {
+            Issue.record("'\(line)' is wider than the 40 columns now")
+        }
+        terminal.type("quit\r")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    /// Resizes the terminal and waits for the prompt drawn again. The app
+    /// listens for SIGWINCH from its first prompt on, but dispatch registers
+    /// the listener a moment later: a signal in that moment is ignored, as
+    /// the default is, so the resize is repeated (a few times at most) until
+    /// one is drawn. What is checked is the drawing, never a duration.
+    private static func resized(_ terminal: PseudoTerminal, toColumns columns: UInt16, after shown: String.Index)
+        throws -> String.Index
+    {
+        for attempt in 1...5 {
+            terminal.resize(columns: columns, rows: 40)
+            do {
+                return try terminal.waitFor("welcome> ", after: shown, within: .seconds(attempt < 5 ? 5 : 60))
+            } catch PseudoTerminal.Failure.notDrawn where attempt < 5 {
+                continue
+            }
+        }
+        return try terminal.waitFor("welcome> ", after: shown, within: .zero)
+    }
+
     @Test("help fits the width, two columns where they fit and one where not", arguments: [40, 60, 100])
     func helpFitsTheWidth(columns: Int) async throws {
         let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))

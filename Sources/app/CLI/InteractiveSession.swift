@@ -61,7 +61,9 @@ struct InteractiveSession {
                 // Laid out for the width now: two columns where they fit, the
                 // meanings under their words where they do not.
                 let columns = app.columns
-                InteractiveHelp.lines(for: app.snapshot(), columns: columns).forEach { console.print(wrapped($0)) }
+                InteractiveHelp.lines(for: app.snapshot(), in: app.texts, columns: columns).forEach {
+                    console.print(wrapped($0))
+                }
                 continue reading
             case "screen":
                 console.print(live.reprint())

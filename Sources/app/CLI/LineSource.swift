@@ -79,12 +79,16 @@ struct LineSource {
 private final class LazyTerminalPrompt {
     private let console: Console
     private var terminal: RawTerminal?
+    /// SIGWINCH, for as long as the prompt is in use.
+    private var resizes: TerminalResizes?
     private(set) lazy var prompt: TerminalPrompt? = {
         guard RawTerminal.isAvailable else { return nil }
         let terminal = RawTerminal()
         guard terminal.enter() else { return nil }
         self.terminal = terminal
-        return TerminalPrompt(bytes: terminal.bytes, console: console)
+        let prompt = TerminalPrompt(bytes: terminal.bytes, console: console)
+        resizes = TerminalResizes { [weak prompt] in prompt?.resized() }
+        return prompt
     }()
 
     init(console: Console) {
@@ -92,6 +96,7 @@ private final class LazyTerminalPrompt {
     }
 
     func finish() {
+        resizes?.stop()
         terminal?.restore()
     }
 }

@@ -1,44 +1,45 @@
 /// The script language's words, one line each, for `help run` and the
 /// interactive `help` (docs/spec/script-language.md, "The words", shortened).
-/// Parsing is
-/// `ScriptParser`'s.
+/// Parsing is `ScriptParser`'s; what each word means is a ``HelpKey``, said
+/// in the person's language.
 enum ScriptWords {
-    static let lines: [(usage: String, meaning: String)] = [
-        ("tap ACTION", "press an action of the screen shown (next, back, logout, …)"),
-        ("tap select-N / deselect-N", "related people: choose the Nth to share with, or not; tap save keeps it"),
-        ("type FIELD TEXT", "set a field (identifier, password, …) to the rest of the line"),
-        ("open N", "open the Nth entry of the statement on screen"),
-        ("refresh", "pull to refresh"),
-        ("background / foreground", "app lifecycle"),
-        ("wait DURATION", "let time pass: 500ms, 61s, 5m, up to 168h (virtual time on in-memory)"),
-        ("wait DURATION until screen NAME", "the same, until that screen is shown (or: until text TEXT)"),
-        ("relaunch", "end the app and start it again on the same store and backend"),
-        ("server health up|down", "the backend's health switch"),
-        ("server user CPF active|inactive|deleted", "an account's state on the backend"),
-        ("server revoke", "every token stops working"),
-        ("server fault \"METHOD /path\" MODE [xN]", "MODE: status N, delay DURATION, drop, malformed, hang"),
-        ("server clear-faults", "remove every fault"),
-        ("server slows-down", "the device flow's next poll answers slow_down (in-memory)"),
-        ("person signs-in ID PASSWORD", "sign in outside the app: on the backend's page (in-memory)"),
-        ("person denies", "refuse in the browser or on the device (access_denied)"),
-        ("person answers-another-attempt", "the browser comes back with another attempt's state"),
-        ("store full|unavailable|ok", "the device's session store: saves fail / nothing works / all works"),
-        ("network off|on", "the device's network switch (in-memory connectivity)"),
-        ("expect screen NAME", "the screen shown (welcome, sign-in, dashboard, …)"),
-        ("expect enabled|disabled ACTION", "an action's state"),
-        ("expect loading|not-loading", "the placeholder is (not) shown"),
-        ("expect text|no-text TEXT", "the rendered screen does (not) contain TEXT"),
-        ("expect state STATE", "loading, unauthenticated, authenticated, pin-locked, session-expired"),
-        ("expect health STATUS", "unknown, healthy, server-down, offline"),
-        ("expect stored-session yes|no", "a session with a token is (not) stored"),
-        ("expect local-data yes|no", "the user's cached data is (not) kept"),
-        ("expect metric NAME OP N", "a backend counter (refreshes, logins, …); OP: ==, <=, >="),
-        ("expect event KIND [FIELD VALUE]...", "a session event was reported (session-ended reason revoked, …)"),
+    static let lines: [(usage: String, meaning: HelpKey)] = [
+        ("tap ACTION", .tap),
+        ("tap select-N / deselect-N", .select),
+        ("type FIELD TEXT", .type),
+        ("open N", .open),
+        ("refresh", .refresh),
+        ("background / foreground", .lifecycle),
+        ("wait DURATION", .wait),
+        ("wait DURATION until screen NAME", .waitUntil),
+        ("relaunch", .relaunch),
+        ("server health up|down", .serverHealth),
+        ("server user CPF active|inactive|deleted", .serverUser),
+        ("server revoke", .serverRevoke),
+        ("server fault \"METHOD /path\" MODE [xN]", .serverFault),
+        ("server clear-faults", .serverClearFaults),
+        ("server slows-down", .serverSlowsDown),
+        ("person signs-in ID PASSWORD", .personSignsIn),
+        ("person denies", .personDenies),
+        ("person answers-another-attempt", .personAnswersAnotherAttempt),
+        ("store full|unavailable|ok", .store),
+        ("network off|on", .network),
+        ("expect screen NAME", .expectScreen),
+        ("expect enabled|disabled ACTION", .expectEnabled),
+        ("expect loading|not-loading", .expectLoading),
+        ("expect text|no-text TEXT", .expectText),
+        ("expect state STATE", .expectState),
+        ("expect health STATUS", .expectHealth),
+        ("expect stored-session yes|no", .expectStoredSession),
+        ("expect local-data yes|no", .expectLocalData),
+        ("expect metric NAME OP N", .expectMetric),
+        ("expect event KIND [FIELD VALUE]...", .expectEvent),
     ]
 
-    /// The list as aligned lines, at most `columns` wide where the words allow.
-    static func listing(columns: Int = .max) -> [String] {
-        lines.flatMap { row($0.usage, $0.meaning, columns: columns) }
+    /// The list as aligned lines, the meanings in `texts`' language (English
+    /// unless told), at most `columns` wide where the words allow.
+    static func listing(in texts: Texts = .english, columns: Int = .max) -> [String] {
+        lines.flatMap { row($0.usage, texts.help($0.meaning), columns: columns) }
     }
 
     /// One usage and its meaning in two columns, the meaning wrapped at

@@ -6,8 +6,9 @@
 ///
 /// Keys are read as they come, also while no line is being typed: typed
 /// ahead, they wait for the next line; Ctrl-C then interrupts what runs
-/// (`whileRunning(_:onInterrupt:)`: a real-time `wait`). Ctrl-L clears the
-/// terminal and prints the screen again above the line.
+/// (`whileRunning(_:onInterrupt:)`: a real-time `wait`). Ctrl-L, and a
+/// resize (`resized()`), clear the terminal and print the screen again above
+/// the line.
 ///
 /// Everything goes out through `Console`: the prompt, the line and what it
 /// prints escaped (a pasted control character or bidi override is drawn as
@@ -138,6 +139,16 @@ final class TerminalPrompt {
             onInterrupt()
         }
         return await work()
+    }
+
+    /// The terminal was resized (SIGWINCH): while a line is being typed, the
+    /// screen is printed again at the new width above it, as Ctrl-L does;
+    /// while a command runs, its next drawing meets the new width.
+    func resized() {
+        guard isReading else { return }
+        console.control(.clearScreen)
+        if let screen { console.print(screen()) }
+        draw()
     }
 
     /// Prints `text` (a line or more) above the line being typed, then draws
