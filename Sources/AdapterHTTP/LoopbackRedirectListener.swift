@@ -39,8 +39,7 @@ public struct RedirectPages: Sendable {
         "Você saiu. Pode fechar esta janela. · You are signed out. You can close this window. · Ha cerrado la sesión. Puede cerrar esta ventana."
 
     /// The pages in the app's three languages at once (Portuguese, English,
-    /// Spanish): the browser's page is shown before the app could know which
-    /// language the person reads there.
+    /// Spanish), for an adapter that is not told the person's language.
     public static let standard = RedirectPages(
         signedIn:
             "Pronto. Pode fechar esta janela e voltar ao app. · Signed in. You can close this window and go back to the app. · Listo. Puede cerrar esta ventana y volver a la app.",
@@ -49,6 +48,31 @@ public struct RedirectPages: Sendable {
         notThisRequest:
             "Este não é o acesso que o app está esperando. · This is not the sign-in this app is waiting for. · Este no es el inicio de sesión que la app está esperando."
     )
+
+    /// The pages in `language` alone: what the browser shows when the app
+    /// knows the language the person reads (``PersonsLanguage``).
+    public static func inLanguage(_ language: PreferredLanguage) -> RedirectPages {
+        switch language {
+        case .ptBR:
+            RedirectPages(
+                signedIn: "Pronto. Pode fechar esta janela e voltar ao app.",
+                refused: "A entrada não foi concluída. Volte ao app.",
+                notThisRequest: "Este não é o acesso que o app está esperando.",
+                signedOut: "Você saiu. Pode fechar esta janela.")
+        case .enUS:
+            RedirectPages(
+                signedIn: "Signed in. You can close this window and go back to the app.",
+                refused: "The sign-in did not go through. Go back to the app.",
+                notThisRequest: "This is not the sign-in this app is waiting for.",
+                signedOut: "You are signed out. You can close this window.")
+        case .esES:
+            RedirectPages(
+                signedIn: "Listo. Puede cerrar esta ventana y volver a la app.",
+                refused: "El inicio de sesión no se completó. Vuelva a la app.",
+                notThisRequest: "Este no es el inicio de sesión que la app está esperando.",
+                signedOut: "Ha cerrado la sesión. Puede cerrar esta ventana.")
+        }
+    }
 }
 
 /// The redirect URI of a native app's browser sign-in (RFC 8252 §7.3): a

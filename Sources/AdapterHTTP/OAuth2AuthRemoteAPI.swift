@@ -27,7 +27,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     private let transport: HTTPTransport
     private let endpoints: OAuth2Endpoints
     private let proofMaker: (any AuthorizationProofMaker)?
-    private let pages: RedirectPages
+    private let pages: @Sendable () -> RedirectPages
     private let clock: (any Clock)?
     private let signatureVerifier: (any SignatureVerifier)?
     /// The provider's key set, shared by every sign-in of this adapter.
@@ -42,7 +42,10 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     ///   - proofMaker: makes each browser sign-in's PKCE verifier, `state`
     ///     and `nonce`; nil offers no browser sign-in (`.browser` is then
     ///     dropped from the client's methods).
-    ///   - pages: what the browser is shown once it comes back to the app.
+    ///   - pages: what the browser is shown once it comes back to the app,
+    ///     asked as each browser sign-in or sign-out begins, so it speaks the
+    ///     language the person reads then (`RedirectPages.inLanguage`); the
+    ///     three languages at once by default.
     ///   - clock: the time an ID token's `exp` and `iat` are compared with;
     ///     without one, a sign-in whose scope asks for `openid` is refused
     ///     (`identityNotProved`): its ID token cannot be checked.
@@ -55,7 +58,9 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     ///     runner settles while the person is in the browser. Nil counts nothing.
     public init(
         configuration: HTTPConfiguration, client: OAuth2Configuration,
-        proofMaker: (any AuthorizationProofMaker)? = nil, pages: RedirectPages = .standard, clock: (any Clock)? = nil,
+        proofMaker: (any AuthorizationProofMaker)? = nil,
+        pages: @escaping @Sendable () -> RedirectPages = { .standard },
+        clock: (any Clock)? = nil,
         signatureVerifier: (any SignatureVerifier)? = nil, waitCounter: (any ActivityCounter)? = nil
     ) {
         baseURL = configuration.baseURL
@@ -110,7 +115,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             let tokenEndpoint = try await tokenEndpoint()
             return try OAuth2BrowserSignIn(
                 baseURL: baseURL, client: tokenEndpoint.client, proofMaker: proofMaker, tokenEndpoint: tokenEndpoint,
-                pages: pages, clock: clock, verifier: signatureVerifier, keySets: keySets, waitCounter: waitCounter)
+                pages: pages(), clock: clock, verifier: signatureVerifier, keySets: keySets, waitCounter: waitCounter)
         case .device:
             let tokenEndpoint = try await tokenEndpoint()
             return try await OAuth2DeviceSignIn.begin(client: tokenEndpoint.client, tokenEndpoint: tokenEndpoint)
@@ -196,7 +201,7 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
         let client = try await endpoints.resolved()
         guard let endSessionPath = client.endSessionPath else { return nil }
         return try OAuth2BrowserSignOut(
-            baseURL: baseURL, client: client, endSessionPath: endSessionPath, proofMaker: proofMaker, pages: pages,
+            baseURL: baseURL, client: client, endSessionPath: endSessionPath, proofMaker: proofMaker, pages: pages(),
             waitCounter: waitCounter)
     }
 

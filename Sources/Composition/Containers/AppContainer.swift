@@ -136,6 +136,13 @@ public final class AppContainer: MainViewModelFactory {
         lifecycle = AppLifecycle(session: authSession, refresh: refresh, pins: pins, clock: world.clock)
         storeWrites.attach(authSession)
         sessionEnds.attach(sessionEnd)
+        // What the plugins show outside the screens (the browser's page after
+        // a sign-in) speaks the app's language: now, and after each choice.
+        world.personsLanguage.set(self.locale)
+        self.preferences.languageChanged = { [weak self] in
+            guard let self else { return }
+            self.world.personsLanguage.set(self.locale)
+        }
     }
 
     /// The root of the graph. Make it once per launch: it becomes the

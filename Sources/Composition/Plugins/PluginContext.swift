@@ -19,6 +19,10 @@ public struct PluginContext: Sendable {
     /// keeps files gives each backend a folder of its own. Nil for a context
     /// made outside a world.
     public let sessionBackend: SessionBackend?
+    /// The language the person reads now, for what an adapter shows outside
+    /// the app's screens (the browser's page after a sign-in): read it when
+    /// needed, it changes when the person chooses another.
+    public let personsLanguage: PersonsLanguage
     private let sharedParts: SharedParts
 
     /// The context of a new world, with no shared part made yet.
@@ -27,12 +31,16 @@ public struct PluginContext: Sendable {
     ///   - clock: The world's clock as its plugin made it.
     ///   - activity: The world's count of running work.
     ///   - sessionBackend: The backend the world's remote adapters reach.
+    ///   - personsLanguage: The language the person reads now; nil starts
+    ///     one at the environment's locale.
     public init(
-        settings: PluginSettings, clock: WorldClock, activity: VirtualActivity, sessionBackend: SessionBackend? = nil
+        settings: PluginSettings, clock: WorldClock, activity: VirtualActivity, sessionBackend: SessionBackend? = nil,
+        personsLanguage: PersonsLanguage? = nil
     ) {
         self.init(
             settings: settings, clock: clock.clock, hasVirtualTime: clock.virtualClock != nil, activity: activity,
-            sessionBackend: sessionBackend, sharedParts: SharedParts())
+            sessionBackend: sessionBackend,
+            personsLanguage: personsLanguage ?? PersonsLanguage(settings.shared.locale), sharedParts: SharedParts())
     }
 
     /// The same world's context for another plugin: the same time and
@@ -40,18 +48,19 @@ public struct PluginContext: Sendable {
     public func handing(_ settings: PluginSettings) -> PluginContext {
         PluginContext(
             settings: settings, clock: clock, hasVirtualTime: hasVirtualTime, activity: activity,
-            sessionBackend: sessionBackend, sharedParts: sharedParts)
+            sessionBackend: sessionBackend, personsLanguage: personsLanguage, sharedParts: sharedParts)
     }
 
     private init(
         settings: PluginSettings, clock: any Clock, hasVirtualTime: Bool, activity: VirtualActivity,
-        sessionBackend: SessionBackend?, sharedParts: SharedParts
+        sessionBackend: SessionBackend?, personsLanguage: PersonsLanguage, sharedParts: SharedParts
     ) {
         self.settings = settings
         self.clock = clock
         self.hasVirtualTime = hasVirtualTime
         self.activity = activity
         self.sessionBackend = sessionBackend
+        self.personsLanguage = personsLanguage
         self.sharedParts = sharedParts
     }
 

@@ -63,7 +63,8 @@ enum HTTPPlugins {
         OAuth2AuthRemoteAPI(
             configuration: try httpConfiguration(context),
             client: try oauth2Client(context.settings, legacy: false),
-            proofMaker: SoftwareAuthorizationProofMaker(), clock: context.clock,
+            proofMaker: SoftwareAuthorizationProofMaker(),
+            pages: { [language = context.personsLanguage] in .inLanguage(language.now) }, clock: context.clock,
             signatureVerifier: SignatureVerification.verifier(), waitCounter: context.activity)
     }
 

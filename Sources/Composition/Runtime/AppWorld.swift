@@ -33,6 +33,10 @@ public final class AppWorld: Sendable {
     /// The backend the remote adapters reach: every session saved names it,
     /// and a stored session of another is never handed to the app.
     public let sessionBackend: SessionBackend
+    /// The language the person reads now, as the app last said (each
+    /// launch, and each choice on the profile screen): what the plugins show
+    /// outside the app's screens speaks it.
+    public let personsLanguage: PersonsLanguage
     /// `store` behind a fault switch (`store full`, …), off unless a script
     /// flips it: the store the app itself uses.
     public let storeFaults: StoreFaultSwitch
@@ -132,10 +136,12 @@ public final class AppWorld: Sendable {
         // only, and the backend the session belongs to (a store keeps each
         // backend's session apart).
         let backend = registry.sessionBackend(of: environment)
+        let personsLanguage = PersonsLanguage(environment.settings.locale)
+        self.personsLanguage = personsLanguage
         sessionBackend = backend
         let world = PluginContext(
             settings: PluginSettings(shared: environment.settings), clock: worldClock, activity: activity,
-            sessionBackend: backend)
+            sessionBackend: backend, personsLanguage: personsLanguage)
         func context(_ port: PortName) -> PluginContext {
             world.handing(registry.settings(for: port, in: environment))
         }

@@ -26,7 +26,14 @@ public final class LaunchPreferences {
     }
 
     /// The preferences in force: the stored ones, or the defaults.
-    public private(set) var preferences: Preferences
+    public private(set) var preferences: Preferences {
+        didSet {
+            if preferences.language != oldValue.language { languageChanged?() }
+        }
+    }
+    /// Called after a change of language is saved (the container tells the
+    /// plugins, which show pages outside the app's screens).
+    public var languageChanged: (@MainActor () -> Void)?
     /// Why the stored preferences could not be used, until dismissed.
     public private(set) var readProblem: PreferencesProblem?
     /// Why the last save failed, until a later save goes through.
