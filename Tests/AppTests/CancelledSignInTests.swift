@@ -16,23 +16,9 @@ struct CancelledSignInTests {
     func ctrlCEndsTheSignIn() async throws {
         // A blocking wait on a child's terminal: never on one of the cooperative pool's threads.
         try await offThePool {
-            let server = try PseudoTerminal(arguments: ["serve", "--port", "0"])
-            let address = try server.waitFor("http://127.0.0.1:")
-            let port = try #require(Int(server.drawn[address...].prefix { $0.isNumber }))
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-pty-\(UUID())")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let environment = directory.appendingPathComponent("pty.json")
-            try Data(
-                """
-                { "name": "pty", "base": "local",
-                  "settings": { "baseURL": "http://127.0.0.1:\(port)", "requestTimeoutSeconds": 600,
-                                "storeDirectory": "\(directory.path)/store",
-                                "preferencesDirectory": "\(directory.path)/preferences" } }
-                """.utf8
-            ).write(to: environment)
+            let served = try ServedEnvironment(settings: #""requestTimeoutSeconds": 600"#)
 
-            let app = try PseudoTerminal(arguments: ["--env", environment.path, "--locale", "en-US"])
+            let app = try PseudoTerminal(arguments: ["--env", served.file.path, "--locale", "en-US"])
             var at = try app.waitFor("\rwelcome> \u{1B}[K")
             for (line, next) in [
                 ("tap sign-in", "sign-in> "), ("type identifier 123.456.789-09", "sign-in> "),
@@ -54,8 +40,7 @@ struct CancelledSignInTests {
 
             app.type("quit\r")
             #expect(app.exitStatus() == 0)
-            kill(server.pid, SIGINT)
-            #expect(server.exitStatus() == 0)
+            #expect(served.stopServer())
         }
     }
 }

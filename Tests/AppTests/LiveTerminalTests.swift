@@ -31,24 +31,10 @@ struct LiveTerminalTests {
     func liveRedrawAfterRelaunch() async throws {
         // A blocking wait on a child's terminal: never on one of the cooperative pool's threads.
         try await offThePool {
-            let server = try PseudoTerminal(arguments: ["serve", "--port", "0"])
-            let address = try server.waitFor("http://127.0.0.1:")
-            let port = try #require(Int(server.drawn[address...].prefix { $0.isNumber }))
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-pty-\(UUID())")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let environment = directory.appendingPathComponent("pty.json")
-            try Data(
-                """
-                { "name": "pty", "base": "local",
-                  "settings": { "baseURL": "http://127.0.0.1:\(port)", "healthPollIntervalSeconds": 1,
-                                "requestTimeoutSeconds": 60,
-                                "storeDirectory": "\(directory.path)/store",
-                                "preferencesDirectory": "\(directory.path)/preferences" } }
-                """.utf8
-            ).write(to: environment)
+            let served = try ServedEnvironment(
+                settings: #""healthPollIntervalSeconds": 1, "requestTimeoutSeconds": 60"#)
 
-            let app = try PseudoTerminal(arguments: ["--env", environment.path, "--locale", "en-US"])
+            let app = try PseudoTerminal(arguments: ["--env", served.file.path, "--locale", "en-US"])
             var at = try app.waitFor("\rwelcome> \u{1B}[K")
             at = try Self.enter("server health down", on: app, after: at, next: "welcome> ").prompt
 
@@ -68,8 +54,7 @@ struct LiveTerminalTests {
 
             app.type("quit\r")
             #expect(app.exitStatus() == 0)
-            kill(server.pid, SIGINT)
-            #expect(server.exitStatus() == 0)
+            #expect(served.stopServer())
         }
     }
 }

@@ -72,7 +72,7 @@ public final class AppContainer: MainViewModelFactory {
             preferences
             ?? LaunchPreferences(
                 PreferencesRead(preferences: .defaults), store: world.preferences,
-                identifiers: world.rememberedIdentifier)
+                identifiers: world.rememberedIdentifier, personsLanguage: world.personsLanguage)
         baseLocale = locale ?? world.environment.settings.locale
         self.pinsLocale = pinsLocale
         self.timeZone = timeZone
@@ -91,7 +91,7 @@ public final class AppContainer: MainViewModelFactory {
         let sessionEnds = SessionEndRelay()
         repository = UserSessionRepository(
             store: world.storeFaults, signOutLedger: world.signOutLedger, scheduler: world.scheduler,
-            writeOutcomes: storeWrites)
+            writeOutcomes: storeWrites, clock: world.clock)
         tokenManager = TokenManager(
             authAPI: world.remote.auth, clock: world.clock, scheduler: world.scheduler, policy: policy,
             repository: repository, sessionEnds: sessionEnds, events: events)
@@ -137,12 +137,8 @@ public final class AppContainer: MainViewModelFactory {
         storeWrites.attach(authSession)
         sessionEnds.attach(sessionEnd)
         // What the plugins show outside the screens (the browser's page after
-        // a sign-in) speaks the app's language: now, and after each choice.
-        world.personsLanguage.set(self.locale)
-        self.preferences.languageChanged = { [weak self] in
-            guard let self else { return }
-            self.world.personsLanguage.set(self.locale)
-        }
+        // a sign-in) speaks the app's language; the preferences tell it each choice.
+        world.personsLanguage.setRun(baseLocale, pinned: pinsLocale)
     }
 
     /// The root of the graph. Make it once per launch: it becomes the

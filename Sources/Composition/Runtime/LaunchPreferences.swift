@@ -27,13 +27,11 @@ public final class LaunchPreferences {
 
     /// The preferences in force: the stored ones, or the defaults.
     public private(set) var preferences: Preferences {
-        didSet {
-            if preferences.language != oldValue.language { languageChanged?() }
-        }
+        didSet { personsLanguage?.choose(preferences.language) }
     }
-    /// Called after a change of language is saved (the container tells the
-    /// plugins, which show pages outside the app's screens).
-    public var languageChanged: (@MainActor () -> Void)?
+    /// Told the language chosen, at once and after each change saved: what
+    /// the plugins show outside the app's screens speaks it.
+    private let personsLanguage: PersonsLanguage?
     /// Why the stored preferences could not be used, until dismissed.
     public private(set) var readProblem: PreferencesProblem?
     /// Why the last save failed, until a later save goes through.
@@ -56,15 +54,19 @@ public final class LaunchPreferences {
     ///   - store: Where changes are saved.
     ///   - identifiers: Where the remembered identifier is kept (the keychain).
     ///   - remembered: What `identifiers` held at the launch's read.
+    ///   - personsLanguage: Told the language chosen, now and after each
+    ///     change (the world's, `AppWorld.personsLanguage`); nil tells no one.
     public init(
         _ read: PreferencesRead, store: any PreferencesStore, identifiers: any RememberedIdentifierStore,
-        remembered: String? = nil
+        remembered: String? = nil, personsLanguage: PersonsLanguage? = nil
     ) {
         preferences = read.preferences
         readProblem = read.problem
         self.store = store
         self.identifiers = identifiers
         self.remembered = remembered
+        self.personsLanguage = personsLanguage
+        personsLanguage?.choose(read.preferences.language)
     }
 
     /// Reads `store` and `identifiers` once, for a launch, and moves an
@@ -73,10 +75,12 @@ public final class LaunchPreferences {
     /// Nothing is lost: the preferences keep it until the keychain has it,
     /// and a newer one already in the keychain wins.
     public static func load(
-        from store: any PreferencesStore, identifiers: any RememberedIdentifierStore
+        from store: any PreferencesStore, identifiers: any RememberedIdentifierStore,
+        personsLanguage: PersonsLanguage? = nil
     ) async -> LaunchPreferences {
         let preferences = LaunchPreferences(
-            await store.read(), store: store, identifiers: identifiers, remembered: await identifiers.read())
+            await store.read(), store: store, identifiers: identifiers, remembered: await identifiers.read(),
+            personsLanguage: personsLanguage)
         await preferences.moveIdentifierOutOfPreferences()
         return preferences
     }

@@ -6,6 +6,11 @@ public enum SessionStorageProblem: Sendable, Hashable {
     case notSaved
     /// The stored session could not be removed (a logout or an ended session).
     case notDeleted
+    /// The session is ended here and marked signed out, but its stored copy
+    /// waits for another holder of the store's lock (another window of the
+    /// app, busy or stopped) to let go: it is removed then, on its own, and
+    /// no launch reads it back meanwhile. Not a failure: nothing is lost.
+    case removalWaiting
     /// The PIN of an ended session could not be removed from the PIN store.
     case pinNotRemoved
 }

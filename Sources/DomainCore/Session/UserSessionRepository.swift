@@ -29,6 +29,9 @@ public import Ports
 public actor UserSessionRepository {
     /// How long a write waits for another process to let go of the store.
     public static let lockWait: Duration = .seconds(30)
+    /// How soon a removal that found another holder of the store's lock is
+    /// tried again: after `first`, doubling each time up to `last`.
+    public static let removalRetry = (first: Duration.seconds(1), last: Duration.seconds(30))
 
     let store: any SessionDataStore
     let signOutLedger: any SignOutLedger
@@ -50,6 +53,12 @@ public actor UserSessionRepository {
     /// Waits for the last write asked for, so the next runs after it.
     private var writeChain: (@Sendable () async -> Void)?
     private let scheduler: any TaskScheduler
+    /// The time a removal that waits for another holder is tried again on;
+    /// nil: only the next launch finishes it.
+    private let clock: (any Clock)?
+    /// The next try of a removal that waits, and how long the one after it waits.
+    private var removalRetryAlarm: (any ClockAlarm)?
+    private var nextRemovalDelay = UserSessionRepository.removalRetry.first
     /// Where each write's outcome is told (the container attaches the session
     /// state, which shows a store that cannot save or delete to the user).
     private let writeOutcomes: SessionStoreWriteRelay
@@ -64,14 +73,18 @@ public actor UserSessionRepository {
     ///   - scheduler: runs the writes one after another.
     ///   - writeOutcomes: told after every write that ran: nil when it went
     ///     through, the problem when the store refused it.
+    ///   - clock: when a sign-out's removal finds another holder of the
+    ///     store's lock, it is tried again on this clock
+    ///     (``removalRetry``); nil leaves it to the next launch.
     public init(
         store: any SessionDataStore, signOutLedger: any SignOutLedger, scheduler: any TaskScheduler,
-        writeOutcomes: SessionStoreWriteRelay
+        writeOutcomes: SessionStoreWriteRelay, clock: (any Clock)? = nil
     ) {
         self.store = store
         self.signOutLedger = signOutLedger
         self.scheduler = scheduler
         self.writeOutcomes = writeOutcomes
+        self.clock = clock
     }
 
     /// Reads the stored session (three answers: found, absent, unavailable),
@@ -212,8 +225,42 @@ public actor UserSessionRepository {
         return await enqueue { () async -> Bool in
             guard await self.isCurrent(generation) else { return false }
             let outcome = await SessionStoreWrite.run { () async throws(SessionStoreError) in try await write(store) }
+            if failure == .notDeleted, case .failure(.busy) = outcome, await self.signOutIsMarked {
+                await self.removalWaits(generation: generation)
+                return false
+            }
             return await self.finishWrite(outcome, failure: failure)
         }
+    }
+
+    private var signOutIsMarked: Bool { signOutMarked }
+
+    /// A sign-out's removal found another holder of the store's lock: the
+    /// session is over here and marked signed out, so this is no failure —
+    /// the person is told the stored copy goes once that holder lets go,
+    /// and it is tried again on the clock (sooner first, then less often)
+    /// for as long as this sign-out's generation lasts. A sign-in meanwhile
+    /// replaces the session whole, which ends the need.
+    private func removalWaits(generation: SessionGeneration) async {
+        await writeOutcomes.writeEnded(.removalWaiting)
+        guard let clock else { return }
+        let delay = nextRemovalDelay
+        nextRemovalDelay = min(delay * 2, Self.removalRetry.last)
+        removalRetryAlarm?.cancel()
+        removalRetryAlarm = clock.alarm(at: clock.now().addingTimeInterval(delay.timeInterval)) { [weak self] in
+            guard let self else { return }
+            _ = self.scheduler.spawn { await self.retryRemoval(generation: generation) }
+        }
+    }
+
+    /// The removal tried again, if its sign-out is still the last word.
+    private func retryRemoval(generation: SessionGeneration) async {
+        removalRetryAlarm = nil
+        guard isCurrent(generation), signOutMarked else { return }
+        let removed = await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in
+            try await store.delete()
+        }
+        if removed { nextRemovalDelay = Self.removalRetry.first }
     }
 
     /// Tells the outcome handler how a write went, clearing the sign-out

@@ -75,7 +75,7 @@ final class HeadlessApp {
     func prepareLaunch() async {
         guard !isPrepared else { return }
         let preferences = await LaunchPreferences.load(
-            from: world.preferences, identifiers: world.rememberedIdentifier)
+            from: world.preferences, identifiers: world.rememberedIdentifier, personsLanguage: world.personsLanguage)
         container = AppContainer(
             world: world, locale: runTexts.locale, pinsLocale: pinsLanguage, timeZone: timeZone,
             preferences: preferences)

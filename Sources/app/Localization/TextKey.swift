@@ -27,7 +27,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case bannerServerDown, bannerOffline
     case retryChecking, retryStillOffline, retryStillServerDown, nextCheckAt
     case signInBlockedOffline, signInBlockedServerDown
-    case storageNotAvailableYet, storageNotSaved, storageNotDeleted, storagePINNotRemoved
+    case storageNotAvailableYet, storageNotSaved, storageNotDeleted, storagePINNotRemoved, storageRemovalWaiting
     case storageNoticeTightened, storageNoticeSetAside, storageNoticeRefused
     // Welcome
     case welcomeTagline

@@ -68,6 +68,7 @@ struct ScreenDriver {
                 switch problem {
                 case .notSaved: .storageNotSaved
                 case .notDeleted: .storageNotDeleted
+                case .removalWaiting: .storageRemovalWaiting
                 case .pinNotRemoved: .storagePINNotRemoved
                 }
             screen.lines.insert(texts[key], at: 0)

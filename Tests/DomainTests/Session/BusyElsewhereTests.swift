@@ -63,6 +63,32 @@ struct BusyElsewhereTests {
         #expect(await harness.storedSession()?.token == (await harness.tokenManager.currentToken))
     }
 
+    @Test(
+        "A logout while another process holds the lock: signed out at once, told the stored copy goes once it lets go, and then it goes; never 'could not remove'"
+    )
+    func logoutWhileAnotherHolds() async throws {
+        let harness = try await Self.restored(issuedAgo: .seconds(1))
+        await harness.store.setBusy(Self.stoppedHolder)
+
+        await harness.sessionEnd.logout()
+
+        #expect(harness.authSession.user == nil, "signed out here at once")
+        #expect(harness.authSession.storageProblem == .removalWaiting, "not .notDeleted: nothing failed")
+        #expect(await harness.signOutLedger.isPending(), "no launch reads the copy back meanwhile")
+        #expect(await harness.storedSession() != nil, "the holder still has it")
+        // Tried again on the clock while the holder holds: still waiting, still said.
+        await harness.pass(UserSessionRepository.removalRetry.first)
+        #expect(harness.authSession.storageProblem == .removalWaiting)
+        #expect(await harness.storedSession() != nil)
+
+        await harness.store.setBusy(nil)
+        await harness.pass(UserSessionRepository.removalRetry.first * 2)
+
+        #expect(await harness.storedSession() == nil, "removed once the holder let go")
+        #expect(harness.authSession.storageProblem == nil)
+        #expect(await !harness.signOutLedger.isPending())
+    }
+
     @Test("A profile saved over the session while another process holds the lock: nothing written, no 'could not save'")
     func noWriteWhileAnotherHolds() async throws {
         let harness = try await Self.restored(issuedAgo: .seconds(1))

@@ -67,9 +67,12 @@ actor RecordingSessionStore: SessionDataStore {
         try await saveHolding(session)
     }
 
+    /// A delete takes the lock as the file keychain's does: it meets a busy
+    /// holder (`setBusy`).
     func delete() async throws(SessionStoreError) {
         await takeTurn()
         defer { releaseTurn() }
+        if let busyHolder { throw .busy(busyHolder) }
         try deleteHolding()
     }
 

@@ -105,7 +105,8 @@ final class SessionHarness {
         storeWriteRelay = SessionStoreWriteRelay()
         sessionEndRelay = SessionEndRelay()
         repository = UserSessionRepository(
-            store: self.store, signOutLedger: signOutLedger, scheduler: scheduler, writeOutcomes: storeWriteRelay)
+            store: self.store, signOutLedger: signOutLedger, scheduler: scheduler, writeOutcomes: storeWriteRelay,
+            clock: clock)
         tokenManager = TokenManager(
             authAPI: ScriptedAuthAPI(server: server), clock: clock, scheduler: scheduler, policy: policy,
             repository: repository, sessionEnds: sessionEndRelay, events: events)
