@@ -53,6 +53,8 @@ public final class AppContainer: MainViewModelFactory {
     /// person has seen it.
     public let storageNotices: StorageNotices
     private var launchTask: (any TaskHandle<Void>)?
+    /// How soon a session another window ended is let go here, at the latest.
+    public static let endedElsewhereWatchInterval: Duration = .seconds(1)
 
     /// - Parameters:
     ///   - world: What outlives the launch.
@@ -99,8 +101,13 @@ public final class AppContainer: MainViewModelFactory {
             probe: world.remote.health, connectivity: world.connectivity, clock: world.clock,
             scheduler: world.scheduler,
             policy: HealthPolicy(pollInterval: settings.healthPollInterval), events: events)
+        // A logout in another window reaches this one within a second. Not
+        // on virtual time: no other process lives in a run's own time, and a
+        // scripted `wait 10m` would read the store six hundred times.
+        let watchesOtherWindows = world.storeIsSharedBetweenProcesses && !world.hasVirtualTime
         let refresh = ProactiveRefresh(
-            tokenManager: tokenManager, clock: world.clock, scheduler: world.scheduler, policy: policy)
+            tokenManager: tokenManager, clock: world.clock, scheduler: world.scheduler, policy: policy,
+            watchInterval: watchesOtherWindows ? Self.endedElsewhereWatchInterval : nil)
         authSession = AuthSession(refresh: refresh, events: events)
         // A timeout chosen on the security screen holds at once, not from the
         // next launch: the PIN record reads the saved preference.

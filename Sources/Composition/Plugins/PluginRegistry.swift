@@ -140,10 +140,16 @@ public struct PluginRegistry: Sendable {
         /// failure to write; nil for a store that keeps nothing beyond the
         /// process (the world's own record is kept either way).
         public let makeEventLog: @Sendable (PluginContext, @escaping @Sendable (String) -> Void) -> EventLog?
+        /// Whether other processes of the app (another window, an
+        /// extension) may keep the same session in this store: a session
+        /// one of them ends is then watched for while signed in
+        /// (`EndedElsewhereWatch`). False for a store that lives and dies
+        /// with its process.
+        public let sharedBetweenProcesses: Bool
 
         /// A store plugin none of whose adapters keeps storage notices.
         public init(
-            name: String, summary: String, settings: [PluginSetting] = [],
+            name: String, summary: String, settings: [PluginSetting] = [], sharedBetweenProcesses: Bool = false,
             signOutLedger: @escaping @Sendable (PluginContext) -> any SignOutLedger = { _ in InMemorySignOutLedger() },
             pinVault: @escaping @Sendable (PluginContext, any SecretHasher) -> any PINVault = { context, hasher in
                 InMemoryPINVault(hasher: hasher, iterations: context.settings.shared.pinHashIterations)
@@ -155,7 +161,7 @@ public struct PluginRegistry: Sendable {
                 @escaping @Sendable (PluginContext, any SessionCoding) throws(CompositionError) -> any SessionDataStore
         ) {
             self.init(
-                name: name, summary: summary, settings: settings,
+                name: name, summary: summary, settings: settings, sharedBetweenProcesses: sharedBetweenProcesses,
                 makeSignOutLedger: { StorePart(signOutLedger($0)) },
                 makePINVault: { StorePart(pinVault($0, $1)) },
                 makeRememberedIdentifier: rememberedIdentifier, makeEventLog: { _, _ in nil },
@@ -166,7 +172,7 @@ public struct PluginRegistry: Sendable {
         /// part says whether it does (`StorePart.keepingNotices(_:)`, or
         /// `StorePart(_:)` for one that keeps none).
         public static func declaringNotices(
-            name: String, summary: String, settings: [PluginSetting] = [],
+            name: String, summary: String, settings: [PluginSetting] = [], sharedBetweenProcesses: Bool = false,
             signOutLedger: @escaping @Sendable (PluginContext) -> StorePart<any SignOutLedger>,
             pinVault: @escaping @Sendable (PluginContext, any SecretHasher) -> StorePart<any PINVault>,
             rememberedIdentifier: @escaping @Sendable (PluginContext) -> any RememberedIdentifierStore,
@@ -180,13 +186,14 @@ public struct PluginRegistry: Sendable {
                 >
         ) -> StorePlugin {
             StorePlugin(
-                name: name, summary: summary, settings: settings, makeSignOutLedger: signOutLedger,
+                name: name, summary: summary, settings: settings, sharedBetweenProcesses: sharedBetweenProcesses,
+                makeSignOutLedger: signOutLedger,
                 makePINVault: pinVault, makeRememberedIdentifier: rememberedIdentifier, makeEventLog: eventLog,
                 make: make)
         }
 
         private init(
-            name: String, summary: String, settings: [PluginSetting],
+            name: String, summary: String, settings: [PluginSetting], sharedBetweenProcesses: Bool,
             makeSignOutLedger: @escaping @Sendable (PluginContext) -> StorePart<any SignOutLedger>,
             makePINVault: @escaping @Sendable (PluginContext, any SecretHasher) -> StorePart<any PINVault>,
             makeRememberedIdentifier: @escaping @Sendable (PluginContext) -> any RememberedIdentifierStore,
@@ -198,6 +205,7 @@ public struct PluginRegistry: Sendable {
                 >
         ) {
             self.makeEventLog = makeEventLog
+            self.sharedBetweenProcesses = sharedBetweenProcesses
             self.name = name
             self.summary = summary
             self.settings = settings

@@ -20,6 +20,8 @@ enum FileKeychainPlugins {
                 "where each backend's folder keeps its session, PIN, sign-out ledger, remembered identifier and events"
             )
         ],
+        // Every window of the app on this machine keeps its session here.
+        sharedBetweenProcesses: true,
         signOutLedger: { context in .keepingNotices(FileSignOutLedger(directory: directory(for: context))) },
         pinVault: { context, hasher in
             .keepingNotices(

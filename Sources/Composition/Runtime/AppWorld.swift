@@ -37,6 +37,10 @@ public final class AppWorld: Sendable {
     /// launch, and each choice on the profile screen): what the plugins show
     /// outside the app's screens speaks it.
     public let personsLanguage: PersonsLanguage
+    /// Whether other processes of the app may keep the session in the same
+    /// store, as its plugin declares: a signed-in session then watches for
+    /// one of them ending it.
+    public let storeIsSharedBetweenProcesses: Bool
     /// `store` behind a fault switch (`store full`, …), off unless a script
     /// flips it: the store the app itself uses.
     public let storeFaults: StoreFaultSwitch
@@ -169,6 +173,7 @@ public final class AppWorld: Sendable {
         networkSwitch = try connectivityPlugin.networkSwitch?(context(.connectivity))
         let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context(.coding))
         let storePlugin = try registry.storePlugin(plugins.store)
+        storeIsSharedBetweenProcesses = storePlugin.sharedBetweenProcesses
         let storeContext = context(.store)
         let madeStore = try storePlugin.make(storeContext, coding)
         // Whatever the store, a session of another backend is never handed on.

@@ -182,6 +182,20 @@ public actor UserSessionRepository {
         storedToken = nil
     }
 
+    /// Whether another process ended the session this one holds (`held`):
+    /// the sign-out ledger is marked by another process, or the store holds
+    /// no session, one set aside, or another sign-in's. A read, never the
+    /// lock: what a watch asks while the person looks at signed-in data.
+    /// False whenever nobody can tell: the store is not known to hold this
+    /// session (its last write failed, or nothing was written yet), this
+    /// process marked a sign-out itself, or the store cannot be read.
+    public func sessionEndedElsewhere(holding held: SessionToken) async -> Bool {
+        guard storedToken != nil, !signOutMarked else { return false }
+        if await signOutLedger.isPending() { return true }
+        if case .ended = SharedSessionCheck(await store.read(), holding: held) { return true }
+        return false
+    }
+
     /// Session over: tokens cleared and local data wiped, whatever is stored
     /// (a logout ends the session for every process). The sign-out is
     /// marked pending before the delete, so a delete the store refuses (or a

@@ -210,7 +210,7 @@ extension TokenManager {
         await endSession(endedGeneration, reason: AuthorizedCallError.sessionEndReason(for: error) ?? .tokenInvalid)
     }
 
-    private func endSession(_ endedGeneration: SessionGeneration, reason: SignedOutReason) async
+    func endSession(_ endedGeneration: SessionGeneration, reason: SignedOutReason) async
         -> AuthorizedCallError
     {
         let ended = state.withLock { state in

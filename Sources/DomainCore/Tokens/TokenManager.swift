@@ -197,6 +197,15 @@ public final class TokenManager: Sendable {
         state.withLock { $0.current }.map(policy.refreshDue)
     }
 
+    /// Lets the session go as ended elsewhere when the store says another
+    /// process ended it (the watch's step: `UserSessionRepository.sessionEndedElsewhere`);
+    /// returns whether it did. Nothing is sent and nothing written.
+    public func letGoIfEndedElsewhere() async -> Bool {
+        guard let (current, generation) = signedInSession() else { return false }
+        guard await repository.sessionEndedElsewhere(holding: current) else { return false }
+        return await endSession(generation, reason: .endedElsewhere) == .sessionEnded(.endedElsewhere)
+    }
+
     /// Refreshes now if the token is within the refresh margin (the proactive
     /// loop's step). Joins a refresh already in flight.
     public func refreshIfDue() async throws(AuthorizedCallError) {

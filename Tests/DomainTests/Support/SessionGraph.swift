@@ -24,9 +24,12 @@ struct SessionGraph {
         storeWrites: SessionStoreWriteRelay, sessionEnds: SessionEndRelay,
         browser: any BrowserOpener = InMemoryBrowserOpener(),
         externalPolicy: ExternalSignInPolicy = ExternalSignInPolicy(),
-        lockedStoreWait: LockedStoreWaitPolicy = LockedStoreWaitPolicy(), events: SessionEvents = .discarded
+        lockedStoreWait: LockedStoreWaitPolicy = LockedStoreWaitPolicy(), events: SessionEvents = .discarded,
+        watchInterval: Duration? = nil
     ) {
-        let refresh = ProactiveRefresh(tokenManager: tokenManager, clock: clock, scheduler: scheduler, policy: policy)
+        let refresh = ProactiveRefresh(
+            tokenManager: tokenManager, clock: clock, scheduler: scheduler, policy: policy,
+            watchInterval: watchInterval)
         authSession = AuthSession(refresh: refresh, events: events)
         pins = SessionPIN(vault: pinVault, session: authSession, policy: pinPolicy)
         let decisions = SessionDecisions(

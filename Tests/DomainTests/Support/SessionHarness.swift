@@ -74,6 +74,8 @@ final class SessionHarness {
     ///   - store, signOutLedger, server, pinVault: those a previous launch
     ///     left (`relaunched()`); fresh ones otherwise.
     ///   - pinPolicy: the PIN lock's timeout and attempt limit.
+    ///   - watchInterval: how often a signed-in session asks whether another
+    ///     process ended it; nil never asks (a store no other process shares).
     init(
         stored: UserSession? = nil, policy: TokenPolicy = TokenPolicy(), userRoutes: ScriptedUserAPI.Routes = .all,
         registrationOffer: RegistrationOffer = .createsAnAccount(taking: .everyField), signsInByCPF: Bool = true,
@@ -83,7 +85,8 @@ final class SessionHarness {
         signOutLedger: InMemorySignOutLedger = InMemorySignOutLedger(),
         server: ScriptedServer = ScriptedServer(),
         pinVault: InMemoryPINVault = InMemoryPINVault(hasher: StandInSecretHasher()),
-        pinPolicy: PINLockPolicy = PINLockPolicy(), eventSink: InMemorySessionEventSink = InMemorySessionEventSink()
+        pinPolicy: PINLockPolicy = PINLockPolicy(), eventSink: InMemorySessionEventSink = InMemorySessionEventSink(),
+        watchInterval: Duration? = nil
     ) {
         self.eventSink = eventSink
         self.pinVault = pinVault
@@ -122,7 +125,7 @@ final class SessionHarness {
             userAPI: ScriptedUserAPI(server: server, routes: userRoutes),
             repository: repository, tokenManager: tokenManager, health: health, clock: clock, scheduler: scheduler,
             policy: policy, pinVault: pinVault, pinPolicy: pinPolicy, storeWrites: storeWriteRelay,
-            sessionEnds: sessionEndRelay, browser: browser, events: events)
+            sessionEnds: sessionEndRelay, browser: browser, events: events, watchInterval: watchInterval)
     }
 
     /// Queues the logout in the browser the next `beginBrowserSignOut` hands out, and returns it.
