@@ -72,6 +72,9 @@ public struct IDToken: Sendable, Hashable {
             throw .payloadNotObject
         }
         guard let algorithm = header["alg"] as? String, !algorithm.isEmpty else { throw .missingClaim("alg") }
+        // RFC 7515, section 4.1.11: a `crit` the verifier does not
+        // understand must be refused; it understands none.
+        guard header["crit"] == nil else { throw .criticalExtension }
         keyID = try Claims(object: header).text("kid")
         let claims = Claims(object: payload)
         self.text = IDTokenText(text)

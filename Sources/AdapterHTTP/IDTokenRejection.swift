@@ -9,8 +9,14 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
     /// The text is not three parts separated by "." (an encrypted token's
     /// five parts included: Gatehouse asks for none).
     case notCompactJWS
-    /// A part is not base64url.
+    /// A part is not base64url, or not written the one way its bytes are
+    /// (bits past the last byte set).
     case notBase64URL
+    /// The header has `crit`: extensions the token says must be understood
+    /// to read it. Gatehouse understands none, so any `crit` — an empty list
+    /// or one naming a registered header too — is refused (RFC 7515,
+    /// section 4.1.11).
+    case criticalExtension
     /// The header is not a JSON object.
     case headerNotObject
     /// The payload is not a JSON object.
@@ -65,6 +71,7 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
         case .oversized: "the ID token is longer than \(IDToken.maximumLength) bytes"
         case .notCompactJWS: "the ID token is not three dot-separated parts"
         case .notBase64URL: "a part of the ID token is not base64url"
+        case .criticalExtension: "the ID token's header names extensions that must be understood ('crit'); none is"
         case .headerNotObject: "the ID token's header is not a JSON object"
         case .payloadNotObject: "the ID token's payload is not a JSON object"
         case .missingClaim(let name): "the ID token has no '\(name)'"

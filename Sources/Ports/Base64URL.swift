@@ -24,8 +24,11 @@ public enum Base64URL {
     }
 
     /// The bytes `text` writes, read strictly: only the alphabet (no
-    /// padding, no `+` or `/`, no white space) and no length a base64 text
-    /// cannot have; nil otherwise. Bits past the last byte are ignored.
+    /// padding, no `+` or `/`, no white space), no length a base64 text
+    /// cannot have, and the bits past the last byte zero, as the encoding
+    /// writes them (RFC 4648, section 3.5); nil otherwise. So each byte
+    /// string has exactly one text: a signed token cannot be written a
+    /// second way that still verifies.
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {
         let characters = Array(text.utf8)
         guard characters.count % 4 != 1 else { return nil }
@@ -42,6 +45,8 @@ public enum Base64URL {
                 output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
             }
         }
+        // The 2 or 4 bits the last character has past the last byte.
+        guard buffer & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
         return output
     }
 

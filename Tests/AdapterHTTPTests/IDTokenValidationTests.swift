@@ -121,6 +121,25 @@ struct RefusedIDToken: Sendable, CustomTestStringConvertible {
                 testDescription: "bad base64url (a length no base64 has)", token: header + ".abcde.c2ln",
                 rejection: .notBase64URL),
             RefusedIDToken(
+                testDescription: "a signature written a second way (bits past its last byte set)",
+                token: TestIDToken.token(signature: "c2l"), rejection: .notBase64URL),
+            RefusedIDToken(
+                testDescription: "crit naming an extension nobody knows",
+                token: TestIDToken.token(header: ["alg": "RS256", "kid": "k1", "crit": ["urn:x:unknown"]]),
+                rejection: .criticalExtension),
+            RefusedIDToken(
+                testDescription: "an empty crit",
+                token: TestIDToken.token(header: ["alg": "RS256", "kid": "k1", "crit": [String]()]),
+                rejection: .criticalExtension),
+            RefusedIDToken(
+                testDescription: "crit naming a registered claim",
+                token: TestIDToken.token(header: ["alg": "RS256", "kid": "k1", "crit": ["exp"]]),
+                rejection: .criticalExtension),
+            RefusedIDToken(
+                testDescription: "crit b64 with b64 false (an unencoded payload)",
+                token: TestIDToken.token(header: ["alg": "RS256", "kid": "k1", "crit": ["b64"], "b64": false]),
+                rejection: .criticalExtension),
+            RefusedIDToken(
                 testDescription: "a payload that is a JSON list",
                 token: header + "." + TestIDToken.encode([TestIDToken.claims]) + ".c2ln", rejection: .payloadNotObject),
             RefusedIDToken(

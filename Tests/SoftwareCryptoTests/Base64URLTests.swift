@@ -38,4 +38,35 @@ struct Base64URLTests {
     func strictReading(_ text: String) {
         #expect(Base64URL.decode(text) == nil)
     }
+
+    @Test("One text for each byte string: a last character with bits set past the last byte is refused, every one")
+    func canonicalOnly() {
+        // Texts of 1 and 2 bytes leave 4 and 2 bits unused in their last
+        // character: of its 64 values, only those with them zero are read.
+        for (prefix, unused) in [("Z", 4), ("Zm", 2)] {
+            for sextet in 0..<64 {
+                let last = Base64URL.encode([UInt8(sextet << 2)]).first.map(String.init) ?? ""
+                let text = prefix + last
+                let read = Base64URL.decode(text)
+                if sextet & ((1 << unused) - 1) == 0 {
+                    #expect(read.map { Base64URL.encode($0) } == text, "\(text) reads back as itself")
+                } else {
+                    #expect(read == nil, "\(text) has bits set past its last byte")
+                }
+            }
+        }
+    }
+
+    @Test("decode(encode(x)) is x, for every length to 300 and many contents (a fixed pseudo-random sequence)")
+    func roundTrip() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for length in 0...300 {
+            let bytes = (0..<length).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+            let text = Base64URL.encode(bytes)
+            #expect(Base64URL.decode(text) == bytes, "length \(length)")
+        }
+    }
 }
