@@ -83,7 +83,7 @@ let package = Package(
             dependencies: [
                 "Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
                 "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "ReferenceServer", "TaskRuntime",
-                "WireContract",
+                "WireContract", "AdapterSupport",
             ]
         ),
         // The benchmarks `app bench` runs (token storms, a day of use, soak, the

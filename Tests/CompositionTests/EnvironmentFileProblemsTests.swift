@@ -105,4 +105,29 @@ struct EnvironmentFileProblemsTests {
                 .environmentFileUnreadable(path: path, reason: "it is a directory, not a file")
             ])
     }
+
+    @Test("A file past 1 MiB is refused unread, saying so; a FIFO or a device at the path is refused at once")
+    func boundedAndRegularOnly() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("env-bound-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Sparse: 200 MB on paper, nothing on the disk, as a wrong path to a big file.
+        let big = directory.appendingPathComponent("big.json").path
+        #expect(FileManager.default.createFile(atPath: big, contents: Data(#"{"name": "x"}"#.utf8)))
+        #expect(truncate(big, 200_000_000) == 0)
+        #expect(
+            EnvironmentFile.check(path: big).problems == [
+                .environmentFileUnreadable(path: big, reason: "it is larger than 1 MiB (1048576 bytes)")
+            ])
+        let fifo = directory.appendingPathComponent("fifo.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(
+            EnvironmentFile.check(path: fifo).problems == [
+                .environmentFileUnreadable(path: fifo, reason: "it is not a regular file")
+            ])
+        #expect(
+            EnvironmentFile.check(path: "/dev/zero").problems == [
+                .environmentFileUnreadable(path: "/dev/zero", reason: "it is not a regular file")
+            ])
+    }
 }

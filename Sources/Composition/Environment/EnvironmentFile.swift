@@ -1,3 +1,4 @@
+import AdapterSupport
 public import Foundation
 
 /// Reads an environment from a JSON file (`--env FILE`). Every field is
@@ -118,17 +119,45 @@ public enum EnvironmentFile {
         return Checked(environment: environment, problems: [])
     }
 
+    /// The most an environment file may hold: a few kilobytes in practice.
+    /// Past it the file is refused unread, so a wrong path (a log, a disk
+    /// image) never fills the memory.
+    public static let maximumBytes = 1 << 20
+
+    /// The file's bytes, read within ``maximumBytes``: a regular file only
+    /// (a FIFO would never end, a device could be anything).
     private static func contents(of path: String) throws(CompositionError) -> Data {
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+        func refused(_ reason: String) -> CompositionError { .environmentFileUnreadable(path: path, reason: reason) }
+        let fd: Int32
+        do throws(POSIXFile.Failure) {
+            // O_NONBLOCK: opening a FIFO with no writer would otherwise wait for one.
+            fd = try POSIXFile.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         } catch {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason =
-                !exists
-                ? "no such file" : isDirectory.boolValue ? "it is a directory, not a file" : "it could not be read"
-            throw .environmentFileUnreadable(path: path, reason: reason)
+            throw refused(error.isNotFound ? "no such file" : "it could not be read")
         }
+        defer { close(fd) }
+        let info: stat
+        do throws(POSIXFile.Failure) {
+            info = try POSIXFile.status(of: fd)
+        } catch {
+            throw refused("it could not be read")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw refused("it is a directory, not a file")
+        default: throw refused("it is not a regular file")
+        }
+        let tooLarge = refused("it is larger than 1 MiB (\(maximumBytes) bytes)")
+        guard Int(info.st_size) <= maximumBytes else { throw tooLarge }
+        let data: Data
+        do throws(POSIXFile.Failure) {
+            data = try POSIXFile.readAll(fd, limit: maximumBytes)
+        } catch {
+            throw refused("it could not be read")
+        }
+        // It may have grown since it was measured.
+        guard data.count <= maximumBytes else { throw tooLarge }
+        return data
     }
 
     /// The file's top-level object, or why it is not one: where JSON breaks
