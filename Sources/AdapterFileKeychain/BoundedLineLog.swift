@@ -200,6 +200,21 @@ public final class BoundedLineLog: Sendable {
 
     // MARK: - Reading
 
+    /// What ``readLastLines(_:)`` answers: the lines, and why a rotated file
+    /// was skipped, when one was (never a line of it).
+    public struct LastLines: Sendable, Equatable {
+        /// The last lines, oldest first.
+        public var lines: [String]
+        /// For each file skipped, why (its path and what it is).
+        public var skipped: [String]
+    }
+
+    /// The last `count` whole lines, oldest first, as ``readLastLines(_:)``
+    /// answers them (a stray rotated file skipped).
+    public func lastLines(_ count: Int) throws(BoundedLineLogError) -> [String] {
+        try readLastLines(count).lines
+    }
+
     /// The last `count` whole lines, oldest first (none when `count` ≤ 0):
     /// from the current file, and from `fileName.1` before them when the
     /// current file has fewer than `count`.
@@ -215,12 +230,14 @@ public final class BoundedLineLog: Sendable {
     ///   rotates between the reads of the two files (which would answer a
     ///   line twice, or skip some). When the lock file cannot be opened (no
     ///   append ever ran, or it may not be read) the files are read without it.
-    /// - Missing files (and a missing directory) are an empty answer; an
-    ///   unreadable one throws `.unreadable`, as does one that is not the
-    ///   log's own (a symbolic link, a FIFO, a directory, a file hard-linked
-    ///   to another name or of another user).
-    public func lastLines(_ count: Int) throws(BoundedLineLogError) -> [String] {
-        guard count > 0 else { return [] }
+    /// - Missing files (and a missing directory) are an empty answer. A
+    ///   current file that cannot be read throws `.unreadable`, as does one
+    ///   that is not the log's own (a symbolic link, a FIFO, a directory, a
+    ///   file hard-linked to another name or of another user). Such a
+    ///   `fileName.1` is skipped instead, and said in ``LastLines/skipped``:
+    ///   the current file's lines are still answered.
+    public func readLastLines(_ count: Int) throws(BoundedLineLogError) -> LastLines {
+        guard count > 0 else { return LastLines(lines: [], skipped: []) }
         do throws(POSIXFile.Failure) {
             try checkFileName()
             let lock = sharedLock()
@@ -228,11 +245,17 @@ public final class BoundedLineLog: Sendable {
             let budget = maximumBytes > Int.max / 2 ? Int.max : maximumBytes * 2
             let newest = try tail(of: path, wanting: count, budget: budget)
             var lines = newest.lines
+            var skipped: [String] = []
             if lines.count < count, newest.reachedStart, budget > newest.bytesRead {
-                let older = try tail(of: rotatedPath, wanting: count - lines.count, budget: budget - newest.bytesRead)
-                lines = older.lines + lines
+                do throws(POSIXFile.Failure) {
+                    let older = try tail(
+                        of: rotatedPath, wanting: count - lines.count, budget: budget - newest.bytesRead)
+                    lines = older.lines + lines
+                } catch {
+                    skipped.append(error.reason)
+                }
             }
-            return Array(lines.suffix(count))
+            return LastLines(lines: Array(lines.suffix(count)), skipped: skipped)
         } catch {
             throw .unreadable(error.reason)
         }

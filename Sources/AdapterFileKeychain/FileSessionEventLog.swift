@@ -50,4 +50,10 @@ public final class FileSessionEventLog: SessionEventSink {
     public func lastLines(_ count: Int) throws(BoundedLineLogError) -> [String] {
         try log.lastLines(count)
     }
+
+    /// The last `count` lines written, oldest first, and why a rotated file
+    /// that is not the log's own was skipped.
+    public func readLastLines(_ count: Int) throws(BoundedLineLogError) -> BoundedLineLog.LastLines {
+        try log.readLastLines(count)
+    }
 }

@@ -285,6 +285,29 @@ struct BoundedLineLogTests {
         #expect(throws: BoundedLineLogError.self) { try log.lastLines(1) }
     }
 
+    @Test(
+        "A FIFO, a link or a directory at the rotated file's path is skipped, said why, and the current file's lines are read",
+        arguments: ["fifo", "link", "directory"])
+    func strayRotatedFileSkipped(kind: String) throws {
+        let directory = temporaryDirectory()
+        defer { cleanUp(directory) }
+        let log = BoundedLineLog(directory: directory, fileName: "events.jsonl")
+        try log.append("current")
+        let rotated = directory + "/events.jsonl.1"
+        switch kind {
+        case "fifo": try #require(mkfifo(rotated, 0o600) == 0)
+        case "link": try #require(symlink(directory + "/events.jsonl", rotated) == 0)
+        default: try FileSystemFixtures.makeDirectory(rotated)
+        }
+
+        let read = try log.readLastLines(10)
+
+        #expect(read.lines == ["current"])
+        #expect(read.skipped.count == 1)
+        #expect(read.skipped.first?.contains("events.jsonl.1") == true, "\(read.skipped)")
+        #expect(try log.lastLines(10) == ["current"])
+    }
+
     @Test("A hard-linked file or a directory at the log's path is not the log's own: refused, never written")
     func foreignFilesRefused() throws {
         let directory = temporaryDirectory()

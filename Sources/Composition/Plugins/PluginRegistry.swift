@@ -100,16 +100,29 @@ public struct PluginRegistry: Sendable {
     public struct EventLog: Sendable {
         /// Where the events go.
         public let sink: any SessionEventSink
-        /// The last `count` lines kept, oldest first.
-        public let lastLines: @Sendable (_ count: Int) throws -> [String]
+        /// The last `count` lines kept, oldest first, and what was skipped
+        /// reading them (a file that is not the log's own), said by why.
+        public let read: @Sendable (_ count: Int) throws -> (lines: [String], skipped: [String])
 
         /// - Parameters:
         ///   - sink: where the events go.
-        ///   - lastLines: the last lines kept, oldest first.
-        public init(sink: any SessionEventSink, lastLines: @escaping @Sendable (_ count: Int) throws -> [String]) {
+        ///   - read: the last lines kept, oldest first, and why any file
+        ///     was skipped reading them.
+        public init(
+            sink: any SessionEventSink,
+            read: @escaping @Sendable (_ count: Int) throws -> (lines: [String], skipped: [String])
+        ) {
             self.sink = sink
-            self.lastLines = lastLines
+            self.read = read
         }
+
+        /// A log that skips nothing: `lastLines` answers the last lines kept.
+        public init(sink: any SessionEventSink, lastLines: @escaping @Sendable (_ count: Int) throws -> [String]) {
+            self.init(sink: sink) { count in (try lastLines(count), []) }
+        }
+
+        /// The last `count` lines kept, oldest first.
+        public func lastLines(_ count: Int) throws -> [String] { try read(count).lines }
     }
 
     /// A store is made with the coding the environment chose, and brings the

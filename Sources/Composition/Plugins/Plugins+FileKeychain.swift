@@ -32,7 +32,10 @@ enum FileKeychainPlugins {
         rememberedIdentifier: { context in FileRememberedIdentifierStore(directory: directory(for: context)) },
         eventLog: { context, onFailure in
             let log = FileSessionEventLog(directory: directory(for: context), onFailure: onFailure)
-            return PluginRegistry.EventLog(sink: log) { count in try log.lastLines(count) }
+            return PluginRegistry.EventLog(sink: log) { count in
+                let read = try log.readLastLines(count)
+                return (read.lines, read.skipped)
+            }
         }
     ) { context, coding throws(CompositionError) in
         .keepingNotices(FileSessionDataStore(directory: directory(for: context), coding: coding))

@@ -30,7 +30,12 @@ struct EventsCommand {
         }
         let lines: [String]
         do {
-            lines = try log.lastLines(count)
+            let read = try log.read(count)
+            lines = read.lines
+            // A rotated file that is not the log's own is said, and the rest shown.
+            for why in read.skipped {
+                console.error("app: skipped: \(TerminalText.escapingControlsOnOneLine(why))")
+            }
         } catch {
             console.error("app: \(TerminalText.escapingControlsOnOneLine(String(describing: error)))")
             return ExitCode.failure
