@@ -121,6 +121,46 @@ struct HTTPPluginTests {
         }
     }
 
+    @Test(
+        "A password in any URL setting — the OAuth issuer, an endpoint's path — is refused, in a file and in code, and shown nowhere"
+    )
+    func aPasswordInAnyURLSettingIsRefused() throws {
+        let json = #"""
+            { "name": "issuer-with-password", "base": "oauth2-local",
+              "settings": { "oauth2": { "clientId": "gatehouse-native", "discovery": "on",
+                                        "issuer": "http://alice:s3cretpw@127.0.0.1:8099/o" } } }
+            """#
+        let problems = EnvironmentFile.check(Data(json.utf8), path: "issuer.json").problems
+        #expect(problems.map(\.description).contains { $0.contains("carries a user or password in a URL") })
+        #expect(!problems.map(\.description).contains { $0.contains("s3cretpw") || $0.contains("alice") })
+
+        var environment = AppEnvironment.oauth2Local
+        environment.pluginSettings["oauth2"] = .object([
+            "clientId": "gatehouse-native", "discovery": "on", "issuer": "http://alice:s3cretpw@127.0.0.1:8099/o",
+        ])
+        let inCode = PluginRegistry.standard.problems(in: environment)
+        #expect(
+            inCode.contains(
+                .invalidSetting(
+                    setting: "oauth2",
+                    reason: SettingValue.credentialsRefusal("http://alice:s3cretpw@127.0.0.1:8099/o"))))
+        #expect(!inCode.map(\.description).contains { $0.contains("s3cretpw") })
+        let oauth2 = try #require(
+            PluginRegistry.standard.chosenSettings(in: environment).first { $0.key == "oauth2" })
+        let shown = oauth2.shown(try #require(environment.pluginSettings["oauth2"]))
+        #expect(shown.contains("http://…@127.0.0.1:8099/o") && !shown.contains("s3cretpw"), "\(shown)")
+    }
+
+    @Test("Text that is no URL with credentials is taken as it is: an e-mail, a path, a URL without a user")
+    func plainTextIsNotCredentials() {
+        for text in ["maria@example.com", "o/token/", "https://id.example.com/o", "openid read"] {
+            #expect(!SettingValue.text(text).carriesCredentials, "\(text)")
+        }
+        for text in ["https://alice:pw@h.example", "https://alice@h.example", "https://alice:p/w#x@h.example"] {
+            #expect(SettingValue.text(text).carriesCredentials, "\(text)")
+        }
+    }
+
     @Test func theRequestTimeoutComesFromTheEnvironment() throws {
         var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
         environment.settings.requestTimeout = .milliseconds(2500)

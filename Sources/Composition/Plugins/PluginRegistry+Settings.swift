@@ -79,9 +79,10 @@ extension PluginRegistry {
         environment.pluginSettings.keys.sorted().compactMap { key in
             let chosen = chosenReaders(of: key, in: environment)
             guard !chosen.isEmpty else { return notRead(key, in: environment) }
-            guard let value = environment.pluginSettings[key],
-                let misfit = chosen.first(where: { !$0.setting.type.admits(value) })
-            else { return nil }
+            guard let value = environment.pluginSettings[key] else { return nil }
+            // The same rule as a file's reader, for an environment made in code.
+            if let refusal = value.credentialsRefusal { return .invalidSetting(setting: key, reason: refusal) }
+            guard let misfit = chosen.first(where: { !$0.setting.type.admits(value) }) else { return nil }
             return .invalidSetting(setting: key, reason: "must be \(misfit.setting.type.description)")
         }
     }

@@ -103,12 +103,12 @@ public struct PluginSetting: Sendable, Hashable {
     }
 
     /// `value` as a listing may show it: a secret's variable by name only,
-    /// a base URL without its credentials, anything else as a file writes it.
+    /// any URL in it without its user and password, anything else as a file
+    /// writes it.
     public func shown(_ value: SettingValue) -> String {
         switch (role, value) {
         case (.secretVariable, .text(let variable)): "from the variable \(variable) (never shown)"
-        case (.baseURL, .text(let url)): HTTPConfiguration.displayable(url)
-        default: value.description
+        default: value.shownWithoutCredentials
         }
     }
 
@@ -177,8 +177,11 @@ public struct PluginSetting: Sendable, Hashable {
 
 /// The checks of one JSON value, as the environment file format has them.
 enum SettingCheck {
+    /// Every text a setting holds, an object's fields too, comes through
+    /// here: none may carry a URL's user or password (`SettingValue.carriesCredentials`).
     static func text(_ value: Any) throws(PluginSetting.Refusal) -> String {
         guard let text = value as? String, !text.isEmpty else { throw .init("must be a non-empty string") }
+        guard !SettingValue.carriesCredentials(text) else { throw .init(SettingValue.credentialsRefusal(text)) }
         return text
     }
 
