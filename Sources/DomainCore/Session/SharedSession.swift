@@ -26,6 +26,15 @@ public enum SharedRefreshOutcome: Sendable, Hashable {
         case .failure(let error): self = .failed(error)
         }
     }
+
+    /// Whether a refresh request reached for the backend: only then does
+    /// the refresh cap count it (a failed call counts: it was sent).
+    var sentARequest: Bool {
+        switch self {
+        case .refreshed, .failed(.some): true
+        case .adopted, .endedElsewhere, .busyElsewhere, .failed(.none): false
+        }
+    }
 }
 
 /// What a write over this process's own session came to.

@@ -73,7 +73,8 @@ extension TokenManager {
             // it. Spawning only starts the task, so the lock is not held
             // while it runs.
             let task = scheduler.spawn {
-                await self.performRefresh(of: current, generation: refreshGeneration, id: id, for: trigger)
+                await self.performRefresh(
+                    of: current, generation: refreshGeneration, id: id, admittedAt: now, for: trigger)
             }
             state.refresh = TokenManagerState.InFlightRefresh(id: id, task: task)
             state.callersWaitingForRefresh += 1
@@ -91,9 +92,13 @@ extension TokenManager {
     /// until the save has finished, so when the backend rotated the refresh
     /// token, the new one is stored before the new access token leaves
     /// (across processes too: `UserSessionRepository.refreshShared`).
+    ///
+    /// `admittedAt` is when the refresh cap counted it: a refresh that sent
+    /// nothing (another window was busy, or had already refreshed and its
+    /// token was adopted, or the session had ended) is taken off the count.
     private func performRefresh(
         of previous: SessionToken, generation refreshGeneration: SessionGeneration, id: UInt64,
-        for trigger: RefreshTrigger
+        admittedAt: Date, for trigger: RefreshTrigger
     ) async -> Result<AccessToken, AuthorizedCallError> {
         let credential = RefreshCredential(for: previous)
         let authAPI = self.authAPI
@@ -134,6 +139,9 @@ extension TokenManager {
         // session: no caller sees the barrier down and the old token still in use.
         let settled = state.withLock { state -> RefreshSettlement in
             if state.refresh?.id == id { state.refresh = nil }
+            if !outcome.sentARequest, let counted = state.recentRefreshes.lastIndex(of: admittedAt) {
+                state.recentRefreshes.remove(at: counted)
+            }
             guard refreshGeneration == state.generation, state.current != nil else {
                 return .done(.failure(.notSignedIn))
             }

@@ -89,6 +89,22 @@ struct BusyElsewhereTests {
         #expect(await !harness.signOutLedger.isPending())
     }
 
+    @Test(
+        "Attempts that found another window busy leave the refresh cap untouched: past the cap still busy, never 'too many refreshes'; once it lets go, one refresh"
+    )
+    func busyAttemptsDoNotCount() async throws {
+        let harness = try await Self.restored(issuedAgo: .seconds(61))
+        await harness.store.setBusy(Self.stoppedHolder)
+
+        for attempt in 1...(harness.policy.maxRefreshesPerWindow * 2) {
+            #expect(await harness.currentUser() == .failure(.sessionBusyElsewhere), "attempt \(attempt)")
+        }
+
+        await harness.store.setBusy(nil)
+        #expect(await harness.currentUser().isSuccess, "the cap was never reached")
+        #expect(await harness.server.refreshedTokens.count == 1)
+    }
+
     @Test("A profile saved over the session while another process holds the lock: nothing written, no 'could not save'")
     func noWriteWhileAnotherHolds() async throws {
         let harness = try await Self.restored(issuedAgo: .seconds(1))
