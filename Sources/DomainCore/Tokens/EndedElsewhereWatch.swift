@@ -11,12 +11,20 @@ public struct EndedElsewhereWatch: Sendable {
     let clock: any Clock
     let interval: Duration
 
+    /// A watch of `tokenManager`'s session; nothing runs until `run()`.
+    ///
+    /// - Parameters:
+    ///   - tokenManager: holds the session, and lets it go when it ended elsewhere.
+    ///   - clock: the watch sleeps on it between two asks.
+    ///   - interval: how long between two asks.
     public init(tokenManager: TokenManager, clock: any Clock, interval: Duration) {
         self.tokenManager = tokenManager
         self.clock = clock
         self.interval = interval
     }
 
+    /// Asks every `interval` until the task is cancelled, there is no
+    /// session, or the session was let go.
     public func run() async {
         while !Task.isCancelled {
             do {
