@@ -308,7 +308,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     }
 
     /// Takes this process's turn, then the lock file's `flock`, waiting while
-    /// another process holds it, for at most `limit` in all: in a blocking
+    /// another process holds it, at most `limit` for each holder: in a blocking
     /// `flock` on a thread of its own (`LockFileWait`), or, while an earlier
     /// wait given up on is still blocked there, by trying again after pauses.
     ///
@@ -320,8 +320,11 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     private func takeLock(
         for purpose: SessionLockPurpose, waitingAtMost limit: Duration
     ) async throws(SessionStoreError) -> HeldLock {
-        let start = ContinuousClock.now
         guard await turns.take(waitingAtMost: limit) else { throw .busy(SessionLockHolder()) }
+        // The limit is for one holder: the line of this process's tasks
+        // made way (each hand-over starts it again), and another process's
+        // holder gets a limit of its own from here.
+        let start = ContinuousClock.now
         let descriptor: Int32
         do throws(POSIXFile.Failure) {
             descriptor = try POSIXFile.open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)

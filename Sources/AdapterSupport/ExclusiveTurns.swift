@@ -7,12 +7,25 @@ import Synchronization
 /// other processes see).
 ///
 /// A holder may suspend (a network call inside a transaction), so this is
-/// no `Mutex`: a waiter is a suspended task, never a blocked thread. A
-/// waiter whose limit passes first leaves the line and is told so; the turn
-/// it would have had goes to the next.
+/// no `Mutex`: a waiter is a suspended task, never a blocked thread.
+///
+/// A limit bounds the wait for one holder, as `SessionDataStore.exclusively`
+/// promises ("a live holder kept the lock past `limit`"), never the wait
+/// for a whole line: each hand-over starts every waiter's limit again, so
+/// forty saves in line, each quick, all get their turn however long the
+/// line takes on a busy machine. A waiter whose limit passes while one
+/// holder keeps the turn leaves the line and is told so; the turn it would
+/// have had goes to the next.
 public final class ExclusiveTurns: Sendable {
+    /// Calls its closure once `limit` has passed: the system's clock in an
+    /// app, a hand a test fires when it chooses.
+    package typealias LimitTimer = @Sendable (_ limit: Duration, _ passed: @escaping @Sendable () -> Void) -> Void
+
     private struct Waiter {
         let id: UInt64
+        let limit: Duration
+        /// The hand-overs counted when this waiter's limit last started.
+        var handOversAtStart: UInt64
         let continuation: CheckedContinuation<Bool, Never>
     }
 
@@ -29,6 +42,9 @@ public final class ExclusiveTurns: Sendable {
         var line: [Waiter] = []
         var watchers: [Watcher] = []
         var lastID: UInt64 = 0
+        /// How many times the turn has gone from one holder to the next.
+        var handOvers: UInt64 = 0
+        var lastHandOver = ContinuousClock.now
 
         /// Takes out the watchers whose count the line has reached.
         mutating func watchersSatisfied() -> [Watcher] {
@@ -39,9 +55,20 @@ public final class ExclusiveTurns: Sendable {
     }
 
     private let state = Mutex(State())
+    private let limitTimer: LimitTimer
 
-    /// Turns no one holds yet.
-    public init() {}
+    /// Turns no one holds yet, each wait's limit on the system's clock.
+    public convenience init() {
+        self.init(limitTimer: { limit, passed in
+            DispatchQueue.global().asyncAfter(deadline: .now() + ExclusiveTurns.interval(limit), execute: passed)
+        })
+    }
+
+    /// Turns whose limits `limitTimer` says have passed: a test's hand,
+    /// firing them when it chooses, without a clock.
+    package init(limitTimer: @escaping LimitTimer) {
+        self.limitTimer = limitTimer
+    }
 
     /// How many wait for the turn right now.
     public var waiting: Int { state.withLock { $0.line.count } }
@@ -72,9 +99,10 @@ public final class ExclusiveTurns: Sendable {
         }
     }
 
-    /// Takes the turn, waiting at most `limit` (on the system's clock: it
-    /// bounds a wait for another holder, never for virtual time). Returns
-    /// false when the limit passed first; the caller then has no turn.
+    /// Takes the turn, waiting at most `limit` for each holder ahead (on the
+    /// system's clock: it bounds a wait for another holder, never for
+    /// virtual time). Returns false when one holder kept the turn past the
+    /// limit; the caller then has no turn.
     public func take(waitingAtMost limit: Duration) async -> Bool {
         // A free turn is taken under the lock alone: no continuation, no
         // suspension and no timer — the common case of a process that is
@@ -94,7 +122,8 @@ public final class ExclusiveTurns: Sendable {
                     state.held = true
                     return (true, [])
                 }
-                state.line.append(Waiter(id: id, continuation: continuation))
+                state.line.append(
+                    Waiter(id: id, limit: limit, handOversAtStart: state.handOvers, continuation: continuation))
                 return (false, state.watchersSatisfied())
             }
             for watcher in satisfied { watcher.continuation.resume() }
@@ -102,9 +131,7 @@ public final class ExclusiveTurns: Sendable {
                 continuation.resume(returning: true)
                 return
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.interval(limit)) {
-                self.giveUp(id)
-            }
+            limitTimer(limit) { self.limitPassed(for: id) }
         }
     }
 
@@ -115,19 +142,40 @@ public final class ExclusiveTurns: Sendable {
                 state.held = false
                 return nil
             }
+            state.handOvers &+= 1
+            state.lastHandOver = .now
             return state.line.removeFirst()
         }
         next?.continuation.resume(returning: true)
     }
 
-    /// The waiter `id` is out of time: out of the line, told no — unless its
-    /// turn came first.
-    private func giveUp(_ id: UInt64) {
-        let waiter = state.withLock { state -> Waiter? in
-            guard let index = state.line.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.line.remove(at: index)
+    /// The limit of the waiter `id` has passed since it started. If the
+    /// turn changed hands meanwhile, the limit starts again from that
+    /// hand-over (what is left of it is waited for); if one holder kept
+    /// the turn all along, the waiter leaves the line, told no. A waiter
+    /// whose turn came first is no longer in line: nothing to do.
+    private func limitPassed(for id: UInt64) {
+        enum Next {
+            case nothing
+            case waitAgain(Duration)
+            case giveUp(CheckedContinuation<Bool, Never>)
         }
-        waiter?.continuation.resume(returning: false)
+        let next = state.withLock { state -> Next in
+            guard let index = state.line.firstIndex(where: { $0.id == id }) else { return .nothing }
+            let waiter = state.line[index]
+            guard waiter.handOversAtStart == state.handOvers else {
+                state.line[index].handOversAtStart = state.handOvers
+                let left = waiter.limit - (ContinuousClock.now - state.lastHandOver)
+                return .waitAgain(max(left, .zero))
+            }
+            state.line.remove(at: index)
+            return .giveUp(waiter.continuation)
+        }
+        switch next {
+        case .nothing: break
+        case .waitAgain(let left): limitTimer(left) { self.limitPassed(for: id) }
+        case .giveUp(let continuation): continuation.resume(returning: false)
+        }
     }
 
     private static func interval(_ limit: Duration) -> DispatchTimeInterval {
