@@ -324,7 +324,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         // The limit is for one holder: the line of this process's tasks
         // made way (each hand-over starts it again), and another process's
         // holder gets a limit of its own from here.
-        let start = ContinuousClock.now
+        var start = ContinuousClock.now
         let descriptor: Int32
         do throws(POSIXFile.Failure) {
             descriptor = try POSIXFile.open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)
@@ -348,6 +348,8 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
             if ContinuousClock.now - lastHolderCheck >= LockFileWait.holderCheckInterval {
                 lastHolderCheck = .now
                 stopped = watch.stoppedHolder()
+                // Another holder now: the limit is for each one.
+                if stopped == nil, watch.handedOver() { start = .now }
             }
             guard waited < limit, stopped == nil else {
                 close(descriptor)
@@ -365,9 +367,11 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
                 }
                 let stoppedHolder = Mutex<SessionLockHolder?>(nil)
                 let taken = await wait.taken(within: limit - waited) {
-                    guard let holder = watch.stoppedHolder() else { return false }
-                    stoppedHolder.withLock { $0 = holder }
-                    return true
+                    if let holder = watch.stoppedHolder() {
+                        stoppedHolder.withLock { $0 = holder }
+                        return .stopped
+                    }
+                    return watch.handedOver() ? .handedOver : .same
                 }
                 if taken { return held(descriptor, for: purpose) }
                 // The descriptor is the wait's now: it closes it.

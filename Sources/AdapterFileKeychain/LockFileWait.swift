@@ -22,6 +22,16 @@ import Synchronization
 /// pile up blocked threads, the store waits this way only while no earlier
 /// wait of its own is still blocked, and polls otherwise.
 final class LockFileWait: Sendable {
+    /// What a wait learns of the lock's holder as it goes on.
+    enum HolderCheck: Sendable {
+        /// The holder is stopped: the wait ends now.
+        case stopped
+        /// The lock changed hands since the last look: the limit starts again.
+        case handedOver
+        /// The same holder keeps it.
+        case same
+    }
+
     private enum State {
         /// The thread is in `flock`; nobody waits for the outcome yet.
         case blocked
@@ -63,19 +73,27 @@ final class LockFileWait: Sendable {
     /// cancellation would have its caller go on without it — as it never
     /// did when the store polled.
     ///
-    /// `giveUp` is asked every `holderCheckInterval` meanwhile; the wait
-    /// ends, as at its limit, the first time it answers true (the holder
-    /// is stopped, and would not let go before the limit anyway).
-    func taken(within limit: Duration, givingUpWhen giveUp: @escaping @Sendable () -> Bool = { false }) async -> Bool {
+    /// `holder` is asked every `holderCheckInterval` meanwhile; the wait
+    /// ends, as at its limit, the first time it answers `.stopped` (the
+    /// holder would not let go before the limit anyway), and its limit
+    /// starts again when it answers `.handedOver`: the limit is for one
+    /// holder, not for a line of them.
+    func taken(within limit: Duration, holder: @escaping @Sendable () -> HolderCheck = { .same }) async -> Bool {
         // A timer of its own: a child task would be cancelled with its parent.
         let timer = Task { [self] in
-            let end = ContinuousClock.now + limit
+            var end = ContinuousClock.now + limit
             while !Task.isCancelled {
                 let left = end - ContinuousClock.now
                 guard left > .zero else { break }
                 try? await Task.sleep(for: min(left, Self.holderCheckInterval))
                 if Task.isCancelled { return }
-                if giveUp() { break }
+                switch holder() {
+                case .stopped:
+                    abandon()
+                    return
+                case .handedOver: end = ContinuousClock.now + limit
+                case .same: break
+                }
             }
             if !Task.isCancelled { abandon() }
         }

@@ -69,12 +69,34 @@ enum LockLease {
 /// stopped: the same lease seen stopped twice in a row — so that a lease
 /// its new holder has not written yet, naming a process that let go and
 /// was stopped afterwards, cannot end a wait by itself.
+///
+/// It also tells whether the lock changed hands since it last looked (the
+/// lease names another holder, or none): a wait's limit is for one holder,
+/// so a line of processes each holding a moment — eight windows refreshing
+/// at once — never runs a waiter out of time.
 final class StoppedHolderWatch: Sendable {
     private let lockPath: String
     private let lastSeenStopped = Mutex<SessionLockHolder?>(nil)
+    /// The lease as last seen by `handedOver`: `.none` before its first
+    /// look, `.some(nil)` for no lease.
+    private let lastLease = Mutex<SessionLockHolder??>(.none)
 
     init(lockPath: String) {
         self.lockPath = lockPath
+    }
+
+    /// Whether the lease changed since the last look (the first look only
+    /// notes it): a holder let go (the lease emptied) or another one wrote
+    /// its own. A holder that keeps the lock — with a lease or without
+    /// one — never changes it. Not read until a wait needs it: a lock
+    /// taken at once costs no read.
+    func handedOver() -> Bool {
+        let now = LockLease.read(at: lockPath)
+        return lastLease.withLock { last in
+            defer { last = .some(now) }
+            guard case .some(let seen) = last else { return false }
+            return seen != now
+        }
     }
 
     /// The holder, when it is seen stopped for the second time running; nil

@@ -113,4 +113,28 @@ struct LockHolderTests {
         #expect(whileHeld?.purpose == purpose)
         #expect(LockLease.read(at: lockPath) == nil, "the lease goes with the lock")
     }
+
+    @Test(
+        "A wait sees the lock change hands when the lease changes — written, emptied, or another holder's — and never while one holder keeps it"
+    )
+    func handOverSeenByTheLease() throws {
+        let directory = Self.directory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let lockPath = directory + "/session.lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let watch = StoppedHolderWatch(lockPath: lockPath)
+
+        #expect(!watch.handedOver(), "the first look only notes the lease (none)")
+        #expect(!watch.handedOver(), "a holder writing no lease never changes it")
+        LockLease.write(to: descriptor, purpose: .refreshing, now: Date(timeIntervalSince1970: 1))
+        #expect(watch.handedOver(), "a lease written: a new holder")
+        #expect(!watch.handedOver(), "the same holder keeps it")
+        _ = ftruncate(descriptor, 0)
+        #expect(watch.handedOver(), "the lease emptied: its holder let go")
+        LockLease.write(to: descriptor, purpose: .writing, now: Date(timeIntervalSince1970: 2))
+        #expect(watch.handedOver(), "the next holder's lease")
+        #expect(!watch.handedOver())
+    }
 }

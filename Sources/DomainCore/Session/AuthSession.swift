@@ -73,7 +73,7 @@ public final class AuthSession {
         switch problem {
         case .notSaved: events.report(.storeProblem(.notSaved))
         case .notDeleted: events.report(.storeProblem(.notDeleted))
-        case .pinNotRemoved, .removalWaiting, nil: break
+        case .pinNotRemoved, .removalWaiting, .anotherWindowBusy, nil: break
         }
     }
 

@@ -15,6 +15,10 @@ public enum StoredSessionCheck: Sendable, Hashable {
     /// the provider signed for this app, or names someone else than that
     /// user (`AuthRemoteAPI.proveKeptSignIn`).
     case keptSignInUnproved
+    /// The token needed a refresh while another window of the app holds
+    /// the session (its lock, for more than a moment): the launch opens on
+    /// the profile this session kept, nothing asked and nothing written.
+    case keptWhileAnotherWindowBusy(UserProfile)
 }
 
 /// One row of the bootstrap decision table
@@ -37,6 +41,9 @@ public struct BootstrapDecision: Sendable, Hashable {
         case wipe
         /// The local data is kept as it is, for the user who signs in again.
         case preserve
+        /// Nothing is written: the session stays as stored, the tokens with
+        /// it (another window holds it; a sync stamp would be untrue).
+        case untouched
     }
 
     /// What to do with the stored tokens.
@@ -68,6 +75,7 @@ public struct BootstrapDecision: Sendable, Hashable {
         case .user(let profile) where !profile.active: .userInactive
         case .user: .userConfirmed
         case .keptSignInUnproved: .keptSignInUnproved
+        case .keptWhileAnotherWindowBusy: nil
         case .failed(.sessionEnded(.userInactive)): .userInactive
         case .failed(.sessionEnded(.tokenInvalid)), .failed(.sessionEnded(.tokenExpired)),
             .failed(.sessionEnded(.userDeleted)):
@@ -87,6 +95,8 @@ public struct BootstrapDecision: Sendable, Hashable {
             return ended(.userInactive)
         case .user(let profile):
             return BootstrapDecision(tokens: .keep, localData: .save(profile), state: .authenticated(profile))
+        case .keptWhileAnotherWindowBusy(let profile):
+            return BootstrapDecision(tokens: .keep, localData: .untouched, state: .authenticated(profile))
         case .keptSignInUnproved:
             // The stored session was changed by someone other than this
             // app's sign-in: none of it is trusted, the profile it kept included.

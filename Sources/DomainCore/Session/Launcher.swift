@@ -192,7 +192,12 @@ public final class Launcher {
     /// the provider never signed, or one naming someone else.
     private func checkStoredSession(_ token: SessionToken, kept: CachedUser?) async -> StoredSessionCheck {
         let check = await checkStoredUser(kept: kept)
-        guard case .user(let user) = check, token.idToken != nil else { return check }
+        let user: UserProfile
+        switch check {
+        case .user(let answered), .keptWhileAnotherWindowBusy(let answered): user = answered
+        case .failed, .keptSignInUnproved: return check
+        }
+        guard token.idToken != nil else { return check }
         do throws(RemoteError) {
             switch try await authAPI.proveKeptSignIn(token) {
             case .nothingToProve:
@@ -226,7 +231,7 @@ public final class Launcher {
                 try await tokenManager.refreshNow()
             } catch .sessionBusyElsewhere where kept != nil {
                 // Another window holds the session: open on what was kept.
-                return kept.map { .user($0.profile) } ?? .failed(.sessionBusyElsewhere)
+                return kept.map { .keptWhileAnotherWindowBusy($0.profile) } ?? .failed(.sessionBusyElsewhere)
             } catch {
                 return .failed(error)
             }
@@ -245,7 +250,8 @@ public final class Launcher {
             // The token needed a refresh while another window of the app
             // holds the session: open on the profile kept, the token as it
             // was read; a later call refreshes or adopts the holder's.
-            return kept.map { .user($0.profile) } ?? .failed(.sessionBusyElsewhere)
+            // Nothing is written: a sync stamp would say the backend answered.
+            return kept.map { .keptWhileAnotherWindowBusy($0.profile) } ?? .failed(.sessionBusyElsewhere)
         } catch {
             return .failed(error)
         }

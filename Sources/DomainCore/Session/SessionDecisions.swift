@@ -47,6 +47,8 @@ public final class SessionDecisions {
                 session.transition(to: .unauthenticated(.endedElsewhere))
                 return
             }
+        case .untouched:
+            break
         case .wipe:
             await repository.endSession()
         case .preserve:

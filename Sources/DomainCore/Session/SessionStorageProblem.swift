@@ -11,6 +11,13 @@ public enum SessionStorageProblem: Sendable, Hashable {
     /// app, busy or stopped) to let go: it is removed then, on its own, and
     /// no launch reads it back meanwhile. Not a failure: nothing is lost.
     case removalWaiting
+    /// Another window of the app (another process) held the store's lock
+    /// for more than a moment — stopped, hung, or slow — so this window
+    /// neither refreshed nor wrote: it goes on with the session it read,
+    /// and the next call tries again (adopting that window's token once it
+    /// lets go). Not a failure: nothing is lost; said until a write, a
+    /// refresh or an adoption goes through.
+    case anotherWindowBusy
     /// The PIN of an ended session could not be removed from the PIN store.
     case pinNotRemoved
 }

@@ -71,7 +71,9 @@ extension UserSessionRepository {
         case .adopted(let newer, let cachedUser):
             lastWritten = UserSession(token: newer, cachedUser: cachedUser ?? lastWritten?.cachedUser)
             storedToken = newer
-        case .endedElsewhere, .busyElsewhere, .failed: break
+            await anotherWindowLetGo()
+        case .busyElsewhere: await sayAnotherWindowBusy()
+        case .endedElsewhere, .failed: break
         }
         return outcome
     }
@@ -142,7 +144,7 @@ extension UserSessionRepository {
         switch outcome.write {
         case .written: storedToken = outcome.session?.token
         case .notWritten: storedToken = nil
-        case .busyElsewhere: break
+        case .busyElsewhere: await sayAnotherWindowBusy()
         case .endedElsewhere:
             lastWritten = nil
             storedToken = nil

@@ -27,8 +27,15 @@ public import Ports
 /// only over its own session, keeping the newest token stored. A logout, a
 /// wipe and a new sign-in write whatever is stored: they end it anyway.
 public actor UserSessionRepository {
-    /// How long a write waits for another process to let go of the store.
-    public static let lockWait: Duration = .seconds(30)
+    /// How long a write of a signed-in session — a refresh, a profile sync,
+    /// a removal — waits for one other holder of the store's lock: a
+    /// moment. A holder that keeps it longer (stopped, hung, or slow) is
+    /// another window busy with the session: nothing is sent or written,
+    /// the person is told (`SessionStorageProblem.anotherWindowBusy`), and
+    /// the next call tries again. A launch and a logout never freeze behind
+    /// another window. The limit is for one holder: a line of windows
+    /// each holding a moment (several refreshing at once) is waited through.
+    public static let lockWait: Duration = .seconds(1)
     /// How soon a removal that found another holder of the store's lock is
     /// tried again: after `first`, doubling each time up to `last`.
     public static let removalRetry = (first: Duration.seconds(1), last: Duration.seconds(30))
@@ -59,9 +66,12 @@ public actor UserSessionRepository {
     /// The next try of a removal that waits, and how long the one after it waits.
     private var removalRetryAlarm: (any ClockAlarm)?
     private var nextRemovalDelay = UserSessionRepository.removalRetry.first
+    /// Whether the person was told another window keeps the session busy,
+    /// and nothing has gone through since.
+    var saidAnotherWindowBusy = false
     /// Where each write's outcome is told (the container attaches the session
     /// state, which shows a store that cannot save or delete to the user).
-    private let writeOutcomes: SessionStoreWriteRelay
+    let writeOutcomes: SessionStoreWriteRelay
 
     /// A repository at the initial generation with no write run yet; it reads
     /// nothing until `load()`.
@@ -96,7 +106,7 @@ public actor UserSessionRepository {
         if await signOutLedger.isPending() {
             signOutMarked = true
             let finished = await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in
-                try await store.delete()
+                try await Self.removeStored(from: store)
             }
             guard finished else { return .absent }
         }
@@ -206,7 +216,7 @@ public actor UserSessionRepository {
         storedToken = nil
         await enqueueWrite(.notDeleted, for: generation) { [weak self] store throws(SessionStoreError) in
             await self?.markSignOutPending()
-            try await store.delete()
+            try await Self.removeStored(from: store)
         }
     }
 
@@ -272,7 +282,7 @@ public actor UserSessionRepository {
         removalRetryAlarm = nil
         guard isCurrent(generation), signOutMarked else { return }
         let removed = await enqueueWrite(.notDeleted, for: generation) { store throws(SessionStoreError) in
-            try await store.delete()
+            try await Self.removeStored(from: store)
         }
         if removed { nextRemovalDelay = Self.removalRetry.first }
     }
@@ -282,6 +292,7 @@ public actor UserSessionRepository {
     func finishWrite(_ outcome: Result<Void, SessionStoreError>, failure: SessionStorageProblem) async -> Bool {
         let wentThrough = (try? outcome.get()) != nil
         if wentThrough { await clearSignOutMark() }
+        saidAnotherWindowBusy = false
         await writeOutcomes.writeEnded(wentThrough ? nil : failure)
         return wentThrough
     }

@@ -27,7 +27,8 @@ enum TextKey: String, CaseIterable, Sendable {
     case bannerServerDown, bannerOffline
     case retryChecking, retryStillOffline, retryStillServerDown, nextCheckAt
     case signInBlockedOffline, signInBlockedServerDown
-    case storageNotAvailableYet, storageNotSaved, storageNotDeleted, storagePINNotRemoved, storageRemovalWaiting
+    case storageNotAvailableYet, storageNotSaved, storageNotDeleted, storagePINNotRemoved, storageRemovalWaiting,
+        storageAnotherWindowBusy
     case storageNoticeTightened, storageNoticeSetAside, storageNoticeRefused
     // Welcome
     case welcomeTagline

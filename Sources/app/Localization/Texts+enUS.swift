@@ -74,6 +74,8 @@ extension Texts {
         case .bannerOffline: "⚠ No connection; some actions may fail."
         case .storageNotSaved: "⚠ This device could not save your session: you will have to sign in again next time."
         case .storageNotDeleted: "⚠ This device could not remove your saved session."
+        case .storageAnotherWindowBusy:
+            "Another window of the app is using your session right now. This window goes on with it and catches up once that window lets go."
         case .storageRemovalWaiting:
             "You are signed out. Another window of the app is using the saved session: it is removed as soon as that window lets go."
         case .welcomeTagline: "Your account, safely."

@@ -76,6 +76,8 @@ extension Texts {
         case .storageNotSaved:
             "⚠ Este dispositivo no pudo guardar tu sesión: tendrás que iniciar sesión de nuevo la próxima vez."
         case .storageNotDeleted: "⚠ Este dispositivo no pudo eliminar tu sesión guardada."
+        case .storageAnotherWindowBusy:
+            "Otra ventana de la app está usando tu sesión ahora mismo. Esta ventana sigue con ella y se pone al día en cuanto esa ventana la libere."
         case .storageRemovalWaiting:
             "Has cerrado la sesión. Otra ventana de la app está usando la sesión guardada: se elimina en cuanto esa ventana la libere."
         case .welcomeTagline: "Tu cuenta, con seguridad."

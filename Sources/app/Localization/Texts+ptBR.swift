@@ -76,6 +76,8 @@ extension Texts {
         case .storageNotSaved:
             "⚠ Este aparelho não conseguiu salvar sua sessão: será preciso entrar de novo na próxima vez."
         case .storageNotDeleted: "⚠ Este aparelho não conseguiu apagar sua sessão salva."
+        case .storageAnotherWindowBusy:
+            "Outra janela do app está usando sua sessão agora. Esta janela continua com ela e se atualiza assim que essa janela a liberar."
         case .storageRemovalWaiting:
             "Você saiu. Outra janela do app está usando a sessão salva: ela é removida assim que essa janela a liberar."
         case .welcomeTagline: "Sua conta, com segurança."

@@ -69,6 +69,7 @@ struct ScreenDriver {
                 case .notSaved: .storageNotSaved
                 case .notDeleted: .storageNotDeleted
                 case .removalWaiting: .storageRemovalWaiting
+                case .anotherWindowBusy: .storageAnotherWindowBusy
                 case .pinNotRemoved: .storagePINNotRemoved
                 }
             screen.lines.insert(texts[key], at: 0)

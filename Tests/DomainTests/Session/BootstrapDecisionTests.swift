@@ -26,6 +26,7 @@ struct BootstrapDecisionTests {
             (.failed(.remote(.timeout)), .checkFailed),
             (.failed(.remote(.rejected(status: 503, code: nil))), .checkFailed),
             (.keptSignInUnproved, .keptSignInUnproved),
+            (.keptWhileAnotherWindowBusy(maria), nil),
             (.failed(.refreshLimitReached), nil),
             (.failed(.sessionBusyElsewhere), nil),
             (.failed(.notSignedIn), nil),
@@ -109,6 +110,14 @@ struct BootstrapDecisionTests {
         let decision = BootstrapDecision.decide(.failed(.refreshLimitReached))
         #expect(
             decision == BootstrapDecision(tokens: .clear, localData: .preserve, state: .sessionExpired(.refreshLimit)))
+    }
+
+    @Test(
+        "Another window holds the session while the launch needed a refresh, a profile kept: open on it, tokens kept, nothing written"
+    )
+    func keptWhileAnotherWindowBusyOpensUntouched() {
+        let decision = BootstrapDecision.decide(.keptWhileAnotherWindowBusy(.maria))
+        #expect(decision == BootstrapDecision(tokens: .keep, localData: .untouched, state: .authenticated(.maria)))
     }
 
     @Test("Another process holds the session at launch: the session expires here, the store left to it")

@@ -8,7 +8,8 @@ import Testing
 /// busy — (issue 41, item 1): this process never refreshes "as a store
 /// alone" then, since that process may have sent the very refresh token;
 /// it keeps the session it read, says so, and goes on once the lock is let
-/// go. Nothing is said to have failed to save: nothing did.
+/// go. It says another window is busy, never that something failed to
+/// save: nothing did.
 @MainActor
 @Suite("Another process holds the session")
 struct BusyElsewhereTests {
@@ -54,13 +55,16 @@ struct BusyElsewhereTests {
         #expect(await harness.tokenManager.currentToken == held, "the session read is kept")
         #expect(await harness.storedSession() == before, "nothing written")
         #expect(harness.sessionEnds.isEmpty)
-        #expect(harness.authSession.storageProblem == nil, "nothing failed to save")
+        #expect(
+            harness.authSession.storageProblem == .anotherWindowBusy,
+            "said: another window is busy (not 'could not save': nothing failed)")
 
         // The holder lets go: the next call refreshes once and goes through.
         await harness.store.setBusy(nil)
         #expect(await harness.currentUser().isSuccess)
         #expect(await harness.server.refreshedTokens.count == 1)
         #expect(await harness.storedSession()?.token == (await harness.tokenManager.currentToken))
+        #expect(harness.authSession.storageProblem == nil, "no longer said once the refresh went through")
     }
 
     @Test(
@@ -118,6 +122,12 @@ struct BusyElsewhereTests {
         #expect(write == .busyElsewhere)
         #expect(await harness.store.transactionPurposes == [.writing])
         #expect(await harness.storedSession() == before)
-        #expect(harness.authSession.storageProblem == nil)
+        #expect(harness.authSession.storageProblem == .anotherWindowBusy, "said, and not as 'could not save'")
+
+        await harness.store.setBusy(nil)
+        #expect(
+            await harness.repository.saveUser(
+                CachedUser(profile: .maria, syncedAt: harness.clock.now()), generation: generation) == .written)
+        #expect(harness.authSession.storageProblem == nil, "no longer said once a write went through")
     }
 }
