@@ -33,10 +33,6 @@ public enum AuthorizationRedirectError: Error, Sendable, Hashable, CustomStringC
     /// mix-up attack, or a misconfigured server), or none where the server
     /// promised to send it.
     case wrongIssuer
-    /// An answer (a code or an error) came with another `state` than this
-    /// attempt's: the answer to another attempt — an old tab, or a forged
-    /// link (RFC 6749 §10.12). It is not used, and the attempt is over.
-    case wrongState
     /// The answer carried neither a code nor an error, or a parameter twice
     /// (RFC 6749 §3.1).
     case malformed
@@ -49,7 +45,6 @@ public enum AuthorizationRedirectError: Error, Sendable, Hashable, CustomStringC
         switch self {
         case .cannotListen(let reason): "cannot listen for the browser's redirect: \(reason)"
         case .wrongIssuer: "the authorization answer came from another issuer than the one asked"
-        case .wrongState: "the authorization answer was for another attempt (another state)"
         case .malformed: "the authorization answer carried no code and no error"
         case .ended: "no authorization answer: the wait ended"
         }

@@ -85,11 +85,14 @@ public struct RedirectPages: Sendable {
 ///   attempt's. Any other request — another path (a browser's favicon),
 ///   another method, no `state`, a parameter twice — is answered 404, 405 or
 ///   400 with the "not this request" page, and it keeps waiting. An answer
-///   (a `code` or an `error`) with another `state` is answered 400 too and
-///   ends the wait (`.wrongState`): it is another attempt's answer, or a
-///   forged one, and this attempt cannot be trusted to finish. The request
-///   with the right `state` is answered and the listener closes: a second
-///   request is refused by the system (nothing listens any more).
+///   (a `code` or an `error`) with another `state` is answered 400 too,
+///   counted (`answersOfAnotherAttempt`), never used, and the wait goes on:
+///   it is another attempt's answer — an old tab — or a forged one, and a
+///   local process that can reach the listener must not be able to end the
+///   person's sign-in with one request. Only the right `state`, or the
+///   person (cancelling), ends the wait. The request with the right `state`
+///   is answered and the listener closes: a second request is refused by
+///   the system (nothing listens any more).
 /// - Bounded: a request's head is read up to `maximumHeadBytes` (a longer
 ///   one is answered 431 as soon as it passes the limit) and for at most
 ///   `readBudget` per connection (a connection that sends nothing is
@@ -123,7 +126,12 @@ public final class LoopbackRedirectListener: Sendable {
         var isClosed = false
         var isWaiting = false
         var isSocketClosed = false
+        var answersOfAnotherAttempt = 0
     }
+
+    /// How many answers with another `state` came and were refused while
+    /// this attempt waited (none of them ended it).
+    public var answersOfAnotherAttempt: Int { state.withLock { $0.answersOfAnotherAttempt } }
 
     /// The redirect URI to send in the authorization request.
     public var redirectURI: String { "http://127.0.0.1:\(port)\(path)" }
@@ -160,8 +168,7 @@ public final class LoopbackRedirectListener: Sendable {
     /// carries (RFC 9207); `issuerRequired`: the server says it always sends
     /// one, so an answer without it is refused.
     ///
-    /// - Throws: `.wrongState` for an answer with another `state`;
-    ///   `.wrongIssuer`, `.malformed` for an answer with the right
+    /// - Throws: `.wrongIssuer`, `.malformed` for an answer with the right
     ///   `state` that cannot be used (the listener closes: the attempt is
     ///   over); `.ended` when the task is cancelled or the listener closed.
     public func redirect(expectedState: String, issuer: String? = nil, issuerRequired: Bool = false)
@@ -184,19 +191,18 @@ public final class LoopbackRedirectListener: Sendable {
     /// Waits for the server's redirect after a logout (OpenID Connect
     /// RP-Initiated Logout 1.0, section 3): a `GET` of the path whose
     /// `state` is this logout's, answered with the "signed out" page; then
-    /// the listener closes. A request with another `state` is answered 400
-    /// and ends the wait (`.wrongState`); one without a `state` is answered
-    /// 400 and the wait goes on.
+    /// the listener closes. A request with another `state`, or none, is
+    /// answered 400 and the wait goes on (one with a `state` is counted in
+    /// `answersOfAnotherAttempt`).
     ///
-    /// - Throws: `.wrongState`; `.ended` when the task is cancelled or the
-    ///   listener closed.
+    /// - Throws: `.ended` when the task is cancelled or the listener closed.
     public func postLogoutRedirect(expectedState: String) async throws(AuthorizationRedirectError) {
         let starts = state.withLock { state in
             defer { state.isWaiting = true }
             return !state.isClosed && !state.isWaiting
         }
         guard starts else { throw .ended }
-        try await serveOnItsOwnThread(expectedState: expectedState, anyOtherStateEnds: true) { [pages] _ in
+        try await serveOnItsOwnThread(expectedState: expectedState, anyStateCounts: true) { [pages] _ in
             (.success(()), pages.signedOut)
         }
     }
@@ -205,7 +211,7 @@ public final class LoopbackRedirectListener: Sendable {
     /// never the cooperative pool) until the request with `expectedState`,
     /// which `answer` reads into the result and the page to show.
     private func serveOnItsOwnThread<Answer: Sendable>(
-        expectedState: String, anyOtherStateEnds: Bool = false,
+        expectedState: String, anyStateCounts: Bool = false,
         answer: @escaping @Sendable ([String: String]) -> (Result<Answer, AuthorizationRedirectError>, String)
     ) async throws(AuthorizationRedirectError) -> Answer {
         // The wait is the person's, not work: parked, as a clock's sleeper is.
@@ -214,7 +220,7 @@ public final class LoopbackRedirectListener: Sendable {
             await withCheckedContinuation { continuation in
                 let thread = Thread { [self] in
                     let served = serve(
-                        expectedState: expectedState, anyOtherStateEnds: anyOtherStateEnds, answer: answer)
+                        expectedState: expectedState, anyStateCounts: anyStateCounts, answer: answer)
                     // Counted back in before it resumes, so the count never dips to zero while work is still to run.
                     if counted { waitCounter?.willResume(1) }
                     continuation.resume(returning: served)
@@ -278,7 +284,7 @@ public final class LoopbackRedirectListener: Sendable {
     /// never holds up the browser's redirect behind it. At most
     /// `mostPendingConnections` wait at once; one more drops the oldest.
     private func serve<Answer>(
-        expectedState: String, anyOtherStateEnds: Bool,
+        expectedState: String, anyStateCounts: Bool,
         answer: ([String: String]) -> (Result<Answer, AuthorizationRedirectError>, String)
     ) -> Result<Answer, AuthorizationRedirectError> {
         defer { closeSocketOnce() }
@@ -308,7 +314,7 @@ public final class LoopbackRedirectListener: Sendable {
                     let connection = pending.remove(at: index).descriptor
                     defer { closeDescriptor(connection) }
                     if let outcome = handle(
-                        head, on: connection, expectedState: expectedState, anyOtherStateEnds: anyOtherStateEnds,
+                        head, on: connection, expectedState: expectedState, anyStateCounts: anyStateCounts,
                         answer: answer)
                     {
                         return outcome
@@ -339,7 +345,7 @@ public final class LoopbackRedirectListener: Sendable {
     /// Answers one whole request head: nil while the wait goes on (the
     /// request was not this attempt's answer), the outcome when it ends.
     private func handle<Answer>(
-        _ head: [UInt8], on connection: Int32, expectedState: String, anyOtherStateEnds: Bool,
+        _ head: [UInt8], on connection: Int32, expectedState: String, anyStateCounts: Bool,
         answer: ([String: String]) -> (Result<Answer, AuthorizationRedirectError>, String)
     ) -> Result<Answer, AuthorizationRedirectError>? {
         guard let target = Self.target(ofGet: head) else {
@@ -354,11 +360,12 @@ public final class LoopbackRedirectListener: Sendable {
             let sentState = items["state"], Self.equalInConstantTime(sentState, expectedState)
         else {
             respond(connection, status: "400 Bad Request", page: pages.notThisRequest)
-            let endsTheWait =
-                anyOtherStateEnds
+            let isAnotherAttempts =
+                anyStateCounts
                 ? AuthorizationRedirectQuery.parameters(of: target)?.items["state"] != nil
                 : AuthorizationRedirectQuery.isAnswerOfAnotherAttempt(target)
-            return endsTheWait ? .failure(.wrongState) : nil
+            if isAnotherAttempts { state.withLock { $0.answersOfAnotherAttempt += 1 } }
+            return nil
         }
         let (result, page) = answer(items)
         respond(connection, status: "200 OK", page: page)

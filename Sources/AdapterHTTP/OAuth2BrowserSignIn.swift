@@ -104,7 +104,7 @@ final class OAuth2BrowserSignIn: ExternalSignInAttempt {
                 expectedState: proofs.state, issuer: client.issuer, issuerRequired: client.issuerAlwaysSent)
         } catch {
             switch error {
-            case .wrongState, .wrongIssuer: throw .signInRefused(.answerForAnotherAttempt)
+            case .wrongIssuer: throw .signInRefused(.answerForAnotherAttempt)
             case .malformed: throw .malformedResponse("the authorization answer carried no code and no error")
             case .ended: throw .signInRefused(.cancelled)
             case .cannotListen(let reason): throw .transport(reason)

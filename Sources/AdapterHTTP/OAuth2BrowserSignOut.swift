@@ -79,10 +79,7 @@ final class OAuth2BrowserSignOut: BrowserSignOutAttempt {
         do {
             try await listener.postLogoutRedirect(expectedState: state)
         } catch {
-            switch error {
-            case .wrongState: throw .answerForAnotherAttempt
-            case .wrongIssuer, .malformed, .ended, .cannotListen: throw .ended
-            }
+            throw .ended
         }
     }
 

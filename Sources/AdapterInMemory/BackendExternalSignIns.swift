@@ -8,8 +8,6 @@ enum PersonAnswer: Sendable, Hashable {
     case signedIn(accountID: String)
     /// Refused (OAuth 2.0's `access_denied`).
     case denied
-    /// The browser came back with an answer for another attempt (another `state`).
-    case anotherAttempt
 }
 
 /// What a poll of an attempt finds, before any token is issued.
@@ -17,7 +15,6 @@ enum ExternalSignInVerdict: Sendable, Hashable {
     case ended
     case expired
     case denied
-    case anotherAttempt
     case pending(retryAfter: Duration)
     /// The person signed in and this is the one exchange: issue the tokens.
     case issue(accountID: String)
@@ -205,7 +202,6 @@ final class BackendExternalSignIns: Sendable {
             guard now < record.startedAt.addingTimeInterval(record.lifetime.timeInterval) else { return .expired }
             switch record.answer {
             case .denied: return .denied
-            case .anotherAttempt: return .anotherAttempt
             case .signedIn(let accountID):
                 guard !record.exchanged else { return .nothingToExchange }
                 record.exchanged = true

@@ -52,7 +52,6 @@ extension InMemoryBackend {
         case .ended: throw .signInRefused(.cancelled)
         case .expired, .nothingToExchange: throw .signInRefused(.notCompletedInTime)
         case .denied: throw .signInRefused(.deniedByPerson)
-        case .anotherAttempt: throw .signInRefused(.answerForAnotherAttempt)
         case .pending(let retryAfter): return .pending(retryAfter: retryAfter)
         case .issue(let accountID):
             guard let account = accounts[accountID] else { throw .signInRefused(.notCompletedInTime) }
@@ -84,11 +83,13 @@ extension InMemoryBackend {
     }
 
     /// The browser comes back to the app with an answer for another attempt
-    /// (another `state`): only a browser attempt has one.
+    /// (another `state`: an old tab's, or a forged one): only a browser
+    /// attempt has one. As the loopback listener does, the answer is
+    /// refused and the attempt goes on waiting — one request must not end
+    /// the person's sign-in — so nothing of the attempt changes.
     public func personAnswersForAnotherAttempt() throws(PersonActionError) {
         guard let waiting = externalSignIns.latestWaiting(at: clock.now()) else { throw .noAttemptWaiting }
         guard waiting.method == .browser else { throw .notForThisMethod(waiting.method) }
-        externalSignIns.answer(waiting.id, .anotherAttempt)
     }
 
     /// The next poll of the latest device attempt still waiting answers

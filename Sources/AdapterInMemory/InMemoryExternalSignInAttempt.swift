@@ -20,7 +20,6 @@ struct InMemoryExternalSignInAttempt: ExternalSignInAttempt, CustomStringConvert
         switch await backend.externalSignIns.waitForPerson(id) {
         case nil: throw .signInRefused(.cancelled)
         case .denied: throw .signInRefused(.deniedByPerson)
-        case .anotherAttempt: throw .signInRefused(.answerForAnotherAttempt)
         case .signedIn: return
         }
     }

@@ -2,10 +2,6 @@ public import Foundation
 
 /// Why the browser's part of a logout did not end with the server's word.
 public enum BrowserSignOutError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A request came back to the app with another `state` than this
-    /// logout's: an old tab's, or a forged one. It is refused, and the wait
-    /// is over.
-    case answerForAnotherAttempt
     /// The wait was given up (the person cancelled, the time ran out) or
     /// the attempt ended before the browser came back.
     case ended
@@ -13,7 +9,6 @@ public enum BrowserSignOutError: Error, Sendable, Hashable, CustomStringConverti
     /// What went wrong; never a token or a `state`.
     public var description: String {
         switch self {
-        case .answerForAnotherAttempt: "the browser came back for another logout (another state)"
         case .ended: "the browser did not come back: the wait ended"
         }
     }
@@ -44,8 +39,11 @@ public protocol BrowserSignOutAttempt: Sendable {
 
     /// Waits for the browser to come back with this logout's `state`.
     ///
-    /// - Throws: `.answerForAnotherAttempt` for a request with another
-    ///   `state`; `.ended` when the task is cancelled or the attempt ended.
+    /// A request with another `state` (an old tab's, or a forged one) is
+    /// refused and the wait goes on: only this logout's `state`, or the
+    /// caller, ends it.
+    ///
+    /// - Throws: `.ended` when the task is cancelled or the attempt ended.
     func awaitPerson() async throws(BrowserSignOutError)
 
     /// Ends the attempt and closes what it holds open.

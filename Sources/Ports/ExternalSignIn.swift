@@ -65,8 +65,10 @@ public protocol ExternalSignInAttempt: Sendable {
     /// - Throws: `.signInRefused(.deniedByPerson)` when the person (or the
     ///   server) refused (`access_denied`, or any other error the redirect
     ///   carries, as `.misconfigured` for the app's own mistakes);
-    ///   `.signInRefused(.answerForAnotherAttempt)` for an answer carrying
-    ///   another `state`, or naming another issuer (RFC 9207);
+    ///   `.signInRefused(.answerForAnotherAttempt)` for an answer naming
+    ///   another issuer (RFC 9207). An answer carrying another `state` (an
+    ///   old tab's, a forged one) ends nothing: it is refused and the wait
+    ///   goes on, so only this attempt's answer, or the caller, ends it;
     ///   `.signInRefused(.cancelled)` when the task is cancelled or the
     ///   attempt ended.
     func awaitPerson() async throws(RemoteError)

@@ -37,8 +37,10 @@ public enum SignInRefusal: String, Sendable, Hashable, CaseIterable {
     /// The person (or the server for them) refused, in the browser or on the
     /// device: OAuth 2.0's `access_denied`.
     case deniedByPerson = "denied-by-person"
-    /// The answer that came back was not this attempt's: another `state`
-    /// (RFC 6749 §10.12), or another issuer than the one asked (RFC 9207).
+    /// The answer that came back was not this attempt's: another issuer
+    /// than the one asked (RFC 9207), or a code the server refuses at the
+    /// exchange (used, expired, another verifier). (An answer with another
+    /// `state` ends nothing: the attempt waits on for its own.)
     case answerForAnotherAttempt = "answer-for-another-attempt"
     /// The person did not finish in time: the browser never came back, or
     /// the device code expired (RFC 8628's `expired_token`).

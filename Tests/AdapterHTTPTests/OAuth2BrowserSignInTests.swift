@@ -186,8 +186,6 @@ struct OAuth2BrowserSignInTests {
             ("error=access_denied&state=st-1", RemoteError.signInRefused(.deniedByPerson)),
             ("error=invalid_scope&state=st-1", RemoteError.misconfigured(.scopeRefused("invalid_scope"))),
             ("error=temporarily_unavailable&state=st-1", RemoteError.rejected(status: 503, code: nil)),
-            ("code=c&state=another", RemoteError.signInRefused(.answerForAnotherAttempt)),
-            ("error=access_denied&state=another", RemoteError.signInRefused(.answerForAnotherAttempt)),
         ])
     func redirectRefusals(query: String, expected: RemoteError) async throws {
         let server = try StubServer { _ in Self.tokenAnswer }
@@ -197,6 +195,31 @@ struct OAuth2BrowserSignInTests {
         #expect(try await Self.personAnswers(attempt, query) == expected)
         await #expect(throws: RemoteError.signInRefused(.cancelled)) { try await attempt.poll() }
         #expect(server.requests.isEmpty)
+    }
+
+    @Test(
+        "Answers with another state (an old tab's, a forged one) are refused and end nothing: the person's own answer signs in"
+    )
+    func anotherStateEndsNothing() async throws {
+        let server = try StubServer { _ in Self.tokenAnswer }
+        defer { server.stop() }
+        let attempt = try await Self.adapter(server).beginSignIn(.browser)
+        let waiting = Task { () async -> RemoteError? in
+            do throws(RemoteError) {
+                try await attempt.awaitPerson()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(try await Self.redirect(attempt, "code=forged&state=another") == "HTTP/1.1 400 Bad Request")
+        #expect(try await Self.redirect(attempt, "error=access_denied&state=old") == "HTTP/1.1 400 Bad Request")
+        #expect(try await Self.redirect(attempt, "code=c&state=st-1") == "HTTP/1.1 200 OK")
+
+        #expect(await waiting.value == nil, "the attempt waited on and took its own answer")
+        #expect(server.requests.isEmpty, "nothing was exchanged for the forged code")
+        _ = try await attempt.poll()
+        #expect(server.requests.count == 1)
     }
 
     @Test(

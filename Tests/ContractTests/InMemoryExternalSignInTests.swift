@@ -54,10 +54,8 @@ struct InMemoryExternalSignInTests {
         #expect(again == .signInRefused(.notCompletedInTime), "a code is exchanged once")
     }
 
-    @Test(
-        "The person's refusal and an answer for another attempt end the browser's wait with their refusal",
-        arguments: [SignInRefusal.deniedByPerson, .answerForAnotherAttempt])
-    func browserRefusals(_ refusal: SignInRefusal) async throws {
+    @Test("The person's refusal ends the browser's wait with it")
+    func browserRefusal() async throws {
         let attempt = try await auth.beginSignIn(.browser)
         let wait = Task { () -> RemoteError? in
             do throws(RemoteError) {
@@ -66,15 +64,32 @@ struct InMemoryExternalSignInTests {
             } catch { return error }
         }
 
-        if refusal == .deniedByPerson {
-            try await backend.personDenies()
-        } else {
-            try await backend.personAnswersForAnotherAttempt()
+        try await backend.personDenies()
+
+        #expect(await wait.value == .signInRefused(.deniedByPerson))
+        let polled = await #expect(throws: RemoteError.self) { _ = try await attempt.poll() }
+        #expect(polled == .signInRefused(.deniedByPerson))
+    }
+
+    @Test("An answer for another attempt ends nothing, as the loopback listener's: the person then signs in")
+    func anotherAttemptsAnswerEndsNothing() async throws {
+        let attempt = try await auth.beginSignIn(.browser)
+        let wait = Task { () -> RemoteError? in
+            do throws(RemoteError) {
+                try await attempt.awaitPerson()
+                return nil
+            } catch { return error }
         }
 
-        #expect(await wait.value == .signInRefused(refusal))
-        let polled = await #expect(throws: RemoteError.self) { _ = try await attempt.poll() }
-        #expect(polled == .signInRefused(refusal))
+        try await backend.personAnswersForAnotherAttempt()
+        try await backend.personAnswersForAnotherAttempt()
+        try await backend.personSignsIn(RemoteSeed.maria.byCPF)
+
+        #expect(await wait.value == nil)
+        guard case .signedIn = try await attempt.poll() else {
+            Issue.record("the attempt did not sign in")
+            return
+        }
     }
 
     @Test("A browser attempt past its lifetime is not completed in time, and the person can no longer act on it")

@@ -11,8 +11,6 @@ public enum BrowserSignOutProblem: String, Sendable, Hashable, CaseIterable {
     /// The browser could not be opened (`BrowserOpening.notOpened`). The
     /// address is not shown for the person to open: it carries the ID token.
     case browserNotOpened = "browser-not-opened"
-    /// A request came back with another `state`: refused.
-    case answerForAnotherAttempt = "answer-for-another-attempt"
     /// The step could not begin: the server's discovery document could not
     /// be read, or no loopback listener could be opened.
     case couldNotBegin = "could-not-begin"
@@ -119,7 +117,6 @@ public final class BrowserSignOut: BrowserSignOutUseCase {
         step =
             switch outcome {
             case .finished(.success): .ended
-            case .finished(.failure(.answerForAnotherAttempt)): .failed(.answerForAnotherAttempt)
             case .finished(.failure(.ended)), .cancelled: .failed(.cancelled)
             case .timedOut: .failed(.notCompletedInTime)
             }

@@ -36,7 +36,7 @@ enum TextKey: String, CaseIterable, Sendable {
     case reasonAccountDeleted, reasonReauthenticating, reasonStoredSessionUnreadable, reasonStoredSignInUnproved,
         reasonEndedElsewhere
     case browserSignOutWaiting, browserSignOutEnded, browserSignOutNotCompletedInTime, browserSignOutCancelled,
-        browserSignOutBrowserNotOpened, browserSignOutAnswerForAnotherAttempt, browserSignOutCouldNotBegin
+        browserSignOutBrowserNotOpened, browserSignOutCouldNotBegin
     // Sign-in
     case promptLineFull
     case identifierPrompt, passwordPrompt, passwordPromptAtLeast, identifierInvalid, identifierCPFNotAccepted,

@@ -173,8 +173,6 @@ extension Texts {
             "You are logged out of the app; the sign-out in the browser was cancelled, so it may still be signed in to the server. On a shared computer, close the browser."
         case .browserSignOutBrowserNotOpened:
             "You are logged out of the app, but the browser could not be opened to sign you out of the server there. On a shared computer, close the browser."
-        case .browserSignOutAnswerForAnotherAttempt:
-            "You are logged out of the app, but the browser came back with another sign-out's answer; it was refused, and the browser may still be signed in to the server. On a shared computer, close the browser."
         case .browserSignOutCouldNotBegin:
             "You are logged out of the app, but the server could not be reached to sign you out in the browser too. On a shared computer, close the browser."
         case .loginCancelled:

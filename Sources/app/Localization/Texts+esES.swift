@@ -178,8 +178,6 @@ extension Texts {
             "Ha cerrado la sesión en la app; el cierre en el navegador se canceló, así que puede seguir conectado al servidor. En un ordenador compartido, cierre el navegador."
         case .browserSignOutBrowserNotOpened:
             "Ha cerrado la sesión en la app, pero no se pudo abrir el navegador para cerrar allí la sesión del servidor. En un ordenador compartido, cierre el navegador."
-        case .browserSignOutAnswerForAnotherAttempt:
-            "Ha cerrado la sesión en la app, pero el navegador volvió con la respuesta de otro cierre de sesión; se rechazó, y el navegador puede seguir conectado al servidor. En un ordenador compartido, cierre el navegador."
         case .browserSignOutCouldNotBegin:
             "Ha cerrado la sesión en la app, pero no se pudo contactar con el servidor para cerrar también la sesión en el navegador. En un ordenador compartido, cierre el navegador."
         case .loginCancelled:

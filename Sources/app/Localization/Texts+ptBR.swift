@@ -175,8 +175,6 @@ extension Texts {
             "Você saiu do app; a saída no navegador foi cancelada, então ele pode continuar conectado ao servidor. Em um computador compartilhado, feche o navegador."
         case .browserSignOutBrowserNotOpened:
             "Você saiu do app, mas não foi possível abrir o navegador para sair do servidor nele. Em um computador compartilhado, feche o navegador."
-        case .browserSignOutAnswerForAnotherAttempt:
-            "Você saiu do app, mas o navegador voltou com a resposta de outra saída; ela foi recusada, e o navegador pode continuar conectado ao servidor. Em um computador compartilhado, feche o navegador."
         case .browserSignOutCouldNotBegin:
             "Você saiu do app, mas não foi possível falar com o servidor para sair também no navegador. Em um computador compartilhado, feche o navegador."
         case .loginCancelled:

@@ -342,7 +342,6 @@ struct ScreenDriver {
         case .failed(.notCompletedInTime): return texts[.browserSignOutNotCompletedInTime]
         case .failed(.cancelled): return texts[.browserSignOutCancelled]
         case .failed(.browserNotOpened): return texts[.browserSignOutBrowserNotOpened]
-        case .failed(.answerForAnotherAttempt): return texts[.browserSignOutAnswerForAnotherAttempt]
         case .failed(.couldNotBegin): return texts[.browserSignOutCouldNotBegin]
         }
     }

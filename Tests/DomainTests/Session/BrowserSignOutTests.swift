@@ -86,97 +86,6 @@ struct BrowserSignOutTests {
         #expect(await harness.storedSession()?.token?.idToken == IDTokenHint(Self.idToken))
     }
 
-    @Test("A wrong state is refused: the step fails as another logout's answer")
-    func wrongStateRefused() async throws {
-        let harness = await Self.signedIn()
-        let attempt = harness.queueBrowserSignOut()
-
-        let logout = Self.loggingOut(harness)
-        await harness.pass(.seconds(1))
-        attempt.browserAnswers(.failure(.answerForAnotherAttempt))
-        await logout.value
-
-        #expect(harness.sessionEnd.browserSignOut?.step == .failed(.answerForAnotherAttempt))
-        #expect(harness.authSession.state == .unauthenticated(.loggedOut))
-    }
-
-    @Test("A browser that never comes back ends at the time limit, not before, as not completed in time")
-    func timeout() async throws {
-        let harness = await Self.signedIn()
-        let attempt = harness.queueBrowserSignOut()
-
-        let logout = Self.loggingOut(harness)
-        await harness.pass(BrowserSignOut.defaultTimeLimit - .seconds(1))
-        #expect(harness.sessionEnd.browserSignOut?.step == .waiting)
-        await harness.pass(.seconds(1))
-        await logout.value
-
-        #expect(harness.sessionEnd.browserSignOut?.step == .failed(.notCompletedInTime))
-        #expect(attempt.ended >= 1, "the listener is closed")
-        #expect(harness.authSession.state == .unauthenticated(.loggedOut))
-    }
-
-    @Test("The person cancels the wait: the step says so, and the attempt is ended")
-    func cancel() async throws {
-        let harness = await Self.signedIn()
-        let attempt = harness.queueBrowserSignOut()
-
-        let logout = Self.loggingOut(harness)
-        await harness.pass(.seconds(1))
-        harness.sessionEnd.browserSignOut?.cancel()
-        await logout.value
-
-        #expect(harness.sessionEnd.browserSignOut?.step == .failed(.cancelled))
-        #expect(attempt.ended >= 1)
-    }
-
-    @Test("Without an end-session endpoint there is no browser step: nothing opened, no step to show")
-    func noEndSessionEndpoint() async throws {
-        let harness = await Self.signedIn()
-
-        await harness.sessionEnd.logout()
-
-        #expect(harness.browser.opened.isEmpty)
-        #expect(harness.sessionEnd.browserSignOut?.step == nil)
-        #expect(harness.authSession.state == .unauthenticated(.loggedOut))
-    }
-
-    @Test("A browser that cannot be opened fails the step at once; the address is never printed instead")
-    func browserNotOpened() async throws {
-        let harness = await Self.signedIn(browser: InMemoryBrowserOpener(refusal: "no browser"))
-        let attempt = harness.queueBrowserSignOut()
-
-        await harness.sessionEnd.logout()
-
-        #expect(harness.sessionEnd.browserSignOut?.step == .failed(.browserNotOpened))
-        #expect(attempt.ended >= 1)
-    }
-
-    @Test("A step that cannot begin (discovery or the listener failed) is said so; the session is over all the same")
-    func couldNotBegin() async throws {
-        let harness = await Self.signedIn()
-        harness.browserSignOuts.queue(.failure(.transport("connection refused")))
-
-        await harness.sessionEnd.logout()
-
-        #expect(harness.sessionEnd.browserSignOut?.step == .failed(.couldNotBegin))
-        #expect(harness.authSession.state == .unauthenticated(.loggedOut))
-        #expect(await harness.storedSession() == nil)
-    }
-
-    @Test("A session the backend ended, or an account deleted, has no browser step")
-    func onlyAnExplicitLogout() async throws {
-        let harness = await Self.signedIn()
-        harness.queueBrowserSignOut()
-        await harness.server.set(user: .fail(.rejected(status: 403, code: .userInactive)))
-
-        _ = await harness.currentUser()
-
-        #expect(harness.authSession.state == .unauthenticated(.userInactive))
-        #expect(harness.browserSignOuts.tokens.isEmpty)
-        #expect(harness.browser.opened.isEmpty)
-    }
-
     @Test("No step, no failure and no ID token reaches a description")
     func nothingSecretInDescriptions() async throws {
         let harness = await Self.signedIn()
@@ -185,7 +94,7 @@ struct BrowserSignOutTests {
         {
             #expect(!"\(step)".contains("SECRET"))
         }
-        #expect(!"\(BrowserSignOutError.answerForAnotherAttempt)".contains("state=s1"))
+        #expect(!"\(BrowserSignOutError.ended)".contains("state=s1"))
         #expect(!"\(token)".contains("id-SECRET"))
         #expect(!String(reflecting: token).contains("id-SECRET"))
     }
