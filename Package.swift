@@ -62,12 +62,9 @@ let package = Package(
         // Adapters for backends that lack a route: health from the other calls, the user from the sign-in.
         .target(name: "AdapterDerived", dependencies: ["Ports"]),
         // SHA-256, HMAC-SHA256 and PBKDF2 written by hand (no CryptoKit on Linux): the SecretHasher.
-        // Optimised in every configuration: unoptimised, a PIN check (100,000 PBKDF2 rounds) takes ~4 s
-        // in the debug build `swift run app` makes; optimised, well under the 0.5 s a person may wait
-        // (`app bench --scenario pin`). The cost in rounds is the same in both.
-        .target(
-            name: "AdapterSoftwareCrypto", dependencies: ["Ports"],
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // No unsafe flag (a package taken by version may carry none): its PBKDF2 loop is written to
+        // be quick unoptimised too; what a PIN check costs in each build is in docs/benchmarks.md.
+        .target(name: "AdapterSoftwareCrypto", dependencies: ["Ports"]),
         // The preferences (language, PIN-lock timeout, last identifier) in a crash-safe file under $XDG_CONFIG_HOME.
         .target(name: "AdapterFilePreferences", dependencies: ["Ports", "AdapterSupport"]),
 

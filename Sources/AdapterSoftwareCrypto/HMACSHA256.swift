@@ -4,8 +4,10 @@
 /// A value holds the key's two padded blocks already compressed, so PBKDF2,
 /// which runs thousands of HMACs under one key, pays for them once.
 public struct HMACSHA256: Sendable {
-    private let innerState: [UInt32]
-    private let outerState: [UInt32]
+    /// The state after the key's inner block, (K ⊕ ipad).
+    let innerState: [UInt32]
+    /// The state after the key's outer block, (K ⊕ opad).
+    let outerState: [UInt32]
 
     public init(key: [UInt8]) {
         var block = key.count > SHA256.blockByteCount ? SHA256.hash(key) : key

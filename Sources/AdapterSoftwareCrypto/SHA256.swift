@@ -124,6 +124,64 @@ public struct SHA256: Sendable {
         state[7] &+= h
     }
 
+    /// The big-endian word at `offset` of `bytes`.
+    static func word(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+            | UInt32(bytes[offset + 3])
+    }
+
+    /// `compress` on words in buffers the caller owns: the eight words of
+    /// `state`, the sixteen big-endian words of a block, and 64 words of
+    /// scratch for the schedule. No array, no bounds check, no allocation:
+    /// PBKDF2's loop, quick in a debug build as well.
+    static func compress(
+        _ state: UnsafeMutablePointer<UInt32>, words block: UnsafePointer<UInt32>,
+        schedule: UnsafeMutablePointer<UInt32>
+    ) {
+        var t = 0
+        while t < 16 {
+            schedule[t] = block[t]
+            t += 1
+        }
+        while t < 64 {
+            let w15 = schedule[t - 15]
+            let w2 = schedule[t - 2]
+            let sigma0 = (w15 >> 7 | w15 << 25) ^ (w15 >> 18 | w15 << 14) ^ (w15 >> 3)
+            let sigma1 = (w2 >> 17 | w2 << 15) ^ (w2 >> 19 | w2 << 13) ^ (w2 >> 10)
+            schedule[t] = sigma1 &+ schedule[t - 7] &+ sigma0 &+ schedule[t - 16]
+            t += 1
+        }
+        var a = state[0], b = state[1], c = state[2], d = state[3]
+        var e = state[4], f = state[5], g = state[6], h = state[7]
+        roundConstants.withUnsafeBufferPointer { constants in
+            var t = 0
+            while t < 64 {
+                let bigSigma1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+                let choose = (e & f) ^ (~e & g)
+                let temporary1 = h &+ bigSigma1 &+ choose &+ constants[t] &+ schedule[t]
+                let bigSigma0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                h = g
+                g = f
+                f = e
+                e = d &+ temporary1
+                d = c
+                c = b
+                b = a
+                a = temporary1 &+ bigSigma0 &+ majority
+                t += 1
+            }
+        }
+        state[0] &+= a
+        state[1] &+= b
+        state[2] &+= c
+        state[3] &+= d
+        state[4] &+= e
+        state[5] &+= f
+        state[6] &+= g
+        state[7] &+= h
+    }
+
     @inline(__always)
     private static func rotateRight(_ word: UInt32, _ count: UInt32) -> UInt32 {
         (word >> count) | (word << (32 - count))

@@ -18,10 +18,11 @@ public struct SoftwareSignatureVerifier: SignatureVerifier {
                 signature: signature, digest: SHA256.hash(message), modulus: BigUInt(bigEndian: modulus),
                 exponent: BigUInt(bigEndian: exponent))
         case .p256(let x, let y):
-            guard x.count == 32, y.count == 32, signature.count == 64 else { return false }
-            return P256.verify(
-                digest: SHA256.hash(message), r: BigUInt(bigEndian: signature[0..<32]),
-                s: BigUInt(bigEndian: signature[32..<64]), x: BigUInt(bigEndian: x), y: BigUInt(bigEndian: y))
+            guard signature.count == 64, let r = UInt256(bigEndian: signature[0..<32]),
+                let s = UInt256(bigEndian: signature[32..<64]), let x = UInt256(bigEndian: x),
+                let y = UInt256(bigEndian: y)
+            else { return false }
+            return P256.verify(digest: SHA256.hash(message), r: r, s: s, x: x, y: y)
         }
     }
 }

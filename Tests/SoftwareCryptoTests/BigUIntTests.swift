@@ -86,23 +86,53 @@ struct BigUIntTests {
             #expect(base.power(BigUInt(UInt64(exponent)), modulo: modulus) == product)
             product = product * base % modulus
         }
-        for prime in [P256.p, P256.n] {
-            let value = numbers.number(limbs: 8) % prime
-            guard !value.isZero else { continue }
-            #expect(value.power(prime - BigUInt.one, modulo: prime) == .one)
-            #expect(PrimeField(modulus: prime).multiply(value, PrimeField(modulus: prime).inverse(value)) == .one)
+    }
+
+    /// A BigUInt as the fixed-width integer (it is below 2²⁵⁶).
+    private static func fixed(_ value: BigUInt) -> UInt256? {
+        value.bigEndianBytes(count: 32).flatMap { UInt256(bigEndian: $0) }
+    }
+
+    /// The fixed-width integer as a BigUInt.
+    private static func big(_ value: UInt256) -> BigUInt { BigUInt(bigEndian: value.bigEndianBytes) }
+
+    @Test(
+        "P-256's fixed-width fields agree with BigUInt: sums, differences, products and inverses mod p and mod n, on numbers at their edges"
+    )
+    func montgomeryFieldsAgreeWithBigUInt() throws {
+        var numbers = Numbers(state: 7)
+        for field in [P256.field, P256.scalars] {
+            let modulus = Self.big(field.modulus)
+            for _ in 0..<200 {
+                let a = numbers.number(limbs: 8) % modulus
+                let b = numbers.number(limbs: 8) % modulus
+                let (fa, fb) = (try #require(Self.fixed(a)), try #require(Self.fixed(b)))
+                let (ma, mb) = (field.entering(fa), field.entering(fb))
+                #expect(Self.big(field.leaving(ma)) == a, "entering and leaving the form")
+                #expect(Self.big(field.leaving(field.add(ma, mb))) == (a + b) % modulus)
+                #expect(Self.big(field.leaving(field.subtract(ma, mb))) == (a + modulus - b) % modulus)
+                #expect(Self.big(field.leaving(field.multiply(ma, mb))) == a * b % modulus)
+                if !a.isZero {
+                    #expect(field.multiply(ma, field.inverse(ma)) == field.one, "a · a⁻¹ = 1")
+                }
+            }
+            let top = try #require(Self.fixed(modulus - BigUInt.one))
+            let mTop = field.entering(top)
+            #expect(Self.big(field.leaving(field.multiply(mTop, mTop))) == BigUInt.one, "(m − 1)² = 1")
+            #expect(field.add(mTop, field.one) == field.entering(.zero), "(m − 1) + 1 = 0")
         }
     }
 
     @Test("P-256's base point is on the curve, n times it is infinity, and a point off the curve is not on it")
     func curveConstants() {
         let g = P256.generator
-        #expect(P256.isOnCurve(x: g.x, y: g.y))
-        #expect(!P256.isOnCurve(x: g.x, y: g.y + BigUInt.one))
-        #expect(JacobianPoint.combination(P256.n, g, .zero, g).isInfinity)
-        let twice = JacobianPoint.combination(BigUInt(2), g, .zero, g).affine()
+        #expect(P256.isOnCurve(x: P256.generatorX, y: P256.generatorY))
+        #expect(!P256.isOnCurve(x: P256.generatorX, y: UInt256.adding(P256.generatorY, .one).sum))
+        #expect(!P256.isOnCurve(x: P256.p, y: P256.generatorY), "a coordinate not reduced")
+        #expect(P256Point.combination(P256.n, g, .zero, g).isInfinity)
+        let twice = P256Point.combination(UInt256(l0: 2, l1: 0, l2: 0, l3: 0), g, .zero, g).affine()
         let added = g.adding(g).affine()
-        #expect(twice?.x == added?.x && twice?.y == added?.y)
+        #expect(twice != nil && twice?.x == added?.x && twice?.y == added?.y)
         if let (x, y) = twice { #expect(P256.isOnCurve(x: x, y: y)) }
     }
 }

@@ -1,0 +1,130 @@
+/// Arithmetic modulo an odd 256-bit modulus m above 2²⁵⁵ (P-256's p and
+/// n) in Montgomery form: a value a is held as a·R mod m, R = 2²⁵⁶, so a
+/// product needs no division — one pass of word products and a
+/// reduction by multiples of m (CIOS, Koç, Acar and Kaliski 1996). Every
+/// value handed in is below m; every value handed out is too.
+///
+/// Verification only: its inputs are public, so nothing here needs to take
+/// the same time whatever the values.
+struct MontgomeryField: Sendable {
+    let modulus: UInt256
+    /// −m⁻¹ mod 2⁶⁴.
+    private let inverseOfLowLimb: UInt64
+    /// R² mod m: what a plain value is multiplied by to enter the form.
+    private let rSquared: UInt256
+    /// 1 in Montgomery form (R mod m).
+    let one: UInt256
+
+    init(modulus: UInt256) {
+        self.modulus = modulus
+        // Newton's iteration doubles the correct low bits each step: 6 steps give 64.
+        var inverse: UInt64 = 1
+        for _ in 0..<6 { inverse = inverse &* (2 &- modulus.l0 &* inverse) }
+        inverseOfLowLimb = 0 &- inverse
+        // R mod m = 2²⁵⁶ − m, as m > 2²⁵⁵; doubling it 256 times gives R² mod m.
+        let rModM = UInt256.subtracting(.zero, modulus).difference
+        one = rModM
+        var square = rModM
+        let partial = Self(modulus: modulus, inverseOfLowLimb: inverseOfLowLimb, rSquared: .zero, one: rModM)
+        for _ in 0..<256 { square = partial.add(square, square) }
+        rSquared = square
+    }
+
+    private init(modulus: UInt256, inverseOfLowLimb: UInt64, rSquared: UInt256, one: UInt256) {
+        self.modulus = modulus
+        self.inverseOfLowLimb = inverseOfLowLimb
+        self.rSquared = rSquared
+        self.one = one
+    }
+
+    /// `value` (below 2²⁵⁶) reduced below m: one subtraction, as m > 2²⁵⁵.
+    func reduced(_ value: UInt256) -> UInt256 {
+        value < modulus ? value : UInt256.subtracting(value, modulus).difference
+    }
+
+    /// A plain value below m, in Montgomery form.
+    func entering(_ value: UInt256) -> UInt256 { multiply(value, rSquared) }
+
+    /// A value in Montgomery form, back to plain.
+    func leaving(_ value: UInt256) -> UInt256 { multiply(value, .one) }
+
+    func add(_ left: UInt256, _ right: UInt256) -> UInt256 {
+        let (sum, carry) = UInt256.adding(left, right)
+        return carry || !(sum < modulus) ? UInt256.subtracting(sum, modulus).difference : sum
+    }
+
+    func subtract(_ left: UInt256, _ right: UInt256) -> UInt256 {
+        let (difference, borrow) = UInt256.subtracting(left, right)
+        return borrow ? UInt256.adding(difference, modulus).sum : difference
+    }
+
+    /// left · right · R⁻¹ mod m: the product of two values in the form, in the form.
+    func multiply(_ left: UInt256, _ right: UInt256) -> UInt256 {
+        var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0
+        for index in 0..<4 {
+            let word = left[index]
+            // t += word · right
+            var (high, low) = word.multipliedFullWidth(by: right.l0)
+            var sum = add3(low, t0, 0)
+            t0 = sum.low
+            var carry = high &+ sum.carry
+            (high, low) = word.multipliedFullWidth(by: right.l1)
+            sum = add3(low, t1, carry)
+            t1 = sum.low
+            carry = high &+ sum.carry
+            (high, low) = word.multipliedFullWidth(by: right.l2)
+            sum = add3(low, t2, carry)
+            t2 = sum.low
+            carry = high &+ sum.carry
+            (high, low) = word.multipliedFullWidth(by: right.l3)
+            sum = add3(low, t3, carry)
+            t3 = sum.low
+            carry = high &+ sum.carry
+            let (top, topCarry) = t4.addingReportingOverflow(carry)
+            t4 = top
+            let t5: UInt64 = topCarry ? 1 : 0
+            // t = (t + q · m) / 2⁶⁴, q chosen so the low word vanishes.
+            let q = t0 &* inverseOfLowLimb
+            (high, low) = q.multipliedFullWidth(by: modulus.l0)
+            sum = add3(low, t0, 0)
+            carry = high &+ sum.carry
+            (high, low) = q.multipliedFullWidth(by: modulus.l1)
+            sum = add3(low, t1, carry)
+            t0 = sum.low
+            carry = high &+ sum.carry
+            (high, low) = q.multipliedFullWidth(by: modulus.l2)
+            sum = add3(low, t2, carry)
+            t1 = sum.low
+            carry = high &+ sum.carry
+            (high, low) = q.multipliedFullWidth(by: modulus.l3)
+            sum = add3(low, t3, carry)
+            t2 = sum.low
+            carry = high &+ sum.carry
+            let (last, lastCarry) = t4.addingReportingOverflow(carry)
+            t3 = last
+            t4 = t5 &+ (lastCarry ? 1 : 0)
+        }
+        let result = UInt256(l0: t0, l1: t1, l2: t2, l3: t3)
+        return t4 != 0 || !(result < modulus) ? UInt256.subtracting(result, modulus).difference : result
+    }
+
+    /// The inverse of `value` (in the form, not zero), in the form: value^(m−2),
+    /// by Fermat's little theorem (m is prime).
+    func inverse(_ value: UInt256) -> UInt256 {
+        let exponent = UInt256.subtracting(modulus, UInt256(l0: 2, l1: 0, l2: 0, l3: 0)).difference
+        var result = one
+        for index in stride(from: 255, through: 0, by: -1) {
+            result = multiply(result, result)
+            if exponent.bit(index) { result = multiply(result, value) }
+        }
+        return result
+    }
+
+    /// a + b + c as a word and what carried out of it (at most 2).
+    @inline(__always)
+    private func add3(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> (low: UInt64, carry: UInt64) {
+        let (first, carry1) = a.addingReportingOverflow(b)
+        let (second, carry2) = first.addingReportingOverflow(c)
+        return (second, (carry1 ? 1 : 0) &+ (carry2 ? 1 : 0))
+    }
+}
