@@ -19,7 +19,9 @@ struct DecodingMarker {
     private let path: String
     private let descriptor: Int32
 
-    /// Writes, locks and fsyncs a marker naming `identity`; nil if it cannot
+    /// Writes and locks a marker naming `identity` — no fsync: it guards
+    /// against the process dying in decode, and what a process wrote
+    /// outlives the process without one; nil if it cannot
     /// (a full disk, a read-only directory): the decode then goes ahead
     /// unmarked, since losing the session to a full disk would be worse than
     /// the rare crash loop the marker guards against.
@@ -36,7 +38,6 @@ struct DecodingMarker {
             do throws(POSIXFile.Failure) {
                 try POSIXFile.exclusiveLock(descriptor)
                 try POSIXFile.writeAll(descriptor, Data(identity.text.utf8))
-                try POSIXFile.fsync(descriptor)
                 try POSIXFile.rename(pending, final)
                 path = final
                 self.descriptor = descriptor

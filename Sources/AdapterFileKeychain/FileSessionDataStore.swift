@@ -65,7 +65,13 @@ import Synchronization
 ///     the platform's; if it names the file now at the session path, that
 ///     file is set aside without being decoded again. So a file can crash at
 ///     most one launch. The price: an app killed from outside in the
-///     microseconds of a decode loses its session once.
+///     microseconds of a decode loses its session once. The marker is not
+///     fsynced: it guards against the process crashing, and a crash of the
+///     process loses nothing the kernel was told (only a crash of the
+///     machine would, and then no decode crashed). Bytes this process
+///     decoded already are not decoded again (`lastDecoded`): a read of an
+///     unchanged session — a call's, the ended-elsewhere watch's every
+///     second — reads the file and compares, and writes nothing.
 /// - Set-aside files may hold an old token. Only the newest
 ///   `keptSetAsideFiles` are kept (older ones are removed as a new one is
 ///   set aside), and `delete` — logout — removes them all.
@@ -96,6 +102,10 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     private let isOpen = Mutex(false)
     /// The tasks of this process, one holder of the lock at a time.
     private let turns = ExclusiveTurns()
+    /// The bytes this process last decoded into a session, and that
+    /// session: the same bytes read again decode the same (decoding is a
+    /// function of its bytes), with no marker and no decoder run.
+    private let lastDecoded = Mutex<(bytes: Data, session: UserSession)?>(nil)
     /// How long a save, a delete or a repair waits for the lock.
     public static let writeWait: Duration = .seconds(30)
     /// Waits for another process's `flock` whose thread is still blocked in
@@ -153,6 +163,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         case .unavailable(let reason): return .unavailable(.unavailable(reason))
         case .refused(let identity, let why): return await setAside(identity, because: why, lockHeld: lockHeld)
         case .bytes(let identity, let data):
+            if let known = lastDecoded.withLock({ $0 }), known.bytes == data { return .found(known.session) }
             if abandonedMarkersName(identity) {
                 return await setAside(
                     identity, because: "reading it stopped the app last time; it was not read again", lockHeld: lockHeld
@@ -165,7 +176,9 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
                 decoded = Result { () throws(SessionCodingError) in try coding.decode(data) }
             }
             switch decoded {
-            case .success(let session): return .found(session)
+            case .success(let session):
+                lastDecoded.withLock { $0 = (data, session) }
+                return .found(session)
             case .failure(let error):
                 return await setAside(
                     identity,
