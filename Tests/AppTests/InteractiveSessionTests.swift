@@ -1,6 +1,7 @@
 import Composition
 import DomainCore
 import Foundation
+import Ports
 import Testing
 
 @testable import app
@@ -29,6 +30,24 @@ struct InteractiveSessionTests {
         #expect(transcript.output[2].contains("· welcome"))
         #expect(transcript.output.last { $0.contains("┌─") }?.contains("· dashboard") == true)
         #expect(transcript.output.last == "✔")
+    }
+
+    @Test(
+        "A tap the screen already refuses answers every time: Save again with the e-mail still invalid says why again, in the screen's language",
+        arguments: PreferredLanguage.allCases)
+    func refusedTapAnswersAgain(locale: PreferredLanguage) async {
+        let texts = Texts(locale: locale)
+        let said = "✘ \(texts[.emailLabel]): \(texts[.problemInvalidEmail])"
+        let transcript = Transcript()
+        _ = await transcript.app(
+            lines: Self.signIn + ["tap profile", "type email not-an-email", "tap save", "tap save", "tap save", "quit"]
+        )
+        .run(Invocation(locale: locale, command: .interactive))
+
+        #expect(transcript.output.filter { $0 == said }.count == 2, "the second and third taps each say it")
+        #expect(
+            transcript.output.contains { $0.contains("not-an-email  ← \(texts[.problemInvalidEmail])") },
+            "the first redraws the screen, the problem beside the field")
     }
 
     @Test("A typed password is never echoed; the screen shows bullets")

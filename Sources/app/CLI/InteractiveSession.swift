@@ -94,6 +94,7 @@ struct InteractiveSession {
                     false
                 }
             live.commandBegins(isWait: isWait)
+            let screenBefore = app.renderedScreen()
             do {
                 let outcome = try await execute(
                     command, with: executor, interruptible: isWait || endsOnInterrupt)
@@ -103,7 +104,14 @@ struct InteractiveSession {
                 }
                 switch outcome {
                 case .performed:
-                    if let screen = live.afterCommand() { console.print(screen) }
+                    if let screen = live.afterCommand() {
+                        console.print(screen)
+                    } else if case .tap = command, app.renderedScreen() == screenBefore {
+                        // A tap refused by what the screen already says (Save
+                        // with an e-mail still invalid) changes nothing to
+                        // draw: the reasons are said again, so every tap answers.
+                        unchangedFieldProblems().forEach { console.print(wrapped($0)) }
+                    }
                 case .expectationHeld:
                     console.print("✔")
                 case .expectationFailed(let expected):
@@ -119,6 +127,15 @@ struct InteractiveSession {
 
     /// The prompt: the name of the screen shown.
     static func prompt(on app: HeadlessApp) -> String { "\(app.snapshot().name)> " }
+
+    /// What each field of the screen shown says is wrong with it, one `✘`
+    /// line per field: "✘ E-mail: invalid e-mail".
+    private func unchangedFieldProblems() -> [String] {
+        let shown = TerminalText.showingLineBreaks
+        return app.snapshot().fields.compactMap { field in
+            field.problem.map { "✘ \(shown(field.label)): \(shown($0))" }
+        }
+    }
 
     /// Runs `command`; when `interruptible`, it ends early on Ctrl-C (where
     /// the line source reads keys while a command runs): a wait, real or
