@@ -131,7 +131,9 @@ public final class ExclusiveTurns: Sendable {
                 continuation.resume(returning: true)
                 return
             }
-            limitTimer(limit) { self.limitPassed(for: id) }
+            // Weakly: a timer kept by its owner (a test's hand) must not keep
+            // the turns alive; a waiter's own call holds them while it waits.
+            limitTimer(limit) { [weak self] in self?.limitPassed(for: id) }
         }
     }
 
@@ -173,7 +175,7 @@ public final class ExclusiveTurns: Sendable {
         }
         switch next {
         case .nothing: break
-        case .waitAgain(let left): limitTimer(left) { self.limitPassed(for: id) }
+        case .waitAgain(let left): limitTimer(left) { [weak self] in self?.limitPassed(for: id) }
         case .giveUp(let continuation): continuation.resume(returning: false)
         }
     }
