@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "Ports", targets: ["Ports"]),
+        .library(name: "OperatingSystem", targets: ["OperatingSystem"]),
         .library(name: "DomainCore", targets: ["DomainCore"]),
         .library(name: "WireContract", targets: ["WireContract"]),
         .library(name: "AdapterSupport", targets: ["AdapterSupport"]),
@@ -36,10 +37,16 @@ let package = Package(
         // server. No dependencies: it is plain values, and knows no port.
         .target(name: "WireContract"),
 
+        // The one seam to the operating system: the platform's C library
+        // (glibc, musl or Darwin) chosen in one place, and what differs between
+        // them (sockets without SIGPIPE, a process's state, where an app keeps
+        // its files) answered once per platform. No dependencies.
+        .target(name: "OperatingSystem"),
+
         // What several adapters need that is neither a port nor an adapter: POSIX
         // file handling, the contract's internet dates, the PIN vaults' off-pool
         // work queue, each written once. No dependencies: it knows no port.
-        .target(name: "AdapterSupport"),
+        .target(name: "AdapterSupport", dependencies: ["OperatingSystem"]),
 
         // The runtime every environment runs on, virtual time or real: the
         // scheduler that counts its tasks, the count of running work (and its
@@ -54,30 +61,33 @@ let package = Package(
         // The simulated backend and in-memory adapters of every port.
         .target(name: "AdapterInMemory", dependencies: ["Ports", "AdapterSupport", "WireContract"]),
         // The session in a private file that keeps a keychain's promises, and the codings.
-        .target(name: "AdapterFileKeychain", dependencies: ["Ports", "AdapterSupport"]),
+        .target(name: "AdapterFileKeychain", dependencies: ["OperatingSystem", "Ports", "AdapterSupport"]),
         // The adapters that reach a real backend (URLSession).
-        .target(name: "AdapterHTTP", dependencies: ["Ports", "AdapterSupport", "WireContract"]),
+        .target(name: "AdapterHTTP", dependencies: ["OperatingSystem", "Ports", "AdapterSupport", "WireContract"]),
         // The real machine: the wall clock and the network interfaces.
-        .target(name: "AdapterSystem", dependencies: ["Ports"]),
+        .target(name: "AdapterSystem", dependencies: ["OperatingSystem", "Ports"]),
         // Adapters for backends that lack a route: health from the other calls, the user from the sign-in.
         .target(name: "AdapterDerived", dependencies: ["Ports"]),
         // SHA-256, HMAC-SHA256 and PBKDF2 written by hand (no CryptoKit on Linux): the SecretHasher.
         // No unsafe flag (a package taken by version may carry none): its PBKDF2 loop is written to
         // be quick unoptimised too; what a PIN check costs in each build is in docs/benchmarks.md.
-        .target(name: "AdapterSoftwareCrypto", dependencies: ["Ports"]),
+        .target(name: "AdapterSoftwareCrypto", dependencies: ["OperatingSystem", "Ports"]),
         // The preferences (language, PIN-lock timeout, last identifier) in a crash-safe file under $XDG_CONFIG_HOME.
-        .target(name: "AdapterFilePreferences", dependencies: ["Ports", "AdapterSupport"]),
+        .target(name: "AdapterFilePreferences", dependencies: ["OperatingSystem", "Ports", "AdapterSupport"]),
 
         // The loopback stand-in for the real backend: InMemoryBackend over the wire contract.
         .target(
             name: "ReferenceServer",
-            dependencies: ["Ports", "AdapterInMemory", "AdapterSupport", "TaskRuntime", "WireContract"]),
+            dependencies: [
+                "OperatingSystem", "Ports", "AdapterInMemory", "AdapterSupport", "TaskRuntime", "WireContract",
+            ]),
         // The composition root: environments, the plugin registry, the dependency
         // containers, and the worlds a launch or a server runs in. The only
         // target that names concrete adapters.
         .target(
             name: "Composition",
             dependencies: [
+                "OperatingSystem",
                 "Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
                 "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "ReferenceServer", "TaskRuntime",
                 "WireContract", "AdapterSupport",
@@ -89,33 +99,36 @@ let package = Package(
         .target(
             name: "GatehouseBench",
             dependencies: [
+                "OperatingSystem",
                 "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "ReferenceServer",
                 "TaskRuntime", "WireContract",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo. It sees
         // the graph through Composition, never an adapter; `app bench` calls GatehouseBench.
-        .executableTarget(name: "app", dependencies: ["Composition", "DomainCore", "GatehouseBench"]),
+        .executableTarget(
+            name: "app", dependencies: ["OperatingSystem", "Composition", "DomainCore", "GatehouseBench"]),
         // The example adapters of the "Adding an adapter" guide (Ports.docc): a
         // SessionDataStore over a secret vault, and a HealthProbe for Spring Boot
         // Actuator's wire with its loopback stand-in. Imports Ports and AdapterSupport
         // (its writers' turns), like any adapter.
-        .target(name: "ExampleAdapters", dependencies: ["Ports", "AdapterSupport"]),
+        .target(name: "ExampleAdapters", dependencies: ["OperatingSystem", "Ports", "AdapterSupport"]),
         // Each port's contract suite as public checks: a promise of the port is
         // a case of an enum, checked on whatever adapter a test target hands
         // in. Our own contract suites call it, and so can a team's test target
         // in its own package (Examples/ shows one). Ports and the test
         // framework only: it knows no adapter.
-        .target(name: "PortContracts", dependencies: ["Ports"]),
+        .target(name: "PortContracts", dependencies: ["OperatingSystem", "Ports"]),
         // A child process for the file store's crash-safety tests (saves until killed).
-        .executableTarget(name: "session-store-stress", dependencies: ["AdapterFileKeychain", "Ports"]),
+        .executableTarget(
+            name: "session-store-stress", dependencies: ["OperatingSystem", "AdapterFileKeychain", "Ports"]),
         // A child process for the HTTP adapters' bounds tests: one call to a hostile
         // server, measured (time, peak resident size) in a process of its own.
-        .executableTarget(name: "http-answer-probe", dependencies: ["AdapterHTTP", "Ports"]),
+        .executableTarget(name: "http-answer-probe", dependencies: ["OperatingSystem", "AdapterHTTP", "Ports"]),
 
         // Test support: who may use the OAuth 2.0 test server at a time (a file
         // lock), shared by the contract suites and the OAuth suite. Tests only.
-        .target(name: "OAuth2ServerAccess", path: "Tests/OAuth2ServerAccess"),
+        .target(name: "OAuth2ServerAccess", dependencies: ["OperatingSystem"], path: "Tests/OAuth2ServerAccess"),
         // Test support: blocking work (a socket, a child process, a terminal) run on
         // a thread of its own, never on one of the cooperative pool's two. Tests only.
         .target(name: "OffThePool", path: "Tests/OffThePool"),
@@ -123,12 +136,16 @@ let package = Package(
         .testTarget(
             name: "ContractTests",
             dependencies: [
+                "OperatingSystem",
                 "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
                 "OAuth2ServerAccess", "DomainCore", "Composition", "TaskRuntime", "WireContract", "AdapterSupport",
                 "PortContracts",
             ]
         ),
+        // The seam to the operating system: sockets, processes, spawning, the
+        // directories an app keeps its files in, on this machine's platform.
+        .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         // What adapters share: the contract's dates read and written against Foundation's formatter.
         .testTarget(name: "AdapterSupportTests", dependencies: ["AdapterSupport"]),
         // The hand-written hash functions against their published test vectors.
@@ -136,18 +153,22 @@ let package = Package(
         // The file store under crashes, rival processes, loose permissions.
         .testTarget(
             name: "FileKeychainTests",
-            dependencies: ["AdapterFileKeychain", "Ports", "session-store-stress", "OffThePool"]),
+            dependencies: ["OperatingSystem", "AdapterFileKeychain", "Ports", "session-store-stress", "OffThePool"]),
         // The URLSession adapters against loopback stubs: wire fixtures, errors, redirects.
         .testTarget(
             name: "AdapterHTTPTests",
             dependencies: [
+                "OperatingSystem",
                 "AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition", "http-answer-probe",
                 "TaskRuntime", "WireContract", "AdapterSoftwareCrypto",
             ]),
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
         .testTarget(
             name: "ReferenceServerTests",
-            dependencies: ["ReferenceServer", "AdapterInMemory", "Ports", "TaskRuntime", "WireContract", "OffThePool"]),
+            dependencies: [
+                "OperatingSystem", "ReferenceServer", "AdapterInMemory", "Ports", "TaskRuntime", "WireContract",
+                "OffThePool",
+            ]),
         // The route table: keys, paths built and matched, and each path string
         // written in one source file of the adapters and the server (it reads files).
         .testTarget(name: "WireContractTests", dependencies: ["WireContract"]),
@@ -163,7 +184,8 @@ let package = Package(
         // refresh per expiry and no logout undone, against the reference server and
         // the OAuth 2.0 test server (skipped, saying why, when OAUTH2_LEGACY_BASE_URL is unset).
         .testTarget(
-            name: "SharedStoreTests", dependencies: ["app", "Composition", "GatehouseBench", "OAuth2ServerAccess"]),
+            name: "SharedStoreTests",
+            dependencies: ["OperatingSystem", "app", "Composition", "GatehouseBench", "OAuth2ServerAccess"]),
         // The bench's counts (single flight, the graph's release) and its charts, as ordinary tests.
         .testTarget(name: "GatehouseBenchTests", dependencies: ["GatehouseBench", "Composition", "app"]),
         // The domain's rules: decision table, token manager, validation, view models.
@@ -171,11 +193,15 @@ let package = Package(
         // The command line: argument parsing, envs, the demo, interactive and piped modes, the texts.
         .testTarget(
             name: "AppTests",
-            dependencies: ["app", "Composition", "GatehouseBench", "AdapterInMemory", "Ports", "OffThePool"]),
+            dependencies: [
+                "OperatingSystem", "app", "Composition", "GatehouseBench", "AdapterInMemory", "Ports", "OffThePool",
+            ]),
         // The headless app's scripts: every Tests/Acceptance/*.flow, the runner, the parser, the secret check.
         .testTarget(
             name: "AcceptanceTests",
-            dependencies: ["app", "Composition", "Ports", "ReferenceServer", "AdapterInMemory", "AdapterSystem"],
+            dependencies: [
+                "OperatingSystem", "app", "Composition", "Ports", "ReferenceServer", "AdapterInMemory", "AdapterSystem",
+            ],
             path: "Tests/AcceptanceTests"
         ),
         // The OAuth 2.0 adapter and the token manager against a real authorization
@@ -183,6 +209,7 @@ let package = Package(
         .testTarget(
             name: "OAuth2Tests",
             dependencies: [
+                "OperatingSystem",
                 "AdapterHTTP", "AdapterInMemory", "AdapterSoftwareCrypto", "AdapterSystem", "DomainCore", "Ports",
                 "OAuth2ServerAccess", "TaskRuntime",
             ]

@@ -1,11 +1,7 @@
 import Foundation
 
 // Compiled into the ReferenceServer module by scripts/fuzz: RequestReader is internal.
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// Feeds the bytes to `RequestReader` the way `ReferenceServer` does — through
 /// a socket — and reads requests off it until it refuses or the bytes run out.
@@ -22,18 +18,18 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = fuzzInput(start, count)
-    var ends: [Int32] = [0, 0]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else {
+    guard let pair = Platform.streamSocketPair() else {
         fuzzRequire(false, "socketpair failed (errno \(errno)): the harness cannot run")
         return 0
     }
+    let ends = [pair.0, pair.1]
     defer {
         close(ends[0])
         close(ends[1])
     }
     // The whole input fits the socket's buffer (libFuzzer's -max_len is 20000),
     // so writing it before reading never blocks.
-    let written = input.withUnsafeBytes { send(ends[0], $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    let written = input.withUnsafeBytes { Platform.send(ends[0], $0.baseAddress, $0.count) }
     fuzzRequire(written == input.count, "the harness could not write its \(input.count) bytes (wrote \(written))")
     shutdown(ends[0], Int32(SHUT_WR))
 

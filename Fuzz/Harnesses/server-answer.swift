@@ -4,9 +4,7 @@ import Foundation
 import Ports
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// Any bytes as a server's whole HTTP answer — status line, headers, chunked
 /// or not, body — written by a raw-socket server on 127.0.0.1
@@ -346,22 +344,17 @@ final class ServerAnswerHarness: Sendable {
     }
 }
 
-/// The peak resident size so far (`VmHWM` of /proc/self/status), in bytes.
+/// The peak resident size so far, in bytes.
 private func peakResidentBytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-        let kilobytes = Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).dropLast(3))
-    else {
-        fuzzRequire(false, "no VmHWM in /proc/self/status: the harness cannot measure memory")
+    guard let bytes = Platform.peakResidentBytes() else {
+        fuzzRequire(false, "cannot read the peak resident size: the harness cannot measure memory")
         return 0
     }
-    return kilobytes * 1024
+    return bytes
 }
 
-/// Brings the peak down to the current resident size (Linux 4.0 and later).
+/// Brings the peak down to the current resident size.
 private func resetPeakResidentSize() {
-    let descriptor = open("/proc/self/clear_refs", O_WRONLY)
-    let written = descriptor >= 0 && write(descriptor, "5", 1) == 1
-    if descriptor >= 0 { close(descriptor) }
-    fuzzRequire(written, "cannot reset the peak resident size: the harness cannot measure memory")
+    fuzzRequire(
+        Platform.resetPeakResidentBytes(), "cannot reset the peak resident size: the harness cannot measure memory")
 }

@@ -1,9 +1,5 @@
 // Compiled into every harness (scripts/fuzz), never into the package.
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// Stops the run when a property a harness checks does not hold. Trapping is
 /// the point here, unlike anywhere in Sources/: libFuzzer treats the abort as

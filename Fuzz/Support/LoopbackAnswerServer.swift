@@ -2,9 +2,7 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// A raw-socket HTTP server on 127.0.0.1 for the `server-answer` harness: it
 /// reads each request whole and answers it with exactly the bytes it was
@@ -41,7 +39,7 @@ final class LoopbackAnswerServer: Sendable {
 
     /// Fails (returns nil) only when the machine refuses a loopback socket.
     init?() {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = Platform.streamSocket()
         guard fd >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -81,7 +79,7 @@ final class LoopbackAnswerServer: Sendable {
 
     private func acceptLoop() {
         while true {
-            let client = accept(listener, nil, nil)
+            let client = Platform.acceptConnection(on: listener)
             guard client >= 0 else {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
@@ -174,7 +172,7 @@ final class LoopbackAnswerServer: Sendable {
             guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                let sent = Glibc.send(client, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                let sent = Platform.send(client, base + offset, buffer.count - offset)
                 if sent <= 0 { return false }
                 offset += sent
             }

@@ -1,10 +1,6 @@
 import AdapterSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// An append-only log of lines of text in a file, kept under a size bound by
 /// rotation, that several processes — and several threads of one — may

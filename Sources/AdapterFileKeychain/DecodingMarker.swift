@@ -1,11 +1,7 @@
 import AdapterSupport
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The mark a reader leaves while it decodes the session file, so that a
 /// decoder that kills the process (a crash, or a hang ended by a kill) kills

@@ -2,11 +2,7 @@ import AdapterSupport
 import Foundation
 public import Ports
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A `PINVault` in the file keychain: the PIN record (salt, iteration count,
 /// hash, failed attempts — never the PIN) in a private file beside the

@@ -2,11 +2,7 @@ import AdapterSupport
 import Foundation
 public import Ports
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A `RememberedIdentifierStore` in the file keychain: the identifier, as
 /// UTF-8 and nothing else, in a private file beside the session

@@ -3,11 +3,7 @@ import Foundation
 public import Ports
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The session in a file that keeps a keychain's promises (the stand-in for
 /// Koober's `KeychainUserSessionDataStore` on a machine with no Keychain).
@@ -466,8 +462,10 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
             size = Int64(info.st_size)
-            modified = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
-            changed = (Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
+            let modifiedAt = Platform.modificationTime(of: info)
+            let changedAt = Platform.statusChangeTime(of: info)
+            modified = (Int(modifiedAt.tv_sec), Int(modifiedAt.tv_nsec))
+            changed = (Int(changedAt.tv_sec), Int(changedAt.tv_nsec))
         }
 
         /// One line of numbers, as kept in a decoding marker.

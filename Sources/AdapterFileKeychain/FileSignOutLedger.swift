@@ -1,11 +1,7 @@
 import AdapterSupport
 public import Ports
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A `SignOutLedger` as an empty marker file beside the file keychain's
 /// session (`session.sign-out-pending` in the store directory), made and

@@ -1,6 +1,6 @@
 import AdapterSupport
 import Dispatch
-import Glibc
+import OperatingSystem
 import Synchronization
 
 /// A wait for the exclusive `flock` another process holds on the store's lock

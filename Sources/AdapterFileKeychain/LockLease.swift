@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import OperatingSystem
 import Ports
 import Synchronization
 
@@ -50,19 +50,6 @@ enum LockLease {
         }
         return SessionLockHolder(processID: processID, since: Date(timeIntervalSince1970: seconds), purpose: purpose)
     }
-
-    /// Whether process `processID` is stopped — its state in
-    /// `/proc/PID/stat` is `T` (stopped by a signal) or `t` (stopped by a
-    /// tracer) — so it cannot let go of a lock until it is continued. False
-    /// for a running process, and for one that is gone or cannot be read.
-    static func isStopped(_ processID: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(processID)/stat", encoding: .utf8),
-            let nameEnd = stat.range(of: ")", options: .backwards)
-        else { return false }
-        // After the command's name in parentheses (which may hold anything): " S …".
-        let state = stat[nameEnd.upperBound...].drop { $0 == " " }.first
-        return state == "T" || state == "t"
-    }
 }
 
 /// Watches, while a wait for the lock goes on, whether its holder is
@@ -103,7 +90,7 @@ final class StoppedHolderWatch: Sendable {
     /// while it runs (or cannot be named).
     func stoppedHolder() -> SessionLockHolder? {
         guard var holder = LockLease.read(at: lockPath), let processID = holder.processID,
-            processID != getpid(), LockLease.isStopped(processID)
+            processID != getpid(), Platform.isStopped(processID)
         else {
             lastSeenStopped.withLock { $0 = nil }
             return nil

@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// Where the file keychain keeps its files: the configured directory with its
 /// symbolic links resolved once, when an adapter is made (`realpath`).

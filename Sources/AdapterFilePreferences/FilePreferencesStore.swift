@@ -2,11 +2,7 @@ import AdapterSupport
 import Foundation
 public import Ports
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The preferences in `preferences.json` in a directory of their own — by
 /// default `$XDG_CONFIG_HOME/gatehouse` (else `~/.config/gatehouse`), apart
@@ -49,18 +45,15 @@ public struct FilePreferencesStore: PreferencesStore {
         self.directory = directory
     }
 
-    /// The default directory: `$XDG_CONFIG_HOME/gatehouse` when that variable
-    /// holds an absolute path (the XDG rule), else `$HOME/.config/gatehouse`.
+    /// The default directory: `gatehouse` in the platform's directory for an
+    /// app's configuration (`Platform.configurationDirectory`): on Linux
+    /// `$XDG_CONFIG_HOME` when that variable holds an absolute path (the XDG
+    /// rule), else `$HOME/.config`; on Apple platforms Application Support.
     ///
-    /// - Parameters:
-    ///   - variables: The process environment.
-    ///   - home: The home directory when `HOME` is not set.
+    /// - Parameter variables: The process environment.
     /// - Returns: The directory's path.
-    public static func defaultDirectory(variables: [String: String], home: String) -> String {
-        if let configHome = variables["XDG_CONFIG_HOME"], configHome.hasPrefix("/") {
-            return configHome + "/gatehouse"
-        }
-        return (variables["HOME"] ?? home) + "/.config/gatehouse"
+    public static func defaultDirectory(variables: [String: String]) -> String {
+        Platform.configurationDirectory(variables: variables) + "/gatehouse"
     }
 
     /// The path of the preferences file.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// Whether a URL's host is this machine, decided from the text alone (no DNS):
 /// an IPv4 literal in 127.0.0.0/8, the IPv6 literal ::1 (in any spelling, with

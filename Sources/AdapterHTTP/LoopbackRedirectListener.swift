@@ -3,11 +3,7 @@ import Foundation
 public import Ports
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The short pages the browser is shown after the redirect, in the person's
 /// language: plain text, escaped into a minimal HTML page.
@@ -331,7 +327,7 @@ public final class LoopbackRedirectListener: Sendable {
                 return true
             }
             guard descriptors[0].revents & Int16(POLLIN) != 0 else { continue }
-            let connection = accept(listeningSocket, nil, nil)
+            let connection = Platform.acceptConnection(on: listeningSocket)
             guard connection >= 0 else { continue }
             _ = fcntl(connection, F_SETFD, fcntl(connection, F_GETFD) | FD_CLOEXEC)
             if pending.count >= Self.mostPendingConnections {
@@ -457,7 +453,7 @@ public final class LoopbackRedirectListener: Sendable {
                 + "Cache-Control: no-store\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n").utf8)
         var bytes = head + body
         while !bytes.isEmpty {
-            let sent = send(connection, bytes, bytes.count, Int32(MSG_NOSIGNAL))
+            let sent = Platform.send(connection, bytes, bytes.count)
             if sent < 0, errno == EINTR { continue }
             guard sent > 0 else { return }
             bytes.removeFirst(sent)

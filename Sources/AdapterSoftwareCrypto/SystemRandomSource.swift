@@ -1,10 +1,6 @@
 import Ports
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The kernel's cryptographically secure random bytes, read from
 /// `/dev/urandom` (Swift's Glibc module does not expose `getrandom(2)`;

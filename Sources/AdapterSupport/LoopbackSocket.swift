@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A listening TCP socket on 127.0.0.1, on a port the system picks: the one
 /// way the package's own listeners open theirs (the OAuth redirect listener
@@ -10,7 +6,7 @@
 public enum LoopbackSocket {
     /// The socket and its port, or why none could be opened (errno's text).
     public static func listen(backlog: Int32) -> Result<(descriptor: Int32, port: UInt16), LoopbackSocketError> {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = Platform.streamSocket()
         guard descriptor >= 0 else { return .failure(LoopbackSocketError(reason: String(cString: strerror(errno)))) }
         // Close-on-exec: a child the app starts (the browser) never holds the listener.
         _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)

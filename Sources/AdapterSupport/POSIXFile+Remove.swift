@@ -1,10 +1,6 @@
 public import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 extension POSIXFile {
     /// Why the file `info` describes is no file of the store's own — nil when

@@ -1,10 +1,6 @@
 public import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 extension POSIXFile {
     /// Replaces the file `name` in `directory` with `data` so that a reader

@@ -1,10 +1,6 @@
 public import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The few POSIX calls the file adapters need (the file keychain's stores
 /// and the preferences file), each throwing errno on failure, so a store
@@ -35,7 +31,7 @@ public enum POSIXFile {
 
     /// Opens `path` (close-on-exec), making it with `mode` if `flags` ask for that.
     public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(Failure) -> Int32 {
-        let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+        let fd = SystemCall.open(path, flags | O_CLOEXEC, mode)
         guard fd >= 0 else { throw Failure(call: "open", code: errno) }
         return fd
     }
@@ -46,7 +42,7 @@ public enum POSIXFile {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(call: "read", code: errno)
@@ -62,7 +58,7 @@ public enum POSIXFile {
         var offset = 0
         while offset < data.count {
             let written = data.withUnsafeBytes { bytes in
-                Glibc.write(fd, bytes.baseAddress.map { $0 + offset }, data.count - offset)
+                SystemCall.write(fd, bytes.baseAddress.map { $0 + offset }, data.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -74,7 +70,7 @@ public enum POSIXFile {
 
     /// Flushes the open file `fd` to the disk.
     public static func fsync(_ fd: Int32) throws(Failure) {
-        guard Glibc.fsync(fd) == 0 else { throw Failure(call: "fsync", code: errno) }
+        guard SystemCall.fsync(fd) == 0 else { throw Failure(call: "fsync", code: errno) }
     }
 
     /// Flushes a directory's entries (a rename is durable only after this).
@@ -86,12 +82,12 @@ public enum POSIXFile {
 
     /// Renames `from` to `to`, replacing what is there.
     public static func rename(_ from: String, _ to: String) throws(Failure) {
-        guard Glibc.rename(from, to) == 0 else { throw Failure(call: "rename", code: errno) }
+        guard SystemCall.rename(from, to) == 0 else { throw Failure(call: "rename", code: errno) }
     }
 
     /// Removes the name `path`.
     public static func unlink(_ path: String) throws(Failure) {
-        guard Glibc.unlink(path) == 0 else { throw Failure(call: "unlink", code: errno) }
+        guard SystemCall.unlink(path) == 0 else { throw Failure(call: "unlink", code: errno) }
     }
 
     /// The status of the open file `fd`.

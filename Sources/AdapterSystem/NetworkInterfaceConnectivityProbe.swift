@@ -1,10 +1,6 @@
 public import Ports
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// Connectivity from the machine's own network interfaces (the Linux stand-in
 /// for iOS's NWPathMonitor): connected when some interface other than

@@ -1,15 +1,12 @@
 public import Foundation
 public import Ports
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
-/// The system's browser on Linux: the program `$BROWSER` names, else
-/// `xdg-open URL`, the freedesktop.org way to open a page in the browser the
-/// person chose, found on `PATH`.
+/// The system's browser: the program `$BROWSER` names, else the platform's
+/// launcher (`Platform.defaultBrowserLauncher`: on Linux `xdg-open URL`, the
+/// freedesktop.org way to open a page in the browser the person chose; on
+/// macOS `open URL`), found on `PATH`.
 ///
 /// `BROWSER` follows the convention Python's `webbrowser` and `xdg-open`
 /// share: a program (a path, or a name found on `PATH`), the first of a
@@ -33,9 +30,9 @@ public struct SystemBrowserOpener: BrowserOpener {
     /// - Parameters:
     ///   - searchPath: where to look for the launcher, as `PATH` lists it
     ///     (the process's `PATH` by default).
-    ///   - browser: the program to run instead of `xdg-open`, as `BROWSER`
+    ///   - browser: the program to run instead of the launcher, as `BROWSER`
     ///     names it (the process's `BROWSER` by default); nil or empty runs
-    ///     `xdg-open`.
+    ///     the platform's launcher.
     ///   - patience: how long to wait for the launcher to say it opened the page.
     public init(
         searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
@@ -51,7 +48,8 @@ public struct SystemBrowserOpener: BrowserOpener {
         guard url.isOpenableInBrowser else { return .notOpened(reason: "not a web address the browser may open") }
         guard let launcher = self.launcher else {
             return .notOpened(
-                reason: browser.map { "no program \($0) to open it (BROWSER)" } ?? "no xdg-open on this system")
+                reason: browser.map { "no program \($0) to open it (BROWSER)" }
+                    ?? "no \(Platform.defaultBrowserLauncher) on this system")
         }
         let address = url.absoluteString
         let patience = self.patience
@@ -65,58 +63,27 @@ public struct SystemBrowserOpener: BrowserOpener {
     }
 
     /// The program to run: `BROWSER`'s (a path, or a name on the search
-    /// path), else `xdg-open` on the search path; nil when there is none.
+    /// path), else the platform's launcher on the search path; nil when there is none.
     private var launcher: String? {
-        let program = browser ?? "xdg-open"
+        let program = browser ?? Platform.defaultBrowserLauncher
         if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
         return searchPath.map { $0 + "/" + program }.first { access($0, X_OK) == 0 }
     }
-
-    #if os(Linux)
-        /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and
-        /// later), which Swift's Glibc module does not export: looked up by
-        /// name. Where it is missing, the app's own sockets are still
-        /// close-on-exec (`LoopbackSocket`, the listener's connections).
-        private static let addCloseFrom: AddCloseFrom? = {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-            else { return nil }
-            return unsafeBitCast(symbol, to: AddCloseFrom.self)
-        }()
-
-        private typealias AddCloseFrom =
-            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-
-        private static func closeFromThreeUp(in actions: inout posix_spawn_file_actions_t) {
-            _ = addCloseFrom?(&actions, 3)
-        }
-    #endif
 
     /// Starts the launcher and tells `answer` what became of it, once; then,
     /// if it still runs, waits for it to end (this thread is its own).
     private static func run(
         _ launcher: String, _ address: String, patience: Duration, answer: (BrowserOpening) -> Void
     ) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor: Int32 in 0...2 {
-            posix_spawn_file_actions_addopen(
-                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        // Nothing else of the app's reaches the browser: not the redirect
-        // listener's socket (the browser's process tree would keep the port
-        // listening after the sign-in), not URLSession's connections, not a
-        // file. Every descriptor from 3 up is closed in the child, whatever
-        // flag it was opened with.
-        #if os(Linux)
-            Self.closeFromThreeUp(in: &actions)
-        #endif
-        let argv = [strdup(launcher), strdup(address), nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let started = posix_spawn(&child, launcher, &actions, nil, argv, environ)
-        guard started == 0 else {
-            return answer(.notOpened(reason: "the browser could not start: \(String(cString: strerror(started)))"))
+        // Nothing of the app's reaches the browser but its environment: its
+        // input and output are /dev/null, and no other descriptor is open in
+        // it (not the redirect listener's socket, which the browser's process
+        // tree would keep listening after the sign-in, not URLSession's
+        // connections, not a file), whatever flag it was opened with.
+        let child: pid_t
+        switch Platform.spawn(launcher, arguments: [address]) {
+        case .success(let started): child = started
+        case .failure(let failure): return answer(.notOpened(reason: "the browser could not start: \(failure.reason)"))
         }
         // waitpid has no timeout: look every 10 ms until the launcher ends or patience runs out.
         let deadline = ContinuousClock.now + patience

@@ -1,11 +1,7 @@
 public import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A loopback stand-in for a Spring Boot service's health endpoint, in
 /// Actuator's own dialect: `GET /actuator/health` answers 200
@@ -47,7 +43,7 @@ public final class ActuatorStandIn: Sendable {
     ///
     /// - Throws: `ActuatorStandInError` when no loopback socket can be opened.
     public init() throws(ActuatorStandInError) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = Platform.streamSocket()
         guard fd >= 0 else { throw ActuatorStandInError(description: "cannot open a socket") }
         // Close-on-exec, as every socket of ours: no child process holds it.
         _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
@@ -98,7 +94,7 @@ public final class ActuatorStandIn: Sendable {
     // the probes under test outlive their fixture.
     private func acceptLoop() {
         while true {
-            let client = accept(listener, nil, nil)
+            let client = Platform.acceptConnection(on: listener)
             if client < 0 {
                 if errno == EINTR { continue }
                 return
@@ -155,7 +151,7 @@ public final class ActuatorStandIn: Sendable {
         var offset = 0
         while offset < message.count {
             let written = message[offset...].withUnsafeBytes {
-                send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                Platform.send(client, $0.baseAddress, $0.count)
             }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { return }

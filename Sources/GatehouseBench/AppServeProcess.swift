@@ -32,7 +32,8 @@ final class AppServeProcess: Sendable {
             child = try BenchChildProcess(
                 executable: executable,
                 arguments: ["serve", "--port", "0", "--token-ttl", "\(Self.tokenLifetimeSeconds)"],
-                variables: BenchChildProcess.plainVariables, input: .null, output: .file(output), error: .file(errors))
+                variables: BenchChildProcess.plainVariables, input: .null, output: .createdFile(output),
+                error: .createdFile(errors))
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
             throw error

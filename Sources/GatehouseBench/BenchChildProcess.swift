@@ -1,16 +1,14 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// An `app` process the bench starts and times: the server of the overhead
 /// scenario, a script run and a launch of the launch scenario, started as
-/// `ChildSpawn` says, so it holds none of the bench's sockets. Killed when
+/// `Platform.spawn` starts a child, so it holds none of the bench's sockets. Killed when
 /// it goes unless it was waited for.
 final class BenchChildProcess: Sendable {
-    typealias Stream = ChildSpawn.Stream
+    typealias Stream = Platform.ChildStream
 
     let pid: pid_t
     private let state = ChildState()
@@ -20,9 +18,9 @@ final class BenchChildProcess: Sendable {
         executable: String, arguments: [String], variables: [String: String], input: Stream, output: Stream,
         error: Stream
     ) throws(BenchSetupError) {
-        switch ChildSpawn.start(
-            executable: executable, arguments: arguments, variables: variables, input: input, output: output,
-            error: error)
+        let environment = variables.map { "\($0.key)=\($0.value)" }
+        switch Platform.spawn(
+            executable, arguments: arguments, environment: environment, input: input, output: output, error: error)
         {
         case .success(let pid):
             self.pid = pid
@@ -68,7 +66,7 @@ final class BenchChildProcess: Sendable {
             state.reaped.withLock { isReaped in
                 guard !isReaped else { return }
                 state.timedOut.withLock { $0 = true }
-                _ = Glibc.kill(pid, SIGKILL)
+                _ = SystemCall.kill(pid, SIGKILL)
             }
         }
         state.timedOut.withLock { $0 = false }
@@ -82,14 +80,14 @@ final class BenchChildProcess: Sendable {
     /// does not end within `budget`.
     func stop(within budget: Duration = .seconds(10)) {
         guard !state.reaped.withLock({ $0 }) else { return }
-        _ = Glibc.kill(pid, SIGTERM)
+        _ = SystemCall.kill(pid, SIGTERM)
         _ = waitForExit(within: budget)
     }
 
     /// Kills the child and reaps it, unless it was reaped already.
     func kill() {
         guard !state.reaped.withLock({ $0 }) else { return }
-        _ = Glibc.kill(pid, SIGKILL)
+        _ = SystemCall.kill(pid, SIGKILL)
         _ = reap()
     }
 

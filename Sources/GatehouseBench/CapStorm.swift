@@ -2,6 +2,7 @@ import AdapterInMemory
 import Composition
 import DomainCore
 import Foundation
+import OperatingSystem
 import Ports
 import TaskRuntime
 
@@ -50,7 +51,7 @@ public enum CapStorm {
             on: stage, clock: stage.backendClock, token: token, maxInFlight: cap.limit)
         let user = stage.user
         let started = ContinuousClock.now
-        let cpuBefore = ProcessCPUTime.now()
+        let cpuBefore = Platform.cpuSecondsOfThisProcess()
         let succeeded = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<size {
                 group.addTask { await BenchTokenManager.currentUser(through: manager, from: user) }
@@ -60,7 +61,7 @@ public enum CapStorm {
             return succeeded
         }
         let wall = (ContinuousClock.now - started).benchSeconds
-        let cpu = ProcessCPUTime.now() - cpuBefore
+        let cpu = Platform.cpuSecondsOfThisProcess() - cpuBefore
         await manager.stop()
         let metrics = await stage.backend.metrics()
         return Outcome(

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import OperatingSystem
 
 /// Two app processes on one store, signed in once and on the dashboard, the
 /// first (`holder`) in the middle of a refresh the server holds on its

@@ -1,9 +1,7 @@
 import Composition
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// One HTTP/1.1 keep-alive connection to 127.0.0.1 over a blocking socket,
 /// sending the same GET again and again: the server scenario's client. No
@@ -15,7 +13,7 @@ final class KeepAliveConnection {
     private var buffer: [UInt8] = []
 
     init(port: UInt16, path: String, headers: [(String, String)]) throws(BenchSetupError) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = Platform.streamSocket()
         guard fd >= 0 else { throw BenchSetupError("cannot open a socket") }
         // Close-on-exec: the app processes the bench starts never hold it.
         _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
@@ -50,7 +48,7 @@ final class KeepAliveConnection {
         var sent = 0
         while sent < request.count {
             let wrote = request.withUnsafeBytes {
-                send(descriptor, $0.baseAddress! + sent, request.count - sent, Int32(MSG_NOSIGNAL))
+                Platform.send(descriptor, $0.baseAddress! + sent, request.count - sent)
             }
             guard wrote > 0 else { throw BenchSetupError("the server closed the connection while we sent") }
             sent += wrote

@@ -86,7 +86,7 @@ struct LaunchBench {
             let started = ContinuousClock.now
             let child = try BenchChildProcess(
                 executable: executable, arguments: ["run", script], variables: BenchChildProcess.plainVariables,
-                input: .null, output: .file(directory + "/run.out"), error: .file(directory + "/run.err"))
+                input: .null, output: .createdFile(directory + "/run.out"), error: .createdFile(directory + "/run.err"))
             guard let status = child.waitForExit(within: .seconds(120)) else {
                 throw BenchSetupError("app run of the day script did not end within 120 s")
             }

@@ -1,6 +1,7 @@
 import Composition
 import AdapterInMemory
 import Foundation
+import OperatingSystem
 import Synchronization
 import WireContract
 
@@ -110,8 +111,9 @@ struct ServerBench {
     /// RSS growth per connection that made one request and then stays open.
     private func idleMemory(port: UInt16, headers: [(String, String)]) async throws(BenchSetupError) -> BenchRow {
         let count = plan.idleConnections
-        guard let before = ProcessMemory.residentBytes() else {
-            return BenchRow(label: "memory per idle connection", figures: "not measured: no /proc/self/statm")
+        guard let before = Platform.residentBytes() else {
+            return BenchRow(
+                label: "memory per idle connection", figures: "not measured: this system's resident size is not read")
         }
         var idle: [KeepAliveConnection] = []
         for _ in 0..<count {
@@ -119,7 +121,7 @@ struct ServerBench {
             _ = try connection.exchange()
             idle.append(connection)
         }
-        let after = ProcessMemory.residentBytes() ?? before
+        let after = Platform.residentBytes() ?? before
         withExtendedLifetime(idle) {}
         let perConnection = Double(after - before) / Double(count)
         return BenchRow(

@@ -1,8 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// One `app session-worker` child: the app as a person gets it, in a process
 /// of its own, obeying one request a line and answering one line each — what
@@ -50,9 +48,10 @@ public final class SessionWorkerProcess {
             close(toChild[1])
             throw Failure(description: "no pipe for \(name)")
         }
-        let started = ChildSpawn.start(
-            executable: executable, arguments: ["--env", environmentFile, "session-worker"], variables: variables,
-            input: .descriptor(toChild[0]), output: .descriptor(fromChild[1]), error: .file(errorLog))
+        let started = Platform.spawn(
+            executable, arguments: ["--env", environmentFile, "session-worker"],
+            environment: variables.map { "\($0.key)=\($0.value)" },
+            input: .descriptor(toChild[0]), output: .descriptor(fromChild[1]), error: .createdFile(errorLog))
         close(toChild[0])
         close(fromChild[1])
         switch started {
@@ -66,7 +65,7 @@ public final class SessionWorkerProcess {
         requests = toChild[1]
         answers = fromChild[0]
         // A worker that died must fail its request, not kill the test with SIGPIPE.
-        Glibc.signal(SIGPIPE, SIG_IGN)
+        Platform.ignoreBrokenPipes()
     }
 
     /// A worker the test did not quit (it failed first) is killed, never left running.

@@ -1,6 +1,7 @@
 import Composition
 import DomainCore
 import Foundation
+import OperatingSystem
 
 /// The soak: sign-in/out cycles through the containers on one in-memory
 /// world (virtual time), each a whole launch — container, root, onboarding,
@@ -39,10 +40,10 @@ public struct SoakBench {
 
         /// RSS as it is, then RSS after the allocator gave its free memory back.
         static func now() -> MemoryReading {
-            let resident = ProcessMemory.residentBytes()
-            ProcessMemory.returnFreeMemory()
+            let resident = Platform.residentBytes()
+            Platform.returnFreeMemory()
             return MemoryReading(
-                resident: resident, trimmedResident: ProcessMemory.residentBytes())
+                resident: resident, trimmedResident: Platform.residentBytes())
         }
 
         static func growth(_ start: Int?, _ end: Int?) -> Int? {

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import OperatingSystem
 
 /// The `processes` scenario's stopped-holder rows (issue 41): two app
 /// processes on one store, the first stopped (SIGSTOP, as Ctrl-Z or a

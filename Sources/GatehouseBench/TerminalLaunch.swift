@@ -1,8 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// `app` started the way a person starts it: no command, in a terminal (a
 /// pseudo-terminal whose replica is its stdin, stdout and stderr), the
@@ -11,10 +9,6 @@ import Foundation
 /// been written, which the app writes after the whole screen, when it waits
 /// for the person's first key. Then `quit` is typed and the app must end.
 enum TerminalLaunch {
-    /// `TIOCSPTLCK` and `TIOCGPTN` (asm-generic/ioctls.h), as the app's
-    /// terminal tests use them: unlock the replica, read its number.
-    private static let unlockReplica = UInt(0x4004_5431)
-    private static let replicaNumber = UInt(0x8004_5430)
     /// What the first screen ends with.
     static let firstPrompt = "welcome> "
 
@@ -22,18 +16,11 @@ enum TerminalLaunch {
     static func secondsToFirstScreen(executable: String, within budget: Duration = .seconds(60))
         throws(BenchSetupError) -> Double
     {
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0
-        var number: Int32 = 0
-        guard master >= 0, ioctl(master, unlockReplica, &unlock) == 0, ioctl(master, replicaNumber, &number) == 0
-        else {
-            let why = String(cString: strerror(errno))
-            if master >= 0 { close(master) }
-            throw BenchSetupError("no pseudo-terminal for the launch: \(why)")
+        guard let (master, replicaPath) = Platform.openPseudoTerminal() else {
+            throw BenchSetupError("no pseudo-terminal for the launch: \(String(cString: strerror(errno)))")
         }
         defer { close(master) }
-        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
-        let replica = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        let replica = open(replicaPath, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard replica >= 0 else { throw BenchSetupError("cannot open the pseudo-terminal's replica") }
         var variables = BenchChildProcess.plainVariables
         variables["TERM"] = "xterm"

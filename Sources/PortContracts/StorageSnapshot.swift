@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// Everything under a directory that a write, a `chmod`, a new link, a new,
 /// renamed or removed file would change: each entry's path, type and mode,
@@ -38,12 +36,14 @@ struct StorageSnapshot: CustomStringConvertible {
         var entries: [Entry] = []
         try walk(root) { path, info in
             let isFile = info.st_mode & S_IFMT == S_IFREG
+            let modifiedAt = Platform.modificationTime(of: info)
+            let changedAt = Platform.statusChangeTime(of: info)
             entries.append(
                 Entry(
                     path: path, typeAndMode: UInt32(info.st_mode), inode: UInt64(info.st_ino),
                     links: UInt64(info.st_nlink), owner: UInt32(info.st_uid), size: Int64(info.st_size),
-                    modified: [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)],
-                    changed: [Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)],
+                    modified: [Int(modifiedAt.tv_sec), Int(modifiedAt.tv_nsec)],
+                    changed: [Int(changedAt.tv_sec), Int(changedAt.tv_nsec)],
                     bytes: isFile ? try Data(contentsOf: URL(fileURLWithPath: path)) : nil))
         }
         return StorageSnapshot(entries: entries.sorted { $0.path < $1.path })

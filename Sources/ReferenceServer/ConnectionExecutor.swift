@@ -1,11 +1,7 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// Runs the async work of one connection's request on that connection's own
 /// thread, so an answer never waits for a thread of Swift's cooperative pool.

@@ -4,11 +4,7 @@ import Foundation
 import Synchronization
 public import TaskRuntime
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// Why the server could not start. Never carries the API key.
 public struct ReferenceServerError: Error, Sendable, CustomStringConvertible {
@@ -103,7 +99,7 @@ public final class ReferenceServer: Sendable {
                     "'\(configuration.host)' is not a loopback address: the reference server serves 127.0.0.0/8 only")
         }
         // Close-on-exec from the start: a process started later does not get it.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        let fd = Platform.streamSocket()
         guard fd >= 0 else {
             throw ReferenceServerError(description: "cannot open a socket: \(String(cString: strerror(errno)))")
         }
@@ -174,7 +170,7 @@ public final class ReferenceServer: Sendable {
     private func acceptLoop() {
         defer { close(listener) }
         while true {
-            let client = accept(listener, nil, nil)
+            let client = Platform.acceptConnection(on: listener)
             if client < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 if errno == EMFILE || errno == ENFILE {
@@ -317,7 +313,7 @@ public final class ReferenceServer: Sendable {
             guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.send(client, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                let written = Platform.send(client, base + offset, buffer.count - offset)
                 if written < 0, errno == EINTR { continue }
                 if written <= 0 { return false }
                 offset += written

@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// Reads HTTP/1.1 requests off one connection, with the contract's limits:
 /// a header block over 16 KiB is 431, a body over 1 MiB is 413, anything
@@ -198,7 +194,7 @@ struct RequestReader {
     private func sendInterim(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { buffer in
-            send(socket, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+            Platform.send(socket, buffer.baseAddress, buffer.count)
         }
     }
 }

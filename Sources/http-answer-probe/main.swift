@@ -19,9 +19,7 @@ import Ports
 //
 // In a process of its own, the resident size is the call's alone: in the
 // test process, every test running at the same time would count too.
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("http-answer-probe: \(message)\n".utf8))
@@ -32,28 +30,20 @@ func fail(_ message: String) -> Never {
 /// process has other tests' sockets open; a copy living on here would keep
 /// their connections open).
 func closeInheritedDescriptors() {
-    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for descriptor in open.compactMap(Int32.init) where descriptor > STDERR_FILENO {
-        close(descriptor)
-    }
+    Platform.closeInheritedDescriptors()
 }
 
-/// The peak resident size so far (`VmHWM`), in bytes.
+/// The peak resident size so far, in bytes.
 func peakResidentBytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-        let kilobytes = Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).dropLast(3))
-    else { fail("no VmHWM in /proc/self/status") }
-    return kilobytes * 1024
+    guard let bytes = Platform.peakResidentBytes() else { fail("cannot read this process's peak resident size") }
+    return bytes
 }
 
-/// Brings the peak down to the current resident size (Linux 4.0 and later).
+/// Brings the peak down to the current resident size.
 func resetPeakResidentSize() {
-    guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else {
-        fail("cannot open /proc/self/clear_refs")
+    guard Platform.resetPeakResidentBytes() else {
+        fail("cannot reset the peak resident size on this system (Linux 4.0 or later can)")
     }
-    defer { try? handle.close() }
-    do { try handle.write(contentsOf: Data("5".utf8)) } catch { fail("cannot reset the peak: \(error)") }
 }
 
 closeInheritedDescriptors()

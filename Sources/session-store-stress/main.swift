@@ -38,19 +38,14 @@ import Synchronization
 // The same start signal, then records COUNT session events through a
 // `FileSessionEventLog` in DIRECTORY, the n-th with n in its
 // `lock-waited-ms`. Exits 0, or 1 when the log said it could not write.
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// Closes every descriptor this process inherited beyond the standard three:
 /// the test process that spawned it has other tests' sockets open, and a
 /// copy of a client's socket living on here would keep that connection open
 /// after the test closed its own.
 func closeInheritedDescriptors() {
-    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for descriptor in open.compactMap(Int32.init) where descriptor > STDERR_FILENO {
-        close(descriptor)
-    }
+    Platform.closeInheritedDescriptors()
 }
 
 /// JSON, except that decoding kills the process.
@@ -105,7 +100,7 @@ if (6...7).contains(arguments.count), arguments[1] == "--append-lines" {
     }
     var discarded = [UInt8](repeating: 0, count: 64)
     while true {
-        let read = Glibc.read(STDIN_FILENO, &discarded, discarded.count)
+        let read = SystemCall.read(STDIN_FILENO, &discarded, discarded.count)
         if read < 0, errno == EINTR { continue }
         if read <= 0 { break }
     }
@@ -129,7 +124,7 @@ if arguments.count == 4, arguments[1] == "--append-events" {
     }
     var discarded = [UInt8](repeating: 0, count: 64)
     while true {
-        let read = Glibc.read(STDIN_FILENO, &discarded, discarded.count)
+        let read = SystemCall.read(STDIN_FILENO, &discarded, discarded.count)
         if read < 0, errno == EINTR { continue }
         if read <= 0 { break }
     }

@@ -2,7 +2,7 @@ import AdapterInMemory
 import AdapterSystem
 import Composition
 import Foundation
-import Glibc
+import OperatingSystem
 import ReferenceServer
 import Testing
 
@@ -162,7 +162,7 @@ private struct RefusingPort {
     private let descriptor: Int32
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = Platform.streamSocket()
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -175,12 +175,12 @@ private struct RefusingPort {
             }
         }
         guard bound else {
-            Glibc.close(descriptor)
+            SystemCall.close(descriptor)
             throw POSIXError(.EADDRNOTAVAIL)
         }
         self.descriptor = descriptor
         port = UInt16(bigEndian: address.sin_port)
     }
 
-    func close() { Glibc.close(descriptor) }
+    func close() { SystemCall.close(descriptor) }
 }

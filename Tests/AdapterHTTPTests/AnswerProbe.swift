@@ -1,8 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// The `http-answer-probe` child process, found beside the test binary: one
 /// statement call against a server, measured in a process of its own, so
@@ -99,20 +97,13 @@ struct AnswerProbe {
     /// Starts the child with `arguments`, its standard output on `stdout`; its
     /// standard error goes there too, so a failure explains itself.
     private static func spawn(_ arguments: [String], stdout: Int32) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, stdout, STDERR_FILENO)
-        // The child closes every other descriptor it inherits as it starts.
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let environment = childEnvironment.map { strdup($0) } + [nil]
-        defer { environment.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, environment)
-        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
-        return pid
+        let started = Platform.spawn(
+            executable, arguments: arguments, environment: childEnvironment, output: .descriptor(stdout),
+            error: .descriptor(stdout))
+        switch started {
+        case .success(let pid): return pid
+        case .failure(let failure): throw POSIXError(POSIXErrorCode(rawValue: failure.code) ?? .EINVAL)
+        }
     }
 
     /// This process's environment, but for AddressSanitizer's options (which

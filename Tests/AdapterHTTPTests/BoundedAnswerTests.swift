@@ -4,9 +4,7 @@ import Testing
 
 @testable import AdapterHTTP
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// A hostile server cannot fill the app's memory or hold a call past its
 /// deadline: a body is counted as it arrives and refused past its route's

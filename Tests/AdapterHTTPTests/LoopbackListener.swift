@@ -1,17 +1,13 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A listening TCP socket on a loopback address and an ephemeral port, the
 /// one way the test servers of this target open theirs.
 enum LoopbackListener {
     /// The listening socket and the port the kernel gave it.
     static func open(host: String = "127.0.0.1", backlog: Int32) throws -> (socket: Int32, port: UInt16) {
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = Platform.streamSocket()
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))

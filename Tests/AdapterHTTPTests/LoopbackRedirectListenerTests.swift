@@ -5,11 +5,7 @@ import Synchronization
 import TaskRuntime
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The browser's redirect to a native app (RFC 8252 §7.3): one request with
 /// the right `state` is the answer; anything else is refused and the wait
@@ -47,7 +43,7 @@ struct LoopbackRedirectListenerTests {
         defer { close(descriptor) }
         if !silent {
             let bytes = Array(request.utf8)
-            guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { return nil }
+            guard Platform.send(descriptor, bytes, bytes.count) == bytes.count else { return nil }
         }
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -205,7 +201,7 @@ struct LoopbackRedirectListenerTests {
 
     /// A connection to 127.0.0.1:`port` that sends nothing; nil when refused.
     static func openSilently(to port: UInt16) -> Int32? {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = Platform.streamSocket()
         guard descriptor >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -213,7 +209,7 @@ struct LoopbackRedirectListenerTests {
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                SystemCall.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard connected == 0 else {

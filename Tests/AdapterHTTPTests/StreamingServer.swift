@@ -1,11 +1,7 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A hostile server on loopback: after each request's head it writes an
 /// answer whose body never ends, until the client goes away (or, for
@@ -68,7 +64,7 @@ final class StreamingServer: Sendable {
     private func acceptLoop() {
         defer { close(socket) }
         while true {
-            let client = accept(socket, nil, nil)
+            let client = Platform.acceptConnection(on: socket)
             guard client >= 0 else { return }
             Thread { [self] in serve(client) }.start()
         }
@@ -143,7 +139,7 @@ final class StreamingServer: Sendable {
             guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                let sent = Glibc.send(client, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                let sent = Platform.send(client, base + offset, buffer.count - offset)
                 if sent <= 0 { return false }
                 offset += sent
             }

@@ -1,11 +1,7 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A one-request-per-connection HTTP stub on loopback for the adapters'
 /// tests: it records every request it receives (method, path, headers, body)
@@ -62,7 +58,7 @@ final class StubServer: Sendable {
     private func acceptLoop() {
         defer { close(socket) }
         while true {
-            let client = accept(socket, nil, nil)
+            let client = Platform.acceptConnection(on: socket)
             guard client >= 0 else { return }
             let thread = Thread { [self] in serve(client) }
             thread.start()

@@ -6,9 +6,7 @@ import Testing
 
 @testable import app
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// The browser sign-in's wait, as a person meets it on `oauth2-local` with
 /// no browser to open: the waiting screen has its prompt at once, `tap

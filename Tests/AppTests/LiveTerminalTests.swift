@@ -2,9 +2,7 @@ import Foundation
 import OffThePool
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// The built app on a pseudo-terminal, driven as a person drives it: the
 /// line editor, the live screen and the prompt, through a relaunch on real

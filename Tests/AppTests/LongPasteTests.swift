@@ -3,11 +3,7 @@ import Testing
 
 @testable import app
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A pasted line costs time in proportion to its length (issue 52): the
 /// line holds at most `LineEditor.longestLine` characters, what is typed
@@ -74,17 +70,10 @@ struct LongPasteTests {
         #expect(app.exitStatus() == 0)
     }
 
-    /// User plus system time of process `pid` so far, from `/proc/PID/stat`.
+    /// User plus system time of process `pid` so far.
     static func cpuSeconds(of pid: pid_t) throws -> Double {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // The fields after the command's closing parenthesis: state is the
-        // first, utime and stime the 12th and 13th.
-        guard let close = stat.lastIndex(of: ")") else { throw CPUTimeUnreadable() }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
-            throw CPUTimeUnreadable()
-        }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard let seconds = Platform.cpuSeconds(ofProcess: pid) else { throw CPUTimeUnreadable() }
+        return seconds
     }
 
     struct CPUTimeUnreadable: Error {}

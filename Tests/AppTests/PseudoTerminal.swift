@@ -1,8 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// The built `app` run on a pseudo-terminal, as a person runs it: its
 /// stdin, stdout and stderr are the terminal's, so it takes the line editor
@@ -34,11 +32,6 @@ final class PseudoTerminal {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("app").path
     }
 
-    /// `TIOCSPTLCK` and `TIOCGPTN` (asm-generic/ioctls.h): unlock the
-    /// replica, and read its number.
-    private static let unlockReplica = UInt(0x4004_5431)
-    private static let replicaNumber = UInt(0x8004_5430)
-
     let pid: pid_t
     private let master: Int32
     private var bytes: [UInt8] = []
@@ -51,26 +44,10 @@ final class PseudoTerminal {
     /// `LANG`, `LANGUAGE` and `LC_*` (the language is the one the arguments
     /// choose, or the default), with `TERM=xterm`, plus `environment`.
     init(arguments: [String], environment: [String: String] = [:]) throws {
-        // posix_openpt and ptsname are not in Swift's Glibc module: the
-        // same through /dev/ptmx and the two ioctls they use.
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0
-        var number: Int32 = 0
-        guard master >= 0, ioctl(master, Self.unlockReplica, &unlock) == 0,
-            ioctl(master, Self.replicaNumber, &number) == 0
-        else {
-            let why = String(cString: strerror(errno))
-            if master >= 0 { close(master) }
-            throw Failure.noTerminal(why)
+        guard let (primary, replica) = Platform.openPseudoTerminal() else {
+            throw Failure.noTerminal(String(cString: strerror(errno)))
         }
-        let replica = "/dev/pts/\(number)"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // Not its controlling terminal (O_NOCTTY): a tty all the same, which is what the app asks.
-        posix_spawn_file_actions_addopen(&actions, 0, replica, O_RDWR | O_NOCTTY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        master = primary
 
         var variables = ProcessInfo.processInfo.environment.filter { name, _ in
             name != "LANG" && name != "LANGUAGE" && !name.hasPrefix("LC_")
@@ -82,19 +59,18 @@ final class PseudoTerminal {
         // soak, GraphReleaseTests); here only what it draws.
         if let options = variables["ASAN_OPTIONS"] { variables["ASAN_OPTIONS"] = options + ":detect_leaks=0" }
         variables.merge(environment) { _, new in new }
-        let argv = ([Self.app] + arguments).map { strdup($0) } + [nil]
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, Self.app, &actions, nil, argv, envp)
-        guard status == 0 else {
+        // Its terminal's replica on all three streams: not its controlling
+        // terminal (O_NOCTTY), a tty all the same, which is what the app asks.
+        switch Platform.spawn(
+            Self.app, arguments: arguments, environment: variables.map { "\($0.key)=\($0.value)" },
+            input: .terminal(replica), output: .terminal(replica), error: .terminal(replica))
+        {
+        case .success(let child):
+            pid = child
+        case .failure(let failure):
             close(master)
-            throw Failure.noTerminal("posix_spawn \(Self.app): \(String(cString: strerror(status)))")
+            throw Failure.noTerminal("posix_spawn \(Self.app): \(failure.reason)")
         }
-        pid = child
     }
 
     deinit {

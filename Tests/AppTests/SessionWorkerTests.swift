@@ -3,9 +3,7 @@ import Testing
 
 @testable import app
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// The hidden `app session-worker`'s own rules: its requests, what it says
 /// about a bad line (never the line: it may hold a password), and its

@@ -5,9 +5,7 @@ import Testing
 
 @testable import app
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// What the file keychain repaired or refused on its own, as the person meets
 /// it: said on screen with its reason, from the launch that found it until

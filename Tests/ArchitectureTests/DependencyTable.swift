@@ -70,14 +70,25 @@ extension DependencyTable {
                 systemReason: "the table builds and reads paths; it never reaches the network (no FoundationNetworking)"
             ),
             ModuleRule(
-                module: "AdapterSupport",
+                module: "OperatingSystem",
                 projectModules: [],
+                projectReason:
+                    "the one seam to the operating system: the platform's C library is chosen here and what "
+                    + "differs between platforms answered once, so it needs nothing of ours and anything may import it",
+                systemModules: .only(["Glibc", "Musl", "Darwin", "Foundation"]),
+                systemReason:
+                    "the only module that names a platform's C library; Foundation for the home and Application "
+                    + "Support directories and the environment handed to a child"
+            ),
+            ModuleRule(
+                module: "AdapterSupport",
+                projectModules: ["OperatingSystem"],
                 projectReason:
                     "code that is not a port and not an adapter but that several adapters need (POSIX file "
                     + "handling, the contract's internet dates, the PIN vaults' off-pool work queue, the "
-                    + "in-process stores' writers' turns), written once: it knows no port and nothing of ours, "
-                    + "so an adapter may import it",
-                systemModules: .only(["Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization"]),
+                    + "in-process stores' writers' turns), written once: it knows no port and nothing of ours "
+                    + "but the operating-system seam, so an adapter may import it",
+                systemModules: .only(["Foundation", "Dispatch", "Synchronization"]),
                 systemReason:
                     "plain system calls, values and locks; it never reaches the network (no FoundationNetworking)"
             ),
@@ -108,11 +119,11 @@ extension DependencyTable {
                 let usesSupport = supportAdapters.contains(adapter)
                 return ModuleRule(
                     module: adapter,
-                    projectModules: ["Ports"] + (usesSupport ? ["AdapterSupport"] : [])
+                    projectModules: ["Ports", "OperatingSystem"] + (usesSupport ? ["AdapterSupport"] : [])
                         + (speaksTheWire ? ["WireContract"] : []),
                     projectReason:
                         "an adapter implements ports and knows neither the domain nor another adapter; "
-                        + "Composition puts them together"
+                        + "Composition puts them together; it reaches the operating system through its seam"
                         + (usesSupport ? "; what it shares with other adapters it takes from AdapterSupport" : "")
                         + (speaksTheWire ? "; it speaks the wire contract, so it reads the route table" : ""),
                     systemModules: .any,
@@ -122,7 +133,9 @@ extension DependencyTable {
             + [
                 ModuleRule(
                     module: "ReferenceServer",
-                    projectModules: ["Ports", "AdapterInMemory", "AdapterSupport", "TaskRuntime", "WireContract"],
+                    projectModules: [
+                        "Ports", "AdapterInMemory", "AdapterSupport", "TaskRuntime", "WireContract", "OperatingSystem",
+                    ],
                     projectReason:
                         "the reference server serves the in-memory backend over the wire contract (its route "
                         + "table), writing the contract's dates as the adapters read them (AdapterSupport), and "
@@ -132,7 +145,7 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "ExampleAdapters",
-                    projectModules: ["Ports", "AdapterSupport"],
+                    projectModules: ["Ports", "AdapterSupport", "OperatingSystem"],
                     projectReason:
                         "the adapter guide's example is an adapter like any other: Ports, what adapters "
                         + "share (AdapterSupport: its writers' turns), and no other module names it but its tests",
@@ -141,23 +154,24 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "PortContracts",
-                    projectModules: ["Ports"],
+                    projectModules: ["Ports", "OperatingSystem"],
                     projectReason:
                         "each port's contract suite, as checks a test target runs on the adapter it hands in: it "
                         + "speaks only the ports, so it knows no adapter, and a team's package can run it on its own",
-                    systemModules: .only(["Foundation", "Testing", "Dispatch", "Synchronization", "Glibc"]),
+                    systemModules: .only(["Foundation", "Testing", "Dispatch", "Synchronization"]),
                     systemReason:
                         "the checks record their findings with the test framework; they reach the network only "
                         + "through the adapter under test. The clock's checks need a lock and a serial executor "
-                        + "(Synchronization, Dispatch); the notice source's read file metadata (Glibc's lstat) to "
+                        + "(Synchronization, Dispatch); the notice source's read file metadata (lstat, through the "
+                        + "operating-system seam) to "
                         + "show that taking notices touched nothing, and set the times of the test's own directory"
                 ),
                 ModuleRule(
                     module: "OAuth2ServerAccess",
-                    projectModules: [],
+                    projectModules: ["OperatingSystem"],
                     projectReason:
                         "test support that two test targets share (who may use the OAuth 2.0 test server at a "
-                        + "time): it needs no module of ours, and only test targets name it",
+                        + "time): it needs no module of ours but the operating-system seam, and only test targets name it",
                     systemModules: .any,
                     systemReason: ""
                 ),
@@ -172,14 +186,14 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "session-store-stress",
-                    projectModules: ["Ports", "AdapterFileKeychain"],
+                    projectModules: ["Ports", "AdapterFileKeychain", "OperatingSystem"],
                     projectReason: "the crash-test helper drives the file store and nothing else",
                     systemModules: .any,
                     systemReason: ""
                 ),
                 ModuleRule(
                     module: "http-answer-probe",
-                    projectModules: ["Ports", "AdapterHTTP"],
+                    projectModules: ["Ports", "AdapterHTTP", "OperatingSystem"],
                     projectReason: "the bounds tests' child process makes one call through an HTTP adapter",
                     systemModules: .any,
                     systemReason: ""
@@ -187,7 +201,7 @@ extension DependencyTable {
                 ModuleRule(
                     module: "Composition",
                     projectModules: ["Ports", "DomainCore"] + adapters + [
-                        "ReferenceServer", "WireContract", "AdapterSupport", "TaskRuntime",
+                        "ReferenceServer", "WireContract", "AdapterSupport", "TaskRuntime", "OperatingSystem",
                     ],
                     projectReason:
                         "the composition root wires every module together but never the app or a test helper",
@@ -198,7 +212,7 @@ extension DependencyTable {
                     module: "GatehouseBench",
                     projectModules: [
                         "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "ReferenceServer",
-                        "TaskRuntime", "WireContract",
+                        "TaskRuntime", "WireContract", "OperatingSystem",
                     ],
                     projectReason:
                         "the benchmarks measure the graph Composition builds, in its worlds, against contenders "
@@ -208,7 +222,7 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "app",
-                    projectModules: ["Composition", "DomainCore", "GatehouseBench", "Ports"],
+                    projectModules: ["Composition", "DomainCore", "GatehouseBench", "Ports", "OperatingSystem"],
                     projectReason:
                         "the app gets its adapters and servers from Composition; besides, it names only the "
                         + "domain's view models and the names their states carry (the reasons and the health, kept "

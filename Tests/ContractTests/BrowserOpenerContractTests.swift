@@ -7,9 +7,7 @@ import PortContracts
 import Ports
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// The `BrowserOpener` contract (`BrowserOpenerContract` of
 /// `PortContracts`), against every adapter, and what the system's adapter
@@ -30,7 +28,10 @@ struct BrowserOpenerContractTests {
     }
 
     static let openers = [
-        systemOpener(name: "system (a stand-in xdg-open)", launcherName: "xdg-open", browser: nil),
+        systemOpener(
+            name: "system (a stand-in \(Platform.defaultBrowserLauncher))",
+            launcherName: Platform.defaultBrowserLauncher,
+            browser: nil),
         systemOpener(
             name: "system (a stand-in BROWSER names by path)", launcherName: "my-browser", browser: .path),
         systemOpener(
@@ -99,8 +100,8 @@ struct BrowserOpenerContractTests {
         try writeExecutable(
             """
             #!/bin/sh
-            ls -l /proc/$$/fd/ > '\(log)' 2>&1
-            """, to: directory.appendingPathComponent("xdg-open").path)
+            ls -l \(Platform.openDescriptorsDirectory)/ > '\(log)' 2>&1
+            """, to: directory.appendingPathComponent(Platform.defaultBrowserLauncher).path)
         let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/callback"))
 
         #expect(await SystemBrowserOpener(searchPath: directory.path, browser: nil).open(url) == .opened)
@@ -128,12 +129,12 @@ struct BrowserOpenerContractTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xdg-argv-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let log = directory.appendingPathComponent("process").path
-        // What another local user reads of the launched process: /proc/PID/cmdline and environ.
+        // What another local user can read of the launched process: its arguments and its environment.
         try writeExecutable(
             """
             #!/bin/sh
-            { tr '\\000' '\\n' < /proc/$$/cmdline; tr '\\000' '\\n' < /proc/$$/environ; } > '\(log)' 2>&1
-            """, to: directory.appendingPathComponent("xdg-open").path)
+            { printf '%s\\n' "$0" "$@"; env; } > '\(log)' 2>&1
+            """, to: directory.appendingPathComponent(Platform.defaultBrowserLauncher).path)
 
         #expect(await SystemBrowserOpener(searchPath: directory.path, browser: nil).open(attempt.url) == .opened)
 
@@ -142,14 +143,14 @@ struct BrowserOpenerContractTests {
         #expect(!seen.contains("SIGNATURE-SECRET") && !seen.contains("eyJhbGciOiJSUzI1NiJ9"))
     }
 
-    @Test("Without xdg-open on the path, the system's adapter says so and opens nothing")
+    @Test("Without the platform's launcher on the path, the system's adapter says so and opens nothing")
     func noLauncher() async throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-xdg-\(UUID())")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let url = try #require(URL(string: Self.authorizationAddress))
         #expect(
             await SystemBrowserOpener(searchPath: empty.path, browser: nil).open(url)
-                == .notOpened(reason: "no xdg-open on this system"))
+                == .notOpened(reason: "no \(Platform.defaultBrowserLauncher) on this system"))
         #expect(
             await SystemBrowserOpener(searchPath: empty.path, browser: "missing-browser").open(url)
                 == .notOpened(reason: "no program missing-browser to open it (BROWSER)"))
@@ -162,11 +163,9 @@ struct BrowserOpenerContractTests {
 /// (close-on-exec closes it only once that child execs), and exec'ing the
 /// file never fails with "Text file busy".
 ///
-/// Started with `posix_spawn`, not Foundation's `Process`: its `run()` on
-/// Linux (swift-corelibs-foundation 6.3.1) reads past a `dirent` while it
-/// lists `/proc/self/fd`, and crashed this test process once, with
-/// thousands of sockets of the HTTP tests open (fixed upstream by
-/// swift-corelibs-foundation pull request 5472).
+/// Started with `Platform.spawn`, not Foundation's `Process` (which once
+/// crashed this test process on Linux, with thousands of sockets of the HTTP
+/// tests open: the seam says why).
 private func writeExecutable(_ text: String, to path: String) throws {
     // The text as an argument, not through a pipe: a pipe's end held here
     // could be inherited the same way, and the writer would wait for it.
@@ -174,10 +173,9 @@ private func writeExecutable(_ text: String, to path: String) throws {
         "/bin/sh", "-c", "umask 077 && printf '%s' \"$2\" > \"$1\" && chmod 700 \"$1\"", "write-executable",
         path, text,
     ]
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var child: pid_t = 0
-    guard posix_spawn(&child, "/bin/sh", nil, nil, argv, environ) == 0 else { throw POSIXError(.EIO) }
+    guard case .success(let child) = Platform.spawn("/bin/sh", arguments: Array(arguments.dropFirst())) else {
+        throw POSIXError(.EIO)
+    }
     var status: Int32 = 0
     while waitpid(child, &status, 0) == -1 {
         guard errno == EINTR else { throw POSIXError(.EIO) }

@@ -3,9 +3,7 @@ import Foundation
 import Ports
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// What the file adapter does with what it finds where the preferences
 /// belong: anything a person, a newer app or a broken disk could leave.
@@ -159,16 +157,12 @@ struct FilePreferencesStoreHostileFileTests {
         #expect(FileManager.default.fileExists(atPath: directory + "/" + FilePreferencesStore.setAsideName))
     }
 
-    @Test(
-        "the directory is $XDG_CONFIG_HOME/gatehouse when that is absolute, else ~/.config/gatehouse",
-        arguments: [
-            (["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/a"], "/x/config/gatehouse"),
-            (["XDG_CONFIG_HOME": "relative/config", "HOME": "/home/a"], "/home/a/.config/gatehouse"),
-            (["HOME": "/home/a"], "/home/a/.config/gatehouse"),
-            ([:], "/fallback/.config/gatehouse"),
-        ])
-    func defaultDirectory(_ variables: [String: String], _ expected: String) {
-        #expect(FilePreferencesStore.defaultDirectory(variables: variables, home: "/fallback") == expected)
+    @Test("the directory is gatehouse in the platform's configuration directory (OperatingSystemTests test that rule)")
+    func defaultDirectory() {
+        let variables = ["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/a"]
+        #expect(
+            FilePreferencesStore.defaultDirectory(variables: variables)
+                == Platform.configurationDirectory(variables: variables) + "/gatehouse")
     }
 
     private func permissions(of path: String) throws -> Int {

@@ -2,11 +2,7 @@ import AdapterSupport
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The loopback HTTP server under the suites' dialect stand-ins (Supabase
 /// Auth, OAuth 2.0): it listens on 127.0.0.1 only, on an ephemeral port, and
@@ -39,7 +35,7 @@ final class LoopbackStandIn: Sendable {
 
     private func acceptLoop(_ handler: @escaping @Sendable (Request) async -> Answer) {
         while true {
-            let client = accept(listener, nil, nil)
+            let client = Platform.acceptConnection(on: listener)
             if client < 0 {
                 if errno == EINTR { continue }
                 return
@@ -114,7 +110,7 @@ final class LoopbackStandIn: Sendable {
         var body = Data(data[headEnd.upperBound...])
         if body.count < length, headers["expect"]?.lowercased() == "100-continue" {
             let interim = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
-            _ = interim.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            _ = interim.withUnsafeBytes { Platform.send(client, $0.baseAddress, $0.count) }
         }
         while body.count < length {
             let count = recv(client, &buffer, buffer.count, 0)
@@ -137,7 +133,7 @@ final class LoopbackStandIn: Sendable {
         var offset = 0
         while offset < message.count {
             let written = message[offset...].withUnsafeBytes {
-                send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                Platform.send(client, $0.baseAddress, $0.count)
             }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { return }

@@ -4,9 +4,7 @@ import PortContracts
 import Ports
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// Makes one `StorageNoticeSource` adapter for a test: on a fresh directory,
 /// holding what it stores, with no notice kept yet.
@@ -149,7 +147,7 @@ enum NoticeSteps {
     static func text(of mode: mode_t) -> String { "(mode \(String(mode, radix: 8)))" }
 
     static func chmod(_ path: String, _ mode: mode_t) throws {
-        try #require(Glibc.chmod(path, mode) == 0, "chmod \(path): errno \(errno)")
+        try #require(SystemCall.chmod(path, mode) == 0, "chmod \(path): errno \(errno)")
     }
 
     static func plant(_ path: String, _ data: Data, mode: mode_t) throws {

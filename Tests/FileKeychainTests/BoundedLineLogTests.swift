@@ -3,9 +3,7 @@ import Foundation
 import OffThePool
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// The bounded line log: lines read back whole and in order, refused lines
 /// leave no trace, rotation keeps the file under its bound and the newest
@@ -530,30 +528,21 @@ enum LineAppenders {
     }
 
     /// A connected pair of sockets, close-on-exec: no other child spawned
-    /// meanwhile inherits them (Glibc's module has no `pipe2`).
+    /// meanwhile inherits them.
     private static func socketPair() throws -> (Int32, Int32) {
-        var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+        guard let ends = Platform.streamSocketPair() else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE)
         }
-        return (ends[0], ends[1])
+        return ends
     }
 
     private static func spawn(_ arguments: [String], stdin: Int32, stderr: Int32) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 clears close-on-exec on the copy only.
-        posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO)
-        let executable = StressChild.executable
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
-        return pid
+        switch Platform.spawn(
+            StressChild.executable, arguments: arguments, input: .descriptor(stdin), error: .descriptor(stderr))
+        {
+        case .success(let pid): return pid
+        case .failure(let failure): throw POSIXError(POSIXErrorCode(rawValue: failure.code) ?? .EINVAL)
+        }
     }
 
     private static func readToEnd(_ descriptor: Int32) -> String {

@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// What the file store's tests do to a file system behind the store's back.
 enum FileSystemFixtures {

@@ -4,9 +4,7 @@ import OffThePool
 import Ports
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// The file store against files that must not take the app down: a file
 /// whose decoding kills the process, a FIFO, a huge file; and what happens

@@ -3,9 +3,7 @@ import Foundation
 import Ports
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// `FilePINVault` against files that must neither hang the app nor unlock
 /// it: a FIFO, a symbolic link, a corrupt file, a file too large to be a

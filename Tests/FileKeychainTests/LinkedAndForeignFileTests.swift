@@ -3,9 +3,7 @@ import Foundation
 import Ports
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// The file store against a file that is not its own under its name: a hard
 /// link to another file (the user's `~/.bashrc`, say) or a file of another

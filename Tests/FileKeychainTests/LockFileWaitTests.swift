@@ -1,7 +1,7 @@
 @testable import AdapterFileKeychain
 import AdapterSupport
 import Foundation
-import Glibc
+import OperatingSystem
 import Ports
 import Testing
 

@@ -1,6 +1,6 @@
 @testable import AdapterFileKeychain
 import Foundation
-import Glibc
+import OperatingSystem
 import Ports
 import Testing
 

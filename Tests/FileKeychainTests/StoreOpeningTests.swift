@@ -3,9 +3,7 @@ import Foundation
 import Ports
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// What the file store does when it opens (its first read, save or delete —
 /// at each launch) and at logout: leftovers of a killed save removed, a

@@ -1,9 +1,7 @@
 import Foundation
 import Ports
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// The `session-store-stress` child process, found beside the test binary.
 ///
@@ -51,7 +49,7 @@ struct StressChild {
                 reported += 1
                 continue
             }
-            let read = Glibc.read(output, &chunk, chunk.count)
+            let read = SystemCall.read(output, &chunk, chunk.count)
             if read < 0, errno == EINTR { continue }
             if read <= 0 { break }
             buffered.append(contentsOf: chunk[0..<read])
@@ -74,7 +72,7 @@ struct StressChild {
     }
 
     func kill() {
-        _ = Glibc.kill(pid, SIGKILL)
+        _ = SystemCall.kill(pid, SIGKILL)
         _ = waitUntilExit()
     }
 
@@ -118,23 +116,10 @@ struct StressChild {
     /// Starts the child with `arguments`, its standard output on `stdout`
     /// (or /dev/null) and its standard error on /dev/null.
     private static func spawn(_ arguments: [String], stdout: Int32?) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let stdout {
-            posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        switch Platform.spawn(executable, arguments: arguments, output: stdout.map { .descriptor($0) } ?? .null) {
+        case .success(let pid): return pid
+        case .failure(let failure): throw POSIXError(POSIXErrorCode(rawValue: failure.code) ?? .EINVAL)
         }
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        // The child closes every other descriptor it inherits as it starts
-        // (Glibc's module does not export posix_spawn's closefrom action).
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
-        return pid
     }
 
     private static func wait(for pid: pid_t) -> Ending {

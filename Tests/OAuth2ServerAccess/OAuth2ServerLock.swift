@@ -1,9 +1,7 @@
 import Foundation
 public import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// Who may use the OAuth 2.0 test server (`OAUTH2_LEGACY_BASE_URL`) at a time: a
 /// file lock (`flock`) on one file per server URL in the temporary directory.

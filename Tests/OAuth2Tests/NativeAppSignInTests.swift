@@ -2,6 +2,7 @@ import AdapterHTTP
 import AdapterSoftwareCrypto
 import AdapterSystem
 import Foundation
+import OperatingSystem
 import OAuth2ServerAccess
 import Ports
 import TaskRuntime
@@ -250,16 +251,14 @@ enum ScriptedBrowser {
         // swift-corelibs-foundation pull request 5472).
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                var actions = posix_spawn_file_actions_t()
-                posix_spawn_file_actions_init(&actions)
-                defer { posix_spawn_file_actions_destroy(&actions) }
-                posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-                let argv = ([python.path, script.path] + arguments).map { strdup($0) } + [nil]
-                defer { argv.forEach { free($0) } }
-                var child: pid_t = 0
-                let started = posix_spawn(&child, python.path, &actions, nil, argv, environ)
-                guard started == 0 else {
-                    return continuation.resume(throwing: POSIXError(POSIXErrorCode(rawValue: started) ?? .EIO))
+                // Its output on /dev/null, its errors on the test's.
+                let child: pid_t
+                switch Platform.spawn(
+                    python.path, arguments: [script.path] + arguments, error: .descriptor(STDERR_FILENO))
+                {
+                case .success(let started): child = started
+                case .failure(let failure):
+                    return continuation.resume(throwing: POSIXError(POSIXErrorCode(rawValue: failure.code) ?? .EIO))
                 }
                 var status: Int32 = 0
                 while waitpid(child, &status, 0) == -1 {

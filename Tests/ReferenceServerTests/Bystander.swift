@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A process of no interest started by the test, as the test suite starts
 /// app processes and workers: it inherits every descriptor of this process
@@ -17,21 +13,14 @@ final class Bystander {
     init() throws {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
-        posix_spawn_file_actions_addclose(&actions, ends[1])
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/cat"), nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/cat", &actions, nil, argv, environ)
+        let started = Platform.spawn("/bin/cat", arguments: [], input: .descriptor(ends[0]))
         close(ends[0])
-        guard result == 0 else {
+        switch started {
+        case .success(let pid): self.pid = pid
+        case .failure(let failure):
             close(ends[1])
-            throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL)
+            throw POSIXError(POSIXErrorCode(rawValue: failure.code) ?? .EINVAL)
         }
-        self.pid = pid
         feed = ends[1]
     }
 

@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A bare TCP client for the server's tests: bytes out, bytes in, nothing
 /// interpreted, so malformed input reaches the server as written. Reads wait
@@ -16,7 +12,7 @@ final class RawClient {
     private var unread = Data()
 
     init(port: UInt16, timeout: Int = 10) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = Platform.streamSocket()
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -44,7 +40,7 @@ final class RawClient {
             guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.send(fd, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                let written = Platform.send(fd, base + offset, buffer.count - offset)
                 if written <= 0 { return }
                 offset += written
             }

@@ -1,6 +1,6 @@
 import Foundation
 import GatehouseBench
-import Glibc
+import OperatingSystem
 import Testing
 
 /// Issue 53, item 1, with real processes: the store's lock is held by a

@@ -1,6 +1,6 @@
 import Foundation
 import GatehouseBench
-import Glibc
+import OperatingSystem
 import Testing
 
 /// Issue 41, item 1, with real processes: one app process (`app

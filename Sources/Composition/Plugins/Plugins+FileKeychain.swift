@@ -1,5 +1,6 @@
 import AdapterFileKeychain
 import Foundation
+import OperatingSystem
 import Ports
 
 /// The plugins of `AdapterFileKeychain`.
@@ -16,7 +17,7 @@ enum FileKeychainPlugins {
         name: "file-keychain", summary: "the session in a private file (0600 in a 0700 directory), crash-safe",
         settings: [
             .text(
-                directoryKey, role: .directory, whenAbsent: "$XDG_DATA_HOME/gatehouse, else ~/.local/share/gatehouse",
+                directoryKey, role: .directory, whenAbsent: Platform.dataDirectoryRule(for: "gatehouse"),
                 "where each backend's folder keeps its session, PIN, sign-out ledger, remembered identifier and events"
             )
         ],
@@ -62,9 +63,6 @@ enum FileKeychainPlugins {
     /// user's data directory's `gatehouse`.
     static func rootDirectory(for settings: PluginSettings) -> String {
         if let configured = settings.text(directoryKey) { return configured }
-        let variables = ProcessInfo.processInfo.environment
-        if let dataHome = variables["XDG_DATA_HOME"], dataHome.hasPrefix("/") { return dataHome + "/gatehouse" }
-        let home = variables["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return home + "/.local/share/gatehouse"
+        return Platform.dataDirectory(variables: ProcessInfo.processInfo.environment) + "/gatehouse"
     }
 }

@@ -1,5 +1,6 @@
 import AdapterFilePreferences
 import Foundation
+import OperatingSystem
 import Ports
 
 /// The plugins of `AdapterFilePreferences`.
@@ -11,7 +12,7 @@ enum FilePreferencesPlugins {
         name: "file", summary: "the preferences in a crash-safe file under $XDG_CONFIG_HOME/gatehouse",
         settings: [
             .text(
-                directoryKey, role: .directory, whenAbsent: "$XDG_CONFIG_HOME/gatehouse, else ~/.config/gatehouse",
+                directoryKey, role: .directory, whenAbsent: Platform.configurationDirectoryRule(for: "gatehouse"),
                 "where preferences.json is kept")
         ]
     ) { context throws(CompositionError) in
@@ -21,8 +22,6 @@ enum FilePreferencesPlugins {
 
     static func directory(for settings: PluginSettings) -> String {
         if let configured = settings.text(directoryKey) { return configured }
-        return FilePreferencesStore.defaultDirectory(
-            variables: ProcessInfo.processInfo.environment,
-            home: FileManager.default.homeDirectoryForCurrentUser.path)
+        return FilePreferencesStore.defaultDirectory(variables: ProcessInfo.processInfo.environment)
     }
 }

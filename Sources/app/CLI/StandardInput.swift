@@ -1,11 +1,7 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The process's stdin: whether a person is typing at it, a line at a time,
 /// or all of it at once.

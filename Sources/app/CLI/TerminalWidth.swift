@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// How many columns the terminal on stdout has, so the screen wraps to it.
 enum TerminalWidth {

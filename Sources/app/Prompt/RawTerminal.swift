@@ -1,11 +1,7 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The terminal on stdin, put in raw mode by hand on termios (no package):
 /// no echo, no line buffering, no signals from keys, so each byte reaches

@@ -1,13 +1,7 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The terminal's resizes (SIGWINCH), each one a call of `onResize` on the
 /// main actor, from `init` until `stop()`. The width itself is read at every

@@ -2,11 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// The session worker's stdin, a line at a time and bounded: a line longer
 /// than `longestLine` bytes is dropped whole (said as `.tooLong`) rather than
@@ -39,10 +35,7 @@ final class SessionWorkerInput: Sendable {
     /// living on here would keep those connections open after their owner
     /// closed them (as `session-store-stress` does, for the same reason).
     static func closeInheritedDescriptors() {
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for descriptor in open.compactMap(Int32.init) where descriptor > STDERR_FILENO {
-            close(descriptor)
-        }
+        Platform.closeInheritedDescriptors()
     }
 
     init(descriptor: Int32 = STDIN_FILENO) {

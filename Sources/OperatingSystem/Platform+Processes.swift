@@ -1,0 +1,114 @@
+// Processes: whether one is stopped, what CPU it used, what descriptors it
+// holds. Linux answers from /proc; Darwin has no /proc and answers through
+// sysctl(3) and /dev/fd.
+extension Platform {
+    /// Where a process lists the descriptors it holds, one entry per number.
+    public static var openDescriptorsDirectory: String {
+        #if canImport(Darwin)
+            "/dev/fd"
+        #else
+            "/proc/self/fd"
+        #endif
+    }
+
+    /// The descriptors this process holds now.
+    public static func openDescriptors() -> [Int32] {
+        guard let directory = opendir(openDescriptorsDirectory) else { return [] }
+        defer { closedir(directory) }
+        var found: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let descriptor = Int32(name) { found.append(descriptor) }
+        }
+        return found
+    }
+
+    /// Closes every descriptor beyond the standard three that this process
+    /// inherited: a child the test process or the app started must not keep
+    /// its parent's sockets open (a copy living on here would keep a
+    /// connection open after its owner closed it). Call it first thing, before
+    /// the process opens any descriptor of its own.
+    public static func closeInheritedDescriptors() {
+        for descriptor in openDescriptors() where descriptor > STDERR_FILENO {
+            _ = SystemCall.close(descriptor)
+        }
+    }
+
+    /// Whether process `processID` is stopped (SIGSTOP, Ctrl-Z, a tracer),
+    /// so that it cannot let go of a lock until it is continued. False for a
+    /// running process, and for one that is gone or cannot be read.
+    public static func isStopped(_ processID: pid_t) -> Bool {
+        #if canImport(Darwin)
+            // kinfo_proc's p_stat is SSTOP for a stopped process (sys/proc.h).
+            var information = kinfo_proc()
+            var size = MemoryLayout<kinfo_proc>.stride
+            var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, processID]
+            guard sysctl(&name, u_int(name.count), &information, &size, nil, 0) == 0, size > 0 else { return false }
+            return Int32(information.kp_proc.p_stat) == SSTOP
+        #else
+            // /proc/PID/stat: after the command's name in parentheses (which
+            // may hold anything), the state: T stopped by a signal, t by a tracer.
+            guard let stat = readSmallFile("/proc/\(processID)/stat"),
+                let nameEnd = stat.lastIndex(of: UInt8(ascii: ")"))
+            else { return false }
+            let state = stat[(nameEnd + 1)...].first { $0 != UInt8(ascii: " ") }
+            return state == UInt8(ascii: "T") || state == UInt8(ascii: "t")
+        #endif
+    }
+
+    /// User plus system CPU time process `processID` has used so far, in
+    /// seconds; nil when it cannot be read (gone, or not written for this
+    /// platform: Darwin's `proc_pid_rusage` is not used yet).
+    public static func cpuSeconds(ofProcess processID: pid_t) -> Double? {
+        #if canImport(Darwin)
+            return nil
+        #else
+            // After the command's closing parenthesis: state is the first
+            // field, utime and stime the 12th and 13th, in clock ticks.
+            guard let stat = readSmallFile("/proc/\(processID)/stat"),
+                let nameEnd = stat.lastIndex(of: UInt8(ascii: ")"))
+            else { return nil }
+            let fields = stat[(nameEnd + 1)...].split(separator: UInt8(ascii: " "))
+            guard fields.count > 12,
+                let user = Double(String(decoding: fields[11], as: UTF8.self)),
+                let system = Double(String(decoding: fields[12], as: UTF8.self))
+            else { return nil }
+            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        #endif
+    }
+
+    /// User plus system CPU time this process has used so far, on every
+    /// thread, in seconds.
+    public static func cpuSecondsOfThisProcess() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+            let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+        #else
+            let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// Makes a write to a closed pipe or socket fail with EPIPE rather than
+    /// end this process: for a process that talks to children that may die.
+    public static func ignoreBrokenPipes() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+
+    private static func seconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000
+    }
+
+    /// The first 4 KiB of a small kernel file (/proc's), or nil.
+    static func readSmallFile(_ path: String) -> [UInt8]? {
+        let descriptor = SystemCall.open(path, O_RDONLY | O_CLOEXEC, 0)
+        guard descriptor >= 0 else { return nil }
+        defer { SystemCall.close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(bytes[..<count]) : nil
+    }
+}
