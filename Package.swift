@@ -25,6 +25,7 @@ let package = Package(
         // Each port's contract suite, for a team's own test target to run on its own adapter.
         .library(name: "PortContracts", targets: ["PortContracts"]),
         .executable(name: "app", targets: ["app"]),
+        .executable(name: "gatehouse-bench", targets: ["gatehouse-bench"]),
     ],
     targets: [
         // The hexagon's edge: port protocols and the values they speak. Foundation only.
@@ -105,9 +106,13 @@ let package = Package(
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo. It sees
-        // the graph through Composition, never an adapter; `app bench` calls GatehouseBench.
+        // the graph through Composition, never an adapter. It links no bench.
         .executableTarget(
-            name: "app", dependencies: ["OperatingSystem", "Composition", "DomainCore", "GatehouseBench"]),
+            name: "app", dependencies: ["OperatingSystem", "Composition", "DomainCore"]),
+        // The bench as a program of its own (`gatehouse-bench`), so that the app
+        // links none of it: it starts the app built beside it for its
+        // whole-process scenarios.
+        .executableTarget(name: "gatehouse-bench", dependencies: ["GatehouseBench"]),
         // The example adapters of the "Adding an adapter" guide (Ports.docc): a
         // SessionDataStore over a secret vault, and a HealthProbe for Spring Boot
         // Actuator's wire with its loopback stand-in. Imports Ports and AdapterSupport
@@ -187,7 +192,8 @@ let package = Package(
             name: "SharedStoreTests",
             dependencies: ["OperatingSystem", "app", "Composition", "GatehouseBench", "OAuth2ServerAccess"]),
         // The bench's counts (single flight, the graph's release) and its charts, as ordinary tests.
-        .testTarget(name: "GatehouseBenchTests", dependencies: ["GatehouseBench", "Composition", "app"]),
+        .testTarget(
+            name: "GatehouseBenchTests", dependencies: ["GatehouseBench", "Composition", "app", "gatehouse-bench"]),
         // The domain's rules: decision table, token manager, validation, view models.
         .testTarget(name: "DomainTests", dependencies: ["Ports", "DomainCore", "AdapterInMemory", "TaskRuntime"]),
         // The command line: argument parsing, envs, the demo, interactive and piped modes, the texts.

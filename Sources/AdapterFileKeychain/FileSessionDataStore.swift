@@ -459,8 +459,9 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         var changed: (seconds: Int, nanoseconds: Int)
 
         init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
+            // dev_t is signed on Darwin: its bits, not its value.
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
             size = Int64(info.st_size)
             let modifiedAt = Platform.modificationTime(of: info)
             let changedAt = Platform.statusChangeTime(of: info)

@@ -8,7 +8,7 @@
 /// nothing else. It is the cost a PIN check pays 100,000 times, and it is
 /// written to be quick in a debug build too — a package taken by version
 /// can carry no flag that would optimise this module alone (what a check
-/// costs in each build: docs/benchmarks.md, `app bench --scenario pin`).
+/// costs in each build: docs/benchmarks.md, `gatehouse-bench --scenario pin`).
 public enum PBKDF2HMACSHA256 {
     /// The derived key of `byteCount` bytes (at least 1).
     ///

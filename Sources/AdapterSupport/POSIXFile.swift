@@ -122,16 +122,8 @@ public enum POSIXFile {
 
     /// The names in a directory (no "." or "..").
     public static func entries(_ path: String) throws(Failure) -> [String] {
-        guard let stream = opendir(path) else { throw Failure(call: "opendir", code: errno) }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        guard let names = Platform.directoryEntries(path) else { throw Failure(call: "opendir", code: errno) }
+        return names.filter { $0 != "." && $0 != ".." }
     }
 
     /// Sets the mode of the open file `fd`.

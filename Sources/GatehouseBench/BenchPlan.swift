@@ -1,5 +1,5 @@
-/// How big a bench run is: the full run (`app bench`) or the smoke run
-/// (`app bench --quick`: seconds, small N), and which scenarios it runs.
+/// How big a bench run is: the full run (`gatehouse-bench`) or the smoke run
+/// (`gatehouse-bench --quick`: seconds, small N), and which scenarios it runs.
 public struct BenchPlan: Sendable, Hashable {
     /// The scenarios, in the order they run and are printed.
     public enum Scenario: String, Sendable, Hashable, CaseIterable, Codable {

@@ -5,7 +5,7 @@ import OperatingSystem
 /// first (`holder`) in the middle of a refresh the server holds on its
 /// virtual clock, the store's lock in its hands: the scene in which issue
 /// 41 stops or kills the holder. `StoppedHolderTests` checks what follows;
-/// `app bench --scenario processes` times it (`StoppedHolderBench`).
+/// `gatehouse-bench --scenario processes` times it (`StoppedHolderBench`).
 public struct HolderMidRefresh {
     public let server: RotatingReferenceServer
     /// Owns the store directory: keep it alive as long as the workers.

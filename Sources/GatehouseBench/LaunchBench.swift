@@ -9,7 +9,7 @@ import Foundation
 struct LaunchBench {
     /// Signs Maria in, then a day passes signed in; every line is checked.
     static let dayScript = """
-        # app bench, launch scenario: sign in, then a day signed in.
+        # gatehouse-bench, launch scenario: sign in, then a day signed in.
         tap sign-in
         type identifier 123.456.789-09
         tap next
@@ -32,7 +32,7 @@ struct LaunchBench {
         guard let executable = plan.workerExecutable else {
             return BenchScenarioReport(
                 scenario: "launch", setup: setup, rows: [],
-                failure: "no app executable to start (run it as app bench)")
+                failure: "no app executable to start (build it beside gatehouse-bench: swift build -c release)")
         }
         var rows: [BenchRow] = []
         do throws(BenchSetupError) {

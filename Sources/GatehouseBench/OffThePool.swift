@@ -4,7 +4,7 @@ import Foundation
 /// start or end, polling a pseudo-terminal — on a thread of its own, not on
 /// Swift's cooperative pool, and waits for it without blocking.
 ///
-/// Why: the pool has one thread per core (two here). `app bench` has its own
+/// Why: the pool has one thread per core (two here). `gatehouse-bench` has its own
 /// process, but `BenchScenarioShapeTests` run these scenarios inside the test
 /// suite, where a child under a sanitizer takes seconds to start: blocking
 /// pool threads meanwhile stalled every other test of the process for

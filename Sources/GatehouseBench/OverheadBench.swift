@@ -38,7 +38,9 @@ struct OverheadBench {
         guard let executable = plan.workerExecutable else {
             return BenchScenarioReport(
                 scenario: "overhead", setup: setup, rows: [],
-                failure: "no app executable to start app serve from (run it as app bench)")
+                failure:
+                    "no app executable to start app serve from (build it beside gatehouse-bench: swift build -c release)"
+            )
         }
         let server: AppServeProcess
         do {

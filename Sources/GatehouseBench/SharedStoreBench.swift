@@ -32,7 +32,8 @@ public struct SharedStoreBench {
         guard let executable = plan.workerExecutable else {
             return BenchScenarioReport(
                 scenario: "processes", setup: setup, rows: [],
-                failure: "no app executable to start workers from (run it as app bench)")
+                failure:
+                    "no app executable to start workers from (build it beside gatehouse-bench: swift build -c release)")
         }
         var rows: [BenchRow] = []
         do {

@@ -49,7 +49,9 @@ struct SignatureBench {
         guard let executable = plan.workerExecutable else {
             return BenchScenarioReport(
                 scenario: "signature", setup: setup, rows: rows,
-                failure: "no app executable to start app serve from (run it as app bench)")
+                failure:
+                    "no app executable to start app serve from (build it beside gatehouse-bench: swift build -c release)"
+            )
         }
         do throws(BenchSetupError) {
             let server = try await offThePool { () throws(BenchSetupError) in

@@ -74,3 +74,24 @@ extension Platform {
         }
     #endif
 }
+
+// A directory's entries, read in place: a `dirent` record is only
+// `d_reclen` bytes long, shorter than its `d_name` field (256 bytes on
+// glibc, 1024 on Darwin), so copying the field whole reads past the C
+// library's buffer (the bug swift-corelibs-foundation fixed in pull
+// request 5472). Only the name's own bytes, up to its NUL, are read.
+extension Platform {
+    /// The names in the directory at `path`, "." and ".." included, in the
+    /// order the system gives them; nil with `errno` set when it cannot be opened.
+    public static func directoryEntries(_ path: String) -> [String]? {
+        guard let stream = opendir(path) else { return nil }
+        defer { closedir(stream) }
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            names.append(String(cString: name))
+        }
+        return names
+    }
+}

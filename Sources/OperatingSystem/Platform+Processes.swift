@@ -13,16 +13,7 @@ extension Platform {
 
     /// The descriptors this process holds now.
     public static func openDescriptors() -> [Int32] {
-        guard let directory = opendir(openDescriptorsDirectory) else { return [] }
-        defer { closedir(directory) }
-        var found: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if let descriptor = Int32(name) { found.append(descriptor) }
-        }
-        return found
+        (directoryEntries(openDescriptorsDirectory) ?? []).compactMap { Int32($0) }
     }
 
     /// Closes every descriptor beyond the standard three that this process
@@ -110,5 +101,45 @@ extension Platform {
         var bytes = [UInt8](repeating: 0, count: 4096)
         let count = bytes.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress, $0.count) }
         return count > 0 ? Array(bytes[..<count]) : nil
+    }
+}
+
+extension Platform {
+    /// Lifts this process's soft limit on open descriptors as far as it may
+    /// go: to the hard limit on Linux; on Darwin to the smaller of the hard
+    /// limit and `OPEN_MAX` (setrlimit refuses more, getrlimit(2)).
+    public static func raiseOpenFileLimit() {
+        let resource = openFileLimitResource
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        #if canImport(Darwin)
+            limit.rlim_cur = min(rlim_t(OPEN_MAX), limit.rlim_max)
+        #else
+            limit.rlim_cur = limit.rlim_max
+        #endif
+        _ = setrlimit(resource, &limit)
+    }
+
+    /// `RLIMIT_NOFILE` as `getrlimit` takes it (glibc spells it as an enum).
+    public static var openFileLimitResource: Int32 {
+        #if canImport(Glibc)
+            Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            RLIMIT_NOFILE
+        #endif
+    }
+}
+
+extension Platform {
+    /// Whether a symbol is loaded in this process (a sanitizer's runtime,
+    /// say): `dlsym` on the default handle, `RTLD_DEFAULT`, which is 0 on
+    /// glibc and musl and -2 on Darwin (<dlfcn.h>).
+    public static func isLoaded(symbol: String) -> Bool {
+        #if canImport(Darwin)
+            let everything = UnsafeMutableRawPointer(bitPattern: -2)
+        #else
+            let everything = UnsafeMutableRawPointer(bitPattern: 0)
+        #endif
+        return dlsym(everything, symbol) != nil
     }
 }

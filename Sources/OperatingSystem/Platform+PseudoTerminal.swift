@@ -9,13 +9,14 @@ extension Platform {
     /// set when none could be opened.
     public static func openPseudoTerminal() -> (primary: Int32, replicaPath: String)? {
         #if canImport(Darwin)
-            let primary = posix_openpt(O_RDWR | O_NOCTTY)
+            let primary = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
             guard primary >= 0 else { return nil }
             guard grantpt(primary) == 0, unlockpt(primary) == 0, let name = ptsname(primary) else {
+                let saved = errno
                 SystemCall.close(primary)
+                errno = saved
                 return nil
             }
-            setCloseOnExec(primary)
             return (primary, String(cString: name))
         #else
             // TIOCSPTLCK and TIOCGPTN (asm-generic/ioctls.h): unlock the

@@ -94,3 +94,18 @@ extension Platform {
 private func systemSend(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
     send(descriptor, bytes, count, flags)
 }
+
+extension Platform {
+    /// The `poll` event that says the peer closed its end of a stream
+    /// socket: Linux's `POLLRDHUP` (which Swift's Glibc module leaves out, as
+    /// it needs _GNU_SOURCE: hence the number, from <poll.h>). Darwin has no
+    /// such event; `POLLHUP` is its nearest, set at end of file, which is
+    /// not the same promise and has not been tried on a Mac.
+    public static var peerClosedPollEvent: Int16 {
+        #if canImport(Darwin)
+            Int16(POLLHUP)
+        #else
+            0x2000
+        #endif
+    }
+}

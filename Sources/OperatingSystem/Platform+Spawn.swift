@@ -69,8 +69,18 @@ extension Platform {
                 posix_spawn_file_actions_addopen(
                     &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
             case .descriptor(let given):
-                // dup2 clears close-on-exec on the copy only.
-                posix_spawn_file_actions_adddup2(&actions, given, descriptor)
+                // dup2 clears close-on-exec on the copy only. Darwin takes a
+                // dup2 onto itself for no action (the descriptor would stay
+                // close-on-exec and be lost): it says "inherit" instead.
+                #if canImport(Darwin)
+                    if given == descriptor {
+                        posix_spawn_file_actions_addinherit_np(&actions, descriptor)
+                    } else {
+                        posix_spawn_file_actions_adddup2(&actions, given, descriptor)
+                    }
+                #else
+                    posix_spawn_file_actions_adddup2(&actions, given, descriptor)
+                #endif
             case .createdFile(let path):
                 posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             case .terminal(let path):

@@ -47,7 +47,9 @@
         static func write(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
             Darwin.write(fd, bytes, count)
         }
-        static func fsync(_ fd: Int32) -> Int32 { Darwin.fsync(fd) }
+        /// Darwin's fsync does not make the drive write its cache; F_FULLFSYNC
+        /// does (fsync(2)), where the file system takes it; else fsync.
+        static func fsync(_ fd: Int32) -> Int32 { fcntl(fd, F_FULLFSYNC) == 0 ? 0 : Darwin.fsync(fd) }
         static func rename(_ from: String, _ to: String) -> Int32 { Darwin.rename(from, to) }
         static func unlink(_ path: String) -> Int32 { Darwin.unlink(path) }
         static func chmod(_ path: String, _ mode: mode_t) -> Int32 { Darwin.chmod(path, mode) }

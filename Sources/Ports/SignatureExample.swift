@@ -5,7 +5,7 @@ import Foundation
 /// for RS256, A.3 for ES256) and of RFC 7520 (section 4.1, RS256 over
 /// another key and payload), for a verifier's self-check
 /// (`SignatureVerifierContract`) and for what one verification costs
-/// (`app bench --scenario signature`).
+/// (`gatehouse-bench --scenario signature`).
 public struct SignatureExample: Sendable, Hashable {
     /// Where it is published.
     public let name: String

@@ -80,9 +80,8 @@ final class ConnectionExecutor: TaskExecutor {
             let value = await operation()
             outcome.withLock { $0 = value }
         }
-        // POLLRDHUP (Linux): the peer closed its end. Glibc's module leaves it
-        // out (it needs _GNU_SOURCE), hence the number.
-        let peerClosed: Int16 = 0x2000
+        // The peer closed its end (Linux's POLLRDHUP; the seam says each platform's).
+        let peerClosed = Platform.peerClosedPollEvent
         var watching = true
         while true {
             runQueuedJobs()

@@ -261,7 +261,7 @@ public final class ReferenceServer: Sendable {
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while ContinuousClock.now < deadline {
             let (seconds, attoseconds) = (deadline - .now).components
-            var limit = timeval(tv_sec: Int(seconds), tv_usec: max(1000, Int(attoseconds / 1_000_000_000_000)))
+            var limit = timeval(tv_sec: Int(seconds), tv_usec: .init(max(1000, Int(attoseconds / 1_000_000_000_000))))
             setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
             let count = read(client, &chunk, chunk.count)
             if count < 0, errno == EINTR { continue }
@@ -322,11 +322,8 @@ public final class ReferenceServer: Sendable {
         }
     }
 
-    /// A thousand connections need a thousand descriptors: lift the soft limit to the hard one.
+    /// A thousand connections need a thousand descriptors.
     private static func raiseFileLimit() {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = limit.rlim_max
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        Platform.raiseOpenFileLimit()
     }
 }

@@ -169,7 +169,7 @@ struct RequestReader {
         guard wait > .zero else { return .timedOut }
         let (seconds, attoseconds) = wait.components
         // At least a millisecond: a zero timeval would mean "wait forever".
-        var limit = timeval(tv_sec: Int(seconds), tv_usec: max(1000, Int(attoseconds / 1_000_000_000_000)))
+        var limit = timeval(tv_sec: Int(seconds), tv_usec: .init(max(1000, Int(attoseconds / 1_000_000_000_000))))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var chunk = [UInt8](repeating: 0, count: 8192)
         while true {

@@ -38,8 +38,8 @@ struct BoundedAnswerTests {
     /// AddressSanitizer adds its shadow and red zones, and keeps freed memory
     /// in a quarantine (16 MB in the probe: `AnswerProbe`).
     static var sanitizerFactor: Int {
-        if dlsym(nil, "__tsan_init") != nil { return 5 }
-        if dlsym(nil, "__asan_init") != nil { return 3 }
+        if Platform.isLoaded(symbol: "__tsan_init") { return 5 }
+        if Platform.isLoaded(symbol: "__asan_init") { return 3 }
         return 1
     }
 

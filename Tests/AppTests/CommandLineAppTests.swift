@@ -86,34 +86,6 @@ struct CommandLineAppTests {
         #expect(quiet.withLock { $0 }.isEmpty, "without --events nothing is written to stderr")
     }
 
-    @Test("bench --quick on the in-memory scenarios: a progress line per scenario, the table with each goal, exit 0")
-    func benchQuickTable() async {
-        let transcript = Transcript()
-        let options = BenchOptions(quick: true, scenarios: [.soak, .day])
-        #expect(await transcript.app().run(Invocation(command: .bench(options))) == 0)
-        let text = transcript.text
-        #expect(text.contains("soak: running…"))
-        #expect(text.contains("soak: done in"))
-        #expect(text.contains("day: done in"))
-        #expect(text.contains("== soak — 50 sign-in/out cycles"))
-        #expect(text.contains("[pass: 0 alive]"))
-        #expect(text.contains("[pass: still signed in]"))
-        #expect(text.contains("goals: "))
-        #expect(transcript.errors.isEmpty)
-    }
-
-    @Test("bench --json: stdout is the report as JSON alone, progress goes to stderr")
-    func benchJSON() async throws {
-        let transcript = Transcript()
-        let options = BenchOptions(quick: true, json: true, scenarios: [.soak])
-        #expect(await transcript.app().run(Invocation(command: .bench(options))) == 0)
-        let report = try JSONDecoder().decode(BenchReport.self, from: Data(transcript.text.utf8))
-        #expect(report.quick)
-        #expect(report.scenarios.map(\.scenario) == ["soak"])
-        #expect(report.scenarios.first?.rows.first?.numbers["alive"] == 0)
-        #expect(transcript.errorText.contains("bench: soak: done in"))
-    }
-
     @Test("An unknown environment name gives the composition error, exit 2")
     func unknownEnvironment() async {
         let transcript = Transcript()

@@ -62,15 +62,6 @@ struct CommandLineParserTests {
                         virtualClock: true)))
         ),
         (["serve", "--reuse-detection"], Invocation(command: .serve(ServeOptions(reuseDetection: true)))),
-        (["bench"], Invocation(command: .bench(BenchOptions()))),
-        (["bench", "--json"], Invocation(command: .bench(BenchOptions(json: true)))),
-        // Scenarios run in the bench's order, whatever order they are named in.
-        (
-            ["bench", "--quick", "--svg", "docs/images/bench", "--scenario", "soak", "--scenario", "storm"],
-            Invocation(
-                command: .bench(
-                    BenchOptions(quick: true, svgDirectory: "docs/images/bench", scenarios: [.storm, .soak])))
-        ),
     ]
 
     @Test("A good command line means what the README's Commands list says", arguments: good)
@@ -81,7 +72,7 @@ struct CommandLineParserTests {
     static let bad: [([String], String, String?)] = [
         (
             ["frobnicate"],
-            "unknown command 'frobnicate': commands are envs, plugins, events, demo, run, serve, bench, help",
+            "unknown command 'frobnicate': commands are envs, plugins, events, demo, run, serve, help",
             nil
         ),
         (["tap", "next"], "unknown command 'tap': script words like 'tap' are typed in interactive mode", nil),
@@ -94,12 +85,10 @@ struct CommandLineParserTests {
         (["envs", "--events", "stderr"], "option --events belongs to the app itself: app, app demo or app run", nil),
         (["--events", "stderr", "events"], "option --events belongs to the app itself", nil),
         (
-            ["bench", "--scenario", "nap"],
-            "unknown scenario 'nap': scenarios are storm, overhead, cap, bootstrap, soak, day, launch, server, pin, signature, processes",
-            "bench"
+            ["bench", "--quick"],
+            "the bench is a program of its own: swift build -c release, then swift run -c release gatehouse-bench",
+            nil
         ),
-        (["bench", "--svg"], "option --svg needs a directory", "bench"),
-        (["bench", "--fast"], "unknown option '--fast' for bench", "bench"),
         (["run", "--fast", "a.flow"], "unknown option '--fast'", "run"),
         (["-x"], "unknown option '-x'", nil),
         (
@@ -121,7 +110,7 @@ struct CommandLineParserTests {
         (["demo", "now"], "'demo' takes no arguments, got 'now'", "demo"),
         (
             ["help", "frobnicate"],
-            "no help for 'frobnicate': commands are envs, plugins, events, demo, run, serve, bench, help", nil
+            "no help for 'frobnicate': commands are envs, plugins, events, demo, run, serve, help", nil
         ),
         (["help", "run", "demo"], "'help' takes at most one COMMAND, got 2", "help"),
         (["frobnicate", "--help"], "no help for 'frobnicate'", nil),

@@ -25,15 +25,6 @@ struct HelpTextTests {
         #expect(text.contains(command))
     }
 
-    @Test("help bench recommends the release build and names every scenario and flag")
-    func benchHelp() {
-        let text = HelpText.text(for: "bench")
-        #expect(text.contains("swift run -c release app bench"))
-        for word in BenchPlan.Scenario.allCases.map(\.rawValue) + ["--quick", "--json", "--svg", "--scenario"] {
-            #expect(text.contains(word), "\(word)")
-        }
-    }
-
     @Test("help serve gives every flag that docs/reference-server.md lists")
     func serveFlags() {
         let text = HelpText.text(for: "serve")

@@ -30,6 +30,14 @@ struct DependencyRuleTests {
         record(ArchitectureChecks.manifestViolations(targets: targets, table: table))
     }
 
+    @Test("The app links no bench, directly or through a target it links: the bench is a program of its own")
+    func appLinksNoBench() throws {
+        let targets = try PackageManifestReader.targets(inManifest: tree.manifest())
+        let linked = TerminalOutputChecks.targetsTheAppLinks(targets).map(\.name)
+        #expect(linked.contains("Composition"), "the manifest's graph was read: \(linked)")
+        #expect(!linked.contains("GatehouseBench") && !linked.contains("gatehouse-bench"), "\(linked)")
+    }
+
     // A module of the table without a folder yet (AdapterSystem before it is written) has nothing to check.
     @Test("Each module's sources import only what the table allows", arguments: DependencyTable.gatehouse.modules)
     func sourcesImportOnlyAllowedModules(module: String) throws {

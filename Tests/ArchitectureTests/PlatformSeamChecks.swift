@@ -39,6 +39,10 @@ enum PlatformSeamChecks {
         ("Linux's pseudo-terminal devices (Platform.openPseudoTerminal)", #"/dev/(ptmx|pts/)"#),
         ("a spawn action built Linux's way (Platform.spawn)", #"\bposix_spawn(_file_actions|attr)_t\(\)"#),
         ("Linux's names of a file's times (st_mtimespec on Darwin: Platform.modificationTime)", #"\.st_[amc]tim\b"#),
+        ("a limit spelled glibc's way (Platform.raiseOpenFileLimit)", #"\bRLIMIT_\w+\.rawValue"#),
+        ("a dirent's name copied whole (Platform.directoryEntries reads it in place)", #"\.d_name\b"#),
+        ("dlsym on a handle that is RTLD_DEFAULT on Linux only (Platform.isLoaded)", #"\bdlsym\(\s*nil\b"#),
+        ("Linux's POLLRDHUP (Platform.peerClosedPollEvent)", #"\bPOLLRDHUP\b"#),
         ("homeDirectoryForCurrentUser (not on iOS: Platform's directories)", #"\bhomeDirectoryForCurrentUser\b"#),
     ]
 

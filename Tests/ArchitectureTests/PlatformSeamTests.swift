@@ -28,6 +28,8 @@ struct PlatformSeamTests {
             "socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)", "getrusage(__rusage_who_t(0), &usage)",
             "let c = accept4(listener, nil, nil, 0)", "open(path, O_PATH)", "let replica = \"/dev/pts/\\(n)\"",
             "var actions = posix_spawn_file_actions_t()", "let seconds = info.st_mtim.tv_sec",
+            "getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)", "let name = entry.pointee.d_name",
+            "dlsym(nil, \"__tsan_init\")", "pollfd(fd: fd, events: Int16(POLLRDHUP), revents: 0)",
             "FileManager.default.homeDirectoryForCurrentUser",
         ])
     func eachMistakeIsCaught(_ line: String) {

@@ -54,8 +54,6 @@ struct CommandLineApp {
         case .plugins:
             PluginListing().lines().forEach(console.print)
             return ExitCode.success
-        case .bench(let options):
-            return await BenchCommand(options: options, console: console).run()
         case .version:
             console.print("app \(AppVersion.current)")
             return ExitCode.success
@@ -141,7 +139,7 @@ struct CommandLineApp {
             app.columnsNow = terminalColumns
             if invocation.command == .demo { return await Demo(app: app, console: console).run() }
             return await InteractiveSession(app: app, console: console, lines: lines).run()
-        case .help, .version, .bench, .serve, .plugins:
+        case .help, .version, .serve, .plugins:
             return ExitCode.usage  // handled above
         }
     }

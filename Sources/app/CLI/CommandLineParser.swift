@@ -6,13 +6,14 @@ import DomainCore
 /// (the locales are `AppLocale`'s).
 /// A pure function of the arguments: it touches no file and prints nothing.
 /// The two options may come before or after the command; `--opt=value` works
-/// too. Whatever follows `serve` or `bench` is theirs, untouched, but for
+/// too. Whatever follows `serve` is its own, untouched, but for
 /// `-h`/`--help`, which every command takes.
 enum CommandLineParser {
     /// The commands of this build, in the order help lists them.
-    static let commands = ["envs", "plugins", "events", "demo", "run", "serve", "bench", "help"]
+    static let commands = ["envs", "plugins", "events", "demo", "run", "serve", "help"]
     /// Commands whose arguments are theirs, untouched by the global options
-    /// (`serve` and `bench` parse their own flags).
+    /// (`serve` parses its own flags; `bench`'s are the bench program's,
+    /// which the app only names).
     static let laterCommands = ["serve", "bench"]
     /// The tags `--locale` takes: every `AppLocale`.
     static let locales = AppLocale.tags
@@ -102,7 +103,7 @@ enum CommandLineParser {
             // Only a command that runs the app has a session to report.
             switch command {
             case .interactive, .demo, .run, .help: break
-            case .envs, .plugins, .events, .version, .serve, .bench, .sessionWorker:
+            case .envs, .plugins, .events, .version, .serve, .sessionWorker:
                 throw UsageError(
                     "option --events belongs to the app itself: app, app demo or app run (not '\(commandWord ?? "")')")
             }
@@ -158,7 +159,10 @@ enum CommandLineParser {
         case "serve":
             return .serve(try ServeOptions.parse(operands))
         case "bench":
-            return .bench(try BenchOptions.parse(operands))
+            // The bench is a program of its own, so that the app links none of it.
+            throw UsageError(
+                "the bench is a program of its own: swift build -c release, then swift run -c release gatehouse-bench"
+            )
         case SessionWorker.commandWord:
             // Hidden: not in `commands`, so help never lists it.
             try noOperands(operands, of: word)

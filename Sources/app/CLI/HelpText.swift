@@ -13,7 +13,6 @@ enum HelpText {
         case "demo": return demo
         case "run": return run
         case "serve": return serve
-        case "bench": return bench
         case "help": return help
         default: return overview
         }
@@ -52,8 +51,6 @@ enum HelpText {
           demo             a narrated tour of every flow on virtual time, then exit 0
           run FILE...      headless acceptance run; exit 0 only if every expectation held
           serve            the reference HTTP server on loopback, until Ctrl-C (SIGINT/SIGTERM)
-          bench            the session layer measured, each goal beside its figure
-                           (swift run -c release app bench)
           help [COMMAND]   this text, or one command's
 
         Options (before or after the command):
@@ -188,62 +185,6 @@ enum HelpText {
         every other path 404 as an unknown one (no /health, no /users); the control
         API stays. An unknown profile exits 2. It prints its URL and runs until SIGINT
         or SIGTERM, then exits 0.
-        """
-    }
-
-    static var bench: String {
-        """
-        Usage: app bench [--quick] [--json] [--svg DIR] [--scenario NAME]...
-
-        Measures the session layer in this process and prints, per scenario, a
-        progress line as it starts and ends, then a table with each goal beside
-        its figure (pass or short). Build in release for figures worth comparing:
-
-          swift run -c release app bench
-
-        Scenarios (all unless --scenario names some; repeatable):
-          storm      N = 1, 10, 100, 1000 concurrent calls meet an expired or revoked
-                     token, in memory and over HTTP to a reference server in this
-                     process: the token manager against a naive per-401 client;
-                     refreshes, failures, requests on the wire, latency in round trips
-          overhead   GET /challenge/list to app serve in another process: the app as
-                     the composition root builds it (request deadline, token manager
-                     and its cap; once more with from-calls health's outcome
-                     recording) against raw URLSession, raw + JSONSerialization and
-                     a naive per-401 client, one at a time, 8 and 64 in flight:
-                     p50, p90, p99, the ratio to raw + JSON, and throughput
-          cap        a storm of 1000 calls on a fresh token in memory, with the cap
-                     and without; authorized { _ in 1 } alone and under 64 callers
-          bootstrap  time to decision with a delay on /health, /users/me or both,
-                     as a multiple of the delay (virtual time)
-          soak       10,000 sign-in/out cycles through the containers: objects alive
-                     after settle() and RSS growth
-          day        a signed-in day on virtual time: wall time and refreshes
-          launch     whole processes of this executable: app run of a sign-in +
-                     wait 24h script, and app in a terminal until its first screen
-          server     the reference server's answers/s and p99 at 1, 16 and 256
-                     keep-alive connections, and its memory per idle connection
-          pin        a PIN check at the default cost, in the build it runs in
-                     (swift run app bench --scenario pin: the debug build)
-          signature  one RS256 and one ES256 verification of an ID token's
-                     signature, beside a password sign-in's round trip to app serve
-          processes  K = 2, 4, 8 app processes sharing one store through token
-                     expiries on a server with rotation and reuse detection:
-                     refreshes per expiry, refresh tokens reused, sessions lost,
-                     the refreshing call's p50/p99 beside one process alone
-
-        Contenders run interleaved, in alternating blocks, in this process (the
-        overhead's server in one of its own), so the machine's noise hits them
-        alike. Everything runs on 127.0.0.1.
-
-          --quick          a smoke run: seconds, small N
-          --json           the report as JSON on stdout (progress on stderr)
-          --svg DIR        write storm.svg and overhead.svg into DIR
-          --scenario NAME  run only this scenario (storm, overhead, cap, bootstrap,
-                           soak, day, launch, server, pin, signature, processes)
-
-        Exits 0 when every scenario ran, whatever the verdicts; 1 when one could
-        not finish (the reason is printed) or the charts could not be written.
         """
     }
 

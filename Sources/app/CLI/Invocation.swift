@@ -24,8 +24,6 @@ struct Invocation: Sendable, Equatable {
         case help(topic: String?)
         /// The reference server on loopback.
         case serve(ServeOptions)
-        /// The benchmarks, run in this process.
-        case bench(BenchOptions)
         /// The hidden `session-worker`: the app obeying one request a line
         /// on stdin (`SessionWorker`), for the tests and the bench that run
         /// several processes on one store.

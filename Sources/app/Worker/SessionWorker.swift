@@ -1,6 +1,5 @@
 import Composition
 import Foundation
-import GatehouseBench
 
 /// `app session-worker`, a hidden command: the app composed as a person gets
 /// it (the environment `--env` names: `local`, `cora-local` or a file based on

@@ -1,5 +1,3 @@
-import GatehouseBench
-
 /// One line a session worker obeys (`SessionWorker`).
 enum SessionWorkerRequest: Sendable, Equatable {
     /// Start the app (the start-up screen's launch); answers the screen reached.

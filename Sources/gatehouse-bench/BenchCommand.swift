@@ -1,8 +1,7 @@
-import Composition
-import GatehouseBench
 import Foundation
+import GatehouseBench
 
-/// `app bench`: runs the scenarios in this process, a progress line per
+/// `gatehouse-bench`: runs the scenarios in this process, a progress line per
 /// scenario as it starts and ends, then the table with each goal beside its
 /// figure (or the report as JSON); `--svg DIR` writes the charts. Exits 0
 /// when the run finished, whatever the verdicts ("short" is a finding, not
@@ -11,7 +10,10 @@ import Foundation
 @MainActor
 struct BenchCommand {
     let options: BenchOptions
-    let console: Console
+    let console: BenchConsole
+    /// The app whose whole processes the launch, overhead, signature and
+    /// processes scenarios start (and the processes scenario's workers).
+    let appExecutable: String?
 
     func run() async -> Int32 {
         // With --json, stdout carries the JSON alone.
@@ -22,21 +24,22 @@ struct BenchCommand {
                 + "build with -c release for figures worth comparing")
         fflush(nil)
         var plan = options.plan
-        // The `processes` scenario's workers are this executable's hidden `session-worker`.
-        plan.workerExecutable = Bundle.main.executablePath ?? CommandLine.arguments.first
+        // The whole-process scenarios start the app (its `serve`, `run` and
+        // hidden `session-worker`): the one built beside this program.
+        plan.workerExecutable = appExecutable
         let report = await BenchRunner(plan: plan) { line in
             progress(line)
             fflush(nil)
         }.run()
-        var exitCode = report.scenarios.contains { $0.failure != nil } ? ExitCode.failure : ExitCode.success
+        var exitCode: Int32 = report.scenarios.contains { $0.failure != nil } ? 1 : 0
         if options.json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             if let data = try? encoder.encode(report) {
                 console.print(String(decoding: data, as: UTF8.self))
             } else {
-                console.error("app bench: the report could not be written as JSON")
-                exitCode = ExitCode.failure
+                console.error("gatehouse-bench: the report could not be written as JSON")
+                exitCode = 1
             }
         } else {
             console.print(report.table)
@@ -48,8 +51,8 @@ struct BenchCommand {
                     written.isEmpty
                         ? "no chart: neither storm nor overhead ran" : "charts: \(written.joined(separator: ", "))")
             } catch {
-                console.error("app bench: \(error.description)")
-                exitCode = ExitCode.failure
+                console.error("gatehouse-bench: \(error.description)")
+                exitCode = 1
             }
         }
         fflush(nil)

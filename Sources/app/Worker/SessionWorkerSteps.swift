@@ -1,21 +1,20 @@
-public import Composition
+import Composition
 import DomainCore
 import Foundation
 import Ports
 
 /// What an `app session-worker` does to its app beyond driving screens:
 /// signing in with given credentials and one authorised call through the
-/// token manager, each said in one line. Here, beside the processes that
-/// start workers, so that the app names no port (`ArchitectureTests`).
+/// token manager, each said in one line.
 @MainActor
-public enum SessionWorkerSteps {
+enum SessionWorkerSteps {
     /// The credentials of a `sign-in ID PASSWORD` line, the password kept
     /// redacted (`Password`): never printed, whatever prints the request.
-    public struct SignIn: Sendable, Equatable {
+    struct SignIn: Sendable, Equatable {
         let credentials: Credentials
 
         /// Nil when the identifier is neither a CPF nor an e-mail.
-        public init?(identifier: String, password: String) {
+        init?(identifier: String, password: String) {
             guard let parsed = LoginIdentifier(parsing: identifier) else { return nil }
             credentials = Credentials(identifier: parsed, password: Password(password))
         }
@@ -23,7 +22,7 @@ public enum SessionWorkerSteps {
 
     /// Signs in through the app's sign-in use case; nil when it succeeded,
     /// else the kind of refusal (never the identifier or the password).
-    public static func signIn(_ signIn: SignIn, in container: AppContainer) async -> String? {
+    static func signIn(_ signIn: SignIn, in container: AppContainer) async -> String? {
         switch await container.signIn.login(signIn.credentials) {
         case .success: nil
         case .failure(let failure): "refused \(failure)"
@@ -36,7 +35,7 @@ public enum SessionWorkerSteps {
     /// first when due, retried once after a refresh when its token is
     /// refused. Returns `ok` or the failure's kind and code, and how long the
     /// call took.
-    public static func call(in container: AppContainer) async -> (outcome: String, took: Duration) {
+    static func call(in container: AppContainer) async -> (outcome: String, took: Duration) {
         let statement = container.world.remote.statement
         let started = ContinuousClock.now
         let outcome: String

@@ -1,7 +1,6 @@
-import Composition
 import GatehouseBench
 
-/// `app bench`'s flags, parsed and checked.
+/// `gatehouse-bench`'s flags, parsed and checked.
 struct BenchOptions: Sendable, Equatable {
     /// The smoke run: seconds, small N.
     var quick = false
@@ -18,7 +17,7 @@ struct BenchOptions: Sendable, Equatable {
         BenchPlan.Scenario.allCases.map(\.rawValue).joined(separator: ", ")
     }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
+    static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchOptions {
         var options = BenchOptions()
         var named: [BenchPlan.Scenario] = []
         var remaining = arguments[...]
@@ -28,19 +27,19 @@ struct BenchOptions: Sendable, Equatable {
             case "--json": options.json = true
             case "--svg":
                 guard let directory = remaining.popFirst(), !directory.hasPrefix("--"), !directory.isEmpty else {
-                    throw UsageError("option --svg needs a directory", helpTopic: "bench")
+                    throw BenchUsageError("option --svg needs a directory")
                 }
                 options.svgDirectory = directory
             case "--scenario":
                 guard let name = remaining.popFirst() else {
-                    throw UsageError("option --scenario needs one of \(scenarioNames)", helpTopic: "bench")
+                    throw BenchUsageError("option --scenario needs one of \(scenarioNames)")
                 }
                 guard let scenario = BenchPlan.Scenario(rawValue: name) else {
-                    throw UsageError("unknown scenario '\(name)': scenarios are \(scenarioNames)", helpTopic: "bench")
+                    throw BenchUsageError("unknown scenario '\(name)': scenarios are \(scenarioNames)")
                 }
                 if !named.contains(scenario) { named.append(scenario) }
             default:
-                throw UsageError("unknown option '\(flag)' for bench", helpTopic: "bench")
+                throw BenchUsageError("unknown option '\(flag)'")
             }
         }
         if !named.isEmpty {
@@ -49,4 +48,14 @@ struct BenchOptions: Sendable, Equatable {
         }
         return options
     }
+}
+
+/// Why the command line could not be used: the problem, and where to read
+/// the usage. It exits 2.
+struct BenchUsageError: Error, Equatable, CustomStringConvertible {
+    let problem: String
+
+    init(_ problem: String) { self.problem = problem }
+
+    var description: String { "gatehouse-bench: \(problem)\n\(BenchHelp.pointer)" }
 }
