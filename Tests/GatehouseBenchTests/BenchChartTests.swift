@@ -2,7 +2,7 @@ import Composition
 import GatehouseBench
 import Testing
 
-/// The charts `app bench --svg DIR` writes are drawn from the report's
+/// The charts `gatehouse-bench --svg DIR` writes are drawn from the report's
 /// numbers: a bar per contender and N, labelled with its value.
 @Suite("The bench's charts")
 struct BenchChartTests {

@@ -3,7 +3,7 @@ import Foundation
 import GatehouseBench
 import Testing
 
-/// The counts `app bench` reports, asserted as ordinary tests: what single
+/// The counts `gatehouse-bench` reports, asserted as ordinary tests: what single
 /// flight and the graph's release promise must hold in every run, whatever
 /// the machine. Durations are the bench's alone and never checked here.
 @Suite("The bench's counts")
