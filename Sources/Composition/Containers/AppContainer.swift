@@ -92,7 +92,7 @@ public final class AppContainer: MainViewModelFactory {
         let storeWrites = SessionStoreWriteRelay()
         let sessionEnds = SessionEndRelay()
         repository = UserSessionRepository(
-            store: world.storeFaults, signOutLedger: world.signOutLedger, scheduler: world.scheduler,
+            store: world.appStore, signOutLedger: world.signOutLedger, scheduler: world.scheduler,
             writeOutcomes: storeWrites, clock: world.clock)
         tokenManager = TokenManager(
             authAPI: world.remote.auth, clock: world.clock, scheduler: world.scheduler, policy: policy,

@@ -42,8 +42,12 @@ public final class AppWorld: Sendable {
     /// one of them ending it.
     public let storeIsSharedBetweenProcesses: Bool
     /// `store` behind a fault switch (`store full`, …), off unless a script
-    /// flips it: the store the app itself uses.
-    public let storeFaults: StoreFaultSwitch
+    /// flips it — only in a world made for testing (`WorldTestHooks`): a
+    /// world made as an app ships holds none.
+    public let storeFaults: StoreFaultSwitch?
+    /// The session store the app itself uses: the fault switch where there
+    /// is one, else `store`.
+    public var appStore: any SessionDataStore { storeFaults ?? store }
     /// Where a sign-out whose delete failed is remembered until a launch
     /// finishes it: beside the store, not behind its fault switch (a store
     /// fault is exactly when it must still work).
@@ -113,13 +117,16 @@ public final class AppWorld: Sendable {
     ///   - eventLogFailure: Told the first failure to write the store's file
     ///     of events, once, from any thread (the app says it on stderr);
     ///     ``eventLogFailure`` keeps it either way.
+    ///   - testHooks: What a world made for testing adds: none for a world
+    ///     as an app ships it (the default); the acceptance runs, the bench
+    ///     and the tests ask for the store's fault switch.
     /// - Throws: A ``CompositionError`` when the environment names a plugin
     ///   the registry does not have, or a plugin cannot be made from its
     ///   settings.
     public init(
         environment: AppEnvironment, registry: PluginRegistry = .standard, sharedTime: SharedVirtualTime? = nil,
         control: (any BackendControl)? = nil, eventSink: (any SessionEventSink)? = nil,
-        eventLogFailure: @escaping @Sendable (String) -> Void = { _ in }
+        eventLogFailure: @escaping @Sendable (String) -> Void = { _ in }, testHooks: WorldTestHooks = .none
     ) throws(CompositionError) {
         try registry.validate(environment)
         self.environment = environment
@@ -190,7 +197,7 @@ public final class AppWorld: Sendable {
             eventLogFailure(message)
         }
         self.eventSink = SessionEventFanOut(sinks: [eventRecord] + [eventLog?.sink, eventSink].compactMap { $0 })
-        storeFaults = StoreFaultSwitch(store)
+        storeFaults = testHooks.storeFaults ? StoreFaultSwitch(store) : nil
         preferences = try registry.plugin(plugins.preferences, in: registry.preferences, port: .preferences)
             .make(context(.preferences))
         browser = try registry.plugin(plugins.browser, in: registry.browser, port: .browser).make(context(.browser))

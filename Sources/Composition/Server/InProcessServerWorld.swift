@@ -85,7 +85,7 @@ public struct InProcessServerWorld: Sendable {
         do {
             world = try AppWorld(
                 environment: environment, sharedTime: time, control: InMemoryBackendControl(backend: backend),
-                eventSink: eventSink)
+                eventSink: eventSink, testHooks: .acceptance)
         } catch {
             server.stop()
             throw InProcessServerError(description: "cannot build the app against the in-process server: \(error)")

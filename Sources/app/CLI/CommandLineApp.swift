@@ -128,8 +128,10 @@ struct CommandLineApp {
         case .interactive, .demo:
             let world: AppWorld
             do {
+                // The script words a person types include the store's faults.
                 world = try AppWorld(
-                    environment: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread)
+                    environment: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread,
+                    testHooks: .acceptance)
             } catch {
                 console.error("app: \(error)")
                 return ExitCode.usage

@@ -21,7 +21,8 @@ struct PipedScript {
         let world: AppWorld
         do {
             world = try AppWorld(
-                environment: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread)
+                environment: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread,
+                testHooks: .acceptance)
         } catch {
             console.error("app: \(error)")
             return ExitCode.usage

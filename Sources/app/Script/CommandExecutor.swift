@@ -73,7 +73,12 @@ struct CommandExecutor {
             await app.relaunch()
             return .performed
         case .storeFault(let fault):
-            app.world.storeFaults.set(fault)
+            guard let faults = app.world.storeFaults else {
+                throw CommandError(
+                    "this world was made as an app ships it, without a store fault switch: store \(fault.rawValue) needs one"
+                )
+            }
+            faults.set(fault)
             await app.world.settle()
             return .performed
         case .network(let connected):

@@ -99,7 +99,7 @@ struct ScriptRunner {
         let removeDirectory: @MainActor () async -> Void = {
             for path in directories { try? FileManager.default.removeItem(atPath: path) }
         }
-        let world = try AppWorld(environment: environment, eventSink: eventSink)
+        let world = try AppWorld(environment: environment, eventSink: eventSink, testHooks: .acceptance)
         do {
             try await world.control?.reset()
         } catch {
