@@ -10,7 +10,8 @@ import Testing
 struct ShippingWorldTests {
     /// The built-in environments that need no server, no key and no
     /// directory of the machine's to be made: every in-memory one.
-    nonisolated static let inMemoryEnvironments = AppEnvironment.builtIn.filter { $0.name.hasSuffix("in-memory") }.map(\.name)
+    nonisolated static let inMemoryEnvironments = AppEnvironment.builtIn.filter { $0.name.hasSuffix("in-memory") }.map(
+        \.name)
 
     @Test("A shipping world (the default) holds no store fault switch", arguments: inMemoryEnvironments)
     func shippingWorldHoldsNoFaultSwitch(name: String) async throws {
