@@ -37,12 +37,17 @@ struct PackageTree {
     }
 
     /// Every `.swift` file under `folder` (relative to the root), sorted by path;
-    /// none when the folder does not exist.
+    /// none when the folder does not exist. Hidden folders are not entered:
+    /// an example package's `.build/` holds what SwiftPM generated, not ours.
     func swiftFiles(under folder: String) throws -> [SourceFile] {
         let base = root.appendingPathComponent(folder, isDirectory: true)
         guard isDirectory(base), let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
         var files: [SourceFile] = []
         while let relative = walker.nextObject() as? String {
+            if relative.split(separator: "/").last?.hasPrefix(".") == true {
+                walker.skipDescendants()
+                continue
+            }
             guard relative.hasSuffix(".swift") else { continue }
             let text = try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8)
             files.append(SourceFile(path: "\(folder)/\(relative)", text: text))
