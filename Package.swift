@@ -137,6 +137,9 @@ let package = Package(
         // Test support: blocking work (a socket, a child process, a terminal) run on
         // a thread of its own, never on one of the cooperative pool's two. Tests only.
         .target(name: "OffThePool", path: "Tests/OffThePool"),
+        // Test support: which sanitizer the test process runs under, and what
+        // that does to a budget or a repeat count. Tests only.
+        .target(name: "SanitizerAwareness", dependencies: ["OperatingSystem"], path: "Tests/SanitizerAwareness"),
         // One contract suite per port, run against every adapter of that port.
         .testTarget(
             name: "ContractTests",
@@ -165,7 +168,7 @@ let package = Package(
             dependencies: [
                 "OperatingSystem",
                 "AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition", "http-answer-probe",
-                "TaskRuntime", "WireContract", "AdapterSoftwareCrypto",
+                "TaskRuntime", "WireContract", "AdapterSoftwareCrypto", "SanitizerAwareness",
             ]),
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
         .testTarget(
@@ -201,12 +204,14 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "OperatingSystem", "app", "Composition", "GatehouseBench", "AdapterInMemory", "Ports", "OffThePool",
+                "SanitizerAwareness",
             ]),
         // The headless app's scripts: every Tests/Acceptance/*.flow, the runner, the parser, the secret check.
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
                 "OperatingSystem", "app", "Composition", "Ports", "ReferenceServer", "AdapterInMemory", "AdapterSystem",
+                "SanitizerAwareness",
             ],
             path: "Tests/AcceptanceTests"
         ),

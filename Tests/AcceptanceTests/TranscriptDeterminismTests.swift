@@ -1,3 +1,4 @@
+import SanitizerAwareness
 import Testing
 
 @testable import app
@@ -10,7 +11,9 @@ import Testing
 @MainActor
 @Suite("Transcript determinism")
 struct TranscriptDeterminismTests {
-    static let runs = 20
+    /// Twenty runs; three under a sanitizer, where each run costs five
+    /// times as much and the plain run has repeated it twenty times already.
+    static var runs: Int { Sanitizer.repeats(plain: 20) }
 
     enum Transport: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case inMemory = "in memory"
@@ -28,7 +31,7 @@ struct TranscriptDeterminismTests {
     }
 
     @Test(
-        "Every script gives byte-identical transcripts 20 runs in a row, in memory and over HTTP",
+        "Every script gives byte-identical transcripts 20 runs in a row (3 under a sanitizer), in memory and over HTTP",
         arguments: AcceptanceScripts.names, Transport.allCases)
     func transcriptIsTheSameEveryRun(_ name: String, _ transport: Transport) async throws {
         let script = try AcceptanceScripts.text(of: name)

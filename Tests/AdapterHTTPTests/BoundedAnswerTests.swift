@@ -5,6 +5,7 @@ import Testing
 @testable import AdapterHTTP
 
 import OperatingSystem
+import SanitizerAwareness
 
 /// A hostile server cannot fill the app's memory or hold a call past its
 /// deadline: a body is counted as it arrives and refused past its route's
@@ -23,7 +24,7 @@ import OperatingSystem
 /// under ThreadSanitizer on two cores).
 @Suite("HTTP answers bounded in size and time", .serialized)
 struct BoundedAnswerTests {
-    static let memoryBudget = 64 * 1024 * 1024 * sanitizerFactor
+    static let memoryBudget = 64 * 1024 * 1024 * Sanitizer.costFactor
     static let statementLimit = ResponseBodyLimit.statement.bytes
     /// The deadline of a test that shows a limit refusing a body: far past
     /// the time the limit takes (hundredths of a second on an idle machine),
@@ -32,16 +33,6 @@ struct BoundedAnswerTests {
     /// more than 10 s to reach its limit of pieces.
     static let limitTestDeadline = Duration.seconds(60)
 
-    /// How many times the memory a sanitizer adds to each byte the process
-    /// touches, for the budget (the probe is built with the same sanitizer as
-    /// this test): ThreadSanitizer maps four bytes of shadow per byte;
-    /// AddressSanitizer adds its shadow and red zones, and keeps freed memory
-    /// in a quarantine (16 MB in the probe: `AnswerProbe`).
-    static var sanitizerFactor: Int {
-        if Platform.isLoaded(symbol: "__tsan_init") { return 5 }
-        if Platform.isLoaded(symbol: "__asan_init") { return 3 }
-        return 1
-    }
 
     @Test(
         "An endless body fails at its route's limit, within the deadline plus 1 s, the peak resident size growing by under 64 MB",

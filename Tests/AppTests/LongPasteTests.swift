@@ -4,6 +4,7 @@ import Testing
 @testable import app
 
 import OperatingSystem
+import SanitizerAwareness
 
 /// A pasted line costs time in proportion to its length (issue 52): the
 /// line holds at most `LineEditor.longestLine` characters, what is typed
@@ -68,17 +69,9 @@ struct LongPasteTests {
         app.type("\u{15}tap sign-in\r")  // Ctrl-U drops the long line
         try app.waitFor("sign-in> ")
         let spent = try Self.cpuSeconds(of: app.pid) - before
-        #expect(spent < 1.0 * Self.sanitizerFactor, "the paste cost \(spent) s of CPU")
+        #expect(spent < 1.0 * Double(Sanitizer.costFactor), "the paste cost \(spent) s of CPU")
         app.type("quit\r")
         #expect(app.exitStatus() == 0)
-    }
-
-    /// How many times more the instrumented app's work costs: the app is
-    /// built with the sanitizer this test process runs under.
-    static var sanitizerFactor: Double {
-        if Platform.isLoaded(symbol: "__tsan_init") { return 5 }
-        if Platform.isLoaded(symbol: "__asan_init") { return 3 }
-        return 1
     }
 
     /// User plus system time of process `pid` so far.

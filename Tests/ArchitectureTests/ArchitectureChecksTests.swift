@@ -204,7 +204,7 @@ struct ArchitectureChecksTests {
         let allowed = table.modules.filter {
             ![
                 "Composition", "app", "GatehouseBench", "gatehouse-bench", "session-store-stress", "http-answer-probe",
-                "OAuth2ServerAccess", "OffThePool", "ExampleAdapters", "PortContracts",
+                "OAuth2ServerAccess", "OffThePool", "SanitizerAwareness", "ExampleAdapters", "PortContracts",
             ]
             .contains($0)
         }

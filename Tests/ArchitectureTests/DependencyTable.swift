@@ -185,6 +185,15 @@ extension DependencyTable {
                     systemReason: ""
                 ),
                 ModuleRule(
+                    module: "SanitizerAwareness",
+                    projectModules: ["OperatingSystem"],
+                    projectReason:
+                        "test support that three test targets share (which sanitizer the tests run under, read "
+                        + "from the loaded runtime through the operating-system seam): only test targets name it",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
                     module: "session-store-stress",
                     projectModules: ["Ports", "AdapterFileKeychain", "OperatingSystem"],
                     projectReason: "the crash-test helper drives the file store and nothing else",
