@@ -33,7 +33,6 @@ struct BoundedAnswerTests {
     /// more than 10 s to reach its limit of pieces.
     static let limitTestDeadline = Duration.seconds(60)
 
-
     @Test(
         "An endless body fails at its route's limit, within the deadline plus 1 s, the peak resident size growing by under 64 MB",
         arguments: [
