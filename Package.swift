@@ -21,7 +21,10 @@ let package = Package(
         .library(name: "AdapterSoftwareCrypto", targets: ["AdapterSoftwareCrypto"]),
         .library(name: "AdapterFilePreferences", targets: ["AdapterFilePreferences"]),
         .library(name: "Composition", targets: ["Composition"]),
-        .library(name: "GatehouseBench", targets: ["GatehouseBench"]),
+        // What tests an app, apart from what it ships (CONTRIBUTING.md, "Products").
+        .library(name: "SimulatedBackend", targets: ["SimulatedBackend"]),
+        .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
+        .library(name: "CompositionTesting", targets: ["CompositionTesting"]),
         // Each port's contract suite, for a team's own test target to run on its own adapter.
         .library(name: "PortContracts", targets: ["PortContracts"]),
         .executable(name: "app", targets: ["app"]),
@@ -59,8 +62,14 @@ let package = Package(
         // The adapters. Each imports Ports and nothing else of ours, but
         // AdapterSupport for what adapters share, and WireContract when it speaks
         // the wire contract.
-        // The simulated backend and in-memory adapters of every port.
-        .target(name: "AdapterInMemory", dependencies: ["Ports", "AdapterSupport", "WireContract"]),
+        // The in-memory adapters of the device's ports: a session, its coding,
+        // the preferences, the PIN vault and the ledgers kept for one run, and
+        // a browser and a network that only pretend.
+        .target(name: "AdapterInMemory", dependencies: ["Ports", "AdapterSupport"]),
+        // The simulated backend (accounts, tokens, faults, the statement) and
+        // the in-memory adapters of the four remote ports that call it: what
+        // the tests, scripts and reference server stand on. A testing product.
+        .target(name: "SimulatedBackend", dependencies: ["Ports", "AdapterSupport", "WireContract"]),
         // The session in a private file that keeps a keychain's promises, and the codings.
         .target(name: "AdapterFileKeychain", dependencies: ["OperatingSystem", "Ports", "AdapterSupport"]),
         // The adapters that reach a real backend (URLSession).
@@ -80,7 +89,8 @@ let package = Package(
         .target(
             name: "ReferenceServer",
             dependencies: [
-                "OperatingSystem", "Ports", "AdapterInMemory", "AdapterSupport", "TaskRuntime", "WireContract",
+                "OperatingSystem", "Ports", "SimulatedBackend", "AdapterSupport", "TaskRuntime",
+                "WireContract",
             ]),
         // The composition root: environments, the plugin registry, the dependency
         // containers, and the worlds a launch or a server runs in. The only
@@ -90,8 +100,20 @@ let package = Package(
             dependencies: [
                 "OperatingSystem",
                 "Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
-                "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "ReferenceServer", "TaskRuntime",
+                "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "TaskRuntime",
                 "WireContract", "AdapterSupport",
+            ]
+        ),
+        // The composition the tests, the acceptance runs and the bench use on
+        // top of an app's: the simulated backend's plugins, virtual time, the
+        // controls and switches scripts flip, and the reference server as the
+        // app starts it (in its process or on its own). A testing product.
+        .target(
+            name: "CompositionTesting",
+            dependencies: [
+                "Composition", "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "AdapterSystem",
+                "ReferenceServer",
+                "TaskRuntime",
             ]
         ),
         // The benchmarks `app bench` runs (token storms, a day of use, soak, the
@@ -101,14 +123,15 @@ let package = Package(
             name: "GatehouseBench",
             dependencies: [
                 "OperatingSystem",
-                "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "ReferenceServer",
-                "TaskRuntime", "WireContract",
+                "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend", "AdapterInMemory",
+                "AdapterHTTP",
+                "ReferenceServer", "TaskRuntime", "WireContract",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo. It sees
         // the graph through Composition, never an adapter. It links no bench.
         .executableTarget(
-            name: "app", dependencies: ["OperatingSystem", "Composition", "DomainCore"]),
+            name: "app", dependencies: ["OperatingSystem", "Composition", "CompositionTesting", "DomainCore"]),
         // The bench as a program of its own (`gatehouse-bench`), so that the app
         // links none of it: it starts the app built beside it for its
         // whole-process scenarios.
@@ -145,9 +168,11 @@ let package = Package(
             name: "ContractTests",
             dependencies: [
                 "OperatingSystem",
-                "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem", "AdapterDerived",
+                "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
+                "AdapterDerived",
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
-                "OAuth2ServerAccess", "DomainCore", "Composition", "TaskRuntime", "WireContract", "AdapterSupport",
+                "OAuth2ServerAccess", "DomainCore", "Composition", "CompositionTesting", "TaskRuntime", "WireContract",
+                "AdapterSupport",
                 "PortContracts",
             ]
         ),
@@ -167,14 +192,16 @@ let package = Package(
             name: "AdapterHTTPTests",
             dependencies: [
                 "OperatingSystem",
-                "AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition", "http-answer-probe",
+                "AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition", "CompositionTesting",
+                "http-answer-probe",
                 "TaskRuntime", "WireContract", "AdapterSoftwareCrypto", "SanitizerAwareness",
             ]),
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
         .testTarget(
             name: "ReferenceServerTests",
             dependencies: [
-                "OperatingSystem", "ReferenceServer", "AdapterInMemory", "Ports", "TaskRuntime", "WireContract",
+                "OperatingSystem", "ReferenceServer", "AdapterInMemory", "Ports", "SimulatedBackend", "TaskRuntime",
+                "WireContract",
                 "OffThePool",
             ]),
         // The route table: keys, paths built and matched, and each path string
@@ -184,7 +211,9 @@ let package = Package(
         .testTarget(
             name: "CompositionTests",
             dependencies: [
-                "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain",
+                "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend", "AdapterInMemory",
+                "AdapterHTTP",
+                "AdapterFileKeychain",
                 "AdapterDerived", "AdapterFilePreferences", "ReferenceServer", "TaskRuntime", "AdapterSystem",
             ]
         ),
@@ -193,24 +222,31 @@ let package = Package(
         // the OAuth 2.0 test server (skipped, saying why, when OAUTH2_LEGACY_BASE_URL is unset).
         .testTarget(
             name: "SharedStoreTests",
-            dependencies: ["OperatingSystem", "app", "Composition", "GatehouseBench", "OAuth2ServerAccess"]),
+            dependencies: [
+                "OperatingSystem", "app", "Composition", "CompositionTesting", "GatehouseBench", "OAuth2ServerAccess",
+            ]),
         // The bench's counts (single flight, the graph's release) and its charts, as ordinary tests.
         .testTarget(
             name: "GatehouseBenchTests", dependencies: ["GatehouseBench", "Composition", "app", "gatehouse-bench"]),
         // The domain's rules: decision table, token manager, validation, view models.
-        .testTarget(name: "DomainTests", dependencies: ["Ports", "DomainCore", "AdapterInMemory", "TaskRuntime"]),
+        .testTarget(
+            name: "DomainTests",
+            dependencies: ["Ports", "SimulatedBackend", "DomainCore", "AdapterInMemory", "TaskRuntime"]),
         // The command line: argument parsing, envs, the demo, interactive and piped modes, the texts.
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "OperatingSystem", "app", "Composition", "GatehouseBench", "AdapterInMemory", "Ports", "OffThePool",
+                "OperatingSystem", "app", "Composition", "CompositionTesting", "GatehouseBench", "AdapterInMemory",
+                "Ports", "SimulatedBackend", "OffThePool",
                 "SanitizerAwareness",
             ]),
         // The headless app's scripts: every Tests/Acceptance/*.flow, the runner, the parser, the secret check.
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
-                "OperatingSystem", "app", "Composition", "Ports", "ReferenceServer", "AdapterInMemory", "AdapterSystem",
+                "OperatingSystem", "app", "Composition", "CompositionTesting", "Ports", "SimulatedBackend",
+                "ReferenceServer",
+                "AdapterInMemory", "AdapterSystem",
                 "SanitizerAwareness",
             ],
             path: "Tests/AcceptanceTests"
@@ -227,7 +263,8 @@ let package = Package(
         ),
         // The adapter guide's example plugged in through the plugin registry.
         .testTarget(
-            name: "ExampleAdapterTests", dependencies: ["ExampleAdapters", "Composition", "DomainCore", "Ports"]),
+            name: "ExampleAdapterTests",
+            dependencies: ["ExampleAdapters", "Composition", "CompositionTesting", "DomainCore", "Ports"]),
         // The docs keep their promises: the specification's test and script names
         // exist, relative links resolve, the adapter guide quotes the code as it is
         // (no dependencies: it reads files).

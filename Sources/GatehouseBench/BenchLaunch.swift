@@ -1,5 +1,6 @@
 import Composition
 import DomainCore
+import CompositionTesting
 
 /// A launch of the app on a world, driven through its screens' models as a
 /// person would: what the bootstrap, soak and day scenarios repeat.
@@ -21,7 +22,7 @@ struct BenchLaunch {
     static func signedInOnAnInMemoryWorld() async throws(BenchSetupError) -> BenchLaunch {
         let world: AppWorld
         do {
-            world = try AppWorld(environment: .inMemory)
+            world = try AppWorld(testing: .inMemory)
         } catch {
             throw BenchSetupError("cannot build the in-memory world: \(error)")
         }

@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import Ports
+import CompositionTesting
 
 /// The bootstrap: a launch that finds a stored session decides where to go
 /// after asking `/health` and `/users/me`; with a delay injected on one
@@ -51,7 +52,7 @@ struct BootstrapBench {
     static func timeToDecision(delaying routes: [String], by delay: Duration) async throws(BenchSetupError) -> Double {
         let world: AppWorld
         do {
-            world = try AppWorld(environment: .inMemory)
+            world = try AppWorld(testing: .inMemory)
         } catch {
             throw BenchSetupError("cannot build the in-memory world: \(error)")
         }

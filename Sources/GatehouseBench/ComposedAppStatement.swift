@@ -1,6 +1,7 @@
 import Composition
 import DomainCore
 import Foundation
+import CompositionTesting
 
 /// The overhead scenario's Gatehouse contender: an app built by the
 /// composition root for the `local` environment, pointed at a server in
@@ -46,7 +47,7 @@ final class ComposedAppStatement {
                 try FileManager.default.createDirectory(
                     atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             }
-            world = try AppWorld(environment: environment)
+            world = try AppWorld(testing: environment)
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
             throw BenchSetupError("cannot build the app's world for \(baseURL): \(error)")

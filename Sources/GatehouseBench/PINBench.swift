@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import Ports
+import CompositionTesting
 
 /// A PIN check as the person waits for it: the vault of the in-memory
 /// environment, built as the composition root builds it (`AppWorld`), checks
@@ -21,7 +22,7 @@ struct PINBench {
             "\(checks) checks of a right PIN, \(PINRecord.defaultIterations) PBKDF2 rounds, \(Self.buildName) build; real time"
         let world: AppWorld
         do {
-            world = try AppWorld(environment: .inMemory)
+            world = try AppWorld(testing: .inMemory)
         } catch {
             return BenchScenarioReport(
                 scenario: "pin", setup: setup, rows: [], failure: "cannot build the in-memory world: \(error)")

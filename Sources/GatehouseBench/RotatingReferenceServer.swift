@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import CompositionTesting
 
 /// `app serve`'s server in this process, as runs of several app processes
 /// need it: on a free loopback port, on a virtual clock that only its caller

@@ -1,5 +1,6 @@
 import Composition
 import AdapterInMemory
+import SimulatedBackend
 import Foundation
 import OperatingSystem
 import Synchronization

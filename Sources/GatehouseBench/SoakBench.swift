@@ -2,6 +2,7 @@ import Composition
 import DomainCore
 import Foundation
 import OperatingSystem
+import CompositionTesting
 
 /// The soak: sign-in/out cycles through the containers on one in-memory
 /// world (virtual time), each a whole launch — container, root, onboarding,
@@ -125,7 +126,7 @@ public struct SoakBench {
     public static func soak(cycles: Int) async throws(BenchSetupError) -> Outcome {
         let world: AppWorld
         do {
-            world = try AppWorld(environment: .inMemory)
+            world = try AppWorld(testing: .inMemory)
         } catch {
             throw BenchSetupError("cannot build the in-memory world: \(error)")
         }

@@ -1,4 +1,4 @@
-import AdapterInMemory
+import SimulatedBackend
 import AdapterSupport
 import Foundation
 import Ports

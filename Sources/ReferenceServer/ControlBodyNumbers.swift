@@ -1,4 +1,4 @@
-import AdapterInMemory
+import SimulatedBackend
 import Foundation
 
 /// A control request's JSON body with its numbers read exactly. A dictionary

@@ -1,4 +1,4 @@
-public import AdapterInMemory
+public import SimulatedBackend
 import Dispatch
 import Foundation
 import Synchronization

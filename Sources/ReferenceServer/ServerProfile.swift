@@ -1,4 +1,4 @@
-import AdapterInMemory
+import SimulatedBackend
 public import WireContract
 
 /// Which backend the reference server plays: the whole wire contract, or

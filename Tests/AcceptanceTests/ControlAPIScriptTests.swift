@@ -1,4 +1,4 @@
-import AdapterInMemory
+import SimulatedBackend
 import AdapterSystem
 import Composition
 import Foundation
@@ -7,6 +7,7 @@ import ReferenceServer
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// `app run --env local` against a server the app reaches only over the
 /// wire, as `app serve` in another process is: real time, reset before each
@@ -114,7 +115,7 @@ struct ControlAPIScriptTests {
     func heldTokenIsAKnownSecret() async throws {
         let server = try Server()
         defer { server.stop() }
-        let world = try AppWorld(environment: server.environment)
+        let world = try AppWorld(testing: server.environment)
         let app = HeadlessApp(world: world, texts: Texts(locale: .ptBR))
         await app.launch()
         let runner = server.runner()

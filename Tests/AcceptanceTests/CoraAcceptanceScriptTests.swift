@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// Every `Tests/Acceptance/cora/*.flow` on `cora-in-memory` — the simulated
 /// backend used as the Cora API is: health from the calls, the user from the

@@ -4,6 +4,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// The runner searches every session event a script's world reported — its
 /// record and the store's file of events — for the secrets the run knows of
@@ -34,7 +35,7 @@ struct EventSecretCheckTests {
         var environment = AppEnvironment.inMemory.withTestPINHashing
         environment.plugins.store = "planted-events"
         return ScriptRunner(texts: Texts(locale: .ptBR), print: { _ in }) {
-            ScriptWorld(world: try AppWorld(environment: environment, registry: registry))
+            ScriptWorld(world: try AppWorld(testing: environment, registry: registry))
         }
     }
 

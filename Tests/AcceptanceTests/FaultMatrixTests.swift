@@ -4,6 +4,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// The fault matrix (docs/fault-matrix.md): every phase × every fault × both
 /// environments, each cell a script run through the script runner and held

@@ -3,6 +3,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// Every `Tests/Acceptance/*.flow` again, on the `local` environment — the
 /// HTTP adapters and the file keychain — against a `ReferenceServer` in this

@@ -2,6 +2,7 @@ import Composition
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// The runner's secret check (issue 3 item 5): a transcript that shows a
 /// token, a password or the API key fails its script, and the secret is
@@ -13,7 +14,7 @@ struct SecretCheckTests {
 
     /// Maria signed in through the screens: the backend has issued a token.
     private func signedInWorld() async throws -> (AppWorld, HeadlessApp) {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let app = HeadlessApp(world: world, texts: Texts(locale: .ptBR))
         await app.launch()
         try await app.tap("sign-in")

@@ -2,6 +2,7 @@ import Composition
 import Foundation
 import Ports
 import Testing
+import CompositionTesting
 
 /// The Firebase environment file of docs/environments.md, as written there,
 /// built into a world that signs in and refreshes against a loopback stub;
@@ -26,7 +27,7 @@ struct FirebaseEnvironmentTests {
     /// The example pointed at `baseURL`, its key in `keyVariable`, its stores in memory.
     static func environment(baseURL: String) throws -> AppEnvironment {
         let json = try documentedExample().replacingOccurrences(of: "http://127.0.0.1:9099", with: baseURL)
-        var environment = try EnvironmentFile.parse(Data(json.utf8), path: "firebase.json")
+        var environment = try EnvironmentFile.parse(Data(json.utf8), path: "firebase.json", registry: .standard)
         environment.pluginSettings["webAPIKeyVariable"] = .text(keyVariable)
         environment.settings.requestTimeout = .seconds(120)
         environment.plugins.store = "in-memory"
@@ -46,7 +47,7 @@ struct FirebaseEnvironmentTests {
                 : .json(200, #"{"id_token":"ID-2","refresh_token":"RT-1","expires_in":"3600","user_id":"u1"}"#)
         }
         defer { server.stop() }
-        let world = try AppWorld(environment: try Self.environment(baseURL: server.baseURL))
+        let world = try AppWorld(testing: try Self.environment(baseURL: server.baseURL))
 
         let issued = try await world.remote.auth.signIn(
             Credentials(identifier: .email("user@example.com"), password: Password("password1")))
@@ -86,6 +87,6 @@ struct FirebaseEnvironmentTests {
         environment.pluginSettings["secureTokenBaseURL"] = .text("http://securetoken.example.com/v1/")
         let problems = PluginRegistry.standard.problems(in: environment)
         #expect(problems.contains { "\($0)".contains("secureTokenBaseURL") }, "\(problems)")
-        #expect(throws: CompositionError.self) { try AppWorld(environment: environment) }
+        #expect(throws: CompositionError.self) { try AppWorld(testing: environment) }
     }
 }

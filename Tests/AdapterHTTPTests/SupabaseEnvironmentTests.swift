@@ -2,6 +2,7 @@ import Composition
 import Foundation
 import Ports
 import Testing
+import CompositionTesting
 
 /// The Supabase environment file of docs/environments.md, as written there,
 /// built into a world and signing in against the loopback stub; and the
@@ -41,7 +42,7 @@ struct SupabaseEnvironmentTests {
         #expect(example.contains("\"baseURL\": \"http://127.0.0.1:54321/auth/v1\""))
         #expect(example.contains("\"apiKeyVariable\": \"\(documentedKeyVariable)\""))
         let json = example.replacingOccurrences(of: "http://127.0.0.1:54321", with: baseURL)
-        var environment = try EnvironmentFile.parse(Data(json.utf8), path: "supabase.json")
+        var environment = try EnvironmentFile.parse(Data(json.utf8), path: "supabase.json", registry: .standard)
         environment.pluginSettings["apiKeyVariable"] = .text(keyVariable)
         environment.settings.requestTimeout = .seconds(120)
         environment.plugins.store = "in-memory"
@@ -57,7 +58,7 @@ struct SupabaseEnvironmentTests {
         defer { server.stop() }
 
         let environment = try Self.environment(baseURL: server.baseURL)
-        let world = try AppWorld(environment: environment)
+        let world = try AppWorld(testing: environment)
         let issued = try await world.remote.auth.signIn(
             Credentials(identifier: .email("user@example.com"), password: Password("password1")))
 
@@ -87,7 +88,7 @@ struct SupabaseEnvironmentTests {
                 == .missingSetting(
                     setting: "the anon key in $GATEHOUSE_SUPABASE_TEST_UNSET_VARIABLE", neededBy: "the supabase plugins"
                 ))
-        #expect(throws: unset) { try AppWorld(environment: environment) }
+        #expect(throws: unset) { try AppWorld(testing: environment) }
 
         environment.pluginSettings["apiKeyVariable"] = nil
         #expect(PluginRegistry.standard.problems(in: environment).first?.description.contains("apiKeyVariable") == true)

@@ -7,6 +7,7 @@ import Testing
 @testable import app
 
 import OperatingSystem
+import CompositionTesting
 
 /// The browser sign-in's wait, as a person meets it on `oauth2-local` with
 /// no browser to open: the waiting screen has its prompt at once, `tap

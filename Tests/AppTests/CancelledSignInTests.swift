@@ -4,6 +4,7 @@ import OffThePool
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// Every wait can be left (issue 52, round four): a password sign-in the
 /// server holds ends at Ctrl-C — back to the form, the password kept,
@@ -48,7 +49,7 @@ struct CancelledSignInTests {
 extension CancelledSignInTests {
     @Test("Only a password sign-in's Next may be cut short by Ctrl-C; no other tap of any screen reached")
     func onlyTheSignInsNextEndsOnInterrupt() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         var seen: [String: Set<String>] = [app.snapshot().name: app.snapshot().interruptibleActions]
         for line in [

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import app
+import CompositionTesting
 
 @MainActor
 @Suite("Command dispatch")
@@ -30,7 +31,8 @@ struct CommandLineAppTests {
                 .utf8
         ).write(to: file)
         // What a process of that environment left: two events, then a line with an escape sequence in it.
-        let world = try AppWorld(environment: try EnvironmentFile.parse(Data(contentsOf: file), path: file.path))
+        let world = try AppWorld(
+            testing: try EnvironmentFile.parse(Data(contentsOf: file), path: file.path, registry: .standard))
         let container = AppContainer(world: world)
         _ = container.makeMainViewModel()
         await container.launcher.bootstrap()

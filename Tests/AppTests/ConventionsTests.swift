@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// The command line's conventions: `--version` from one place, `-h`/`--help`
 /// on every command, `envs` checking a file whole, `app run`'s unusable input,
@@ -94,7 +95,7 @@ struct ConventionsTests {
         var environment = AppEnvironment.local
         environment.pluginSettings["baseURL"] = .text("ftp://files.example.com")
         environment.pluginSettings["apiKeyVariable"] = .text("GATEHOUSE_TEST_UNSET_KEY")
-        let error = #expect(throws: CompositionError.self) { _ = try AppWorld(environment: environment) }
+        let error = #expect(throws: CompositionError.self) { _ = try AppWorld(testing: environment) }
         guard case .invalidSetting(let setting, _) = error else {
             Issue.record("expected the base URL's problem, got \(String(describing: error))")
             return

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// `app plugins` and `app envs` list what the plugins declare: a setting
 /// added to a plugin shows in both with no other edit, its value as the

@@ -3,6 +3,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 @MainActor
 @Suite("app demo")
@@ -10,7 +11,7 @@ struct DemoTests {
     /// Runs the whole tour on a fresh in-memory world in `locale`.
     private func tour(locale: PreferredLanguage) async throws -> (DemoOutcome, Transcript, AppWorld) {
         let transcript = Transcript()
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let outcome = await Demo(
             app: HeadlessApp(world: world, texts: Texts(locale: locale)), console: transcript.console
         )
@@ -108,7 +109,7 @@ struct DemoTests {
     @Test("A step whose check does not hold stops the demo, naming the step, with exit 1")
     func failingStepStops() async throws {
         let transcript = Transcript()
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let broken = DemoStep(
             title: "a wrong claim", flow: .signIn, narration: .demoSignIn,
             lines: [
@@ -131,7 +132,7 @@ struct DemoTests {
     @Test("A screen that shows a secret stops the demo, the secret printed as its kind")
     func secretOnScreenStops() async throws {
         let transcript = Transcript()
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         // The password typed again into the identifier field, which is not masked.
         let leaking = DemoStep(
             title: "a leak", flow: .signIn, narration: .demoSignIn,

@@ -3,6 +3,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// The sign-in where the environment's auth plugin signs in by e-mail only
 /// (the `supabase` plugin): a CPF is refused on the identifier step, in the
@@ -21,7 +22,7 @@ struct EmailOnlySignInScreenTests {
             "baseURL": .text("http://127.0.0.1:9/auth/v1"), "tokenHeaderStyle": .choice("bearer"),
             "apiKeyVariable": .text("PATH"),
         ]
-        return try AppWorld(environment: environment)
+        return try AppWorld(testing: environment)
     }
 
     @Test(
@@ -75,7 +76,7 @@ struct EmailOnlySignInScreenTests {
 
     @Test("Where the auth plugin signs in by CPF, Next with a CPF goes on to the password step")
     func inMemorySignsInByCPF() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .ptBR))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .ptBR))
         await app.launch()
         try await app.tap("sign-in")
         try await app.type("identifier", "123.456.789-09")

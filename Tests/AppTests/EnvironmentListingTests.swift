@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import app
+import CompositionTesting
 
 @MainActor
 @Suite("app envs")

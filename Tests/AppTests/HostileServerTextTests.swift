@@ -1,9 +1,11 @@
 import AdapterInMemory
+import SimulatedBackend
 import Composition
 import DomainCore
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// A hostile server, a hostile name (issue 24): text from the server —
 /// a related user's name, a statement entry, every field of its details —

@@ -5,6 +5,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 @MainActor
 @Suite("Interactive mode")
@@ -260,7 +261,7 @@ struct InteractiveWaitTests {
 
     @Test("Ctrl-C ends a virtual-time wait: time stands where it was, and the session says so")
     func controlCEndsAVirtualWait() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         let transcript = Transcript()
         let lines = InteractiveSessionTests.signIn + ["wait 168h", "expect screen dashboard", "quit"]
         var before: Date?
@@ -282,7 +283,7 @@ struct InteractiveWaitTests {
 
     @Test("wait … until screen ends when the screen is shown, with the time that took; not before")
     func waitUntilAScreen() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         let executor = CommandExecutor(app: app)
         for line in ["server health down", "relaunch", "expect screen system-unavailable", "server health up"] {
@@ -300,7 +301,7 @@ struct InteractiveWaitTests {
 
     @Test("A wait beyond the bound is refused at once, naming the bound")
     func waitBeyondTheBoundRefused() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         let transcript = Transcript()
         let code = await InteractiveSession(
             app: app, console: transcript.console, lines: .lines(["wait 100000h", "wait 169h", "quit"])

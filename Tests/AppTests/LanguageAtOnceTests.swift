@@ -4,6 +4,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// A language chosen in the preferences applies at once (issue 27, item 9):
 /// the profile that chose it, every screen after it, and — read before
@@ -13,7 +14,7 @@ import Testing
 @Suite("A chosen language applies at once")
 struct LanguageAtOnceTests {
     private func world() throws -> (AppWorld, InMemoryPreferencesStore) {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let store = try #require(world.preferences as? InMemoryPreferencesStore)
         return (world, store)
     }

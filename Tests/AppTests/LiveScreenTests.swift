@@ -2,6 +2,7 @@ import Composition
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// Live screens in interactive mode: a change of what the screen shows is
 /// printed when it happens — marked when no typed command is being answered
@@ -17,7 +18,7 @@ struct LiveScreenTests {
 
     @Test("A change nobody typed for is printed as it happens, marked, and once")
     func changePrintedLive() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         var printed: [String] = []
         let live = LiveScreen(app: app, shown: app.renderedScreen()) { printed.append($0) }
@@ -36,7 +37,7 @@ struct LiveScreenTests {
 
     @Test("A change while a typed command is answered is its answer, unmarked; during a wait it is marked")
     func answerUnmarkedWaitMarked() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         var printed: [String] = []
         let live = LiveScreen(app: app, shown: app.renderedScreen()) { printed.append($0) }
@@ -63,7 +64,7 @@ struct LiveScreenTests {
     func pinCheckingShown() async throws {
         var environment = AppEnvironment.inMemory
         environment.settings.pinHashIterations = 64  // the hash's length is not what this checks
-        let app = HeadlessApp(world: try AppWorld(environment: environment), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: environment), texts: Texts(locale: .enUS))
         await app.launch()
         let executor = CommandExecutor(app: app)
         for line in InteractiveSessionTests.signIn + ["tap security", "tap set-pin", "type pin 2580", "tap next"] {
@@ -95,7 +96,7 @@ struct LiveScreenTests {
 
     @Test("The screen word prints the screen shown again, whatever was printed before")
     func reprint() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         let live = LiveScreen(app: app, shown: app.renderedScreen()) { _ in }
         #expect(live.reprint() == app.renderedScreen())
@@ -105,7 +106,7 @@ struct LiveScreenTests {
 
     @Test("A background change (the server's health) is printed live on the dashboard")
     func backgroundChange() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         let executor = CommandExecutor(app: app)
         for line in InteractiveSessionTests.signIn {
@@ -126,7 +127,7 @@ struct LiveScreenTests {
 
     @Test("The live statement shows its placeholder and nothing else until its data: no empty frame first")
     func statementPlaceholderFirst() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         let executor = CommandExecutor(app: app)
         for line in InteractiveSessionTests.signIn + [#"server fault "GET /challenge/list" delay 2s"#] {

@@ -2,6 +2,7 @@ import Composition
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// A secret typed on a mistyped line (`typ password 765432`, `type pasword
 /// 123456`, `type Pin 7913`) is treated as a secret all the same: drawn as
@@ -124,7 +125,7 @@ struct MistypedSecretTests {
 extension MistypedSecretTests {
     @Test("Should a message ever quote a mistyped line's value, the session redacts it")
     func quotedValueRedacted() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         let session = InteractiveSession(app: app, console: Transcript().console, lines: .lines([]))
 
         let message = session.failure("the value 765432 is not accepted", line: "type pasword 765432")

@@ -2,6 +2,7 @@ import Composition
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// Every frame the live screen draws is a state a person should see: a
 /// screen that is about to load says so from its first frame, with its
@@ -18,7 +19,7 @@ struct NoStrayFrameTests {
     ) async throws -> (HeadlessApp, CommandExecutor, LiveScreen, FrameLog) {
         var environment = AppEnvironment.inMemory
         if let hashIterations { environment.settings.pinHashIterations = hashIterations }
-        let app = HeadlessApp(world: try AppWorld(environment: environment), texts: english)
+        let app = HeadlessApp(world: try AppWorld(testing: environment), texts: english)
         await app.launch()
         let executor = CommandExecutor(app: app)
         for line in InteractiveSessionTests.signIn + more {

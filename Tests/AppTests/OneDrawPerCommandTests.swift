@@ -2,6 +2,7 @@ import Composition
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// One command draws the screen once: the draw after it is the one the
 /// next command finds its action on, expectations read it, and the live
@@ -23,7 +24,7 @@ struct OneDrawPerCommandTests {
 
     @Test("As a script runs: one draw for each command that drives the app, none for an expectation")
     func scriptDrawsOncePerCommand() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         _ = app.renderedScreen()
         let executor = CommandExecutor(app: app)
@@ -42,7 +43,7 @@ struct OneDrawPerCommandTests {
 
     @Test("Interactive: a typed command is drawn once, by the live screen, and not again after it")
     func interactiveDrawsOncePerCommand() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         var printed: [String] = []
         let live = LiveScreen(app: app, shown: app.renderedScreen()) { printed.append($0) }

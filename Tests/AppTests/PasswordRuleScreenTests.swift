@@ -3,6 +3,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// The password a screen asks for is the backend's (`AuthRemoteAPI.passwordRule`):
 /// at least six characters on the `firebase` and `supabase` plugins, where a passphrase
@@ -38,7 +39,7 @@ struct PasswordRuleScreenTests {
                 ]
             case .wireContract: break
             }
-            return try AppWorld(environment: environment)
+            return try AppWorld(testing: environment)
         }
     }
 

@@ -2,6 +2,7 @@ import Composition
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// `app plugins` lists what there is to choose from; `app envs` lists what
 /// each environment chose and points at it.

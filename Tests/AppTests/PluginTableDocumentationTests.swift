@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// docs/environments.md's plugin table and settings table say what `app
 /// plugins` says: the same plugins in the same ports, each reading the same

@@ -5,6 +5,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// The preferences as the person meets them: the language they chose spoken
 /// at every launch unless the run pins one, and preferences that cannot
@@ -13,7 +14,7 @@ import Testing
 @Suite("Preferences on screen")
 struct PreferencesScreenTests {
     private func world() throws -> (AppWorld, InMemoryPreferencesStore) {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let store = try #require(world.preferences as? InMemoryPreferencesStore)
         return (world, store)
     }

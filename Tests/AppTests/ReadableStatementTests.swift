@@ -5,6 +5,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// Statements a person can read (issue 27, item 8): statuses in their
 /// language, times in their time zone (given, never read from the process
@@ -15,7 +16,7 @@ import Testing
 struct ReadableStatementTests {
     private func signedInApp(locale: AppLocale, timeZone: TimeZone = .gmt) async throws -> HeadlessApp {
         let app = HeadlessApp(
-            world: try AppWorld(environment: .inMemory), texts: Texts(locale: locale), pinsLanguage: true,
+            world: try AppWorld(testing: .inMemory), texts: Texts(locale: locale), pinsLanguage: true,
             timeZone: timeZone)
         await app.launch()
         try await app.tap("sign-in")

@@ -2,6 +2,7 @@ import Composition
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// Each rendered action carries its own work and each field its own setter:
 /// a tap on every action a reachable screen shows does what it says, typing
@@ -169,7 +170,7 @@ struct ScreenActionTests {
         // Few PBKDF2 rounds for the PIN: a debug build's hash takes seconds at the app's 100,000.
         var environment = AppEnvironment.inMemory
         environment.settings.pinHashIterations = 64
-        let app = HeadlessApp(world: try AppWorld(environment: environment), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: environment), texts: Texts(locale: .enUS))
         AppsMadeInThisTest.current?.apps.append(app)
         await app.launch()
         for line in lines {

@@ -2,6 +2,7 @@ import Composition
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// `app serve`'s banner and request log lines.
 @Suite("Serve banner and request log")

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// `--profile`: which backend `app serve` and `app run --in-process-server`
 /// make the reference server play.

@@ -3,6 +3,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// Sign-up where the environment's auth plugin creates no accounts (the
 /// `oauth2` plugin: OAuth 2.0 has no registration): welcome and sign-in do
@@ -21,7 +22,7 @@ struct SignUpNotOfferedScreenTests {
             "baseURL": .text("http://127.0.0.1:9"), "tokenHeaderStyle": .choice("bearer"),
             "oauth2": .object(["clientId": "gatehouse-public"]),
         ]
-        return try AppWorld(environment: environment)
+        return try AppWorld(testing: environment)
     }
 
     @Test(
@@ -63,7 +64,7 @@ struct SignUpNotOfferedScreenTests {
     @Test("Where the auth plugin creates accounts, welcome and sign-in offer sign-up and say nothing of it")
     func inMemoryOffersSignUp() async throws {
         let texts = Texts(locale: .ptBR)
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: texts)
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: texts)
         await app.launch()
 
         #expect(app.snapshot().actions.map(\.name) == ["sign-in", "sign-up"])

@@ -6,6 +6,7 @@ import Testing
 @testable import app
 
 import OperatingSystem
+import CompositionTesting
 
 /// What the file keychain repaired or refused on its own, as the person meets
 /// it: said on screen with its reason, from the launch that found it until
@@ -32,7 +33,7 @@ struct StorageNoticeScreenTests {
     /// is there, and ends that world as a process would end.
     private static func saveASession(in root: String) async throws {
         let app = HeadlessApp(
-            world: try AppWorld(environment: environment(storeDirectory: root)), texts: Texts(locale: .enUS))
+            world: try AppWorld(testing: environment(storeDirectory: root)), texts: Texts(locale: .enUS))
         await app.launch()
         try await app.tap("sign-in")
         try await app.type("identifier", "123.456.789-09")
@@ -72,7 +73,7 @@ struct StorageNoticeScreenTests {
 
         // The next launch of the app: a new process, a new world.
         let app = HeadlessApp(
-            world: try AppWorld(environment: Self.environment(storeDirectory: root)), texts: texts)
+            world: try AppWorld(testing: Self.environment(storeDirectory: root)), texts: texts)
         await app.launch()
 
         let said = Self.notices(.storageNoticeTightened, on: app.snapshot(), in: texts)
@@ -109,7 +110,7 @@ struct StorageNoticeScreenTests {
         let texts = Texts(locale: .enUS)
 
         let app = HeadlessApp(
-            world: try AppWorld(environment: Self.environment(storeDirectory: root + "/store")), texts: texts)
+            world: try AppWorld(testing: Self.environment(storeDirectory: root + "/store")), texts: texts)
         await app.launch()
 
         #expect(app.snapshot().name == "welcome", "the linked session was not used")
@@ -134,7 +135,7 @@ struct StorageNoticeScreenTests {
         let texts = Texts(locale: .enUS)
 
         let app = HeadlessApp(
-            world: try AppWorld(environment: Self.environment(storeDirectory: root + "/gatehouse")), texts: texts)
+            world: try AppWorld(testing: Self.environment(storeDirectory: root + "/gatehouse")), texts: texts)
         await app.launch()
 
         let said = Self.notices(.storageNoticeRefused, on: app.snapshot(), in: texts)

@@ -5,6 +5,7 @@ import Ports
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// A store that cannot keep the session is shown to the person, on the
 /// screen and so in every transcript, in each language.
@@ -13,7 +14,7 @@ import Testing
 struct StorageProblemScreenTests {
     @Test("Signing in on a store that refuses writes says so on the dashboard", arguments: PreferredLanguage.allCases)
     func aSessionNotSavedIsShown(locale: PreferredLanguage) async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let store = try #require(world.storeAdapter as? InMemorySessionDataStore)
         let texts = Texts(locale: locale)
         let app = HeadlessApp(world: world, texts: texts)
@@ -35,7 +36,7 @@ struct StorageProblemScreenTests {
 
     @Test("A logout the store cannot delete is said, and the kept session does not open at the next launch")
     func aLogoutThatCannotDeleteDoesNotStick() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let store = try #require(world.storeAdapter as? InMemorySessionDataStore)
         let texts = Texts(locale: .enUS)
         let app = HeadlessApp(world: world, texts: texts)
@@ -63,7 +64,7 @@ struct StorageProblemScreenTests {
         "A saved session that cannot be read is set aside, and the welcome screen says why",
         arguments: PreferredLanguage.allCases)
     func anUnreadableSessionIsSaidAtLaunch(locale: PreferredLanguage) async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let store = try #require(world.storeAdapter as? InMemorySessionDataStore)
         store.plantRawData(Data("not a session".utf8))
         let texts = Texts(locale: locale)

@@ -2,6 +2,7 @@ import Composition
 import Testing
 
 @testable import app
+import CompositionTesting
 
 /// The terminal as it is now (issue 52): the width is read at every
 /// drawing, so a resize is met by the next screen or Ctrl-L, and what the
@@ -12,7 +13,7 @@ import Testing
 struct TerminalWidthNowTests {
     @Test("A resized terminal gets the next screen at its new width")
     func theWidthIsReadAtEveryDrawing() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         var width = 100
         app.columnsNow = { width }
         await app.launch()
@@ -62,7 +63,7 @@ struct TerminalWidthNowTests {
 
     @Test("help fits the width, two columns where they fit and one where not", arguments: [40, 60, 100])
     func helpFitsTheWidth(columns: Int) async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .enUS))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .enUS))
         await app.launch()
         app.columns = columns
         let session = InteractiveSession(app: app, console: Transcript().console, lines: .lines([]))
@@ -80,7 +81,7 @@ struct TerminalWidthNowTests {
 
     @Test("A ✘ line and the banner wrap at word boundaries, each line going on indented")
     func messagesWrap() async throws {
-        let app = HeadlessApp(world: try AppWorld(environment: .inMemory), texts: Texts(locale: .esES))
+        let app = HeadlessApp(world: try AppWorld(testing: .inMemory), texts: Texts(locale: .esES))
         app.columns = 40
         let session = InteractiveSession(app: app, console: Transcript().console, lines: .lines([]))
         let text = session.wrapped(

@@ -142,8 +142,9 @@ struct ArchitectureChecksTests {
     @Test(
         "An adapter that speaks the wire contract imports its route table; any other adapter does not",
         arguments: [
-            ("AdapterInMemory", true), ("AdapterHTTP", true), ("AdapterFileKeychain", false), ("AdapterSystem", false),
-            ("AdapterDerived", false),
+            ("SimulatedBackend", true), ("AdapterHTTP", true), ("AdapterInMemory", false),
+            ("AdapterFileKeychain", false),
+            ("AdapterSystem", false), ("AdapterDerived", false),
         ])
     func onlyWireAdaptersImportTheRouteTable(adapter: String, speaksTheWire: Bool) {
         let violations = importViolations(in: adapter, "import Ports\nimport WireContract")
@@ -198,18 +199,24 @@ struct ArchitectureChecksTests {
     }
 
     @Test(
-        "Composition imports every module but the app, the benchmarks, the test helpers, the contract suites and the guide's example"
+        "Composition imports every module but the app, the benchmarks, the server, the simulated backend, the testing composition, the test helpers, the contract suites and the guide's example"
     )
     func compositionImportsEverythingButTheApp() {
         let allowed = table.modules.filter {
             ![
-                "Composition", "app", "GatehouseBench", "gatehouse-bench", "session-store-stress", "http-answer-probe",
-                "OAuth2ServerAccess", "OffThePool", "SanitizerAwareness", "ExampleAdapters", "PortContracts",
+                "Composition", "CompositionTesting", "ReferenceServer", "SimulatedBackend", "app", "GatehouseBench",
+                "gatehouse-bench",
+                "session-store-stress", "http-answer-probe", "OAuth2ServerAccess", "OffThePool", "SanitizerAwareness",
+                "ExampleAdapters", "PortContracts",
             ]
             .contains($0)
         }
         #expect(importViolations(in: "Composition", allowed.map { "import \($0)" }.joined(separator: "\n")).isEmpty)
-        #expect(importViolations(in: "Composition", "import app\nimport GatehouseBench").map(\.line) == [1, 2])
+        #expect(
+            importViolations(
+                in: "Composition",
+                "import app\nimport GatehouseBench\nimport ReferenceServer\nimport CompositionTesting\nimport SimulatedBackend"
+            ).map(\.line) == [1, 2, 3, 4, 5])
     }
 
     @Test("A test target counts as a module of this package, not as a system module")
@@ -219,7 +226,7 @@ struct ArchitectureChecksTests {
             projectModules: projectModules.union(["AppTests"]), table: table)
         #expect(
             violations.first?.problem.hasPrefix(
-                "imports AppTests; app may import only Composition, DomainCore, Ports and OperatingSystem"
+                "imports AppTests; app may import only Composition, CompositionTesting, DomainCore, Ports and OperatingSystem"
             )
                 == true)
     }
@@ -305,11 +312,12 @@ struct ArchitectureChecksTests {
             violations.map(\.description) == [
                 "Package.swift:10 makes DomainCore depend on AdapterHTTP; DomainCore may depend only on Ports from "
                     + "this package (the domain never names an adapter; it reaches the world only through the ports)",
-                "Package.swift:18 makes app depend on AdapterHTTP; app may depend only on Composition, DomainCore, "
-                    + "Ports and OperatingSystem from this package (the app gets its adapters and servers from "
-                    + "Composition; besides, it names only the domain's view models and the names their states "
-                    + "carry (the reasons and the health, kept in Ports, where session events name them too); it "
-                    + "links no bench (gatehouse-bench is a program of its own))",
+                "Package.swift:18 makes app depend on AdapterHTTP; app may depend only on Composition, "
+                    + "CompositionTesting, DomainCore, Ports and OperatingSystem from this package (the app gets its "
+                    + "adapters from Composition, and the stand-ins, switches and servers its scripts and `serve` "
+                    + "need from CompositionTesting; besides, it names only the domain's view models and the names "
+                    + "their states carry (the reasons and the health, kept in Ports, where session events name them "
+                    + "too); it links no bench (gatehouse-bench is a program of its own))",
                 "Package.swift:22 makes AdapterHTTP depend on product NIO of package swift-nio; "
                     + "Gatehouse takes no package dependencies, so write it here or do without",
             ])

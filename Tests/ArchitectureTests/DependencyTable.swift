@@ -48,8 +48,9 @@ extension DependencyTable {
 
     /// The adapters that speak the wire contract, and so read its route table
     /// (`WireContract`) rather than write a route themselves: the HTTP
-    /// adapters send its routes, the in-memory backend counts and faults by them.
-    static let wireContractAdapters: Set<String> = ["AdapterInMemory", "AdapterHTTP"]
+    /// adapters send its routes (the simulated backend, which counts and
+    /// faults by them, has a row of its own).
+    static let wireContractAdapters: Set<String> = ["AdapterHTTP"]
 
     static let gatehouse = DependencyTable(
         rules: [
@@ -132,12 +133,22 @@ extension DependencyTable {
             }
             + [
                 ModuleRule(
+                    module: "SimulatedBackend",
+                    projectModules: ["Ports", "AdapterSupport", "WireContract"],
+                    projectReason:
+                        "the simulated backend and the in-memory adapters of the remote ports that call it are "
+                        + "adapters like any other (Ports, what adapters share), and count and fault by the wire "
+                        + "contract's routes (WireContract); it is a testing product, so no shipping module names it",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
                     module: "ReferenceServer",
                     projectModules: [
-                        "Ports", "AdapterInMemory", "AdapterSupport", "TaskRuntime", "WireContract", "OperatingSystem",
+                        "Ports", "SimulatedBackend", "AdapterSupport", "TaskRuntime", "WireContract", "OperatingSystem",
                     ],
                     projectReason:
-                        "the reference server serves the in-memory backend over the wire contract (its route "
+                        "the reference server serves the simulated backend over the wire contract (its route "
                         + "table), writing the contract's dates as the adapters read them (AdapterSupport), and "
                         + "parks a request on the virtual time it shares with an app in its process (TaskRuntime)",
                     systemModules: .any,
@@ -210,18 +221,35 @@ extension DependencyTable {
                 ModuleRule(
                     module: "Composition",
                     projectModules: ["Ports", "DomainCore"] + adapters + [
-                        "ReferenceServer", "WireContract", "AdapterSupport", "TaskRuntime", "OperatingSystem",
+                        "WireContract", "AdapterSupport", "TaskRuntime", "OperatingSystem",
                     ],
                     projectReason:
-                        "the composition root wires every module together but never the app or a test helper",
+                        "the composition root an app ships wires the core and the adapters together but never the "
+                        + "app, a server or a test helper: the stand-ins and switches are CompositionTesting's",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
+                    module: "CompositionTesting",
+                    projectModules: [
+                        "Composition", "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "AdapterSystem",
+                        "ReferenceServer", "TaskRuntime",
+                    ],
+                    projectReason:
+                        "the composition the tests, the acceptance runs and the bench add to an app's: the "
+                        + "simulated backend's plugins and controls (SimulatedBackend, AdapterInMemory's pretend "
+                        + "network and browser), a reference server's control "
+                        + "API (AdapterHTTP), the reference server as the app starts it (ReferenceServer, on the "
+                        + "machine's clock from AdapterSystem or on virtual time from TaskRuntime)",
                     systemModules: .any,
                     systemReason: ""
                 ),
                 ModuleRule(
                     module: "GatehouseBench",
                     projectModules: [
-                        "Composition", "DomainCore", "Ports", "AdapterInMemory", "AdapterHTTP", "ReferenceServer",
-                        "TaskRuntime", "WireContract", "OperatingSystem",
+                        "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend",
+                        "AdapterInMemory",
+                        "AdapterHTTP", "ReferenceServer", "TaskRuntime", "WireContract", "OperatingSystem",
                     ],
                     projectReason:
                         "the benchmarks measure the graph Composition builds, in its worlds, against contenders "
@@ -232,9 +260,10 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "app",
-                    projectModules: ["Composition", "DomainCore", "Ports", "OperatingSystem"],
+                    projectModules: ["Composition", "CompositionTesting", "DomainCore", "Ports", "OperatingSystem"],
                     projectReason:
-                        "the app gets its adapters and servers from Composition; besides, it names only the "
+                        "the app gets its adapters from Composition, and the stand-ins, switches and servers its "
+                        + "scripts and `serve` need from CompositionTesting; besides, it names only the "
                         + "domain's view models and the names their states carry (the reasons and the health, kept "
                         + "in Ports, where session events name them too); it links no bench (gatehouse-bench is a "
                         + "program of its own)",

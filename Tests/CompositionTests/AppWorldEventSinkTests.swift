@@ -2,6 +2,7 @@ import Composition
 import Ports
 import Synchronization
 import Testing
+import CompositionTesting
 
 /// A team's own sink wired the way docs/events.md shows it, in the same few
 /// lines: it hears what the world's record hears.
@@ -20,7 +21,7 @@ struct AppWorldEventSinkTests {
     @Test("A team's sink, given to AppWorld, sees the launch and the sign-in as JSON lines, as the record does")
     func teamSinkHearsEveryEvent() async throws {
         let sink = PrintedEvents()
-        let world = try AppWorld(environment: .inMemory, eventSink: sink)
+        let world = try AppWorld(testing: .inMemory, eventSink: sink)
         let container = AppContainer(world: world)
         _ = container.makeMainViewModel()
         await container.launcher.bootstrap()

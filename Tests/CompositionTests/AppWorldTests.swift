@@ -2,26 +2,27 @@ import Composition
 import DomainCore
 import Ports
 import Testing
+import CompositionTesting
 
 /// The world a launch runs on, and the containers built on it.
 @MainActor
 @Suite("AppWorld and containers")
 struct AppWorldTests {
     @Test func theInMemoryWorldHasVirtualTimeAndControlSwitches() throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         #expect(world.hasVirtualTime)
         #expect(world.control != nil)
     }
 
     @Test func passingTimeOnAVirtualClockMovesItExactly() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let start = world.now()
         await world.pass(.seconds(61))
         #expect(world.now().timeIntervalSince(start) == 61)
     }
 
     @Test func aLaunchOnAnEmptyStoreSettlesOnWelcome() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let container = AppContainer(world: world)
         let main = container.makeMainViewModel()
 
@@ -34,7 +35,7 @@ struct AppWorldTests {
     }
 
     @Test func aSecondContainerOnTheSameWorldRestoresTheSessionTheFirstSaved() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let first = AppContainer(world: world)
         _ = first.makeMainViewModel()
         await first.launcher.bootstrap()
@@ -54,7 +55,7 @@ struct AppWorldTests {
     }
 
     @Test func tenMinutesSignedInMakeTwelveRefreshesAndNothingIsLeftRunningAfterShutDown() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let container = AppContainer(world: world)
         _ = container.makeMainViewModel()
         await container.launcher.bootstrap()
@@ -72,7 +73,7 @@ struct AppWorldTests {
     }
 
     @Test func aRelaunchLeavesNoPollingNoRefreshingAndNoMonitorOfTheOldLaunchBehind() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         weak var oldMonitor: HealthMonitor?
         weak var oldSession: AuthSession?
         do {

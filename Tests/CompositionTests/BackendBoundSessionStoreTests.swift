@@ -4,6 +4,7 @@ import Foundation
 import Ports
 import TaskRuntime
 import Testing
+import CompositionTesting
 
 /// `BackendBoundSessionStore`: every session saved names the backend, and a
 /// stored session of another backend, or of none, is never handed on, never

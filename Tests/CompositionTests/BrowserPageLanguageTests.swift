@@ -4,6 +4,7 @@ import DomainCore
 import Foundation
 import Ports
 import Testing
+import CompositionTesting
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -31,7 +32,7 @@ struct BrowserPageLanguageTests {
 
     @Test("A launch in each language: the page is in it, and in no other", arguments: AppLocale.allCases)
     func pageInTheLaunchLanguage(locale: AppLocale) async throws {
-        let world = try AppWorld(environment: Self.environment())
+        let world = try AppWorld(testing: Self.environment())
         let container = AppContainer(world: world, locale: locale, pinsLocale: true)
         let page = try await Self.pageShown(by: world)
         #expect(page.contains(RedirectPages.inLanguage(locale).signedIn), "\(page)")
@@ -43,7 +44,7 @@ struct BrowserPageLanguageTests {
 
     @Test("A language chosen on the profile screen is the next page's")
     func pageFollowsTheChoice() async throws {
-        let world = try AppWorld(environment: Self.environment())
+        let world = try AppWorld(testing: Self.environment())
         let container = AppContainer(world: world, locale: .ptBR)
         #expect(try await Self.pageShown(by: world).contains(RedirectPages.inLanguage(.ptBR).signedIn))
         await container.preferences.chooseLanguage(.esES)

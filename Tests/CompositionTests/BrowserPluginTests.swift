@@ -3,6 +3,7 @@ import Composition
 import Foundation
 import Ports
 import Testing
+import CompositionTesting
 
 /// The browser port (`BrowserOpener`) gets the adapter each environment
 /// names: the in-memory one, which opens nothing, where time is virtual; the
@@ -23,7 +24,7 @@ struct BrowserPluginTests {
 
     @Test("A virtual-time world's browser is the in-memory one, which keeps what it was asked to open")
     func inMemoryWorld() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let browser = try #require(world.browser as? InMemoryBrowserOpener)
         let url = try #require(URL(string: "https://auth.example.invalid/authorize"))
 
@@ -35,14 +36,17 @@ struct BrowserPluginTests {
         "An environment file without a browser keeps its base's; one that names it gets it; an unknown one is refused")
     func environmentFiles() throws {
         let old = try EnvironmentFile.parse(
-            Data(#"{"base": "local", "plugins": {"store": "in-memory"}}"#.utf8), path: "old.json")
+            Data(#"{"base": "local", "plugins": {"store": "in-memory"}}"#.utf8), path: "old.json", registry: .standard)
         #expect(old.plugins.browser == "system")
-        let virtual = try EnvironmentFile.parse(Data(#"{"base": "in-memory"}"#.utf8), path: "virtual.json")
+        let virtual = try EnvironmentFile.parse(
+            Data(#"{"base": "in-memory"}"#.utf8), path: "virtual.json", registry: .standard)
         #expect(virtual.plugins.browser == "in-memory")
         let named = try EnvironmentFile.parse(
-            Data(#"{"base": "local", "plugins": {"browser": "in-memory"}}"#.utf8), path: "named.json")
+            Data(#"{"base": "local", "plugins": {"browser": "in-memory"}}"#.utf8), path: "named.json",
+            registry: .standard)
         #expect(named.plugins.browser == "in-memory")
-        let unknown = try EnvironmentFile.parse(Data(#"{"plugins": {"browser": "firefox"}}"#.utf8), path: "bad.json")
+        let unknown = try EnvironmentFile.parse(
+            Data(#"{"plugins": {"browser": "firefox"}}"#.utf8), path: "bad.json", registry: .standard)
         #expect(throws: CompositionError.self) { try PluginRegistry.standard.validate(unknown) }
     }
 
@@ -57,7 +61,7 @@ struct BrowserPluginTests {
     @Test("oauth2-in-memory signs in only outside the app, creates no accounts, and runs on virtual time")
     func oauth2InMemory() throws {
         let environment = try #require(AppEnvironment.builtIn(named: "oauth2-in-memory"))
-        let world = try AppWorld(environment: environment)
+        let world = try AppWorld(testing: environment)
 
         #expect(world.remote.auth.signInMethods == [.browser, .device])
         #expect(!world.remote.auth.signsInByCPF && !world.remote.auth.signsInByEmail)

@@ -1,10 +1,11 @@
 import AdapterDerived
-import AdapterInMemory
+import SimulatedBackend
 import Composition
 import DomainCore
 import Foundation
 import Ports
 import Testing
+import CompositionTesting
 
 /// How Composition plugs in health from the calls: the chosen remote
 /// adapters wrapped in recording decorators sharing the probe's recorder,
@@ -13,7 +14,7 @@ import Testing
 struct CallOutcomeWiringTests {
     @Test("With from-calls health the auth, user and statement adapters record into the probe's recorder")
     func fromCallsWrapsTheRemoteAdapters() async throws {
-        let world = try AppWorld(environment: .coraInMemory)
+        let world = try AppWorld(testing: .coraInMemory)
 
         #expect(world.remote.auth is OutcomeRecordingAuthRemoteAPI)
         #expect(world.remote.user is OutcomeRecordingUserRemoteAPI)
@@ -29,7 +30,7 @@ struct CallOutcomeWiringTests {
 
     @Test("Any other health plugin leaves the adapters as their plugins made them")
     func otherHealthPluginsLeaveThemAlone() throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
 
         // Only the request deadline stands in front of them.
         #expect((world.remote.auth as? DeadlineAuthRemoteAPI)?.adapter is InMemoryAuthRemoteAPI)
@@ -41,7 +42,7 @@ struct CallOutcomeWiringTests {
     func fromCallsOverHTTP() throws {
         var environment = AppEnvironment.coraLocal
         environment.plugins.store = "in-memory"
-        let world = try AppWorld(environment: environment)
+        let world = try AppWorld(testing: environment)
 
         #expect(world.remote.statement is OutcomeRecordingStatementRemoteAPI)
         #expect(world.remote.health is CallOutcomeHealthProbe)
@@ -50,7 +51,8 @@ struct CallOutcomeWiringTests {
     @Test("An environment file chooses the light probe; an unknown one is refused naming the field")
     func lightProbeSetting() throws {
         let none = try EnvironmentFile.parse(
-            Data(#"{"base": "cora-in-memory", "settings": {"healthLightProbe": "none"}}"#.utf8), path: "c.json")
+            Data(#"{"base": "cora-in-memory", "settings": {"healthLightProbe": "none"}}"#.utf8), path: "c.json",
+            registry: .standard)
         #expect(none.pluginSettings["healthLightProbe"] == .choice("none"))
         #expect(none.plugins.health == "from-calls")
         #expect(
@@ -59,7 +61,8 @@ struct CallOutcomeWiringTests {
 
         #expect {
             try EnvironmentFile.parse(
-                Data(#"{"base": "cora-in-memory", "settings": {"healthLightProbe": "ping"}}"#.utf8), path: "c.json")
+                Data(#"{"base": "cora-in-memory", "settings": {"healthLightProbe": "ping"}}"#.utf8), path: "c.json",
+                registry: .standard)
         } throws: { error in
             guard case CompositionError.environmentFileInvalid(_, let field, let reason) = error else { return false }
             return field == "settings.healthLightProbe" && reason.contains("statement-list")

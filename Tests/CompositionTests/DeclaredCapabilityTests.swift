@@ -7,6 +7,7 @@ import TaskRuntime
 import Testing
 
 @testable import Composition
+import CompositionTesting
 
 /// What a plugin declares, the world uses — never what its adapter's type
 /// is: virtual time (the clock plugin's `WorldClock` case), the network
@@ -27,15 +28,15 @@ struct DeclaredCapabilityTests {
         var environment = AppEnvironment.inMemory
         environment.plugins.clock = "manual-declared-real"
 
-        let world = try AppWorld(environment: environment, registry: registry)
+        let world = try AppWorld(testing: environment, registry: registry)
 
         #expect(!world.hasVirtualTime)
-        #expect(try AppWorld(environment: .inMemory).hasVirtualTime)
+        #expect(try AppWorld(testing: .inMemory).hasVirtualTime)
     }
 
     @Test("The in-memory connectivity plugin declares a switch that turns the world's probe")
     func theInMemorySwitchTurnsTheWorldsProbe() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
 
         #expect(world.setNetwork(connected: false))
         #expect(await !world.connectivity.isConnected())
@@ -48,26 +49,29 @@ struct DeclaredCapabilityTests {
         var environment = AppEnvironment.inMemory
         environment.plugins.connectivity = "network-interfaces"
 
-        let world = try AppWorld(environment: environment)
+        let world = try AppWorld(testing: environment)
 
         #expect(!world.setNetwork(connected: false))
     }
 
-    @Test("A test plugin's declared switch is the one a world turns, whatever the probe's type")
+    @Test("A testing composition's switch for a plugin is the one a world turns, whatever the probe's type")
     func aTestPluginsSwitchIsUsed() async throws {
         var registry = PluginRegistry.standard
         registry.connectivity.append(
-            PluginRegistry.Plugin<any ConnectivityProbe>(
-                name: "test-network", summary: "a network a test turns",
-                networkSwitch: { context throws(CompositionError) in
-                    let network = try context.shared("test-network") { TestNetwork() }
-                    return NetworkSwitch { network.set(connected: $0) }
-                }
-            ) { context throws(CompositionError) in try context.shared("test-network") { TestNetwork() } })
+            PluginRegistry.Plugin<any ConnectivityProbe>(name: "test-network", summary: "a network a test turns") {
+                context throws(CompositionError) in try context.shared("test-network") { TestNetwork() }
+            })
+        let hooks = WorldTestHooks(
+            storeFaults: false,
+            networkSwitch: { plugin, context throws(CompositionError) in
+                guard plugin == "test-network" else { return nil }
+                let network = try context.shared("test-network") { TestNetwork() }
+                return NetworkSwitch { network.set(connected: $0) }
+            })
         var environment = AppEnvironment.inMemory
         environment.plugins.connectivity = "test-network"
 
-        let world = try AppWorld(environment: environment, registry: registry)
+        let world = try AppWorld(testing: environment, registry: registry, testHooks: hooks)
 
         #expect(world.setNetwork(connected: false))
         #expect(await !world.connectivity.isConnected())
@@ -90,7 +94,7 @@ struct DeclaredCapabilityTests {
         var environment = AppEnvironment.inMemory
         environment.plugins.health = "test-learner"
 
-        let world = try AppWorld(environment: environment, registry: registry)
+        let world = try AppWorld(testing: environment, registry: registry)
 
         #expect(handed.withLock { $0 }, "the adapters it was handed are already behind the request deadline")
         #expect(world.remote.health is LearnedProbe, "the world uses the probe the plugin gave back, not its deadline")
@@ -114,9 +118,9 @@ struct DeclaredCapabilityTests {
             })
         var environment = AppEnvironment.inMemory
         environment.plugins.store = "test-declared"
-        let declaring = try AppWorld(environment: environment, registry: registry)
+        let declaring = try AppWorld(testing: environment, registry: registry)
         environment.plugins.store = "test-undeclared"
-        let silent = try AppWorld(environment: environment, registry: registry)
+        let silent = try AppWorld(testing: environment, registry: registry)
         declared.keep(StorageNotice(.tightened, "session: made 0600"))
 
         #expect(declaring.storageNoticeSources.count == 1)
@@ -134,10 +138,10 @@ struct DeclaredCapabilityTests {
             FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-notices-\(UUID().uuidString)").path
         )
 
-        let world = try AppWorld(environment: environment)
+        let world = try AppWorld(testing: environment)
 
         #expect(world.storageNoticeSources.count == 3)
-        #expect(try AppWorld(environment: .inMemory).storageNoticeSources.isEmpty)
+        #expect(try AppWorld(testing: .inMemory).storageNoticeSources.isEmpty)
     }
 }
 

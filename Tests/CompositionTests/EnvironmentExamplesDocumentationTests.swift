@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import Testing
+import CompositionTesting
 
 /// Every environment file docs/environments.md shows is one Gatehouse reads:
 /// each of its keys read by a plugin the example chooses.
@@ -21,7 +22,8 @@ struct EnvironmentExamplesDocumentationTests {
         let examples = try Self.examples()
         #expect(examples.count >= 4, "the page's examples were found")
         for (index, example) in examples.enumerated() {
-            let environment = try EnvironmentFile.parse(Data(example.utf8), path: "example-\(index + 1).json")
+            let environment = try EnvironmentFile.parse(
+                Data(example.utf8), path: "example-\(index + 1).json", registry: .standard)
             #expect(PluginRegistry.standard.settingProblems(in: environment).isEmpty, "example \(index + 1)")
         }
     }

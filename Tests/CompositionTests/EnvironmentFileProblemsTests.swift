@@ -1,13 +1,14 @@
 import Composition
 import Foundation
 import Testing
+import CompositionTesting
 
 /// `EnvironmentFile.check`: a file's problems named all at once, in the order
 /// a person fixes them, and JSON that breaks off named by line and column.
 @Suite("Environment files: every problem at once")
 struct EnvironmentFileProblemsTests {
     private func fields(_ json: String) -> [String] {
-        EnvironmentFile.check(Data(json.utf8), path: "test.json").problems.map { problem in
+        EnvironmentFile.check(Data(json.utf8), path: "test.json", registry: .standard).problems.map { problem in
             guard case .environmentFileInvalid(_, let field, _) = problem else { return "\(problem)" }
             return field
         }
@@ -24,11 +25,11 @@ struct EnvironmentFileProblemsTests {
                 "nmae", "summary", "plugins.auht", "plugins.clock", "settings.locale", "settings.nonsense",
                 "settings.tokenLifetimeSeconds",
             ])
-        #expect(EnvironmentFile.check(Data(json.utf8), path: "test.json").environment == nil)
+        #expect(EnvironmentFile.check(Data(json.utf8), path: "test.json", registry: .standard).environment == nil)
     }
 
     @Test func aGoodFileHasAnEnvironmentAndNoProblem() throws {
-        let checked = EnvironmentFile.check(Data(#"{"name": "fine"}"#.utf8), path: "fine.json")
+        let checked = EnvironmentFile.check(Data(#"{"name": "fine"}"#.utf8), path: "fine.json", registry: .standard)
         #expect(checked.problems.isEmpty)
         #expect(try #require(checked.environment).name == "fine")
     }
@@ -38,7 +39,7 @@ struct EnvironmentFileProblemsTests {
             throws: CompositionError.environmentFileInvalid(
                 path: "test.json", field: "a", reason: "is not known (known: name, summary, base, plugins, settings)")
         ) {
-            try EnvironmentFile.parse(Data(#"{"a": 1, "b": 2}"#.utf8), path: "test.json")
+            try EnvironmentFile.parse(Data(#"{"a": 1, "b": 2}"#.utf8), path: "test.json", registry: .standard)
         }
     }
 
@@ -63,14 +64,15 @@ struct EnvironmentFileProblemsTests {
             ("{\n  \"名前\": \"é\", \"b\": ?}", "line 2, column 19"),
         ])
     func jsonErrorsSayWhere(json: String, place: String) throws {
-        let problem = try #require(EnvironmentFile.check(Data(json.utf8), path: "bad.json").problems.first)
+        let problem = try #require(
+            EnvironmentFile.check(Data(json.utf8), path: "bad.json", registry: .standard).problems.first)
         #expect(problem.description == "environment file bad.json: field '(top level)' is not valid JSON (at \(place))")
     }
 
     @Test func aMissingFileIsOneProblem() {
         let path = "/nonexistent/gatehouse-\(UUID().uuidString).json"
         #expect(
-            EnvironmentFile.check(path: path).problems == [
+            EnvironmentFile.check(path: path, registry: .standard).problems == [
                 .environmentFileUnreadable(path: path, reason: "no such file")
             ])
     }
@@ -84,7 +86,8 @@ struct EnvironmentFileProblemsTests {
                             "refreshMarginSeconds": 10, "connectionsPerHost": 8.5,
                             "apiKeyVariable": "GATEHOUSE_TEST_NO_SUCH_VARIABLE" } }
             """#
-        let problems = EnvironmentFile.check(Data(json.utf8), path: "test.json").problems.map(\.description)
+        let problems = EnvironmentFile.check(Data(json.utf8), path: "test.json", registry: .standard).problems.map(
+            \.description)
         #expect(problems.count == 7, "\(problems)")
         #expect(
             Array(problems.prefix(4)) == [
@@ -101,7 +104,7 @@ struct EnvironmentFileProblemsTests {
     @Test func aDirectoryIsSaidToBeOne() {
         let path = FileManager.default.temporaryDirectory.path
         #expect(
-            EnvironmentFile.check(path: path).problems == [
+            EnvironmentFile.check(path: path, registry: .standard).problems == [
                 .environmentFileUnreadable(path: path, reason: "it is a directory, not a file")
             ])
     }
@@ -116,17 +119,17 @@ struct EnvironmentFileProblemsTests {
         #expect(FileManager.default.createFile(atPath: big, contents: Data(#"{"name": "x"}"#.utf8)))
         #expect(truncate(big, 200_000_000) == 0)
         #expect(
-            EnvironmentFile.check(path: big).problems == [
+            EnvironmentFile.check(path: big, registry: .standard).problems == [
                 .environmentFileUnreadable(path: big, reason: "it is larger than 1 MiB (1048576 bytes)")
             ])
         let fifo = directory.appendingPathComponent("fifo.json").path
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(
-            EnvironmentFile.check(path: fifo).problems == [
+            EnvironmentFile.check(path: fifo, registry: .standard).problems == [
                 .environmentFileUnreadable(path: fifo, reason: "it is not a regular file")
             ])
         #expect(
-            EnvironmentFile.check(path: "/dev/zero").problems == [
+            EnvironmentFile.check(path: "/dev/zero", registry: .standard).problems == [
                 .environmentFileUnreadable(path: "/dev/zero", reason: "it is not a regular file")
             ])
     }

@@ -1,13 +1,14 @@
 import Composition
 import Foundation
 import Testing
+import CompositionTesting
 
 /// `--env FILE`: every field checked, an unknown one refused, each error
 /// naming the file and the field.
 @Suite("Environment files")
 struct EnvironmentFileTests {
     private func parse(_ json: String) throws(CompositionError) -> AppEnvironment {
-        try EnvironmentFile.parse(Data(json.utf8), path: "test.json")
+        try EnvironmentFile.parse(Data(json.utf8), path: "test.json", registry: .standard)
     }
 
     @Test func anEmptyObjectIsTheDefaultEnvironmentNamedAfterTheFile() throws {
@@ -150,7 +151,7 @@ struct EnvironmentFileTests {
     @Test func aMissingFileSaysSo() {
         let path = "/nonexistent/gatehouse-\(UUID().uuidString).json"
         #expect(throws: CompositionError.environmentFileUnreadable(path: path, reason: "no such file")) {
-            try EnvironmentFile.load(path: path)
+            try EnvironmentFile.load(path: path, registry: .standard)
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Ports
 import TaskRuntime
 import Testing
+import CompositionTesting
 
 /// docs/environments.md's table of what each built-in environment offers is
 /// what its plugins declare: the adapters each environment chooses are made

@@ -4,6 +4,7 @@ import Foundation
 import Ports
 import Synchronization
 import Testing
+import CompositionTesting
 
 /// An environment that keeps the session in the file keychain: it survives a
 /// new world on the same directory, as it survives a relaunch of the process.
@@ -18,9 +19,9 @@ struct FileKeychainEnvironmentTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let json =
             #"{"name": "file", "plugins": {"store": "file-keychain", "coding": "\#(coding)"}, "settings": {"storeDirectory": "\#(directory)"}}"#
-        let environment = try EnvironmentFile.parse(Data(json.utf8), path: "file.json")
+        let environment = try EnvironmentFile.parse(Data(json.utf8), path: "file.json", registry: .standard)
 
-        let first = try AppWorld(environment: environment)
+        let first = try AppWorld(testing: environment)
         let container = AppContainer(world: first)
         _ = container.makeMainViewModel()
         await container.launcher.bootstrap()
@@ -28,7 +29,7 @@ struct FileKeychainEnvironmentTests {
             Credentials(identifier: .cpf("12345678909"), password: Password("123456")))
         await container.shutDown()
 
-        let second = try AppWorld(environment: environment)
+        let second = try AppWorld(testing: environment)
         guard case .found(let session) = await second.store.read() else {
             Issue.record("the session did not survive")
             return
@@ -46,9 +47,9 @@ struct FileKeychainEnvironmentTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let json =
             #"{"name": "file", "plugins": {"store": "file-keychain"}, "settings": {"storeDirectory": "\#(directory)"}}"#
-        let environment = try EnvironmentFile.parse(Data(json.utf8), path: "file.json")
+        let environment = try EnvironmentFile.parse(Data(json.utf8), path: "file.json", registry: .standard)
 
-        let first = try AppWorld(environment: environment)
+        let first = try AppWorld(testing: environment)
         let container = AppContainer(world: first)
         _ = container.makeMainViewModel()
         await container.launcher.bootstrap()
@@ -57,7 +58,7 @@ struct FileKeychainEnvironmentTests {
         await container.sessionEnd.logout()
         await container.shutDown()
 
-        let kept = try #require(try AppWorld(environment: environment).eventLog).lastLines(100)
+        let kept = try #require(try AppWorld(testing: environment).eventLog).lastLines(100)
         #expect(kept == first.eventRecord.entries.map(\.jsonLine))
         #expect(kept.last?.hasSuffix(#""event":"session-ended","reason":"logged-out"}"#) == true)
         #expect(!kept.joined().contains(#""123456""#), "no password in the file")
@@ -73,10 +74,10 @@ struct FileKeychainEnvironmentTests {
         try Data("a file".utf8).write(to: URL(fileURLWithPath: parent))
         let json =
             #"{"name": "file", "plugins": {"store": "file-keychain"}, "settings": {"storeDirectory": "\#(parent)/data"}}"#
-        let environment = try EnvironmentFile.parse(Data(json.utf8), path: "file.json")
+        let environment = try EnvironmentFile.parse(Data(json.utf8), path: "file.json", registry: .standard)
         let told = Told()
 
-        let world = try AppWorld(environment: environment, eventLogFailure: { told.add($0) })
+        let world = try AppWorld(testing: environment, eventLogFailure: { told.add($0) })
         let container = AppContainer(world: world)
         _ = container.makeMainViewModel()
         await container.launcher.bootstrap()

@@ -2,6 +2,7 @@ import Composition
 import DomainCore
 import Ports
 import Testing
+import CompositionTesting
 
 /// Nothing of a launch outlives it: once the container is shut down and the
 /// world has settled, every object of the graph — container, root, session,
@@ -74,7 +75,7 @@ struct GraphReleaseTests {
 
     @Test("Shut down while signed in: the whole graph is freed")
     func shutDownWhileSignedIn() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let watched = Watched()
         try await signedInLaunch(on: world, watching: watched) { container, _ in await container.shutDown() }
         await world.settle()
@@ -85,7 +86,7 @@ struct GraphReleaseTests {
 
     @Test("Relaunched while GET /users/me hangs: the ended launch's graph is freed")
     func relaunchedWhileTheUserCheckHangs() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let control = try #require(world.control)
         let watched = Watched()
         try await signedInLaunch(on: world, watching: watched) { container, _ in await container.shutDown() }
@@ -118,7 +119,7 @@ struct GraphReleaseTests {
 
     @Test("Logged out, then shut down: the whole graph is freed")
     func logoutThenShutDown() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let watched = Watched()
         try await signedInLaunch(on: world, watching: watched) { container, main in
             await main.dashboard?.logout()

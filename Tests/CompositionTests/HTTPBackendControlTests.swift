@@ -1,5 +1,5 @@
 import AdapterHTTP
-import AdapterInMemory
+import SimulatedBackend
 import Foundation
 import Ports
 import ReferenceServer
@@ -7,6 +7,7 @@ import TaskRuntime
 import Testing
 
 @testable import Composition
+@testable import CompositionTesting
 
 /// `HTTPBackendControl` — the switches of a server in another process, over
 /// its control API — does to that server's backend exactly what

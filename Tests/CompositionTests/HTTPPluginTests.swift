@@ -6,6 +6,7 @@ import TaskRuntime
 import Testing
 
 @testable import Composition
+@testable import CompositionTesting
 
 /// The `http` remote plugin's settings: each missing or unsafe one refused
 /// with a clear message; the API key only ever from the process environment.
@@ -26,7 +27,7 @@ struct HTTPPluginTests {
     }
 
     @Test func theLocalEnvironmentBuildsWithoutAKey() throws {
-        let world = try AppWorld(environment: httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil))
+        let world = try AppWorld(testing: httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil))
         #expect(world.control is HTTPBackendControl, "app serve's control API")
         #expect(!world.hasVirtualTime)
     }
@@ -34,35 +35,35 @@ struct HTTPPluginTests {
     @Test("the auth adapter signs out where the environment says the backend has the route, and only there")
     func theAuthAdapterSignsOutAsTheEnvironmentSays() throws {
         var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
-        #expect(try AppWorld(environment: environment).remote.auth.offersSignOut)
+        #expect(try AppWorld(testing: environment).remote.auth.offersSignOut)
         environment.pluginSettings["signOutRoute"] = .flag(false)
-        #expect(try !AppWorld(environment: environment).remote.auth.offersSignOut)
+        #expect(try !AppWorld(testing: environment).remote.auth.offersSignOut)
     }
 
     @Test("the file keychain's sign-out ledger is a marker beside the session; the in-memory store's lasts the world")
     func eachStoreBringsItsLedger() throws {
         var environment = AppEnvironment.local
         environment.pluginSettings["storeDirectory"] = .text("/tmp/gatehouse-ledger-plugin-test")
-        let fileWorld = try AppWorld(environment: environment)
+        let fileWorld = try AppWorld(testing: environment)
         let fileLedger = try #require(fileWorld.signOutLedger as? FileSignOutLedger)
         #expect(
             fileLedger.markerPath
                 == "/tmp/gatehouse-ledger-plugin-test/\(fileWorld.sessionBackend.folderName)/session.sign-out-pending",
             "in the folder of the backend, beside its session")
-        #expect(try AppWorld(environment: .inMemory).signOutLedger is InMemorySignOutLedger)
+        #expect(try AppWorld(testing: .inMemory).signOutLedger is InMemorySignOutLedger)
     }
 
     @Test func aServerWithoutTheControlAPIHasNoSwitches() throws {
         var environment = httpEnvironment(baseURL: "http://127.0.0.1:8080", keyVariable: nil)
         environment.pluginSettings["controlAPI"] = .flag(false)
-        #expect(try AppWorld(environment: environment).control == nil)
+        #expect(try AppWorld(testing: environment).control == nil)
     }
 
     @Test func theControlAPIIsRefusedBeyondThisMachine() {
         var environment = httpEnvironment(baseURL: "https://api.challenge.stage.cora.com.br", keyVariable: nil)
         environment.pluginSettings["controlAPI"] = .flag(true)
         #expect {
-            try AppWorld(environment: environment)
+            try AppWorld(testing: environment)
         } throws: { error in
             guard case CompositionError.invalidSetting(let setting, let reason) = error else { return false }
             return setting == "controlAPI" && reason.contains("only called on this machine")
@@ -71,13 +72,13 @@ struct HTTPPluginTests {
 
     @Test func aMissingBaseURLIsNamed() {
         #expect(throws: CompositionError.missingSetting(setting: "baseURL", neededBy: "the http plugin")) {
-            try AppWorld(environment: httpEnvironment(baseURL: nil, keyVariable: nil))
+            try AppWorld(testing: httpEnvironment(baseURL: nil, keyVariable: nil))
         }
     }
 
     @Test func aBaseURLThatWouldSendTokensInClearIsRefused() {
         #expect {
-            try AppWorld(environment: httpEnvironment(baseURL: "http://api.example.com", keyVariable: nil))
+            try AppWorld(testing: httpEnvironment(baseURL: "http://api.example.com", keyVariable: nil))
         } throws: { error in
             guard case CompositionError.invalidSetting(let setting, let reason) = error else { return false }
             return setting == "baseURL" && reason.contains("in clear")
@@ -91,7 +92,7 @@ struct HTTPPluginTests {
                 setting: "the API key in $\(variable)", neededBy: "https://api.challenge.stage.cora.com.br")
         ) {
             try AppWorld(
-                environment: httpEnvironment(baseURL: "https://api.challenge.stage.cora.com.br", keyVariable: variable))
+                testing: httpEnvironment(baseURL: "https://api.challenge.stage.cora.com.br", keyVariable: variable))
         }
     }
 
@@ -103,7 +104,7 @@ struct HTTPPluginTests {
         if keyVariable == nil {
             #expect(try HTTPPlugins.httpConfiguration(for: authSettings(environment)).apiKey == nil)
         } else {
-            #expect(throws: CompositionError.self) { try AppWorld(environment: environment) }
+            #expect(throws: CompositionError.self) { try AppWorld(testing: environment) }
         }
     }
 
@@ -114,7 +115,7 @@ struct HTTPPluginTests {
             PluginRegistry.standard.chosenSettings(in: environment).first { $0.key == "baseURL" })
         #expect(baseURL.shown(.text("https://alice:hunter2@api.example.com")) == "https://…@api.example.com")
         #expect {
-            try AppWorld(environment: environment)
+            try AppWorld(testing: environment)
         } throws: { error in
             let text = "\(error)"
             return !text.contains("hunter2") && !text.contains("alice") && text.contains("api.example.com")
@@ -130,7 +131,7 @@ struct HTTPPluginTests {
               "settings": { "oauth2": { "clientId": "gatehouse-native", "discovery": "on",
                                         "issuer": "http://alice:s3cretpw@127.0.0.1:8099/o" } } }
             """#
-        let problems = EnvironmentFile.check(Data(json.utf8), path: "issuer.json").problems
+        let problems = EnvironmentFile.check(Data(json.utf8), path: "issuer.json", registry: .standard).problems
         #expect(problems.map(\.description).contains { $0.contains("carries a user or password in a URL") })
         #expect(!problems.map(\.description).contains { $0.contains("s3cretpw") || $0.contains("alice") })
 

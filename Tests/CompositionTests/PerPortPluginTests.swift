@@ -1,6 +1,7 @@
 import AdapterFileKeychain
 import AdapterHTTP
 import AdapterInMemory
+import SimulatedBackend
 import DomainCore
 import Foundation
 import Ports
@@ -9,6 +10,7 @@ import TaskRuntime
 import Testing
 
 @testable import Composition
+import CompositionTesting
 
 /// One plugin per port: an environment file swaps the adapter of one port and
 /// every other port keeps its own — and the swapped port really talks to the
@@ -38,8 +40,8 @@ struct PerPortPluginTests {
             """)
         defer { try? FileManager.default.removeItem(atPath: path) }
 
-        let environment = try EnvironmentFile.load(path: path)
-        let world = try AppWorld(environment: environment)
+        let environment = try EnvironmentFile.load(path: path, registry: .standard)
+        let world = try AppWorld(testing: environment)
 
         #expect((world.remote.health as? DeadlineHealthProbe)?.adapter is URLSessionHealthProbe)
         let chosen: [(any Sendable)?] = [
@@ -79,7 +81,7 @@ struct PerPortPluginTests {
             """)
         defer { try? FileManager.default.removeItem(atPath: path) }
 
-        let world = try AppWorld(environment: try EnvironmentFile.load(path: path))
+        let world = try AppWorld(testing: try EnvironmentFile.load(path: path, registry: .standard))
         #expect(world.storeAdapter is FileSessionDataStore)
         #expect((world.remote.auth as? DeadlineAuthRemoteAPI)?.adapter is InMemoryAuthRemoteAPI)
         #expect(world.hasVirtualTime, "the clock stays the in-memory environment's")
@@ -93,7 +95,7 @@ struct PerPortPluginTests {
         try await world.store.save(session)
 
         #expect(FileManager.default.fileExists(atPath: directory + "/" + world.sessionBackend.folderName + "/session"))
-        let reread = try AppWorld(environment: try EnvironmentFile.load(path: path))
+        let reread = try AppWorld(testing: try EnvironmentFile.load(path: path, registry: .standard))
         guard case .found(let found) = await reread.store.read() else {
             Issue.record("a second world on the same file finds no session")
             return
@@ -103,8 +105,8 @@ struct PerPortPluginTests {
 
     @Test("The remote plugins of one kind share one backend per world, and two worlds share nothing")
     func inMemoryRemotePluginsShareOneBackendPerWorld() async throws {
-        let first = try AppWorld(environment: .inMemory)
-        let second = try AppWorld(environment: .inMemory)
+        let first = try AppWorld(testing: .inMemory)
+        let second = try AppWorld(testing: .inMemory)
         let token = try await first.remote.auth.signIn(
             Credentials(identifier: .cpf("12345678909"), password: Password("123456"))
         ).accessToken

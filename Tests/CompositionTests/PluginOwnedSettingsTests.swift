@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Composition
+import CompositionTesting
 
 /// Each plugin owns its settings: an environment file's keys are read by the
 /// plugins it chose, a key only an unchosen plugin reads is refused naming
@@ -86,12 +87,12 @@ struct PluginOwnedSettingsTests {
         #expect(
             throws: CompositionError.settingNotRead(
                 setting: "signOutRoute", readers: ["auth plugin http"], chosen: ["auth in-memory"])
-        ) { try AppWorld(environment: environment) }
+        ) { try AppWorld(testing: environment) }
 
         environment = .local
         environment.pluginSettings["signOutRoute"] = .text("yes")
         #expect(throws: CompositionError.invalidSetting(setting: "signOutRoute", reason: "must be true or false")) {
-            try AppWorld(environment: environment)
+            try AppWorld(testing: environment)
         }
     }
 
@@ -156,7 +157,7 @@ struct PluginOwnedSettingsTests {
              "settings": {"alphaName": "alpha", "betaFlag": true, "tokenLifetimeSeconds": 30}}
             """, registry: registry)
 
-        _ = try AppWorld(environment: environment, registry: registry)
+        _ = try AppWorld(testing: environment, registry: registry)
 
         #expect(seen[.auth]?.values == ["alphaName": .text("alpha")])
         #expect(seen[.health]?.values == ["betaFlag": .flag(true), "betaPause": .seconds(.seconds(3))])

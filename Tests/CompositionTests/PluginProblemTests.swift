@@ -1,5 +1,6 @@
 import Composition
 import Testing
+import CompositionTesting
 
 /// Each plugin checks its own problems; the registry gathers the chosen
 /// plugins' problems and recognises none by name.

@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import Testing
+import CompositionTesting
 
 /// The registry: every built-in environment's plugins exist; an unknown name
 /// is refused with the names that do.
@@ -28,12 +29,14 @@ struct PluginRegistryTests {
     @Test("An environment file names its plugins by port, and an unknown port is refused naming the known ones")
     func environmentFilesNameOnePluginPerPort() throws {
         let environment = try EnvironmentFile.parse(
-            Data(#"{"plugins": {"health": "http", "store": "file-keychain"}}"#.utf8), path: "mixed.json")
+            Data(#"{"plugins": {"health": "http", "store": "file-keychain"}}"#.utf8), path: "mixed.json",
+            registry: .standard)
         #expect(environment.plugins[.health] == "http")
         #expect(environment.plugins[.store] == "file-keychain")
         #expect(environment.plugins[.auth] == AppEnvironment.inMemory.plugins.auth)
         #expect {
-            try EnvironmentFile.parse(Data(#"{"plugins": {"remote": "http"}}"#.utf8), path: "old.json")
+            try EnvironmentFile.parse(
+                Data(#"{"plugins": {"remote": "http"}}"#.utf8), path: "old.json", registry: .standard)
         } throws: { error in
             guard case CompositionError.environmentFileInvalid(_, let field, let reason) = error else { return false }
             return field == "plugins.remote" && PortName.allCases.allSatisfy { reason.contains($0.rawValue) }

@@ -1,9 +1,11 @@
 import AdapterFilePreferences
 import AdapterInMemory
+import SimulatedBackend
 import Composition
 import Foundation
 import Ports
 import Testing
+import CompositionTesting
 
 /// The preferences port gets the adapter each environment names, in the
 /// directory it names, and a script's world never uses a person's own.
@@ -30,7 +32,7 @@ struct PreferencesPluginTests {
         environment.plugins.preferences = "file"
         environment.pluginSettings["preferencesDirectory"] = .text(directory)
 
-        let world = try AppWorld(environment: environment)
+        let world = try AppWorld(testing: environment)
         let store = try #require(world.preferences as? FilePreferencesStore)
         try await store.save(Preferences(language: .enUS))
 

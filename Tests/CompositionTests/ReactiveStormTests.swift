@@ -1,5 +1,6 @@
 import AdapterHTTP
 import AdapterInMemory
+import SimulatedBackend
 import DomainCore
 import Foundation
 import Ports

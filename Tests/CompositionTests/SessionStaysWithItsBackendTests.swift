@@ -1,4 +1,4 @@
-import AdapterInMemory
+import SimulatedBackend
 import AdapterSystem
 import Composition
 import DomainCore
@@ -7,6 +7,7 @@ import Ports
 import ReferenceServer
 import TaskRuntime
 import Testing
+import CompositionTesting
 
 /// A session belongs to the backend that issued it (docs/environments.md,
 /// "One session per backend"). Signed in on one backend, a launch on
@@ -47,7 +48,7 @@ struct SessionStaysWithItsBackendTests {
               "clock": "system", "connectivity": "in-memory"},
              "settings": {\(base) "storeDirectory": "\(root)", "requestTimeoutSeconds": 120}}
             """
-        return try EnvironmentFile.parse(Data(json.utf8), path: "backend-test.json")
+        return try EnvironmentFile.parse(Data(json.utf8), path: "backend-test.json", registry: .standard)
     }
 
     private static let httpPlugins = #""auth": "http", "user": "http", "statement": "http", "health": "http""#
@@ -56,7 +57,7 @@ struct SessionStaysWithItsBackendTests {
 
     /// Launches `environment` once, to its first decision, and shuts it down.
     private static func launch(_ environment: AppEnvironment) async throws -> (AuthState, AppWorld) {
-        let world = try AppWorld(environment: environment)
+        let world = try AppWorld(testing: environment)
         let container = AppContainer(world: world)
         _ = container.makeMainViewModel()
         await container.launcher.bootstrap()
@@ -74,7 +75,7 @@ struct SessionStaysWithItsBackendTests {
         let first = try Self.environment(Self.httpPlugins, baseURL: serverA.server.baseURL, root: root)
 
         // Signed in on A.
-        let worldA = try AppWorld(environment: first)
+        let worldA = try AppWorld(testing: first)
         let containerA = AppContainer(world: worldA)
         _ = containerA.makeMainViewModel()
         await containerA.launcher.bootstrap()

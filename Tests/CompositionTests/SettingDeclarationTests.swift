@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import Testing
+import CompositionTesting
 
 /// An environment file's settings are read through the declarations of the
 /// app and of the registry's plugins: the file format knows no key of its own.
@@ -24,7 +25,7 @@ struct SettingDeclarationTests {
         let environment = try EnvironmentFile.parse(Self.file, path: "v.json", registry: Self.registryWithVault())
         #expect(environment.pluginSettings == ["vaultDirectory": .text("/tmp/v")])
         #expect {
-            try EnvironmentFile.parse(Self.file, path: "v.json")
+            try EnvironmentFile.parse(Self.file, path: "v.json", registry: .standard)
         } throws: { error in
             guard case CompositionError.environmentFileInvalid(_, let field, let reason) = error else { return false }
             return field == "settings.vaultDirectory" && reason.hasPrefix("is read by no plugin")
@@ -49,7 +50,8 @@ struct SettingDeclarationTests {
                 path: "t.json", field: "settings.tokenLifetime",
                 reason: "is read by no plugin ('app plugins' lists every setting)")
         ) {
-            try EnvironmentFile.parse(Data(#"{"settings": {"tokenLifetime": 3}}"#.utf8), path: "t.json")
+            try EnvironmentFile.parse(
+                Data(#"{"settings": {"tokenLifetime": 3}}"#.utf8), path: "t.json", registry: .standard)
         }
     }
 
@@ -67,7 +69,8 @@ struct SettingDeclarationTests {
         for (settings, field, reason) in cases {
             #expect(throws: CompositionError.environmentFileInvalid(path: "o.json", field: field, reason: reason)) {
                 try EnvironmentFile.parse(
-                    Data(#"{"base": "oauth2-local", "settings": \#(settings)}"#.utf8), path: "o.json")
+                    Data(#"{"base": "oauth2-local", "settings": \#(settings)}"#.utf8), path: "o.json",
+                    registry: .standard)
             }
         }
     }

@@ -2,6 +2,7 @@ import Composition
 import Foundation
 import Synchronization
 import Testing
+import CompositionTesting
 
 /// On virtual time a world runs its counted work on the main queue, where
 /// the main actor runs (`VirtualTimeExecutor`): the work's own code, the
@@ -30,7 +31,7 @@ struct VirtualTimeMainQueueTests {
 
     @Test func countedWork_theActorsItCalls_andWhatTheClockWakes_runOnTheMainQueue() async throws {
         _ = Self.mainQueueMark
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let recorder = Recorder()
         let seen = Mutex<[Bool]>([])
         let clock = world.clock
@@ -54,7 +55,7 @@ struct VirtualTimeMainQueueTests {
     /// and runs once.
     @Test func manyTasksOfManyHopsAllFinish_onTheMainQueue() async throws {
         _ = Self.mainQueueMark
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let recorder = Recorder()
         let finished = Mutex(0)
         for _ in 0..<100 {
@@ -83,7 +84,7 @@ struct VirtualTimeMainQueueTests {
     /// executor runs a bounded number of jobs, then lets the main queue's
     /// other work go first).
     @Test func aLongChainOfHops_letsTheMainActorHaveItsTurnBeforeItEnds() async throws {
-        let world = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: .inMemory)
         let recorder = Recorder()
         let hops = HopCount()
         let chainLength = 1_000

@@ -1,6 +1,6 @@
 import AdapterDerived
 import AdapterHTTP
-import AdapterInMemory
+import SimulatedBackend
 import AdapterSoftwareCrypto
 import DomainCore
 import Ports

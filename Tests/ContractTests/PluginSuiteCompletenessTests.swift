@@ -1,5 +1,6 @@
 import Composition
 import Testing
+import CompositionTesting
 
 /// Every plugin of `PluginRegistry.standard` runs its port's contract suite
 /// against a server of its own wire, or is on `PluginSuiteExemptions.all`

@@ -1,11 +1,12 @@
 import AdapterDerived
-import AdapterInMemory
+import SimulatedBackend
 import DomainCore
 import Foundation
 import Ports
 import ReferenceServer
 import TaskRuntime
 import Testing
+import CompositionTesting
 
 /// Makes one adapter of a remote port, with a fresh server behind it. Its
 /// description names the adapter in the test output.

@@ -1,5 +1,5 @@
 import AdapterDerived
-import AdapterInMemory
+import SimulatedBackend
 import Ports
 import Synchronization
 

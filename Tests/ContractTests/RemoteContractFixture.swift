@@ -1,4 +1,4 @@
-import AdapterInMemory
+import SimulatedBackend
 import PortContracts
 import Ports
 import Testing

@@ -1,5 +1,5 @@
 import AdapterHTTP
-import AdapterInMemory
+import SimulatedBackend
 import Ports
 
 /// The suites' server for the Firebase Authentication adapter: a

@@ -1,4 +1,4 @@
-import AdapterInMemory
+import SimulatedBackend
 import Ports
 import TaskRuntime
 

@@ -1,5 +1,5 @@
 import AdapterHTTP
-import AdapterInMemory
+import SimulatedBackend
 import Ports
 
 /// The suites' OAuth 2.0 server with switches: an `OAuth2StandIn` on

@@ -1,4 +1,4 @@
-import AdapterInMemory
+import SimulatedBackend
 import ReferenceServer
 import TaskRuntime
 import Testing

@@ -1,5 +1,5 @@
 import AdapterHTTP
-import AdapterInMemory
+import SimulatedBackend
 import Foundation
 import Ports
 

@@ -1,4 +1,4 @@
-import AdapterInMemory
+import SimulatedBackend
 import Ports
 
 /// A fixture whose dialect's stand-in keeps its accounts, tokens and clock in

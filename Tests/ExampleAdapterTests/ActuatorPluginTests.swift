@@ -3,6 +3,7 @@ import ExampleAdapters
 import Foundation
 import Ports
 import Testing
+import CompositionTesting
 
 /// The adapter guide's second example plugged in: a team's registry — the
 /// standard one plus the Actuator health probe — with the health port
@@ -46,7 +47,7 @@ struct ActuatorPluginTests {
     func theHealthPortAsksTheService() async throws {
         let service = try ActuatorStandIn()
         let world = try AppWorld(
-            environment: Self.environment(baseURL: service.baseURL.absoluteString), registry: Self.registry())
+            testing: Self.environment(baseURL: service.baseURL.absoluteString), registry: Self.registry())
 
         let up = try await world.remote.health.check()
         service.setUp(false)
@@ -60,14 +61,14 @@ struct ActuatorPluginTests {
     @Test("Without a base URL the world is not built, and the error names the setting and the plugin")
     func aMissingBaseURLIsNamed() {
         #expect(throws: CompositionError.missingSetting(setting: "baseURL", neededBy: "the actuator plugin")) {
-            try AppWorld(environment: Self.environment(baseURL: nil), registry: Self.registry())
+            try AppWorld(testing: Self.environment(baseURL: nil), registry: Self.registry())
         }
     }
 
     @Test("A plain-http base URL off loopback is refused before anything is sent")
     func aRemotePlainHTTPBaseURLIsRefused() {
         #expect(throws: CompositionError.self) {
-            try AppWorld(environment: Self.environment(baseURL: "http://example.com"), registry: Self.registry())
+            try AppWorld(testing: Self.environment(baseURL: "http://example.com"), registry: Self.registry())
         }
     }
 }

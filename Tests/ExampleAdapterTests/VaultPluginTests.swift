@@ -3,6 +3,7 @@ import DomainCore
 import ExampleAdapters
 import Ports
 import Testing
+import CompositionTesting
 
 /// The adapter guide's last step, run: the example store plugged into the
 /// store port through the plugin registry, every other port keeping its
@@ -33,8 +34,8 @@ struct VaultPluginTests {
     @Test("The registry gives the vault store to the store port, and every other port keeps its adapter")
     func theVaultPluginsIntoTheStorePort() throws {
         let vault = InMemorySecretVault()
-        let world = try AppWorld(environment: environment(), registry: registry(with: vault))
-        let standard = try AppWorld(environment: .inMemory)
+        let world = try AppWorld(testing: environment(), registry: registry(with: vault))
+        let standard = try AppWorld(testing: .inMemory)
 
         #expect(world.storeAdapter is VaultSessionDataStore)
         #expect(type(of: world.remote.auth) == type(of: standard.remote.auth))
@@ -44,7 +45,7 @@ struct VaultPluginTests {
     @Test("A sign-in is kept in the vault, and the next launch on the same vault opens on the dashboard")
     func aSignInIsKeptInTheVaultAndRestored() async throws {
         let vault = InMemorySecretVault()
-        let world = try AppWorld(environment: environment(), registry: registry(with: vault))
+        let world = try AppWorld(testing: environment(), registry: registry(with: vault))
         let first = AppContainer(world: world)
         _ = first.makeMainViewModel()
         await first.launcher.bootstrap()
@@ -67,7 +68,7 @@ struct VaultPluginTests {
     @Test("A logout leaves nothing in the vault")
     func aLogoutEmptiesTheVault() async throws {
         let vault = InMemorySecretVault()
-        let world = try AppWorld(environment: environment(), registry: registry(with: vault))
+        let world = try AppWorld(testing: environment(), registry: registry(with: vault))
         let container = AppContainer(world: world)
         _ = container.makeMainViewModel()
         await container.launcher.bootstrap()

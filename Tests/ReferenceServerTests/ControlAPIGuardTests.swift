@@ -1,5 +1,5 @@
 import OffThePool
-import AdapterInMemory
+import SimulatedBackend
 import Foundation
 import ReferenceServer
 import TaskRuntime

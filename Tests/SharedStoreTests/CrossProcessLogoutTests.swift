@@ -1,6 +1,7 @@
 import GatehouseBench
 import Composition
 import Testing
+import CompositionTesting
 
 /// Issue 29, "done when" 2: a logout in one process is never undone by
 /// another process's refresh or save — on a backend with a sign-out route

@@ -249,7 +249,9 @@ public struct AppEnvironment: Sendable, Hashable {
             preferences: "in-memory", browser: "in-memory"),
         pluginSettings: [
             AuthRouteSettings.registrationRouteKey: .flag(false),
-            InMemorySignInSettings.signInMethodsKey: .choice(InMemorySignInSettings.Methods.browserAndDevice.rawValue),
+            // The in-memory auth plugin's setting (`CompositionTesting`'s
+            // InMemorySignInSettings): sign in only outside the app.
+            "signInMethods": .choice("browser-and-device"),
         ])
 
     /// An OAuth 2.0 authorization server on this machine (the test server of

@@ -18,7 +18,7 @@ public enum EnvironmentFile {
     /// phone opens to one host measure nothing real.
     public static let connectionsPerHostRange = 1...64
 
-    public static func load(path: String, registry: PluginRegistry = .standard) throws(CompositionError)
+    public static func load(path: String, registry: PluginRegistry = .shipping) throws(CompositionError)
         -> AppEnvironment
     {
         let checked = check(path: path, registry: registry)
@@ -30,7 +30,7 @@ public enum EnvironmentFile {
 
     /// The environment the file at `path` describes, or every problem in it
     /// at once, in the order a person fixes them (`app --env FILE envs`).
-    public static func check(path: String, registry: PluginRegistry = .standard) -> Checked {
+    public static func check(path: String, registry: PluginRegistry = .shipping) -> Checked {
         do {
             return check(try contents(of: path), path: path, registry: registry)
         } catch {
@@ -40,7 +40,7 @@ public enum EnvironmentFile {
 
     /// The environment `data` describes; its first problem if it has any
     /// (`check` names them all).
-    public static func parse(_ data: Data, path: String, registry: PluginRegistry = .standard) throws(CompositionError)
+    public static func parse(_ data: Data, path: String, registry: PluginRegistry = .shipping) throws(CompositionError)
         -> AppEnvironment
     {
         let checked = check(data, path: path, registry: registry)
@@ -63,7 +63,7 @@ public enum EnvironmentFile {
     /// declarations of the environment's own settings
     /// (`AppEnvironment.sharedSettings`) and of the plugins it chose from
     /// `registry`.
-    public static func check(_ data: Data, path: String, registry: PluginRegistry = .standard) -> Checked {
+    public static func check(_ data: Data, path: String, registry: PluginRegistry = .shipping) -> Checked {
         let root: [String: Any]
         switch jsonObject(data, path: path) {
         case .success(let object): root = object

@@ -4,22 +4,22 @@
 /// and signs in by CPF only, so its environments turn both off and the app
 /// refuses sign-up and an e-mail up front, saying why, instead of sending a
 /// request the backend answers as an outage.
-enum AuthRouteSettings {
-    static let registrationRouteKey = "registrationRoute"
-    static let emailSignInKey = "emailSignIn"
+package enum AuthRouteSettings {
+    package static let registrationRouteKey = "registrationRoute"
+    package static let emailSignInKey = "emailSignIn"
 
-    static let all: [PluginSetting] = [
+    package static let all: [PluginSetting] = [
         .flag(registrationRouteKey, default: true, "the server has POST /users, which sign-up calls"),
         .flag(emailSignInKey, default: true, "the server's sign-in takes an e-mail as well as a CPF"),
     ]
 
     /// Whether the backend creates accounts (`registrationRoute`, on unless told).
-    static func offersRegistration(_ context: PluginContext) -> Bool {
+    package static func offersRegistration(_ context: PluginContext) -> Bool {
         context.settings.flag(registrationRouteKey) ?? true
     }
 
     /// Whether the backend signs in by e-mail (`emailSignIn`, on unless told).
-    static func signsInByEmail(_ context: PluginContext) -> Bool {
+    package static func signsInByEmail(_ context: PluginContext) -> Bool {
         context.settings.flag(emailSignInKey) ?? true
     }
 }

@@ -31,16 +31,6 @@ public struct PluginRegistry: Sendable {
         /// the order a person fixes them; empty when nothing would.
         public let problems: @Sendable (PluginSettings) -> [CompositionError]
         public let make: @Sendable (PluginContext) throws(CompositionError) -> Made
-        /// The control switches of the backend behind this adapter, when it is
-        /// a test backend (the in-memory one, or a reference server's control
-        /// API). Only the auth port's plugin is asked: the backend that
-        /// issues the tokens is the one scripts switch.
-        public let control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)?
-        /// The switch of the network this plugin's probe reports on, when a
-        /// test or script can switch it (`network off|on`). Only the
-        /// connectivity port's plugin is asked; nil for a network nothing
-        /// here can switch (the machine's own).
-        public let networkSwitch: (@Sendable (PluginContext) throws(CompositionError) -> NetworkSwitch)?
         /// How a health probe that learns from the app's own calls (`from-calls`)
         /// takes part in the world's remote adapters: it wraps the auth, user
         /// and statement adapters (already behind the request deadline) so
@@ -53,8 +43,6 @@ public struct PluginRegistry: Sendable {
         public init(
             name: String, summary: String, settings: [PluginSetting] = [], speaksWireContract: Bool = false,
             problems: @escaping @Sendable (PluginSettings) -> [CompositionError] = { _ in [] },
-            control: (@Sendable (PluginContext) throws(CompositionError) -> (any BackendControl)?)? = nil,
-            networkSwitch: (@Sendable (PluginContext) throws(CompositionError) -> NetworkSwitch)? = nil,
             learnsFromCalls: (
                 @Sendable (PluginContext, RemoteAdapters) throws(CompositionError) -> RemoteAdapters
             )? = nil,
@@ -65,8 +53,6 @@ public struct PluginRegistry: Sendable {
             self.settings = settings
             self.speaksWireContract = speaksWireContract
             self.problems = problems
-            self.control = control
-            self.networkSwitch = networkSwitch
             self.learnsFromCalls = learnsFromCalls
             self.make = make
         }
@@ -240,7 +226,7 @@ public struct PluginRegistry: Sendable {
     public var preferences: [Plugin<any PreferencesStore>]
     public var browser: [Plugin<any BrowserOpener>]
 
-    /// The plugins of each port; the browser's are the standard ones unless given.
+    /// The plugins of each port; the browser's is the system's unless given.
     public init(
         auth: [Plugin<any AuthRemoteAPI>], user: [Plugin<any UserRemoteAPI>],
         statement: [Plugin<any StatementRemoteAPI>], health: [Plugin<any HealthProbe>],
@@ -257,27 +243,47 @@ public struct PluginRegistry: Sendable {
         self.coding = coding
         self.clock = clock
         self.preferences = preferences
-        self.browser = browser ?? [InMemoryPlugins.browser, SystemPlugins.browser]
+        self.browser = browser ?? [SystemPlugins.browser]
     }
 
-    /// Every plugin this build has.
-    public static let standard = PluginRegistry(
+    /// Every plugin an app ships: the adapters that reach a real backend
+    /// (the wire contract over HTTP, OAuth 2.0, Supabase, Firebase, and
+    /// those derived from their calls), the file keychain and its codings,
+    /// the device's clock, network, browser and preferences file, and the
+    /// in-memory store, coding and preferences that last one run. The
+    /// simulated backend, virtual time and the switches tests flip are
+    /// `CompositionTesting`'s (its `PluginRegistry.standard` adds them).
+    public static let shipping = PluginRegistry(
         auth: [
-            InMemoryPlugins.auth, HTTPPlugins.auth, HTTPPlugins.oauth2Auth, HTTPPlugins.oauth2PasswordLegacyAuth,
-            SupabasePlugins.auth, FirebasePlugins.auth,
+            HTTPPlugins.auth, HTTPPlugins.oauth2Auth, HTTPPlugins.oauth2PasswordLegacyAuth, SupabasePlugins.auth,
+            FirebasePlugins.auth,
         ],
-        user: [
-            InMemoryPlugins.user, HTTPPlugins.user, DerivedPlugins.user, SupabasePlugins.user,
-            HTTPPlugins.openIDUserInfo,
-        ],
-        statement: [InMemoryPlugins.statement, HTTPPlugins.statement],
-        health: [InMemoryPlugins.health, HTTPPlugins.health, DerivedPlugins.health, SupabasePlugins.health],
-        connectivity: [InMemoryPlugins.connectivity, SystemPlugins.networkInterfaces],
-        store: [InMemoryPlugins.store, FileKeychainPlugins.store],
-        coding: [InMemoryPlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],
-        clock: [InMemoryPlugins.virtualClock, SystemPlugins.systemClock],
-        preferences: [InMemoryPlugins.preferences, FilePreferencesPlugins.preferences],
-        browser: [InMemoryPlugins.browser, SystemPlugins.browser])
+        user: [HTTPPlugins.user, DerivedPlugins.user, SupabasePlugins.user, HTTPPlugins.openIDUserInfo],
+        statement: [HTTPPlugins.statement],
+        health: [HTTPPlugins.health, DerivedPlugins.health, SupabasePlugins.health],
+        connectivity: [SystemPlugins.networkInterfaces],
+        store: [InMemoryDevicePlugins.store, FileKeychainPlugins.store],
+        coding: [InMemoryDevicePlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],
+        clock: [SystemPlugins.systemClock],
+        preferences: [InMemoryDevicePlugins.preferences, FilePreferencesPlugins.preferences],
+        browser: [SystemPlugins.browser])
+
+    /// This registry with `other`'s plugins put first in each port (an
+    /// environment names a plugin once; a name both have is `other`'s).
+    public func adding(_ other: PluginRegistry) -> PluginRegistry {
+        func merged<Plugin>(_ mine: [Plugin], _ theirs: [Plugin], name: (Plugin) -> String) -> [Plugin] {
+            theirs + mine.filter { plugin in !theirs.contains { name($0) == name(plugin) } }
+        }
+        return PluginRegistry(
+            auth: merged(auth, other.auth, name: \.name), user: merged(user, other.user, name: \.name),
+            statement: merged(statement, other.statement, name: \.name),
+            health: merged(health, other.health, name: \.name),
+            connectivity: merged(connectivity, other.connectivity, name: \.name),
+            store: merged(store, other.store, name: \.name), coding: merged(coding, other.coding, name: \.name),
+            clock: merged(clock, other.clock, name: \.name),
+            preferences: merged(preferences, other.preferences, name: \.name),
+            browser: merged(browser, other.browser, name: \.name))
+    }
 
     /// The plugins of `port` as (name, summary), in the registry's order.
     public func catalogue(for port: PortName) -> [(name: String, summary: String)] {
@@ -308,9 +314,11 @@ public struct PluginRegistry: Sendable {
         if let problem = settingProblems(in: environment).first { throw problem }
     }
 
-    func plugin<Made>(_ name: String, in plugins: [Plugin<Made>], port: PortName) throws(CompositionError) -> Plugin<
-        Made
-    > {
+    package func plugin<Made>(_ name: String, in plugins: [Plugin<Made>], port: PortName) throws(CompositionError)
+        -> Plugin<
+            Made
+        >
+    {
         guard let plugin = plugins.first(where: { $0.name == name }) else {
             throw .unknownPlugin(port: port.protocolName, name: name, known: plugins.map(\.name))
         }

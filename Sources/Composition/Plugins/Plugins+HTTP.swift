@@ -1,12 +1,11 @@
-import AdapterHTTP
-import AdapterInMemory
+package import AdapterHTTP
 import AdapterSoftwareCrypto
 import Foundation
-import Ports
+package import Ports
 
 /// The plugins of `AdapterHTTP`: the four remote ports over URLSession, each a
 /// plugin of its own, sharing one HTTP configuration per world.
-enum HTTPPlugins {
+package enum HTTPPlugins {
     /// The key a loopback development server is given when no key is set
     /// (never used for any other host).
     static let loopbackDevelopmentKey = "gatehouse-dev-key"
@@ -28,11 +27,11 @@ enum HTTPPlugins {
     static let baseURLKey = "baseURL"
     static let apiKeyVariableKey = "apiKeyVariable"
     static let tokenHeaderStyleKey = "tokenHeaderStyle"
-    static let controlAPIKey = "controlAPI"
+    package static let controlAPIKey = "controlAPI"
     static let signOutRouteKey = "signOutRoute"
     static let accountRoutesKey = "accountRoutes"
 
-    static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
+    package static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "http",
         summary:
             "sign-in, refresh and sign-up over the wire contract, sign-out where the environment says the backend has it, sign-up and sign-in by e-mail unless it says the backend lacks them (URLSession)",
@@ -41,10 +40,7 @@ enum HTTPPlugins {
             .flag(signOutRouteKey, default: false, "the server has DELETE /challenge/auth, which logout calls"),
         ] + AuthRouteSettings.all,
         speaksWireContract: true,
-        problems: connectionProblems,
-        control: { context throws(CompositionError) in
-            try control(for: context.settings, configuration: try httpConfiguration(context))
-        }
+        problems: connectionProblems
     ) { context throws(CompositionError) in
         URLSessionAuthRemoteAPI(
             configuration: try httpConfiguration(context),
@@ -230,26 +226,13 @@ enum HTTPPlugins {
         speaksWireContract: true, problems: connectionProblems
     ) { context throws(CompositionError) in URLSessionHealthProbe(configuration: try httpConfiguration(context)) }
 
-    /// The server's control API when the environment says it has one; only
-    /// ever on loopback.
-    static func control(
-        for settings: PluginSettings, configuration: HTTPConfiguration
-    ) throws(CompositionError) -> (any BackendControl)? {
-        guard settings.flag(controlAPIKey) == true else { return nil }
-        do {
-            return HTTPBackendControl(api: try URLSessionControlAPI(configuration: configuration))
-        } catch {
-            throw .invalidSetting(setting: "controlAPI", reason: error.description)
-        }
-    }
-
     /// The HTTP settings (base URL, API key, token header, timeout) of the
     /// first plugin over it that a world makes, made once per world and
     /// shared by the URLSession plugins — an environment gives every reader
     /// of a key the same value, so the others' are the same; on
     /// virtual time, with the tracker that lets a server sharing that time (an
     /// in-process ReferenceServer) park a request on the clock.
-    static func httpConfiguration(_ context: PluginContext) throws(CompositionError) -> HTTPConfiguration {
+    package static func httpConfiguration(_ context: PluginContext) throws(CompositionError) -> HTTPConfiguration {
         try context.shared("http-configuration") { () throws(CompositionError) in
             guard context.hasVirtualTime else { return try httpConfiguration(for: context.settings) }
             // The request deadline is the app's, on virtual time

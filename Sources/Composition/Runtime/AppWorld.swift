@@ -83,13 +83,16 @@ public final class AppWorld: Sendable {
     private let eventLogFailures = FirstFailure()
     public let clock: any Clock
     public let scheduler: any TaskScheduler
-    /// The backend's control switches, when the backend is a test one.
+    /// The backend's control switches, when the world was made for testing
+    /// and its backend is one a test can switch (`WorldTestHooks`); nil in
+    /// a world as an app ships it.
     public let control: (any BackendControl)?
     /// Where the app's work is counted, for `settle()`.
     private let activity: VirtualActivity
     /// Set when time is virtual: it moves only through `pass(_:)`.
     private let manualClock: ManualClock?
-    /// The network switch the connectivity plugin declared, if any.
+    /// The network switch a world made for testing was given for its
+    /// connectivity plugin (`WorldTestHooks`), if any.
     private let networkSwitch: NetworkSwitch?
     /// Where the app's work runs when time is virtual: the main queue.
     private let executor: VirtualTimeExecutor?
@@ -101,17 +104,16 @@ public final class AppWorld: Sendable {
     /// - Parameters:
     ///   - environment: Which plugin plugs into each port, and the settings
     ///     they read.
-    ///   - registry: The plugins to choose from; ``PluginRegistry/standard``
-    ///     has every adapter this build has. A test adds its own plugin to a
-    ///     copy of it.
+    ///   - registry: The plugins to choose from; ``PluginRegistry/shipping``
+    ///     has every adapter an app ships (`CompositionTesting`'s `standard`
+    ///     adds the stand-ins). A team adds its own plugin to a copy of it.
     ///   - sharedTime: The count of work and the virtual clock to use instead
     ///     of new ones: the time of a server in this process (the `local`
     ///     scripts' in-process reference server), so the app and the server
     ///     wait and move on together. Its clock is used when the environment's
     ///     clock is `virtual`.
     ///   - control: The control switches of a backend the remote plugins reach
-    ///     but do not own (that server's), instead of those the auth plugin
-    ///     offers.
+    ///     but do not own (that server's), instead of those `testHooks` make.
     ///   - eventSink: Where what happens to the session is reported besides
     ///     ``eventRecord``: a team's own logging (docs/events.md).
     ///   - eventLogFailure: Told the first failure to write the store's file
@@ -119,12 +121,13 @@ public final class AppWorld: Sendable {
     ///     ``eventLogFailure`` keeps it either way.
     ///   - testHooks: What a world made for testing adds: none for a world
     ///     as an app ships it (the default); the acceptance runs, the bench
-    ///     and the tests ask for the store's fault switch.
+    ///     and the tests ask for the store's fault switch, the backend's
+    ///     control and the network switch (`CompositionTesting`).
     /// - Throws: A ``CompositionError`` when the environment names a plugin
     ///   the registry does not have, or a plugin cannot be made from its
     ///   settings.
     public init(
-        environment: AppEnvironment, registry: PluginRegistry = .standard, sharedTime: SharedVirtualTime? = nil,
+        environment: AppEnvironment, registry: PluginRegistry = .shipping, sharedTime: SharedVirtualTime? = nil,
         control: (any BackendControl)? = nil, eventSink: (any SessionEventSink)? = nil,
         eventLogFailure: @escaping @Sendable (String) -> Void = { _ in }, testHooks: WorldTestHooks = .none
     ) throws(CompositionError) {
@@ -177,7 +180,7 @@ public final class AppWorld: Sendable {
         let connectivityPlugin = try registry.plugin(
             plugins.connectivity, in: registry.connectivity, port: .connectivity)
         connectivity = try connectivityPlugin.make(context(.connectivity))
-        networkSwitch = try connectivityPlugin.networkSwitch?(context(.connectivity))
+        networkSwitch = try testHooks.networkSwitch?(plugins.connectivity, context(.connectivity)) ?? nil
         let coding = try registry.plugin(plugins.coding, in: registry.coding, port: .coding).make(context(.coding))
         let storePlugin = try registry.storePlugin(plugins.store)
         storeIsSharedBetweenProcesses = storePlugin.sharedBetweenProcesses
@@ -208,7 +211,7 @@ public final class AppWorld: Sendable {
         if let control {
             self.control = control
         } else {
-            self.control = try authPlugin.control?(context(.auth))
+            self.control = try testHooks.backendControl?(plugins.auth, context(.auth)) ?? nil
         }
     }
 
@@ -217,9 +220,10 @@ public final class AppWorld: Sendable {
     public var eventLogFailure: String? { eventLogFailures.message }
 
     /// Turns the network on or off (a script's `network off` / `network on`)
-    /// when the environment's connectivity plugin declares a network switch
-    /// (the in-memory one); returns false, changing nothing, when it declares
-    /// none (the device's own network, which nothing here can switch). The
+    /// when the world was made with a switch for its connectivity plugin's
+    /// network (the in-memory one, in a world made for testing); returns
+    /// false, changing nothing, when it has none (the device's own network,
+    /// which nothing here can switch). The
     /// health monitor sees the change at its next check, as it would a real one.
     public func setNetwork(connected: Bool) -> Bool {
         guard let networkSwitch else { return false }

@@ -74,7 +74,7 @@ public enum PersonAction: Sendable, Hashable, CustomStringConvertible {
 
     /// The credentials of `.signsIn`: an identifier with an `@` is an
     /// e-mail, any other a CPF (its digits).
-    var credentials: Credentials? {
+    package var credentials: Credentials? {
         guard case .signsIn(let identifier, let password) = self else { return nil }
         let login: LoginIdentifier =
             identifier.contains("@") ? .email(identifier) : .cpf(identifier.filter(\.isNumber))

@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import Ports
+import CompositionTesting
 
 /// Carries out a parsed invocation: help needs nothing; every other command
 /// first resolves the environment (a bad one stops it with exit 2), then runs.
@@ -107,7 +108,7 @@ struct CommandLineApp {
             SessionWorkerInput.closeInheritedDescriptors()
             let world: AppWorld
             do {
-                world = try AppWorld(environment: environment, eventLogFailure: console.errorWriterForAnyThread)
+                world = try AppWorld(testing: environment, eventLogFailure: console.errorWriterForAnyThread)
             } catch {
                 console.error("app: \(error)")
                 return ExitCode.usage
@@ -130,7 +131,7 @@ struct CommandLineApp {
             do {
                 // The script words a person types include the store's faults.
                 world = try AppWorld(
-                    environment: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread,
+                    testing: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread,
                     testHooks: .acceptance)
             } catch {
                 console.error("app: \(error)")

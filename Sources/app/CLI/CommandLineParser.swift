@@ -1,5 +1,6 @@
 import Composition
 import DomainCore
+import CompositionTesting
 
 /// Reads the command line by hand (the package has no dependencies):
 /// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [--events stderr] [COMMAND [ARGS]]`, or `app --version`

@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import CompositionTesting
 
 /// The demo's secret check, the same `SecretCheck` `app run` applies: the
 /// secrets the backend knows of (issued tokens, account passwords), the token

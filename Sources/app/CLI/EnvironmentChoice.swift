@@ -1,6 +1,7 @@
 import Composition
 import DomainCore
 import Foundation
+import CompositionTesting
 
 /// Turns `--env` and `--locale` into the environment to run on: a built-in
 /// name, or else the path of a JSON environment file; then the language;
@@ -63,7 +64,7 @@ enum EnvironmentChoice {
         guard isFile(value) else {
             throw EnvironmentProblems([.unknownEnvironment(name: value, known: AppEnvironment.builtIn.map(\.name))])
         }
-        let checked = EnvironmentFile.check(path: value)
+        let checked = EnvironmentFile.check(path: value, registry: .standard)
         guard let environment = checked.environment else { throw EnvironmentProblems(checked.problems) }
         return environment
     }

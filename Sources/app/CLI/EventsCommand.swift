@@ -1,4 +1,5 @@
 import Composition
+import CompositionTesting
 
 /// `app events [N]`: the last session events the environment's store kept
 /// (docs/events.md), printed as a person reads them afterwards.
@@ -17,7 +18,7 @@ struct EventsCommand {
     func run(last count: Int) -> Int32 {
         let world: AppWorld
         do {
-            world = try AppWorld(environment: environment, eventLogFailure: console.errorWriterForAnyThread)
+            world = try AppWorld(testing: environment, eventLogFailure: console.errorWriterForAnyThread)
         } catch {
             console.error("app: \(error)")
             return ExitCode.usage

@@ -1,5 +1,6 @@
 import Composition
 import DomainCore
+import CompositionTesting
 
 /// What the command line asked for, parsed from
 /// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [--events stderr] [COMMAND [ARGS]]`.

@@ -1,5 +1,6 @@
 import Composition
 import Ports
+import CompositionTesting
 
 /// A script on stdin (`printf 'tap sign-in\n…' | app`): run once, named
 /// `<stdin>`, on the environment's own store and backend as they are (for
@@ -21,7 +22,7 @@ struct PipedScript {
         let world: AppWorld
         do {
             world = try AppWorld(
-                environment: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread,
+                testing: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread,
                 testHooks: .acceptance)
         } catch {
             console.error("app: \(error)")

@@ -1,4 +1,5 @@
 import Composition
+import CompositionTesting
 
 /// What `app serve` prints: the banner before it serves, and one line per
 /// request after. The banner names the demo accounts with their passwords

@@ -2,6 +2,7 @@ import Composition
 import Dispatch
 import Foundation
 import Synchronization
+import CompositionTesting
 
 /// `app serve`: the reference server on loopback until SIGINT or SIGTERM.
 @MainActor

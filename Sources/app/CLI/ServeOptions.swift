@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import CompositionTesting
 
 /// `app serve`'s flags (docs/reference-server.md, "Starting it"), parsed and checked.
 struct ServeOptions: Sendable, Equatable {

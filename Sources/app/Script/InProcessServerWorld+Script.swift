@@ -1,5 +1,6 @@
 import Composition
 import Ports
+import CompositionTesting
 
 extension InProcessServerWorld {
     /// A script's world against a fresh in-process server

@@ -2,6 +2,7 @@ import Composition
 import DomainCore
 import Foundation
 import Ports
+import CompositionTesting
 
 /// The world one script runs on, and what ends what it started beyond the
 /// app (an in-process server) once the script is done.
@@ -99,7 +100,7 @@ struct ScriptRunner {
         let removeDirectory: @MainActor () async -> Void = {
             for path in directories { try? FileManager.default.removeItem(atPath: path) }
         }
-        let world = try AppWorld(environment: environment, eventSink: eventSink, testHooks: .acceptance)
+        let world = try AppWorld(testing: environment, eventSink: eventSink, testHooks: .acceptance)
         do {
             try await world.control?.reset()
         } catch {

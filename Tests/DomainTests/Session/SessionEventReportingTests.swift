@@ -1,4 +1,5 @@
 import AdapterInMemory
+import SimulatedBackend
 @testable import DomainCore
 import Foundation
 import Ports

@@ -1,4 +1,5 @@
 import AdapterInMemory
+import SimulatedBackend
 import DomainCore
 import Foundation
 import Ports

@@ -1,17 +1,21 @@
 import AdapterInMemory
-import Ports
+public import SimulatedBackend
+public import Composition
+public import Ports
 import TaskRuntime
 
-/// The plugins of `AdapterInMemory`. The four remote ones share one
-/// `InMemoryBackend` per world (made by whichever asks first), so an
-/// environment may take any of them and put another adapter in the other ports.
-enum InMemoryPlugins {
-    static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
+/// The plugins of the simulated backend and of what only pretends: the
+/// four remote ones share one `InMemoryBackend` per world (made by whichever
+/// asks first), so an environment may take any of them and put another
+/// adapter in the other ports; a network that a switch turns, a browser
+/// that opens nothing, and virtual time. Testing plugins: an app ships none
+/// of them (`PluginRegistry.shipping`).
+public enum InMemoryPlugins {
+    public static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "in-memory",
         summary:
             "sign-in, refresh, sign-up and sign-out on the simulated backend in this process (sign-up and sign-in by e-mail unless the settings say the backend lacks them; by password, or in the browser or on another device; a sign-up that creates an account, or one that signs in)",
-        settings: AuthRouteSettings.all + InMemorySignInSettings.all,
-        control: { context throws(CompositionError) in InMemoryBackendControl(backend: try backend(context)) }
+        settings: AuthRouteSettings.all + InMemorySignInSettings.all
     ) { context throws(CompositionError) in
         InMemoryAuthRemoteAPI(
             backend: try backend(context), registrationOffer: InMemorySignInSettings.registrationOffer(context),
@@ -19,60 +23,50 @@ enum InMemoryPlugins {
             signInMethods: InMemorySignInSettings.methods(context))
     }
 
-    static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
+    public static let user = PluginRegistry.Plugin<any UserRemoteAPI>(
         name: "in-memory", summary: "the signed-in user on the simulated backend in this process"
     ) { context throws(CompositionError) in InMemoryUserRemoteAPI(backend: try backend(context)) }
 
-    static let statement = PluginRegistry.Plugin<any StatementRemoteAPI>(
+    public static let statement = PluginRegistry.Plugin<any StatementRemoteAPI>(
         name: "in-memory", summary: "the statement on the simulated backend in this process"
     ) { context throws(CompositionError) in InMemoryStatementRemoteAPI(backend: try backend(context)) }
 
-    static let health = PluginRegistry.Plugin<any HealthProbe>(
+    public static let health = PluginRegistry.Plugin<any HealthProbe>(
         name: "in-memory", summary: "the simulated backend's health switch"
     ) { context throws(CompositionError) in InMemoryHealthProbe(backend: try backend(context)) }
 
-    /// A network switch that stays on unless a test or script turns it off:
-    /// it declares that switch (`network off|on`), made once per world with
-    /// the probe it turns.
-    static let connectivity = PluginRegistry.Plugin<any ConnectivityProbe>(
-        name: "in-memory", summary: "a network switch, on unless turned off",
-        networkSwitch: { context throws(CompositionError) in
-            let network = try networkConnectivity(context)
-            return NetworkSwitch { network.set(connected: $0) }
-        }
+    /// A network that stays on unless a test or script turns it off with
+    /// its switch (`networkSwitch(_:)`, which `WorldTestHooks.acceptance`
+    /// makes), made once per world with the probe it turns.
+    public static let connectivity = PluginRegistry.Plugin<any ConnectivityProbe>(
+        name: "in-memory", summary: "a network switch, on unless turned off"
     ) { context throws(CompositionError) in try networkConnectivity(context) }
+
+    /// The switch of the world's in-memory network (`network off|on`).
+    static func networkSwitch(_ context: PluginContext) throws(CompositionError) -> NetworkSwitch {
+        let network = try networkConnectivity(context)
+        return NetworkSwitch { network.set(connected: $0) }
+    }
 
     /// The world's in-memory network, shared by the connectivity probe and its switch.
     private static func networkConnectivity(_ context: PluginContext) throws(CompositionError) -> InMemoryConnectivity {
         try context.shared("in-memory-connectivity") { () throws(CompositionError) in InMemoryConnectivity() }
     }
 
-    static let coding = PluginRegistry.Plugin<any SessionCoding>(
-        name: "in-memory-text", summary: "a versioned JSON envelope, kept small for the in-memory store"
-    ) { _ throws(CompositionError) in InMemorySessionCoding() }
-
-    static let store = PluginRegistry.StorePlugin(
-        name: "in-memory", summary: "the session kept in this process's memory (a keychain that lasts one run)"
-    ) { _, coding throws(CompositionError) in InMemorySessionDataStore(coding: coding) }
-
-    static let preferences = PluginRegistry.Plugin<any PreferencesStore>(
-        name: "in-memory", summary: "the preferences kept in this process's memory (they last one run)"
-    ) { _ throws(CompositionError) in InMemoryPreferencesStore() }
-
     /// A browser that opens nothing and keeps the addresses it was asked
     /// to open: what a virtual-time run, which no person watches, plugs in.
-    static let browser = PluginRegistry.Plugin<any BrowserOpener>(
+    public static let browser = PluginRegistry.Plugin<any BrowserOpener>(
         name: "in-memory", summary: "opens nothing: keeps the addresses it was asked to open (virtual-time runs)"
     ) { _ throws(CompositionError) in InMemoryBrowserOpener() }
 
     /// Virtual time: the run's own manual clock, or the one it shares with a
     /// server in this process.
-    static let virtualClock = PluginRegistry.ClockPlugin(
+    public static let virtualClock = PluginRegistry.ClockPlugin(
         name: "virtual", summary: "virtual time: it moves only when the app is told to wait"
     ) { activity, sharedTime in .virtual(sharedTime?.clock ?? ManualClock(activity: activity)) }
 
     /// The simulated backend of the world, made once and shared by the remote plugins.
-    static func backend(_ context: PluginContext) throws(CompositionError) -> InMemoryBackend {
+    public static func backend(_ context: PluginContext) throws(CompositionError) -> InMemoryBackend {
         try context.shared("in-memory-backend") { () throws(CompositionError) in
             InMemoryBackend(
                 clock: context.clock,

@@ -1,4 +1,5 @@
-public import AdapterInMemory
+public import SimulatedBackend
+public import Composition
 import Foundation
 public import Ports
 public import ReferenceServer
@@ -84,7 +85,7 @@ public struct InProcessServerWorld: Sendable {
         }
         do {
             world = try AppWorld(
-                environment: environment, sharedTime: time, control: InMemoryBackendControl(backend: backend),
+                testing: environment, sharedTime: time, control: InMemoryBackendControl(backend: backend),
                 eventSink: eventSink, testHooks: .acceptance)
         } catch {
             server.stop()

@@ -1,3 +1,4 @@
+import Composition
 import Ports
 
 /// The settings that say how the simulated backend signs a person in and

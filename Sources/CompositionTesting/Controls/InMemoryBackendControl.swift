@@ -1,4 +1,5 @@
-public import AdapterInMemory
+public import SimulatedBackend
+public import Composition
 import Ports
 
 /// The control switches of an in-memory backend, called directly: the

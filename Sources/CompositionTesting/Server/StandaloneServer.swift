@@ -1,4 +1,5 @@
-public import AdapterInMemory
+public import SimulatedBackend
+import Composition
 import AdapterSystem
 import Foundation
 import Ports

@@ -1,4 +1,5 @@
 import AdapterHTTP
+import Composition
 import Foundation
 
 /// The control switches of a server in another process (`app serve`), through
@@ -7,6 +8,18 @@ import Foundation
 /// switches, as it does in memory.
 struct HTTPBackendControl: BackendControl {
     let api: URLSessionControlAPI
+
+    /// The server's control API when the `http` auth plugin's settings in
+    /// `context` say it has one (`controlAPI`); only ever on loopback.
+    static func declared(in context: PluginContext) throws(CompositionError) -> HTTPBackendControl? {
+        guard context.settings.flag(HTTPPlugins.controlAPIKey) == true else { return nil }
+        let configuration = try HTTPPlugins.httpConfiguration(context)
+        do {
+            return HTTPBackendControl(api: try URLSessionControlAPI(configuration: configuration))
+        } catch {
+            throw .invalidSetting(setting: HTTPPlugins.controlAPIKey, reason: error.description)
+        }
+    }
 
     func setHealthy(_ healthy: Bool) async throws(BackendControlError) {
         try await call("POST", "health", ["healthy": healthy])
