@@ -1,5 +1,6 @@
 import AdapterHTTP
 import Composition
+import CompositionTesting
 import Foundation
 
 /// Any bytes as an environment file (`--env FILE`), through
@@ -18,7 +19,10 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = Data(fuzzInput(start, count))
-    guard let environment = try? EnvironmentFile.parse(data, path: "fuzz.json") else { return 0 }
+    // Every plugin this build has, the stand-ins included (a file's default
+    // base is the in-memory environment).
+    let registry = PluginRegistry.standard
+    guard let environment = try? EnvironmentFile.parse(data, path: "fuzz.json", registry: registry) else { return 0 }
     let settings = environment.settings
     fuzzRequire(settings.refreshMargin < settings.tokenLifetime, "a refresh margin not shorter than the lifetime")
     fuzzRequire(
@@ -29,7 +33,6 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     ] {
         fuzzRequire(duration > .zero, "a duration of \(duration)")
     }
-    let registry = PluginRegistry.standard
     let problems = registry.settingProblems(in: environment)
     fuzzRequire(problems.isEmpty, "kept plugin values no chosen plugin reads as given: \(problems)")
     // Every base URL a chosen plugin reads, as the http plugins check it.
