@@ -124,8 +124,7 @@ let package = Package(
             dependencies: [
                 "OperatingSystem",
                 "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend", "AdapterInMemory",
-                "AdapterHTTP",
-                "ReferenceServer", "TaskRuntime", "WireContract",
+                "AdapterHTTP", "ReferenceServer", "TaskRuntime", "WireContract", "PortContracts",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo. It sees

@@ -2,6 +2,7 @@ import AdapterHTTP
 import Composition
 import Foundation
 import Ports
+import PortContracts
 
 /// What checking an ID token's signature adds to a sign-in: one verification
 /// of RFC 7515's RS256 example (a 2048-bit key) and of its ES256 example,

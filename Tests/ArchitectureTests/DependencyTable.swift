@@ -250,10 +250,12 @@ extension DependencyTable {
                         "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend",
                         "AdapterInMemory",
                         "AdapterHTTP", "ReferenceServer", "TaskRuntime", "WireContract", "OperatingSystem",
+                        "PortContracts",
                     ],
                     projectReason:
                         "the benchmarks measure the graph Composition builds, in its worlds, against contenders "
-                        + "written over the adapters and the server for the comparison; no one but the bench's "
+                        + "written over the adapters and the server for the comparison, and time a verifier on the "
+                        + "published signature examples (PortContracts); no one but the bench's "
                         + "program (gatehouse-bench) names them",
                     systemModules: .any,
                     systemReason: ""

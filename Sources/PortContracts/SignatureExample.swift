@@ -1,4 +1,5 @@
 import Foundation
+public import Ports
 
 /// A signature anyone can check: a message, the key, the signature, as a
 /// specification publishes them. The examples of RFC 7515 (Appendix A.2
