@@ -406,6 +406,9 @@ public final class BoundedLineLog: Sendable {
 /// Why a `BoundedLineLog` refused a line or could not write or read.
 /// The texts say what failed and why (`strerror`'s words), naming calls and
 /// paths — never a line's content, which may be anything a caller logs.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum BoundedLineLogError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The line has more UTF-8 bytes than the log's `maximumLineBytes`; nothing was written.
     case lineTooLong

@@ -26,6 +26,9 @@ public enum AuthorizationRedirect: Sendable, Hashable {
 }
 
 /// Why a redirect was not a usable answer to this attempt.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum AuthorizationRedirectError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The listener could not be opened (no port on 127.0.0.1).
     case cannotListen(String)

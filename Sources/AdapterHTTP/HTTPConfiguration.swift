@@ -71,6 +71,9 @@ public struct HTTPConfiguration: Sendable {
 
 /// Why an HTTP configuration was refused. Never carries the API key, and the
 /// URLs it carries have any user and password replaced by "…".
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum HTTPConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidBaseURL(String)
     case insecureBaseURL(String)

@@ -3,6 +3,9 @@ public import Ports
 /// Why an ID token was refused: one case per check of OpenID Connect Core
 /// 1.0, section 3.1.3.7, and per way its text can be malformed. Each names
 /// the claim or the part at fault, never a value the token holds.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text is longer than `IDToken.maximumLength`.
     case oversized

@@ -99,6 +99,9 @@ public struct JSONWebKeySet: Sendable, Hashable {
 }
 
 /// Why a key set was refused. It names no value the provider sent.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum JSONWebKeySetError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The body is not a JSON object with a `keys` list.
     case notAKeySet

@@ -134,6 +134,9 @@ public struct OpenIDProviderMetadata: Sendable, Hashable {
 
 /// Why a discovery document was refused. The cases name a field, never a
 /// value the server sent.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum OpenIDDiscoveryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The body is not a JSON object.
     case notAnObject

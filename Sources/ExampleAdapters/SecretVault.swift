@@ -1,6 +1,9 @@
 public import Foundation
 
 /// Why a secret vault could not do what was asked. Never carries a secret.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum SecretVaultError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The vault cannot be reached or read right now (locked, its service down).
     case unavailable(String)

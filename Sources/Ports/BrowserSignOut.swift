@@ -1,6 +1,9 @@
 public import Foundation
 
 /// Why the browser's part of a logout did not end with the server's word.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum BrowserSignOutError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The wait was given up (the person cancelled, the time ran out) or
     /// the attempt ended before the browser came back.

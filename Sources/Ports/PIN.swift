@@ -1,4 +1,7 @@
 /// Why a PIN may not be set. Says which rule it breaks, never the PIN.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum PINWeakness: Error, Sendable, Hashable, CustomStringConvertible {
     /// Not exactly four ASCII digits.
     case notFourDigits

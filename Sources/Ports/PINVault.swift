@@ -1,5 +1,8 @@
 /// Why the PIN vault could not do what was asked. Never carries the PIN,
 /// its hash or its salt.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum PINVaultError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The PIN may not be set; nothing changed.
     case weakPIN(PINWeakness)

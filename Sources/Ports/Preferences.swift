@@ -11,6 +11,9 @@ public enum PreferredLanguage: String, Sendable, Hashable, CaseIterable {
 
 /// Why a value cannot be a preference. Never carries more than the value's
 /// kind and the rule it broke.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum PreferenceValueError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The PIN-lock timeout is outside ``Preferences/pinLockTimeoutRange`` or
     /// not a whole number of seconds.

@@ -1,4 +1,7 @@
 /// Why the preferences could not be saved. Never carries a preference's value.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum PreferencesStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The storage could not be written (I/O error, permissions, full disk).
     case unavailable(String)

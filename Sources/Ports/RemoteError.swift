@@ -75,6 +75,9 @@ public enum SignInRefusal: String, Sendable, Hashable, CaseIterable {
 ///
 /// The contract suites run every status of 400–504 a server or a proxy
 /// sends, with each kind of body, through every remote adapter.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server answered with an error status. `code` is the contract's code
     /// when the body carried one (a bare 401 from the Cora backend has none);

@@ -1,4 +1,7 @@
 /// Why a `SecretHasher` could not do what was asked. Never carries a secret.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum SecretHasherError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The system's secure random source could not be read; no salt was made.
     case randomnessUnavailable(String)

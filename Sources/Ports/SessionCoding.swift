@@ -1,6 +1,9 @@
 public import Foundation
 
 /// Why bytes could not be turned into a session, or a session into bytes.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum SessionCodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes are not a session this coding wrote (garbage, truncated, another format).
     case notASession(String)

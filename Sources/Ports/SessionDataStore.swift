@@ -1,4 +1,7 @@
 /// Why the session store could not do what was asked. Never carries the token.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The storage could not be read or written (I/O error, a keychain
     /// still locked, full disk).

@@ -23,6 +23,9 @@ enum ExternalSignInVerdict: Sendable, Hashable {
 }
 
 /// Why a simulated person could not act.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum PersonActionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No sign-in outside the app is waiting for the person (none begun,
     /// all ended, answered or past their lifetime).

@@ -1,5 +1,8 @@
 /// Why an environment could not be chosen or built. Each message says what to
 /// do about it, and none carries a secret.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum CompositionError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownEnvironment(name: String, known: [String])
     case environmentFileUnreadable(path: String, reason: String)

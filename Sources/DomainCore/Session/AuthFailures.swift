@@ -2,6 +2,9 @@ public import Ports
 
 /// Why a sign-in did not happen. Shown on the password step; the global
 /// state does not change.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum LoginFailure: Error, Sendable, Hashable {
     /// The identifier or password was refused, or the account is deleted: the
     /// two read the same, so a sign-in never reveals that an account exists.
@@ -49,6 +52,9 @@ public enum LoginFailure: Error, Sendable, Hashable {
 }
 
 /// Why a registration did not happen. Shown on the sign-up form.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum RegistrationFailure: Error, Sendable, Hashable {
     /// An account with this e-mail or CPF already exists.
     case alreadyRegistered

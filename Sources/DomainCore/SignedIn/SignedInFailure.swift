@@ -5,6 +5,9 @@ import Ports
 /// (the root has moved on); the rest are shown with a retry. Also why an
 /// action of the signed-in user (update the profile, delete the account) did
 /// not happen.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum SignedInFailure: Error, Sendable, Hashable {
     /// The call did not reach the server or its connection broke: a retry may work.
     case network

@@ -1,6 +1,9 @@
 public import Ports
 
 /// Why a call made through the token manager failed.
+///
+/// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
+/// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum AuthorizedCallError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The call failed for a reason that does not end the session: network,
     /// server, validation, not found. The session stays.
