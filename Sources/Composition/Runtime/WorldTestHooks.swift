@@ -36,7 +36,4 @@ public struct WorldTestHooks: Sendable {
 
     /// A world as an app ships it.
     public static let none = WorldTestHooks(storeFaults: false)
-
-    /// Whether this adds nothing: a world made with it is a shipping one.
-    public var addsNothing: Bool { !storeFaults && backendControl == nil && networkSwitch == nil }
 }
