@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SimulatedBackend", targets: ["SimulatedBackend"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .library(name: "CompositionTesting", targets: ["CompositionTesting"]),
+        .library(name: "VirtualTime", targets: ["VirtualTime"]),
         // Each port's contract suite, for a team's own test target to run on its own adapter.
         .library(name: "PortContracts", targets: ["PortContracts"]),
         .executable(name: "app", targets: ["app"]),
@@ -54,10 +55,13 @@ let package = Package(
 
         // The runtime every environment runs on, virtual time or real: the
         // scheduler that counts its tasks, the count of running work (and its
-        // handoffs to an in-process server), virtual time's clock and the
-        // executor it runs on. Ports only: it is no adapter of a port's
-        // technology but the ground the app, the server and tests stand on.
+        // handoffs to an in-process server), and what a virtual clock must do.
+        // Ports only: it is no adapter of a port's technology but the ground
+        // the app, the server and tests stand on.
         .target(name: "TaskRuntime", dependencies: ["Ports"]),
+        // Virtual time: the clock that moves only when told, and the executor a
+        // virtual-time world runs its work on (the main queue). A testing product.
+        .target(name: "VirtualTime", dependencies: ["Ports", "TaskRuntime"]),
 
         // The adapters. Each imports Ports and nothing else of ours, but
         // AdapterSupport for what adapters share, and WireContract when it speaks
@@ -90,7 +94,7 @@ let package = Package(
             name: "ReferenceServer",
             dependencies: [
                 "OperatingSystem", "Ports", "SimulatedBackend", "AdapterSupport", "TaskRuntime",
-                "WireContract",
+                "VirtualTime", "WireContract",
             ]),
         // The composition root: environments, the plugin registry, the dependency
         // containers, and the worlds a launch or a server runs in. The only
@@ -113,7 +117,7 @@ let package = Package(
             dependencies: [
                 "Composition", "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "AdapterSystem",
                 "ReferenceServer",
-                "TaskRuntime",
+                "TaskRuntime", "VirtualTime",
             ]
         ),
         // The benchmarks `app bench` runs (token storms, a day of use, soak, the
@@ -124,7 +128,7 @@ let package = Package(
             dependencies: [
                 "OperatingSystem",
                 "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend", "AdapterInMemory",
-                "AdapterHTTP", "ReferenceServer", "TaskRuntime", "WireContract", "PortContracts",
+                "AdapterHTTP", "ReferenceServer", "TaskRuntime", "VirtualTime", "WireContract", "PortContracts",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo. It sees
@@ -171,7 +175,7 @@ let package = Package(
                 "AdapterDerived",
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
                 "OAuth2ServerAccess", "DomainCore", "Composition", "CompositionTesting", "TaskRuntime", "WireContract",
-                "AdapterSupport",
+                "AdapterSupport", "VirtualTime",
                 "PortContracts",
             ]
         ),
@@ -193,14 +197,14 @@ let package = Package(
                 "OperatingSystem",
                 "AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition", "CompositionTesting",
                 "http-answer-probe",
-                "TaskRuntime", "WireContract", "AdapterSoftwareCrypto", "SanitizerAwareness",
+                "TaskRuntime", "VirtualTime", "WireContract", "AdapterSoftwareCrypto", "SanitizerAwareness",
             ]),
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
         .testTarget(
             name: "ReferenceServerTests",
             dependencies: [
                 "OperatingSystem", "ReferenceServer", "AdapterInMemory", "Ports", "SimulatedBackend", "TaskRuntime",
-                "WireContract",
+                "VirtualTime", "WireContract",
                 "OffThePool",
             ]),
         // The route table: keys, paths built and matched, and each path string
@@ -213,7 +217,8 @@ let package = Package(
                 "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend", "AdapterInMemory",
                 "AdapterHTTP",
                 "AdapterFileKeychain",
-                "AdapterDerived", "AdapterFilePreferences", "ReferenceServer", "TaskRuntime", "AdapterSystem",
+                "AdapterDerived", "AdapterFilePreferences", "ReferenceServer", "TaskRuntime", "VirtualTime",
+                "AdapterSystem",
             ]
         ),
         // Several app processes on one store (`app session-worker`, issue 29): one
@@ -230,7 +235,7 @@ let package = Package(
         // The domain's rules: decision table, token manager, validation, view models.
         .testTarget(
             name: "DomainTests",
-            dependencies: ["Ports", "SimulatedBackend", "DomainCore", "AdapterInMemory", "TaskRuntime"]),
+            dependencies: ["Ports", "SimulatedBackend", "DomainCore", "AdapterInMemory", "TaskRuntime", "VirtualTime"]),
         // The command line: argument parsing, envs, the demo, interactive and piped modes, the texts.
         .testTarget(
             name: "AppTests",
@@ -257,7 +262,7 @@ let package = Package(
             dependencies: [
                 "OperatingSystem",
                 "AdapterHTTP", "AdapterInMemory", "AdapterSoftwareCrypto", "AdapterSystem", "DomainCore", "Ports",
-                "OAuth2ServerAccess", "TaskRuntime",
+                "OAuth2ServerAccess", "TaskRuntime", "VirtualTime",
             ]
         ),
         // The adapter guide's example plugged in through the plugin registry.

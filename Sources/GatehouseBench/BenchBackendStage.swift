@@ -5,6 +5,7 @@ import Foundation
 import Ports
 import ReferenceServer
 import TaskRuntime
+import VirtualTime
 
 /// A backend for a scenario to measure against, reached in memory or over
 /// HTTP through a `ReferenceServer` on 127.0.0.1 in this process. The

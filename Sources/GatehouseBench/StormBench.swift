@@ -4,6 +4,7 @@ import DomainCore
 import Foundation
 import Ports
 import TaskRuntime
+import VirtualTime
 
 /// The storm: N concurrent authorised calls (`GET /users/me`) meet a token
 /// that went bad, and we count what reaches the server. Contenders: the

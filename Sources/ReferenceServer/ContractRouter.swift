@@ -3,6 +3,7 @@ import AdapterSupport
 import Foundation
 import Ports
 import TaskRuntime
+import VirtualTime
 import WireContract
 
 /// Serves the wire contract (docs/spec/wire-contract.md) from an

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Synchronization
 public import TaskRuntime
+public import VirtualTime
 
 import OperatingSystem
 

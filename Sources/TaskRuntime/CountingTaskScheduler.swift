@@ -7,13 +7,13 @@ import Synchronization
 public struct CountingTaskScheduler: TaskScheduler {
     public let activity: VirtualActivity
     /// Where the tasks run, when not on Swift's cooperative pool: a virtual-time
-    /// app's main queue (`VirtualTimeExecutor`).
-    public let executor: VirtualTimeExecutor?
+    /// app's main queue (`VirtualTime`'s `VirtualTimeExecutor`).
+    public let executor: (any TaskExecutor)?
 
     /// - Parameter executor: where a virtual-time app's work runs (the main
     ///   queue); nil for the cooperative pool (real time, or a test's own
     ///   scheduler).
-    public init(activity: VirtualActivity, executor: VirtualTimeExecutor? = nil) {
+    public init(activity: VirtualActivity, executor: (any TaskExecutor)? = nil) {
         self.activity = activity
         self.executor = executor
     }

@@ -4,6 +4,7 @@ import Foundation
 import Ports
 import Synchronization
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The provider's key set as the OAuth 2.0 adapter fetches it: once, kept,

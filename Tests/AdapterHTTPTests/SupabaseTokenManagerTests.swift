@@ -5,6 +5,7 @@ import Foundation
 import Ports
 import Synchronization
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The domain's token manager on the Supabase adapters, against a stub that

@@ -98,12 +98,22 @@ extension DependencyTable {
                 projectModules: ["Ports"],
                 projectReason:
                     "the runtime every environment runs on (the scheduler that counts its tasks, the count of "
-                    + "running work and its handoffs, virtual time's clock and executor) implements the "
-                    + "TaskScheduler, ActivityCounter and Clock ports for the app, the server and tests alike; it "
+                    + "running work and its handoffs, what a virtual clock must do) implements the "
+                    + "TaskScheduler and ActivityCounter ports for the app, the server and tests alike; it "
                     + "is no adapter of one technology, so it lives apart from the in-memory adapters and knows "
                     + "no adapter",
                 systemModules: .only(["Foundation", "Dispatch", "Synchronization"]),
                 systemReason: "tasks, locks and the main queue; it never reaches the network or the file system"
+            ),
+            ModuleRule(
+                module: "VirtualTime",
+                projectModules: ["Ports", "TaskRuntime"],
+                projectReason:
+                    "virtual time (the clock that moves only when told, and the executor a virtual-time world "
+                    + "runs on) implements the Clock port and the runtime's VirtualClock, telling the runtime's "
+                    + "count of work of its sleepers; it is a testing product, so no shipping module names it",
+                systemModules: .only(["Foundation", "Dispatch", "Synchronization"]),
+                systemReason: "a lock, the time and the main queue; it never reaches the network or the file system"
             ),
             ModuleRule(
                 module: "DomainCore",
@@ -145,12 +155,14 @@ extension DependencyTable {
                 ModuleRule(
                     module: "ReferenceServer",
                     projectModules: [
-                        "Ports", "SimulatedBackend", "AdapterSupport", "TaskRuntime", "WireContract", "OperatingSystem",
+                        "Ports", "SimulatedBackend", "AdapterSupport", "TaskRuntime", "VirtualTime", "WireContract",
+                        "OperatingSystem",
                     ],
                     projectReason:
                         "the reference server serves the simulated backend over the wire contract (its route "
                         + "table), writing the contract's dates as the adapters read them (AdapterSupport), and "
-                        + "parks a request on the virtual time it shares with an app in its process (TaskRuntime)",
+                        + "parks a request on the virtual time it shares with an app in its process (TaskRuntime's count, "
+                        + "VirtualTime's clock)",
                     systemModules: .any,
                     systemReason: ""
                 ),
@@ -233,14 +245,15 @@ extension DependencyTable {
                     module: "CompositionTesting",
                     projectModules: [
                         "Composition", "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "AdapterSystem",
-                        "ReferenceServer", "TaskRuntime",
+                        "ReferenceServer", "TaskRuntime", "VirtualTime",
                     ],
                     projectReason:
                         "the composition the tests, the acceptance runs and the bench add to an app's: the "
                         + "simulated backend's plugins and controls (SimulatedBackend, AdapterInMemory's pretend "
                         + "network and browser), a reference server's control "
                         + "API (AdapterHTTP), the reference server as the app starts it (ReferenceServer, on the "
-                        + "machine's clock from AdapterSystem or on virtual time from TaskRuntime)",
+                        + "machine's clock from AdapterSystem or on virtual time from VirtualTime), and the virtual clock "
+                        + "plugin (VirtualTime)",
                     systemModules: .any,
                     systemReason: ""
                 ),
@@ -249,7 +262,8 @@ extension DependencyTable {
                     projectModules: [
                         "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend",
                         "AdapterInMemory",
-                        "AdapterHTTP", "ReferenceServer", "TaskRuntime", "WireContract", "OperatingSystem",
+                        "AdapterHTTP", "ReferenceServer", "TaskRuntime", "VirtualTime", "WireContract",
+                        "OperatingSystem",
                         "PortContracts",
                     ],
                     projectReason:

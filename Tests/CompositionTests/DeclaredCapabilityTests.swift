@@ -4,6 +4,7 @@ import Foundation
 import Ports
 import Synchronization
 import TaskRuntime
+import VirtualTime
 import Testing
 
 @testable import Composition

@@ -2,6 +2,7 @@ import Composition
 import Foundation
 import Ports
 import TaskRuntime
+import VirtualTime
 import Testing
 import CompositionTesting
 
@@ -47,7 +48,7 @@ struct EnvironmentOffersDocumentationTests {
         }
         let registry = PluginRegistry.standard
         let activity = VirtualActivity()
-        let clock = WorldClock.virtual(ManualClock(activity: activity))
+        let clock = WorldClock.virtual(ManualClock(activity: activity), executor: nil)
         func context(_ port: PortName) -> PluginContext {
             PluginContext(settings: registry.settings(for: port, in: environment), clock: clock, activity: activity)
         }

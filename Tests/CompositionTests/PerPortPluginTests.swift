@@ -7,6 +7,7 @@ import Foundation
 import Ports
 import ReferenceServer
 import TaskRuntime
+import VirtualTime
 import Testing
 
 @testable import Composition

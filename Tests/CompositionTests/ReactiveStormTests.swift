@@ -6,6 +6,7 @@ import Foundation
 import Ports
 import ReferenceServer
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// A reactive storm — N concurrent statement calls meeting a token the server

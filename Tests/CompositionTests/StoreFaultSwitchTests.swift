@@ -4,6 +4,7 @@ import Composition
 import Foundation
 import Ports
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The store faults scripts switch on (`store full`, `store unavailable`,

@@ -1,4 +1,5 @@
 import Composition
+import VirtualTime
 import Foundation
 import Synchronization
 import Testing

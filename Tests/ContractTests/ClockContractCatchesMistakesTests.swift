@@ -2,6 +2,7 @@ import Foundation
 import PortContracts
 import Ports
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// `ClockContract` fails a clock that breaks a promise: each test passes

@@ -2,6 +2,7 @@ import AdapterSystem
 import PortContracts
 import Ports
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The `Clock` contract (`ClockContract` of `PortContracts`: `now()`,

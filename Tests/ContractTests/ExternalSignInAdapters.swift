@@ -6,6 +6,7 @@ import DomainCore
 import Ports
 import Testing
 import TaskRuntime
+import VirtualTime
 
 /// The auth adapters that offer a sign-in outside the app (`.browser` or
 /// `.device` in `signInMethods`), for `AuthRemoteAPIExternalSignInContractTests`.

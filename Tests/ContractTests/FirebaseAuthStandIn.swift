@@ -3,6 +3,7 @@ import Foundation
 import Ports
 import Synchronization
 import TaskRuntime
+import VirtualTime
 
 /// Firebase Authentication's REST API on loopback, for the contract suites:
 /// the two routes `FirebaseAuthRemoteAPI` calls, each under a prefix that

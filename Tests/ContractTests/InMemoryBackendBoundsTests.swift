@@ -2,6 +2,7 @@ import SimulatedBackend
 import Foundation
 import Ports
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The simulated backend's memory stays bounded whatever clients send: field

@@ -2,6 +2,7 @@ import SimulatedBackend
 import Foundation
 import Ports
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// What only the simulated backend promises: fault switches, metrics, reset,

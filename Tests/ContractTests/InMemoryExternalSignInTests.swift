@@ -2,6 +2,7 @@ import SimulatedBackend
 import Foundation
 import Ports
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The in-memory backend played as an OAuth 2.0 authorization server

@@ -3,6 +3,7 @@ import Foundation
 import Ports
 import Synchronization
 import TaskRuntime
+import VirtualTime
 
 /// An OAuth 2.0 authorization server on loopback, for the contract suites'
 /// control part (the OAuth 2.0 test server of `OAUTH2_LEGACY_BASE_URL` has no

@@ -5,6 +5,7 @@ import Foundation
 import Ports
 import ReferenceServer
 import TaskRuntime
+import VirtualTime
 import Testing
 import CompositionTesting
 

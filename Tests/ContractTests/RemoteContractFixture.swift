@@ -1,6 +1,7 @@
 import SimulatedBackend
 import PortContracts
 import Ports
+import VirtualTime
 import Testing
 import WireContract
 

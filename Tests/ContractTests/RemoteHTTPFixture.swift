@@ -5,6 +5,7 @@ import Ports
 import ReferenceServer
 import Synchronization
 import TaskRuntime
+import VirtualTime
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,6 +1,7 @@
 import SimulatedBackend
 import Ports
 import TaskRuntime
+import VirtualTime
 
 /// The contract suites' server when the adapters are in memory: an
 /// `InMemoryBackend` on a `ManualClock`, driven directly.

@@ -1,6 +1,7 @@
 import SimulatedBackend
 import ReferenceServer
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// How the contract suites learn what a server named by `CONTRACT_BASE_URL`

@@ -3,6 +3,7 @@ import Foundation
 import Ports
 import Synchronization
 import TaskRuntime
+import VirtualTime
 
 /// Supabase Auth (GoTrue) on loopback, for the contract suites: the routes
 /// `SupabaseAuthRemoteAPI`, `SupabaseUserRemoteAPI` and `SupabaseHealthProbe`

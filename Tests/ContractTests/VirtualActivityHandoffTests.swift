@@ -2,6 +2,7 @@ import Foundation
 import Ports
 import Synchronization
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The handoff of `VirtualActivity`: a counted task lends its count to a

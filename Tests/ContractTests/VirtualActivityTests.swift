@@ -2,6 +2,7 @@ import SimulatedBackend
 import Ports
 import Synchronization
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// `VirtualActivity`: the exact settle rule of the script runner — idle means every

@@ -5,6 +5,7 @@ import DomainCore
 import Foundation
 import Ports
 import TaskRuntime
+import VirtualTime
 
 /// A launch of the app's session layer on the OAuth 2.0 server: `Launcher`
 /// and the `AuthSession` it decides, with the OAuth 2.0 adapter, the Bearer user route, health from `/health`,

@@ -6,6 +6,7 @@ import OperatingSystem
 import OAuth2ServerAccess
 import Ports
 import TaskRuntime
+import VirtualTime
 import Testing
 
 #if canImport(FoundationNetworking)

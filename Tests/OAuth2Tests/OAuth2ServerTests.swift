@@ -3,6 +3,7 @@ import AdapterInMemory
 import DomainCore
 import Foundation
 import TaskRuntime
+import VirtualTime
 import OAuth2ServerAccess
 import Ports
 import Testing

@@ -3,6 +3,7 @@ import SimulatedBackend
 import Foundation
 import ReferenceServer
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The control API's guard against web pages, and its exact reading of

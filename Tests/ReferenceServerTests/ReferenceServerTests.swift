@@ -4,6 +4,7 @@ import Foundation
 import Ports
 import ReferenceServer
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The reference server over raw sockets: the contract's routes and limits,

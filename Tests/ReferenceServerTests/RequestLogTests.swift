@@ -4,6 +4,7 @@ import Foundation
 import ReferenceServer
 import Synchronization
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The server's request log: one entry per answered request, with method,

@@ -5,6 +5,7 @@ import Foundation
 import ReferenceServer
 import Synchronization
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The server answers even when every thread of Swift's cooperative pool is

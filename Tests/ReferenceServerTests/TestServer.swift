@@ -1,6 +1,7 @@
 import SimulatedBackend
 import ReferenceServer
 import TaskRuntime
+import VirtualTime
 
 /// What the reference server's tests share: a server on a free loopback port
 /// that takes the key `test-key`, and a request written by hand, byte for

@@ -3,7 +3,7 @@ import AdapterSoftwareCrypto
 import DomainCore
 public import Foundation
 public import Ports
-public import TaskRuntime
+import TaskRuntime
 import Synchronization
 
 /// The adapters of the four remote ports, as one environment chose them:
@@ -90,12 +90,13 @@ public final class AppWorld: Sendable {
     /// Where the app's work is counted, for `settle()`.
     private let activity: VirtualActivity
     /// Set when time is virtual: it moves only through `pass(_:)`.
-    private let manualClock: ManualClock?
+    private let virtualClock: (any VirtualClock)?
     /// The network switch a world made for testing was given for its
     /// connectivity plugin (`WorldTestHooks`), if any.
     private let networkSwitch: NetworkSwitch?
-    /// Where the app's work runs when time is virtual: the main queue.
-    private let executor: VirtualTimeExecutor?
+    /// Where the app's work runs, as the clock plugin chose: on virtual time
+    /// the main queue (`VirtualTimeExecutor`); nil for Swift's cooperative pool.
+    private let executor: (any TaskExecutor)?
 
     /// Makes the adapter of every port from the plugin the environment names
     /// for it: the clock first (every other plugin is given it), and the
@@ -139,10 +140,11 @@ public final class AppWorld: Sendable {
         let worldClock = try registry.clockPlugin(plugins.clock).make(activity, sharedTime)
         let clock = worldClock.clock
         self.clock = clock
-        manualClock = worldClock.virtualClock
-        // On virtual time the app's work runs on the main queue, with the
-        // main actor, where its hops cost no context switch (`VirtualTimeExecutor`).
-        let executor = manualClock == nil ? nil : VirtualTimeExecutor()
+        virtualClock = worldClock.virtualClock
+        // On virtual time the app's work runs where the clock plugin says: the
+        // main queue, with the main actor, where its hops cost no context
+        // switch (`VirtualTimeExecutor`).
+        let executor = worldClock.executor
         self.executor = executor
         scheduler = CountingTaskScheduler(activity: activity, executor: executor)
 
@@ -232,7 +234,7 @@ public final class AppWorld: Sendable {
     }
 
     /// Whether time moves only when told (`wait` in a script).
-    public var hasVirtualTime: Bool { manualClock != nil }
+    public var hasVirtualTime: Bool { virtualClock != nil }
 
     /// Waits until every piece of work the app started has finished or is
     /// waiting — on the clock, on a hanging request, or on such work.
@@ -244,7 +246,7 @@ public final class AppWorld: Sendable {
     /// deadline, settling after each, so every poll and refresh due in the
     /// span runs in order; on real time it sleeps. Settles before returning.
     public func pass(_ duration: Duration) async {
-        guard let manualClock else {
+        guard let virtualClock else {
             await settle()
             // A cancelled wait ends early: the app is ending, and nothing waits for it.
             try? await Task.sleep(for: duration)
@@ -254,7 +256,7 @@ public final class AppWorld: Sendable {
         // The steps run there too: waking the work and waiting for it to
         // settle are then jobs on one thread, not wake-ups of other threads.
         await withTaskExecutorPreference(executor) {
-            await manualClock.pass(duration) { await self.activity.waitUntilIdle() }
+            await virtualClock.pass(duration, settling: { await self.activity.waitUntilIdle() }, until: { false })
         }
     }
 
@@ -266,7 +268,7 @@ public final class AppWorld: Sendable {
     public func pass(_ duration: Duration, until holds: @escaping @MainActor () -> Bool) async {
         await settle()
         if await holds() { return }
-        guard let manualClock else {
+        guard let virtualClock else {
             let clock = ContinuousClock()
             let end = clock.now + duration
             while clock.now < end, !Task.isCancelled {
@@ -278,7 +280,7 @@ public final class AppWorld: Sendable {
             return
         }
         await withTaskExecutorPreference(executor) {
-            await manualClock.pass(duration) {
+            await virtualClock.pass(duration) {
                 await self.activity.waitUntilIdle()
             } until: {
                 await holds()
@@ -292,18 +294,6 @@ public final class AppWorld: Sendable {
 
     /// Now, on this world's clock.
     public func now() -> Date { clock.now() }
-}
-
-/// Virtual time that an app and a server in the same process share: one
-/// count of runnable work and one clock that counts its sleepers in it.
-public struct SharedVirtualTime: Sendable {
-    public let activity: VirtualActivity
-    public let clock: ManualClock
-
-    public init(start: Date = ManualClock.defaultStart) {
-        activity = VirtualActivity()
-        clock = ManualClock(start: start, activity: activity)
-    }
 }
 
 /// The first failure a world was told of, kept for whoever asks.

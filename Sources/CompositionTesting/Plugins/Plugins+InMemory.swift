@@ -3,6 +3,7 @@ public import SimulatedBackend
 public import Composition
 public import Ports
 import TaskRuntime
+import VirtualTime
 
 /// The plugins of the simulated backend and of what only pretends: the
 /// four remote ones share one `InMemoryBackend` per world (made by whichever
@@ -60,10 +61,13 @@ public enum InMemoryPlugins {
     ) { _ throws(CompositionError) in InMemoryBrowserOpener() }
 
     /// Virtual time: the run's own manual clock, or the one it shares with a
-    /// server in this process.
+    /// server in this process; the app's work runs on the main queue
+    /// (`VirtualTimeExecutor`), one executor per world.
     public static let virtualClock = PluginRegistry.ClockPlugin(
         name: "virtual", summary: "virtual time: it moves only when the app is told to wait"
-    ) { activity, sharedTime in .virtual(sharedTime?.clock ?? ManualClock(activity: activity)) }
+    ) { activity, sharedTime in
+        .virtual(sharedTime?.clock ?? ManualClock(activity: activity), executor: VirtualTimeExecutor())
+    }
 
     /// The simulated backend of the world, made once and shared by the remote plugins.
     public static func backend(_ context: PluginContext) throws(CompositionError) -> InMemoryBackend {

@@ -4,6 +4,7 @@ import Foundation
 public import Ports
 public import ReferenceServer
 import TaskRuntime
+import VirtualTime
 
 /// An environment's app against a `ReferenceServer` in this process: the
 /// environment's HTTP adapters and file keychain talking over loopback to a
@@ -39,7 +40,9 @@ public struct InProcessServerWorld: Sendable {
     public init(
         from base: AppEnvironment = .local, profile: ServerProfile = .full, eventSink: (any SessionEventSink)? = nil
     ) throws(InProcessServerError) {
-        let time = SharedVirtualTime()
+        let activity = VirtualActivity()
+        let clock = ManualClock(activity: activity)
+        let time = SharedVirtualTime(activity: activity, clock: clock)
         var environment = base
         environment.plugins.clock = InMemoryPlugins.virtualClock.name
         // A run no person watches opens no real browser.
@@ -51,7 +54,7 @@ public struct InProcessServerWorld: Sendable {
             environment.pluginSettings[key] = nil
         }
         let backend = InMemoryBackend(
-            clock: time.clock,
+            clock: clock,
             configuration: InMemoryBackend.Configuration(tokenLifetime: environment.settings.tokenLifetime),
             activity: time.activity)
         self.backend = backend
@@ -64,7 +67,7 @@ public struct InProcessServerWorld: Sendable {
         let configuration = ReferenceServer.Configuration(port: 0, idleTimeout: .seconds(3600), profile: profile)
         do {
             server = try ReferenceServer(
-                configuration: configuration, backend: backend, virtualClock: time.clock,
+                configuration: configuration, backend: backend, virtualClock: clock,
                 virtualActivity: time.activity)
         } catch {
             throw InProcessServerError(description: "cannot start the in-process server: \(error)")

@@ -5,6 +5,7 @@ import Foundation
 import Ports
 public import ReferenceServer
 import TaskRuntime
+import VirtualTime
 
 /// `app serve`'s server: the seeded in-memory backend over the wire contract
 /// on loopback, on real time or on a virtual clock that only its control API

@@ -3,6 +3,7 @@ import Foundation
 import Ports
 import Synchronization
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The app's request deadline on virtual time: every wait below is on the

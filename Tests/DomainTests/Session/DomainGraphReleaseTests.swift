@@ -2,6 +2,7 @@ import AdapterInMemory
 import DomainCore
 import Ports
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// A graph dropped while its background work waits on the clock is freed,

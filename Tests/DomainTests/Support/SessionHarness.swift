@@ -3,6 +3,7 @@ import DomainCore
 import Foundation
 import Ports
 import TaskRuntime
+import VirtualTime
 
 /// The domain wired on doubles and virtual time, as a container would wire it.
 @MainActor

@@ -4,6 +4,7 @@ import DomainCore
 import Foundation
 import Ports
 import TaskRuntime
+import VirtualTime
 import Testing
 
 /// The token manager's admission (docs/spec/tokens.md): at most K authorised

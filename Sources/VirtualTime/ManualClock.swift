@@ -1,5 +1,6 @@
 public import Foundation
 public import Ports
+public import TaskRuntime
 import Synchronization
 
 /// A clock for virtual time: it stands still until `advance(by:)` moves it.
@@ -11,7 +12,7 @@ import Synchronization
 /// call. Tests that drive a loop wait for it to sleep again
 /// (`waitForSleepers`) and advance one period at a time, so nothing depends on
 /// how the scheduler happens to interleave tasks.
-public final class ManualClock: Clock {
+public final class ManualClock: VirtualClock {
     private struct Sleeper {
         let id: UInt64
         let deadline: Date
