@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .library(name: "CompositionTesting", targets: ["CompositionTesting"]),
         .library(name: "VirtualTime", targets: ["VirtualTime"]),
+        // The headless app as a library, for a team's own app of its plugins.
+        .library(name: "GatehouseApp", targets: ["GatehouseApp"]),
         // Each port's contract suite, for a team's own test target to run on its own adapter.
         .library(name: "PortContracts", targets: ["PortContracts"]),
         .executable(name: "app", targets: ["app"]),
@@ -131,10 +133,13 @@ let package = Package(
                 "AdapterHTTP", "ReferenceServer", "TaskRuntime", "VirtualTime", "WireContract", "PortContracts",
             ]
         ),
-        // The headless app: screens rendered as text, scripts, the demo. It sees
-        // the graph through Composition, never an adapter. It links no bench.
-        .executableTarget(
-            name: "app", dependencies: ["OperatingSystem", "Composition", "CompositionTesting", "DomainCore"]),
+        // The headless app: screens rendered as text, scripts, the demo, as a
+        // library whose entry takes a plugin registry (a team's own app adds its
+        // plugins). It sees the graph through Composition, never an adapter.
+        .target(
+            name: "GatehouseApp", dependencies: ["OperatingSystem", "Composition", "CompositionTesting", "DomainCore"]),
+        // `app`: the headless app with the standard registry. It links no bench.
+        .executableTarget(name: "app", dependencies: ["GatehouseApp"]),
         // The bench as a program of its own (`gatehouse-bench`), so that the app
         // links none of it: it starts the app built beside it for its
         // whole-process scenarios.
@@ -240,7 +245,8 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "OperatingSystem", "app", "Composition", "CompositionTesting", "GatehouseBench", "AdapterInMemory",
+                "OperatingSystem", "app", "GatehouseApp", "Composition", "CompositionTesting", "GatehouseBench",
+                "AdapterInMemory",
                 "Ports", "SimulatedBackend", "OffThePool",
                 "SanitizerAwareness",
             ]),
@@ -248,7 +254,8 @@ let package = Package(
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
-                "OperatingSystem", "app", "Composition", "CompositionTesting", "Ports", "SimulatedBackend",
+                "OperatingSystem", "app", "GatehouseApp", "Composition", "CompositionTesting", "Ports",
+                "SimulatedBackend",
                 "ReferenceServer",
                 "AdapterInMemory", "AdapterSystem",
                 "SanitizerAwareness",

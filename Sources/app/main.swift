@@ -1,12 +1,6 @@
 import Foundation
+import GatehouseApp
 
-// Parse, dispatch, exit with the code. Everything else is in CLI/.
-let code: Int32
-do {
-    let invocation = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
-    code = await CommandLineApp.standard().run(invocation)
-} catch {
-    Console.standard().error(error.description)
-    code = error.exitCode
-}
-exit(code)
+// The headless app is the GatehouseApp library with the standard registry;
+// everything else is there.
+exit(await GatehouseCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst())))

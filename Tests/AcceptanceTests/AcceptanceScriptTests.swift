@@ -1,6 +1,6 @@
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// Every `Tests/Acceptance/*.flow`, one test case each, on the runner `app
 /// run` uses. A failure names the script and shows its transcript.

@@ -3,7 +3,7 @@ import Foundation
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// The acceptance scripts of `Tests/Acceptance`, found from this file's place
 /// so that `swift test` finds them from any working directory.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// A script saved with Windows line ends (CRLF) runs as the same script saved
 /// with LF: same lines, same line numbers, same transcript. (`"\r\n"` is one

@@ -6,7 +6,7 @@ import OperatingSystem
 import ReferenceServer
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// `app run --env local` against a server the app reaches only over the

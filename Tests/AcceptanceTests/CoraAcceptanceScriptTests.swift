@@ -2,7 +2,7 @@ import Composition
 import Foundation
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// Every `Tests/Acceptance/cora/*.flow` on `cora-in-memory` — the simulated

@@ -3,7 +3,7 @@ import Composition
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// The runner searches every session event a script's world reported — its

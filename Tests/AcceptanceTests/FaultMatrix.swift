@@ -3,7 +3,7 @@ import Foundation
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// The fault matrix's rows and columns: every phase of the app's life that
 /// talks to the backend or the store, every fault it can meet, and how each

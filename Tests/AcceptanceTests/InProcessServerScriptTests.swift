@@ -2,7 +2,7 @@ import Composition
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// Every `Tests/Acceptance/*.flow` again, on the `local` environment — the

@@ -1,7 +1,7 @@
 import Testing
 
 @testable import ReferenceServer
-@testable import app
+@testable import GatehouseApp
 
 /// The reference server escapes its request log by a copy of the app's rule
 /// (it may import no module of the app): the two must show every scalar

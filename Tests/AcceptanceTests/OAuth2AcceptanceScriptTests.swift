@@ -2,7 +2,7 @@ import Composition
 import Foundation
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// Every `Tests/Acceptance/oauth2/*.flow` on `oauth2-in-memory` — the
 /// simulated backend played as an OAuth 2.0 server that signs in only in the

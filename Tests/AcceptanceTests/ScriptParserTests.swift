@@ -2,7 +2,7 @@ import Composition
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// The script language of docs/spec/script-language.md: every command of its
 /// table parses, and a bad line says what is wrong and what would be right.

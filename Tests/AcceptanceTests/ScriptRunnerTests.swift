@@ -2,7 +2,7 @@ import Composition
 import Foundation
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// The runner's rules (docs/spec/script-language.md, "Rules of a script"): a
 /// fresh app per script, settled before the first line; a failed expectation

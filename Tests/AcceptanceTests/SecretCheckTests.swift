@@ -1,7 +1,7 @@
 import Composition
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// The runner's secret check (issue 3 item 5): a transcript that shows a

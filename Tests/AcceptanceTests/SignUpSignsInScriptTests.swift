@@ -2,7 +2,7 @@ import Composition
 import Foundation
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// Every `Tests/Acceptance/sign-up-signs-in/*.flow` on the simulated backend
 /// whose sign-up signs the person in (the `in-memory` auth plugin's

@@ -1,7 +1,7 @@
 import SanitizerAwareness
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// The same script gives the same transcript every time:
 /// the runner settles after every command, on virtual time, so nothing

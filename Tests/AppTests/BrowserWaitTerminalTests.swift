@@ -4,7 +4,7 @@ import OffThePool
 import Synchronization
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 import OperatingSystem
 import CompositionTesting

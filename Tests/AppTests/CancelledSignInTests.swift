@@ -3,7 +3,7 @@ import Foundation
 import OffThePool
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// Every wait can be left (issue 52, round four): a password sign-in the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// `app [--env NAME|FILE] [--locale pt-BR|en-US|es-ES] [--events stderr] [COMMAND [ARGS]]`,
 /// read by hand: good invocations and what they mean, bad ones and what they say.

@@ -2,7 +2,7 @@ import Composition
 import Foundation
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// The command line's conventions: `--version` from one place, `-h`/`--help`

@@ -2,7 +2,7 @@ import Composition
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// The sign-in where the environment's auth plugin signs in by e-mail only

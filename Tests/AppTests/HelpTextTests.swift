@@ -2,7 +2,7 @@ import Composition
 import GatehouseBench
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 @Suite("Help texts")
 struct HelpTextTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// An environment file is outside text too: its name, summary and base URL
 /// reach `envs`, the interactive banner and the error messages escaped.

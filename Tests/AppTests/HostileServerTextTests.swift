@@ -4,7 +4,7 @@ import Composition
 import DomainCore
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// A hostile server, a hostile name (issue 24): text from the server —

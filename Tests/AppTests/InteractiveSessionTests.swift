@@ -4,7 +4,7 @@ import Foundation
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 @MainActor

@@ -3,7 +3,7 @@ import Composition
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// A language chosen in the preferences applies at once (issue 27, item 9):

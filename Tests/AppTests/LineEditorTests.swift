@@ -1,6 +1,6 @@
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// The prompt's line editor, driven by the bytes a terminal sends — no
 /// terminal needed: editing keys, history, Tab completion, secret masking.

@@ -1,7 +1,7 @@
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// A language is one case of `AppLocale` (the domain's name for
 /// `Ports.PreferredLanguage`), and the compiler holds every case to its texts
@@ -18,9 +18,9 @@ import Testing
 ///
 /// and, with the formats given but no texts, at the app:
 ///
-///     Sources/app/Localization/Texts.swift:24:9: error: switch must be exhaustive
+///     Sources/GatehouseApp/Localization/Texts.swift:24:9: error: switch must be exhaustive
 ///     note: add missing case: '.frFR'
-///     Sources/app/Localization/AppLocale+Listing.swift:24:9: error: switch must be exhaustive
+///     Sources/GatehouseApp/Localization/AppLocale+Listing.swift:24:9: error: switch must be exhaustive
 ///
 /// and a key a table lacks fails the same way, naming the key
 /// (`note: add missing case: '.titleWelcome'`). The tests below check what

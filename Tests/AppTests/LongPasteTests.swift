@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 import OperatingSystem
 import SanitizerAwareness

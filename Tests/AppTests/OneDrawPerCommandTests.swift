@@ -1,7 +1,7 @@
 import Composition
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// One command draws the screen once: the draw after it is the one the

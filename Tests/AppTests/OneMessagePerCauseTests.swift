@@ -2,7 +2,7 @@ import Ports
 import Testing
 
 @testable import DomainCore
-@testable import app
+@testable import GatehouseApp
 
 /// One cause, one message, and the message is the cause (issue 39, item 5):
 /// a sign-in the server never answered is not a connection to check, and a

@@ -2,7 +2,7 @@ import Composition
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// The password a screen asks for is the backend's (`AuthRemoteAPI.passwordRule`):

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 @MainActor
 @Suite("A script on stdin")

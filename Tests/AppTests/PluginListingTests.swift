@@ -1,7 +1,7 @@
 import Composition
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// `app plugins` lists what there is to choose from; `app envs` lists what

@@ -2,7 +2,7 @@ import Composition
 import Foundation
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// docs/environments.md's plugin table and settings table say what `app

@@ -4,7 +4,7 @@ import Foundation
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// The preferences as the person meets them: the language they chose spoken

@@ -4,7 +4,7 @@ import Foundation
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// Statements a person can read (issue 27, item 8): statuses in their

@@ -1,7 +1,7 @@
 import Composition
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// Each rendered action carries its own work and each field its own setter:

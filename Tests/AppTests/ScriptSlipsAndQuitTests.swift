@@ -1,6 +1,6 @@
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// A script's slips are named with the word meant, as the interactive prompt
 /// names them; `quit` and `exit` end a script as they end a session.

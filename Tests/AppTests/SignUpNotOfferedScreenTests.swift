@@ -2,7 +2,7 @@ import Composition
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// Sign-up where the environment's auth plugin creates no accounts (the

@@ -3,7 +3,7 @@ import Foundation
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 import OperatingSystem
 import CompositionTesting

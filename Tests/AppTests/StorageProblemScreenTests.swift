@@ -4,7 +4,7 @@ import Foundation
 import Ports
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// A store that cannot keep the session is shown to the person, on the

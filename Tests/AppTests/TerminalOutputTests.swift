@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// What reaches the terminal: every string escaped on its way through
 /// `Console`, the app's own sequences only from `TerminalControl`.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 
 /// The prompt on a terminal, fed a terminal's bytes and drawing through a
 /// recording console: what it draws is escaped, a secret's value is bullets,

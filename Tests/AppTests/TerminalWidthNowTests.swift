@@ -1,7 +1,7 @@
 import Composition
 import Testing
 
-@testable import app
+@testable import GatehouseApp
 import CompositionTesting
 
 /// The terminal as it is now (issue 52): the width is read at every

@@ -1,4 +1,4 @@
-@testable import app
+@testable import GatehouseApp
 
 /// Records what a command wrote, so tests read the output without a terminal.
 @MainActor

@@ -195,7 +195,7 @@ struct ArchitectureChecksTests {
             import ReferenceServer
             import GatehouseBench
             """
-        #expect(importViolations(in: "app", source).map(\.line) == [6, 7, 8])
+        #expect(importViolations(in: "GatehouseApp", source).map(\.line) == [6, 7, 8])
     }
 
     @Test(
@@ -205,7 +205,7 @@ struct ArchitectureChecksTests {
         let allowed = table.modules.filter {
             ![
                 "Composition", "CompositionTesting", "ReferenceServer", "SimulatedBackend", "VirtualTime", "app",
-                "GatehouseBench", "gatehouse-bench",
+                "GatehouseApp", "GatehouseBench", "gatehouse-bench",
                 "session-store-stress", "http-answer-probe", "OAuth2ServerAccess", "OffThePool", "SanitizerAwareness",
                 "ExampleAdapters", "PortContracts",
             ]
@@ -223,11 +223,11 @@ struct ArchitectureChecksTests {
     @Test("A test target counts as a module of this package, not as a system module")
     func testTargetsAreProjectModules() {
         let violations = ArchitectureChecks.importViolations(
-            file: "Sources/app/A.swift", module: "app", source: "import AppTests",
+            file: "Sources/GatehouseApp/A.swift", module: "GatehouseApp", source: "import AppTests",
             projectModules: projectModules.union(["AppTests"]), table: table)
         #expect(
             violations.first?.problem.hasPrefix(
-                "imports AppTests; app may import only Composition, CompositionTesting, DomainCore, Ports and OperatingSystem"
+                "imports AppTests; GatehouseApp may import only Composition, CompositionTesting, DomainCore, Ports and OperatingSystem"
             )
                 == true)
     }
@@ -270,8 +270,8 @@ struct ArchitectureChecksTests {
                     swiftSettings: strictSettings
                 ),
                 .executableTarget(
-                    name: "app", dependencies: [.byName(name: "Composition"), "DomainCore", "AdapterHTTP"],
-                    path: "Sources/app",
+                    name: "GatehouseApp", dependencies: [.byName(name: "Composition"), "DomainCore", "AdapterHTTP"],
+                    path: "Sources/GatehouseApp",
                     swiftSettings: strictSettings),
                 .target(name: "AdapterHTTP", dependencies: [.product(name: "NIO", package: "swift-nio")]),
                 .testTarget(name: "DomainTests", dependencies: ["DomainCore", "AdapterHTTP"], path: "Tests/DomainTests"),
@@ -290,9 +290,9 @@ struct ArchitectureChecksTests {
                     name: "DomainCore", kind: .target, dependencies: [.target("Ports"), .target("AdapterHTTP")],
                     path: nil, line: 10),
                 DeclaredTarget(
-                    name: "app", kind: .executableTarget,
+                    name: "GatehouseApp", kind: .executableTarget,
                     dependencies: [.target("Composition"), .target("DomainCore"), .target("AdapterHTTP")],
-                    path: "Sources/app", line: 18),
+                    path: "Sources/GatehouseApp", line: 18),
                 DeclaredTarget(
                     name: "AdapterHTTP", kind: .target,
                     dependencies: [.product(name: "NIO", package: "swift-nio")], path: nil, line: 22),
@@ -313,10 +313,11 @@ struct ArchitectureChecksTests {
             violations.map(\.description) == [
                 "Package.swift:10 makes DomainCore depend on AdapterHTTP; DomainCore may depend only on Ports from "
                     + "this package (the domain never names an adapter; it reaches the world only through the ports)",
-                "Package.swift:18 makes app depend on AdapterHTTP; app may depend only on Composition, "
-                    + "CompositionTesting, DomainCore, Ports and OperatingSystem from this package (the app gets its "
-                    + "adapters from Composition, and the stand-ins, switches and servers its scripts and `serve` "
-                    + "need from CompositionTesting; besides, it names only the domain's view models and the names "
+                "Package.swift:18 makes GatehouseApp depend on AdapterHTTP; GatehouseApp may depend only on "
+                    + "Composition, CompositionTesting, DomainCore, Ports and OperatingSystem from this package (the "
+                    + "headless app gets its adapters from Composition (from the registry it is handed), and the "
+                    + "stand-ins, switches and servers its scripts and `serve` need from CompositionTesting; "
+                    + "besides, it names only the domain's view models and the names "
                     + "their states carry (the reasons and the health, kept in Ports, where session events name them "
                     + "too); it links no bench (gatehouse-bench is a program of its own))",
                 "Package.swift:22 makes AdapterHTTP depend on product NIO of package swift-nio; "

@@ -275,16 +275,26 @@ extension DependencyTable {
                     systemReason: ""
                 ),
                 ModuleRule(
-                    module: "app",
+                    module: "GatehouseApp",
                     projectModules: ["Composition", "CompositionTesting", "DomainCore", "Ports", "OperatingSystem"],
                     projectReason:
-                        "the app gets its adapters from Composition, and the stand-ins, switches and servers its "
-                        + "scripts and `serve` need from CompositionTesting; besides, it names only the "
+                        "the headless app gets its adapters from Composition (from the registry it is handed), and "
+                        + "the stand-ins, switches and servers its scripts and `serve` need from CompositionTesting; "
+                        + "besides, it names only the "
                         + "domain's view models and the names their states carry (the reasons and the health, kept "
                         + "in Ports, where session events name them too); it links no bench (gatehouse-bench is a "
                         + "program of its own)",
                     systemModules: .any,
                     systemReason: ""
+                ),
+                ModuleRule(
+                    module: "app",
+                    projectModules: ["GatehouseApp"],
+                    projectReason:
+                        "`app` is the headless app's library with the standard registry, as a team's own app is "
+                        + "with its plugins added: it names nothing else",
+                    systemModules: .only(["Foundation"]),
+                    systemReason: "it exits with the library's code"
                 ),
                 ModuleRule(
                     module: "gatehouse-bench",

@@ -29,7 +29,8 @@ struct OneWayToTheTerminalTests {
         ])
     func eachWayIsCaught(_ call: String) {
         let planted = PackageTree.SourceFile(
-            path: "Sources/app/Rendering/Planted.swift", text: "func draw() {\n    let x = 1\n    \(call)\n}\n")
+            path: "Sources/GatehouseApp/Rendering/Planted.swift", text: "func draw() {\n    let x = 1\n    \(call)\n}\n"
+        )
         let violations = TerminalOutputChecks.violations(in: [planted])
         #expect(violations.count == 1, "\(violations)")
         #expect(violations.first?.file == planted.path && violations.first?.line == 3)
@@ -38,7 +39,7 @@ struct OneWayToTheTerminalTests {
     @Test("What is not a write to the terminal is not taken for one")
     func notTakenForOne() {
         let fine = PackageTree.SourceFile(
-            path: "Sources/app/Rendering/Fine.swift",
+            path: "Sources/GatehouseApp/Rendering/Fine.swift",
             text: """
                 console.print(text)  // the console
                 // print(commented) is no call

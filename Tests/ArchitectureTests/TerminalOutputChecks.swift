@@ -1,13 +1,13 @@
 import Foundation
 
-/// One way to the terminal: the console (`Sources/app/CLI/Console.swift`)
+/// One way to the terminal: the console (`Sources/GatehouseApp/CLI/Console.swift`)
 /// escapes every string before it is written, so a screen full of server
 /// data can never send a control sequence. Any other write to standard
 /// output or error in the app, or in a target it links, would bypass that
 /// escaping; these are the ways Swift, Foundation and Glibc offer.
 enum TerminalOutputChecks {
     /// The file allowed to write to the terminal: the console itself.
-    static let console = "Sources/app/CLI/Console.swift"
+    static let console = "Sources/GatehouseApp/CLI/Console.swift"
 
     /// Each way to the terminal, and its pattern in code (comments blanked).
     /// A bare `print(` is Swift's (a member `console.print(` is not bare).

@@ -34,7 +34,7 @@ struct ChangelogTests {
 
     @Test("The newest released version is the one the app says it is (AppVersion.current)")
     func newestIsTheAppsVersion() throws {
-        let source = try SpecificationReferenceTests.text("Sources/app/CLI/AppVersion.swift")
+        let source = try SpecificationReferenceTests.text("Sources/GatehouseApp/CLI/AppVersion.swift")
         let match = try #require(source.firstMatch(of: /static let current = "([0-9]+\.[0-9]+\.[0-9]+)"/))
         let newest = try #require(try Self.sections().dropFirst().first)
         #expect(newest.hasPrefix(String(match.1) + " "), "newest section '\(newest)', the app says \(match.1)")

@@ -56,9 +56,9 @@ struct ScreenGuideTests {
             "Sources/DomainCore/SignedIn/SignedInDestination.swift",
             "Sources/DomainCore/SignedIn/SignedInCoordinator.swift",
             "Sources/Composition/Containers/SignedInContainer.swift",
-            "Sources/app/Localization/Texts+ptBR.swift",
-            "Sources/app/Rendering/ScreenDriver+SessionDetails.swift",
-            "Sources/app/Rendering/ScreenDriver+SignedIn.swift",
+            "Sources/GatehouseApp/Localization/Texts+ptBR.swift",
+            "Sources/GatehouseApp/Rendering/ScreenDriver+SessionDetails.swift",
+            "Sources/GatehouseApp/Rendering/ScreenDriver+SignedIn.swift",
         ]
         #expect(paths == expected)
     }

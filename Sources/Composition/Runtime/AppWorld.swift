@@ -83,6 +83,9 @@ public final class AppWorld: Sendable {
     private let eventLogFailures = FirstFailure()
     public let clock: any Clock
     public let scheduler: any TaskScheduler
+    /// The plugins the world was made from: what its environment's names
+    /// mean (the settings a plugin declares, the variables that hold secrets).
+    public let registry: PluginRegistry
     /// The backend's control switches, when the world was made for testing
     /// and its backend is one a test can switch (`WorldTestHooks`); nil in
     /// a world as an app ships it.
@@ -134,6 +137,7 @@ public final class AppWorld: Sendable {
     ) throws(CompositionError) {
         try registry.validate(environment)
         self.environment = environment
+        self.registry = registry
         let plugins = environment.plugins
         let activity = sharedTime?.activity ?? VirtualActivity()
         self.activity = activity

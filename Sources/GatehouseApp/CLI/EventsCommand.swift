@@ -12,13 +12,16 @@ struct EventsCommand {
 
     let environment: AppEnvironment
     let console: Console
+    /// The plugins the environment's names mean.
+    var registry: PluginRegistry = .standard
 
     /// Prints them; exit 0, or 1 when the file cannot be read, 2 when the
     /// environment cannot be made.
     func run(last count: Int) -> Int32 {
         let world: AppWorld
         do {
-            world = try AppWorld(testing: environment, eventLogFailure: console.errorWriterForAnyThread)
+            world = try AppWorld(
+                testing: environment, registry: registry, eventLogFailure: console.errorWriterForAnyThread)
         } catch {
             console.error("app: \(error)")
             return ExitCode.usage

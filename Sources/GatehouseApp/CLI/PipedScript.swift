@@ -17,18 +17,20 @@ struct PipedScript {
     var pinsLanguage = false
     /// A sink besides the world's own record (`--events stderr`).
     var eventSink: (any SessionEventSink)?
+    /// The plugins the environment's names mean.
+    var registry: PluginRegistry = .standard
 
     func run(_ script: String) async -> Int32 {
         let world: AppWorld
         do {
             world = try AppWorld(
-                testing: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread,
-                testHooks: .acceptance)
+                testing: environment, registry: registry, eventSink: eventSink,
+                eventLogFailure: console.errorWriterForAnyThread, testHooks: .acceptance)
         } catch {
             console.error("app: \(error)")
             return ExitCode.usage
         }
-        let runner = ScriptRunner(environment: environment, texts: texts, print: console.print)
+        let runner = ScriptRunner(environment: environment, registry: registry, texts: texts, print: console.print)
         let app = HeadlessApp(world: world, texts: texts, pinsLanguage: pinsLanguage)
         await app.launch()
         let report = await runner.run(script: script, named: Self.name, on: app)

@@ -25,6 +25,9 @@ struct CommandLineApp {
     /// The terminal's width in columns, read when the screen is drawn for a
     /// person; 80 when unknown.
     var terminalColumns: () -> Int = { ScreenSnapshot.defaultColumns }
+    /// The plugins environments may name: the standard ones, and a team's
+    /// own in its app (`GatehouseCommandLine.run(arguments:registry:)`).
+    var registry: PluginRegistry = .standard
 
     /// The process's own stdin, stdout and stderr.
     static func standard() -> CommandLineApp {
@@ -53,7 +56,7 @@ struct CommandLineApp {
             console.print(HelpText.text(for: topic))
             return ExitCode.success
         case .plugins:
-            PluginListing().lines().forEach(console.print)
+            PluginListing(registry: registry).lines().forEach(console.print)
             return ExitCode.success
         case .version:
             console.print("app \(AppVersion.current)")
@@ -70,7 +73,7 @@ struct CommandLineApp {
             let checksFile = invocation.environment.map(EnvironmentChoice.isFile) == true
             environment = try EnvironmentChoice.resolve(
                 invocation.environment, locale: invocation.locale, localeVariables: localeVariables,
-                thoroughly: checksFile)
+                thoroughly: checksFile, registry: registry)
         } catch {
             console.error("\(error)\nSee 'app envs' for the environments and 'app help' for usage.")
             return ExitCode.usage
@@ -81,10 +84,10 @@ struct CommandLineApp {
 
         switch invocation.command {
         case .events(let count):
-            return EventsCommand(environment: environment, console: console).run(last: count)
+            return EventsCommand(environment: environment, console: console, registry: registry).run(last: count)
         case .envs:
             let fromFile = invocation.environment.map(EnvironmentChoice.isFile) == true ? environment : nil
-            EnvironmentListing().lines(fromFile: fromFile).forEach(console.print)
+            EnvironmentListing(registry: registry).lines(fromFile: fromFile).forEach(console.print)
             return ExitCode.success
         case .run(let files, let inProcessServer, _):
             if inProcessServer, !PluginRegistry.standard.speaksWireContract(overHTTP(invocation, environment)) {
@@ -108,7 +111,8 @@ struct CommandLineApp {
             SessionWorkerInput.closeInheritedDescriptors()
             let world: AppWorld
             do {
-                world = try AppWorld(testing: environment, eventLogFailure: console.errorWriterForAnyThread)
+                world = try AppWorld(
+                    testing: environment, registry: registry, eventLogFailure: console.errorWriterForAnyThread)
             } catch {
                 console.error("app: \(error)")
                 return ExitCode.usage
@@ -124,15 +128,15 @@ struct CommandLineApp {
         case .interactive where !stdinIsTerminal:
             return await PipedScript(
                 environment: environment, texts: texts, console: console, pinsLanguage: invocation.locale != nil,
-                eventSink: eventSink
+                eventSink: eventSink, registry: registry
             ).run(readAllInput())
         case .interactive, .demo:
             let world: AppWorld
             do {
                 // The script words a person types include the store's faults.
                 world = try AppWorld(
-                    testing: environment, eventSink: eventSink, eventLogFailure: console.errorWriterForAnyThread,
-                    testHooks: .acceptance)
+                    testing: environment, registry: registry, eventSink: eventSink,
+                    eventLogFailure: console.errorWriterForAnyThread, testHooks: .acceptance)
             } catch {
                 console.error("app: \(error)")
                 return ExitCode.usage
@@ -155,7 +159,8 @@ struct CommandLineApp {
     ) async -> Int32 {
         guard case .run(_, inProcessServer: true, let profile) = invocation.command else {
             var runner = ScriptRunner(
-                environment: environment, texts: texts, print: console.print, eventSink: eventSink)
+                environment: environment, registry: registry, texts: texts, print: console.print,
+                eventSink: eventSink)
             runner.pinsLanguage = invocation.locale != nil
             return await runner.run(scripts: scripts)
         }

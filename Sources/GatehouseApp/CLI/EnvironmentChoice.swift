@@ -24,7 +24,7 @@ enum EnvironmentChoice {
         _ value: String?, locale: AppLocale?, localeVariables: [String: String] = [:], thoroughly: Bool = false,
         registry: PluginRegistry = .standard
     ) throws(EnvironmentProblems) -> AppEnvironment {
-        var environment = try self.environment(named: value)
+        var environment = try self.environment(named: value, registry: registry)
         let fileSetsLocale = value.map { isFile($0) && Self.fileNamesLocale(path: $0) } ?? false
         if let chosen = locale ?? (fileSetsLocale ? nil : systemLocale(localeVariables)) {
             environment.settings.locale = chosen
@@ -58,13 +58,15 @@ enum EnvironmentChoice {
     }
 
     /// The environment `value` names; a file's problems all at once.
-    private static func environment(named value: String?) throws(EnvironmentProblems) -> AppEnvironment {
+    private static func environment(
+        named value: String?, registry: PluginRegistry
+    ) throws(EnvironmentProblems) -> AppEnvironment {
         guard let value else { return .inMemory }
         if let builtIn = AppEnvironment.builtIn(named: value) { return builtIn }
         guard isFile(value) else {
             throw EnvironmentProblems([.unknownEnvironment(name: value, known: AppEnvironment.builtIn.map(\.name))])
         }
-        let checked = EnvironmentFile.check(path: value, registry: .standard)
+        let checked = EnvironmentFile.check(path: value, registry: registry)
         guard let environment = checked.environment else { throw EnvironmentProblems(checked.problems) }
         return environment
     }

@@ -67,12 +67,12 @@ struct ScriptRunner {
     /// A runner whose scripts each get `isolatedWorld(for: environment)`,
     /// reporting to `eventSink` too when given (`--events stderr`).
     init(
-        environment: AppEnvironment, texts: Texts, print: @escaping (String) -> Void,
-        eventSink: (any SessionEventSink)? = nil
+        environment: AppEnvironment, registry: PluginRegistry = .standard, texts: Texts,
+        print: @escaping (String) -> Void, eventSink: (any SessionEventSink)? = nil
     ) {
         self.init(
             texts: texts, print: print,
-            makeWorld: { try await Self.isolatedWorld(for: environment, eventSink: eventSink) })
+            makeWorld: { try await Self.isolatedWorld(for: environment, registry: registry, eventSink: eventSink) })
     }
 
     /// A world for one script: every adapter made anew (a fresh in-memory
@@ -85,14 +85,15 @@ struct ScriptRunner {
     /// or overwrites the session or the preferences the environment keeps
     /// for a person using the app.
     static func isolatedWorld(
-        for environment: AppEnvironment, eventSink: (any SessionEventSink)? = nil
+        for environment: AppEnvironment, registry: PluginRegistry = .standard,
+        eventSink: (any SessionEventSink)? = nil
     ) async throws -> ScriptWorld {
         var environment = environment
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("gatehouse-script-\(UUID().uuidString)").path
         // Every directory a chosen plugin keeps files in (its declared
         // `.directory` settings), a fresh one each.
-        let directories = PluginRegistry.standard.chosenKeys(withRole: .directory, in: environment).map { key in
+        let directories = registry.chosenKeys(withRole: .directory, in: environment).map { key in
             let path = directory + "-" + key
             environment.pluginSettings[key] = .text(path)
             return path
@@ -100,7 +101,8 @@ struct ScriptRunner {
         let removeDirectory: @MainActor () async -> Void = {
             for path in directories { try? FileManager.default.removeItem(atPath: path) }
         }
-        let world = try AppWorld(testing: environment, eventSink: eventSink, testHooks: .acceptance)
+        let world = try AppWorld(
+            testing: environment, registry: registry, eventSink: eventSink, testHooks: .acceptance)
         do {
             try await world.control?.reset()
         } catch {
@@ -393,7 +395,7 @@ private final class Transcript {
 
     private func rebuildCheck() {
         var secrets = backendSecrets + typed + heldTokens.map { KnownSecret(.token, $0) }
-        for variable in PluginRegistry.standard.secretVariables(in: world.environment) {
+        for variable in world.registry.secretVariables(in: world.environment) {
             if let key = ProcessInfo.processInfo.environment[variable], !key.isEmpty {
                 secrets.append(KnownSecret(.apiKey, key))
             }

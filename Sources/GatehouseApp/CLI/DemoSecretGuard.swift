@@ -47,7 +47,7 @@ final class DemoSecretGuard {
 
     private func rebuild() {
         var secrets = backendSecrets + typed + heldTokens.map { KnownSecret(.token, $0) }
-        for variable in PluginRegistry.standard.secretVariables(in: world.environment) {
+        for variable in world.registry.secretVariables(in: world.environment) {
             if let key = ProcessInfo.processInfo.environment[variable], !key.isEmpty {
                 secrets.append(KnownSecret(.apiKey, key))
             }
