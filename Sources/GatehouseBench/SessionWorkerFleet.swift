@@ -106,6 +106,35 @@ public final class SessionWorkerFleet {
         return try workers.map { try $0.answer() }
     }
 
+    /// What a worker answers when another process held the session's lock
+    /// longer than a moment (`UserSessionRepository.lockWait`).
+    public static let busyElsewhere = "session-busy-elsewhere"
+
+    /// Sends `call` to every worker at once, then again to those that
+    /// answered `session-busy-elsewhere`, as a person calls again after
+    /// being told another window is busy (the app's promise: the next call
+    /// tries again and adopts what the holder saved), at most `rounds`
+    /// times in all. A holder keeps the lock for its refresh's round trip,
+    /// which on a loaded machine can pass the one-second wait; what the
+    /// tests count (one refresh per expiry, no session lost) holds either way.
+    ///
+    /// - Returns: each worker's last answer, and how many calls were made
+    ///   again because the answer was busy.
+    public static func callUntilNotBusy(_ workers: [SessionWorkerProcess], rounds: Int = 20) throws -> (
+        answers: [String], callsAgain: Int
+    ) {
+        var answers = try askAtOnce(workers, "call")
+        var callsAgain = 0
+        for _ in 1..<max(1, rounds) {
+            let busy = answers.indices.filter { answers[$0] == busyElsewhere }
+            guard !busy.isEmpty else { break }
+            callsAgain += busy.count
+            let again = try askAtOnce(busy.map { workers[$0] }, "call")
+            for (index, answer) in zip(busy, again) { answers[index] = answer }
+        }
+        return (answers, callsAgain)
+    }
+
     /// Whether the session file exists in the shared store.
     public var storeHoldsASession: Bool {
         FileManager.default.fileExists(atPath: storeDirectory + "/session")
