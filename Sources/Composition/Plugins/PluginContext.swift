@@ -12,7 +12,7 @@ public struct PluginContext: Sendable {
     public let clock: any Clock
     public let activity: VirtualActivity
     /// Whether time moves only when told: what the clock plugin declared
-    /// (``WorldClock/virtual(_:)``), never read from the clock's type.
+    /// (``WorldClock/virtual(_:executor:)``), never read from the clock's type.
     public let hasVirtualTime: Bool
     /// The backend the world's remote adapters reach, which a store keeps
     /// the session of (`PluginRegistry.sessionBackend(of:)`): a store that

@@ -8,8 +8,10 @@ public struct SharedVirtualTime: Sendable {
     public let activity: VirtualActivity
     public let clock: any VirtualClock
 
-    /// - Parameter clock: A clock told of `activity`'s sleepers, so the
-    ///   app's settle rule counts them as waiting.
+    /// - Parameters:
+    ///   - activity: The count of work the app and the server share.
+    ///   - clock: A clock told of `activity`'s sleepers, so the app's
+    ///     settle rule counts them as waiting.
     public init(activity: VirtualActivity, clock: any VirtualClock) {
         self.activity = activity
         self.clock = clock
