@@ -151,10 +151,10 @@ extension TokenManager {
                 // the store refused it — kept here, the failure said by the
                 // repository, which also took the spent token out of the store
                 // so that no launch sends it again.
-                state.use(issued, policy: policy)
+                state.use(issued, policy: policy, issuedByThisRefresh: true)
                 return .done(.success(issued.token))
             case .adopted(let newer, _):
-                state.use(newer, policy: policy)
+                state.use(newer, policy: policy, issuedByThisRefresh: false)
                 return .done(.success(newer.token))
             case .endedElsewhere:
                 return Self.endSession(&state, reason: .endedElsewhere)

@@ -13,7 +13,10 @@ public import Ports
 /// - A token that expires within the refresh margin is refreshed before use.
 /// - A call refused for its token is retried once: after one refresh if it
 ///   carried the current token, or at once with the new token if it carried
-///   one that was replaced meanwhile (no second refresh).
+///   one that was replaced meanwhile (no second refresh). A retry token
+///   refused ends the session only if a refresh of this process issued it:
+///   one adopted from another window's store may have expired there, so it
+///   gets one refresh of this process's own and one more call.
 /// - Generations: each session's work is tagged with the `SessionGeneration`
 ///   the repository gave it at `start`; after `stop`, or a `start` of another
 ///   generation, a refresh or call that finishes for the old one changes
@@ -93,7 +96,7 @@ public final class TokenManager: Sendable {
     public func start(_ token: SessionToken, generation: SessionGeneration) async {
         state.withLock { state in
             state.generation = generation
-            state.use(token, policy: policy)
+            state.use(token, policy: policy, issuedByThisRefresh: false)
             state.refresh = nil
             state.recentRefreshes = []
         }
@@ -180,16 +183,41 @@ public final class TokenManager: Sendable {
         do {
             return try await call(retryToken)
         } catch {
-            let (sameGeneration, stillCurrent) = state.withLock {
-                ($0.generation == callGeneration, $0.current?.token == retryToken)
+            if let failure = await retryFailure(
+                error, of: retryToken, generation: callGeneration, adoptedMayRefresh: true)
+            {
+                throw failure
             }
-            guard sameGeneration else { throw .notSignedIn }
-            if error.isAccountUnusable || (error.isTokenRefused && stillCurrent) {
-                // A freshly issued token refused: no refresh can cure that.
-                throw await endSession(callGeneration, for: error)
-            }
-            throw .remote(error)
         }
+        // The token another window stored was refused: it may have expired
+        // there before this window adopted it. One refresh of this window's
+        // own, based on it, and one more call.
+        let ownToken = try await refreshed(basedOn: retryToken, generation: callGeneration, for: .reactive)
+        do {
+            return try await call(ownToken)
+        } catch {
+            throw await retryFailure(error, of: ownToken, generation: callGeneration, adoptedMayRefresh: false)
+                ?? .remote(error)
+        }
+    }
+
+    /// What a retry's failure makes of the call. A token a refresh of this
+    /// process issued, refused while still in use, ends the session (no
+    /// refresh can cure that), as does an unusable account. A token adopted
+    /// from another window (or kept from a launch) is no such proof: when
+    /// `adoptedMayRefresh`, its refusal returns nil — one refresh is owed.
+    private func retryFailure(
+        _ error: RemoteError, of retryToken: AccessToken, generation callGeneration: SessionGeneration,
+        adoptedMayRefresh: Bool
+    ) async -> AuthorizedCallError? {
+        let (sameGeneration, stillCurrent, issuedHere) = state.withLock {
+            ($0.generation == callGeneration, $0.current?.token == retryToken, $0.currentIssuedByThisRefresh)
+        }
+        guard sameGeneration else { return .notSignedIn }
+        if error.isAccountUnusable { return await endSession(callGeneration, for: error) }
+        guard error.isTokenRefused && stillCurrent else { return .remote(error) }
+        if !issuedHere && adoptedMayRefresh { return nil }
+        return await endSession(callGeneration, for: error)
     }
 
     /// When the proactive refresh should fire: the refresh margin before expiry.
@@ -240,10 +268,13 @@ struct TokenManagerState {
         }
     }
 
-    /// The token in use; changed only through `use(_:policy:)` and
-    /// `forgetToken()`, which keep
-    /// `refreshDue` with it.
+    /// The token in use; changed only through `use(_:policy:issuedByThisRefresh:)`
+    /// and `forgetToken()`, which keep `refreshDue` with it.
     private(set) var current: SessionToken?
+    /// Whether `current` came from a refresh this process sent, rather than
+    /// from a sign-in, a launch or another window's store: only such a token,
+    /// refused, proves that no refresh can cure the session.
+    private(set) var currentIssuedByThisRefresh = false
     /// When `current` falls within the refresh margin, worked out once per
     /// token rather than at every call.
     private(set) var refreshDue: Date?
@@ -259,14 +290,16 @@ struct TokenManagerState {
     var admissionLine = AdmissionLine<AdmissionWaiter>()
 
     /// Puts `token` in use, with its refresh due time.
-    mutating func use(_ token: SessionToken, policy: TokenPolicy) {
+    mutating func use(_ token: SessionToken, policy: TokenPolicy, issuedByThisRefresh: Bool) {
         current = token
+        currentIssuedByThisRefresh = issuedByThisRefresh
         refreshDue = policy.refreshDue(for: token)
     }
 
     /// No token in use.
     mutating func forgetToken() {
         current = nil
+        currentIssuedByThisRefresh = false
         refreshDue = nil
     }
 }

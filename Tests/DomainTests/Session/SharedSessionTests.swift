@@ -157,6 +157,61 @@ struct SharedSessionTests {
         #expect(await app.server.refreshedTokens.isEmpty)
     }
 
+    @Test(
+        "A token adopted from another process that the server refuses gets one refresh of this process's own: the session holds"
+    )
+    func adoptedTokenRefusedIsRefreshedNotEnded() async throws {
+        let (app, other) = await Self.twoProcesses()
+        let stored = await Self.storeSession(in: app, issuedAgo: .seconds(10))
+        try await Self.restore(other)
+        let held = try #require(stored.token)
+
+        // The app refreshed twice while this process slept: what it stored
+        // last, the server has already expired (a forced expiry, a clock
+        // ahead), though its refresh token still serves.
+        let issued = await app.server.issueTokens()
+        var newer = held
+        newer.token = issued.accessToken
+        newer.refreshToken = issued.refreshToken
+        newer.issuedAt = app.clock.now()
+        newer.expiresAt = app.clock.now().addingTimeInterval(app.policy.lifetime.timeInterval)
+        await app.store.plant(UserSession(token: newer, cachedUser: stored.cachedUser))
+        await app.server.expire(held.token)
+        await app.server.expire(newer.token)
+
+        #expect(await other.currentUser().isSuccess)
+        #expect(other.sessionEnds.isEmpty)
+        #expect(await app.server.refreshedTokens.count == 1, "one refresh, of the adopted token's refresh token")
+        #expect(await app.server.replayedRefreshTokens == 0)
+        let own = try #require(await other.tokenManager.currentToken)
+        #expect(own.token != newer.token && own.token != held.token)
+        #expect(await app.storedSession()?.token == own, "the shared store keeps the session, with the new token")
+    }
+
+    @Test("A token adopted from another process, refused again after this process's own refresh, ends the session")
+    func adoptedTokenRefusedTwiceEndsTheSession() async throws {
+        let (app, other) = await Self.twoProcesses()
+        let stored = await Self.storeSession(in: app, issuedAgo: .seconds(10))
+        try await Self.restore(other)
+        let held = try #require(stored.token)
+
+        let issued = await app.server.issueTokens()
+        var newer = held
+        newer.token = issued.accessToken
+        newer.refreshToken = issued.refreshToken
+        await app.store.plant(UserSession(token: newer, cachedUser: stored.cachedUser))
+        await app.server.expire(held.token)
+        await app.server.expire(newer.token)
+        // The server refuses every token, a freshly refreshed one too.
+        await app.server.set(user: .fail(.rejected(status: 401, code: .tokenInvalid)))
+
+        let call = await other.currentUser()
+
+        #expect(call.failure == .sessionEnded(.tokenInvalid))
+        #expect(other.sessionEnds == [.tokenInvalid])
+        #expect(await app.server.refreshedTokens.count == 1, "one refresh of its own, never a second")
+    }
+
     @Test("A profile sync keeps the token another process refreshed, never the one it rotated away")
     func profileSyncKeepsTheNewestToken() async throws {
         let (app, other) = await Self.twoProcesses()
