@@ -233,10 +233,12 @@ let package = Package(
             name: "SharedStoreTests",
             dependencies: [
                 "OperatingSystem", "app", "Composition", "CompositionTesting", "GatehouseBench", "OAuth2ServerAccess",
+                "OffThePool",
             ]),
         // The bench's counts (single flight, the graph's release) and its charts, as ordinary tests.
         .testTarget(
-            name: "GatehouseBenchTests", dependencies: ["GatehouseBench", "Composition", "app", "gatehouse-bench"]),
+            name: "GatehouseBenchTests",
+            dependencies: ["GatehouseBench", "Composition", "app", "gatehouse-bench", "OffThePool"]),
         // The domain's rules: decision table, token manager, validation, view models.
         .testTarget(
             name: "DomainTests",

@@ -1,6 +1,8 @@
 import Foundation
 
+import OffThePool
 import OperatingSystem
+import Testing
 
 /// The built `app` run on a pseudo-terminal, as a person runs it: its
 /// stdin, stdout and stderr are the terminal's, so it takes the line editor
@@ -109,6 +111,7 @@ final class PseudoTerminal {
     /// draws meanwhile (so neither side waits on a full buffer); fails when
     /// the app ends first.
     func paste(_ bytes: [UInt8], within budget: Duration = .seconds(120)) throws {
+        expectOffThePool("a paste into the terminal")
         let deadline = ContinuousClock.now + budget
         var remaining = bytes[...]
         while !remaining.isEmpty {
@@ -139,6 +142,7 @@ final class PseudoTerminal {
     func waitFor(_ text: String, after offset: String.Index? = nil, within budget: Duration = .seconds(120)) throws
         -> String.Index
     {
+        expectOffThePool("waiting for the terminal to show '\(text)'")
         let deadline = ContinuousClock.now + budget
         while true {
             let shown = drawn
@@ -162,6 +166,7 @@ final class PseudoTerminal {
 
     /// Waits (up to `budget`) for the app to end; its exit status, nil if it did not end.
     func exitStatus(within budget: Duration = .seconds(60)) -> Int32? {
+        expectOffThePool("waiting for the app to end")
         let deadline = ContinuousClock.now + budget
         var status: Int32 = 0
         while ContinuousClock.now < deadline {

@@ -71,8 +71,8 @@ struct CrashSafetyTests {
             // The reads do not suspend: let the pool's other work run between them.
             await Task.yield()
         }
-        #expect(first.waitUntilExit() == .exited(0))
-        #expect(second.waitUntilExit() == .exited(0))
+        let endings = try await offThePool { [first, second] in [first.waitUntilExit(), second.waitUntilExit()] }
+        #expect(endings == [.exited(0), .exited(0)])
         guard case .found(let last) = await store.read() else {
             Issue.record("nothing stored after 2,000 saves")
             return

@@ -1,6 +1,7 @@
 @testable import AdapterFileKeychain
 import Foundation
 import OperatingSystem
+import OffThePool
 import Ports
 import Testing
 
@@ -19,7 +20,7 @@ struct LockHolderTests {
     @Test("A stopped holder ends a wait at once as busy, naming its process and that it refreshes; nothing written")
     func stoppedHolderIsNamedAndBusy() async throws {
         let directory = Self.directory()
-        let holder = try StressChild.holdingTheLock(directory: directory, for: .refreshing)
+        let holder = try await offThePool { try StressChild.holdingTheLock(directory: directory, for: .refreshing) }
         defer { holder.kill() }
         _ = kill(holder.pid, SIGSTOP)
         let store = FileSessionDataStore(directory: directory, coding: JSONSessionCoding())
@@ -51,7 +52,7 @@ struct LockHolderTests {
                 expiresAt: Date(timeIntervalSinceReferenceDate: 61)),
             cachedUser: nil)
         try await store.save(kept)
-        let holder = try StressChild.holdingTheLock(directory: directory)
+        let holder = try await offThePool { try StressChild.holdingTheLock(directory: directory) }
         defer { holder.kill() }
         _ = kill(holder.pid, SIGSTOP)
 
@@ -67,7 +68,7 @@ struct LockHolderTests {
     @Test("A holder killed while it holds the lock lets it go: the waiter takes it and its transaction runs")
     func killedHolderLetsGo() async throws {
         let directory = Self.directory()
-        let holder = try StressChild.holdingTheLock(directory: directory)
+        let holder = try await offThePool { try StressChild.holdingTheLock(directory: directory) }
         _ = kill(holder.pid, SIGSTOP)
         let store = FileSessionDataStore(directory: directory, coding: JSONSessionCoding())
         holder.kill()

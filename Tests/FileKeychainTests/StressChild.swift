@@ -1,4 +1,6 @@
 import Foundation
+import OffThePool
+import Testing
 import Ports
 
 import OperatingSystem
@@ -41,6 +43,7 @@ struct StressChild {
 
     /// Blocks until the child has reported `count` saves (or ended); returns how many it reported.
     mutating func waitForSaves(_ count: Int) -> Int {
+        expectOffThePool("waiting for a stress child's saves")
         var reported = 0
         var chunk = [UInt8](repeating: 0, count: 4096)
         while reported < count {
@@ -67,13 +70,17 @@ struct StressChild {
 
     /// Waits for the child to end and says how (once; later calls say `.exited(-1)`).
     func waitUntilExit() -> Ending {
+        expectOffThePool("waiting for a stress child to end")
         close(output)
         return Self.wait(for: pid)
     }
 
+    /// Kills the child and reaps it: a wait the kernel ends at once, which
+    /// any thread may make.
     func kill() {
         _ = SystemCall.kill(pid, SIGKILL)
-        _ = waitUntilExit()
+        close(output)
+        _ = Self.wait(for: pid)
     }
 
     /// Starts the child in its hold mode: it takes the store's lock for

@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import GatehouseBench
+import OffThePool
 import Testing
 
 /// The counts `gatehouse-bench` reports, asserted as ordinary tests: what single
@@ -65,8 +66,10 @@ struct BenchCountTests {
         "K processes on one store (processes scenario): 1 refresh per expiry, none reused, no session lost",
         arguments: [2, 4])
     func processesShareOneRefresh(processes: Int) async throws {
-        let outcome = try await SharedStoreBench.measure(
-            processes: processes, lifetimes: 2, executable: AppExecutable.path)
+        // The workers are asked and waited for: off the pool.
+        let outcome = try await offThePool {
+            try await SharedStoreBench.measure(processes: processes, lifetimes: 2, executable: AppExecutable.path)
+        }
         #expect(outcome.refreshes == 2)
         #expect(outcome.reused == 0)
         #expect(outcome.sessionsLost == 0)
@@ -75,7 +78,9 @@ struct BenchCountTests {
 
     @Test("One process alone on its store (the processes scenario's baseline): 1 refresh per expiry, nothing lost")
     func oneProcessRefreshesOncePerExpiry() async throws {
-        let outcome = try await SharedStoreBench.measure(processes: 1, lifetimes: 2, executable: AppExecutable.path)
+        let outcome = try await offThePool {
+            try await SharedStoreBench.measure(processes: 1, lifetimes: 2, executable: AppExecutable.path)
+        }
         #expect(outcome.refreshes == 2)
         #expect(outcome.reused == 0)
         #expect(outcome.sessionsLost == 0)
@@ -84,7 +89,7 @@ struct BenchCountTests {
 
     @Test("A lock holder stopped mid-refresh (processes scenario): busy said, a window opens, one refresh; killed, on")
     func stoppedHolderRows() async throws {
-        let rows = try await StoppedHolderBench(executable: AppExecutable.path).rows()
+        let rows = try await offThePool { try await StoppedHolderBench(executable: AppExecutable.path).rows() }
         #expect(rows.count == 4)
         guard rows.count == 4 else { return }
         #expect(rows[0].figures.hasPrefix("session-busy-elsewhere in "), "\(rows[0].figures)")

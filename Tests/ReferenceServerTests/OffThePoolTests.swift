@@ -23,4 +23,18 @@ struct OffThePoolTests {
             }
         }
     }
+
+    @Test("Blocking on a thread of the pool is a failure of the test; off the pool, after an await too, it is none")
+    func blockingIsCheckedWhereItHappens() async throws {
+        // A task made here runs on the pool (this test is on no actor),
+        // and keeps the test's context, so its issue is the test's.
+        await withKnownIssue("a wait made on the pool") {
+            await Task { expectOffThePool("a wait made on the pool") }.value
+        }
+        try await offThePool { expectOffThePool("a wait made off the pool") }
+        try await offThePool { () async -> Void in
+            await Task.yield()
+            expectOffThePool("a wait made off the pool after an await")
+        }
+    }
 }

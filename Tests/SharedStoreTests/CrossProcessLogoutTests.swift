@@ -1,5 +1,6 @@
 import GatehouseBench
 import Composition
+import OffThePool
 import Testing
 import CompositionTesting
 
@@ -31,30 +32,32 @@ struct CrossProcessLogoutTests {
         "A logout in one process is not undone by another process's refresh and save",
         arguments: backends)
     func logoutHolds(backend: Backend) async throws {
-        let server = try RotatingReferenceServer(cora: backend.profile == .cora)
-        let fleet = try SessionWorkerFleet(
-            executable: AppExecutable.path,
-            base: backend.environment, baseURL: server.baseURL, apiKey: RotatingReferenceServer.apiKey)
-        try fleet.signInOnce()
-        let processB = try fleet.startWorker("B")
-        #expect(try processB.ask("launch") == "screen dashboard")
-        let processA = try fleet.startWorker("A")
-        #expect(try processA.ask("launch") == "screen dashboard")
-        try await server.expireTokens()
-        #expect(try processA.ask("call") == "ok", "A refreshes: B's token is now the older one")
+        try await offThePool {
+            let server = try RotatingReferenceServer(cora: backend.profile == .cora)
+            let fleet = try SessionWorkerFleet(
+                executable: AppExecutable.path,
+                base: backend.environment, baseURL: server.baseURL, apiKey: RotatingReferenceServer.apiKey)
+            try fleet.signInOnce()
+            let processB = try fleet.startWorker("B")
+            #expect(try processB.ask("launch") == "screen dashboard")
+            let processA = try fleet.startWorker("A")
+            #expect(try processA.ask("launch") == "screen dashboard")
+            try await server.expireTokens()
+            #expect(try processA.ask("call") == "ok", "A refreshes: B's token is now the older one")
 
-        #expect(try processB.ask("logout") == "screen welcome")
-        #expect(!fleet.storeHoldsASession, "the logout emptied the store")
-        try await server.expireTokens()
-        let afterLogout = try processA.ask("call")
+            #expect(try processB.ask("logout") == "screen welcome")
+            #expect(!fleet.storeHoldsASession, "the logout emptied the store")
+            try await server.expireTokens()
+            let afterLogout = try processA.ask("call")
 
-        #expect(afterLogout != "ok", "A's session ended with B's logout")
-        #expect(!fleet.storeHoldsASession, "no process wrote the session back")
-        #expect(try processA.ask("state").hasPrefix("state unauthenticated"), "A dropped its tokens")
-        processA.quit()
-        processB.quit()
-        let fresh = try fleet.startWorker("fresh")
-        #expect(try fresh.ask("launch") == "screen welcome", "the next launch is signed out")
-        fresh.quit()
+            #expect(afterLogout != "ok", "A's session ended with B's logout")
+            #expect(!fleet.storeHoldsASession, "no process wrote the session back")
+            #expect(try processA.ask("state").hasPrefix("state unauthenticated"), "A dropped its tokens")
+            processA.quit()
+            processB.quit()
+            let fresh = try fleet.startWorker("fresh")
+            #expect(try fresh.ask("launch") == "screen welcome", "the next launch is signed out")
+            fresh.quit()
+        }
     }
 }

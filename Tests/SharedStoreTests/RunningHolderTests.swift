@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseBench
 import OperatingSystem
+import OffThePool
 import Testing
 
 /// Issue 53, item 1, with real processes: the store's lock is held by a
@@ -34,45 +35,47 @@ struct RunningHolderTests {
 
     @Test("Launch, call and logout while a running holder keeps the lock", arguments: Lease.allCases)
     func nothingFreezes(lease: Lease) async throws {
-        let server = try RotatingReferenceServer()
-        let fleet = try SessionWorkerFleet(
-            executable: AppExecutable.path, base: "local", baseURL: server.baseURL,
-            apiKey: RotatingReferenceServer.apiKey)
-        try fleet.signInOnce()
-        let holder = try HeldLock(lockFileIn: fleet.storeDirectory, lease: lease)
-        defer { holder.letGo() }
+        try await offThePool {
+            let server = try RotatingReferenceServer()
+            let fleet = try SessionWorkerFleet(
+                executable: AppExecutable.path, base: "local", baseURL: server.baseURL,
+                apiKey: RotatingReferenceServer.apiKey)
+            try fleet.signInOnce()
+            let holder = try HeldLock(lockFileIn: fleet.storeDirectory, lease: lease)
+            defer { holder.letGo() }
 
-        // A valid token: the launch reads the session and opens the dashboard.
-        let window = try fleet.startWorker("window")
-        let (launched, launchTook) = try Self.timed { try window.ask("launch") }
-        #expect(launched == "screen dashboard")
-        #expect(launchTook < Self.farBelowTheStoresWait, "took \(launchTook)")
+            // A valid token: the launch reads the session and opens the dashboard.
+            let window = try fleet.startWorker("window")
+            let (launched, launchTook) = try Self.timed { try window.ask("launch") }
+            #expect(launched == "screen dashboard")
+            #expect(launchTook < Self.farBelowTheStoresWait, "took \(launchTook)")
 
-        // An expired token: the call says another window is busy; nothing is sent.
-        try await server.expireTokens()
-        let before = try await server.metrics()
-        let (called, callTook) = try Self.timed { try window.ask("call") }
-        #expect(called == "session-busy-elsewhere")
-        #expect(callTook < Self.farBelowTheStoresWait, "took \(callTook)")
-        #expect(try await server.metrics().refreshes == before.refreshes, "no refresh token sent")
+            // An expired token: the call says another window is busy; nothing is sent.
+            try await server.expireTokens()
+            let before = try await server.metrics()
+            let (called, callTook) = try Self.timed { try window.ask("call") }
+            #expect(called == "session-busy-elsewhere")
+            #expect(callTook < Self.farBelowTheStoresWait, "took \(callTook)")
+            #expect(try await server.metrics().refreshes == before.refreshes, "no refresh token sent")
 
-        // A window launched now, its token expired: opens on the profile kept.
-        let late = try fleet.startWorker("late")
-        let (lateLaunched, lateTook) = try Self.timed { try late.ask("launch") }
-        #expect(lateLaunched == "screen dashboard")
-        #expect(lateTook < Self.farBelowTheStoresWait, "took \(lateTook)")
+            // A window launched now, its token expired: opens on the profile kept.
+            let late = try fleet.startWorker("late")
+            let (lateLaunched, lateTook) = try Self.timed { try late.ask("launch") }
+            #expect(lateLaunched == "screen dashboard")
+            #expect(lateTook < Self.farBelowTheStoresWait, "took \(lateTook)")
 
-        // A logout returns: signed out here, the stored copy removed later.
-        let (loggedOut, logoutTook) = try Self.timed { try window.ask("logout") }
-        #expect(loggedOut == "screen welcome")
-        #expect(logoutTook < Self.farBelowTheStoresWait, "took \(logoutTook)")
-        #expect(
-            try window.ask("state") == "state unauthenticated screen welcome stored-session yes",
-            "the copy stays, marked signed out, until the holder lets go")
+            // A logout returns: signed out here, the stored copy removed later.
+            let (loggedOut, logoutTook) = try Self.timed { try window.ask("logout") }
+            #expect(loggedOut == "screen welcome")
+            #expect(logoutTook < Self.farBelowTheStoresWait, "took \(logoutTook)")
+            #expect(
+                try window.ask("state") == "state unauthenticated screen welcome stored-session yes",
+                "the copy stays, marked signed out, until the holder lets go")
 
-        holder.letGo()
-        late.quit()
-        window.quit()
+            holder.letGo()
+            late.quit()
+            window.quit()
+        }
     }
 
     private static func timed<Value>(_ work: () throws -> Value) rethrows -> (Value, Duration) {
