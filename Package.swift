@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .library(name: "CompositionTesting", targets: ["CompositionTesting"]),
         .library(name: "VirtualTime", targets: ["VirtualTime"]),
+        // A team's stand-in of its own dialect, on the simulated backend, with the auth contract's switches.
+        .library(name: "StandInKit", targets: ["StandInKit"]),
         // The headless app as a library, for a team's own app of its plugins.
         .library(name: "GatehouseApp", targets: ["GatehouseApp"]),
         // Each port's contract suite, for a team's own test target to run on its own adapter.
@@ -155,6 +157,15 @@ let package = Package(
         // in its own package (Examples/ shows one). Ports and the test
         // framework only: it knows no adapter.
         .target(name: "PortContracts", dependencies: ["OperatingSystem", "Ports"]),
+        // The stand-in kit: a loopback server for a dialect's stand-in, the
+        // seeded people, and the auth contract's switches over the simulated
+        // backend the stand-in keeps its accounts, tokens, clock and faults in.
+        // A team writes its dialect, not a backend (Examples/ shows one).
+        .target(
+            name: "StandInKit",
+            dependencies: [
+                "OperatingSystem", "AdapterSupport", "Ports", "PortContracts", "SimulatedBackend", "VirtualTime",
+            ]),
         // A child process for the file store's crash-safety tests (saves until killed).
         .executableTarget(
             name: "session-store-stress", dependencies: ["OperatingSystem", "AdapterFileKeychain", "Ports"]),
@@ -181,7 +192,7 @@ let package = Package(
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
                 "OAuth2ServerAccess", "DomainCore", "Composition", "CompositionTesting", "TaskRuntime", "WireContract",
                 "AdapterSupport", "VirtualTime",
-                "PortContracts",
+                "PortContracts", "StandInKit",
             ]
         ),
         // The seam to the operating system: sockets, processes, spawning, the

@@ -199,7 +199,7 @@ struct ArchitectureChecksTests {
     }
 
     @Test(
-        "Composition imports every module but the app, the benchmarks, the server, the simulated backend, virtual time, the testing composition, the test helpers, the contract suites and the guide's example"
+        "Composition imports every module but the app, the benchmarks, the server, the simulated backend, virtual time, the testing composition, the test helpers, the contract suites, the stand-in kit and the guide's example"
     )
     func compositionImportsEverythingButTheApp() {
         let allowed = table.modules.filter {
@@ -207,7 +207,7 @@ struct ArchitectureChecksTests {
                 "Composition", "CompositionTesting", "ReferenceServer", "SimulatedBackend", "VirtualTime", "app",
                 "GatehouseApp", "GatehouseBench", "gatehouse-bench",
                 "session-store-stress", "http-answer-probe", "OAuth2ServerAccess", "OffThePool", "SanitizerAwareness",
-                "ExampleAdapters", "PortContracts",
+                "ExampleAdapters", "PortContracts", "StandInKit",
             ]
             .contains($0)
         }
@@ -216,8 +216,8 @@ struct ArchitectureChecksTests {
             importViolations(
                 in: "Composition",
                 "import app\nimport GatehouseBench\nimport ReferenceServer\nimport CompositionTesting\nimport SimulatedBackend"
-                    + "\nimport VirtualTime"
-            ).map(\.line) == [1, 2, 3, 4, 5, 6])
+                    + "\nimport VirtualTime\nimport StandInKit"
+            ).map(\.line) == [1, 2, 3, 4, 5, 6, 7])
     }
 
     @Test("A test target counts as a module of this package, not as a system module")

@@ -190,6 +190,22 @@ extension DependencyTable {
                         + "show that taking notices touched nothing, and set the times of the test's own directory"
                 ),
                 ModuleRule(
+                    module: "StandInKit",
+                    projectModules: [
+                        "OperatingSystem", "AdapterSupport", "Ports", "PortContracts", "SimulatedBackend",
+                        "VirtualTime",
+                    ],
+                    projectReason:
+                        "the kit a team makes a stand-in of its dialect with: a loopback server (a listening "
+                        + "socket from AdapterSupport, its calls through the operating-system seam), the seeded "
+                        + "people and the auth contract's switches (PortContracts' AuthBackendControl) over the "
+                        + "simulated backend and its virtual clock; a testing product, so no shipping module names it",
+                    systemModules: .only(["Foundation", "Dispatch", "Synchronization"]),
+                    systemReason:
+                        "the server's thread, the executor that runs a request's work on it, and a lock; it "
+                        + "listens on 127.0.0.1 only"
+                ),
+                ModuleRule(
                     module: "OAuth2ServerAccess",
                     projectModules: ["OperatingSystem"],
                     projectReason:

@@ -1,4 +1,5 @@
 import SimulatedBackend
+import StandInKit
 import Foundation
 import Ports
 import Synchronization

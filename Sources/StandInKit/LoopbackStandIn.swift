@@ -1,35 +1,45 @@
 import AdapterSupport
-import Foundation
+public import Foundation
 import Synchronization
 
 import OperatingSystem
 
-/// The loopback HTTP server under the suites' dialect stand-ins (Supabase
-/// Auth, OAuth 2.0): it listens on 127.0.0.1 only, on an ephemeral port, and
+/// A loopback HTTP server for a dialect's stand-in (Gatehouse's own dialect
+/// stand-ins are made on it, and so can a team's): it listens on 127.0.0.1
+/// only, on an ephemeral port, and
 /// serves one connection at a time (`Connection: close`), reading at most
 /// 16 KiB of head and 64 KiB of body within 30 s, and hands each request to
 /// its handler. The handler's async work runs on the serving thread
 /// (`ServingExecutor`), never waiting for a thread of the cooperative pool
 /// that other tests keep busy (two on a small CI machine): a client would
-/// time out. Like the reference server in the suites it lives until the test
-/// process ends: the adapters under test outlive their fixture.
-final class LoopbackStandIn: Sendable {
+/// time out. It lives until the test process ends: the adapters under test
+/// outlive their fixture.
+///
+/// A stand-in of a backend that keeps its accounts, tokens, clock and
+/// faults in an `InMemoryBackend` answers each request by asking the
+/// backend to `admit` the request's route (a fault injected on it is
+/// answered here) and then calling the backend: it writes the dialect, not
+/// a backend. `StandInAuthControl` is the auth contract's switches over
+/// that backend.
+public final class LoopbackStandIn: Sendable {
     /// `http://127.0.0.1:<port>`.
-    let root: String
+    public let root: String
     private let listener: Int32
 
-    init() throws {
+    /// Listens on an ephemeral port of 127.0.0.1; `start(_:)` answers.
+    public init() throws {
         guard case .success(let (fd, port)) = LoopbackSocket.listen(backlog: 16) else { throw StandInError() }
         listener = fd
         root = "http://127.0.0.1:\(port)"
     }
 
-    struct StandInError: Error, CustomStringConvertible {
-        var description: String { "a stand-in cannot listen on 127.0.0.1" }
+    /// No socket could listen on 127.0.0.1.
+    public struct StandInError: Error, CustomStringConvertible {
+        public var description: String { "a stand-in cannot listen on 127.0.0.1" }
     }
 
     /// Starts answering, on a thread of its own, with `handler`.
-    func start(_ handler: @escaping @Sendable (Request) async -> Answer) {
+    public func start(_ handler: @escaping @Sendable (Request) async -> Answer) {
         Thread { [self] in acceptLoop(handler) }.start()
     }
 
@@ -45,21 +55,53 @@ final class LoopbackStandIn: Sendable {
         }
     }
 
-    struct Request: Sendable {
-        let method: String
-        let path: String
-        let query: String
-        let headers: [String: String]
-        let body: Data
+    /// One request as the stand-in read it (at most 16 KiB of head and
+    /// 64 KiB of body; anything larger is never handed over).
+    public struct Request: Sendable {
+        /// `GET`, `POST`, …
+        public let method: String
+        /// The path, without the query.
+        public let path: String
+        /// What follows `?` in the target, as sent (not decoded); empty when none.
+        public let query: String
+        /// The headers, their names lowercased.
+        public let headers: [String: String]
+        /// The body, as long as `Content-Length` said.
+        public let body: Data
+
+        /// A request, as a handler's own test may make one.
+        public init(
+            method: String, path: String, query: String = "", headers: [String: String] = [:], body: Data = Data()
+        ) {
+            self.method = method
+            self.path = path
+            self.query = query
+            self.headers = headers
+            self.body = body
+        }
     }
 
-    struct Answer: Sendable {
-        var status: Int
-        var body: Data
-        /// Close without answering.
-        var drop = false
+    /// What the stand-in answers: a status and a JSON body (sent with
+    /// `Content-Type: application/json` when not empty), or a connection
+    /// dropped mid-answer.
+    public struct Answer: Sendable {
+        /// The status.
+        public var status: Int
+        /// The body.
+        public var body: Data
+        /// Break the connection mid-answer instead (a head that promises
+        /// more than is sent), as a server that fails under load.
+        public var drop = false
 
-        static func json(_ status: Int, _ object: [String: Any]) -> Answer {
+        /// An answer of `status` with `body`; `drop` breaks it off instead.
+        public init(status: Int, body: Data, drop: Bool = false) {
+            self.status = status
+            self.body = body
+            self.drop = drop
+        }
+
+        /// An answer of `status` with `object` as JSON.
+        public static func json(_ status: Int, _ object: [String: Any]) -> Answer {
             Answer(status: status, body: (try? JSONSerialization.data(withJSONObject: object)) ?? Data())
         }
     }
@@ -141,62 +183,4 @@ final class LoopbackStandIn: Sendable {
         }
     }
 
-}
-
-/// Runs one request's async work on the serving thread: the task prefers
-/// this executor (SE-0417), so its jobs, and those of the backend actor it
-/// calls, are queued here and run by the thread waiting for the answer. A job
-/// that arrives once the answer is in (an actor letting go of this thread)
-/// runs on a thread of its own, never left queued with nobody to run it. (The
-/// reference server's `ConnectionExecutor` does the same, watching for a
-/// hang-up too.)
-private final class ServingExecutor: TaskExecutor {
-    private struct Queue {
-        var jobs: [UnownedJob] = []
-        var serving = true
-    }
-
-    private let queue = Mutex(Queue())
-    private let wake = DispatchSemaphore(value: 0)
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let queued = queue.withLock { queue in
-            guard queue.serving else { return false }
-            queue.jobs.append(job)
-            return true
-        }
-        guard queued else {
-            let executor = asUnownedTaskExecutor()
-            Thread { job.runSynchronously(on: executor) }.start()
-            return
-        }
-        wake.signal()
-    }
-
-    /// Runs `operation` to its end on the calling thread and returns its result.
-    func serve<Success: Sendable>(_ operation: @escaping @Sendable () async -> Success) -> Success {
-        let outcome = Mutex<Success?>(nil)
-        Task(executorPreference: self) {
-            let value = await operation()
-            outcome.withLock { $0 = value }
-        }
-        while true {
-            wake.wait()
-            let jobs = queue.withLock { queue in
-                defer { queue.jobs = [] }
-                return queue.jobs
-            }
-            for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
-            if let value = outcome.withLock({ $0 }) {
-                let leftovers = queue.withLock { queue in
-                    queue.serving = false
-                    defer { queue.jobs = [] }
-                    return queue.jobs
-                }
-                for job in leftovers { job.runSynchronously(on: asUnownedTaskExecutor()) }
-                return value
-            }
-        }
-    }
 }

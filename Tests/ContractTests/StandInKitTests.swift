@@ -1,0 +1,71 @@
+import AdapterHTTP
+import DomainCore
+import PortContracts
+import Ports
+import StandInKit
+import Testing
+
+/// The stand-in kit as a team uses it: a dialect's stand-in made on
+/// `LoopbackStandIn` and the simulated backend (here Gatehouse's own
+/// Supabase Auth stand-in), its adapter, and `StandInAuthControl` — nothing
+/// of the suites' own fixtures — run every promise of the auth contract,
+/// those that need the server's switches too.
+@Suite("The stand-in kit")
+struct StandInKitTests {
+    /// The Supabase adapter against a fresh stand-in, with the kit's switches.
+    @Sendable static func supabaseUnderTest() async throws -> AuthAPIUnderTest {
+        let standIn = try SupabaseAuthStandIn()
+        let configuration = try HTTPConfiguration(
+            baseURL: standIn.baseURL, apiKey: APIKey(SupabaseAuthStandIn.apiKey), tokenHeaderStyle: .bearer,
+            timeout: .seconds(30))
+        let auth = SupabaseAuthRemoteAPI(configuration: configuration)
+        let control = StandInAuthControl(
+            backend: standIn.backend, clock: standIn.clock, auth: auth,
+            routes: [
+                .signIn: SupabaseAuthStandIn.Route.passwordGrant.rawValue,
+                .refresh: SupabaseAuthStandIn.Route.refreshGrant.rawValue,
+            ])
+        return AuthAPIUnderTest(api: auth, server: control)
+    }
+
+    @Test(
+        "StandInAuthControl over a dialect's stand-in keeps every promise of the auth contract checkable",
+        arguments: AuthRemoteAPIContract.Promise.allCases)
+    func everyPromise(_ promise: AuthRemoteAPIContract.Promise) async throws {
+        try await AuthRemoteAPIContract.check(promise, on: Self.supabaseUnderTest)
+    }
+
+    @Test("The seeded people are the seed's: Maria and João active, Carla inactive, each signing in")
+    func seededPeople() async throws {
+        #expect(StandInSeed.account(.first).name == "Maria Silva")
+        #expect(StandInSeed.account(.first).cpf == "12345678909")
+        #expect(StandInSeed.account(.second).name == "João da Silva")
+        #expect(StandInSeed.inactiveAccount?.name == "Carla Souza")
+        let sut = try await Self.supabaseUnderTest()
+        for person in SeededPerson.allCases {
+            let token = try await sut.server.signIn(person)
+            let profile = try #require(try await sut.server.profile(behind: token))
+            #expect(profile.email == StandInSeed.account(person).email)
+        }
+    }
+
+    @Test("Each new registration is its own: another CPF, check digits right, and another e-mail")
+    func registrationsAreNew() throws {
+        let registrations = (1...50).map(StandInSeed.registration(number:))
+        #expect(Set(registrations.map(\.cpf)).count == 50)
+        #expect(Set(registrations.map(\.email)).count == 50)
+        for registration in registrations {
+            #expect(CPF(registration.cpf) != nil, "\(registration.cpf)")
+        }
+    }
+
+    @Test("A call the stand-in names no route for cannot be failed: the error says which and where to name it")
+    func unnamedRouteIsSaid() async throws {
+        let sut = try await Self.supabaseUnderTest()
+        await #expect {
+            try await sut.server.failNextCall(.register, .drop)
+        } throws: { error in
+            "\(error)".contains("register") && "\(error)".contains("routes")
+        }
+    }
+}
