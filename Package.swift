@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AdapterSupport", targets: ["AdapterSupport"]),
         .library(name: "TaskRuntime", targets: ["TaskRuntime"]),
         .library(name: "AdapterInMemory", targets: ["AdapterInMemory"]),
+        .library(name: "BoundedHTTP", targets: ["BoundedHTTP"]),
         .library(name: "AdapterHTTP", targets: ["AdapterHTTP"]),
         .library(name: "AdapterFileKeychain", targets: ["AdapterFileKeychain"]),
         .library(name: "AdapterSystem", targets: ["AdapterSystem"]),
@@ -80,8 +81,15 @@ let package = Package(
         .target(name: "SimulatedBackend", dependencies: ["Ports", "AdapterSupport", "WireContract"]),
         // The session in a private file that keeps a keychain's promises, and the codings.
         .target(name: "AdapterFileKeychain", dependencies: ["OperatingSystem", "Ports", "AdapterSupport"]),
+        // The transport every HTTP adapter sends through (URLSession): an answer
+        // bounded in size, a deadline, no credential redirected to another host.
+        // Not an adapter: Gatehouse's HTTP adapters and a team's use it alike.
+        .target(name: "BoundedHTTP", dependencies: ["OperatingSystem", "Ports"]),
         // The adapters that reach a real backend (URLSession).
-        .target(name: "AdapterHTTP", dependencies: ["OperatingSystem", "Ports", "AdapterSupport", "WireContract"]),
+        .target(
+            name: "AdapterHTTP",
+            dependencies: ["OperatingSystem", "Ports", "AdapterSupport", "WireContract", "BoundedHTTP"]
+        ),
         // The real machine: the wall clock and the network interfaces.
         .target(name: "AdapterSystem", dependencies: ["OperatingSystem", "Ports"]),
         // Adapters for backends that lack a route: health from the other calls, the user from the sign-in.
@@ -107,7 +115,8 @@ let package = Package(
             name: "Composition",
             dependencies: [
                 "OperatingSystem",
-                "Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
+                "Ports", "DomainCore", "AdapterInMemory", "AdapterHTTP", "BoundedHTTP", "AdapterFileKeychain",
+                "AdapterSystem",
                 "AdapterDerived", "AdapterFilePreferences", "AdapterSoftwareCrypto", "TaskRuntime",
                 "WireContract", "AdapterSupport",
             ]
@@ -119,7 +128,8 @@ let package = Package(
         .target(
             name: "CompositionTesting",
             dependencies: [
-                "Composition", "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "AdapterSystem",
+                "Composition", "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "BoundedHTTP",
+                "AdapterSystem",
                 "ReferenceServer",
                 "TaskRuntime", "VirtualTime",
             ]
@@ -132,7 +142,8 @@ let package = Package(
             dependencies: [
                 "OperatingSystem",
                 "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend", "AdapterInMemory",
-                "AdapterHTTP", "ReferenceServer", "TaskRuntime", "VirtualTime", "WireContract", "PortContracts",
+                "AdapterHTTP", "BoundedHTTP", "ReferenceServer", "TaskRuntime", "VirtualTime", "WireContract",
+                "PortContracts",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo, as a
@@ -148,9 +159,9 @@ let package = Package(
         .executableTarget(name: "gatehouse-bench", dependencies: ["GatehouseBench"]),
         // The example adapters of the "Adding an adapter" guide (Ports.docc): a
         // SessionDataStore over a secret vault, and a HealthProbe for Spring Boot
-        // Actuator's wire with its loopback stand-in. Imports Ports and AdapterSupport
-        // (its writers' turns), like any adapter.
-        .target(name: "ExampleAdapters", dependencies: ["OperatingSystem", "Ports", "AdapterSupport"]),
+        // Actuator's wire with its loopback stand-in. Imports Ports, AdapterSupport
+        // (its writers' turns) and the HTTP transport (BoundedHTTP), like any adapter.
+        .target(name: "ExampleAdapters", dependencies: ["OperatingSystem", "Ports", "AdapterSupport", "BoundedHTTP"]),
         // Each port's contract suite as public checks: a promise of the port is
         // a case of an enum, checked on whatever adapter a test target hands
         // in. Our own contract suites call it, and so can a team's test target
@@ -171,7 +182,8 @@ let package = Package(
             name: "session-store-stress", dependencies: ["OperatingSystem", "AdapterFileKeychain", "Ports"]),
         // A child process for the HTTP adapters' bounds tests: one call to a hostile
         // server, measured (time, peak resident size) in a process of its own.
-        .executableTarget(name: "http-answer-probe", dependencies: ["OperatingSystem", "AdapterHTTP", "Ports"]),
+        .executableTarget(
+            name: "http-answer-probe", dependencies: ["OperatingSystem", "AdapterHTTP", "BoundedHTTP", "Ports"]),
 
         // Test support: who may use the OAuth 2.0 test server at a time (a file
         // lock), shared by the contract suites and the OAuth suite. Tests only.
@@ -187,7 +199,8 @@ let package = Package(
             name: "ContractTests",
             dependencies: [
                 "OperatingSystem",
-                "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "AdapterFileKeychain", "AdapterSystem",
+                "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "BoundedHTTP", "AdapterFileKeychain",
+                "AdapterSystem",
                 "AdapterDerived",
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
                 "OAuth2ServerAccess", "DomainCore", "Composition", "CompositionTesting", "TaskRuntime", "WireContract",
@@ -211,7 +224,8 @@ let package = Package(
             name: "AdapterHTTPTests",
             dependencies: [
                 "OperatingSystem",
-                "AdapterHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition", "CompositionTesting",
+                "AdapterHTTP", "BoundedHTTP", "Ports", "DomainCore", "AdapterInMemory", "Composition",
+                "CompositionTesting",
                 "http-answer-probe",
                 "TaskRuntime", "VirtualTime", "WireContract", "AdapterSoftwareCrypto", "SanitizerAwareness",
             ]),
@@ -231,7 +245,7 @@ let package = Package(
             name: "CompositionTests",
             dependencies: [
                 "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend", "AdapterInMemory",
-                "AdapterHTTP",
+                "AdapterHTTP", "BoundedHTTP",
                 "AdapterFileKeychain",
                 "AdapterDerived", "AdapterFilePreferences", "ReferenceServer", "TaskRuntime", "VirtualTime",
                 "AdapterSystem",
@@ -281,7 +295,8 @@ let package = Package(
             name: "OAuth2Tests",
             dependencies: [
                 "OperatingSystem",
-                "AdapterHTTP", "AdapterInMemory", "AdapterSoftwareCrypto", "AdapterSystem", "DomainCore", "Ports",
+                "AdapterHTTP", "BoundedHTTP", "AdapterInMemory", "AdapterSoftwareCrypto", "AdapterSystem", "DomainCore",
+                "Ports",
                 "OAuth2ServerAccess", "TaskRuntime", "VirtualTime",
             ]
         ),

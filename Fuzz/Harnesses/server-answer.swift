@@ -1,4 +1,5 @@
 import AdapterHTTP
+import BoundedHTTP
 import Dispatch
 import Foundation
 import Ports

@@ -1,3 +1,4 @@
+import BoundedHTTP
 public import Foundation
 public import Ports
 

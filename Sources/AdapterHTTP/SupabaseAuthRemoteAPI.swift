@@ -1,3 +1,4 @@
+public import BoundedHTTP
 public import Ports
 
 /// `AuthRemoteAPI` over Supabase Auth (GoTrue): OAuth 2.0's password and

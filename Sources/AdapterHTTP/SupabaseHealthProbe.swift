@@ -1,3 +1,4 @@
+public import BoundedHTTP
 public import Ports
 
 /// `HealthProbe` over Supabase Auth's health route (`GET health` below its

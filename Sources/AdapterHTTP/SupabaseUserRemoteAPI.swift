@@ -1,3 +1,4 @@
+public import BoundedHTTP
 public import Ports
 
 /// `UserRemoteAPI` over Supabase Auth: the signed-in user from `GET /user`

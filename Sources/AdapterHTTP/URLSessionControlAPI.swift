@@ -1,3 +1,4 @@
+public import BoundedHTTP
 public import Foundation
 import WireContract
 

@@ -1,3 +1,4 @@
+public import BoundedHTTP
 import Foundation
 public import Ports
 import WireContract

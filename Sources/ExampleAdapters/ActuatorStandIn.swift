@@ -131,7 +131,10 @@ public final class ActuatorStandIn: Sendable {
             return (state.isUp, state.nextFault)
         }
         switch fault {
-        case .drop?: return
+        case .drop?:
+            // The connection breaks mid-answer, as the other stand-ins drop
+            // one: a head that promises more than is sent.
+            respond(200, "application/json", "{", claimedLength: 1024, to: client)
         case .status(let status)?: respond(status, nil, "", to: client)
         case .malformed?:
             respond(200, "text/html", "<html><body><h1>Whitelabel Error Page</h1></body></html>", to: client)
@@ -142,9 +145,12 @@ public final class ActuatorStandIn: Sendable {
         }
     }
 
-    private func respond(_ status: Int, _ contentType: String?, _ body: String, to client: Int32) {
+    private func respond(
+        _ status: Int, _ contentType: String?, _ body: String, claimedLength: Int? = nil, to client: Int32
+    ) {
         let bytes = Array(body.utf8)
-        var text = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\nContent-Length: \(bytes.count)\r\n"
+        var text =
+            "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\nContent-Length: \(claimedLength ?? bytes.count)\r\n"
         if let contentType { text += "Content-Type: \(contentType)\r\n" }
         text += "Connection: close\r\n\r\n"
         let message = Array(text.utf8) + bytes

@@ -1,5 +1,6 @@
 import Composition
 import AdapterHTTP
+import BoundedHTTP
 import Foundation
 import Ports
 import WireContract

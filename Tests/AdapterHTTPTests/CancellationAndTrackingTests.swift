@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import AdapterHTTP
+@testable import BoundedHTTP
 
 /// A request ends with its task: cancelling the caller cancels the request at
 /// once (a relaunch or logout never waits for a slow server), and an

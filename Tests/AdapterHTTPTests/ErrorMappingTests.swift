@@ -3,6 +3,7 @@ import Ports
 import Testing
 
 @testable import AdapterHTTP
+@testable import BoundedHTTP
 
 /// Every failure of the wire contract (docs/spec/wire-contract.md, "Common
 /// rules"), and of the network, mapped onto `RemoteError`.

@@ -1,4 +1,5 @@
 @testable import AdapterHTTP
+@testable import BoundedHTTP
 import Dispatch
 import Synchronization
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AdapterHTTP
+@testable import BoundedHTTP
 
 /// A host that hides another host behind a byte no host name holds — a NUL
 /// that ends the C string `inet_pton` reads, a %-escape, a control character —

@@ -3,6 +3,7 @@ import Ports
 import Testing
 
 @testable import AdapterHTTP
+@testable import BoundedHTTP
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

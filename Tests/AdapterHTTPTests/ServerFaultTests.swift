@@ -3,6 +3,7 @@ import Ports
 import Testing
 
 @testable import AdapterHTTP
+@testable import BoundedHTTP
 @testable import DomainCore
 
 /// A server that misbehaves is reported as the server failing, never as the

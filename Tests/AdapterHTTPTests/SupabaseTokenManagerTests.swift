@@ -1,4 +1,5 @@
 import AdapterHTTP
+import BoundedHTTP
 import AdapterInMemory
 import DomainCore
 import Foundation

@@ -3,6 +3,7 @@ import Ports
 import Testing
 
 @testable import AdapterHTTP
+@testable import BoundedHTTP
 
 /// The Cora seed's JSON, verbatim, through the HTTP adapters: what the real
 /// staging API sends decodes to the values it means.

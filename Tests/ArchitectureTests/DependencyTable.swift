@@ -52,6 +52,11 @@ extension DependencyTable {
     /// faults by them, has a row of its own).
     static let wireContractAdapters: Set<String> = ["AdapterHTTP"]
 
+    /// The adapters that send through the HTTP transport (`BoundedHTTP`),
+    /// which is no adapter: the bounds, the deadline and the redirect rules
+    /// live there once.
+    static let transportAdapters: Set<String> = ["AdapterHTTP"]
+
     static let gatehouse = DependencyTable(
         rules: [
             ModuleRule(
@@ -94,6 +99,17 @@ extension DependencyTable {
                     "plain system calls, values and locks; it never reaches the network (no FoundationNetworking)"
             ),
             ModuleRule(
+                module: "BoundedHTTP",
+                projectModules: ["Ports", "OperatingSystem"],
+                projectReason:
+                    "the HTTP transport (an answer bounded in size, a deadline, no credential redirected to "
+                    + "another host, every failure a RemoteError) is no adapter of a port: Gatehouse's HTTP "
+                    + "adapters and a team's send through it; it knows the ports' values and the "
+                    + "operating-system seam (a host read as loopback) only",
+                systemModules: .any,
+                systemReason: ""
+            ),
+            ModuleRule(
                 module: "TaskRuntime",
                 projectModules: ["Ports"],
                 projectReason:
@@ -128,15 +144,17 @@ extension DependencyTable {
             + adapters.map { adapter in
                 let speaksTheWire = wireContractAdapters.contains(adapter)
                 let usesSupport = supportAdapters.contains(adapter)
+                let usesTransport = transportAdapters.contains(adapter)
                 return ModuleRule(
                     module: adapter,
                     projectModules: ["Ports", "OperatingSystem"] + (usesSupport ? ["AdapterSupport"] : [])
-                        + (speaksTheWire ? ["WireContract"] : []),
+                        + (speaksTheWire ? ["WireContract"] : []) + (usesTransport ? ["BoundedHTTP"] : []),
                     projectReason:
                         "an adapter implements ports and knows neither the domain nor another adapter; "
                         + "Composition puts them together; it reaches the operating system through its seam"
                         + (usesSupport ? "; what it shares with other adapters it takes from AdapterSupport" : "")
-                        + (speaksTheWire ? "; it speaks the wire contract, so it reads the route table" : ""),
+                        + (speaksTheWire ? "; it speaks the wire contract, so it reads the route table" : "")
+                        + (usesTransport ? "; it sends through the HTTP transport (BoundedHTTP)" : ""),
                     systemModules: .any,
                     systemReason: ""
                 )
@@ -168,10 +186,11 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "ExampleAdapters",
-                    projectModules: ["Ports", "AdapterSupport", "OperatingSystem"],
+                    projectModules: ["Ports", "AdapterSupport", "OperatingSystem", "BoundedHTTP"],
                     projectReason:
                         "the adapter guide's example is an adapter like any other: Ports, what adapters "
-                        + "share (AdapterSupport: its writers' turns), and no other module names it but its tests",
+                        + "share (AdapterSupport: its writers' turns), the HTTP transport (BoundedHTTP), and no "
+                        + "other module names it but its tests",
                     systemModules: .any,
                     systemReason: ""
                 ),
@@ -241,7 +260,7 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "http-answer-probe",
-                    projectModules: ["Ports", "AdapterHTTP", "OperatingSystem"],
+                    projectModules: ["Ports", "AdapterHTTP", "BoundedHTTP", "OperatingSystem"],
                     projectReason: "the bounds tests' child process makes one call through an HTTP adapter",
                     systemModules: .any,
                     systemReason: ""
@@ -249,7 +268,7 @@ extension DependencyTable {
                 ModuleRule(
                     module: "Composition",
                     projectModules: ["Ports", "DomainCore"] + adapters + [
-                        "WireContract", "AdapterSupport", "TaskRuntime", "OperatingSystem",
+                        "WireContract", "AdapterSupport", "TaskRuntime", "OperatingSystem", "BoundedHTTP",
                     ],
                     projectReason:
                         "the composition root an app ships wires the core and the adapters together but never the "
@@ -260,8 +279,8 @@ extension DependencyTable {
                 ModuleRule(
                     module: "CompositionTesting",
                     projectModules: [
-                        "Composition", "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "AdapterSystem",
-                        "ReferenceServer", "TaskRuntime", "VirtualTime",
+                        "Composition", "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "BoundedHTTP",
+                        "AdapterSystem", "ReferenceServer", "TaskRuntime", "VirtualTime",
                     ],
                     projectReason:
                         "the composition the tests, the acceptance runs and the bench add to an app's: the "
@@ -278,7 +297,7 @@ extension DependencyTable {
                     projectModules: [
                         "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend",
                         "AdapterInMemory",
-                        "AdapterHTTP", "ReferenceServer", "TaskRuntime", "VirtualTime", "WireContract",
+                        "AdapterHTTP", "BoundedHTTP", "ReferenceServer", "TaskRuntime", "VirtualTime", "WireContract",
                         "OperatingSystem",
                         "PortContracts",
                     ],

@@ -1,5 +1,6 @@
 import AdapterDerived
 import AdapterHTTP
+import BoundedHTTP
 import SimulatedBackend
 import AdapterSoftwareCrypto
 import DomainCore

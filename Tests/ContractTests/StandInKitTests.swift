@@ -1,4 +1,5 @@
 import AdapterHTTP
+import BoundedHTTP
 import DomainCore
 import PortContracts
 import Ports

@@ -1,4 +1,5 @@
-package import AdapterHTTP
+import AdapterHTTP
+package import BoundedHTTP
 import AdapterSoftwareCrypto
 import Foundation
 package import Ports

@@ -1,4 +1,5 @@
 import AdapterHTTP
+import BoundedHTTP
 import Foundation
 
 /// A setting's value, as an environment gives it: one case per

@@ -1,4 +1,5 @@
 import AdapterHTTP
+import BoundedHTTP
 import TaskRuntime
 
 /// Lends the count of a virtual-time task to each HTTP request it sends, so an

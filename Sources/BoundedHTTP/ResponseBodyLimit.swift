@@ -16,27 +16,32 @@
 /// without passing any byte limit. A server's pieces are rarely under a few
 /// hundred bytes: the count allows one per 128 bytes of the limit, and at
 /// least 1,024.
-struct ResponseBodyLimit: Sendable, Hashable {
+public struct ResponseBodyLimit: Sendable, Hashable {
     /// The limit in bytes.
-    let bytes: Int
+    public let bytes: Int
 
     /// The most pieces the body may arrive in.
-    var pieces: Int { max(1024, bytes / 128) }
+    public var pieces: Int { max(1024, bytes / 128) }
+
+    /// A limit of `bytes`.
+    public init(bytes: Int) {
+        self.bytes = bytes
+    }
 
     /// A token answer (the wire contract's `{"token"}`, an OAuth 2.0 or
     /// Supabase token answer with its `user`), and every other answer of a
     /// sign-in, refresh, sign-up, sign-out or revocation: 64 KiB.
-    static let authAnswer = ResponseBodyLimit(bytes: 64 * 1024)
+    public static let authAnswer = ResponseBodyLimit(bytes: 64 * 1024)
     /// One user's profile (`WireRoute.currentUser`, Supabase's `GET /user`): 64 KiB.
-    static let profile = ResponseBodyLimit(bytes: 64 * 1024)
+    public static let profile = ResponseBodyLimit(bytes: 64 * 1024)
     /// The related users (`WireRoute.relatedUsers`): 1 MiB.
-    static let relatedUsers = ResponseBodyLimit(bytes: 1024 * 1024)
+    public static let relatedUsers = ResponseBodyLimit(bytes: 1024 * 1024)
     /// The statement (`WireRoute.statementList`), every entry in one answer: 8 MiB.
-    static let statement = ResponseBodyLimit(bytes: 8 * 1024 * 1024)
+    public static let statement = ResponseBodyLimit(bytes: 8 * 1024 * 1024)
     /// One statement entry's details (`WireRoute.statementDetails`): 64 KiB.
-    static let entryDetails = ResponseBodyLimit(bytes: 64 * 1024)
+    public static let entryDetails = ResponseBodyLimit(bytes: 64 * 1024)
     /// A health answer (`WireRoute.health`): 16 KiB.
-    static let health = ResponseBodyLimit(bytes: 16 * 1024)
+    public static let health = ResponseBodyLimit(bytes: 16 * 1024)
     /// A test server's control API (`/_control/*`): 1 MiB.
-    static let control = ResponseBodyLimit(bytes: 1024 * 1024)
+    public static let control = ResponseBodyLimit(bytes: 1024 * 1024)
 }

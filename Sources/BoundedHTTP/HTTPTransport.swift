@@ -1,44 +1,74 @@
-import Foundation
-import Ports
+public import Foundation
+public import Ports
 import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// One request of the wire contract.
-struct HTTPRequest: Sendable {
-    var method: String
+/// One request through `HTTPTransport`: what to send, and the most its
+/// answer may hold.
+public struct HTTPRequest: Sendable {
+    /// `GET`, `POST`, …
+    public var method: String
     /// The path below the base URL, already percent-encoded where needed.
-    var path: String
+    public var path: String
     /// The most the answer's body may hold (`ResponseBodyLimit`): each route
     /// says how much its answer can be.
-    var limit: ResponseBodyLimit
-    var body: [String: any Sendable]?
-    var token: AccessToken?
+    public var limit: ResponseBodyLimit
+    /// A JSON object to send as the body (`Content-Type: application/json`).
+    public var body: [String: any Sendable]?
+    /// The token, sent as the configuration's `tokenHeaderStyle` says.
+    public var token: AccessToken?
     /// An `application/x-www-form-urlencoded` body (OAuth 2.0's token and
     /// revocation endpoints), in this order; sent instead of `body`.
-    var form: [(name: String, value: String)]?
+    public var form: [(name: String, value: String)]?
     /// HTTP Basic credentials (an OAuth 2.0 confidential client's id and
     /// secret); nil sends none.
-    var basicCredentials: (user: String, secret: OAuth2ClientSecret)?
-    var sendsAPIKey = true
+    public var basicCredentials: (user: String, secret: OAuth2ClientSecret)?
+    /// Whether the configuration's API key goes with the request.
+    public var sendsAPIKey = true
     /// Sends the configuration's API key as this query parameter (Google's
     /// `?key=`) instead of the `apikey` header; nil sends it as the header.
     /// The key is added after the URL is built, so no error text names it.
-    var apiKeyQueryName: String?
+    public var apiKeyQueryName: String?
     /// A sign-in, a registration or a refresh carries a password or the token
     /// in its body: never redirected.
-    var forbidsRedirect = false
+    public var forbidsRedirect = false
+
+    /// A request of `method` to `path` (below the base URL) whose answer may
+    /// hold at most `limit`; the rest as the properties say.
+    public init(
+        method: String, path: String, limit: ResponseBodyLimit, body: [String: any Sendable]? = nil,
+        token: AccessToken? = nil, form: [(name: String, value: String)]? = nil,
+        basicCredentials: (user: String, secret: OAuth2ClientSecret)? = nil, sendsAPIKey: Bool = true,
+        apiKeyQueryName: String? = nil, forbidsRedirect: Bool = false
+    ) {
+        self.method = method
+        self.path = path
+        self.limit = limit
+        self.body = body
+        self.token = token
+        self.form = form
+        self.basicCredentials = basicCredentials
+        self.sendsAPIKey = sendsAPIKey
+        self.apiKeyQueryName = apiKeyQueryName
+        self.forbidsRedirect = forbidsRedirect
+    }
 }
 
-/// Sends contract requests over URLSession and maps every failure onto
-/// `RemoteError` at this edge: status and contract code, transport, timeout,
-/// malformed body. Nothing it throws carries a token or the API key. Every
-/// answer is bounded (`HTTPExchange`): its body by the route's
-/// `ResponseBodyLimit`, the whole call by the configuration's timeout.
-final class HTTPTransport: Sendable {
-    let configuration: HTTPConfiguration
+/// Sends requests over URLSession and maps every failure onto `RemoteError`
+/// at this edge: transport, timeout, malformed body; the status and body of
+/// any answer are the caller's to read. Nothing it throws carries a token
+/// or the API key. Every answer is bounded: its body by the request's
+/// `ResponseBodyLimit`, refused past it as it arrives and never held whole,
+/// the whole call by the configuration's timeout, and no redirect takes a
+/// credential to another host (a request that `forbidsRedirect` is never
+/// redirected). Gatehouse's own HTTP adapters use it; a team's adapter of
+/// its own dialect gets the same guarantees by using it too.
+public final class HTTPTransport: Sendable {
+    /// Where and how it talks.
+    public let configuration: HTTPConfiguration
     /// URLSession, as the transport configured it (read by tests of its backstop).
     let session: URLSession
     private let delegate = TransportDelegate()
@@ -48,7 +78,9 @@ final class HTTPTransport: Sendable {
     /// How far past the call's own deadline URLSession's timeout is set.
     static let backstopBeyondDeadline: TimeInterval = 3_600
 
-    init(configuration: HTTPConfiguration) {
+    /// A transport with a URLSession of its own, configured as
+    /// `configuration` says.
+    public init(configuration: HTTPConfiguration) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         // The exchange's own deadline is what ends a call on time
@@ -80,7 +112,7 @@ final class HTTPTransport: Sendable {
 
     /// The status and body of the answer; throws for no answer at all, or
     /// one past its route's limit or the deadline.
-    func send(_ request: HTTPRequest) async throws(RemoteError) -> (status: Int, body: Data) {
+    public func send(_ request: HTTPRequest) async throws(RemoteError) -> (status: Int, body: Data) {
         guard var url = URL(string: request.path, relativeTo: configuration.baseURL) else {
             throw .transport("cannot build a URL for \(request.path)")
         }
