@@ -6,13 +6,21 @@ public import Ports
 public struct HTTPConfiguration: Sendable {
     /// How the token travels: the Cora header `token: …`, or `Authorization: Bearer …`.
     public enum TokenHeaderStyle: String, Sendable, Hashable, CaseIterable {
+        /// `token: …`, the Cora challenge's header.
         case token
+        /// `Authorization: Bearer …` (RFC 6750).
         case bearer
     }
 
+    /// The backend's root, ending in "/": every request's path is resolved below it.
     public let baseURL: URL
+    /// The API key sent with each request that `sendsAPIKey` (as the `apikey`
+    /// header, or in the query its `apiKeyQueryName` names); nil sends none.
     public let apiKey: APIKey?
+    /// How the token travels.
     public let tokenHeaderStyle: TokenHeaderStyle
+    /// How long one call may take, from the moment it is sent to its answer's
+    /// last byte; past it the call fails as `RemoteError.timeout`.
     public let timeout: Duration
     /// Connections URLSession opens to the host at most (its
     /// `httpMaximumConnectionsPerHost`; 6, its default on Linux). Requests
@@ -75,13 +83,20 @@ public struct HTTPConfiguration: Sendable {
 /// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
 /// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum HTTPConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Not an http(s) URL with a host (the URL as it may be shown).
     case invalidBaseURL(String)
+    /// Plain http to a host other than this machine.
     case insecureBaseURL(String)
+    /// A user or a password in the URL (shown with them replaced by "…").
     case credentialsInBaseURL(String)
+    /// A query or a fragment, which no route can be appended to.
     case queryInBaseURL(String)
+    /// A host written with a character no host name or IP address holds.
     case hostNotPlainInBaseURL(String)
+    /// A timeout of zero or less.
     case invalidTimeout
 
+    /// The refusal in a sentence, the URL shown without a user or password.
     public var description: String {
         switch self {
         case .invalidBaseURL(let url): return "'\(url)' is not an http(s) URL with a host"

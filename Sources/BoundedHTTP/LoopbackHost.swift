@@ -6,6 +6,7 @@ import OperatingSystem
 /// like an address — `127.example.com` — is somebody else's machine, so the
 /// literals are parsed, never matched by prefix.
 public enum LoopbackHost {
+    /// Whether `host` (as a URL carries it, brackets and all) is this machine.
     public static func contains(_ host: String) -> Bool {
         // inet_pton reads a C string: "127.0.0.1\0.evil.com" would be parsed
         // as 127.0.0.1 while the connection goes wherever the whole name
@@ -40,6 +41,7 @@ public enum LoopbackHost {
 /// on decoding one, so a check and the connection could see two different
 /// hosts), no control character, no space, no "%" zone.
 public enum HostText {
+    /// Whether `host` is written only with what a host name or an IP address holds.
     public static func isPlain(_ host: String) -> Bool {
         var text = Substring(host)
         if text.hasPrefix("["), text.hasSuffix("]"), text.count > 2 {

@@ -35,6 +35,7 @@ public final class LoopbackStandIn: Sendable {
 
     /// No socket could listen on 127.0.0.1.
     public struct StandInError: Error, CustomStringConvertible {
+        /// What went wrong, in a sentence.
         public var description: String { "a stand-in cannot listen on 127.0.0.1" }
     }
 

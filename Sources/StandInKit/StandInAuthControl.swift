@@ -60,6 +60,7 @@ public struct StandInAuthControl: AuthBackendControl {
     public struct NoRoute: Error, CustomStringConvertible {
         /// The call.
         public let call: AuthCall
+        /// Which call, and where to name its route.
         public var description: String {
             "the stand-in names no route for \(call.rawValue): give one in StandInAuthControl's routes"
         }
@@ -68,6 +69,7 @@ public struct StandInAuthControl: AuthBackendControl {
     /// A seeded person the adapter has no way to sign in: it declares
     /// neither a CPF nor an e-mail sign-in.
     public struct NoIdentifier: Error, CustomStringConvertible {
+        /// What the adapter lacks, in a sentence.
         public var description: String { "the adapter declares no sign-in by CPF or by e-mail" }
     }
 
