@@ -15,7 +15,7 @@ public struct HTTPConfiguration: Sendable {
     /// The backend's root, ending in "/": every request's path is resolved below it.
     public let baseURL: URL
     /// The API key sent with each request that `sendsAPIKey` (as the `apikey`
-    /// header, or in the query its `apiKeyQueryName` names); nil sends none.
+    /// header, or in the query where the request says so); nil sends none.
     public let apiKey: APIKey?
     /// How the token travels.
     public let tokenHeaderStyle: TokenHeaderStyle

@@ -8,7 +8,7 @@ import Synchronization
 
 /// One request through `HTTPTransport`: what to send, and the most its
 /// answer may hold.
-public struct HTTPRequest: Sendable {
+public struct HTTPRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `GET`, `POST`, …
     public var method: String
     /// The path below the base URL, already percent-encoded where needed.
@@ -35,6 +35,21 @@ public struct HTTPRequest: Sendable {
     /// A sign-in, a registration or a refresh carries a password or the token
     /// in its body: never redirected.
     public var forbidsRedirect = false
+
+    /// What a log or a debugger shows: the method, the path and the answer's
+    /// limit; the body, the form and the Basic credentials never (they carry
+    /// passwords and tokens).
+    public var description: String {
+        let carries = [body.map { _ in "a JSON body" }, form.map { _ in "a form" }].compactMap(\.self)
+        return "\(method) \(path) (at most \(limit.bytes) bytes back"
+            + (carries.isEmpty ? "" : "; \(carries.joined(separator: " and ")) withheld") + ")"
+    }
+
+    /// The description: a debugger shows no secret either.
+    public var debugDescription: String { description }
+
+    /// A mirror of the description alone, so that `dump` shows no secret either.
+    public var customMirror: Mirror { Mirror(self, children: ["description": description]) }
 
     /// A request of `method` to `path` (below the base URL) whose answer may
     /// hold at most `limit`; the rest as the properties say.
@@ -114,13 +129,13 @@ public final class HTTPTransport: Sendable {
     /// one past its route's limit or the deadline.
     public func send(_ request: HTTPRequest) async throws(RemoteError) -> (status: Int, body: Data) {
         guard var url = URL(string: request.path, relativeTo: configuration.baseURL) else {
-            throw .transport("cannot build a URL for \(request.path)")
+            throw .transport("cannot build the request's URL")
         }
         if request.sendsAPIKey, let name = request.apiKeyQueryName, let key = configuration.apiKey {
             let pair = FormEncoding.encode(name) + "=" + FormEncoding.encode(key.reveal())
             let separator = url.query == nil ? "?" : "&"
             guard let keyed = URL(string: url.absoluteString + separator + pair) else {
-                throw .transport("cannot build a URL for \(request.path)")
+                throw .transport("cannot build the request's URL")
             }
             url = keyed
         }
@@ -145,8 +160,13 @@ public final class HTTPTransport: Sendable {
             urlRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
             urlRequest.httpBody = Data(FormEncoding.encode(form).utf8)
         } else if let body = request.body {
+            // Checked first: JSONSerialization raises an exception nothing
+            // can catch (on Apple platforms) for a value JSON cannot hold.
+            guard JSONSerialization.isValidJSONObject(body),
+                let data = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+            else { throw .transport("the request's body is not JSON") }
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            urlRequest.httpBody = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+            urlRequest.httpBody = data
         }
         return try await perform(urlRequest, limit: request.limit, forbidsRedirect: request.forbidsRedirect)
     }

@@ -21,3 +21,16 @@
 /// Linux (glibc) is built and tested on every commit; the Musl and Darwin
 /// branches are written against their headers and not compiled here.
 public enum Platform {}
+
+extension Platform {
+    /// Whether this is Linux (glibc or musl): where `/proc` answers, and
+    /// libdispatch names each worker thread after its queue. Tests that
+    /// check such a Linux-only fact ask this rather than branch themselves.
+    public static var isLinux: Bool {
+        #if os(Linux)
+            true
+        #else
+            false
+        #endif
+    }
+}

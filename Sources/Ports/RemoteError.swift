@@ -64,7 +64,7 @@ public enum SignInRefusal: String, Sendable, Hashable, CaseIterable {
 ///
 /// - The server answered: the error is never `.transport` or `.timeout`,
 ///   and a `.rejected` keeps the status the server sent — unless the body
-///   names a refusal the port has its own words for (below).
+///   names something the port has its own words for (below).
 /// - A 5xx is the server's failure: `.rejected` with no code about the
 ///   person, or `.malformedResponse` (`isInfrastructure` holds). Never wrong
 ///   credentials, a refused token, an account state, a refusal of the
@@ -79,22 +79,22 @@ public enum SignInRefusal: String, Sendable, Hashable, CaseIterable {
 ///
 /// ## A refusal the dialect names
 ///
-/// When the body carries the dialect's own code for a refusal a port names
-/// (a wrong password, a refused token, an inactive account, a field a
-/// sign-up refuses), the adapter throws the port's words for it, status
-/// included: Supabase's `400 invalid_credentials` and Firebase's
-/// `400 INVALID_PASSWORD` are `.rejected(401, INVALID_CREDENTIALS)`, as
-/// `AuthRemoteAPI.signIn` says, because the app tells a person about the
-/// refusal, not about the wire. So `status` is the server's for every
-/// answer the adapter does not read as such a refusal, and the port's for
-/// one it does; no refusal is ever made of a 5xx, a 408 or a 429.
+/// When the body carries the dialect's own code for something a port has
+/// words for (a wrong password, a refused token, an inactive account, a
+/// field a sign-up refuses, a throttle), the adapter throws the port's
+/// words for it, status included: Supabase's `400 invalid_credentials`, a
+/// wrong password, is `.rejected(401, INVALID_CREDENTIALS)`, as
+/// `AuthRemoteAPI.signIn` says, because the app
+/// tells a person about the refusal, not about the wire. So `status` is the
+/// server's for an answer whose body names nothing the adapter reads, and
+/// the port's for one whose body does.
 ///
 /// May gain cases in a minor version (CONTRIBUTING.md, "Versions"): a
 /// `switch` over it outside Gatehouse ends with `@unknown default`.
 public enum RemoteError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The server answered with an error status: the one it sent, or, for a
-    /// refusal the dialect names in its body, the status the port gives that
-    /// refusal ("A refusal the dialect names"). `code` is the contract's code
+    /// The server answered with an error status: the one it sent, or, for
+    /// what the dialect names in its body, the status the port gives it
+    /// ("A refusal the dialect names"). `code` is the contract's code
     /// when the body carried one (a bare 401 from the Cora backend has none);
     /// `fields` holds per-field reasons of `VALIDATION_FAILED`.
     case rejected(status: Int, code: RemoteErrorCode?, fields: [String: String] = [:])

@@ -58,7 +58,7 @@ public final class LoopbackStandIn: Sendable {
 
     /// One request as the stand-in read it (at most 16 KiB of head and
     /// 64 KiB of body; anything larger is never handed over).
-    public struct Request: Sendable {
+    public struct Request: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// `GET`, `POST`, …
         public let method: String
         /// The path, without the query.
@@ -69,6 +69,18 @@ public final class LoopbackStandIn: Sendable {
         public let headers: [String: String]
         /// The body, as long as `Content-Length` said.
         public let body: Data
+
+        /// The method, the path and how long the body is: never a header's
+        /// value or the body, which carry keys, tokens and passwords.
+        public var description: String {
+            "\(method) \(path) (\(headers.count) headers, \(body.count) bytes of body withheld)"
+        }
+
+        /// The description: a debugger shows no secret either.
+        public var debugDescription: String { description }
+
+        /// A mirror of the description alone, so that `dump` shows no secret either.
+        public var customMirror: Mirror { Mirror(self, children: ["description": description]) }
 
         /// A request, as a handler's own test may make one.
         public init(

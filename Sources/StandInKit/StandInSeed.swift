@@ -5,9 +5,10 @@ public import SimulatedBackend
 
 /// The in-memory backend's seeded accounts (docs/spec/wire-contract.md,
 /// "Seeded data"), as a stand-in made on it serves them and the remote
-/// contracts sign them in: read from the seed itself (`DemoAccount.seeded`),
-/// never copied, so they cannot drift from what the backend accepts. The
-/// passwords are public demo data.
+/// contracts sign them in. The values are read from the seed itself
+/// (`DemoAccount.seeded`), so they cannot drift from what the backend
+/// accepts; the table shows them (`StandInKitTests` checks its names and
+/// Maria's CPF). The passwords are public demo data.
 ///
 /// | person | name | CPF | e-mail | password | state |
 /// | --- | --- | --- | --- | --- | --- |
@@ -44,7 +45,9 @@ public enum StandInSeed {
     /// own CPF (check digits right), e-mail and a six-digit password, which
     /// every password rule of the backend takes.
     public static func registration(number: Int) -> Registration {
-        let base = String(format: "%09d", 100_000_000 + abs(number) % 800_000_000)
+        var base = String(format: "%09d", 100_000_000 + Int(number.magnitude % 800_000_000))
+        // A CPF of one digit repeated is no CPF (its check digits would be right).
+        if Set(base).count == 1 { base = String(base.dropLast()) + (base.last == "9" ? "8" : "9") }
         return Registration(
             name: "Beatriz Lima \(number)", email: "beatriz.lima.\(number)@example.com",
             cpf: base + checkDigits(of: base), password: Password("246810"))

@@ -111,7 +111,35 @@ struct RequestAndRedirectTests {
         #expect(second.requests.isEmpty)
     }
 
-    @Test("https → http, another host or another port: credentials are dropped; the same origin keeps them")
+    @Test("A request shows no body, form or Basic secret, printed, debugged or dumped")
+    func requestRedactsItself() {
+        let request = HTTPRequest(
+            method: "POST", path: "token", limit: .authAnswer, body: ["password": "PASSWORD-SECRET"],
+            form: [("refresh_token", "REFRESH-SECRET")],
+            basicCredentials: (user: "client", secret: OAuth2ClientSecret("CLIENT-SECRET")))
+        var dumped = ""
+        dump(request, to: &dumped)
+        for shown in ["\(request)", String(reflecting: request), dumped] {
+            #expect(!shown.contains("SECRET"), "\(shown)")
+            #expect(shown.contains("POST token"))
+        }
+    }
+
+    @Test("A body JSON cannot hold is refused before anything is sent, naming no value")
+    func bodyThatIsNotJSONIsRefused() async throws {
+        let server = try StubServer { _ in .json(200, "{}") }
+        defer { server.stop() }
+        let transport = HTTPTransport(configuration: try HTTPConfiguration(baseURL: server.baseURL, apiKey: nil))
+        let request = HTTPRequest(method: "POST", path: "x", limit: .authAnswer, body: ["when": Date()])
+        await #expect(throws: RemoteError.transport("the request's body is not JSON")) {
+            _ = try await transport.send(request)
+        }
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test(
+        "Another host or another port: credentials are dropped; the same origin keeps them; https → http elsewhere, or a body to another origin: not followed"
+    )
     func redirectDecision() throws {
         var original = URLRequest(url: try #require(URL(string: "https://api.example.com/users/me")))
         original.setValue("t", forHTTPHeaderField: "token")
@@ -120,9 +148,19 @@ struct RequestAndRedirectTests {
             for header in ["token", "Authorization", "apikey"] { request.setValue("x", forHTTPHeaderField: header) }
             return request
         }
-        for target in [
-            "http://api.example.com/users/me", "https://evil.example.com/users/me", "https://api.example.com:8443/x",
-        ] {
+        #expect(
+            RedirectPolicy.follow(original, to: try proposed("http://api.example.com/users/me"), taskDescription: nil)
+                == nil, "down to plain http on a network")
+        var posted = original
+        posted.httpMethod = "POST"
+        posted.httpBody = Data(#"{"password":"SECRET"}"#.utf8)
+        #expect(
+            RedirectPolicy.follow(posted, to: try proposed("https://evil.example.com/users"), taskDescription: nil)
+                == nil, "a body to another origin")
+        #expect(
+            RedirectPolicy.follow(posted, to: try proposed("https://api.example.com/v2/users"), taskDescription: nil)
+                != nil, "a body to the same origin")
+        for target in ["https://evil.example.com/users/me", "https://api.example.com:8443/x"] {
             let followed = try #require(RedirectPolicy.follow(original, to: try proposed(target), taskDescription: nil))
             #expect(followed.value(forHTTPHeaderField: "token") == nil, "\(target)")
             #expect(followed.value(forHTTPHeaderField: "apikey") == nil, "\(target)")

@@ -1,4 +1,5 @@
 import Composition
+import OffThePool
 import Testing
 
 @testable import GatehouseApp
@@ -26,20 +27,23 @@ struct TerminalWidthNowTests {
     }
 
     @Test("A resize draws the screen again at the new width at once, with nothing typed")
-    func aResizeRedraws() throws {
-        let terminal = try PseudoTerminal(arguments: ["--locale", "en-US"])
-        terminal.resize(columns: 100, rows: 40)
-        let shown = try terminal.waitFor("welcome> ")
-        let redrawn = try Self.resized(terminal, toColumns: 40, after: shown)
-        let drawn = String(terminal.drawn[shown..<redrawn])
-        #expect(drawn.contains("Welcome"), "the screen drawn again")
-        let lines = TerminalLines.lines(of: drawn).filter { !$0.isEmpty }
-        #expect(!lines.isEmpty)
-        for line in lines where line.count > 40 {
-            Issue.record("'\(line)' is wider than the 40 columns now")
+    func aResizeRedraws() async throws {
+        // The terminal is waited for off the pool, never on a thread other tests need.
+        try await offThePool {
+            let terminal = try PseudoTerminal(arguments: ["--locale", "en-US"])
+            terminal.resize(columns: 100, rows: 40)
+            let shown = try terminal.waitFor("welcome> ")
+            let redrawn = try Self.resized(terminal, toColumns: 40, after: shown)
+            let drawn = String(terminal.drawn[shown..<redrawn])
+            #expect(drawn.contains("Welcome"), "the screen drawn again")
+            let lines = TerminalLines.lines(of: drawn).filter { !$0.isEmpty }
+            #expect(!lines.isEmpty)
+            for line in lines where line.count > 40 {
+                Issue.record("'\(line)' is wider than the 40 columns now")
+            }
+            terminal.type("quit\r")
+            #expect(terminal.exitStatus() == 0)
         }
-        terminal.type("quit\r")
-        #expect(terminal.exitStatus() == 0)
     }
 
     /// Resizes the terminal and waits for the prompt drawn again. The app
@@ -47,7 +51,9 @@ struct TerminalWidthNowTests {
     /// the listener a moment later: a signal in that moment is ignored, as
     /// the default is, so the resize is repeated (a few times at most) until
     /// one is drawn. What is checked is the drawing, never a duration.
-    private static func resized(_ terminal: PseudoTerminal, toColumns columns: UInt16, after shown: String.Index)
+    private nonisolated static func resized(
+        _ terminal: PseudoTerminal, toColumns columns: UInt16, after shown: String.Index
+    )
         throws -> String.Index
     {
         for attempt in 1...5 {

@@ -1,6 +1,7 @@
 import AdapterHTTP
 import BoundedHTTP
 import DomainCore
+import Foundation
 import PortContracts
 import Ports
 import StandInKit
@@ -57,6 +58,23 @@ struct StandInKitTests {
         #expect(Set(registrations.map(\.email)).count == 50)
         for registration in registrations {
             #expect(CPF(registration.cpf) != nil, "\(registration.cpf)")
+        }
+        // A base of one digit repeated, and the extremes, still make a CPF.
+        for number in [11_111_111, 0, Int.min, Int.max] {
+            #expect(CPF(StandInSeed.registration(number: number).cpf) != nil, "\(number)")
+        }
+    }
+
+    @Test("A request the stand-in read shows no header value and no body, printed, debugged or dumped")
+    func requestRedactsItself() {
+        let request = LoopbackStandIn.Request(
+            method: "POST", path: "/token", headers: ["apikey": "KEY-SECRET", "authorization": "Bearer TOKEN-SECRET"],
+            body: Data(#"{"password":"PASSWORD-SECRET"}"#.utf8))
+        var dumped = ""
+        dump(request, to: &dumped)
+        for shown in ["\(request)", String(reflecting: request), dumped] {
+            #expect(!shown.contains("SECRET"), "\(shown)")
+            #expect(shown.contains("POST /token"))
         }
     }
 

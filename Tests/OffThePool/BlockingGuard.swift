@@ -14,15 +14,24 @@ public import Testing
 /// runs its tasks on the root queues that do not overcommit (their names
 /// end in `-qos`; the kernel keeps 15 characters of a thread's name). A
 /// thread inherits its maker's name on Linux, so a bare `Thread` started
-/// from a test may be taken for the pool: `offThePool` marks its own.
+/// from a test may be taken for the pool: `offThePool` marks its own. Where
+/// the pool's threads carry no such name (not seen on Linux), only the main
+/// thread is told.
 public func expectOffThePool(
     _ blocking: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     if Thread.isMainThread {
         Issue.record("\(blocking()) blocks the main thread: wrap it in offThePool", sourceLocation: sourceLocation)
-    } else if let name = Thread.current.name, !isOffThePoolThread, name.hasSuffix("-qos") {
+    } else if isOnAThreadOfThePool() {
         Issue.record(
-            "\(blocking()) blocks a thread of Swift's cooperative pool (\(name)): wrap it in offThePool",
+            "\(blocking()) blocks a thread of Swift's cooperative pool (\(Thread.current.name ?? "")): wrap it in offThePool",
             sourceLocation: sourceLocation)
     }
+}
+
+/// Whether the calling thread is one of Swift's cooperative pool, told by
+/// the name libdispatch gives it (see `expectOffThePool`).
+public func isOnAThreadOfThePool() -> Bool {
+    guard let name = Thread.current.name else { return false }
+    return !isOffThePoolThread && name.hasSuffix("-qos")
 }

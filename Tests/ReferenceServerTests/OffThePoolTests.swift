@@ -1,3 +1,4 @@
+import OperatingSystem
 import OffThePool
 import Testing
 
@@ -27,9 +28,14 @@ struct OffThePoolTests {
     @Test("Blocking on a thread of the pool is a failure of the test; off the pool, after an await too, it is none")
     func blockingIsCheckedWhereItHappens() async throws {
         // A task made here runs on the pool (this test is on no actor),
-        // and keeps the test's context, so its issue is the test's.
-        await withKnownIssue("a wait made on the pool") {
-            await Task { expectOffThePool("a wait made on the pool") }.value
+        // and keeps the test's context, so its issue is the test's. The pool
+        // is told by its threads' names, which libdispatch gives on Linux.
+        let named = await Task { isOnAThreadOfThePool() }.value
+        #expect(named || !Platform.isLinux, "the pool's threads carry their root queue's name")
+        if named {
+            await withKnownIssue("a wait made on the pool") {
+                await Task { expectOffThePool("a wait made on the pool") }.value
+            }
         }
         try await offThePool { expectOffThePool("a wait made off the pool") }
         try await offThePool { () async -> Void in

@@ -16,7 +16,9 @@ public import Ports
 ///   one that was replaced meanwhile (no second refresh). A retry token
 ///   refused ends the session only if a refresh of this process issued it:
 ///   one adopted from another window's store may have expired there, so it
-///   gets one refresh of this process's own and one more call.
+///   gets one refresh more and one more call (the one case of a call sent
+///   three times); refused again while no refresh here issued it, the call
+///   fails and the session is kept.
 /// - Generations: each session's work is tagged with the `SessionGeneration`
 ///   the repository gave it at `start`; after `stop`, or a `start` of another
 ///   generation, a refresh or call that finishes for the old one changes
@@ -38,7 +40,9 @@ public import Ports
 ///   wait here, first come first served, and read their token only once
 ///   admitted. So when a token the server expired meets a storm of N calls,
 ///   the first K are refused, the refresh starts, and the rest leave with the
-///   new token: at most N + K requests on the wire, never 2N. An admitted
+///   new token: at most N + K requests on the wire, never 2N (unless the
+///   refresh adopts another window's token the server has already expired:
+///   each call is then sent once more). An admitted
 ///   call keeps its place through its retry. The wait is outside the request
 ///   deadline, which starts when the call is admitted; it is bounded by the
 ///   calls ahead of it, each of which ends by its own deadline, and by the
@@ -190,13 +194,14 @@ public final class TokenManager: Sendable {
             }
         }
         // The token another window stored was refused: it may have expired
-        // there before this window adopted it. One refresh of this window's
-        // own, based on it, and one more call.
-        let ownToken = try await refreshed(basedOn: retryToken, generation: callGeneration, for: .reactive)
+        // there before this window adopted it. One refresh more, based on
+        // it, and one more call. (That refresh may adopt again, when another
+        // window refreshed meanwhile: then a refusal proves nothing either.)
+        let lastToken = try await refreshed(basedOn: retryToken, generation: callGeneration, for: .reactive)
         do {
-            return try await call(ownToken)
+            return try await call(lastToken)
         } catch {
-            throw await retryFailure(error, of: ownToken, generation: callGeneration, adoptedMayRefresh: false)
+            throw await retryFailure(error, of: lastToken, generation: callGeneration, adoptedMayRefresh: false)
                 ?? .remote(error)
         }
     }
@@ -205,7 +210,8 @@ public final class TokenManager: Sendable {
     /// process issued, refused while still in use, ends the session (no
     /// refresh can cure that), as does an unusable account. A token adopted
     /// from another window (or kept from a launch) is no such proof: when
-    /// `adoptedMayRefresh`, its refusal returns nil — one refresh is owed.
+    /// `adoptedMayRefresh`, its refusal returns nil — one refresh is owed —
+    /// and otherwise the call fails with the refusal, the session kept.
     private func retryFailure(
         _ error: RemoteError, of retryToken: AccessToken, generation callGeneration: SessionGeneration,
         adoptedMayRefresh: Bool
@@ -216,7 +222,7 @@ public final class TokenManager: Sendable {
         guard sameGeneration else { return .notSignedIn }
         if error.isAccountUnusable { return await endSession(callGeneration, for: error) }
         guard error.isTokenRefused && stillCurrent else { return .remote(error) }
-        if !issuedHere && adoptedMayRefresh { return nil }
+        guard issuedHere else { return adoptedMayRefresh ? nil : .remote(error) }
         return await endSession(callGeneration, for: error)
     }
 

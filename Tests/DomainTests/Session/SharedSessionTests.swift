@@ -212,6 +212,43 @@ struct SharedSessionTests {
         #expect(await app.server.refreshedTokens.count == 1, "one refresh of its own, never a second")
     }
 
+    @Test(
+        "A token adopted again after the first adopted one was refused, refused too: the call fails, the session is kept"
+    )
+    func adoptedTwiceRefusedKeepsTheSession() async throws {
+        let (app, other) = await Self.twoProcesses()
+        let stored = await Self.storeSession(in: app, issuedAgo: .seconds(10))
+        try await Self.restore(other)
+        let held = try #require(stored.token)
+        // What the other process stored, each already expired by the server.
+        func storeNewerExpiredToken() async -> SessionToken {
+            let issued = await app.server.issueTokens()
+            var newer = held
+            newer.token = issued.accessToken
+            newer.refreshToken = issued.refreshToken
+            await app.store.plant(UserSession(token: newer, cachedUser: stored.cachedUser))
+            await app.server.expire(newer.token)
+            return newer
+        }
+        await app.server.expire(held.token)
+        _ = await storeNewerExpiredToken()
+
+        await app.server.holdUserCalls(1)
+        let call = Task { await other.currentUser() }
+        await app.server.wait { $0.heldUserCallCount == 1 }  // with the token held at launch
+        await app.server.releaseUserCalls(thenHold: 1)
+        await app.server.wait { $0.heldUserCallCount == 1 }  // with the first token adopted
+        // Meanwhile the app refreshed again: the next refresh here adopts that.
+        let newest = await storeNewerExpiredToken()
+        await app.server.releaseUserCalls()
+
+        #expect(await call.value.failure == .remote(.rejected(status: 401, code: .tokenInvalid)))
+        #expect(other.sessionEnds.isEmpty, "no token this process was issued was refused")
+        #expect(await app.server.refreshedTokens.isEmpty, "both refreshes adopted: nothing was sent")
+        #expect(await other.tokenManager.currentToken?.token == newest.token)
+        #expect(await app.storedSession()?.token == newest, "the shared store keeps the session")
+    }
+
     @Test("A profile sync keeps the token another process refreshed, never the one it rotated away")
     func profileSyncKeepsTheNewestToken() async throws {
         let (app, other) = await Self.twoProcesses()

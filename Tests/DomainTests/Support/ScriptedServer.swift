@@ -160,6 +160,13 @@ actor ScriptedServer {
         held.forEach { $0.resume() }
     }
 
+    /// Lets the held user calls go and holds the next `count`, in one step
+    /// (no call slips through between the two).
+    func releaseUserCalls(thenHold count: Int) {
+        releaseUserCalls()
+        userCallsToHold = count
+    }
+
     var heldUserCallCount: Int { heldUserCalls.count }
     var heldRefreshCount: Int { heldRefreshes.count }
 
