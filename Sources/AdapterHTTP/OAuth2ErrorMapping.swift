@@ -9,7 +9,7 @@ enum OAuth2ErrorMapping {
     /// password at sign-in, a dead refresh token at refresh, and a code that
     /// is not this attempt's (used, expired, or not matching the verifier)
     /// at the code exchange.
-    enum Request {
+    enum Request: CaseIterable {
         case signIn
         case refresh
         case revoke
@@ -38,6 +38,9 @@ enum OAuth2ErrorMapping {
 
     /// The `RemoteError` for an answer of `status` with `body` to `request`.
     static func error(status: Int, body: Data, for request: Request) -> RemoteError {
+        // A 5xx, a 408 or a 429 is the server's, whatever the body names
+        // (RemoteError, "An error answer, by its status").
+        if status >= 500 || status == 408 || status == 429 { return .rejected(status: status, code: nil) }
         guard let code = errorCode(in: body) else {
             // No RFC 6749 §5.2 body: a 5xx, a proxy's page. A bare 401 from the token
             // endpoint can only be about the client (RFC 6749 §5.2).

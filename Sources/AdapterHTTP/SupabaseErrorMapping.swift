@@ -15,7 +15,7 @@ import Ports
 enum SupabaseErrorMapping {
     /// Which request was refused: the same code means different things at
     /// sign-in, at refresh and on a Bearer route.
-    enum Request {
+    enum Request: CaseIterable {
         case signIn
         case refresh
         /// `GET /user` or `POST /logout`, with the access token as Bearer.
@@ -51,6 +51,9 @@ enum SupabaseErrorMapping {
 
     /// The `RemoteError` for an answer of `status` with `body` to `request`.
     static func error(status: Int, body: Data, for request: Request) -> RemoteError {
+        // A 5xx, a 408 or a 429 is the server's, whatever the body names
+        // (RemoteError, "An error answer, by its status").
+        if status >= 500 || status == 408 || status == 429 { return .rejected(status: status, code: nil) }
         let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         if object?["error"] is String {
             return OAuth2ErrorMapping.error(status: status, body: body, for: request.oauth2)
