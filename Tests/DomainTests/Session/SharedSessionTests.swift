@@ -49,6 +49,23 @@ struct SharedSessionTests {
         harness.sessionEndRelay.attach(harness.sessionEndRecorder)
     }
 
+    /// Leaves in the shared store a token of `stored`'s sign-in that another
+    /// process refreshed just now and the server has already expired (a
+    /// forced expiry, a clock ahead), though its refresh token still serves.
+    private static func storeNewerExpiredToken(after stored: UserSession, in app: SessionHarness) async throws
+        -> SessionToken
+    {
+        let issued = await app.server.issueTokens()
+        var newer = try #require(stored.token)
+        newer.token = issued.accessToken
+        newer.refreshToken = issued.refreshToken
+        newer.issuedAt = app.clock.now()
+        newer.expiresAt = app.clock.now().addingTimeInterval(app.policy.lifetime.timeInterval)
+        await app.store.plant(UserSession(token: newer, cachedUser: stored.cachedUser))
+        await app.server.expire(newer.token)
+        return newer
+    }
+
     @Test(
         "Two processes meeting one expiry make one refresh: the one that waited adopts the token the other stored",
         .timeLimit(.minutes(10)))
@@ -166,18 +183,9 @@ struct SharedSessionTests {
         try await Self.restore(other)
         let held = try #require(stored.token)
 
-        // The app refreshed twice while this process slept: what it stored
-        // last, the server has already expired (a forced expiry, a clock
-        // ahead), though its refresh token still serves.
-        let issued = await app.server.issueTokens()
-        var newer = held
-        newer.token = issued.accessToken
-        newer.refreshToken = issued.refreshToken
-        newer.issuedAt = app.clock.now()
-        newer.expiresAt = app.clock.now().addingTimeInterval(app.policy.lifetime.timeInterval)
-        await app.store.plant(UserSession(token: newer, cachedUser: stored.cachedUser))
+        // The app refreshed twice while this process slept.
+        let newer = try await Self.storeNewerExpiredToken(after: stored, in: app)
         await app.server.expire(held.token)
-        await app.server.expire(newer.token)
 
         #expect(await other.currentUser().isSuccess)
         #expect(other.sessionEnds.isEmpty)
@@ -195,13 +203,8 @@ struct SharedSessionTests {
         try await Self.restore(other)
         let held = try #require(stored.token)
 
-        let issued = await app.server.issueTokens()
-        var newer = held
-        newer.token = issued.accessToken
-        newer.refreshToken = issued.refreshToken
-        await app.store.plant(UserSession(token: newer, cachedUser: stored.cachedUser))
+        _ = try await Self.storeNewerExpiredToken(after: stored, in: app)
         await app.server.expire(held.token)
-        await app.server.expire(newer.token)
         // The server refuses every token, a freshly refreshed one too.
         await app.server.set(user: .fail(.rejected(status: 401, code: .tokenInvalid)))
 
@@ -220,18 +223,8 @@ struct SharedSessionTests {
         let stored = await Self.storeSession(in: app, issuedAgo: .seconds(10))
         try await Self.restore(other)
         let held = try #require(stored.token)
-        // What the other process stored, each already expired by the server.
-        func storeNewerExpiredToken() async -> SessionToken {
-            let issued = await app.server.issueTokens()
-            var newer = held
-            newer.token = issued.accessToken
-            newer.refreshToken = issued.refreshToken
-            await app.store.plant(UserSession(token: newer, cachedUser: stored.cachedUser))
-            await app.server.expire(newer.token)
-            return newer
-        }
         await app.server.expire(held.token)
-        _ = await storeNewerExpiredToken()
+        _ = try await Self.storeNewerExpiredToken(after: stored, in: app)
 
         await app.server.holdUserCalls(1)
         let call = Task { await other.currentUser() }
@@ -239,7 +232,7 @@ struct SharedSessionTests {
         await app.server.releaseUserCalls(thenHold: 1)
         await app.server.wait { $0.heldUserCallCount == 1 }  // with the first token adopted
         // Meanwhile the app refreshed again: the next refresh here adopts that.
-        let newest = await storeNewerExpiredToken()
+        let newest = try await Self.storeNewerExpiredToken(after: stored, in: app)
         await app.server.releaseUserCalls()
 
         #expect(await call.value.failure == .remote(.rejected(status: 401, code: .tokenInvalid)))
