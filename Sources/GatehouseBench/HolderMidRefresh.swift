@@ -31,10 +31,9 @@ public struct HolderMidRefresh {
         try fleet.signInOnce()
         let workers = try fleet.startWorkers(2, expecting: "dashboard")
         try await server.expireTokens()
-        let sent = try await server.metrics().requests["POST /challenge/auth", default: 0]
         try await server.holdNextRefresh(forSeconds: heldSeconds)
         try workers[0].send("call")
-        try await untilRequests(of: server, reach: sent + 1)
+        try await server.untilARequestIsHeld()
         return HolderMidRefresh(server: server, fleet: fleet, holder: workers[0], other: workers[1])
     }
 
@@ -55,15 +54,15 @@ public struct HolderMidRefresh {
         try await server.advanceClock(seconds: Self.heldSeconds)
     }
 
-    /// Waits for the server to have received `count` sign-ins and refreshes;
-    /// a failure past the workers' answer deadline.
-    private static func untilRequests(of server: RotatingReferenceServer, reach count: Int) async throws {
-        let deadline = ContinuousClock.now + SessionWorkerProcess.answerDeadline
-        while try await server.metrics().requests["POST /challenge/auth", default: 0] < count {
-            guard ContinuousClock.now < deadline else {
-                throw SessionWorkerFleet.Failure(description: "the holder's refresh never reached the server")
-            }
-            await Task.yield()
+    /// `worker`'s answer to `request`; when none comes, the failure says
+    /// what the server had received by then too (whether the worker's
+    /// requests reached it).
+    public func ask(_ worker: SessionWorkerProcess, _ request: String) async throws -> String {
+        do {
+            return try worker.ask(request)
+        } catch let failure as SessionWorkerProcess.Failure {
+            let received = (try? await server.received()) ?? "(the server did not say)"
+            throw SessionWorkerFleet.Failure(description: "\(failure.description); the server received \(received)")
         }
     }
 }

@@ -51,13 +51,25 @@ public final class RotatingReferenceServer {
     /// whose client hung up is abandoned, and leaves the clock — or fails
     /// past the workers' answer deadline.
     public func untilNoRequestIsHeld() async throws {
-        let deadline = ContinuousClock.now + SessionWorkerProcess.answerDeadline
-        while server.heldRequestCount > 0 {
-            guard ContinuousClock.now < deadline else {
-                throw SessionWorkerFleet.Failure(description: "a held request was never abandoned")
-            }
-            await Task.yield()
+        guard await server.untilHeldRequests(atMost: 0, within: SessionWorkerProcess.answerDeadline) else {
+            throw SessionWorkerFleet.Failure(
+                description: "a held request was never abandoned; the server received \(try await received())")
         }
+    }
+
+    /// Returns once the fault's delay holds a request, or fails past the
+    /// workers' answer deadline.
+    public func untilARequestIsHeld() async throws {
+        guard await server.untilHeldRequests(atLeast: 1, within: SessionWorkerProcess.answerDeadline) else {
+            throw SessionWorkerFleet.Failure(
+                description: "no request was held; the server received \(try await received())")
+        }
+    }
+
+    /// The requests the server has received, by route, for a failure's text.
+    public func received() async throws -> String {
+        try await metrics().requests.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+            .joined(separator: ", ")
     }
 
     /// Moves the server's clock by `seconds`.

@@ -111,7 +111,8 @@ public final class SessionWorkerProcess {
             }
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else {
-                throw Failure(description: "\(name) gave no answer within \(Self.answerDeadline)\(stderrTail())")
+                throw Failure(
+                    description: "\(name) gave no answer within \(Self.answerDeadline)\(threadWaits())\(stderrTail())")
             }
             var poller = pollfd(fd: answers, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(min(left.components.seconds * 1_000 + 1, 60_000))
@@ -154,6 +155,13 @@ public final class SessionWorkerProcess {
         close(answers)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
+    /// Where the worker's threads wait (`Platform.threadWaits`), to tell a
+    /// worker blocked on a lock from one waiting for the network or for CPU.
+    private func threadWaits() -> String {
+        guard let waits = Platform.threadWaits(ofProcess: pid) else { return "" }
+        return "; its threads wait in: " + waits
     }
 
     /// The end of the worker's standard error, to say why it failed (the app

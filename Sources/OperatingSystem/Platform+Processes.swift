@@ -49,6 +49,32 @@ extension Platform {
         #endif
     }
 
+    /// What the threads of process `processID` are waiting on, as the kernel
+    /// names it, counted: `"S flock_lock_inode_wait ×1, S futex_wait_queue ×6"`
+    /// (state letter, then the kernel function it sleeps in). For a test
+    /// whose child process gave no answer, to say where it hangs — a lock
+    /// (`flock…`), a read or a poll, a mutex (`futex…`). Nil where it cannot
+    /// be read: the process is gone, or Darwin, which has no /proc.
+    public static func threadWaits(ofProcess processID: pid_t) -> String? {
+        #if canImport(Darwin)
+            return nil
+        #else
+            guard let threads = directoryEntries("/proc/\(processID)/task"), !threads.isEmpty else { return nil }
+            var counts: [String: Int] = [:]
+            for thread in threads where Int32(thread) != nil {
+                let base = "/proc/\(processID)/task/\(thread)"
+                guard let stat = readSmallFile(base + "/stat"), let nameEnd = stat.lastIndex(of: UInt8(ascii: ")")),
+                    let state = stat[(nameEnd + 1)...].first(where: { $0 != UInt8(ascii: " ") })
+                else { continue }
+                // wchan is "0" for a running thread; its bytes are a kernel symbol.
+                let channel = readSmallFile(base + "/wchan").map { String(decoding: $0, as: UTF8.self) } ?? "?"
+                let printable = String(channel.unicodeScalars.filter { $0.isASCII && $0.value > 32 }.prefix(64))
+                counts["\(Character(UnicodeScalar(state))) \(printable.isEmpty ? "-" : printable)", default: 0] += 1
+            }
+            return counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+        #endif
+    }
+
     /// User plus system CPU time process `processID` has used so far, in
     /// seconds; nil when it cannot be read (gone, or not written for this
     /// platform: Darwin's `proc_pid_rusage` is not used yet).

@@ -34,6 +34,22 @@ struct ProcessTests {
         #expect(!Platform.isStopped(pid))
     }
 
+    /// Linux only (Darwin has no /proc): a stopped child's one thread is
+    /// named stopped; a process that is gone has none to name.
+    @Test(
+        "Where a child's threads wait is read: a stopped one says T; one that is gone, nothing",
+        .enabled(if: Platform.isLinux))
+    func threadWaitsAreRead() throws {
+        let pid = try sleeper()
+        var status: Int32 = 0
+        SystemCall.kill(pid, SIGSTOP)
+        try #require(waitpid(pid, &status, WUNTRACED) == pid)
+        let waits = try #require(Platform.threadWaits(ofProcess: pid))
+        #expect(waits.hasPrefix("T ") && waits.hasSuffix(" ×1"), "\(waits)")
+        reap(pid)
+        #expect(Platform.threadWaits(ofProcess: pid) == nil)
+    }
+
     @Test("A process that is gone is not stopped")
     func goneProcessIsNotStopped() throws {
         let pid = try sleeper()

@@ -26,22 +26,22 @@ struct StoppedHolderTests {
             holder.signal(SIGSTOP)
             try await scene.answerTheHeldRefresh()  // to a holder that cannot read it yet
 
-            #expect(try other.ask("call") == "session-busy-elsewhere")
+            #expect(try await scene.ask(other, "call") == "session-busy-elsewhere")
             #expect(
-                try other.ask("state") == "state authenticated screen dashboard stored-session yes",
+                try await scene.ask(other, "state") == "state authenticated screen dashboard stored-session yes",
                 "the session read is kept")
             // A window opened now reads the session without waiting for the
             // lock, cannot refresh, and opens on the profile kept.
             let late = try scene.fleet.startWorker("late")
-            #expect(try late.ask("launch") == "screen dashboard")
+            #expect(try await scene.ask(late, "launch") == "screen dashboard")
             #expect(
                 try await server.metrics().requests["POST /challenge/auth"] == 2, "the sign-in and the holder's refresh"
             )
 
             holder.signal(SIGCONT)
             #expect(try holder.answer() == "ok")
-            #expect(try other.ask("call") == "ok", "it adopts what the holder saved")
-            #expect(try late.ask("call") == "ok", "so does the window opened meanwhile")
+            #expect(try await scene.ask(other, "call") == "ok", "it adopts what the holder saved")
+            #expect(try await scene.ask(late, "call") == "ok", "so does the window opened meanwhile")
 
             let metrics = try await server.metrics()
             #expect(metrics.refreshes == 1)
@@ -64,12 +64,12 @@ struct StoppedHolderTests {
 
             // The killed holder's refresh was abandoned by the server: its token is not spent.
             try await scene.answerTheHeldRefresh()
-            #expect(try other.ask("call") == "ok")
+            #expect(try await scene.ask(other, "call") == "ok")
 
             let metrics = try await server.metrics()
             #expect(metrics.refreshesRejected == 0)
             #expect(metrics.refreshTokensReused == 0)
-            #expect(try other.ask("state") == "state authenticated screen dashboard stored-session yes")
+            #expect(try await scene.ask(other, "state") == "state authenticated screen dashboard stored-session yes")
             other.quit()
         }
     }

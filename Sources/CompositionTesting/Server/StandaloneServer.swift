@@ -71,6 +71,40 @@ public struct StandaloneServer: Sendable {
     /// once, abandoned before it takes effect.
     public var heldRequestCount: Int { manualClock?.sleeperCount ?? 0 }
 
+    /// Returns true once a fault's delay holds at least `count` requests (at
+    /// most `count` with `atMost`), false if `limit` passes first (or the
+    /// server runs on real time, where nothing is held): a test waits for the
+    /// server without asking it again and again.
+    public func untilHeldRequests(atLeast count: Int, within limit: Duration) async -> Bool {
+        guard let manualClock else { return false }
+        return await Self.first(within: limit) { await manualClock.waitForSleepers(atLeast: count) }
+    }
+
+    /// See `untilHeldRequests(atLeast:within:)`.
+    public func untilHeldRequests(atMost count: Int, within limit: Duration) async -> Bool {
+        guard let manualClock else { return count >= 0 }
+        return await Self.first(within: limit) { await manualClock.waitForSleepers(atMost: count) }
+    }
+
+    /// Whether `wait` returns before `limit` passes on the system's clock;
+    /// the wait is cancelled when it does not (the clock's waits end on
+    /// cancellation).
+    private static func first(within limit: Duration, _ wait: @escaping @Sendable () async -> Void) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await wait()
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// Starts accepting connections on a thread of its own.
     public func start() { server.start() }
 
