@@ -28,7 +28,7 @@ let package = Package(
         .library(name: "CompositionTesting", targets: ["CompositionTesting"]),
         .library(name: "VirtualTime", targets: ["VirtualTime"]),
         // A team's stand-in of its own dialect, on the simulated backend, with the auth contract's switches.
-        .library(name: "StandInKit", targets: ["StandInKit"]),
+        .library(name: "StandInKit", targets: ["StandInKit", "StandInServers"]),
         // The headless app as a library, for a team's own app of its plugins.
         .library(name: "GatehouseApp", targets: ["GatehouseApp"]),
         // Each port's contract suite, for a team's own test target to run on its own adapter.
@@ -130,7 +130,7 @@ let package = Package(
             dependencies: [
                 "Composition", "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "BoundedHTTP",
                 "AdapterSystem",
-                "ReferenceServer",
+                "ReferenceServer", "StandInServers",
                 "TaskRuntime", "VirtualTime",
             ]
         ),
@@ -168,15 +168,17 @@ let package = Package(
         // in its own package (Examples/ shows one). Ports and the test
         // framework only: it knows no adapter.
         .target(name: "PortContracts", dependencies: ["OperatingSystem", "Ports"]),
-        // The stand-in kit: a loopback server for a dialect's stand-in, the
-        // seeded people, and the auth contract's switches over the simulated
-        // backend the stand-in keeps its accounts, tokens, clock and faults in.
-        // A team writes its dialect, not a backend (Examples/ shows one).
+        // The stand-in kit: the seeded people and the auth contract's switches
+        // over the simulated backend a stand-in keeps its accounts, tokens,
+        // clock and faults in. A team writes its dialect, not a backend
+        // (Examples/ shows one).
+        .target(name: "StandInKit", dependencies: ["Ports", "PortContracts", "SimulatedBackend", "VirtualTime"]),
+        // The stand-in kit's servers, apart from the contracts so that the app
+        // (`app serve --profile firebase|supabase`) links no test framework: a
+        // loopback server for a dialect's stand-in, and Gatehouse's own
+        // stand-ins of Firebase Authentication and Supabase Auth on it.
         .target(
-            name: "StandInKit",
-            dependencies: [
-                "OperatingSystem", "AdapterSupport", "Ports", "PortContracts", "SimulatedBackend", "VirtualTime",
-            ]),
+            name: "StandInServers", dependencies: ["OperatingSystem", "AdapterSupport", "Ports", "SimulatedBackend"]),
         // A child process for the file store's crash-safety tests (saves until killed).
         .executableTarget(
             name: "session-store-stress", dependencies: ["OperatingSystem", "AdapterFileKeychain", "Ports"]),
@@ -205,7 +207,7 @@ let package = Package(
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
                 "OAuth2ServerAccess", "DomainCore", "Composition", "CompositionTesting", "TaskRuntime", "WireContract",
                 "AdapterSupport", "VirtualTime",
-                "PortContracts", "StandInKit",
+                "PortContracts", "StandInKit", "StandInServers",
             ]
         ),
         // The seam to the operating system: sockets, processes, spawning, the

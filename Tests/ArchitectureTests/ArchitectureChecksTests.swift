@@ -207,7 +207,7 @@ struct ArchitectureChecksTests {
                 "Composition", "CompositionTesting", "ReferenceServer", "SimulatedBackend", "VirtualTime", "app",
                 "GatehouseApp", "GatehouseBench", "gatehouse-bench",
                 "session-store-stress", "http-answer-probe", "OAuth2ServerAccess", "OffThePool", "SanitizerAwareness",
-                "ExampleAdapters", "PortContracts", "StandInKit",
+                "ExampleAdapters", "PortContracts", "StandInKit", "StandInServers",
             ]
             .contains($0)
         }

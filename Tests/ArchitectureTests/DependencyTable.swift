@@ -210,15 +210,23 @@ extension DependencyTable {
                 ),
                 ModuleRule(
                     module: "StandInKit",
-                    projectModules: [
-                        "OperatingSystem", "AdapterSupport", "Ports", "PortContracts", "SimulatedBackend",
-                        "VirtualTime",
-                    ],
+                    projectModules: ["Ports", "PortContracts", "SimulatedBackend", "VirtualTime"],
                     projectReason:
-                        "the kit a team makes a stand-in of its dialect with: a loopback server (a listening "
-                        + "socket from AdapterSupport, its calls through the operating-system seam), the seeded "
-                        + "people and the auth contract's switches (PortContracts' AuthBackendControl) over the "
-                        + "simulated backend and its virtual clock; a testing product, so no shipping module names it",
+                        "the kit a team makes a stand-in of its dialect with: the seeded people and the auth "
+                        + "contract's switches (PortContracts' AuthBackendControl) over the simulated backend and "
+                        + "its virtual clock; a testing product, so no shipping module names it",
+                    systemModules: .only(["Foundation", "Synchronization"]),
+                    systemReason: "the seed's values and a counter's lock"
+                ),
+                ModuleRule(
+                    module: "StandInServers",
+                    projectModules: ["OperatingSystem", "AdapterSupport", "Ports", "SimulatedBackend"],
+                    projectReason:
+                        "the stand-in kit's servers: a loopback server (a listening socket from AdapterSupport, "
+                        + "its calls through the operating-system seam) and Gatehouse's own dialect stand-ins "
+                        + "on it, over the simulated backend; apart from StandInKit so that the app, "
+                        + "which serves them, links no test framework (PortContracts); part of the StandInKit "
+                        + "testing product, so no shipping module names it",
                     systemModules: .only(["Foundation", "Dispatch", "Synchronization"]),
                     systemReason:
                         "the server's thread, the executor that runs a request's work on it, and a lock; it "
@@ -280,14 +288,15 @@ extension DependencyTable {
                     module: "CompositionTesting",
                     projectModules: [
                         "Composition", "Ports", "SimulatedBackend", "AdapterInMemory", "AdapterHTTP", "BoundedHTTP",
-                        "AdapterSystem", "ReferenceServer", "TaskRuntime", "VirtualTime",
+                        "AdapterSystem", "ReferenceServer", "StandInServers", "TaskRuntime", "VirtualTime",
                     ],
                     projectReason:
                         "the composition the tests, the acceptance runs and the bench add to an app's: the "
                         + "simulated backend's plugins and controls (SimulatedBackend, AdapterInMemory's pretend "
                         + "network and browser), a reference server's control "
                         + "API (AdapterHTTP), the reference server as the app starts it (ReferenceServer, on the "
-                        + "machine's clock from AdapterSystem or on virtual time from VirtualTime), and the virtual clock "
+                        + "machine's clock from AdapterSystem or on virtual time from VirtualTime), the dialect "
+                        + "stand-ins `app serve --profile` serves (StandInServers), and the virtual clock "
                         + "plugin (VirtualTime)",
                     systemModules: .any,
                     systemReason: ""

@@ -1,5 +1,5 @@
 import SimulatedBackend
-import StandInKit
+import StandInServers
 import Foundation
 import Ports
 import Synchronization

@@ -2,6 +2,8 @@ import AdapterHTTP
 import BoundedHTTP
 import SimulatedBackend
 import Ports
+import StandInServers
+import VirtualTime
 
 /// The suites' server for the Firebase Authentication adapter: a
 /// `FirebaseAuthStandIn` on loopback, and the suites' switches put onto it:
@@ -20,14 +22,19 @@ import Ports
 /// lists nothing it cannot meet.
 struct FirebaseRemoteFixture: StandInBackedFixture {
     let standIn: FirebaseAuthStandIn
+    /// The server's clock, which only the suites move.
+    let clock = ManualClock()
     /// The auth adapter under test.
     let firebaseAuth: any AuthRemoteAPI
 
     init() throws {
-        standIn = try FirebaseAuthStandIn()
+        standIn = try FirebaseAuthStandIn(
+            backend: InMemoryBackend(
+                clock: clock, configuration: InMemoryBackend.Configuration(passwordRule: .atLeast(6))),
+            apiKey: RemoteSecrets.apiKey)
         // A generous deadline: under the sanitizers on a busy two-core machine
         // a loopback answer can be slow; no test waits for it to pass.
-        let key = APIKey(FirebaseAuthStandIn.apiKey)
+        let key = APIKey(RemoteSecrets.apiKey)
         firebaseAuth = FirebaseAuthRemoteAPI(
             identityToolkit: try HTTPConfiguration(
                 baseURL: standIn.identityToolkitURL, apiKey: key, tokenHeaderStyle: .bearer, timeout: .seconds(30)),
@@ -58,7 +65,7 @@ struct FirebaseRemoteFixture: StandInBackedFixture {
         await standIn.backend.addFault(InMemoryBackend.Fault(route: route, mode: fault.backendMode))
     }
 
-    func advanceServerClock(by duration: Duration) async throws { standIn.clock.advance(by: duration) }
+    func advanceServerClock(by duration: Duration) async throws { clock.advance(by: duration) }
 
     func metrics() async throws -> RemoteServerMetrics {
         await metrics(

@@ -3,6 +3,8 @@ import BoundedHTTP
 import SimulatedBackend
 import Foundation
 import Ports
+import StandInServers
+import VirtualTime
 
 /// The suites' server for the Supabase Auth adapters: a `SupabaseAuthStandIn`
 /// (GoTrue on loopback) and the suites' switches, in their words, put onto
@@ -24,14 +26,16 @@ import Ports
 /// throws `UnmetControlNeed`, naming it and this fixture.
 struct SupabaseRemoteFixture: StandInBackedFixture {
     let standIn: SupabaseAuthStandIn
+    /// The server's clock, which only the suites move.
+    let clock = ManualClock()
     private let configuration: HTTPConfiguration
 
     init() throws {
-        standIn = try SupabaseAuthStandIn()
+        standIn = try SupabaseAuthStandIn.onManualClock(clock)
         // A generous deadline: under the sanitizers on a busy two-core machine
         // a loopback answer can be slow; no test waits for it to pass.
         configuration = try HTTPConfiguration(
-            baseURL: standIn.baseURL, apiKey: APIKey(SupabaseAuthStandIn.apiKey), tokenHeaderStyle: .bearer,
+            baseURL: standIn.baseURL, apiKey: APIKey(RemoteSecrets.apiKey), tokenHeaderStyle: .bearer,
             timeout: .seconds(30))
     }
 
@@ -66,7 +70,7 @@ struct SupabaseRemoteFixture: StandInBackedFixture {
         await standIn.backend.addFault(InMemoryBackend.Fault(route: route.rawValue, mode: fault.backendMode))
     }
 
-    func advanceServerClock(by duration: Duration) async throws { standIn.clock.advance(by: duration) }
+    func advanceServerClock(by duration: Duration) async throws { clock.advance(by: duration) }
 
     func metrics() async throws -> RemoteServerMetrics {
         let metrics = await standIn.backend.metrics()
@@ -129,5 +133,16 @@ private struct NoStatement: StatementRemoteAPI {
 
     func entryDetails(id: String, token: AccessToken) async throws(RemoteError) -> StatementEntryDetails {
         throw .rejected(status: 404, code: .notFound)
+    }
+}
+
+extension SupabaseAuthStandIn {
+    /// A stand-in on `clock`, its backend judging passwords as GoTrue does
+    /// (six characters at least), taking the suites' API key.
+    static func onManualClock(_ clock: ManualClock) throws -> SupabaseAuthStandIn {
+        try SupabaseAuthStandIn(
+            backend: InMemoryBackend(
+                clock: clock, configuration: InMemoryBackend.Configuration(passwordRule: .atLeast(6))),
+            clock: clock, apiKey: RemoteSecrets.apiKey)
     }
 }

@@ -5,7 +5,9 @@ import Foundation
 import PortContracts
 import Ports
 import StandInKit
+import StandInServers
 import Testing
+import VirtualTime
 
 /// The stand-in kit as a team uses it: a dialect's stand-in made on
 /// `LoopbackStandIn` and the simulated backend (here Gatehouse's own
@@ -16,13 +18,14 @@ import Testing
 struct StandInKitTests {
     /// The Supabase adapter against a fresh stand-in, with the kit's switches.
     @Sendable static func supabaseUnderTest() async throws -> AuthAPIUnderTest {
-        let standIn = try SupabaseAuthStandIn()
+        let clock = ManualClock()
+        let standIn = try SupabaseAuthStandIn.onManualClock(clock)
         let configuration = try HTTPConfiguration(
-            baseURL: standIn.baseURL, apiKey: APIKey(SupabaseAuthStandIn.apiKey), tokenHeaderStyle: .bearer,
+            baseURL: standIn.baseURL, apiKey: APIKey(RemoteSecrets.apiKey), tokenHeaderStyle: .bearer,
             timeout: .seconds(30))
         let auth = SupabaseAuthRemoteAPI(configuration: configuration)
         let control = StandInAuthControl(
-            backend: standIn.backend, clock: standIn.clock, auth: auth,
+            backend: standIn.backend, clock: clock, auth: auth,
             routes: [
                 .signIn: SupabaseAuthStandIn.Route.passwordGrant.rawValue,
                 .refresh: SupabaseAuthStandIn.Route.refreshGrant.rawValue,

@@ -51,7 +51,7 @@ struct GuideQuotationTests {
                 "### The files this example touched", 6,
                 ["ActuatorHealthProbe", "ActuatorStandIn", "ActuatorRemoteFixture", "case actuator"]
             ),
-            ("### The files the Firebase dialect touched", 12, ["Firebase", "apiKeyQueryName"]),
+            ("### The files the Firebase dialect touched", 14, ["Firebase", "apiKeyQueryName"]),
         ])
     func eachExampleTouchedTheListedFiles(heading: String, count: Int, markers: [String]) throws {
         let text = try String(contentsOf: Self.repository.appendingPathComponent(Self.guide), encoding: .utf8)

@@ -167,7 +167,8 @@ enum HelpText {
         """
         Usage: app serve [--host 127.0.0.1] [--port 8080] [--api-key-env NAME | --api-key-file PATH]
                          [--token-ttl 60] [--refresh-window 300] [--rotation-grace 0] [--reuse-detection]
-                         [--virtual-clock] [--profile full|cora]
+                         [--virtual-clock] [--profile full|cora|firebase|supabase]
+                         [--reference-port 8080]
 
         The reference HTTP server: the simulated backend (seeded with the demo account,
         CPF 123.456.789-09) over the wire contract and its control API (/_control/*),
@@ -183,8 +184,14 @@ enum HelpText {
         cora serves only Cora's POST /challenge/auth (sign-in by CPF, refresh with the
         old token), GET /challenge/list and GET /challenge/details/:id, and answers
         every other path 404 as an unknown one (no /health, no /users); the control
-        API stays. An unknown profile exits 2. It prints its URL and runs until SIGINT
-        or SIGTERM, then exits 0.
+        API stays. firebase and supabase serve Gatehouse's stand-in of that backend
+        instead, to try the environment files docs/environments.md gives for them:
+        supabase on 127.0.0.1:54321/auth/v1, its anon key from SUPABASE_ANON_KEY;
+        firebase on 127.0.0.1:9099, its Web API key from FIREBASE_WEB_API_KEY, and the
+        reference server on 8080 (--reference-port) beside it, over the same accounts.
+        --port moves the stand-in; they take no development key, --host, --rotation-grace,
+        --reuse-detection or --virtual-clock. An unknown profile exits 2. It prints
+        its URL and runs until SIGINT or SIGTERM, then exits 0.
         """
     }
 

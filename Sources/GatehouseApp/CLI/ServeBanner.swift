@@ -37,6 +37,37 @@ enum ServeBanner {
         return lines
     }
 
+    /// The banner of a dialect's stand-in (`--profile firebase|supabase`):
+    /// what is served where, the demo accounts by e-mail (neither backend
+    /// keeps a CPF), where the keys come from (never a key but the public
+    /// development key), and where the environment file to try is.
+    static func lines(
+        standIn: DialectStandInServer, options: ServeOptions, referenceKey: String,
+        accounts: [StandaloneServer.SeededAccount] = StandaloneServer.demoAccounts
+    ) -> [String] {
+        guard let dialect = options.dialect else { return [] }
+        var lines = standIn.services.map { "\($0.name) on \($0.url)" }
+        lines.append("demo accounts (public demo data; sign in with the e-mail: this backend keeps no CPF):")
+        let nameWidth = accounts.map(\.name.count).max() ?? 0
+        let emailWidth = accounts.map(\.email.count).max() ?? 0
+        for account in accounts {
+            lines.append(
+                "  \(pad(account.name, nameWidth))  \(pad(account.email, emailWidth))  password \(account.password)"
+                    + "  (\(account.state))")
+        }
+        lines.append("a password has six characters at least, as \(dialect) judges it")
+        lines.append("\(dialect.keyName): from \(options.apiKeyOrigin) (not shown)")
+        if dialect == .firebase {
+            lines.append(
+                referenceKey == ServeOptions.developmentKey
+                    ? "the reference server's API key: the development key '\(ServeOptions.developmentKey)'"
+                    : "the reference server's API key: from \(ServeOptions.standardKeyVariable) (not shown)")
+        }
+        lines.append("Try it with the environment file of docs/environments.md, \"\(dialect.guideSection)\".")
+        lines.append("One line per request follows (method, path, status, time). Ctrl-C stops.")
+        return lines
+    }
+
     /// `POST /challenge/auth → 200 (12 ms)`; a dropped answer says so.
     static func line(for entry: StandaloneServer.RequestLogLine) -> String {
         let outcome = entry.status.map(String.init) ?? "dropped"

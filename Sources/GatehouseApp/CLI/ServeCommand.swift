@@ -20,10 +20,13 @@ struct ServeCommand {
             console.error(error.description)
             return error.exitCode
         }
-        let serverOptions = options.server(apiKey: apiKey)
-        let server: StandaloneServer
         // From the connection's thread: one write per line, so lines never interleave.
         let logLine = console.lineWriterForAnyThread
+        if let dialect = options.dialect {
+            return await serveStandIn(of: dialect, apiKey: apiKey, logLine: logLine)
+        }
+        let serverOptions = options.server(apiKey: apiKey)
+        let server: StandaloneServer
         do {
             server = try StandaloneServer(serverOptions) { entry in logLine(ServeBanner.line(for: entry)) }
         } catch {
@@ -37,6 +40,34 @@ struct ServeCommand {
         fflush(nil)
         await Self.waitForStopSignal()
         server.stop()
+        console.print("stopped")
+        fflush(nil)
+        return ExitCode.success
+    }
+
+    /// `--profile firebase|supabase`: the dialect's stand-in (and, beside an
+    /// auth server's, the reference server) until SIGINT or SIGTERM.
+    private func serveStandIn(
+        of dialect: DialectStandInServer.Dialect, apiKey: String, logLine: @escaping @Sendable (String) -> Void
+    ) async -> Int32 {
+        // The reference server beside an auth server's stand-in takes what `local` sends.
+        let referenceKey =
+            ProcessInfo.processInfo.environment[ServeOptions.standardKeyVariable].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ServeOptions.developmentKey
+        let served: DialectStandInServer
+        do {
+            served = try DialectStandInServer(
+                options.standIn(dialect, apiKey: apiKey, referenceKey: referenceKey)
+            ) { entry in logLine(ServeBanner.line(for: entry)) }
+        } catch {
+            console.error("app serve: \(error)")
+            return ExitCode.usage
+        }
+        served.start()
+        ServeBanner.lines(standIn: served, options: options, referenceKey: referenceKey).forEach(console.print)
+        fflush(nil)
+        await Self.waitForStopSignal()
+        served.stop()
         console.print("stopped")
         fflush(nil)
         return ExitCode.success

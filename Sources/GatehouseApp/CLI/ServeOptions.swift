@@ -20,7 +20,8 @@ struct ServeOptions: Sendable, Equatable {
     static let developmentKey = "gatehouse-dev-key"
 
     var host = "127.0.0.1"
-    var port: UInt16 = 8080
+    /// `--port`; when not given, the reference server's 8080, or a dialect's stand-in's own port.
+    var port: UInt16?
     var apiKeySource = APIKeySource.standard
     var tokenTTLSeconds = 60
     var refreshWindowSeconds = 300
@@ -29,12 +30,20 @@ struct ServeOptions: Sendable, Equatable {
     var reuseDetection = false
     var virtualClock = false
     var profile = ReferenceServerProfile.full
+    /// `--profile firebase|supabase`: a real backend's dialect, Gatehouse's
+    /// stand-in of it, instead of the reference server's routes.
+    var dialect: DialectStandInServer.Dialect?
+    /// `--reference-port`: with `--profile firebase`, the port of the reference server beside the stand-in.
+    var referencePort: UInt16 = 8080
+
+    /// The flags of the reference server alone, which a dialect's stand-in does not take.
+    static let referenceServerFlags = ["--host", "--rotation-grace", "--reuse-detection", "--virtual-clock"]
 
     /// The server these flags choose, with the key `resolvedAPIKey` found.
     func server(apiKey: String) -> StandaloneServer.Options {
         var server = StandaloneServer.Options()
         server.host = host
-        server.port = port
+        server.port = port ?? 8080
         server.apiKey = apiKey
         server.tokenLifetime = .seconds(tokenTTLSeconds)
         server.refreshWindow = .seconds(refreshWindowSeconds)
@@ -45,9 +54,26 @@ struct ServeOptions: Sendable, Equatable {
         return server
     }
 
+    /// What `app serve --profile firebase|supabase` serves: the dialect's
+    /// stand-in on `--port` (else its own port), with `apiKey`; and, where
+    /// the dialect is an auth server only, the reference server beside it
+    /// on `--reference-port` (else 8080) with `referenceKey`.
+    func standIn(
+        _ dialect: DialectStandInServer.Dialect, apiKey: String, referenceKey: String
+    ) -> DialectStandInServer.Options {
+        var standIn = DialectStandInServer.Options(
+            dialect: dialect, standInKey: apiKey, standInPort: port ?? dialect.standInPort)
+        standIn.referenceKey = referenceKey
+        standIn.referencePort = referencePort
+        standIn.tokenLifetime = .seconds(tokenTTLSeconds)
+        standIn.refreshWindow = .seconds(refreshWindowSeconds)
+        return standIn
+    }
+
     /// Where the key came from, for the start-up banner (never the key).
     var apiKeyOrigin: String {
         switch apiKeySource {
+        case .standard where dialect != nil: "the environment variable \(dialect?.keyVariable ?? "")"
         case .standard: "\(Self.standardKeyVariable) if set, else the development key"
         case .environment(let name): "the environment variable \(name)"
         case .file(let path): "the file \(path)"
@@ -62,6 +88,17 @@ struct ServeOptions: Sendable, Equatable {
     ) throws(UsageError) -> String {
         switch apiKeySource {
         case .standard:
+            if let dialect {
+                guard let key = environment[dialect.keyVariable], !key.isEmpty else {
+                    throw UsageError(
+                        "the environment variable \(dialect.keyVariable) is not set or is empty: the \(dialect) "
+                            + "stand-in takes no development key, as the \(dialect) plugins send none. Set it (any "
+                            + "text will do on this machine) and give the app the same, or name another variable "
+                            + "(--api-key-env NAME) or a file (--api-key-file PATH)",
+                        helpTopic: "serve")
+                }
+                return key
+            }
             guard let key = environment[Self.standardKeyVariable], !key.isEmpty else { return Self.developmentKey }
             return key
         case .environment(let name):
@@ -89,18 +126,34 @@ struct ServeOptions: Sendable, Equatable {
         }
     }
 
-    /// The profile `name` names; an unknown name is a usage error listing the profiles.
+    /// The reference server's profile `name` names; a dialect's is a usage
+    /// error saying that only `serve` serves it, and an unknown name one
+    /// listing the profiles.
     static func profile(named name: String, helpTopic: String = "serve") throws(UsageError) -> ReferenceServerProfile {
+        if let dialect = DialectStandInServer.Dialect(rawValue: name) {
+            throw UsageError(
+                "option --profile \(dialect) belongs to 'serve' (a stand-in of that backend); a script's "
+                    + "in-process server plays the reference server: \(referenceProfileNames)",
+                helpTopic: helpTopic)
+        }
         do {
             return try ReferenceServerProfile(named: name)
         } catch {
-            throw UsageError("option --profile: \(error.description)", helpTopic: helpTopic)
+            // Only `serve` serves a dialect's stand-in: a script's server lists its own.
+            let dialects = helpTopic == "serve" ? DialectStandInServer.Dialect.allCases.map(\.rawValue) : []
+            throw UsageError(
+                "option --profile: unknown profile '\(TerminalText.escapingControlsOnOneLine(name))': the profiles are "
+                    + (referenceProfileNames + dialects).joined(separator: ", "),
+                helpTopic: helpTopic)
         }
     }
+
+    private static var referenceProfileNames: [String] { ReferenceServerProfile.allCases.map(\.rawValue) }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> ServeOptions {
         var options = ServeOptions()
         var keySourceFlag: String?
+        var given: Set<String> = []
         var remaining = arguments[...]
         func value(_ flag: String) throws(UsageError) -> String {
             guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
@@ -134,6 +187,13 @@ struct ServeOptions: Sendable, Equatable {
                         "option --port takes a port number (0 to 65535), not '\(text)'", helpTopic: "serve")
                 }
                 options.port = port
+            case "--reference-port":
+                let text = try value(flag)
+                guard let port = UInt16(text) else {
+                    throw UsageError(
+                        "option --reference-port takes a port number (0 to 65535), not '\(text)'", helpTopic: "serve")
+                }
+                options.referencePort = port
             // The refusal never repeats what followed the flag: it may be a key.
             case _ where flag == "--api-key" || flag.hasPrefix("--api-key="):
                 throw UsageError(
@@ -159,9 +219,27 @@ struct ServeOptions: Sendable, Equatable {
             case "--rotation-grace": options.rotationGraceSeconds = try seconds(flag, allowZero: true)
             case "--reuse-detection": options.reuseDetection = true
             case "--virtual-clock": options.virtualClock = true
-            case "--profile": options.profile = try Self.profile(named: try value(flag))
+            case "--profile":
+                let name = try value(flag)
+                if let dialect = DialectStandInServer.Dialect(rawValue: name) {
+                    options.dialect = dialect
+                } else {
+                    options.profile = try Self.profile(named: name)
+                }
             default: throw UsageError("unknown option '\(flag)' for serve", helpTopic: "serve")
             }
+            given.insert(flag)
+        }
+        if given.contains("--reference-port"), options.dialect != .firebase {
+            throw UsageError(
+                "option --reference-port belongs to --profile firebase (the reference server beside its stand-in)",
+                helpTopic: "serve")
+        }
+        if let dialect = options.dialect, let flag = referenceServerFlags.first(where: given.contains) {
+            throw UsageError(
+                "option \(flag) belongs to the reference server's profiles "
+                    + "(\(referenceProfileNames.joined(separator: ", "))), not to --profile \(dialect)",
+                helpTopic: "serve")
         }
         return options
     }

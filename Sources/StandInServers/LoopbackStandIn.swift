@@ -26,32 +26,65 @@ public final class LoopbackStandIn: Sendable {
     public let root: String
     private let listener: Int32
 
-    /// Listens on an ephemeral port of 127.0.0.1; `start(_:)` answers.
-    public init() throws {
-        guard case .success(let (fd, port)) = LoopbackSocket.listen(backlog: 16) else { throw StandInError() }
-        listener = fd
-        root = "http://127.0.0.1:\(port)"
+    /// Listens on 127.0.0.1, on `port` or, when it is 0, on an ephemeral
+    /// port; `start(_:)` answers.
+    public init(port: UInt16 = 0) throws(StandInError) {
+        switch LoopbackSocket.listen(backlog: 16, port: port) {
+        case .success(let (fd, bound)):
+            listener = fd
+            root = "http://127.0.0.1:\(bound)"
+        case .failure(let failure):
+            throw StandInError(port: port, reason: failure.reason)
+        }
     }
 
-    /// No socket could listen on 127.0.0.1.
+    /// No socket could listen on 127.0.0.1 (the port is another program's,
+    /// or no descriptor is left).
     public struct StandInError: Error, CustomStringConvertible {
+        /// The port asked for; 0 for any.
+        public let port: UInt16
+        /// The system's words (errno's text).
+        public let reason: String
+
         /// What went wrong, in a sentence.
-        public var description: String { "a stand-in cannot listen on 127.0.0.1" }
+        public var description: String {
+            port == 0
+                ? "a stand-in cannot listen on 127.0.0.1: \(reason)"
+                : "a stand-in cannot listen on 127.0.0.1:\(port): \(reason)"
+        }
     }
 
-    /// Starts answering, on a thread of its own, with `handler`.
-    public func start(_ handler: @escaping @Sendable (Request) async -> Answer) {
-        Thread { [self] in acceptLoop(handler) }.start()
+    /// One answered request, as a log shows it: never a header, the query
+    /// (a Web API key travels there) or a body.
+    public struct Answered: Sendable {
+        /// `GET`, `POST`, …
+        public let method: String
+        /// The path, without the query.
+        public let path: String
+        /// The status answered; nil when the answer was broken off.
+        public let status: Int?
+        /// From the request read to the answer written.
+        public let duration: Duration
     }
 
-    private func acceptLoop(_ handler: @escaping @Sendable (Request) async -> Answer) {
+    /// Starts answering, on a thread of its own, with `handler`; each
+    /// answered request is told to `requestLog`, on that thread.
+    public func start(
+        requestLog: (@Sendable (Answered) -> Void)? = nil, _ handler: @escaping @Sendable (Request) async -> Answer
+    ) {
+        Thread { [self] in acceptLoop(handler, requestLog) }.start()
+    }
+
+    private func acceptLoop(
+        _ handler: @escaping @Sendable (Request) async -> Answer, _ requestLog: (@Sendable (Answered) -> Void)?
+    ) {
         while true {
             let client = Platform.acceptConnection(on: listener)
             if client < 0 {
                 if errno == EINTR { continue }
                 return
             }
-            serve(client, handler)
+            serve(client, handler, requestLog)
             close(client)
         }
     }
@@ -119,15 +152,25 @@ public final class LoopbackStandIn: Sendable {
         }
     }
 
-    private func serve(_ client: Int32, _ handler: @escaping @Sendable (Request) async -> Answer) {
+    private func serve(
+        _ client: Int32, _ handler: @escaping @Sendable (Request) async -> Answer,
+        _ requestLog: (@Sendable (Answered) -> Void)?
+    ) {
         var limit = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         guard let request = read(client) else { return }
+        let began = ContinuousClock.now
         // The answer is worked out on this thread (`ServingExecutor`), never
         // waiting for a thread of the cooperative pool that other tests keep
         // busy (two on a small CI machine): a client would time out.
         let answer = ServingExecutor().serve { await handler(request) }
+        defer {
+            requestLog?(
+                Answered(
+                    method: request.method, path: request.path, status: answer.drop ? nil : answer.status,
+                    duration: ContinuousClock.now - began))
+        }
         guard !answer.drop else {
             // The connection breaks mid-answer, as the reference server drops
             // one (closing before any byte would let a client retry).

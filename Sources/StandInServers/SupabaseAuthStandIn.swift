@@ -1,12 +1,10 @@
-import SimulatedBackend
-import StandInKit
 import Foundation
-import Ports
+public import Ports
+public import SimulatedBackend
 import Synchronization
-import TaskRuntime
-import VirtualTime
 
-/// Supabase Auth (GoTrue) on loopback, for the contract suites: the routes
+/// Supabase Auth (GoTrue) on loopback, for the contract suites and `app
+/// serve --profile supabase`: the routes
 /// `SupabaseAuthRemoteAPI`, `SupabaseUserRemoteAPI` and `SupabaseHealthProbe`
 /// call, under `/auth/v1` as on the hosted service, with GoTrue's JSON
 /// shapes and error bodies — those of `Tests/AdapterHTTPTests/SupabaseFixtures.swift`,
@@ -30,26 +28,33 @@ import VirtualTime
 ///
 /// Accounts, tokens, their lifetimes and refresh windows, revocation, the
 /// server's clock, health, faults and request counts are an
-/// `InMemoryBackend`'s (on a `ManualClock`): GoTrue's access token is the
+/// `InMemoryBackend`'s (the one it is given): GoTrue's access token is the
 /// backend's token (opaque here, a JWT there), its refresh token one the
 /// stand-in keeps beside it, used once. Faults and counts are keyed by
 /// GoTrue's routes (`Route`).
 ///
 /// It is served by a `LoopbackStandIn` (127.0.0.1 only, bounded reads).
-final class SupabaseAuthStandIn: Sendable {
+public final class SupabaseAuthStandIn: Sendable {
     /// GoTrue's routes the adapters call, as faults and counts key them.
-    enum Route: String, CaseIterable, Sendable {
+    public enum Route: String, CaseIterable, Sendable {
+        /// Sign-in by e-mail and password.
         case passwordGrant = "POST /token?grant_type=password"
+        /// The refresh, its refresh token used once.
         case refreshGrant = "POST /token?grant_type=refresh_token"
+        /// This device's sign-out.
         case logout = "POST /logout"
+        /// The signed-in person.
         case user = "GET /user"
+        /// GoTrue's health.
         case health = "GET /health"
     }
 
     /// `http://127.0.0.1:<port>/auth/v1`, the base the adapters are given.
-    let baseURL: String
-    let backend: InMemoryBackend
-    let clock: ManualClock
+    public let baseURL: String
+    /// Where the accounts, tokens, health, faults and counts are.
+    public let backend: InMemoryBackend
+    private let clock: any Clock
+    private let apiKey: String
     private let server: LoopbackStandIn
     private let sessions = Mutex(Sessions())
 
@@ -66,20 +71,30 @@ final class SupabaseAuthStandIn: Sendable {
         var used: Bool
     }
 
-    /// The API key the gateway takes.
-    static let apiKey = RemoteSecrets.apiKey
-
-    init() throws {
-        let clock = ManualClock()
+    /// Serves `backend` as GoTrue would, on 127.0.0.1, under `/auth/v1`.
+    ///
+    /// - Parameters:
+    ///   - backend: the accounts and tokens; make it with
+    ///     `passwordRule: .atLeast(6)`, GoTrue's default minimum.
+    ///   - clock: the backend's clock, for the answers' `expires_at`.
+    ///   - apiKey: the project's anon key every request must carry (`apikey`).
+    ///   - port: the port; 0 (the default), one the system picks.
+    ///   - requestLog: told of each answered request (`LoopbackStandIn.Answered`).
+    /// - Throws: `LoopbackStandIn.StandInError` when the port cannot be had.
+    public init(
+        backend: InMemoryBackend, clock: any Clock, apiKey: String, port: UInt16 = 0,
+        requestLog: (@Sendable (LoopbackStandIn.Answered) -> Void)? = nil
+    ) throws(LoopbackStandIn.StandInError) {
+        self.backend = backend
         self.clock = clock
-        backend = InMemoryBackend(clock: clock, configuration: InMemoryBackend.Configuration(passwordRule: .atLeast(6)))
-        server = try LoopbackStandIn()
+        self.apiKey = apiKey
+        server = try LoopbackStandIn(port: port)
         baseURL = server.root + "/auth/v1"
-        server.start { [self] request in await answer(request) }
+        server.start(requestLog: requestLog) { [self] request in await answer(request) }
     }
 
     /// Forgets every refresh token, as the backend's reset forgets every access token.
-    func resetSessions() {
+    public func resetSessions() {
         sessions.withLock { $0 = Sessions() }
     }
 
@@ -117,7 +132,7 @@ final class SupabaseAuthStandIn: Sendable {
         case .status(let status, .unreadable):
             return Answer(status: status, body: Data("<html><body>Bad Gateway</body></html>".utf8))
         }
-        guard request.headers["apikey"] == Self.apiKey else {
+        guard request.headers["apikey"] == apiKey else {
             return .json(401, ["message": "Invalid API key"])
         }
         switch route {

@@ -1,28 +1,27 @@
-import SimulatedBackend
-import StandInKit
 import Foundation
+public import SimulatedBackend
 import Ports
 import Synchronization
-import TaskRuntime
-import VirtualTime
 
-/// Firebase Authentication's REST API on loopback, for the contract suites:
-/// the two routes `FirebaseAuthRemoteAPI` calls, each under a prefix that
-/// stands for its own host, with Firebase's JSON shapes and error bodies as
-/// Google's REST reference gives them:
+/// Firebase Authentication's REST API on loopback, for the contract suites
+/// and `app serve --profile firebase`: the two services `FirebaseAuthRemoteAPI`
+/// calls, each under its host's name as a path prefix (as the Firebase
+/// emulator serves them: `/identitytoolkit.googleapis.com/v1/`,
+/// `/securetoken.googleapis.com/v1/`), with Firebase's JSON shapes and error
+/// bodies as Google's REST reference gives them:
 ///
-/// - `POST /identitytoolkit/v1/accounts:signInWithPassword?key=KEY`
+/// - `POST …/accounts:signInWithPassword?key=KEY`
 ///   `{"email", "password", "returnSecureToken"}`: `{"kind", "localId",
 ///   "email", "displayName", "idToken", "registered", "refreshToken",
 ///   "expiresIn": "3600"}`; refusals `EMAIL_NOT_FOUND`, `INVALID_PASSWORD`,
 ///   `USER_DISABLED`, `MISSING_PASSWORD`;
-/// - `POST /identitytoolkit/v1/accounts:signUp?key=KEY`, the same body: the
+/// - `POST …/accounts:signUp?key=KEY`, the same body: the
 ///   account made and signed in, answered `{"kind", "localId", "email",
 ///   "idToken", "refreshToken", "expiresIn"}`; refusals `EMAIL_EXISTS`,
 ///   `INVALID_EMAIL`, `MISSING_PASSWORD` and `WEAK_PASSWORD : Password should
 ///   be at least 6 characters` (one at a time, the e-mail's first), as
 ///   Firebase judges them: any password of six characters or more is taken;
-/// - `POST /securetoken/v1/token?key=KEY`, form
+/// - `POST …/token?key=KEY` (the Secure Token service), form
 ///   `grant_type=refresh_token&refresh_token=…`: `{"expires_in", "token_type",
 ///   "refresh_token", "id_token", "user_id", "project_id"}`, the refresh token
 ///   the one sent (Firebase's do not rotate); refusals
@@ -34,44 +33,59 @@ import VirtualTime
 ///   detail reason `API_KEY_INVALID`.
 ///
 /// Accounts, tokens, lifetimes, refresh windows, revocation, the clock,
-/// faults and counts are an `InMemoryBackend`'s (on a `ManualClock`): the ID
+/// faults and counts are an `InMemoryBackend`'s (the one it is given): the ID
 /// token is the backend's access token, the refresh token one the stand-in
 /// keeps beside the session's latest ID token. Faults and counts are keyed
 /// by the two routes (`Route`). It is served by a `LoopbackStandIn`
 /// (127.0.0.1 only, bounded reads).
-final class FirebaseAuthStandIn: Sendable {
+public final class FirebaseAuthStandIn: Sendable {
     /// The routes the adapter calls, as faults and counts key them.
-    enum Route: String, CaseIterable, Sendable {
+    public enum Route: String, CaseIterable, Sendable {
+        /// The Identity Toolkit's sign-in by e-mail and password.
         case signInWithPassword = "POST accounts:signInWithPassword"
+        /// The Identity Toolkit's sign-up.
         case signUp = "POST accounts:signUp"
+        /// The Secure Token service's refresh.
         case refresh = "POST token"
     }
 
-    /// `http://127.0.0.1:<port>/identitytoolkit/v1/`, the Identity Toolkit's base.
-    let identityToolkitURL: String
-    /// `http://127.0.0.1:<port>/securetoken/v1/`, the Secure Token service's base.
-    let secureTokenURL: String
-    let backend: InMemoryBackend
-    let clock: ManualClock
+    /// `http://127.0.0.1:<port>/identitytoolkit.googleapis.com/v1/`, the Identity Toolkit's base.
+    public let identityToolkitURL: String
+    /// `http://127.0.0.1:<port>/securetoken.googleapis.com/v1/`, the Secure Token service's base.
+    public let secureTokenURL: String
+    /// Where the accounts, tokens, faults and counts are.
+    public let backend: InMemoryBackend
+    private let apiKey: String
     private let server: LoopbackStandIn
     /// Each refresh token issued, and the ID token it last bought.
     private let sessions = Mutex([String: String]())
 
-    /// The project's Web API key.
-    static let apiKey = RemoteSecrets.apiKey
-
-    init() throws {
-        let clock = ManualClock()
-        self.clock = clock
-        backend = InMemoryBackend(clock: clock, configuration: InMemoryBackend.Configuration(passwordRule: .atLeast(6)))
-        server = try LoopbackStandIn()
-        identityToolkitURL = server.root + "/identitytoolkit/v1/"
-        secureTokenURL = server.root + "/securetoken/v1/"
-        server.start { [self] request in await answer(request) }
+    /// Serves `backend` as Firebase would, on 127.0.0.1.
+    ///
+    /// - Parameters:
+    ///   - backend: the accounts and tokens; make it with
+    ///     `passwordRule: .atLeast(6)`, Firebase's own minimum.
+    ///   - apiKey: the project's Web API key every request must carry.
+    ///   - port: the port; 0 (the default), one the system picks.
+    ///   - requestLog: told of each answered request (`LoopbackStandIn.Answered`).
+    /// - Throws: `LoopbackStandIn.StandInError` when the port cannot be had.
+    public init(
+        backend: InMemoryBackend, apiKey: String, port: UInt16 = 0,
+        requestLog: (@Sendable (LoopbackStandIn.Answered) -> Void)? = nil
+    ) throws(LoopbackStandIn.StandInError) {
+        self.backend = backend
+        self.apiKey = apiKey
+        server = try LoopbackStandIn(port: port)
+        identityToolkitURL = server.root + Self.identityToolkitPrefix + "/"
+        secureTokenURL = server.root + Self.secureTokenPrefix + "/"
+        server.start(requestLog: requestLog) { [self] request in await answer(request) }
     }
 
+    private static let identityToolkitPrefix = "/identitytoolkit.googleapis.com/v1"
+    private static let secureTokenPrefix = "/securetoken.googleapis.com/v1"
+
     /// Forgets every refresh token, as the backend's reset forgets every ID token.
-    func resetSessions() {
+    public func resetSessions() {
         sessions.withLock { $0 = [:] }
     }
 
@@ -82,9 +96,9 @@ final class FirebaseAuthStandIn: Sendable {
 
     private func route(of request: Request) -> Route? {
         switch (request.method, request.path) {
-        case ("POST", "/identitytoolkit/v1/accounts:signInWithPassword"): .signInWithPassword
-        case ("POST", "/identitytoolkit/v1/accounts:signUp"): .signUp
-        case ("POST", "/securetoken/v1/token"): .refresh
+        case ("POST", Self.identityToolkitPrefix + "/accounts:signInWithPassword"): .signInWithPassword
+        case ("POST", Self.identityToolkitPrefix + "/accounts:signUp"): .signUp
+        case ("POST", Self.secureTokenPrefix + "/token"): .refresh
         default: nil
         }
     }
@@ -104,7 +118,7 @@ final class FirebaseAuthStandIn: Sendable {
         case .status(let status, .unreadable):
             return Answer(status: status, body: Data("<html><body>Service Unavailable</body></html>".utf8))
         }
-        guard Self.parameters(request.query)["key"] == Self.apiKey else {
+        guard Self.parameters(request.query)["key"] == apiKey else {
             return Self.googleError(
                 400, "API key not valid. Please pass a valid API key.", detailReason: "API_KEY_INVALID")
         }
