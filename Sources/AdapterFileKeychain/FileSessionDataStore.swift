@@ -68,6 +68,15 @@ import OperatingSystem
 ///     decoded already are not decoded again (`lastDecoded`): a read of an
 ///     unchanged session — a call's, the ended-elsewhere watch's every
 ///     second — reads the file and compares, and writes nothing.
+/// - A read of a good session writes nothing and takes no lock: once a
+///   decode under a marker has returned, the reader records the file's
+///   identity and the coding (`session.decoded`, `DecodedSafelyRecord`), and
+///   a reader — of any process, any later launch — that finds the file at
+///   the session path named there with its own coding decodes it with no
+///   marker and no sweep. So only bytes no process has decoded before (a
+///   session just saved, a file planted from outside, a new coding) pay for
+///   the marker, once. The record is not fsynced either: losing it costs
+///   one marked decode. Logout removes it.
 /// - Set-aside files may hold an old token. Only the newest
 ///   `keptSetAsideFiles` are kept (older ones are removed as a new one is
 ///   set aside), and `delete` — logout — removes them all.
@@ -122,6 +131,11 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     public var lockPath: String { sessionPath + ".lock" }
     private var setAsidePrefix: String { fileName + ".corrupt-" }
     private var markerPrefix: String { fileName + ".decoding-" }
+    /// The file and the coding a process last decoded the session file
+    /// with, and lived (`DecodedSafelyRecord`).
+    private var decodedSafely: DecodedSafelyRecord {
+        DecodedSafelyRecord(path: sessionPath + ".decoded", coding: coding)
+    }
 
     /// What the store had to repair, set aside or refuse, oldest first —
     /// every problem, whether or not its notice was taken. Never holds a secret.
@@ -160,13 +174,18 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
         case .refused(let identity, let why): return await setAside(identity, because: why, lockHeld: lockHeld)
         case .bytes(let identity, let data):
             if let known = lastDecoded.withLock({ $0 }), known.bytes == data { return .found(known.session) }
-            if abandonedMarkersName(identity) {
+            // Bytes a process decoded with this coding and lived are decoded
+            // again as they are: no sweep, no marker, nothing written.
+            let decodedBefore = decodedSafely.names(identity)
+            if !decodedBefore, abandonedMarkersName(identity) {
                 return await setAside(
                     identity, because: "reading it stopped the app last time; it was not read again", lockHeld: lockHeld
                 )
             }
             let decoded: Result<UserSession, SessionCodingError>
-            do {
+            if decodedBefore {
+                decoded = Result { () throws(SessionCodingError) in try coding.decode(data) }
+            } else {
                 let marker = DecodingMarker(directory: directory, prefix: markerPrefix, identity: identity)
                 defer { marker?.remove() }
                 decoded = Result { () throws(SessionCodingError) in try coding.decode(data) }
@@ -174,6 +193,7 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
             switch decoded {
             case .success(let session):
                 lastDecoded.withLock { $0 = (data, session) }
+                if !decodedBefore { decodedSafely.record(identity) }
                 return .found(session)
             case .failure(let error):
                 return await setAside(
@@ -245,7 +265,9 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
                 let temporaries = try POSIXFile.entries(directory).filter {
                     $0.hasPrefix(POSIXFile.temporaryPrefix(of: fileName))
                 }
-                let others = (try setAsideFiles()).map(\.name) + temporaries
+                // The record of a decode names a file no longer there: it goes too.
+                let record = (try? POSIXFile.linkStatus(decodedSafely.path)) != nil ? [fileName + ".decoded"] : []
+                let others = (try setAsideFiles()).map(\.name) + temporaries + record
                 // Every file is tried, so one that must stay (a shared
                 // inode) does not keep the copies of a token beside it.
                 for path in [sessionPath] + others.map({ directory + "/" + $0 }) {

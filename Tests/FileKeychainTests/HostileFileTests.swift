@@ -98,7 +98,8 @@ struct HostileFileTests {
         #expect(reads.count == 64)
         #expect(reads.allSatisfy { $0 == .found(session) })
         #expect(store.problems.isEmpty)
-        #expect(try entries(directory) == ["session", "session.lock"])
+        // No marker left behind; the record of the decode (`DecodedSafelyRecord`) stays.
+        #expect(try entries(directory) == ["session", "session.decoded", "session.lock"])
     }
 
     @Test("The 45-byte property list that crashes Foundation is refused before Foundation sees it")

@@ -1,13 +1,16 @@
 import AdapterFileKeychain
 import Foundation
+import OperatingSystem
 import Ports
 import Synchronization
 import Testing
 
-/// Issue 56, item 4, in part: a read of a session this process decoded
-/// already runs no decoder and so leaves no decoding marker — what a call's
-/// read and the ended-elsewhere watch's read every second meet. Bytes not
-/// decoded before are decoded (with their marker) as ever.
+/// Issue 56, item 4: a read of a session this process decoded already runs
+/// no decoder and so leaves no decoding marker — what a call's read and the
+/// ended-elsewhere watch's read every second meet; and a read of a good
+/// session another process (or an earlier launch) decoded already writes
+/// nothing and takes no lock either (`DecodedSafelyRecord`). Bytes no
+/// process decoded before are decoded with their marker, as ever.
 @Suite("A read of an unchanged session")
 struct ReadWritesNothingTests {
     @Test("The same bytes are decoded once; new bytes — saved here or planted from outside — are decoded again")
@@ -35,6 +38,80 @@ struct ReadWritesNothingTests {
 
         try await store.delete()
         #expect(await store.read() == .absent, "a removed file is not read from memory")
+    }
+}
+
+extension ReadWritesNothingTests {
+    /// What a read could change in the store's directory: its entries, each
+    /// one's identity, and the directory's own times (a file made, renamed
+    /// or removed, even for a moment — a decoding marker — moves them).
+    static func footprint(of directory: String) throws -> [String] {
+        let names = try FileSystemFixtures.entries(directory).sorted()
+        return try ([directory] + names.map { directory + "/" + $0 }).map { path in
+            var info = stat()
+            guard lstat(path, &info) == 0 else { throw CocoaError(.fileReadUnknown) }
+            let modified = Platform.modificationTime(of: info)
+            let changed = Platform.statusChangeTime(of: info)
+            return "\(path) \(info.st_ino) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) "
+                + "\(changed.tv_sec).\(changed.tv_nsec)"
+        }
+    }
+
+    @Test("A good session another process decoded already is read with nothing written: no marker, no record, no lock")
+    func aGoodSessionDecodedElsewhereIsReadWritingNothing() async throws {
+        let directory = FileSystemFixtures.temporaryPath("read-writes-nothing")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try await FileSessionDataStore(directory: directory, coding: JSONSessionCoding()).save(CodingSamples.other)
+        // The first reader of the saved bytes decodes them under a marker and records them.
+        #expect(
+            await FileSessionDataStore(directory: directory, coding: JSONSessionCoding()).read()
+                == .found(CodingSamples.other))
+        #expect(FileManager.default.fileExists(atPath: directory + "/session.decoded"))
+
+        let before = try Self.footprint(of: directory)
+        // Each store is another process's (or a later launch's) view: nothing decoded in it yet.
+        for _ in 1...3 {
+            let coding = CountingCoding()
+            #expect(
+                await FileSessionDataStore(directory: directory, coding: coding).read() == .found(CodingSamples.other))
+            #expect(coding.decodes == 1, "it did decode the file")
+        }
+        #expect(try Self.footprint(of: directory) == before, "a read made, moved or removed a file")
+    }
+
+    @Test("A record that names another file, another coding or nothing whole spares no marker")
+    func aRecordSparesOnlyItsOwnFile() async throws {
+        let directory = FileSystemFixtures.temporaryPath("record-names")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = FileSessionDataStore(directory: directory, coding: JSONSessionCoding())
+        try await store.save(CodingSamples.other)
+        #expect(
+            await FileSessionDataStore(directory: directory, coding: JSONSessionCoding()).read()
+                == .found(CodingSamples.other))
+        let recorded = try String(contentsOfFile: directory + "/session.decoded", encoding: .utf8)
+
+        let otherFormat = recorded.replacingOccurrences(of: " \(JSONSessionCoding().formatName) ", with: " plist ")
+        let otherFile = "1 " + recorded
+        for planted in [otherFormat, otherFile, String(recorded.dropLast(3)), ""] {
+            try FileSystemFixtures.plantFile(directory + "/session.decoded", Data(planted.utf8))
+            let before = try Self.footprint(of: directory)
+            #expect(
+                await FileSessionDataStore(directory: directory, coding: JSONSessionCoding()).read()
+                    == .found(CodingSamples.other))
+            #expect(
+                try Self.footprint(of: directory) != before,
+                "a record naming \(planted.debugDescription) spared the marker")
+        }
+        // A save makes new bytes: the record names the old file, and the next reader marks its decode again.
+        var changed = CodingSamples.other
+        changed.token?.expiresAt = Date(timeIntervalSinceReferenceDate: 999)
+        try await store.save(changed)
+        let afterSave = try Self.footprint(of: directory)
+        #expect(await FileSessionDataStore(directory: directory, coding: JSONSessionCoding()).read() == .found(changed))
+        #expect(try Self.footprint(of: directory) != afterSave)
+
+        try await store.delete()
+        #expect(!FileManager.default.fileExists(atPath: directory + "/session.decoded"), "logout leaves the record")
     }
 }
 

@@ -44,7 +44,8 @@ struct StoreOpeningTests {
         #expect(await next.read() == .found(session))
 
         #expect(!FileManager.default.fileExists(atPath: leftover))
-        #expect(try FileSystemFixtures.entries(directory) == ["session", "session.lock"])
+        // Beside the session and its lock, only the record of its decode (`DecodedSafelyRecord`).
+        #expect(try FileSystemFixtures.entries(directory) == ["session", "session.decoded", "session.lock"])
         #expect(next.takeNotices().isEmpty, "removing a leftover is housekeeping, not a problem")
     }
 
