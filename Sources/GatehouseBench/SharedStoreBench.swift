@@ -82,6 +82,12 @@ public struct SharedStoreBench {
         let added =
             (run.refreshingCalls.median - run.plainCalls.median)
             - (alone.refreshingCalls.median - alone.plainCalls.median)
+        let lockNoise = BenchFormat.combinedNoise([
+            run.refreshingCalls, run.plainCalls, alone.refreshingCalls, alone.plainCalls,
+        ])
+        let lockCost = BenchFormat.difference(added, noise: lockNoise)
+        let overAloneFigure = BenchFormat.difference(
+            overAlone, noise: BenchFormat.combinedNoise([run.refreshingCalls, alone.refreshingCalls]))
         let label = "K=\(processes)"
         return [
             BenchRow(
@@ -101,10 +107,11 @@ public struct SharedStoreBench {
                 figures: run.refreshingCalls.count == 0
                     ? "no refreshing call succeeded"
                     : BenchFormat.spread(run.refreshingCalls) + " · over one process alone "
-                        + BenchFormat.milliseconds(max(overAlone, 0)) + " · the lock's own "
-                        + BenchFormat.milliseconds(max(added, 0)),
-                goal: "the lock adds ≤ \(Int(addedLatencyGoalSeconds * 1000)) ms at p50",
-                met: run.refreshingCalls.count > 0 && run.plainCalls.count > 0 && added <= addedLatencyGoalSeconds,
+                        + overAloneFigure.text + " · the lock's own " + lockCost.text,
+                goal: "the lock adds ≤ \(Int(addedLatencyGoalSeconds * 1000)) ms at p50, resolved from the noise",
+                // A cost the run cannot resolve (negative, or within its noise) meets no goal.
+                met: run.refreshingCalls.count > 0 && run.plainCalls.count > 0 && lockCost.resolved
+                    && added <= addedLatencyGoalSeconds,
                 numbers: [
                     "p50Seconds": run.refreshingCalls.median, "p99Seconds": run.refreshingCalls.p99,
                     "overAloneP50Seconds": overAlone, "addedP50Seconds": added,
