@@ -58,6 +58,9 @@ final class AppServeProcess: Sendable {
         stop()
     }
 
+    /// The server's process, for its resident size.
+    var processID: pid_t { child.pid }
+
     /// SIGTERM, the wait for the process, its directory removed. Idempotent.
     func stop() {
         child.stop()

@@ -1,39 +1,52 @@
+import AdapterHTTP
+import BoundedHTTP
 import Composition
-import AdapterInMemory
-import SimulatedBackend
 import Foundation
 import OperatingSystem
+import Ports
 import Synchronization
 import WireContract
 
-/// The reference server alone: `/challenge/list` answered over 1, 16 and
-/// 256 keep-alive connections, each sending its next request as soon as the
-/// last is answered (one thread per connection, raw sockets); throughput and
-/// latency. Then its memory per idle connection: RSS before and after
-/// opening connections that each made one request and stay open (client and
-/// server live in this process, so a connection's client side is counted too).
+/// The reference server alone, as a person runs it: `app serve` in a
+/// process of its own (it logs a line per request, as it always does),
+/// `/challenge/list` answered over 1, 16 and 256 keep-alive connections from
+/// this process, each sending its next request as soon as the last is
+/// answered (one thread per connection, raw sockets); throughput and
+/// latency. Then its memory per idle connection: the server process's
+/// resident size before and after opening connections that each made one
+/// request and stay open — the server's alone, the clients live here.
 struct ServerBench {
     let plan: BenchPlan
 
     func run() async -> BenchScenarioReport {
         let setup =
             "GET /challenge/list, valid token, \(BenchFormat.fixed(plan.serverMeasureFor.benchSeconds, 1)) s "
-            + "per connection count; raw-socket keep-alive clients in this process"
-        let stage: BenchBackendStage
+            + "per connection count; app serve in another process, raw-socket keep-alive clients in this one"
+        guard let executable = plan.workerExecutable else {
+            return BenchScenarioReport(
+                scenario: "server", setup: setup, rows: [],
+                failure:
+                    "no app executable to start app serve from (build it beside gatehouse-bench: swift build -c release)"
+            )
+        }
+        let server: AppServeProcess
         do {
-            stage = try BenchBackendStage(.http)
+            // Its start is waited for off Swift's pool (`offThePool`).
+            server = try await offThePool { () throws(BenchSetupError) in try AppServeProcess(executable: executable) }
         } catch {
             return BenchScenarioReport(scenario: "server", setup: setup, rows: [], failure: error.description)
         }
-        defer { stage.stop() }
+        defer { server.stop() }
         var rows: [BenchRow] = []
         do throws(BenchSetupError) {
-            guard let server = stage.server else { throw BenchSetupError("no server") }
-            let token = try await stage.freshToken()
-            let headers = [("apikey", BenchBackendStage.apiKey), ("token", token.reveal())]
+            guard let port = server.baseURL.split(separator: ":").last.flatMap({ UInt16($0) }) else {
+                throw BenchSetupError("no port in app serve's URL \(server.baseURL)")
+            }
+            let token = try await Self.signIn(at: server.baseURL)
+            let headers = [("apikey", AppServeProcess.developmentKey), ("token", token.reveal())]
             for connections in plan.serverConnections {
                 let (latencies, wall) = try await Self.load(
-                    port: server.port, headers: headers, connections: connections, for: plan.serverMeasureFor)
+                    port: port, headers: headers, connections: connections, for: plan.serverMeasureFor)
                 let spread = BenchDistribution(latencies)
                 let rate = Double(latencies.count) / wall
                 let label = "\(connections) connection\(connections == 1 ? "" : "s")"
@@ -51,15 +64,28 @@ struct ServerBench {
                     rows.append(BenchRow(label: label, figures: figures, numbers: numbers))
                 }
             }
-            rows.append(try await idleMemory(port: server.port, headers: headers))
+            rows.append(try await idleMemory(of: server, port: port, headers: headers))
         } catch {
             return BenchScenarioReport(scenario: "server", setup: setup, rows: rows, failure: error.description)
         }
         return BenchScenarioReport(scenario: "server", setup: setup, rows: rows)
     }
 
-    /// Every request's time (seconds) over `connections` connections for
-    /// `duration`, and the wall time it took.
+    /// A token of the seeded account, signed in at `baseURL` as the app signs in.
+    private static func signIn(at baseURL: String) async throws(BenchSetupError) -> AccessToken {
+        let http: HTTPConfiguration
+        do {
+            http = try HTTPConfiguration(baseURL: baseURL, apiKey: APIKey(AppServeProcess.developmentKey))
+        } catch {
+            throw BenchSetupError("no HTTP configuration for \(baseURL): \(error)")
+        }
+        do {
+            return try await URLSessionAuthRemoteAPI(configuration: http).signIn(BenchBackendStage.maria).accessToken
+        } catch {
+            throw BenchSetupError("the seeded account cannot sign in at app serve: \(error)")
+        }
+    }
+
     private static func load(
         port: UInt16, headers: [(String, String)], connections: Int, for duration: Duration
     ) async throws(BenchSetupError) -> ([Double], Double) {
@@ -109,12 +135,17 @@ struct ServerBench {
         return (latencies, wall)
     }
 
-    /// RSS growth per connection that made one request and then stays open.
-    private func idleMemory(port: UInt16, headers: [(String, String)]) async throws(BenchSetupError) -> BenchRow {
+    /// The server process's resident growth per connection that made one
+    /// request and then stays open. The resident size moves in pages and
+    /// the allocator may hand memory back meanwhile: a growth under one
+    /// page per connection is not resolved, and a shrink is printed as one.
+    private func idleMemory(
+        of server: AppServeProcess, port: UInt16, headers: [(String, String)]
+    ) async throws(BenchSetupError) -> BenchRow {
         let count = plan.idleConnections
-        guard let before = Platform.residentBytes() else {
-            return BenchRow(
-                label: "memory per idle connection", figures: "not measured: this system's resident size is not read")
+        let label = "server memory per idle connection"
+        guard let before = Platform.residentBytes(ofProcess: server.processID) else {
+            return BenchRow(label: label, figures: "not measured: this system's resident size is not read")
         }
         var idle: [KeepAliveConnection] = []
         for _ in 0..<count {
@@ -122,12 +153,21 @@ struct ServerBench {
             _ = try connection.exchange()
             idle.append(connection)
         }
-        let after = Platform.residentBytes() ?? before
+        let after = Platform.residentBytes(ofProcess: server.processID) ?? before
         withExtendedLifetime(idle) {}
         let perConnection = Double(after - before) / Double(count)
+        let page = Double(Platform.pageSize) / Double(count)
+        let figure: String
+        if perConnection < 0 {
+            figure =
+                "−\(BenchFormat.fixed(-perConnection / 1024, 1)) KB (negative: the server gave memory back; not resolved)"
+        } else if perConnection < page {
+            figure = "\(BenchFormat.fixed(perConnection / 1024, 1)) KB (under one page per connection: not resolved)"
+        } else {
+            figure = "\(BenchFormat.fixed(perConnection / 1024, 1)) KB"
+        }
         return BenchRow(
-            label: "memory per idle connection",
-            figures: "\(BenchFormat.fixed(perConnection / 1024, 1)) KB (\(count) connections open)",
+            label: label, figures: figure + " (\(count) connections open)",
             numbers: ["bytesPerIdleConnection": perConnection])
     }
 }

@@ -1,17 +1,26 @@
 // A process's memory as the kernel counts it, for the bench and the bounds
 // probes. Linux reads /proc/self; Darwin's branches say what is not written.
 extension Platform {
-    /// This process's resident set now, in bytes; nil where it cannot be
-    /// read (Darwin: `task_info` is not used yet).
-    public static func residentBytes() -> Int? {
+    /// The size of a memory page, in bytes.
+    public static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
+
+    /// Process `processID`'s resident set now, in bytes; nil where it is
+    /// not read (Darwin: `task_info` is not used yet) or the process is gone.
+    public static func residentBytes(ofProcess processID: pid_t) -> Int? {
         #if canImport(Darwin)
             return nil
         #else
-            guard let statm = readSmallFile("/proc/self/statm") else { return nil }
+            guard let statm = readSmallFile("/proc/\(processID)/statm") else { return nil }
             let fields = statm.split(separator: UInt8(ascii: " "))
             guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-            return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+            return pages * pageSize
         #endif
+    }
+
+    /// This process's resident set now, in bytes; nil where it cannot be
+    /// read (Darwin: `task_info` is not used yet).
+    public static func residentBytes() -> Int? {
+        residentBytes(ofProcess: getpid())
     }
 
     /// This process's peak resident set so far, in bytes (`getrusage`'s
