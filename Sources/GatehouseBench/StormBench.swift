@@ -193,15 +193,21 @@ public struct StormBench: Sendable {
             let high = values.max() ?? 0
             return low == high ? "\(low)" : "\(low)–\(high)"
         }
+        // A round trip is one over the wire: in memory a "round trip" is an
+        // actor hop of a microsecond, and a call counted in them says nothing.
+        let inRoundTripsText =
+            transport == .http ? " (p50 \(BenchFormat.fixed(inRoundTrips, 1)) round trips)" : ""
         let figures =
             "refreshes \(range(refreshes)) · failures \(range(failures)) · on the wire \(range(wire)) · "
-            + "call \(BenchFormat.spread(calls)) (p50 \(BenchFormat.fixed(inRoundTrips, 1)) round trips)"
+            + "call \(BenchFormat.spread(calls))" + inRoundTripsText
         let numbers: [String: Double] = [
             "n": Double(size), "refreshesMax": Double(refreshes.max() ?? 0), "failuresMax": Double(failures.max() ?? 0),
             "requestsOnTheWireMax": Double(wire.max() ?? 0), "callMedianSeconds": calls.median,
             "callP90Seconds": calls.p90,
-            "callP99Seconds": calls.p99, "roundTripSeconds": roundTrip, "callMedianRoundTrips": inRoundTrips,
-        ]
+            "callP99Seconds": calls.p99,
+        ].merging(
+            transport == .http ? ["roundTripSeconds": roundTrip, "callMedianRoundTrips": inRoundTrips] : [:]
+        ) { first, _ in first }
         guard contender == .gatehouse else { return BenchRow(label: label, figures: figures, numbers: numbers) }
         switch path {
         case .early, .reactive:

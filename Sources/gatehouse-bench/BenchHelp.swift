@@ -17,7 +17,8 @@ enum BenchHelp {
           storm      N = 1, 10, 100, 1000 concurrent calls meet an expired or revoked
                      token, in memory and over HTTP to a reference server in this
                      process: the token manager against a naive per-401 client;
-                     refreshes, failures, requests on the wire, latency in round trips
+                     refreshes, failures, requests on the wire, latency (over HTTP
+                     also in round trips)
           overhead   GET /challenge/list to app serve in another process: the app as
                      the composition root builds it (request deadline, token manager
                      and its cap; once more with from-calls health's outcome
@@ -33,8 +34,8 @@ enum BenchHelp {
           day        a signed-in day on virtual time: wall time and refreshes
           launch     whole processes of the app beside it: app run of a sign-in +
                      wait 24h script, and app in a terminal until its first screen
-          server     the reference server's answers/s and p99 at 1, 16 and 256
-                     keep-alive connections, and its memory per idle connection
+          server     app serve in a process of its own: answers/s and p99 at 1, 16
+                     and 256 keep-alive connections, memory per idle connection
           pin        a PIN check at the default cost, in the build it runs in
                      (swift run gatehouse-bench --scenario pin: the debug build)
           signature  one RS256 and one ES256 verification of an ID token's
@@ -45,8 +46,8 @@ enum BenchHelp {
                      the refreshing call's p50/p99 beside one process alone
 
         Contenders run interleaved, in alternating blocks, in this process (the
-        overhead's server in one of its own), so the machine's noise hits them
-        alike. Everything runs on 127.0.0.1.
+        overhead's and the server scenario's server in one of its own), so the
+        machine's noise hits them alike. Everything runs on 127.0.0.1.
 
           --quick          a smoke run: seconds, small N
           --json           the report as JSON on stdout (progress on stderr)
