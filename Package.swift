@@ -143,7 +143,7 @@ let package = Package(
                 "OperatingSystem",
                 "Composition", "CompositionTesting", "DomainCore", "Ports", "SimulatedBackend", "AdapterInMemory",
                 "AdapterHTTP", "BoundedHTTP", "ReferenceServer", "TaskRuntime", "VirtualTime", "WireContract",
-                "PortContracts",
+                "PortContracts", "AdapterFileKeychain",
             ]
         ),
         // The headless app: screens rendered as text, scripts, the demo, as a

@@ -3,7 +3,7 @@
 public struct BenchPlan: Sendable, Hashable {
     /// The scenarios, in the order they run and are printed.
     public enum Scenario: String, Sendable, Hashable, CaseIterable, Codable {
-        case storm, overhead, cap, bootstrap, soak, day, launch, server, pin, signature, processes
+        case storm, overhead, cap, bootstrap, soak, day, launch, server, pin, signature, processes, store
     }
 
     public var quick: Bool

@@ -44,6 +44,7 @@ public struct BenchRunner {
         case .pin: return await PINBench(plan: plan).run()
         case .signature: return await SignatureBench(plan: plan).run()
         case .processes: return await SharedStoreBench(plan: plan).run()
+        case .store: return await StoreReadBench(plan: plan).run()
         }
     }
 }

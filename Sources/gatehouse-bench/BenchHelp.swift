@@ -44,6 +44,9 @@ enum BenchHelp {
                      expiries on a server with rotation and reuse detection:
                      refreshes per expiry, refresh tokens reused, sessions lost,
                      the refreshing call's p50/p99 beside one process alone
+          store      a good session's read from the file keychain (a store made
+                     afresh each time, as a launch reads) beside a plain read +
+                     decode of the same file
 
         Contenders run interleaved, in alternating blocks, in this process (the
         overhead's and the server scenario's server in one of its own), so the

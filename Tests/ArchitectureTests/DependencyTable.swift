@@ -308,12 +308,13 @@ extension DependencyTable {
                         "AdapterInMemory",
                         "AdapterHTTP", "BoundedHTTP", "ReferenceServer", "TaskRuntime", "VirtualTime", "WireContract",
                         "OperatingSystem",
-                        "PortContracts",
+                        "PortContracts", "AdapterFileKeychain",
                     ],
                     projectReason:
                         "the benchmarks measure the graph Composition builds, in its worlds, against contenders "
-                        + "written over the adapters and the server for the comparison, and time a verifier on the "
-                        + "published signature examples (PortContracts); no one but the bench's "
+                        + "written over the adapters and the server for the comparison, time a verifier on the "
+                        + "published signature examples (PortContracts), and time the file keychain's read "
+                        + "beside a plain read (AdapterFileKeychain); no one but the bench's "
                         + "program (gatehouse-bench) names them",
                     systemModules: .any,
                     systemReason: ""

@@ -88,10 +88,30 @@ struct BenchScenarioShapeTests {
         #expect(goals.count == 2)
     }
 
+    @Test("server: app serve in another process, its answers at 16 connections with their goal, its memory")
+    func serverRows() async throws {
+        let report = try #require(await quickRun(.server))
+        #expect(report.failure == nil)
+        #expect(report.setup.contains("app serve in another process"))
+        #expect(goals(of: report) == ["16 connections": "≥ 5,000 answers/s"])
+        #expect(report.rows.map(\.label).contains("server memory per idle connection"))
+    }
+
+    @Test("store: a good session's read beside a plain read + decode, with its goal; the first read of new bytes")
+    func storeRows() async throws {
+        let report = try #require(await quickRun(.store))
+        #expect(report.failure == nil)
+        #expect(goals(of: report) == ["a good session's read": "≤ 2.00× a plain read + decode"])
+        let read = try #require(report.rows.first { $0.label == "a good session's read" })
+        #expect((read.numbers["ratioToPlain"] ?? 0) > 0)
+        #expect(report.rows.map(\.label).contains("a plain read + decode of the file, beside it"))
+        #expect(report.rows.map(\.label).contains("the first read of bytes just saved (its crash marker)"))
+    }
+
     @Test(
         "Without the app executable the scenarios that start it say so instead of measuring",
         arguments: [
-            BenchPlan.Scenario.overhead, .launch,
+            BenchPlan.Scenario.overhead, .launch, .server,
         ])
     func noExecutable(scenario: BenchPlan.Scenario) async throws {
         let plan = BenchPlan(quick: true, scenarios: [scenario])
