@@ -42,7 +42,8 @@ enum TextKey: String, CaseIterable, Sendable {
     case identifierPrompt, passwordPrompt, passwordPromptAtLeast, identifierInvalid, identifierCPFNotAccepted,
         registrationConfirmed, signingIn
     case identifierPromptCPFOnly, identifierPromptEmailOnly, identifierEmailNotAccepted
-    case loginInvalidCredentials, loginInvalidCredentialsCPFOnly, loginAccountInactive, loginSystemUnavailable,
+    case loginInvalidCredentials, loginInvalidCredentialsCPFOnly, loginInvalidCredentialsEmailOnly,
+        loginAccountInactive, loginSystemUnavailable,
         loginNetwork, loginTimedOut,
         loginServer,
         loginIdentifierKindNotAccepted, loginEmailNotConfirmed, loginEmailKindNotAccepted

@@ -104,6 +104,7 @@ extension Texts {
         case .signingIn: "Signing in…"
         case .loginInvalidCredentials: "Wrong CPF, e-mail or password."
         case .loginInvalidCredentialsCPFOnly: "Wrong CPF or password."
+        case .loginInvalidCredentialsEmailOnly: "Wrong e-mail or password."
         case .loginAccountInactive: "This account is inactive."
         case .loginSystemUnavailable: "System unavailable; try again later."
         case .loginNetwork: "The connection to the server failed. Try again."

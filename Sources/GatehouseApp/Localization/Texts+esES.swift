@@ -109,6 +109,7 @@ extension Texts {
         case .signingIn: "Iniciando sesión…"
         case .loginInvalidCredentials: "CPF, correo o contraseña incorrectos."
         case .loginInvalidCredentialsCPFOnly: "CPF o contraseña incorrectos."
+        case .loginInvalidCredentialsEmailOnly: "Correo o contraseña incorrectos."
         case .loginAccountInactive: "Esta cuenta está inactiva."
         case .loginSystemUnavailable: "Sistema no disponible; inténtalo más tarde."
         case .loginNetwork: "La conexión con el servidor falló. Inténtalo de nuevo."

@@ -106,6 +106,7 @@ extension Texts {
         case .signingIn: "Entrando…"
         case .loginInvalidCredentials: "CPF, e-mail ou senha incorretos."
         case .loginInvalidCredentialsCPFOnly: "CPF ou senha incorretos."
+        case .loginInvalidCredentialsEmailOnly: "E-mail ou senha incorretos."
         case .loginAccountInactive: "Esta conta está inativa."
         case .loginSystemUnavailable: "Sistema indisponível; tente mais tarde."
         case .loginNetwork: "A conexão com o servidor falhou. Tente de novo."

@@ -220,7 +220,7 @@ struct ScreenDriver {
             // itself — one message for the outage, so a failure that was the
             // outage (no connection, system unavailable) is not said twice.
             if let failure = model.failure, !(model.health.isDown && Self.isOutage(failure)) {
-                lines.append(text(for: failure, cpfOnly: model.acceptedIdentifiers == .cpfOnly))
+                lines.append(text(for: failure, accepting: model.acceptedIdentifiers))
             }
             if model.health.isDown {
                 lines.append(texts[model.health == .offline ? .signInBlockedOffline : .signInBlockedServerDown])
@@ -360,17 +360,27 @@ struct ScreenDriver {
         }
     }
 
-    /// The failure's text; a refused kind of identifier is an e-mail where
-    /// the backend signs in by CPF only (`cpfOnly`), a CPF elsewhere.
-    func text(for failure: LoginFailure, cpfOnly: Bool = false) -> String {
-        Self.text(for: failure, in: texts, cpfOnly: cpfOnly)
+    /// The failure's text, naming only the identifiers the backend takes
+    /// (`accepting`): a refused kind of identifier is an e-mail where it
+    /// signs in by CPF only, a CPF elsewhere; wrong credentials name the CPF
+    /// only where a CPF is taken.
+    func text(for failure: LoginFailure, accepting: SignInViewModel.AcceptedIdentifiers = .cpfOrEmail) -> String {
+        Self.text(for: failure, in: texts, accepting: accepting)
     }
 
     /// The same in `texts`: each failure, and each cause of a setup the
     /// app cannot use, its own sentence.
-    static func text(for failure: LoginFailure, in texts: Texts, cpfOnly: Bool = false) -> String {
-        if failure == .identifierKindNotAccepted, cpfOnly { return texts[.loginEmailKindNotAccepted] }
-        if failure == .invalidCredentials, cpfOnly { return texts[.loginInvalidCredentialsCPFOnly] }
+    static func text(
+        for failure: LoginFailure, in texts: Texts, accepting: SignInViewModel.AcceptedIdentifiers = .cpfOrEmail
+    ) -> String {
+        if failure == .identifierKindNotAccepted, accepting == .cpfOnly { return texts[.loginEmailKindNotAccepted] }
+        if failure == .invalidCredentials {
+            switch accepting {
+            case .cpfOnly: return texts[.loginInvalidCredentialsCPFOnly]
+            case .emailOnly: return texts[.loginInvalidCredentialsEmailOnly]
+            case .cpfOrEmail: break
+            }
+        }
         switch failure {
         case .invalidCredentials: return texts[.loginInvalidCredentials]
         case .accountInactive: return texts[.loginAccountInactive]
