@@ -8,6 +8,11 @@ import Foundation
 struct DayBench {
     let plan: BenchPlan
 
+    /// The day in this process. The whole process's day (`LaunchBench`,
+    /// < 0.2 s) holds this day, the process's start (its launch goal is
+    /// 20 ms) and the script's parse: the day alone must leave room for them.
+    static let goalSeconds = 0.15
+
     func run() async -> BenchScenarioReport {
         let hours = Int(plan.daySpan.benchSeconds / 3600)
         let setup = "\(hours) h signed in, in memory, virtual time"
@@ -27,7 +32,9 @@ struct DayBench {
                 rows.append(
                     BenchRow(
                         label: "wall time", figures: BenchFormat.milliseconds(wall),
-                        goal: "< 0.3 s (release build)", met: wall < 0.3, numbers: ["wallSeconds": wall]))
+                        goal: "< \(BenchFormat.fixed(Self.goalSeconds, 2)) s (release build)",
+                        met: wall < Self.goalSeconds,
+                        numbers: ["wallSeconds": wall]))
             } else {
                 rows.append(
                     BenchRow(
