@@ -58,6 +58,24 @@ final class AppServeProcess: Sendable {
         stop()
     }
 
+    /// `app serve` started from the plan's app executable, its start waited
+    /// for off Swift's pool (`offThePool`); a failure says why, the missing
+    /// executable included.
+    static func started(for plan: BenchPlan) async -> Result<AppServeProcess, BenchSetupError> {
+        guard let executable = plan.workerExecutable else {
+            return .failure(
+                BenchSetupError(
+                    "no app executable to start app serve from (build it beside gatehouse-bench: swift build -c release)"
+                ))
+        }
+        do {
+            return .success(
+                try await offThePool { () throws(BenchSetupError) in try AppServeProcess(executable: executable) })
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// The server's process, for its resident size.
     var processID: pid_t { child.pid }
 

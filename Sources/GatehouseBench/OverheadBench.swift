@@ -36,19 +36,11 @@ struct OverheadBench {
             + "plugin's outcome recording) against raw URLSession, "
             + "raw + JSONSerialization (the baseline) and the naive per-401 client, in this process; "
             + "\(plan.overheadRounds) rounds of interleaved blocks per concurrency"
-        guard let executable = plan.workerExecutable else {
-            return BenchScenarioReport(
-                scenario: "overhead", setup: setup, rows: [],
-                failure:
-                    "no app executable to start app serve from (build it beside gatehouse-bench: swift build -c release)"
-            )
-        }
         let server: AppServeProcess
-        do {
-            // Its start is waited for off Swift's pool (`offThePool`).
-            server = try await offThePool { () throws(BenchSetupError) in try AppServeProcess(executable: executable) }
-        } catch {
-            return BenchScenarioReport(scenario: "overhead", setup: setup, rows: [], failure: error.description)
+        switch await AppServeProcess.started(for: plan) {
+        case .success(let started): server = started
+        case .failure(let failure):
+            return BenchScenarioReport(scenario: "overhead", setup: setup, rows: [], failure: failure.description)
         }
         defer { server.stop() }
         var rows: [BenchRow] = []

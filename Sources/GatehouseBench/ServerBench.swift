@@ -22,19 +22,11 @@ struct ServerBench {
         let setup =
             "GET /challenge/list, valid token, \(BenchFormat.fixed(plan.serverMeasureFor.benchSeconds, 1)) s "
             + "per connection count; app serve in another process, raw-socket keep-alive clients in this one"
-        guard let executable = plan.workerExecutable else {
-            return BenchScenarioReport(
-                scenario: "server", setup: setup, rows: [],
-                failure:
-                    "no app executable to start app serve from (build it beside gatehouse-bench: swift build -c release)"
-            )
-        }
         let server: AppServeProcess
-        do {
-            // Its start is waited for off Swift's pool (`offThePool`).
-            server = try await offThePool { () throws(BenchSetupError) in try AppServeProcess(executable: executable) }
-        } catch {
-            return BenchScenarioReport(scenario: "server", setup: setup, rows: [], failure: error.description)
+        switch await AppServeProcess.started(for: plan) {
+        case .success(let started): server = started
+        case .failure(let failure):
+            return BenchScenarioReport(scenario: "server", setup: setup, rows: [], failure: failure.description)
         }
         defer { server.stop() }
         var rows: [BenchRow] = []

@@ -170,6 +170,13 @@ struct ServeOptions: Sendable, Equatable {
             }
             return number
         }
+        func port(_ flag: String) throws(UsageError) -> UInt16 {
+            let text = try value(flag)
+            guard let port = UInt16(text) else {
+                throw UsageError("option \(flag) takes a port number (0 to 65535), not '\(text)'", helpTopic: "serve")
+            }
+            return port
+        }
         func keySource(_ flag: String, _ source: APIKeySource) throws(UsageError) {
             if let earlier = keySourceFlag {
                 throw UsageError("options \(earlier) and \(flag) both name the API key: give one", helpTopic: "serve")
@@ -180,20 +187,8 @@ struct ServeOptions: Sendable, Equatable {
         while let flag = remaining.popFirst() {
             switch flag {
             case "--host": options.host = try value(flag)
-            case "--port":
-                let text = try value(flag)
-                guard let port = UInt16(text) else {
-                    throw UsageError(
-                        "option --port takes a port number (0 to 65535), not '\(text)'", helpTopic: "serve")
-                }
-                options.port = port
-            case "--reference-port":
-                let text = try value(flag)
-                guard let port = UInt16(text) else {
-                    throw UsageError(
-                        "option --reference-port takes a port number (0 to 65535), not '\(text)'", helpTopic: "serve")
-                }
-                options.referencePort = port
+            case "--port": options.port = try port(flag)
+            case "--reference-port": options.referencePort = try port(flag)
             // The refusal never repeats what followed the flag: it may be a key.
             case _ where flag == "--api-key" || flag.hasPrefix("--api-key="):
                 throw UsageError(
