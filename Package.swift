@@ -106,7 +106,7 @@ let package = Package(
             name: "ReferenceServer",
             dependencies: [
                 "OperatingSystem", "Ports", "SimulatedBackend", "AdapterSupport", "TaskRuntime",
-                "VirtualTime", "WireContract",
+                "VirtualTime", "WireContract", "StandInServers",
             ]),
         // The composition root: environments, the plugin registry, the dependency
         // containers, and the worlds a launch or a server runs in. The only

@@ -73,6 +73,12 @@ public enum AuthRemoteAPIContract {
         case networkFailuresAreTheServers
         /// Every error status, whatever its body, maps as `RemoteError` says, on every call that sends.
         case everyErrorStatusMapsAsRemoteErrorSays
+        /// A throttle, an outage and a server failure, each in the dialect's own answer, are what
+        /// `RemoteError` says of them: a throttle the port's 429, the others the server's failure.
+        case dialectRefusalsAreTheirKind
+        /// An answer of 16 MiB (its length said or not) and a redirect to another origin fail the
+        /// call as the server's doing, on every call that sends.
+        case transportRefusesHostileAnswers
 
         /// Whether the check throws a switch of the server
         /// (`AuthBackendControl`), counts its requests, or changes the seed
@@ -92,7 +98,7 @@ public enum AuthRemoteAPIContract {
                 .tokenPastItsLifetimeRefreshes, .tokenPastItsRefreshWindowIsAsDeclared, .revokedCredentialIsInvalid,
                 .inactiveAccountAtRefreshIsAsDeclared, .deletedAccountAtRefreshIsAsDeclared, .signOutIsAsOffered,
                 .signOutEndsATokenInsideItsRefreshWindow, .networkFailuresAreTheServers,
-                .everyErrorStatusMapsAsRemoteErrorSays:
+                .everyErrorStatusMapsAsRemoteErrorSays, .dialectRefusalsAreTheirKind, .transportRefusesHostileAnswers:
                 true
             }
         }
@@ -162,6 +168,10 @@ public enum AuthRemoteAPIContract {
                 "a dropped connection is transport, a malformed body malformedResponse, a 500 the server's failure"
             case .everyErrorStatusMapsAsRemoteErrorSays:
                 "every error status, whatever its body, maps as RemoteError says on sign-in, refresh and sign-up"
+            case .dialectRefusalsAreTheirKind:
+                "a throttle, an outage and a server failure in the dialect's own words are what RemoteError says"
+            case .transportRefusesHostileAnswers:
+                "an answer of 16 MiB and a redirect to another origin fail the call as the server's doing"
             }
         }
     }
@@ -210,6 +220,8 @@ public enum AuthRemoteAPIContract {
         case .signOutEndsATokenInsideItsRefreshWindow: try await checks.signOutEndsATokenInsideItsRefreshWindow()
         case .networkFailuresAreTheServers: try await checks.networkFailuresAreTheServers()
         case .everyErrorStatusMapsAsRemoteErrorSays: try await checks.everyErrorStatusMapsAsRemoteErrorSays()
+        case .dialectRefusalsAreTheirKind: try await checks.dialectRefusalsAreTheirKind()
+        case .transportRefusesHostileAnswers: try await checks.transportRefusesHostileAnswers()
         }
     }
 }

@@ -151,6 +151,34 @@ extension AuthChecks {
         }
     }
 
+    func dialectRefusalsAreTheirKind() async throws {
+        let issued = try await signInTheFirstPerson()
+        for (call, secrets, attempt) in try failingCalls(refreshing: issued) {
+            for refusal in DialectRefusal.allCases {
+                try await server.failNextCall(call, .refusal(refusal))
+                let error = await verdicts.refusal(saying: secrets, attempt)
+                verdicts.expect(error, toBe: refusal, "\(call)")
+            }
+        }
+    }
+
+    func transportRefusesHostileAnswers() async throws {
+        // A fresh session for each fault: a request served before its answer
+        // was refused may have spent the refresh token it carried.
+        for fault in TransportFault.allCases {
+            let issued = try await signInTheFirstPerson()
+            for (call, secrets, attempt) in try failingCalls(refreshing: issued) {
+                do {
+                    try await server.failNextCall(call, .transport(fault))
+                } catch is NoWire {
+                    try doesNotApply("no wire (its server's control throws NoWire)", proof: nil)
+                }
+                let error = await verdicts.outcome(saying: secrets, attempt)
+                verdicts.expect(error, toBe: fault, "\(call)")
+            }
+        }
+    }
+
     func everyErrorStatusMapsAsRemoteErrorSays() async throws {
         let issued = try await signInTheFirstPerson()
         let calls = try failingCalls(refreshing: issued)

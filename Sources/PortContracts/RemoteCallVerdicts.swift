@@ -74,6 +74,26 @@ struct RemoteCallVerdicts {
         #expect(error?.isInfrastructure == true, "\(context), \(failure)", sourceLocation: sourceLocation)
     }
 
+    /// Records an issue for each way `error`, thrown for the dialect's own
+    /// answer of `refusal`, breaks `RemoteError`'s promise.
+    func expect(_ error: RemoteError?, toBe refusal: DialectRefusal, _ context: String) {
+        guard let error else { return }
+        for problem in refusal.problems(of: error) {
+            Issue.record(
+                "\(context), the dialect's \(refusal.rawValue) answer gave \(error): \(problem)",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Records an issue for each way the outcome of a call whose answer
+    /// came as `fault` (`error`, nil for a success) breaks the transport's
+    /// promise.
+    func expect(_ error: RemoteError?, toBe fault: TransportFault, _ context: String) {
+        for problem in fault.problems(of: error) {
+            Issue.record("\(context), \(fault.rawValue): \(problem)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Records an issue for each way `error`, thrown for an answer of
     /// `status` with `body`, breaks `RemoteError`'s mapping.
     func expectMapped(_ error: RemoteError, answering status: Int, body: ErrorAnswerBody, _ context: String) {

@@ -23,6 +23,12 @@ public enum RemoteCallFailure: Sendable, Hashable {
     case drop
     /// A 200 whose body is not the route's.
     case malformed
+    /// The server refuses for this reason as its dialect does, status and
+    /// body its own.
+    case refusal(DialectRefusal)
+    /// The request is served, and its answer delivered as this hostile
+    /// fault says; a control of an adapter over no wire throws `NoWire`.
+    case transport(TransportFault)
 }
 
 /// The health contract's name of `RemoteCallFailure`, before every remote

@@ -154,20 +154,29 @@ struct ContractRouter: Sendable {
     private func faulted(
         _ route: WireRoute, _ operation: () async throws(BackendRejection) -> HTTPServerResponse
     ) async -> HTTPServerResponse? {
+        var delivery: InMemoryBackend.Delivery?
         switch await backend.admit(route.key) {
+        case .deliver(let faulty): delivery = faulty
+        // The wire contract's words: the status, its envelope with no code.
+        case .refusal(.throttled): return .error(429, code: nil, message: "too many requests: try later")
+        case .refusal(.unavailable): return .error(503, code: nil, message: "the service is unavailable")
+        case .refusal(.serverFailure): return .error(500, code: nil, message: "the server failed")
         case .drop: return nil
         case .malformed: return HTTPServerResponse(status: 200, body: Data(#"{"token": "#.utf8))
         case .status(let status, .dialect): return .error(status, code: nil, message: "fault injected")
         case .status(let status, .empty): return HTTPServerResponse(status: status, body: Data())
         case .status(let status, .unreadable):
             return HTTPServerResponse(status: status, body: Data("<html><body>Service Unavailable</body></html>".utf8))
-        case .proceed:
-            do {
-                return try await operation()
-            } catch {
-                return rejection(error)
-            }
+        case .proceed: break
         }
+        var response: HTTPServerResponse
+        do {
+            response = try await operation()
+        } catch {
+            response = rejection(error)
+        }
+        response.delivery = delivery
+        return response
     }
 
     private func rejection(_ rejection: BackendRejection) -> HTTPServerResponse {
@@ -263,6 +272,19 @@ struct ContractRouter: Sendable {
         case "drop": mode = .drop
         case "malformed": mode = .malformed
         case "hang": mode = .hang
+        case "refusal":
+            guard let name = body["refusal"] as? String, let refusal = InMemoryBackend.Refusal(rawValue: name) else {
+                let names = InMemoryBackend.Refusal.allCases.map(\.rawValue).joined(separator: ", ")
+                return .failure(.badRequest("refusal is one of \(names)"))
+            }
+            mode = .refusal(refusal)
+        case "delivery":
+            guard let name = body["delivery"] as? String, let delivery = InMemoryBackend.Delivery(rawValue: name)
+            else {
+                let names = InMemoryBackend.Delivery.allCases.map(\.rawValue).joined(separator: ", ")
+                return .failure(.badRequest("delivery is one of \(names)"))
+            }
+            mode = .delivery(delivery)
         case "status":
             guard body["status"] != nil else {
                 mode = .delay(delay)
@@ -279,7 +301,7 @@ struct ContractRouter: Sendable {
             case .success(let status): mode = .status(status, body: errorBody)
             case .failure: return .failure(.badRequest("status is an error status, a whole number from 400 to 599"))
             }
-        default: return .failure(.badRequest("mode is status, drop, malformed or hang"))
+        default: return .failure(.badRequest("mode is status, drop, malformed, hang, refusal or delivery"))
         }
         let delayFirst: Duration = if case .delay = mode { .zero } else { delay }
         return .success(InMemoryBackend.Fault(route: route, mode: mode, count: count, delayFirst: delayFirst))

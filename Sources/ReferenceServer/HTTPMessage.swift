@@ -1,4 +1,5 @@
 import Foundation
+import SimulatedBackend
 
 /// One request as the server read it.
 struct HTTPServerRequest: Sendable {
@@ -21,6 +22,9 @@ struct HTTPServerResponse: Sendable {
     var contentType = "application/json"
     /// Extra header lines (`Allow` on a 405).
     var headers: [(name: String, value: String)] = []
+    /// How the answer travels when a check of the client's transport asks
+    /// (a `deliver` fault); nil: as it is.
+    var delivery: InMemoryBackend.Delivery?
 
     /// Written by `JSONText`, keys in no particular order: sorting them cost
     /// about 2 ms a statement, and no reader of an answer needs an order —
@@ -47,11 +51,14 @@ struct HTTPServerResponse: Sendable {
     /// The answer's bytes. A 204 has no body and no length (RFC 9110 §15.3.5);
     /// the answer to a HEAD has the length its GET would have, and no body
     /// (RFC 9110 §9.3.2) — a body there would be read as the next answer.
-    func serialized(closing: Bool, answeringHead: Bool = false) -> Data {
+    /// With `sayingLength` false, no `Content-Length`: the body ends as the
+    /// connection closes (`closing` must hold).
+    func serialized(closing: Bool, answeringHead: Bool = false, sayingLength: Bool = true) -> Data {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         let hasBody = status != 204
         if hasBody {
-            head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
+            head += "Content-Type: \(contentType)\r\n"
+            if sayingLength { head += "Content-Length: \(body.count)\r\n" }
         }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += closing ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n"
@@ -65,6 +72,7 @@ struct HTTPServerResponse: Sendable {
         case 200: "OK"
         case 201: "Created"
         case 204: "No Content"
+        case 307: "Temporary Redirect"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 403: "Forbidden"

@@ -6,6 +6,7 @@ public import TaskRuntime
 public import VirtualTime
 
 import OperatingSystem
+import StandInServers
 
 /// Why the server could not start. Never carries the API key.
 public struct ReferenceServerError: Error, Sendable, CustomStringConvertible {
@@ -80,6 +81,8 @@ public final class ReferenceServer: Sendable {
         var acceptLoopStarted = false
     }
     private let connections = Mutex(Connections())
+    /// Where a redirect to another origin points, once one was answered.
+    private let elsewhere = Mutex<AnotherOrigin?>(nil)
 
     public var baseURL: String { "http://\(host):\(port)" }
 
@@ -240,9 +243,14 @@ public final class ReferenceServer: Sendable {
                     send(Data("HTTP/1.1 200 OK\r\nContent-Length: 1024\r\n\r\n{".utf8), to: client)
                     return
                 }
-                let bytes = response.serialized(closing: request.wantsClose, answeringHead: request.method == "HEAD")
+                guard var response = delivered(response, for: request) else { return }
+                let closing = request.wantsClose || response.delivery == .pastTheBoundWithoutLength
+                let bytes = response.serialized(
+                    closing: closing, answeringHead: request.method == "HEAD",
+                    sayingLength: response.delivery != .pastTheBoundWithoutLength)
+                response.delivery = nil
                 guard send(bytes, to: client) else { return }
-                if request.wantsClose {
+                if closing {
                     closeGently(client)
                     return
                 }
@@ -306,6 +314,29 @@ public final class ReferenceServer: Sendable {
         }
         done.wait()
         return outcome.withLock { $0 }
+    }
+
+    /// The response as its delivery says: led by whitespace past the bound,
+    /// or held at another origin with a 307 there in its place (nil when
+    /// none can listen: the connection is dropped, and a client sees no
+    /// success either way).
+    private func delivered(_ response: HTTPServerResponse, for request: HTTPServerRequest) -> HTTPServerResponse? {
+        var response = response
+        switch response.delivery {
+        case nil: break
+        case .pastTheBound?, .pastTheBoundWithoutLength?:
+            response.body = InMemoryBackend.Delivery.paddedPastTheBound(response.body)
+        case .redirectToAnotherOrigin?:
+            let origin = elsewhere.withLock { origin in
+                if origin == nil { origin = try? AnotherOrigin() }
+                return origin
+            }
+            guard let origin else { return nil }
+            origin.hold(LoopbackStandIn.Answer(status: response.status, body: response.body))
+            response = HTTPServerResponse(status: 307, body: Data())
+            response.headers.append((name: "Location", value: origin.root + request.path))
+        }
+        return response
     }
 
     @discardableResult

@@ -88,6 +88,8 @@ public actor InMemoryBackend {
         }
         switch fault.mode {
         case .status(let status, let body): return .status(status, body: body)
+        case .refusal(let refusal): return .refusal(refusal)
+        case .delivery(let delivery): return .deliver(delivery)
         case .delay(let duration): return await pause(duration) ? .proceed : .drop
         case .drop: return .drop
         case .malformed: return .malformed

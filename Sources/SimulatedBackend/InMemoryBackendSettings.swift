@@ -1,3 +1,4 @@
+public import Foundation
 public import Ports
 
 extension InMemoryBackend {
@@ -79,9 +80,53 @@ extension InMemoryBackend {
         case unreadable
     }
 
+    /// A refusal a real backend answers in words of its own (a throttle a
+    /// dialect sends as a 400 with its code, an outage as its own
+    /// envelope): each stand-in answers it as its dialect does, status and
+    /// body, so the contract sees what the adapter makes of the dialect's
+    /// real answer and not of a neutral status.
+    public enum Refusal: String, Sendable, Hashable, CaseIterable {
+        /// Too many requests: try later.
+        case throttled
+        /// The service is down or in maintenance.
+        case unavailable
+        /// The server failed at what it was doing.
+        case serverFailure
+    }
+
+    /// How an answer travels, for a check of the client's transport: the
+    /// request is served as usual, and its answer is delivered so.
+    public enum Delivery: String, Sendable, Hashable, CaseIterable {
+        /// The answer, led by whitespace to `Delivery.pastTheBoundBytes`
+        /// bytes in all, its `Content-Length` saying so: a client with no
+        /// bound on an answer takes it.
+        case pastTheBound
+        /// The same bytes with no length said, the end of the body told by
+        /// the connection closing: the bound must hold as bytes arrive.
+        case pastTheBoundWithoutLength
+        /// A 307 to the same path and query on another origin (another
+        /// port of 127.0.0.1) that serves the same routes: a client that
+        /// follows it sends its request, password or token included, there.
+        case redirectToAnotherOrigin
+
+        /// How many bytes an answer past the bound holds: 16 MiB, far past
+        /// what any auth, profile or statement answer needs.
+        public static let pastTheBoundBytes = 16 * 1024 * 1024
+
+        /// `body` led by whitespace (JSON allows it before a value) to
+        /// `pastTheBoundBytes` bytes in all.
+        public static func paddedPastTheBound(_ body: Data) -> Data {
+            Data(repeating: UInt8(ascii: " "), count: max(0, pastTheBoundBytes - body.count)) + body
+        }
+    }
+
     public enum FaultMode: Sendable, Hashable {
         /// Answer this status with `body`.
         case status(Int, body: ErrorBody = .dialect)
+        /// Refuse as the stand-in's dialect refuses for this reason.
+        case refusal(Refusal)
+        /// Serve the request as usual and deliver its answer so.
+        case delivery(Delivery)
         /// Wait this long on the backend's clock, then proceed normally.
         case delay(Duration)
         /// Break the connection without answering.
@@ -122,5 +167,9 @@ extension InMemoryBackend {
         case malformed
         /// Answer this status with `body`.
         case status(Int, body: ErrorBody = .dialect)
+        /// Refuse as the dialect refuses for this reason.
+        case refusal(Refusal)
+        /// Serve it normally, and deliver the answer so.
+        case deliver(Delivery)
     }
 }

@@ -15,8 +15,10 @@ public struct InMemoryHealthProbe: HealthProbe {
     public func check() async throws(RemoteError) -> ServerHealth {
         let action = await backend.admit(BackendRoute.health)
         switch action {
-        case .proceed:
+        case .proceed, .deliver:
             return await backend.health()
+        case .refusal:
+            return .unhealthy
         case .status(let status, _) where (200..<300).contains(status):
             throw .malformedResponse("a \(status) without a health body")
         case .status:

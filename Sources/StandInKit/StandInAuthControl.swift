@@ -17,7 +17,10 @@ public import VirtualTime
 /// - a status fault with a `.dialect` body is answered in the dialect's own
 ///   error shape, an `.empty` one with no body, an `.unreadable` one with an
 ///   HTML page; `.drop` breaks the connection, `.malformed` answers 200
-///   with a body that is not the route's;
+///   with a body that is not the route's; a `.refusal` is answered as the
+///   dialect refuses for that reason (its own status and body); a
+///   `.deliver` is served as usual and its answer delivered as
+///   `LoopbackStandIn.Answer.delivery` says;
 /// - the access tokens it hands out are the backend's, or `backendToken`
 ///   finds the backend's token behind one (nil: not a token the backend
 ///   issued).
@@ -134,6 +137,8 @@ public struct StandInAuthControl: AuthBackendControl {
             mode = .status(status, body: backendBody)
         case .drop: mode = .drop
         case .malformed: mode = .malformed
+        case .refusal(let refusal): mode = .refusal(refusal.backendRefusal)
+        case .transport(let fault): mode = .delivery(fault.backendDelivery)
         }
         await backend.addFault(InMemoryBackend.Fault(route: route, mode: mode))
     }
@@ -151,6 +156,28 @@ private final class RegistrationCounter: Sendable {
         count.withLock { count in
             count += 1
             return count
+        }
+    }
+}
+
+extension DialectRefusal {
+    /// The backend's fault of the same refusal.
+    public var backendRefusal: InMemoryBackend.Refusal {
+        switch self {
+        case .throttled: .throttled
+        case .unavailable: .unavailable
+        case .serverFailure: .serverFailure
+        }
+    }
+}
+
+extension TransportFault {
+    /// The backend's delivery of the same fault.
+    public var backendDelivery: InMemoryBackend.Delivery {
+        switch self {
+        case .answerPastTheBound: .pastTheBound
+        case .answerWithoutLengthPastTheBound: .pastTheBoundWithoutLength
+        case .redirectToAnotherOrigin: .redirectToAnotherOrigin
         }
     }
 }

@@ -108,8 +108,19 @@ public final class FirebaseAuthStandIn: Sendable {
             await backend.countRequestWithoutRoute()
             return Self.googleError(404, "NOT_FOUND", detailReason: nil)
         }
+        var delivery: InMemoryBackend.Delivery?
         switch await backend.admit(route.rawValue) {
         case .proceed: break
+        case .deliver(let faulty): delivery = faulty
+        // Firebase's own words: a throttle is a 400 whose message is its
+        // code and a detail; an outage and a failure are Google's envelope.
+        case .refusal(.throttled):
+            return Self.refusal(
+                "TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled due to many failed login attempts."
+            )
+        case .refusal(.unavailable):
+            return Self.googleError(503, "The service is currently unavailable.", detailReason: nil)
+        case .refusal(.serverFailure): return Self.googleError(500, "Internal error encountered.", detailReason: nil)
         case .drop: return Answer(status: 0, body: Data(), drop: true)
         case .malformed: return Answer(status: 200, body: Data("<html><body>Bad Gateway</body></html>".utf8))
         case .status(let status, .dialect):
@@ -122,11 +133,14 @@ public final class FirebaseAuthStandIn: Sendable {
             return Self.googleError(
                 400, "API key not valid. Please pass a valid API key.", detailReason: "API_KEY_INVALID")
         }
+        var answer: Answer
         switch route {
-        case .signInWithPassword: return await signIn(request)
-        case .signUp: return await signUp(request)
-        case .refresh: return await refresh(request)
+        case .signInWithPassword: answer = await signIn(request)
+        case .signUp: answer = await signUp(request)
+        case .refresh: answer = await refresh(request)
         }
+        answer.delivery = delivery
+        return answer
     }
 
     private func signIn(_ request: Request) async -> Answer {

@@ -1,5 +1,6 @@
 import AdapterSupport
 public import Foundation
+public import SimulatedBackend
 import Synchronization
 
 import OperatingSystem
@@ -25,6 +26,8 @@ public final class LoopbackStandIn: Sendable {
     /// `http://127.0.0.1:<port>`.
     public let root: String
     private let listener: Int32
+    /// Where a redirect to another origin points, once one was answered.
+    private let elsewhere = Mutex<AnotherOrigin?>(nil)
 
     /// Listens on 127.0.0.1, on `port` or, when it is 0, on an ephemeral
     /// port; `start(_:)` answers.
@@ -138,6 +141,9 @@ public final class LoopbackStandIn: Sendable {
         /// Break the connection mid-answer instead (a head that promises
         /// more than is sent), as a server that fails under load.
         public var drop = false
+        /// How the answer travels when a check of the client's transport
+        /// asks (`InMemoryBackend.FaultAction.deliver`); nil: as it is.
+        public var delivery: InMemoryBackend.Delivery?
 
         /// An answer of `status` with `body`; `drop` breaks it off instead.
         public init(status: Int, body: Data, drop: Bool = false) {
@@ -177,7 +183,36 @@ public final class LoopbackStandIn: Sendable {
             respond(Answer(status: 200, body: Data("{".utf8)), claimedLength: 1024, to: client)
             return
         }
-        respond(answer, to: client)
+        switch answer.delivery {
+        case nil: respond(answer, to: client)
+        case .pastTheBound?:
+            respond(
+                Answer(status: answer.status, body: InMemoryBackend.Delivery.paddedPastTheBound(answer.body)),
+                to: client)
+        case .pastTheBoundWithoutLength?:
+            let padded = Answer(status: answer.status, body: InMemoryBackend.Delivery.paddedPastTheBound(answer.body))
+            respond(padded, claimedLength: nil, sayingLength: false, to: client)
+        case .redirectToAnotherOrigin?:
+            var served = answer
+            served.delivery = nil
+            guard let origin = anotherOrigin() else {
+                respond(Answer(status: 200, body: Data("{".utf8)), claimedLength: 1024, to: client)
+                return
+            }
+            origin.hold(served)
+            let location = origin.root + request.path + (request.query.isEmpty ? "" : "?" + request.query)
+            respond(Answer(status: 307, body: Data()), extraHeaders: ["Location: \(location)"], to: client)
+        }
+    }
+
+    /// This stand-in's other origin, opened the first time it is asked
+    /// for; nil when it cannot listen.
+    private func anotherOrigin() -> AnotherOrigin? {
+        elsewhere.withLock { origin in
+            if let origin { return origin }
+            origin = try? AnotherOrigin()
+            return origin
+        }
     }
 
     /// One request, or nil when it is cut short, too large or unreadable.
@@ -222,10 +257,14 @@ public final class LoopbackStandIn: Sendable {
             body: body.prefix(length))
     }
 
-    private func respond(_ answer: Answer, claimedLength: Int? = nil, to client: Int32) {
+    private func respond(
+        _ answer: Answer, claimedLength: Int? = nil, sayingLength: Bool = true, extraHeaders: [String] = [],
+        to client: Int32
+    ) {
         var text = "HTTP/1.1 \(answer.status) \(answer.status < 300 ? "OK" : "Status")\r\n"
-        text += "Content-Length: \(claimedLength ?? answer.body.count)\r\n"
+        if sayingLength { text += "Content-Length: \(claimedLength ?? answer.body.count)\r\n" }
         if !answer.body.isEmpty { text += "Content-Type: application/json\r\n" }
+        for header in extraHeaders { text += header + "\r\n" }
         text += "Connection: close\r\n\r\n"
         let message = Array(text.utf8) + Array(answer.body)
         var offset = 0

@@ -123,8 +123,14 @@ public final class SupabaseAuthStandIn: Sendable {
             await backend.countRequestWithoutRoute()
             return .error(404, "not_found", "Not Found")
         }
+        var delivery: InMemoryBackend.Delivery?
         switch await backend.admit(route.rawValue) {
         case .proceed: break
+        case .deliver(let faulty): delivery = faulty
+        // GoTrue's own words for each.
+        case .refusal(.throttled): return .error(429, "over_request_rate_limit", "Request rate limit reached")
+        case .refusal(.unavailable): return .error(503, "unexpected_failure", "Service Unavailable")
+        case .refusal(.serverFailure): return .error(500, "unexpected_failure", "Database error querying schema")
         case .drop: return Answer(status: 0, body: Data(), drop: true)
         case .malformed: return Answer(status: 200, body: Data("<html><body>Bad Gateway</body></html>".utf8))
         case .status(let status, .dialect): return .error(status, "unexpected_failure", "Unexpected failure")
@@ -135,22 +141,25 @@ public final class SupabaseAuthStandIn: Sendable {
         guard request.headers["apikey"] == apiKey else {
             return .json(401, ["message": "Invalid API key"])
         }
+        var answer: Answer
         switch route {
-        case .passwordGrant: return await passwordGrant(request)
-        case .refreshGrant: return await refreshGrant(request)
-        case .logout: return await logout(request)
-        case .user: return await user(request)
+        case .passwordGrant: answer = await passwordGrant(request)
+        case .refreshGrant: answer = await refreshGrant(request)
+        case .logout: answer = await logout(request)
+        case .user: answer = await user(request)
         case .health:
             guard await backend.health() == .healthy else {
                 return .error(503, "unexpected_failure", "Service Unavailable")
             }
-            return .json(
+            answer = .json(
                 200,
                 [
                     "version": "v2.40.1", "name": "GoTrue",
                     "description": "GoTrue is a user registration and authentication API",
                 ])
         }
+        answer.delivery = delivery
+        return answer
     }
 
     private func object(_ body: Data) -> [String: Any] {

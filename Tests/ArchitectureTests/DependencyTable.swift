@@ -174,13 +174,13 @@ extension DependencyTable {
                     module: "ReferenceServer",
                     projectModules: [
                         "Ports", "SimulatedBackend", "AdapterSupport", "TaskRuntime", "VirtualTime", "WireContract",
-                        "OperatingSystem",
+                        "OperatingSystem", "StandInServers",
                     ],
                     projectReason:
                         "the reference server serves the simulated backend over the wire contract (its route "
-                        + "table), writing the contract's dates as the adapters read them (AdapterSupport), and "
+                        + "table), writing the contract's dates as the adapters read them (AdapterSupport), "
                         + "parks a request on the virtual time it shares with an app in its process (TaskRuntime's count, "
-                        + "VirtualTime's clock)",
+                        + "VirtualTime's clock), and redirects to another origin as every stand-in does (StandInServers)",
                     systemModules: .any,
                     systemReason: ""
                 ),

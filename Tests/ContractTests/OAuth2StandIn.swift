@@ -108,8 +108,14 @@ final class OAuth2StandIn: Sendable {
             return request.path == "/o/token/"
                 ? Self.oauthError(400, "unsupported_grant_type") : .json(404, ["detail": "Not found."])
         }
+        var delivery: InMemoryBackend.Delivery?
         switch await backend.admit(route.rawValue) {
         case .proceed: break
+        case .deliver(let faulty): delivery = faulty
+        // RFC 6749 §5.2 names no throttle or outage: the status, with the nearest code.
+        case .refusal(.throttled): return Self.oauthError(429, "temporarily_unavailable")
+        case .refusal(.unavailable): return Self.oauthError(503, "temporarily_unavailable")
+        case .refusal(.serverFailure): return Self.oauthError(500, "server_error")
         case .drop: return Answer(status: 0, body: Data(), drop: true)
         case .malformed: return Answer(status: 200, body: Data("<html><body>Server Error</body></html>".utf8))
         case .status(let status, .dialect): return Self.oauthError(status, Self.errorCode(answering: status))
@@ -120,11 +126,14 @@ final class OAuth2StandIn: Sendable {
         let publicClient = !(form["client_id"] ?? "").isEmpty
         let confidentialClient = request.headers["authorization"]?.hasPrefix("Basic ") == true
         guard publicClient || confidentialClient else { return Self.oauthError(401, "invalid_client") }
+        var answer: Answer
         switch route {
-        case .passwordGrant: return await passwordGrant(form)
-        case .refreshGrant: return await refreshGrant(form)
-        case .revoke: return await revoke(form)
+        case .passwordGrant: answer = await passwordGrant(form)
+        case .refreshGrant: answer = await refreshGrant(form)
+        case .revoke: answer = await revoke(form)
         }
+        answer.delivery = delivery
+        return answer
     }
 
     private func passwordGrant(_ form: [String: String]) async -> Answer {

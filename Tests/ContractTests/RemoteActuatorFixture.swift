@@ -41,11 +41,12 @@ struct ActuatorRemoteFixture: RemoteContractFixture {
     func revokeAllTokens() async throws { await session.revokeAllTokens() }
 
     func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
-        guard operation == .health else { return await session.injectFault(fault, on: operation) }
+        guard operation == .health else { return try await session.injectFault(fault, on: operation) }
         switch fault {
         case .status(let status, _): standIn.failNextCall(.status(status))
         case .drop: standIn.failNextCall(.drop)
         case .malformed: standIn.failNextCall(.malformed)
+        case .refusal, .delivery: throw UnmetControlNeed("\(fault) on the health route", of: self)
         }
     }
 

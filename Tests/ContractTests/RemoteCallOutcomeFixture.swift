@@ -61,10 +61,10 @@ final class CallOutcomeRemoteFixture: RemoteContractFixture {
     func revokeAllTokens() async throws { await session.revokeAllTokens() }
 
     func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
-        guard operation == .health else { return await session.injectFault(fault, on: operation) }
+        guard operation == .health else { return try await session.injectFault(fault, on: operation) }
         // One for the app's call, one for the light probe after it.
-        await session.injectFault(fault, on: .statement)
-        await session.injectFault(fault, on: .statement)
+        try await session.injectFault(fault, on: .statement)
+        try await session.injectFault(fault, on: .statement)
         await appCallsTheStatement()
     }
 

@@ -1,4 +1,5 @@
 import SimulatedBackend
+import StandInKit
 import PortContracts
 import Ports
 import VirtualTime
@@ -68,6 +69,10 @@ enum RemoteFault: Sendable, Hashable, CustomTestStringConvertible {
     case drop
     /// The server answers 200 with a body that breaks the contract.
     case malformed
+    /// The server refuses for this reason as its dialect does.
+    case refusal(InMemoryBackend.Refusal)
+    /// The server serves the request and delivers its answer so.
+    case delivery(InMemoryBackend.Delivery)
 
     /// The faults every remote call must map to `.transport`, `.timeout`,
     /// `.malformedResponse` or a 5xx rejection.
@@ -81,6 +86,8 @@ enum RemoteFault: Sendable, Hashable, CustomTestStringConvertible {
                 status, body: try #require(InMemoryBackend.ErrorBody(rawValue: body.rawValue), "no \(body) bodies"))
         case .drop: self = .drop
         case .malformed: self = .malformed
+        case .refusal(let refusal): self = .refusal(refusal.backendRefusal)
+        case .transport(let fault): self = .delivery(fault.backendDelivery)
         }
     }
 
@@ -89,6 +96,8 @@ enum RemoteFault: Sendable, Hashable, CustomTestStringConvertible {
         case .status(let status, let body): "status \(status), \(body.rawValue) body"
         case .drop: "dropped connection"
         case .malformed: "malformed body"
+        case .refusal(let refusal): "the dialect's \(refusal.rawValue) answer"
+        case .delivery(let delivery): "the answer delivered \(delivery.rawValue)"
         }
     }
 }

@@ -1,6 +1,12 @@
+import Foundation
 import PortContracts
 import Ports
+import Synchronization
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The remote contracts of `PortContracts` fail an adapter that breaks a
 /// promise: each test passes only if the check records the issue it must
@@ -112,6 +118,60 @@ extension RemoteContractsCatchMistakesTests {
     }
 }
 
+extension RemoteContractsCatchMistakesTests {
+    /// The Identity Toolkit throttles with a 400 that carries its code.
+    @Test(
+        "An auth adapter that reads its dialect's throttle (a 400 with its code) as wrong credentials breaks the dialect-refusal promise"
+    )
+    func aThrottleTakenForTheCredentialsFails() async throws {
+        let adapter = try #require(RemoteAdapters.auth.first { $0.fixtureDialect == .firebase })
+        try await withKnownIssue {
+            try await AuthRemoteAPIContract.check(.dialectRefusalsAreTheirKind) {
+                let sut = try await adapter.underTest()
+                return AuthAPIUnderTest(
+                    api: PlantedAuthMistake(base: sut.api, mistake: .throttleAsWrongPassword), server: sut.server)
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "signIn, the dialect's throttled answer gave rejected (401")
+        }
+    }
+
+    /// URLSession as it comes: no bound on an answer, every redirect
+    /// followed, password and token included. Each fault is seen, on each call.
+    @Test("An auth adapter on an unguarded URLSession breaks the transport promise on every fault and call")
+    func anUnguardedTransportFails() async throws {
+        let fixture = try HTTPRemoteFixture.inProcess()
+        let base = try #require(URL(string: fixture.baseURL))
+        let seen = SaidTexts()
+        try await withKnownIssue {
+            try await AuthRemoteAPIContract.check(.transportRefusesHostileAnswers) {
+                AuthAPIUnderTest(
+                    api: PlantedAuthMistake(base: fixture.auth, mistake: .unguardedTransport(base)),
+                    server: FixtureRemoteControl(fixture: fixture))
+            }
+        } matching: { issue in
+            let said = issue.comments.map(\.rawValue).joined()
+            seen.add(said)
+            return said.contains("took an answer of 16 MiB") || said.contains("followed a redirect to another origin")
+        }
+        for call in ["signIn", "refresh"] {
+            for fault in TransportFault.allCases {
+                #expect(seen.any { $0.contains("\(call), \(fault.rawValue): ") }, "\(call), \(fault)")
+            }
+        }
+    }
+}
+
+/// The texts of the issues a check recorded.
+private final class SaidTexts: Sendable {
+    private let texts = Mutex<[String]>([])
+
+    func add(_ text: String) { texts.withLock { $0.append(text) } }
+
+    func any(_ predicate: (String) -> Bool) -> Bool { texts.withLock { $0.contains(where: predicate) } }
+}
+
 /// The planted mistakes of an auth adapter, one at a time.
 private struct PlantedAuthMistake: AuthRemoteAPI {
     enum Mistake: Equatable {
@@ -124,17 +184,50 @@ private struct PlantedAuthMistake: AuthRemoteAPI {
         /// `passwordRule` says another backend's rule: the screens would
         /// refuse passwords the backend takes, or send ones it refuses.
         case declaresPasswordRule(PasswordRule)
+        /// A throttle the dialect names (the adapter's 429) read as a wrong
+        /// password: the app would ask for the password again, and again.
+        case throttleAsWrongPassword
+        /// Sign-in and refresh of the wire contract at this root over
+        /// URLSession as it comes: no bound on an answer, every redirect
+        /// followed with the password or token it carries.
+        case unguardedTransport(URL)
     }
 
     let base: any AuthRemoteAPI
     let mistake: Mistake
 
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
+        if case .unguardedTransport(let root) = mistake, case .cpf(let cpf) = credentials.identifier {
+            return try await Self.unguardedAuth(root, ["cpf": cpf, "password": credentials.password.reveal()])
+        }
         do {
             return try await base.signIn(credentials)
         } catch .rejected(503, _, _) where mistake == .busyAsWrongPassword {
             throw .rejected(status: 401, code: .invalidCredentials)
+        } catch .rejected(429, nil, _) where mistake == .throttleAsWrongPassword {
+            throw .rejected(status: 401, code: .invalidCredentials)
         }
+    }
+
+    /// The wire contract's `POST /auth` with `object`, on URLSession as it comes.
+    private static func unguardedAuth(_ root: URL, _ object: [String: String]) async throws(RemoteError) -> IssuedTokens
+    {
+        var request = URLRequest(url: root.appendingPathComponent("challenge").appendingPathComponent("auth"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(RemoteSecrets.apiKey, forHTTPHeaderField: "apikey")
+        request.httpBody = try? JSONSerialization.data(withJSONObject: object)
+        let answer: (Data, URLResponse)
+        do {
+            answer = try await URLSession.shared.data(for: request)
+        } catch {
+            throw .transport("the request failed")
+        }
+        let status = (answer.1 as? HTTPURLResponse)?.statusCode ?? 0
+        guard status == 200 else { throw .rejected(status: status, code: nil) }
+        guard let token = ((try? JSONSerialization.jsonObject(with: answer.0)) as? [String: Any])?["token"] as? String
+        else { throw .malformedResponse("no token") }
+        return IssuedTokens(accessToken: AccessToken(token))
     }
 
     var signInMethods: [SignInMethod] { base.signInMethods }
@@ -144,7 +237,10 @@ private struct PlantedAuthMistake: AuthRemoteAPI {
     var signsInByCPF: Bool { base.signsInByCPF }
     var signsInByEmail: Bool { base.signsInByEmail }
     func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
-        try await base.refresh(credential)
+        if case .unguardedTransport(let root) = mistake, case .accessToken(let token) = credential {
+            return try await Self.unguardedAuth(root, ["token": token.reveal()])
+        }
+        return try await base.refresh(credential)
     }
     var refreshRotation: RefreshRotation { mistake == .claimsToAlwaysRotate ? .always : base.refreshRotation }
     var refusalsToldApart: AuthRefusalsToldApart { base.refusalsToldApart }

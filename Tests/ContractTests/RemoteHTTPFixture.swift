@@ -18,7 +18,7 @@ import VirtualTime
 /// server, driven through the control API when it has one.
 final class HTTPRemoteFixture: RemoteContractFixture {
     private let server: ReferenceServer?
-    private let baseURL: String
+    let baseURL: String
     private let configuration: HTTPConfiguration
     private let offersSignOut: Bool
     private let offersRegistration: Bool
@@ -121,6 +121,8 @@ final class HTTPRemoteFixture: RemoteContractFixture {
                 ["route": route, "mode": "status", "status": status, "body": errorBody.rawValue]
             case .drop: ["route": route, "mode": "drop"]
             case .malformed: ["route": route, "mode": "malformed"]
+            case .refusal(let refusal): ["route": route, "mode": "refusal", "refusal": refusal.rawValue]
+            case .delivery(let delivery): ["route": route, "mode": "delivery", "delivery": delivery.rawValue]
             }
         try await control("POST", "faults", body)
     }

@@ -1,4 +1,5 @@
 import SimulatedBackend
+import PortContracts
 import Ports
 import TaskRuntime
 import VirtualTime
@@ -35,7 +36,9 @@ struct InMemoryRemoteFixture: RemoteContractFixture {
         await backend.revokeAllTokens()
     }
 
-    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async {
+    func injectFault(_ fault: RemoteFault, on operation: RemoteOperation) async throws {
+        // The in-memory adapters call the backend directly: no answer travels.
+        if case .delivery = fault { throw NoWire() }
         await backend.addFault(InMemoryBackend.Fault(route: operation.wireRoute, mode: fault.backendMode))
     }
 

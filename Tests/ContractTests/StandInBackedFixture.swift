@@ -58,6 +58,8 @@ extension RemoteFault {
         case .status(let status, let body): .status(status, body: body)
         case .drop: .drop
         case .malformed: .malformed
+        case .refusal(let refusal): .refusal(refusal)
+        case .delivery(let delivery): .delivery(delivery)
         }
     }
 }
