@@ -118,6 +118,27 @@ public protocol AuthBackendControl: SeededBackendControl {
     func requestCount() async throws -> Int
     /// How many tokens the server would take now.
     func liveTokenCount() async throws -> Int
+    /// Confirms the account `registration` made, as the person does with
+    /// the link or code the backend sent, where the adapter's offer is
+    /// `.createsAnAccountToConfirm` (the promises about such a sign-up need
+    /// it). By default it throws `ConfirmationNotServed`.
+    func confirmRegistration(of registration: Registration) async throws
+}
+
+extension AuthBackendControl {
+    public func confirmRegistration(of registration: Registration) async throws {
+        throw ConfirmationNotServed()
+    }
+}
+
+/// A control asked to confirm an account it has no way to: give the
+/// control a `confirmRegistration(of:)` that does what the person does.
+public struct ConfirmationNotServed: Error, CustomStringConvertible {
+    public init() {}
+
+    public var description: String {
+        "the server's control cannot confirm a sign-up's account: implement confirmRegistration(of:) in it"
+    }
 }
 
 /// An `AuthRemoteAPI` handed to `AuthRemoteAPIContract`, with its server.

@@ -130,6 +130,11 @@ extension AuthChecks {
                 _ = try await auth.refresh(.accessToken(AccessToken(id)))
             }
             expect(error, is: .rejected(status: 401, code: .tokenInvalid), "the account's id is no token")
+        case (.createsAnAccountToConfirm, .accountAwaitsConfirmation(let id)):
+            #expect(!id.isEmpty, "an account's id", sourceLocation: sourceLocation)
+            #expect(
+                try await server.liveTokenCount() == liveBefore, "no token issued", sourceLocation: sourceLocation)
+            try await expectUnconfirmedSignInRefused(registration, taken: offer.fields)
         case (.createsASession, .signedIn(let issued)):
             let profile = try await server.profile(behind: issued.accessToken)
             if let profile, offer.fields.contains(.email) {
@@ -145,9 +150,26 @@ extension AuthChecks {
         case (let offer, .accountCreated):
             Issue.record(
                 "an adapter whose offer is \(offer) answered an account and no session", sourceLocation: sourceLocation)
+        case (let offer, .accountAwaitsConfirmation):
+            Issue.record(
+                "an adapter whose offer is \(offer) answered an account awaiting confirmation",
+                sourceLocation: sourceLocation)
         case (let offer, .signedIn):
             Issue.record("an adapter whose offer is \(offer) answered a session", sourceLocation: sourceLocation)
         }
+    }
+
+    /// Records an issue unless a sign-in of `registration`'s account, not
+    /// confirmed yet, is refused as `emailNotConfirmed`.
+    private func expectUnconfirmedSignInRefused(_ registration: Registration, taken fields: Set<RegistrationField>)
+        async throws
+    {
+        guard let identifier = signInIdentifier(of: registration, taken: fields) else { return }
+        let error = await verdicts.refusal(saying: Self.secrets(nil, nil, registration)) {
+            () async throws(RemoteError) in
+            _ = try await auth.signIn(Credentials(identifier: identifier, password: registration.password))
+        }
+        expect(error, is: .signInRefused(.emailNotConfirmed), "a sign-in before the account is confirmed")
     }
 
     func registeredAccountSignsIn() async throws {
@@ -156,6 +178,10 @@ extension AuthChecks {
         let id: String?
         switch try await auth.register(registration) {
         case .accountCreated(let accountID): id = accountID
+        case .accountAwaitsConfirmation(let accountID):
+            id = accountID
+            try await expectUnconfirmedSignInRefused(registration, taken: offer.fields)
+            try await server.confirmRegistration(of: registration)
         case .signedIn(let issued): id = try await server.profile(behind: issued.accessToken)?.id
         }
         var identifiers: [LoginIdentifier] = []
@@ -190,6 +216,7 @@ extension AuthChecks {
                 "a sign-up with a password the declared rule (\(rule)) takes gave \(refusal)",
                 sourceLocation: sourceLocation)
         } else if let identifier = signInIdentifier(of: accepted, taken: offer.fields) {
+            if case .createsAnAccountToConfirm = offer { try await server.confirmRegistration(of: accepted) }
             let issued = await verdicts.outcome(saying: Self.secrets(nil, nil, accepted)) {
                 () async throws(RemoteError) in
                 _ = try await auth.signIn(Credentials(identifier: identifier, password: accepted.password))

@@ -105,7 +105,7 @@ public protocol AuthRemoteAPI: Sendable {
 
     /// What sign-up does on this backend (`RegistrationOffer`): nothing (no
     /// sign-up), create an account and no session (the wire contract's
-    /// `POST /users`), or create an account and sign the person in
+    /// `POST /users`), create one the person must confirm first, or create an account and sign the person in
     /// (Google's Identity Toolkit's `accounts:signUp`), and which fields it takes. Constant
     /// for an adapter's lifetime. A backend that only issues tokens to
     /// accounts made elsewhere (an OAuth 2.0 authorization server: OAuth 2.0
@@ -119,6 +119,10 @@ public protocol AuthRemoteAPI: Sendable {
     /// - Returns: `.accountCreated` with the new account's id, never a
     ///   token, where the offer is `.createsAnAccount`: no one is signed in
     ///   and the account then signs in with the password sent.
+    ///   `.accountAwaitsConfirmation` with its id where it is
+    ///   `.createsAnAccountToConfirm`: no one is signed in, and the account
+    ///   signs in with the password sent once the person has confirmed it
+    ///   (before, `signIn` throws `.signInRefused(.emailNotConfirmed)`).
     ///   `.signedIn` with the new session's tokens where it is
     ///   `.createsASession`: they refresh as a sign-in's do, and the account
     ///   signs in again with the password sent.

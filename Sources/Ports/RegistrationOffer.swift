@@ -13,6 +13,13 @@ public enum RegistrationOffer: Sendable, Hashable {
     /// `POST /users`): `register` answers `.accountCreated`, and the person
     /// then signs in.
     case createsAnAccount(taking: Set<RegistrationField>)
+    /// Sign-up creates an account that must be confirmed before it signs
+    /// in — by a link or a code sent to its e-mail (Supabase Auth with
+    /// "Confirm email" on, PocketBase with verification required): `register`
+    /// answers `.accountAwaitsConfirmation`, no one is signed in, and until
+    /// the person confirms, a sign-in with the password sent is
+    /// `.signInRefused(.emailNotConfirmed)`; once confirmed, it signs in.
+    case createsAnAccountToConfirm(taking: Set<RegistrationField>)
     /// Sign-up creates an account and signs the person in (Google's Identity Toolkit's
     /// `accounts:signUp`): `register` answers `.signedIn` with the new
     /// session's tokens, which refresh as any sign-in's do.
@@ -24,7 +31,8 @@ public enum RegistrationOffer: Sendable, Hashable {
     public var fields: Set<RegistrationField> {
         switch self {
         case .none: []
-        case .createsAnAccount(let fields), .createsASession(let fields): fields
+        case .createsAnAccount(let fields), .createsAnAccountToConfirm(let fields), .createsASession(let fields):
+            fields
         }
     }
 
@@ -54,6 +62,9 @@ extension Set where Element == RegistrationField {
 public enum RegistrationOutcome: Sendable, Hashable {
     /// An account with this id, and no session (`.createsAnAccount`).
     case accountCreated(id: String)
+    /// An account with this id that signs in once the person confirms it,
+    /// and no session (`.createsAnAccountToConfirm`).
+    case accountAwaitsConfirmation(id: String)
     /// An account, signed in: the session's tokens (`.createsASession`).
     case signedIn(IssuedTokens)
 }

@@ -9,6 +9,9 @@ struct BackendAccount: Sendable {
     let cpf: String
     let password: Password
     var state: InMemoryBackend.AccountState
+    /// False for an account a sign-up made to be confirmed, until
+    /// `confirmAccount` (the person's click on the link).
+    var confirmed = true
     var relatedIDs: [String]
     /// The related users this one chose to share with (`WireRoute.saveSharedWith`).
     var sharedIDs: Set<String> = []

@@ -42,6 +42,13 @@ public struct BackendRejection: Error, Sendable, Hashable, CustomStringConvertib
         status: 409, code: .alreadyRegistered, message: "The CPF or e-mail is already registered.")
     public static let emailTaken = BackendRejection(
         status: 409, code: .alreadyRegistered, message: "The e-mail is already used by another account.")
+    /// A sign-in of an account made by a sign-up that must be confirmed,
+    /// before the person confirmed it. The wire contract has no code for it
+    /// (its sign-up needs no confirmation): the in-memory adapter reads it
+    /// as `.signInRefused(.emailNotConfirmed)`, a dialect's stand-in in its
+    /// own words.
+    public static let emailNotConfirmed = BackendRejection(
+        status: 403, code: nil, message: "The e-mail address is not confirmed yet.")
     public static let notFound = BackendRejection(
         status: 404, code: .notFound, message: "Not found.")
     public static let apiKeyInvalid = BackendRejection(

@@ -21,7 +21,8 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     ///     that creates no accounts (`register` refuses at once, the backend
     ///     never asked); `.createsASession` one whose sign-up signs the
     ///     person in (as Google's Identity Toolkit does), by the e-mail when it is taken, else the
-    ///     CPF. The fields it takes are the ones the backend judges and keeps.
+    ///     CPF; `.createsAnAccountToConfirm` one whose accounts sign in once
+    ///     confirmed (`InMemoryBackend.confirmAccount`). The fields it takes are the ones the backend judges and keeps.
     ///   - signsInByEmail: false plays a backend that signs in by CPF only:
     ///     `signIn` with an e-mail refuses at once, the backend never asked.
     ///   - signInMethods: the ways it signs in, the first offered first; an
@@ -45,7 +46,11 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
         guard signInMethods.contains(.password) else { throw .signInRefused(.methodNotOffered) }
         guard signsIn(by: credentials.identifier) else { throw .signInRefused(.identifierKindNotAccepted) }
         try await backend.admitOrThrow(BackendRoute.auth)
-        do { return IssuedTokens(accessToken: try await backend.signIn(credentials)) } catch { throw error.remoteError }
+        do {
+            return IssuedTokens(accessToken: try await backend.signIn(credentials))
+        } catch {
+            throw error == .emailNotConfirmed ? .signInRefused(.emailNotConfirmed) : error.remoteError
+        }
     }
 
     /// Begins a sign-in outside the app on the backend: the browser's sends
@@ -76,8 +81,10 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
         try await backend.admitOrThrow(BackendRoute.register)
         let id: String
         do {
-            id = try await backend.register(registration, judging: registrationOffer.fields)
+            id = try await backend.register(
+                registration, judging: registrationOffer.fields, awaitingConfirmation: awaitsConfirmation)
         } catch { throw error.remoteError }
+        if awaitsConfirmation { return .accountAwaitsConfirmation(id: id) }
         guard case .createsASession = registrationOffer else { return .accountCreated(id: id) }
         let identifier: LoginIdentifier =
             registrationOffer.fields.contains(.email) ? .email(registration.email) : .cpf(registration.cpf)
@@ -87,6 +94,12 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
                     accessToken: try await backend.signIn(
                         Credentials(identifier: identifier, password: registration.password))))
         } catch { throw error.remoteError }
+    }
+
+    /// Whether the offer makes accounts the person confirms before they sign in.
+    private var awaitsConfirmation: Bool {
+        if case .createsAnAccountToConfirm = registrationOffer { return true }
+        return false
     }
 
     public var offersSignOut: Bool { true }

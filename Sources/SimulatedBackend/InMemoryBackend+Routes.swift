@@ -14,6 +14,7 @@ extension InMemoryBackend {
             account.password == credentials.password, account.state != .deleted
         else { throw .invalidCredentials }
         guard account.state == .active else { throw .userInactive }
+        guard account.confirmed else { throw .emailNotConfirmed }
         counters.logins += 1
         return issueToken(for: account.id, family: nil)
     }
@@ -93,7 +94,8 @@ extension InMemoryBackend {
     /// `ALREADY_REGISTERED`; as many accounts as `configuration.mostAccounts`
     /// already: 503 without a code.
     public func register(
-        _ registration: Registration, judging judged: Set<RegistrationField> = .everyField
+        _ registration: Registration, judging judged: Set<RegistrationField> = .everyField,
+        awaitingConfirmation: Bool = false
     ) throws(BackendRejection) -> String {
         var registration = registration
         if !judged.contains(.name) { registration.name = "" }
@@ -120,9 +122,11 @@ extension InMemoryBackend {
             id: UUID().uuidString.lowercased(), name: name, email: registration.email.trimmingWhitespace,
             cpf: registration.cpf, password: registration.password, state: .active, relatedIDs: [],
             statement: BackendSeed.statementForNewAccount(name: name, cpf: registration.cpf))
-        accounts[account.id] = account
-        accountOrder.append(account.id)
-        return account.id
+        var made = account
+        made.confirmed = !awaitingConfirmation
+        accounts[made.id] = made
+        accountOrder.append(made.id)
+        return made.id
     }
 
     // MARK: The user routes (WireRoute.currentUser … .saveSharedWith)
@@ -304,5 +308,15 @@ extension InMemoryBackend {
     private static func hex16(_ value: UInt64) -> String {
         let text = String(value, radix: 16)
         return String(repeating: "0", count: 16 - text.count) + text
+    }
+}
+
+extension InMemoryBackend {
+    /// Confirms the account `identifier` names, as the person's click on the
+    /// link a sign-up to confirm sent does; an account already confirmed
+    /// stays so. No such account: 404 `NOT_FOUND`.
+    public func confirmAccount(_ identifier: LoginIdentifier) throws(BackendRejection) {
+        guard let id = accountID(matching: identifier), accounts[id] != nil else { throw .notFound }
+        accounts[id]?.confirmed = true
     }
 }

@@ -146,6 +146,15 @@ public struct StandInAuthControl: AuthBackendControl {
     public func requestCount() async throws -> Int { await backend.metrics().requests.values.reduce(0, +) }
 
     public func liveTokenCount() async throws -> Int { await backend.metrics().tokensLive }
+
+    /// Confirms the account in the backend (a stand-in whose sign-up makes
+    /// accounts to confirm registers them with `awaitingConfirmation`), by
+    /// its e-mail where the registration gave one, else its CPF.
+    public func confirmRegistration(of registration: Registration) async throws {
+        let identifier: LoginIdentifier =
+            registration.email.isEmpty ? .cpf(registration.cpf) : .email(registration.email)
+        try await backend.confirmAccount(identifier)
+    }
 }
 
 /// How many registrations a control has handed out, so that each is new.

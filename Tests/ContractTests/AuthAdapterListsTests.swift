@@ -45,7 +45,9 @@ struct AuthAdapterListsTests {
             #expect(Set(declared) == [true, false], "\(name) is \(Set(declared)) for every adapter")
         }
         let offers = Set(made.map { Self.kind(of: $0.registrationOffer) })
-        #expect(offers == ["none", "account", "session"], "the offers declared are \(offers.sorted())")
+        #expect(
+            offers == ["none", "account", "account to confirm", "session"],
+            "the offers declared are \(offers.sorted())")
     }
 
     /// The kind of an offer, whatever fields it takes.
@@ -53,6 +55,7 @@ struct AuthAdapterListsTests {
         switch offer {
         case .none: "none"
         case .createsAnAccount: "account"
+        case .createsAnAccountToConfirm: "account to confirm"
         case .createsASession: "session"
         }
     }

@@ -106,6 +106,7 @@ struct CapabilityRow: Equatable {
             switch auth.registrationOffer {
             case .none: "none"
             case .createsAnAccount: "an account (\(fields))"
+            case .createsAnAccountToConfirm: "an account to confirm (\(fields))"
             case .createsASession: "a session (\(fields))"
             }
     }

@@ -81,6 +81,12 @@ struct FixtureRemoteControl: AuthBackendControl, StatementBackendControl, UserBa
     }
 
     func liveTokenCount() async throws -> Int { try await fixture.metrics().tokensLive }
+
+    func confirmRegistration(of registration: Registration) async throws {
+        let identifier: LoginIdentifier =
+            registration.email.isEmpty ? .cpf(registration.cpf) : .email(registration.email)
+        try await fixture.confirmAccount(identifier)
+    }
 }
 
 extension AuthAdapter {

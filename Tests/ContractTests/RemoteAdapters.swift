@@ -220,6 +220,13 @@ enum RemoteAdapters {
             return InMemoryAuthRemoteAPI(
                 backend: backend, registrationOffer: .createsASession(taking: [.email, .password]))
         },
+        // The in-memory plugin's `signUp: creates-an-account-to-confirm`:
+        // Supabase Auth's with "Confirm email" on, on the simulated backend.
+        .inMemory("InMemoryAuthRemoteAPI(signUp creates-an-account-to-confirm)") { fixture in
+            guard let backend = (fixture as? InMemoryRemoteFixture)?.backend else { return fixture.auth }
+            return InMemoryAuthRemoteAPI(
+                backend: backend, registrationOffer: .createsAnAccountToConfirm(taking: .everyField))
+        },
         .inMemory("OutcomeRecordingAuthRemoteAPI(InMemoryAuthRemoteAPI)") {
             OutcomeRecordingAuthRemoteAPI($0.auth, recorder: CallOutcomeRecorder())
         },

@@ -48,11 +48,21 @@ protocol RemoteContractFixture: Sendable {
     /// Whether the server answers the current user's route for the tokens
     /// `auth` issues, so a check can ask whose a token is.
     var servesTheCurrentUser: Bool { get }
+
+    /// Confirms the account `identifier` names, as the person's click on
+    /// the link of a sign-up to confirm does.
+    func confirmAccount(_ identifier: LoginIdentifier) async throws
 }
 
 extension RemoteContractFixture {
     /// Every stand-in but a reference server playing Cora serves it.
     var servesTheCurrentUser: Bool { true }
+
+    /// Confirms the account `identifier` names, as the person's click on
+    /// the link of a sign-up to confirm does.
+    func confirmAccount(_ identifier: LoginIdentifier) async throws {
+        throw UnmetControlNeed("confirming an account a sign-up made", of: self)
+    }
 }
 
 /// An account state, as the control API sets it.

@@ -137,6 +137,28 @@ extension RemoteContractsCatchMistakesTests {
         }
     }
 
+    /// An adapter of a backend whose accounts must be confirmed that says its
+    /// sign-up makes an account ready to sign in: the app would send the
+    /// person to a sign-in that cannot work, saying nothing of the e-mail.
+    @Test("An auth adapter that ignores a sign-up's confirmation breaks the registered-account promise")
+    func aConfirmationIgnoredFails() async throws {
+        var toConfirm: AuthAdapter?
+        for adapter in RemoteAdapters.auth {
+            if case .createsAnAccountToConfirm = try await adapter.make().0.registrationOffer { toConfirm = adapter }
+        }
+        let adapter = try #require(toConfirm, "an adapter whose sign-up makes an account to confirm")
+        try await withKnownIssue {
+            try await AuthRemoteAPIContract.check(.registeredAccountSignsIn) {
+                let sut = try await adapter.underTest()
+                return AuthAPIUnderTest(
+                    api: PlantedAuthMistake(base: sut.api, mistake: .ignoresConfirmation), server: sut.server)
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("email-not-confirmed")
+                || String(describing: issue).contains("email-not-confirmed")
+        }
+    }
+
     /// URLSession as it comes: no bound on an answer, every redirect
     /// followed, password and token included. Each fault is seen, on each call.
     @Test("An auth adapter on an unguarded URLSession breaks the transport promise on every fault and call")
@@ -191,6 +213,9 @@ private struct PlantedAuthMistake: AuthRemoteAPI {
         /// URLSession as it comes: no bound on an answer, every redirect
         /// followed with the password or token it carries.
         case unguardedTransport(URL)
+        /// A sign-up whose account must be confirmed declared and answered
+        /// as one ready to sign in.
+        case ignoresConfirmation
     }
 
     let base: any AuthRemoteAPI
@@ -248,9 +273,14 @@ private struct PlantedAuthMistake: AuthRemoteAPI {
         if case .declaresPasswordRule(let rule) = mistake { return rule }
         return base.passwordRule
     }
-    var registrationOffer: RegistrationOffer { base.registrationOffer }
+    var registrationOffer: RegistrationOffer {
+        guard mistake == .ignoresConfirmation else { return base.registrationOffer }
+        return .createsAnAccount(taking: base.registrationOffer.fields)
+    }
     func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
-        try await base.register(registration)
+        let outcome = try await base.register(registration)
+        guard mistake == .ignoresConfirmation, case .accountAwaitsConfirmation(let id) = outcome else { return outcome }
+        return .accountCreated(id: id)
     }
     var offersSignOut: Bool { base.offersSignOut }
     func signOut(_ token: SessionToken) async throws(RemoteError) { try await base.signOut(token) }

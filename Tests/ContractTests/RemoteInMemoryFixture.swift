@@ -42,6 +42,10 @@ struct InMemoryRemoteFixture: RemoteContractFixture {
         await backend.addFault(InMemoryBackend.Fault(route: operation.wireRoute, mode: fault.backendMode))
     }
 
+    func confirmAccount(_ identifier: LoginIdentifier) async throws {
+        try await backend.confirmAccount(identifier)
+    }
+
     func advanceServerClock(by duration: Duration) {
         clock.advance(by: duration)
     }

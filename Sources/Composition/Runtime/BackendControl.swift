@@ -61,6 +61,9 @@ public enum PersonAction: Sendable, Hashable, CustomStringConvertible {
     case answersForAnotherAttempt
     /// The next poll of the device flow answers `slow_down`.
     case serverSlowsDown
+    /// Confirms the account a sign-up made, with the link the backend sent
+    /// (an identifier with an `@` is its e-mail, any other its CPF).
+    case confirmsAccount(identifier: String)
 
     /// The action, its password bulleted.
     public var description: String {
@@ -69,6 +72,7 @@ public enum PersonAction: Sendable, Hashable, CustomStringConvertible {
         case .denies: "person denies"
         case .answersForAnotherAttempt: "person answers-another-attempt"
         case .serverSlowsDown: "server slows-down"
+        case .confirmsAccount(let identifier): "person confirms \(identifier)"
         }
     }
 

@@ -73,9 +73,15 @@ struct HTTPBackendControl: BackendControl {
         try await call("POST", "reset")
     }
 
-    /// Refused: the wire contract's backend signs in by password only, and
-    /// its control API has no simulated person.
+    /// Refused: the wire contract's backend signs in by password only, its
+    /// sign-up needs no confirmation, and its control API has no simulated
+    /// person.
     func act(_ action: PersonAction) async throws(BackendControlError) {
+        if case .confirmsAccount = action {
+            throw BackendControlError(
+                "this backend's sign-up needs no confirmation: an account to confirm is simulated by the in-memory backend only"
+            )
+        }
         throw BackendControlError(
             "this backend has no sign-in outside the app: the person of one is simulated by the in-memory backend only")
     }

@@ -80,6 +80,9 @@ public struct InMemoryBackendControl: BackendControl {
             case .denies: try await backend.personDenies()
             case .answersForAnotherAttempt: try await backend.personAnswersForAnotherAttempt()
             case .serverSlowsDown: try await backend.slowDownNextPoll()
+            case .confirmsAccount(let identifier):
+                try await backend.confirmAccount(
+                    identifier.contains("@") ? .email(identifier) : .cpf(identifier.filter(\.isNumber)))
             }
         } catch {
             throw BackendControlError("\(error)")

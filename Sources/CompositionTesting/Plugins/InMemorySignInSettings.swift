@@ -16,11 +16,13 @@ enum InMemorySignInSettings {
     /// What the simulated backend's sign-up does, as the setting names it.
     enum SignUp: String, Sendable, CaseIterable {
         case createsAnAccount = "creates-an-account"
+        case createsAnAccountToConfirm = "creates-an-account-to-confirm"
         case createsASession = "creates-a-session"
 
         var offer: RegistrationOffer {
             switch self {
             case .createsAnAccount: .createsAnAccount(taking: .everyField)
+            case .createsAnAccountToConfirm: .createsAnAccountToConfirm(taking: .everyField)
             case .createsASession: .createsASession(taking: [.email, .password])
             }
         }
@@ -45,7 +47,7 @@ enum InMemorySignInSettings {
             "how the simulated backend signs in: by password, or only in the browser or on another device (OAuth 2.0)"),
         .choice(
             signUpKey, default: SignUp.createsAnAccount,
-            "what sign-up does: create an account from a name, e-mail, CPF and password, or sign the person in from an e-mail and a password"
+            "what sign-up does: create an account from a name, e-mail, CPF and password, create one the person confirms by e-mail before signing in, or sign the person in from an e-mail and a password"
         ),
     ]
 

@@ -62,6 +62,8 @@ public final class AccountRegistration {
         switch outcome {
         case .accountCreated:
             return .success(.accountCreated)
+        case .accountAwaitsConfirmation:
+            return .success(.accountAwaitsConfirmation)
         case .signedIn(let issued):
             let identifier: LoginIdentifier =
                 registration.email.isEmpty ? .cpf(registration.cpf) : .email(registration.email)
@@ -79,6 +81,9 @@ extension AccountRegistration: RegisterUseCase {}
 public enum RegistrationResult: Sendable, Hashable {
     /// The account exists and no one is signed in: the person signs in next.
     case accountCreated
+    /// The account exists, no one is signed in, and it signs in once the
+    /// person confirms it with the link or code the backend sent.
+    case accountAwaitsConfirmation
     /// The account exists and the person is signed in: the state is
     /// authenticated, and the root moves on.
     case signedIn(UserProfile)

@@ -28,4 +28,7 @@ public protocol SignedUpResponder: AnyObject {
     /// Shows sign-in with `identifier` (the CPF just registered) filled in and
     /// the registration confirmed.
     func signedUp(identifier: String)
+    /// Shows sign-in with `identifier` filled in, saying the account must be
+    /// confirmed (the link or code the backend sent) before it signs in.
+    func signedUpAwaitingConfirmation(identifier: String)
 }

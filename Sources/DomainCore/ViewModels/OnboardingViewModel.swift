@@ -32,6 +32,9 @@ public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator
     /// screen, types another identifier or tries to sign in
     /// (`SignInViewModel.isRegistrationConfirmed`).
     public var registrationConfirmed: Bool { signIn?.isRegistrationConfirmed ?? false }
+    /// What the sign-in after a sign-up says of the account, while
+    /// `registrationConfirmed` holds (`SignInViewModel.registrationNotice`).
+    public var registrationNotice: RegistrationNotice? { signIn?.registrationNotice }
     /// Why the user is in onboarding (the previous session's end), shown on
     /// welcome; nil when there is none.
     public let reason: SignedOutReason?
@@ -86,6 +89,13 @@ public final class OnboardingViewModel: GoToSignInNavigator, GoToSignUpNavigator
     public func signedUp(identifier: String) {
         showSignIn(identifier: identifier)
         signIn?.confirmRegistration()
+    }
+
+    /// Shows sign-in with `identifier` filled in, and `registrationNotice`
+    /// saying to confirm the account first.
+    public func signedUpAwaitingConfirmation(identifier: String) {
+        showSignIn(identifier: identifier)
+        signIn?.confirmRegistration(.confirmTheAccountFirst)
     }
 
     private func showSignIn(identifier: String) {

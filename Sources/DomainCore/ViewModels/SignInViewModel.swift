@@ -29,7 +29,7 @@ public final class SignInViewModel {
             if identifier != oldValue {
                 lastFailure = nil
                 isKindRefusalShown = false
-                isRegistrationConfirmed = false
+                registrationNotice = nil
             }
         }
     }
@@ -52,7 +52,11 @@ public final class SignInViewModel {
     /// "Account created, sign in": shown from a sign-up's success until the
     /// situation it speaks of ends — another identifier typed, or a sign-in
     /// tried (its outcome is then what the screen says).
-    public private(set) var isRegistrationConfirmed = false
+    public var isRegistrationConfirmed: Bool { registrationNotice != nil }
+    /// What the sign-up just said of the account: created, or created and
+    /// to be confirmed first; nil once that situation ends, as
+    /// `isRegistrationConfirmed`.
+    public private(set) var registrationNotice: RegistrationNotice?
     /// "Next" was pressed with a kind of identifier the backend does not
     /// sign in by (a CPF where it signs in by e-mail only, an e-mail where by
     /// CPF only), and the identifier has not changed since.
@@ -188,7 +192,7 @@ public final class SignInViewModel {
         case .password:
             guard let identifier = parsedIdentifier, let password = passwordRule.password(from: password)
             else { return }
-            isRegistrationConfirmed = false
+            registrationNotice = nil
             // The attempt under way is what the screen is about: the last
             // one's failure ("did not answer in time") is no longer said.
             lastFailure = nil
@@ -209,7 +213,13 @@ public final class SignInViewModel {
     /// Says the account was just created (a sign-up's success), until the
     /// identifier changes or a sign-in is tried.
     public func confirmRegistration() {
-        isRegistrationConfirmed = true
+        confirmRegistration(.accountCreated)
+    }
+
+    /// Says what the sign-up just made (created, or to confirm first), until
+    /// the identifier changes or a sign-in is tried.
+    public func confirmRegistration(_ notice: RegistrationNotice) {
+        registrationNotice = notice
     }
 
     /// Whether this sign-in offers "sign up" (it was given a navigator for it).
@@ -236,4 +246,12 @@ public final class SignInViewModel {
             welcomeNavigator?.navigateToWelcome()
         }
     }
+}
+
+/// What sign-in says of the account a sign-up just made.
+public enum RegistrationNotice: Sendable, Hashable {
+    /// Made: sign in with its details.
+    case accountCreated
+    /// Made, to be confirmed first with the link or code the backend sent.
+    case confirmTheAccountFirst
 }

@@ -92,6 +92,10 @@ public final class SignUpViewModel {
         case .success(.accountCreated):
             let identifier = registration.cpf.isEmpty ? registration.email : CPF(registration.cpf)?.formatted
             signedUpResponder?.signedUp(identifier: identifier ?? registration.cpf)
+        case .success(.accountAwaitsConfirmation):
+            // Sign-in by the e-mail where it was taken: the address the link went to.
+            let identifier = registration.email.isEmpty ? CPF(registration.cpf)?.formatted : registration.email
+            signedUpResponder?.signedUpAwaitingConfirmation(identifier: identifier ?? registration.cpf)
         case .failure(.invalidFields(let fields)):
             serverFieldErrors = fields
             failure = .invalidFields(fields)

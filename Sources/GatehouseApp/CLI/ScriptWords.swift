@@ -22,6 +22,7 @@ enum ScriptWords {
         ("person signs-in ID PASSWORD", .personSignsIn),
         ("person denies", .personDenies),
         ("person answers-another-attempt", .personAnswersAnotherAttempt),
+        ("person confirms CPF|EMAIL", .personConfirms),
         ("store full|unavailable|ok", .store),
         ("network off|on", .network),
         ("expect screen NAME", .expectScreen),

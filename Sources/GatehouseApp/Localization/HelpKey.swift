@@ -12,7 +12,7 @@ enum HelpKey: String, CaseIterable, Sendable {
     // The script language's words, in `ScriptWords.lines` order
     case tap, select, type, open, refresh, lifecycle, wait, waitUntil, relaunch
     case serverHealth, serverUser, serverRevoke, serverFault, serverClearFaults, serverSlowsDown
-    case personSignsIn, personDenies, personAnswersAnotherAttempt
+    case personSignsIn, personDenies, personAnswersAnotherAttempt, personConfirms
     case store, network
     case expectScreen, expectEnabled, expectLoading, expectText, expectState, expectHealth, expectStoredSession,
         expectLocalData, expectMetric, expectEvent

@@ -32,6 +32,7 @@ extension Texts {
         case .personSignsIn: "sign in outside the app: on the backend's page (in-memory)"
         case .personDenies: "refuse in the browser or on the device (access_denied)"
         case .personAnswersAnotherAttempt: "the browser comes back with another attempt's state"
+        case .personConfirms: "confirm the account a sign-up made, with the link the backend sent (in-memory)"
         case .store: "the device's session store: saves fail / nothing works / all works"
         case .network: "the device's network switch (in-memory connectivity)"
         case .expectScreen: "the screen shown (welcome, sign-in, dashboard, …)"

@@ -33,6 +33,7 @@ extension Texts {
         case .personSignsIn: "inicia sesión fuera de la app: en la página del backend (in-memory)"
         case .personDenies: "rechaza en el navegador o en el dispositivo (access_denied)"
         case .personAnswersAnotherAttempt: "el navegador vuelve con el state de otro intento"
+        case .personConfirms: "confirma la cuenta que creó un registro, con el enlace que envió el backend (in-memory)"
         case .store: "el almacén de sesión del dispositivo: guardar falla / nada funciona / todo funciona"
         case .network: "el interruptor de red del dispositivo (conectividad in-memory)"
         case .expectScreen: "la pantalla mostrada (welcome, sign-in, dashboard, …)"

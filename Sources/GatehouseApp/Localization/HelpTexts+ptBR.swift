@@ -32,6 +32,7 @@ extension Texts {
         case .personSignsIn: "entra fora do app: na página do backend (in-memory)"
         case .personDenies: "recusa no navegador ou no dispositivo (access_denied)"
         case .personAnswersAnotherAttempt: "o navegador volta com o state de outra tentativa"
+        case .personConfirms: "confirma a conta que um cadastro criou, pelo link que o backend enviou (in-memory)"
         case .store: "o armazenamento de sessão do aparelho: salvar falha / nada funciona / tudo funciona"
         case .network: "o interruptor de rede do aparelho (conectividade in-memory)"
         case .expectScreen: "a tela mostrada (welcome, sign-in, dashboard, …)"

@@ -40,7 +40,7 @@ enum TextKey: String, CaseIterable, Sendable {
     // Sign-in
     case promptLineFull
     case identifierPrompt, passwordPrompt, passwordPromptAtLeast, identifierInvalid, identifierCPFNotAccepted,
-        registrationConfirmed, signingIn
+        registrationConfirmed, registrationAwaitsConfirmation, signingIn
     case identifierPromptCPFOnly, identifierPromptEmailOnly, identifierEmailNotAccepted
     case loginInvalidCredentials, loginInvalidCredentialsCPFOnly, loginInvalidCredentialsEmailOnly,
         loginAccountInactive, loginSystemUnavailable,

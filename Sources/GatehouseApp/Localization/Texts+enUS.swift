@@ -101,6 +101,8 @@ extension Texts {
         case .identifierPromptEmailOnly: "Enter your e-mail. This server signs in by e-mail only, not by CPF."
         case .identifierEmailNotAccepted: "This server signs in by CPF only: type your CPF instead of your e-mail."
         case .registrationConfirmed: "Account created! Sign in with your details."
+        case .registrationAwaitsConfirmation:
+            "Account created! Confirm it with the link we sent to your e-mail, then sign in."
         case .signingIn: "Signing in…"
         case .loginInvalidCredentials: "Wrong CPF, e-mail or password."
         case .loginInvalidCredentialsCPFOnly: "Wrong CPF or password."

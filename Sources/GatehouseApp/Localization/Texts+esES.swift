@@ -106,6 +106,8 @@ extension Texts {
         case .identifierEmailNotAccepted:
             "Este servidor solo inicia sesión por CPF: escribe tu CPF en lugar de tu correo."
         case .registrationConfirmed: "¡Cuenta creada! Inicia sesión con tus datos."
+        case .registrationAwaitsConfirmation:
+            "¡Cuenta creada! Confírmala con el enlace que enviamos a tu correo y luego inicia sesión."
         case .signingIn: "Iniciando sesión…"
         case .loginInvalidCredentials: "CPF, correo o contraseña incorrectos."
         case .loginInvalidCredentialsCPFOnly: "CPF o contraseña incorrectos."

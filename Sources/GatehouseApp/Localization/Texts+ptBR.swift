@@ -103,6 +103,8 @@ extension Texts {
         case .identifierPromptEmailOnly: "Informe seu e-mail. Este servidor só aceita entrar por e-mail, não por CPF."
         case .identifierEmailNotAccepted: "Este servidor só aceita entrar por CPF: digite seu CPF em vez do e-mail."
         case .registrationConfirmed: "Conta criada! Entre com seus dados."
+        case .registrationAwaitsConfirmation:
+            "Conta criada! Confirme pelo link que enviamos ao seu e-mail e depois entre."
         case .signingIn: "Entrando…"
         case .loginInvalidCredentials: "CPF, e-mail ou senha incorretos."
         case .loginInvalidCredentialsCPFOnly: "CPF ou senha incorretos."

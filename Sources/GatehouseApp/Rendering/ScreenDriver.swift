@@ -135,7 +135,7 @@ struct ScreenDriver {
                 name: "startup", title: texts[.titleStartup], lines: [texts[.loading]], isLoading: true)
         }
         if let signIn = onboarding.signIn {
-            var screen = self.signIn(signIn, confirmed: onboarding.registrationConfirmed)
+            var screen = self.signIn(signIn, registration: onboarding.registrationNotice)
             if onboarding.reason == .reauthenticating { screen.lines.insert(texts[.reasonReauthenticating], at: 1) }
             return screen
         }
@@ -168,9 +168,13 @@ struct ScreenDriver {
     /// Why `sign-up` is missing where the backend creates no accounts, for a
     /// script that types it anyway.
 
-    private func signIn(_ model: SignInViewModel, confirmed: Bool) -> ScreenSnapshot {
+    private func signIn(_ model: SignInViewModel, registration: RegistrationNotice?) -> ScreenSnapshot {
         var lines = [healthBadge(model.health)]
-        if confirmed { lines.append(texts[.registrationConfirmed]) }
+        switch registration {
+        case .accountCreated?: lines.append(texts[.registrationConfirmed])
+        case .confirmTheAccountFirst?: lines.append(texts[.registrationAwaitsConfirmation])
+        case nil: break
+        }
         if let external = model.external, external.isBusy, let prompt = external.prompt {
             return externalSignInWaiting(external, prompt: prompt, lines: lines)
         }

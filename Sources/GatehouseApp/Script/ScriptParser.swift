@@ -15,7 +15,7 @@ enum ScriptParser {
         "network", "expect",
     ]
     /// The words after `person`.
-    static let personWords = ["signs-in", "denies", "answers-another-attempt"]
+    static let personWords = ["signs-in", "denies", "answers-another-attempt", "confirms"]
     /// The words after `server`.
     static let serverWords = ["health", "user", "revoke", "fault", "clear-faults", "slows-down"]
 
@@ -138,7 +138,8 @@ enum ScriptParser {
     }
 
     /// `person signs-in IDENTIFIER PASSWORD` (a CPF, digits or formatted, or
-    /// an e-mail), `person denies`, `person answers-another-attempt`.
+    /// an e-mail), `person denies`, `person answers-another-attempt`,
+    /// `person confirms CPF|EMAIL`.
     private static func person(_ text: String) throws(ScriptParseError) -> ScriptCommand {
         let (word, rest) = split(text)
         switch word {
@@ -152,6 +153,11 @@ enum ScriptParser {
             return try bare(.person(.denies), rest, "person denies")
         case "answers-another-attempt":
             return try bare(.person(.answersForAnotherAttempt), rest, "person answers-another-attempt")
+        case "confirms":
+            guard !rest.isEmpty, !rest.contains(" ") else {
+                throw ScriptParseError(.usage("person confirms CPF|EMAIL"))
+            }
+            return .person(.confirmsAccount(identifier: rest))
         default:
             throw ScriptParseError(.unknown(.personCommand, word, among: personWords))
         }

@@ -56,6 +56,17 @@ struct SignUpViewModelTests {
         #expect(screen.navigator.navigationsToWelcome == 0)
     }
 
+    @Test("A sign-up whose account awaits confirmation returns to sign-in on the e-mail the link went to, saying so")
+    func awaitingConfirmationReturnsToSignInOnTheEmail() async {
+        let screen = filledScreen(.success(.accountAwaitsConfirmation))
+
+        await screen.signUp.submit()
+
+        #expect(screen.responder.awaitingConfirmation == ["maria@example.com"])
+        #expect(screen.responder.signedUpIdentifiers.isEmpty)
+        #expect(screen.signUp.failure == nil)
+    }
+
     @Test(
         "A sign-up taking an e-mail and a password shows, judges and sends only those, and an empty name or CPF does not hold it back"
     )

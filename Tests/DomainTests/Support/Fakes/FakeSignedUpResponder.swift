@@ -4,6 +4,10 @@ import DomainCore
 @MainActor
 final class FakeSignedUpResponder: SignedUpResponder {
     private(set) var signedUpIdentifiers: [String] = []
+    /// The identifiers of the sign-ups whose account awaits confirmation.
+    private(set) var awaitingConfirmation: [String] = []
 
     func signedUp(identifier: String) { signedUpIdentifiers.append(identifier) }
+
+    func signedUpAwaitingConfirmation(identifier: String) { awaitingConfirmation.append(identifier) }
 }
