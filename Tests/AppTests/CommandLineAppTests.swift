@@ -55,6 +55,16 @@ struct CommandLineAppTests {
         let inMemory = Transcript()
         #expect(await inMemory.app().run(Invocation(command: .events(last: 20))) == 0)
         #expect(inMemory.text.contains("no events are kept between processes"))
+
+        // The same file keychain with the events plugin none: nothing to read back, said so.
+        let none = directory.appendingPathComponent("none.json")
+        try Data(
+            #"{"name": "kept", "plugins": {"store": "file-keychain", "events": "none"}, "settings": {"storeDirectory": "\#(directory.path)/data"}}"#
+                .utf8
+        ).write(to: none)
+        let nothing = Transcript()
+        #expect(await nothing.app().run(Invocation(environment: none.path, command: .events(last: 20))) == 0)
+        #expect(nothing.text.hasPrefix("The kept environment's events plugin, none, keeps no events to read back."))
     }
 
     @Test("--events stderr writes each session event as a JSON line on stderr as it happens; stdout keeps the screens")

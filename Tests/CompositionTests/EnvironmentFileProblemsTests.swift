@@ -92,7 +92,7 @@ struct EnvironmentFileProblemsTests {
         #expect(
             Array(problems.prefix(4)) == [
                 "environment file test.json: field 'stray' is not known (known: name, summary, base, plugins, settings)",
-                "environment file test.json: field 'plugins.auht' is not known (known: auth, user, statement, health, connectivity, store, coding, clock, preferences, browser)",
+                "environment file test.json: field 'plugins.auht' is not known (known: auth, user, statement, health, connectivity, store, coding, clock, preferences, browser, events)",
                 "environment file test.json: field 'settings.connectionsPerHost' must be a whole number from 1 to 64",
                 "environment file test.json: field 'settings.refreshMarginSeconds' must be shorter than the token lifetime",
             ])

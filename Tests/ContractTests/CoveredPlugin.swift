@@ -3,7 +3,7 @@
 /// `PluginSuiteCompletenessTests` fails when the registry has a port this
 /// does not name.
 enum PluginPort: String, Sendable, CaseIterable {
-    case auth, user, statement, health, connectivity, store, coding, clock, preferences, browser
+    case auth, user, statement, health, connectivity, store, coding, clock, preferences, browser, events
 }
 
 /// The wire a server or an adapter speaks.

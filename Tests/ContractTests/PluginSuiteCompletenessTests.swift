@@ -91,6 +91,7 @@ enum PluginSuiteCoverage {
             ConnectivityProbeFactory.all.compactMap(\.plugin) + StoreFactory.all.flatMap(\.plugins)
             + CodingUnderTest.all.compactMap(\.plugin) + ClockContractFactory.all.compactMap(\.plugin)
             + PreferencesStoreFactory.all.compactMap(\.plugin) + BrowserOpenerContractTests.openers.compactMap(\.plugin)
+            + SessionEventSinkFactory.all.compactMap(\.plugin)
         return remote.union(local.map(key))
     }
 
@@ -134,6 +135,12 @@ enum PluginSuiteExemptions {
                 proved by OAuth2BrowserSignInTests and OAuth2DeviceSignInTests against a stand-in; \
                 the same adapter with the password grant (oauth2-password-legacy) runs the seeded suites for \
                 refresh and revocation
+                """),
+        Exemption(
+            plugin: CoveredPluginKey(port: "events", name: "none"),
+            reason: """
+                makes no sink: the session's events go to the world's own in-process record alone, \
+                which the SessionEventSink suite runs as InMemorySessionEventSink
                 """),
     ]
 }

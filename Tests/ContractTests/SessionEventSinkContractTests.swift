@@ -1,10 +1,13 @@
 import AdapterFileKeychain
 import AdapterInMemory
+import Composition
 import Foundation
 import PortContracts
 import Ports
 import Synchronization
+import TaskRuntime
 import Testing
+import VirtualTime
 
 /// The `SessionEventSink` contract (`SessionEventSinkContract` of
 /// `PortContracts`), run against every sink in `SessionEventSinkFactory.all`.
@@ -55,9 +58,36 @@ struct SessionEventSinkContractTests {
 /// A way to make a fresh sink of one adapter, and read back what it kept.
 struct SessionEventSinkFactory: Sendable, CustomTestStringConvertible {
     let testDescription: String
+    /// The registry plugin of the events port this entry runs, if any.
+    var plugin: CoveredPlugin? = nil
     let make: @Sendable () async throws -> SessionEventSinkUnderTest
 
     static let all: [SessionEventSinkFactory] = [
+        // The events plugin `store` as a world resolves it over the file
+        // keychain: the sink the store plugin makes, read back as `app events` does.
+        SessionEventSinkFactory(
+            testDescription: "events plugin store, over the file keychain", plugin: CoveredPlugin(.events, "store")
+        ) {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "events-plugin-\(UUID().uuidString)"
+            ).path
+            var environment = AppEnvironment.local
+            environment.pluginSettings["storeDirectory"] = .text(directory)
+            let registry = PluginRegistry.standard
+            let activity = VirtualActivity()
+            let clock = WorldClock.virtual(ManualClock(activity: activity), executor: nil)
+            func context(_ port: PortName) -> PluginContext {
+                PluginContext(settings: registry.settings(for: port, in: environment), clock: clock, activity: activity)
+            }
+            let events = try #require(registry.events.first { $0.name == "store" })
+            guard case .theStoresRecord = try events.make(context(.events)) else {
+                throw EventsPluginMadeAnotherRecord()
+            }
+            let store = try #require(registry.store.first { $0.name == environment.plugins.store })
+            let log = try #require(store.makeEventLog(context(.store)) { _ in })
+            return SessionEventSinkUnderTest(
+                sink: log.sink, keptLines: { count in try log.lastLines(count) }, bound: nil)
+        },
         SessionEventSinkFactory(testDescription: "InMemorySessionEventSink") {
             let sink = InMemorySessionEventSink(capacity: 50)
             return SessionEventSinkUnderTest(
@@ -93,4 +123,9 @@ private struct ComplainingSink: SessionEventSink {
     let complain: @Sendable () -> Void
 
     func record(_ entry: SessionEventEntry) { complain() }
+}
+
+/// The events plugin `store` made something other than the store's record.
+private struct EventsPluginMadeAnotherRecord: Error, CustomStringConvertible {
+    var description: String { "the events plugin store did not choose the store's record" }
 }

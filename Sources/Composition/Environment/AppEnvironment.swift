@@ -25,13 +25,17 @@ public struct AppEnvironment: Sendable, Hashable {
         /// What opens the browser for a sign-in outside the app: `system`
         /// (`xdg-open`) or `in-memory` (opens nothing, keeps the address).
         public var browser: String
+        /// Where the session's events go beyond the world's own record:
+        /// `store` (the store's record on the device; the default), `none`,
+        /// or a team's own plugin.
+        public var events: String
 
         /// The plugin names per port; a `browser` left nil is the one that
         /// goes with `clock`: `in-memory` on virtual time (a run that no
         /// person watches in real time opens no browser), `system` otherwise.
         public init(
             auth: String, user: String, statement: String, health: String, connectivity: String, store: String,
-            coding: String, clock: String, preferences: String, browser: String? = nil
+            coding: String, clock: String, preferences: String, browser: String? = nil, events: String = "store"
         ) {
             self.auth = auth
             self.user = user
@@ -43,6 +47,7 @@ public struct AppEnvironment: Sendable, Hashable {
             self.clock = clock
             self.preferences = preferences
             self.browser = browser ?? Self.browser(goingWith: clock)
+            self.events = events
         }
 
         /// The browser plugin that goes with a clock plugin: `in-memory` for
@@ -65,6 +70,7 @@ public struct AppEnvironment: Sendable, Hashable {
                 case .clock: clock
                 case .preferences: preferences
                 case .browser: browser
+                case .events: events
                 }
             }
             set {
@@ -79,6 +85,7 @@ public struct AppEnvironment: Sendable, Hashable {
                 case .clock: clock = newValue
                 case .preferences: preferences = newValue
                 case .browser: browser = newValue
+                case .events: events = newValue
                 }
             }
         }

@@ -17,6 +17,10 @@ public enum PortName: String, Sendable, Hashable, CaseIterable {
     /// Opens the system browser for a sign-in outside the app: `system`
     /// (real-time environments) or `in-memory` (virtual time: it opens nothing).
     case browser
+    /// Where the session's events go beyond the world's own record: `store`
+    /// (the record the store keeps on the device, which `app events` reads),
+    /// `none`, or a team's own sink.
+    case events
 
     /// The port protocol the plugins of this port implement (for `envs` and errors).
     public var protocolName: String {
@@ -31,6 +35,7 @@ public enum PortName: String, Sendable, Hashable, CaseIterable {
         case .clock: "Clock"
         case .preferences: "PreferencesStore"
         case .browser: "BrowserOpener"
+        case .events: "SessionEventSink"
         }
     }
 }

@@ -32,6 +32,7 @@ extension PluginRegistry {
             case .clock: clock.map { ($0.name, $0.summary, $0.settings) }
             case .preferences: preferences.map { ($0.name, $0.summary, $0.settings) }
             case .browser: browser.map { ($0.name, $0.summary, $0.settings) }
+            case .events: events.map { ($0.name, $0.summary, $0.settings) }
             }
         return rows.map { PluginDescription(port: port, name: $0.0, summary: $0.1, settings: $0.2) }
     }

@@ -45,6 +45,7 @@ extension PluginRegistry {
         case .coding: check(coding)
         case .preferences: check(preferences)
         case .browser: check(browser)
+        case .events: check(events)
         // Store and clock plugins need nothing an environment could lack.
         case .store, .clock: []
         }

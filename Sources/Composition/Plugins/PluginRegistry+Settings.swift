@@ -129,6 +129,7 @@ extension PluginRegistry {
         case .coding: speaks(coding)
         case .preferences: speaks(preferences)
         case .browser: speaks(browser)
+        case .events: speaks(events)
         // No store or clock plugin talks to a server.
         case .store, .clock: false
         }

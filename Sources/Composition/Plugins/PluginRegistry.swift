@@ -225,6 +225,7 @@ public struct PluginRegistry: Sendable {
     public var clock: [ClockPlugin]
     public var preferences: [Plugin<any PreferencesStore>]
     public var browser: [Plugin<any BrowserOpener>]
+    public var events: [Plugin<EventDestination>]
 
     /// The plugins of each port; the browser's is the system's unless given.
     public init(
@@ -232,7 +233,7 @@ public struct PluginRegistry: Sendable {
         statement: [Plugin<any StatementRemoteAPI>], health: [Plugin<any HealthProbe>],
         connectivity: [Plugin<any ConnectivityProbe>], store: [StorePlugin],
         coding: [Plugin<any SessionCoding>], clock: [ClockPlugin], preferences: [Plugin<any PreferencesStore>],
-        browser: [Plugin<any BrowserOpener>]? = nil
+        browser: [Plugin<any BrowserOpener>]? = nil, events: [Plugin<EventDestination>]? = nil
     ) {
         self.auth = auth
         self.user = user
@@ -244,6 +245,7 @@ public struct PluginRegistry: Sendable {
         self.clock = clock
         self.preferences = preferences
         self.browser = browser ?? [SystemPlugins.browser]
+        self.events = events ?? EventPlugins.all
     }
 
     /// Every plugin an app ships: the adapters that reach a real backend
@@ -266,7 +268,7 @@ public struct PluginRegistry: Sendable {
         coding: [InMemoryDevicePlugins.coding, FileKeychainPlugins.json, FileKeychainPlugins.plist],
         clock: [SystemPlugins.systemClock],
         preferences: [InMemoryDevicePlugins.preferences, FilePreferencesPlugins.preferences],
-        browser: [SystemPlugins.browser])
+        browser: [SystemPlugins.browser], events: EventPlugins.all)
 
     /// This registry with `other`'s plugins put first in each port (an
     /// environment names a plugin once; a name both have is `other`'s).
@@ -282,7 +284,7 @@ public struct PluginRegistry: Sendable {
             store: merged(store, other.store, name: \.name), coding: merged(coding, other.coding, name: \.name),
             clock: merged(clock, other.clock, name: \.name),
             preferences: merged(preferences, other.preferences, name: \.name),
-            browser: merged(browser, other.browser, name: \.name))
+            browser: merged(browser, other.browser, name: \.name), events: merged(events, other.events, name: \.name))
     }
 
     /// The plugins of `port` as (name, summary), in the registry's order.

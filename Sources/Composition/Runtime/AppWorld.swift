@@ -201,9 +201,14 @@ public final class AppWorld: Sendable {
         pinVault = madeVault.adapter
         rememberedIdentifier = storePlugin.makeRememberedIdentifier(storeContext)
         let failures = eventLogFailures
-        eventLog = storePlugin.makeEventLog(storeContext) { message in
+        let sayFailure: @Sendable (String) -> Void = { message in
             failures.keep(message)
             eventLogFailure(message)
+        }
+        switch try registry.plugin(plugins.events, in: registry.events, port: .events).make(context(.events)) {
+        case .theStoresRecord: eventLog = storePlugin.makeEventLog(storeContext, sayFailure)
+        case .own(let make): eventLog = make(sayFailure)
+        case .nowhere: eventLog = nil
         }
         self.eventSink = SessionEventFanOut(sinks: [eventRecord] + [eventLog?.sink, eventSink].compactMap { $0 })
         storeFaults = testHooks.storeFaults ? StoreFaultSwitch(store) : nil

@@ -8,7 +8,7 @@ extension PluginRegistry {
     public static let standIns = PluginRegistry(
         auth: [InMemoryPlugins.auth], user: [InMemoryPlugins.user], statement: [InMemoryPlugins.statement],
         health: [InMemoryPlugins.health], connectivity: [InMemoryPlugins.connectivity], store: [], coding: [],
-        clock: [InMemoryPlugins.virtualClock], preferences: [], browser: [InMemoryPlugins.browser])
+        clock: [InMemoryPlugins.virtualClock], preferences: [], browser: [InMemoryPlugins.browser], events: [])
 
     /// Every plugin this build has: what an app ships
     /// (`PluginRegistry.shipping`) and the stand-ins (`standIns`), each

@@ -15,7 +15,7 @@ public enum InMemoryPlugins {
     public static let auth = PluginRegistry.Plugin<any AuthRemoteAPI>(
         name: "in-memory",
         summary:
-            "sign-in, refresh, sign-up and sign-out on the simulated backend in this process (sign-up and sign-in by e-mail unless the settings say the backend lacks them; by password, or in the browser or on another device; a sign-up that creates an account, or one that signs in)",
+            "sign-in, refresh, sign-up and sign-out on the simulated backend in this process (sign-up and sign-in by e-mail unless the settings say the backend lacks them; by password, or in the browser or on another device; a sign-up that creates an account, one whose account is confirmed by e-mail first, or one that signs in)",
         settings: AuthRouteSettings.all + InMemorySignInSettings.all
     ) { context throws(CompositionError) in
         InMemoryAuthRemoteAPI(

@@ -1,7 +1,7 @@
 import Composition
 import CompositionTesting
 
-/// `app events [N]`: the last session events the environment's store kept
+/// `app events [N]`: the last session events the environment's events plugin kept
 /// (docs/events.md), printed as a person reads them afterwards.
 @MainActor
 struct EventsCommand {
@@ -27,9 +27,11 @@ struct EventsCommand {
             return ExitCode.usage
         }
         guard let log = world.eventLog else {
+            let plugin = environment.plugins.events
             console.print(
-                "The \(environment.name) environment keeps its session in memory: no events are kept between processes."
-            )
+                plugin == EventPlugins.store.name
+                    ? "The \(environment.name) environment keeps its session in memory: no events are kept between processes."
+                    : "The \(environment.name) environment's events plugin, \(plugin), keeps no events to read back.")
             return ExitCode.success
         }
         let lines: [String]

@@ -47,7 +47,7 @@ enum HelpText {
                            piped text runs as one script, with the output and exit code of 'run'
           envs             each built-in environment and which plugin plugs into each port
           plugins          every plugin of every port, with the settings each reads
-          events [N]       the last N (20) session events the environment's store kept
+          events [N]       the last N (20) session events the environment's events plugin kept
           demo             a narrated tour of every flow on virtual time, then exit 0
           run FILE...      headless acceptance run; exit 0 only if every expectation held
           serve            the reference HTTP server on loopback, until Ctrl-C (SIGINT/SIGTERM)
@@ -93,12 +93,14 @@ enum HelpText {
         """
         Usage: app events [N]
 
-        Prints the last N (default \(EventsCommand.defaultCount), at most \(EventsCommand.mostCount)) session events the environment's store
-        kept, oldest first, one JSON line each: when, which process, what
+        Prints the last N (default \(EventsCommand.defaultCount), at most \(EventsCommand.mostCount)) session events the environment's events
+        plugin kept, oldest first, one JSON line each: when, which process, what
         happened and why (signed in, refreshed, ended, expired, health changed...;
-        docs/events.md). The file keychain keeps them in events.jsonl beside the
-        session; an environment whose store lives in memory keeps none between
-        processes, and says so. Control characters are shown escaped.
+        docs/events.md). With the events plugin store (every environment's unless
+        its file names another), the file keychain keeps them in events.jsonl
+        beside the session; an environment whose store lives in memory, or whose
+        events plugin keeps nothing to read back, keeps none between processes,
+        and says so. Control characters are shown escaped.
         """
     }
 

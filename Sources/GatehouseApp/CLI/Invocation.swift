@@ -13,7 +13,7 @@ struct Invocation: Sendable, Equatable {
         case envs
         /// Every plugin of every port and the settings each reads.
         case plugins
-        /// The last events the environment's store kept (`app events [N]`).
+        /// The last events the environment's events plugin kept (`app events [N]`).
         case events(last: Int)
         case demo
         /// `--in-process-server`: over HTTP, against a ReferenceServer in this
