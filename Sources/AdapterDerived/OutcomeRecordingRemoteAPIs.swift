@@ -23,18 +23,7 @@ public struct OutcomeRecordingAuthRemoteAPI: AuthRemoteAPI {
         try await recorder.recording { () throws(RemoteError) in try await inner.register(registration) }
     }
 
-    public var offersSignOut: Bool { inner.offersSignOut }
-    public var refreshRotation: RefreshRotation { inner.refreshRotation }
-    public var refusalsToldApart: AuthRefusalsToldApart { inner.refusalsToldApart }
-    public var passwordRule: PasswordRule { inner.passwordRule }
-
-    public var registrationOffer: RegistrationOffer { inner.registrationOffer }
-
-    public var signsInByCPF: Bool { inner.signsInByCPF }
-
-    public var signsInByEmail: Bool { inner.signsInByEmail }
-
-    public var signInMethods: [SignInMethod] { inner.signInMethods }
+    public var capabilities: AuthCapabilities { inner.capabilities }
 
     /// The beginning and each poll are recorded; the wait for the person is
     /// not a call to the backend.

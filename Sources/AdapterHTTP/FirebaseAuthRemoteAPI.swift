@@ -55,14 +55,20 @@ public struct FirebaseAuthRemoteAPI: AuthRemoteAPI {
         return try Self.tokens(from: data, access: "idToken", refresh: "refreshToken", lifetime: "expiresIn")
     }
 
-    /// Firebase keeps no CPF: it signs in by e-mail.
-    public var signsInByCPF: Bool { false }
-
-    /// Firebase signs in by e-mail and password.
-    public var signsInByEmail: Bool { true }
-
-    /// This backend signs in by password only.
-    public var signInMethods: [SignInMethod] { [.password] }
+    /// Firebase signs in by e-mail and password only (it keeps no CPF); the
+    /// Secure Token service answers the same refresh token it was sent; it
+    /// tells each refusal apart (`USER_DISABLED` at sign-in and refresh,
+    /// `TOKEN_EXPIRED` and `USER_NOT_FOUND` at refresh); its default password
+    /// rule is at least six characters; its sign-up takes an e-mail and a
+    /// password and signs the person in; and a client cannot revoke its
+    /// refresh token (only the Admin SDK can): a logout ends the session on
+    /// the device alone.
+    public var capabilities: AuthCapabilities {
+        AuthCapabilities(
+            signInMethods: [.password], signsInByCPF: false, signsInByEmail: true, refreshRotation: .never,
+            refusalsToldApart: .all, passwordRule: .atLeast(6),
+            registrationOffer: .createsASession(taking: [.email, .password]), offersSignOut: false)
+    }
 
     /// Refused at once, sending nothing: this backend signs in by password only.
     public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
@@ -87,19 +93,6 @@ public struct FirebaseAuthRemoteAPI: AuthRemoteAPI {
         return try Self.tokens(from: data, access: "id_token", refresh: "refresh_token", lifetime: "expires_in")
     }
 
-    /// The Secure Token service answers the same refresh token it was sent.
-    public var refreshRotation: RefreshRotation { .never }
-
-    /// Firebase tells each apart: `USER_DISABLED` at sign-in and refresh,
-    /// `TOKEN_EXPIRED` and `USER_NOT_FOUND` at refresh.
-    public var refusalsToldApart: AuthRefusalsToldApart { .all }
-    /// Firebase Authentication's default: at least six characters.
-    public var passwordRule: PasswordRule { .atLeast(6) }
-
-    /// Firebase's sign-up takes an e-mail and a password and signs the
-    /// person in.
-    public var registrationOffer: RegistrationOffer { .createsASession(taking: [.email, .password]) }
-
     /// `POST accounts:signUp?key=KEY` with `{"email", "password",
     /// "returnSecureToken": true}`, answered as a sign-in is; the name and
     /// CPF are not sent (Firebase keeps neither). `EMAIL_EXISTS` is
@@ -119,10 +112,6 @@ public struct FirebaseAuthRemoteAPI: AuthRemoteAPI {
         }
         return .signedIn(try Self.tokens(from: data, access: "idToken", refresh: "refreshToken", lifetime: "expiresIn"))
     }
-
-    /// A Firebase client cannot revoke its refresh token (only the Admin SDK
-    /// can): a logout ends the session on the device alone.
-    public var offersSignOut: Bool { false }
 
     /// Returns at once, sending nothing (`offersSignOut` is false).
     public func signOut(_ token: SessionToken) async throws(RemoteError) {}

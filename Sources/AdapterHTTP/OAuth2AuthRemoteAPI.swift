@@ -84,8 +84,24 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
     /// How many times this adapter fetched the provider's key set.
     public var keySetFetchCount: Int { keySets.fetchCount }
 
-    /// The configuration's methods.
-    public var signInMethods: [SignInMethod] { client.signInMethods }
+    /// The configuration's methods. The password grant's `username` is the
+    /// CPF or the e-mail as typed; without the password grant no identifier
+    /// is typed in the app. An authorization server may or may not issue a
+    /// new refresh token (RFC 6749 §6): the session keeps the one the answer
+    /// leaves it. It tells no refusal apart: it refuses every grant it does
+    /// not make as `invalid_grant` (RFC 6749 §5.2), whatever the reason. It
+    /// states no password rule: any password it takes (the password grant
+    /// only; the browser and device sign-ins ask for none here). OAuth 2.0
+    /// has no registration: accounts are made on the server's side. It signs
+    /// out where the configuration names a revocation endpoint (discovery can
+    /// move it, never add one the configuration does not have).
+    public var capabilities: AuthCapabilities {
+        let byPassword = client.signInMethods.contains(.password)
+        return AuthCapabilities(
+            signInMethods: client.signInMethods, signsInByCPF: byPassword, signsInByEmail: byPassword,
+            refreshRotation: .asTheServerChooses, refusalsToldApart: [], passwordRule: .atLeast(1),
+            registrationOffer: .none, offersSignOut: client.revokePath != nil)
+    }
 
     /// The password grant, when the configuration lists `.password`; the
     /// username is the CPF's digits or the e-mail, as typed. Otherwise
@@ -133,34 +149,11 @@ public struct OAuth2AuthRemoteAPI: AuthRemoteAPI {
             [("grant_type", "refresh_token"), ("refresh_token", refreshToken.reveal())], for: .refresh)
     }
 
-    /// OAuth 2.0 has no registration: accounts are made on the server's side.
-    public var registrationOffer: RegistrationOffer { .none }
-
-    /// The password grant's `username` is the CPF or the e-mail as typed;
-    /// without the password grant no identifier is typed in the app.
-    public var signsInByCPF: Bool { signInMethods.contains(.password) }
-
-    /// The password grant's `username` takes an e-mail as well.
-    public var signsInByEmail: Bool { signInMethods.contains(.password) }
-
     /// Refused at once as a route the backend lacks (`NOT_FOUND`), sending
     /// nothing: the app does not offer sign-up here (`registrationOffer` is `.none`).
     public func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
         throw .rejected(status: 404, code: .notFound)
     }
-
-    /// Whether the configuration names a revocation endpoint (discovery can
-    /// move it, never add one the configuration does not have).
-    public var offersSignOut: Bool { client.revokePath != nil }
-    /// An authorization server may or may not issue a new refresh token
-    /// (RFC 6749 §6); the session keeps the one the answer leaves it.
-    public var refreshRotation: RefreshRotation { .asTheServerChooses }
-    /// None: an authorization server refuses every grant it does not make as
-    /// `invalid_grant` (RFC 6749 §5.2), whatever the reason.
-    public var refusalsToldApart: AuthRefusalsToldApart { [] }
-    /// An authorization server states no rule: any password it takes (the
-    /// password grant only; the browser and device sign-ins ask for none here).
-    public var passwordRule: PasswordRule { .atLeast(1) }
 
     /// Revokes both tokens (RFC 7009 §2.1): the refresh token first (a server
     /// that ties them ends its access tokens with it), then the access token

@@ -38,14 +38,21 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
             grant: "password", body: ["email": email, "password": credentials.password.reveal()], for: .signIn)
     }
 
-    /// Supabase has no CPF: it signs in by e-mail (or phone) only.
-    public var signsInByCPF: Bool { false }
-
-    /// Supabase signs in by e-mail.
-    public var signsInByEmail: Bool { true }
-
-    /// This backend signs in by password only.
-    public var signInMethods: [SignInMethod] { [.password] }
+    /// Supabase signs in by e-mail (or phone) and password only: it has no
+    /// CPF. GoTrue rotates every refresh token it exchanges
+    /// (`refresh_token_rotation_enabled`); it says `user_banned` for an
+    /// inactive account at sign-in and refresh (a deleted one has no
+    /// session), and past its time-box a session ends as `session_expired`,
+    /// read as `TOKEN_INVALID`. Its default password rule
+    /// (`GOTRUE_PASSWORD_MIN_LENGTH`) is at least six characters. Sign-up is
+    /// not offered: Supabase's sign-up may answer a session, which
+    /// Gatehouse's Supabase sign-up does not read. `POST /logout` is always there.
+    public var capabilities: AuthCapabilities {
+        AuthCapabilities(
+            signInMethods: [.password], signsInByCPF: false, signsInByEmail: true, refreshRotation: .always,
+            refusalsToldApart: [.inactiveAccountAtSignIn, .accountStateAtRefresh], passwordRule: .atLeast(6),
+            registrationOffer: .none, offersSignOut: true)
+    }
 
     /// Refused at once, sending nothing: this backend signs in by password only.
     public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
@@ -63,26 +70,11 @@ public struct SupabaseAuthRemoteAPI: AuthRemoteAPI {
             grant: "refresh_token", body: ["refresh_token": refreshToken.reveal()], for: .refresh)
     }
 
-    /// Not offered: Supabase's sign-up may answer a session, which Gatehouse's
-    /// sign-up never creates.
-    public var registrationOffer: RegistrationOffer { .none }
-
     /// Refused at once as a route the backend lacks (`NOT_FOUND`), sending
     /// nothing: the app does not offer sign-up here (`registrationOffer` is `.none`).
     public func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
         throw .rejected(status: 404, code: .notFound)
     }
-
-    /// Supabase Auth always has `POST /logout`.
-    public var offersSignOut: Bool { true }
-    /// GoTrue rotates every refresh token it exchanges (`refresh_token_rotation_enabled`).
-    public var refreshRotation: RefreshRotation { .always }
-    /// GoTrue says `user_banned` for an inactive account at sign-in and refresh
-    /// (and a deleted one has no session); past its time-box a session ends as
-    /// `session_expired`, read as `TOKEN_INVALID`.
-    public var refusalsToldApart: AuthRefusalsToldApart { [.inactiveAccountAtSignIn, .accountStateAtRefresh] }
-    /// Supabase Auth's default (`GOTRUE_PASSWORD_MIN_LENGTH`): at least six characters.
-    public var passwordRule: PasswordRule { .atLeast(6) }
 
     /// `POST logout?scope=local`: ends this device's session (its refresh
     /// tokens), not the person's sessions elsewhere. A session Supabase has

@@ -7,15 +7,15 @@ import WireContract
 /// and `.signOut` where it has that.
 public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
     private let transport: HTTPTransport
-    public let offersSignOut: Bool
-    private let hasRegistrationRoute: Bool
-    public let signsInByEmail: Bool
-    /// The wire contract's: a refresh spends the access token it exchanges.
-    public var refreshRotation: RefreshRotation { .always }
-    /// The wire contract's: every refusal told apart (`docs/spec/wire-contract.md`).
-    public var refusalsToldApart: AuthRefusalsToldApart { .all }
-    /// The wire contract's, as the Cora API's: six digits.
-    public var passwordRule: PasswordRule { .digits(6) }
+    /// The wire contract's, as the environment says its backend has them: a
+    /// sign-in by password, by `{"cpf"}` always and by `{"email"}` where the
+    /// backend takes it; a refresh spends the access token it exchanges;
+    /// every refusal told apart (`docs/spec/wire-contract.md`); six digits,
+    /// as the Cora API's; the registration route, where the backend has it,
+    /// taking every field and answering an account and no session; and the
+    /// sign-out route where it has that.
+    public let capabilities: AuthCapabilities
+    private var hasRegistrationRoute: Bool { registrationOffer.isOffered }
 
     /// - Parameters:
     ///   - offersSignOut: whether the backend has the sign-out route
@@ -33,9 +33,11 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         signsInByEmail: Bool = true
     ) {
         transport = HTTPTransport(configuration: configuration)
-        self.offersSignOut = offersSignOut
-        hasRegistrationRoute = offersRegistration
-        self.signsInByEmail = signsInByEmail
+        capabilities = AuthCapabilities(
+            signInMethods: [.password], signsInByCPF: true, signsInByEmail: signsInByEmail, refreshRotation: .always,
+            refusalsToldApart: .all, passwordRule: .digits(6),
+            registrationOffer: offersRegistration ? .createsAnAccount(taking: .everyField) : .none,
+            offersSignOut: offersSignOut)
     }
 
     public func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
@@ -50,9 +52,6 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
             from: HTTPRequest(
                 .auth, limit: .authAnswer, body: body, forbidsRedirect: true))
     }
-
-    /// This backend signs in by password only.
-    public var signInMethods: [SignInMethod] { [.password] }
 
     /// Refused at once, sending nothing: this backend signs in by password only.
     public func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
@@ -69,15 +68,6 @@ public struct URLSessionAuthRemoteAPI: AuthRemoteAPI {
         return try await self.token(
             from: HTTPRequest(
                 .auth, limit: .authAnswer, body: ["token": token.reveal()], forbidsRedirect: true))
-    }
-
-    /// The wire contract always signs in by `{"cpf"}`.
-    public var signsInByCPF: Bool { true }
-
-    /// The wire contract's registration route, where the backend has it: every
-    /// field, an account and no session.
-    public var registrationOffer: RegistrationOffer {
-        hasRegistrationRoute ? .createsAnAccount(taking: .everyField) : .none
     }
 
     public func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {

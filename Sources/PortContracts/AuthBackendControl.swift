@@ -134,8 +134,10 @@ extension AuthBackendControl {
 /// A control asked to confirm an account it has no way to: give the
 /// control a `confirmRegistration(of:)` that does what the person does.
 public struct ConfirmationNotServed: Error, CustomStringConvertible {
+    /// The error a control without a way to confirm throws.
     public init() {}
 
+    /// What is missing, and where to add it.
     public var description: String {
         "the server's control cannot confirm a sign-up's account: implement confirmRegistration(of:) in it"
     }

@@ -39,7 +39,9 @@ public enum TransportFault: String, Sendable, Hashable, CaseIterable {
 /// in-memory adapter): the transport's promises do not apply there, and the
 /// check ends with a warning saying so.
 public struct NoWire: Error, Sendable, CustomStringConvertible {
+    /// The error a control of an adapter over no wire throws.
     public init() {}
 
+    /// Why the transport's promises do not apply.
     public var description: String { "the adapter speaks over no wire: the transport's promises do not apply" }
 }

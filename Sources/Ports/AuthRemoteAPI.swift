@@ -6,6 +6,14 @@
 /// - No call ever passes a token through the token manager: this port is what
 ///   the token manager itself uses.
 public protocol AuthRemoteAPI: Sendable {
+    /// What this backend does, stated once (`AuthCapabilities`): the
+    /// identifier kinds and methods it signs in by, what a refresh does with
+    /// its credential, the refusals it tells apart, its password rule, its
+    /// sign-up and whether it signs out. Constant for an adapter's lifetime;
+    /// a decorator forwards it whole. Each is read as a member of its own
+    /// too (`signsInByCPF`, `refreshRotation`, …: this protocol's extension).
+    var capabilities: AuthCapabilities { get }
+
     /// Signs in with a CPF or e-mail and a password.
     ///
     /// - Returns: the tokens issued, when the identifier and password are
@@ -29,13 +37,6 @@ public protocol AuthRemoteAPI: Sendable {
     ///   (this, `beginSignIn` and its attempt) throw `.signInRefused`.
     func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens
 
-    /// The ways this backend signs a person in, the one to offer first
-    /// first. Never empty, constant for an adapter's lifetime. Without
-    /// `.password`, `signIn` throws `.signInRefused(.methodNotOffered)` at
-    /// once, sending nothing, and `signsInByCPF` and `signsInByEmail` are
-    /// both false.
-    var signInMethods: [SignInMethod] { get }
-
     /// Begins a sign-in outside the app (`.browser` or `.device`): for the
     /// browser, makes the attempt's one-time values and opens its loopback
     /// redirect listener; for the device flow, asks the server for a code.
@@ -47,22 +48,6 @@ public protocol AuthRemoteAPI: Sendable {
     ///   refuses the client; `.transport`, `.timeout`, `.malformedResponse`
     ///   as any call.
     func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt
-
-    /// Whether the backend signs in by CPF. Constant for an adapter's
-    /// lifetime; when `signInMethods` lists `.password`, `signsInByCPF` or
-    /// `signsInByEmail` (or both) is true, and both are false otherwise. One
-    /// that signs in by e-mail only (Supabase Auth) says false: then
-    /// `signIn` with a CPF throws `.signInRefused(.identifierKindNotAccepted)`
-    /// at once, sending nothing, and the app asks for an e-mail before it
-    /// asks for a password.
-    var signsInByCPF: Bool { get }
-
-    /// Whether the backend signs in by e-mail, the twin of `signsInByCPF`.
-    /// Constant for an adapter's lifetime. One that signs in by CPF only
-    /// (the Cora API) says false: then `signIn` with an e-mail throws
-    /// `.signInRefused(.identifierKindNotAccepted)` at once, sending
-    /// nothing, and the app asks for a CPF before it asks for a password.
-    var signsInByEmail: Bool { get }
 
     /// Exchanges the session's credential for new tokens: its refresh token
     /// when it has one, otherwise its access token.
@@ -84,34 +69,6 @@ public protocol AuthRemoteAPI: Sendable {
     ///   one; `TOKEN_INVALID` for each of them otherwise. `.misconfigured`
     ///   when the backend refuses the app itself.
     func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens
-
-    /// What a refresh does with the credential it spends (`RefreshRotation`:
-    /// always rotated, never, or as the server chooses). Constant for an
-    /// adapter's lifetime.
-    var refreshRotation: RefreshRotation { get }
-
-    /// The refusals this backend tells apart from wrong credentials and a
-    /// refused token (`AuthRefusalsToldApart`). Constant for an adapter's
-    /// lifetime.
-    var refusalsToldApart: AuthRefusalsToldApart { get }
-
-    /// What a password must be for this backend to take it (`PasswordRule`):
-    /// six digits for the wire contract and the Cora API, at least six
-    /// characters for Google's Identity Toolkit and Supabase. The sign-in and sign-up screens
-    /// ask and check by it, and a sign-up with a password it refuses is
-    /// `VALIDATION_FAILED` naming `password`. Read only where `signInMethods`
-    /// lists `.password`. Constant for an adapter's lifetime.
-    var passwordRule: PasswordRule { get }
-
-    /// What sign-up does on this backend (`RegistrationOffer`): nothing (no
-    /// sign-up), create an account and no session (the wire contract's
-    /// `POST /users`), create one the person must confirm first, or create an account and sign the person in
-    /// (Google's Identity Toolkit's `accounts:signUp`), and which fields it takes. Constant
-    /// for an adapter's lifetime. A backend that only issues tokens to
-    /// accounts made elsewhere (an OAuth 2.0 authorization server: OAuth 2.0
-    /// has no registration) says `.none`; then `register` sends nothing, and
-    /// the app does not offer sign-up.
-    var registrationOffer: RegistrationOffer { get }
 
     /// Creates an account from the fields `registrationOffer` takes; the
     /// others are neither sent nor judged.
@@ -136,12 +93,6 @@ public protocol AuthRemoteAPI: Sendable {
     ///   on every backend. When `registrationOffer` is `.none`,
     ///   `.rejected(404, NOT_FOUND)` at once, sending nothing.
     func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome
-
-    /// Whether the backend has a sign-out route (`DELETE /challenge/auth`),
-    /// so that `signOut` ends the token there. An adapter says so only when
-    /// its backend is known to have the route (the reference server's full
-    /// profile); the Cora API has none.
-    var offersSignOut: Bool { get }
 
     /// Ends the session's tokens on the backend when `offersSignOut` is true:
     /// the access token for a backend that refreshes by it; the refresh token
@@ -208,6 +159,23 @@ extension AuthRemoteAPI {
     public func proveKeptSignIn(_ token: SessionToken) async throws(RemoteError) -> KeptSignInProof {
         .nothingToProve
     }
+
+    /// `capabilities.signInMethods`.
+    public var signInMethods: [SignInMethod] { capabilities.signInMethods }
+    /// `capabilities.signsInByCPF`.
+    public var signsInByCPF: Bool { capabilities.signsInByCPF }
+    /// `capabilities.signsInByEmail`.
+    public var signsInByEmail: Bool { capabilities.signsInByEmail }
+    /// `capabilities.refreshRotation`.
+    public var refreshRotation: RefreshRotation { capabilities.refreshRotation }
+    /// `capabilities.refusalsToldApart`.
+    public var refusalsToldApart: AuthRefusalsToldApart { capabilities.refusalsToldApart }
+    /// `capabilities.passwordRule`.
+    public var passwordRule: PasswordRule { capabilities.passwordRule }
+    /// `capabilities.registrationOffer`.
+    public var registrationOffer: RegistrationOffer { capabilities.registrationOffer }
+    /// `capabilities.offersSignOut`.
+    public var offersSignOut: Bool { capabilities.offersSignOut }
 
     /// Whether the backend has a sign-up at all (`registrationOffer` is not
     /// `.none`).

@@ -11,9 +11,12 @@ public import Ports
 /// backend's control operations (`InMemoryBackend.personSignsIn` …).
 public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
     private let backend: InMemoryBackend
-    public let registrationOffer: RegistrationOffer
-    private let signsInByEmailWithPassword: Bool
-    public let signInMethods: [SignInMethod]
+    /// The wire contract's, as the initialiser was told: by CPF, and by
+    /// e-mail unless told, where it signs in by password; every refresh
+    /// spends the credential it exchanges; every refusal told apart; the
+    /// backend's own password rule (`InMemoryBackend.Configuration.passwordRule`);
+    /// a sign-out route.
+    public let capabilities: AuthCapabilities
 
     /// - Parameters:
     ///   - backend: the simulated backend.
@@ -35,11 +38,10 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
         signInMethods: [SignInMethod] = [.password]
     ) {
         self.backend = backend
-        self.registrationOffer = registrationOffer
-        self.signsInByEmailWithPassword = signsInByEmail
-        var unique: [SignInMethod] = []
-        for method in signInMethods where !unique.contains(method) { unique.append(method) }
-        self.signInMethods = unique.isEmpty ? [.password] : unique
+        capabilities = AuthCapabilities(
+            signInMethods: signInMethods, signsInByCPF: true, signsInByEmail: signsInByEmail, refreshRotation: .always,
+            refusalsToldApart: .all, passwordRule: backend.configuration.passwordRule,
+            registrationOffer: registrationOffer, offersSignOut: true)
     }
 
     public func signIn(_ credentials: Credentials) async throws(RemoteError) -> IssuedTokens {
@@ -101,19 +103,6 @@ public struct InMemoryAuthRemoteAPI: AuthRemoteAPI {
         if case .createsAnAccountToConfirm = registrationOffer { return true }
         return false
     }
-
-    public var offersSignOut: Bool { true }
-    /// The wire contract's: every refresh spends the credential it exchanges.
-    public var refreshRotation: RefreshRotation { .always }
-    /// The wire contract's: every refusal told apart.
-    public var refusalsToldApart: AuthRefusalsToldApart { .all }
-
-    /// The backend's own (`InMemoryBackend.Configuration.passwordRule`).
-    public var passwordRule: PasswordRule { backend.configuration.passwordRule }
-
-    public var signsInByCPF: Bool { signInMethods.contains(.password) }
-
-    public var signsInByEmail: Bool { signsInByEmailWithPassword && signInMethods.contains(.password) }
 
     public func signOut(_ token: SessionToken) async throws(RemoteError) {
         try await backend.admitOrThrow(BackendRoute.signOut)

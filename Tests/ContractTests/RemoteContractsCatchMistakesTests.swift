@@ -255,34 +255,32 @@ private struct PlantedAuthMistake: AuthRemoteAPI {
         return IssuedTokens(accessToken: AccessToken(token))
     }
 
-    var signInMethods: [SignInMethod] { base.signInMethods }
     func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
         try await base.beginSignIn(method)
     }
-    var signsInByCPF: Bool { base.signsInByCPF }
-    var signsInByEmail: Bool { base.signsInByEmail }
     func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
         if case .unguardedTransport(let root) = mistake, case .accessToken(let token) = credential {
             return try await Self.unguardedAuth(root, ["token": token.reveal()])
         }
         return try await base.refresh(credential)
     }
-    var refreshRotation: RefreshRotation { mistake == .claimsToAlwaysRotate ? .always : base.refreshRotation }
-    var refusalsToldApart: AuthRefusalsToldApart { base.refusalsToldApart }
-    var passwordRule: PasswordRule {
-        if case .declaresPasswordRule(let rule) = mistake { return rule }
-        return base.passwordRule
-    }
-    var registrationOffer: RegistrationOffer {
-        guard mistake == .ignoresConfirmation else { return base.registrationOffer }
-        return .createsAnAccount(taking: base.registrationOffer.fields)
+    /// The adapter's, but for what the mistake declares wrongly.
+    var capabilities: AuthCapabilities {
+        var capabilities = base.capabilities
+        switch mistake {
+        case .claimsToAlwaysRotate: capabilities.refreshRotation = .always
+        case .declaresPasswordRule(let rule): capabilities.passwordRule = rule
+        case .ignoresConfirmation:
+            capabilities.registrationOffer = .createsAnAccount(taking: base.registrationOffer.fields)
+        case .busyAsWrongPassword, .throttleAsWrongPassword, .unguardedTransport: break
+        }
+        return capabilities
     }
     func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
         let outcome = try await base.register(registration)
         guard mistake == .ignoresConfirmation, case .accountAwaitsConfirmation(let id) = outcome else { return outcome }
         return .accountCreated(id: id)
     }
-    var offersSignOut: Bool { base.offersSignOut }
     func signOut(_ token: SessionToken) async throws(RemoteError) { try await base.signOut(token) }
 }
 

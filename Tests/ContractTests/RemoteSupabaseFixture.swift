@@ -105,23 +105,22 @@ struct SeededAccountsByEmail: AuthRemoteAPI {
         return try await inner.signIn(Credentials(identifier: .email(email), password: credentials.password))
     }
 
-    var signsInByCPF: Bool { true }
-    var signsInByEmail: Bool { inner.signsInByEmail }
-    var signInMethods: [SignInMethod] { inner.signInMethods }
+    /// The adapter's, signing in by CPF too (the seeded CPF becomes its e-mail).
+    var capabilities: AuthCapabilities {
+        var capabilities = inner.capabilities
+        capabilities.signsInByCPF = true
+        return capabilities
+    }
+
     func beginSignIn(_ method: SignInMethod) async throws(RemoteError) -> any ExternalSignInAttempt {
         try await inner.beginSignIn(method)
     }
     func refresh(_ credential: RefreshCredential) async throws(RemoteError) -> IssuedTokens {
         try await inner.refresh(credential)
     }
-    var registrationOffer: RegistrationOffer { inner.registrationOffer }
     func register(_ registration: Registration) async throws(RemoteError) -> RegistrationOutcome {
         try await inner.register(registration)
     }
-    var offersSignOut: Bool { inner.offersSignOut }
-    var refreshRotation: RefreshRotation { inner.refreshRotation }
-    var refusalsToldApart: AuthRefusalsToldApart { inner.refusalsToldApart }
-    var passwordRule: PasswordRule { inner.passwordRule }
     func signOut(_ token: SessionToken) async throws(RemoteError) { try await inner.signOut(token) }
 }
 

@@ -33,18 +33,7 @@ public struct DeadlineAuthRemoteAPI: AuthRemoteAPI {
         try await deadline.run { [adapter] () async throws(RemoteError) in try await adapter.register(registration) }
     }
 
-    public var offersSignOut: Bool { adapter.offersSignOut }
-    public var refreshRotation: RefreshRotation { adapter.refreshRotation }
-    public var refusalsToldApart: AuthRefusalsToldApart { adapter.refusalsToldApart }
-    public var passwordRule: PasswordRule { adapter.passwordRule }
-
-    public var registrationOffer: RegistrationOffer { adapter.registrationOffer }
-
-    public var signsInByCPF: Bool { adapter.signsInByCPF }
-
-    public var signsInByEmail: Bool { adapter.signsInByEmail }
-
-    public var signInMethods: [SignInMethod] { adapter.signInMethods }
+    public var capabilities: AuthCapabilities { adapter.capabilities }
 
     /// The request that begins the attempt runs under the deadline; so does
     /// each of the attempt's polls, but not its wait for the person.

@@ -3,10 +3,14 @@ import Ports
 /// The port faces of `ScriptedServer`.
 struct ScriptedAuthAPI: AuthRemoteAPI {
     let server: ScriptedServer
-    var offersSignOut: Bool { true }
-    var refreshRotation: RefreshRotation { .always }
-    var refusalsToldApart: AuthRefusalsToldApart { .all }
-    var passwordRule: PasswordRule { .digits(6) }
+    /// The wire contract's, with the sign-up, identifier kinds and methods
+    /// a test sets below.
+    var capabilities: AuthCapabilities {
+        AuthCapabilities(
+            signInMethods: signInMethods, signsInByCPF: signsInByCPF, signsInByEmail: signsInByEmail,
+            refreshRotation: .always, refusalsToldApart: .all, passwordRule: .digits(6),
+            registrationOffer: registrationOffer, offersSignOut: true)
+    }
     /// `.none` plays a backend that creates no accounts. Its `register` still
     /// reaches the scripted server (unlike a real adapter's), so a test sees
     /// whether the domain called it at all. `.createsASession` answers the
