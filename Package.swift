@@ -275,7 +275,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "OperatingSystem", "app", "GatehouseApp", "Composition", "CompositionTesting", "GatehouseBench",
-                "AdapterInMemory",
+                "AdapterInMemory", "AdapterHTTP", "BoundedHTTP", "ReferenceServer", "VirtualTime",
                 "Ports", "SimulatedBackend", "OffThePool",
                 "SanitizerAwareness",
             ]),

@@ -16,7 +16,11 @@ let gatehousePackage = gatehouse.lastPathComponent
 let package = Package(
     name: "PocketBaseTeam",
     platforms: [.macOS(.v15), .iOS(.v18)],
-    products: [.library(name: "PocketBaseAuth", targets: ["PocketBaseAuth"])],
+    products: [
+        .library(name: "PocketBaseAuth", targets: ["PocketBaseAuth"]),
+        .library(name: "PocketBasePlugins", targets: ["PocketBasePlugins"]),
+        .executable(name: "pocketbase-app", targets: ["pocketbase-app"]),
+    ],
     dependencies: [.package(path: gatehouse.path)],
     targets: [
         // The adapter: what it implements (Ports) and what it sends through
@@ -27,13 +31,36 @@ let package = Package(
                 .product(name: "Ports", package: gatehousePackage),
                 .product(name: "BoundedHTTP", package: gatehousePackage),
             ]),
-        // Its stand-in: the dialect written on the kit (a testing product).
+        // The adapter as a plugin an environment file names (Composition,
+        // shipping): what the team's app adds to Gatehouse's registry.
+        .target(
+            name: "PocketBasePlugins",
+            dependencies: [
+                "PocketBaseAuth",
+                .product(name: "Ports", package: gatehousePackage),
+                .product(name: "BoundedHTTP", package: gatehousePackage),
+                .product(name: "Composition", package: gatehousePackage),
+            ]),
+        // Its stand-in: the dialect written on the kit (a testing product),
+        // and how the team's app starts it (CompositionTesting's StandInPlugin).
         .target(
             name: "PocketBaseStandIn",
             dependencies: [
+                "PocketBasePlugins",
                 .product(name: "Ports", package: gatehousePackage),
                 .product(name: "SimulatedBackend", package: gatehousePackage),
                 .product(name: "StandInKit", package: gatehousePackage),
+                .product(name: "CompositionTesting", package: gatehousePackage),
+            ]),
+        // The team's headless app: Gatehouse's, with its plugin and stand-in
+        // (GatehouseApp, a testing product: the app a team tries and tests with).
+        .executableTarget(
+            name: "pocketbase-app",
+            dependencies: [
+                "PocketBasePlugins", "PocketBaseStandIn",
+                .product(name: "Composition", package: gatehousePackage),
+                .product(name: "CompositionTesting", package: gatehousePackage),
+                .product(name: "GatehouseApp", package: gatehousePackage),
             ]),
         .testTarget(
             name: "PocketBaseAuthTests",

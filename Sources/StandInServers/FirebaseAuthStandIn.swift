@@ -103,31 +103,31 @@ public final class FirebaseAuthStandIn: Sendable {
         }
     }
 
+    /// Firebase's own words: a throttle is a 400 whose message is its code
+    /// and a detail; an outage and a failure are Google's envelope.
+    private static func refusal(_ reason: InMemoryBackend.Refusal) -> Answer {
+        switch reason {
+        case .throttled:
+            refusal(
+                "TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled due to many failed login attempts."
+            )
+        case .unavailable: googleError(503, "The service is currently unavailable.", detailReason: nil)
+        case .serverFailure: googleError(500, "Internal error encountered.", detailReason: nil)
+        }
+    }
+
     private func answer(_ request: Request) async -> Answer {
         guard let route = route(of: request) else {
             await backend.countRequestWithoutRoute()
             return Self.googleError(404, "NOT_FOUND", detailReason: nil)
         }
-        var delivery: InMemoryBackend.Delivery?
-        switch await backend.admit(route.rawValue) {
-        case .proceed: break
-        case .deliver(let faulty): delivery = faulty
-        // Firebase's own words: a throttle is a 400 whose message is its
-        // code and a detail; an outage and a failure are Google's envelope.
-        case .refusal(.throttled):
-            return Self.refusal(
-                "TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled due to many failed login attempts."
-            )
-        case .refusal(.unavailable):
-            return Self.googleError(503, "The service is currently unavailable.", detailReason: nil)
-        case .refusal(.serverFailure): return Self.googleError(500, "Internal error encountered.", detailReason: nil)
-        case .drop: return Answer(status: 0, body: Data(), drop: true)
-        case .malformed: return Answer(status: 200, body: Data("<html><body>Bad Gateway</body></html>".utf8))
-        case .status(let status, .dialect):
-            return Self.googleError(status, "Internal error encountered.", detailReason: nil)
-        case .status(let status, .empty): return Answer(status: status, body: Data())
-        case .status(let status, .unreadable):
-            return Answer(status: status, body: Data("<html><body>Service Unavailable</body></html>".utf8))
+        let delivery: InMemoryBackend.Delivery?
+        switch await LoopbackStandIn.admit(
+            route.rawValue, on: backend, refusal: Self.refusal,
+            errorStatus: { status in Self.googleError(status, "Internal error encountered.", detailReason: nil) })
+        {
+        case .answer(let answer): return answer
+        case .serve(let faulty): delivery = faulty
         }
         guard Self.parameters(request.query)["key"] == apiKey else {
             return Self.googleError(

@@ -13,8 +13,8 @@ import OperatingSystem
 /// its handler. The handler's async work runs on the serving thread
 /// (`ServingExecutor`), never waiting for a thread of the cooperative pool
 /// that other tests keep busy (two on a small CI machine): a client would
-/// time out. It lives until the test process ends: the adapters under test
-/// outlive their fixture.
+/// time out. It lives until `stop()` or the end of the process (a contract
+/// test's adapters outlive their fixture, so its stand-ins are never stopped).
 ///
 /// A stand-in of a backend that keeps its accounts, tokens, clock and
 /// faults in an `InMemoryBackend` answers each request by asking the
@@ -28,6 +28,9 @@ public final class LoopbackStandIn: Sendable {
     private let listener: Int32
     /// Where a redirect to another origin points, once one was answered.
     private let elsewhere = Mutex<AnotherOrigin?>(nil)
+    /// Whether `stop()` was called, and whether the accept loop runs: the
+    /// one that owns the listener closes it.
+    private let lifecycle = Mutex((stopped: false, acceptLoopStarted: false))
 
     /// Listens on 127.0.0.1, on `port` or, when it is 0, on an ephemeral
     /// port; `start(_:)` answers.
@@ -75,7 +78,29 @@ public final class LoopbackStandIn: Sendable {
     public func start(
         requestLog: (@Sendable (Answered) -> Void)? = nil, _ handler: @escaping @Sendable (Request) async -> Answer
     ) {
+        let stopped = lifecycle.withLock { state in
+            if !state.stopped { state.acceptLoopStarted = true }
+            return state.stopped
+        }
+        guard !stopped else { return }
         Thread { [self] in acceptLoop(handler, requestLog) }.start()
+    }
+
+    /// Stops listening: a request being answered is answered, and no
+    /// other is read. The port is free again once the accept loop has
+    /// seen it (at once when none runs).
+    public func stop() {
+        let acceptLoopOwnsListener: Bool? = lifecycle.withLock { state in
+            guard !state.stopped else { return nil }
+            state.stopped = true
+            return state.acceptLoopStarted
+        }
+        guard let acceptLoopOwnsListener else { return }
+        // Shutting the listener down wakes a blocked accept(); the accept loop
+        // closes it then, so its number cannot be reused while accept() may
+        // still be called on it.
+        shutdown(listener, Int32(SHUT_RDWR))
+        if !acceptLoopOwnsListener { close(listener) }
     }
 
     private func acceptLoop(
@@ -84,7 +109,13 @@ public final class LoopbackStandIn: Sendable {
         while true {
             let client = Platform.acceptConnection(on: listener)
             if client < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR, !lifecycle.withLock({ $0.stopped }) { continue }
+                close(listener)
+                return
+            }
+            guard !lifecycle.withLock({ $0.stopped }) else {
+                close(client)
+                close(listener)
                 return
             }
             serve(client, handler, requestLog)

@@ -118,25 +118,27 @@ public final class SupabaseAuthStandIn: Sendable {
         }
     }
 
+    /// GoTrue's own words for each refusal.
+    private static func refusal(_ reason: InMemoryBackend.Refusal) -> Answer {
+        switch reason {
+        case .throttled: .error(429, "over_request_rate_limit", "Request rate limit reached")
+        case .unavailable: .error(503, "unexpected_failure", "Service Unavailable")
+        case .serverFailure: .error(500, "unexpected_failure", "Database error querying schema")
+        }
+    }
+
     private func answer(_ request: Request) async -> Answer {
         guard let route = route(of: request) else {
             await backend.countRequestWithoutRoute()
             return .error(404, "not_found", "Not Found")
         }
-        var delivery: InMemoryBackend.Delivery?
-        switch await backend.admit(route.rawValue) {
-        case .proceed: break
-        case .deliver(let faulty): delivery = faulty
-        // GoTrue's own words for each.
-        case .refusal(.throttled): return .error(429, "over_request_rate_limit", "Request rate limit reached")
-        case .refusal(.unavailable): return .error(503, "unexpected_failure", "Service Unavailable")
-        case .refusal(.serverFailure): return .error(500, "unexpected_failure", "Database error querying schema")
-        case .drop: return Answer(status: 0, body: Data(), drop: true)
-        case .malformed: return Answer(status: 200, body: Data("<html><body>Bad Gateway</body></html>".utf8))
-        case .status(let status, .dialect): return .error(status, "unexpected_failure", "Unexpected failure")
-        case .status(let status, .empty): return Answer(status: status, body: Data())
-        case .status(let status, .unreadable):
-            return Answer(status: status, body: Data("<html><body>Bad Gateway</body></html>".utf8))
+        let delivery: InMemoryBackend.Delivery?
+        switch await LoopbackStandIn.admit(
+            route.rawValue, on: backend, refusal: Self.refusal,
+            errorStatus: { status in .error(status, "unexpected_failure", "Unexpected failure") })
+        {
+        case .answer(let answer): return answer
+        case .serve(let faulty): delivery = faulty
         }
         guard request.headers["apikey"] == apiKey else {
             return .json(401, ["message": "Invalid API key"])

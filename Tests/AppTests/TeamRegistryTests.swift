@@ -26,7 +26,7 @@ struct TeamRegistryTests {
     }
 
     let probe = AlwaysDownProbe()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("team-registry-\(UUID().uuidString)")
+    let folder = ScratchFolder("team-registry")
 
     /// The standard registry with the team's health plugin added.
     var registry: PluginRegistry {
@@ -39,16 +39,8 @@ struct TeamRegistryTests {
         return registry
     }
 
-    /// Writes `text` to a file of the test's directory and gives its path.
-    func file(_ name: String, _ text: String) throws -> String {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
     func environmentFile() throws -> String {
-        try file(
+        try folder.file(
             "team.json",
             #"{ "name": "team", "base": "in-memory", "plugins": { "health": "team-always-down" } }"#)
     }
@@ -62,24 +54,24 @@ struct TeamRegistryTests {
 
     @Test("`run` with the team's registry runs a script on the environment file that names its plugin")
     func aScriptRunsOnTheTeamsPlugin() async throws {
-        let flow = try file("down.flow", "expect screen system-unavailable\n")
+        let flow = try folder.file("down.flow", "expect screen system-unavailable\n")
         let (code, transcript) = try await run(["run", flow, "--env", try environmentFile()], registry: registry)
 
         #expect(code == 0, "\(transcript.text)\n\(transcript.errorText)")
         #expect(transcript.output.last == "1 passed, 0 failed")
         #expect(probe.checks.withLock { $0 } > 0, "the team's probe was asked")
-        try? FileManager.default.removeItem(at: directory)
+        folder.remove()
     }
 
     @Test("The standard app refuses the same file, naming the plugin it does not know (exit 2)")
     func theStandardAppDoesNotKnowIt() async throws {
-        let flow = try file("down.flow", "expect screen system-unavailable\n")
+        let flow = try folder.file("down.flow", "expect screen system-unavailable\n")
         let (code, transcript) = try await run(["run", flow, "--env", try environmentFile()])
 
         #expect(code == 2)
         #expect(transcript.errorText.contains("team-always-down"), "\(transcript.errorText)")
         #expect(probe.checks.withLock { $0 } == 0)
-        try? FileManager.default.removeItem(at: directory)
+        folder.remove()
     }
 
     @Test("`plugins` lists the team's plugin and `envs` shows the file choosing it")
@@ -92,6 +84,6 @@ struct TeamRegistryTests {
         let (envsCode, envs) = try await run(["envs", "--env", try environmentFile()], registry: registry)
         #expect(envsCode == 0, "\(envs.errorText)")
         #expect(envs.text.contains("team (from --env)") && envs.text.contains("team-always-down"), "\(envs.text)")
-        try? FileManager.default.removeItem(at: directory)
+        folder.remove()
     }
 }

@@ -101,6 +101,15 @@ final class OAuth2StandIn: Sendable {
         .json(status, ["error": error])
     }
 
+    /// RFC 6749 §5.2 names no throttle or outage: the status, with the nearest code.
+    private static func refusal(_ reason: InMemoryBackend.Refusal) -> Answer {
+        switch reason {
+        case .throttled: oauthError(429, "temporarily_unavailable")
+        case .unavailable: oauthError(503, "temporarily_unavailable")
+        case .serverFailure: oauthError(500, "server_error")
+        }
+    }
+
     private func answer(_ request: Request) async -> Answer {
         let form = form(request.body)
         guard let route = route(of: request, form) else {
@@ -108,20 +117,13 @@ final class OAuth2StandIn: Sendable {
             return request.path == "/o/token/"
                 ? Self.oauthError(400, "unsupported_grant_type") : .json(404, ["detail": "Not found."])
         }
-        var delivery: InMemoryBackend.Delivery?
-        switch await backend.admit(route.rawValue) {
-        case .proceed: break
-        case .deliver(let faulty): delivery = faulty
-        // RFC 6749 §5.2 names no throttle or outage: the status, with the nearest code.
-        case .refusal(.throttled): return Self.oauthError(429, "temporarily_unavailable")
-        case .refusal(.unavailable): return Self.oauthError(503, "temporarily_unavailable")
-        case .refusal(.serverFailure): return Self.oauthError(500, "server_error")
-        case .drop: return Answer(status: 0, body: Data(), drop: true)
-        case .malformed: return Answer(status: 200, body: Data("<html><body>Server Error</body></html>".utf8))
-        case .status(let status, .dialect): return Self.oauthError(status, Self.errorCode(answering: status))
-        case .status(let status, .empty): return Answer(status: status, body: Data())
-        case .status(let status, .unreadable):
-            return Answer(status: status, body: Data("<html><body>Server Error</body></html>".utf8))
+        let delivery: InMemoryBackend.Delivery?
+        switch await LoopbackStandIn.admit(
+            route.rawValue, on: backend, refusal: Self.refusal,
+            errorStatus: { status in Self.oauthError(status, Self.errorCode(answering: status)) })
+        {
+        case .answer(let answer): return answer
+        case .serve(let faulty): delivery = faulty
         }
         let publicClient = !(form["client_id"] ?? "").isEmpty
         let confidentialClient = request.headers["authorization"]?.hasPrefix("Basic ") == true

@@ -54,6 +54,45 @@ struct StandInKitTests {
         }
     }
 
+    /// The guides name the seeded people for a team writing its stand-in
+    /// and its scripts: read from the seed, so a changed account fails here.
+    @Test(
+        "The guides name each seeded account as the seed has it",
+        arguments: [
+            "Sources/Ports/Ports.docc/CheckingYourBackend.md", "Sources/Ports/Ports.docc/AddingAnAdapter.md",
+        ])
+    func guidesNameTheSeededPeople(page: String) throws {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // Lines wrap anywhere: the words as one line, one space between each two.
+        let text = try String(contentsOf: repository.appendingPathComponent(page), encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let accounts =
+            [StandInSeed.account(.first), StandInSeed.account(.second)]
+            + [StandInSeed.inactiveAccount]
+            .compactMap { $0 }
+        #expect(accounts.count == 3)
+        // Each check a Bool of its own: a miss names the account, not the whole page.
+        for account in accounts {
+            let namesIt = text.contains(account.name)
+            let givesEmail = text.contains("(\(account.email), ") || text.contains("(\(account.email) ")
+            let givesPassword =
+                text.contains("password \(account.password)") || text.contains(", \(account.password))")
+            #expect(namesIt, "\(page) does not name \(account.name)")
+            #expect(givesEmail, "\(page) does not give \(account.name)'s e-mail, \(account.email)")
+            #expect(givesPassword, "\(page) does not give \(account.name)'s password, \(account.password)")
+        }
+        guard page.hasSuffix("CheckingYourBackend.md") else { return }
+        for account in accounts {
+            let digits = Array(account.cpf)
+            let written =
+                String(digits[0..<3]) + "." + String(digits[3..<6]) + "." + String(digits[6..<9]) + "-"
+                + String(digits[9...])
+            let givesCPF = text.contains("CPF \(written)")
+            #expect(givesCPF, "\(page) does not give \(account.name)'s CPF, \(written)")
+        }
+    }
+
     @Test("Each new registration is its own: another CPF, check digits right, and another e-mail")
     func registrationsAreNew() throws {
         let registrations = (1...50).map(StandInSeed.registration(number:))

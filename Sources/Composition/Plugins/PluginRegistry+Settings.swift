@@ -63,13 +63,18 @@ extension PluginRegistry {
 
     /// Whether a reference server can stand behind `environment`: some
     /// chosen plugin reads a base URL, and every one that does speaks the
-    /// wire contract.
-    public func speaksWireContract(_ environment: AppEnvironment) -> Bool {
+    /// wire contract, apart from the plugins of `standsInElsewhere` (a
+    /// stand-in of their own dialect stands behind them).
+    public func speaksWireContract(_ environment: AppEnvironment, apartFrom standsInElsewhere: Set<PortName> = [])
+        -> Bool
+    {
         let overBaseURL = PortName.allCases.filter { port in
             declaredSettings(of: environment.plugins[port], for: port).contains { $0.role == .baseURL }
         }
         return !overBaseURL.isEmpty
-            && overBaseURL.allSatisfy { speaksWireContract(environment.plugins[$0], for: $0) }
+            && overBaseURL.allSatisfy { port in
+                standsInElsewhere.contains(port) || speaksWireContract(environment.plugins[port], for: port)
+            }
     }
 
     /// What is wrong with `environment`'s plugin settings, key by key: a

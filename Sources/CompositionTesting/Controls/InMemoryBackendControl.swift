@@ -6,17 +6,27 @@ import Ports
 /// `in-memory` plugin's, and those of a `ReferenceServer` in this process.
 public struct InMemoryBackendControl: BackendControl {
     let backend: InMemoryBackend
+    /// The routes a fault may name: the contract's, and those of a stand-in
+    /// serving the same backend in another dialect.
+    let knownRoutes: [String]
 
-    public init(backend: InMemoryBackend) {
+    /// - Parameters:
+    ///   - backend: The backend switched.
+    ///   - standInRoutes: The routes of a stand-in that serves `backend` in
+    ///     its own dialect (`StandInPlugin.routes`), as it keys faults and
+    ///     counts: a fault may name them too.
+    public init(backend: InMemoryBackend, standInRoutes: [String] = []) {
         self.backend = backend
+        knownRoutes = standInRoutes + BackendRoute.all
     }
 
     /// Refuses a route the contract does not have: a fault on a misspelt
     /// route would never fire. (HTTPBackendControl asks the same.)
-    static func requireKnownRoute(_ route: String) throws(BackendControlError) {
-        guard BackendRoute.all.contains(route) else {
-            throw BackendControlError(
-                "unknown route '\(route)': known routes are \(BackendRoute.all.joined(separator: ", "))")
+    static func requireKnownRoute(_ route: String, among known: [String] = BackendRoute.all)
+        throws(BackendControlError)
+    {
+        guard known.contains(route) else {
+            throw BackendControlError("unknown route '\(route)': known routes are \(known.joined(separator: ", "))")
         }
     }
 
@@ -44,7 +54,7 @@ public struct InMemoryBackendControl: BackendControl {
     }
 
     public func addFault(route: String, mode: ServerFaultMode, count: Int) async throws(BackendControlError) {
-        try Self.requireKnownRoute(route)
+        try Self.requireKnownRoute(route, among: knownRoutes)
         let mapped: InMemoryBackend.FaultMode =
             switch mode {
             case .status(let status): .status(status)

@@ -23,6 +23,8 @@ public struct InProcessServerWorld: Sendable {
     /// control switch sets (`InMemoryBackend.rewriteServedTexts`).
     public let backend: InMemoryBackend
     private let server: ReferenceServer
+    /// The stand-in behind the environment's auth plugin, when one was given.
+    private let standIn: StandInPlugin.Served?
     /// The fresh directories the plugins that keep files were given.
     private let directories: [String]
 
@@ -37,8 +39,14 @@ public struct InProcessServerWorld: Sendable {
     ///     plugins need no more (`/health`, `/users/me` answer 404).
     ///   - eventSink: Where the world reports the session's events besides
     ///     its own record (`AppWorld`'s `eventSink`).
+    ///   - registry: The plugins `base` may name (a team's too).
+    ///   - standIn: A stand-in of the dialect `base`'s auth plugin speaks
+    ///     (it must be the one `standIn` plays): started on a free port
+    ///     over the same backend, and that plugin pointed at it, while the
+    ///     environment's other plugins reach the reference server.
     public init(
-        from base: AppEnvironment = .local, profile: ServerProfile = .full, eventSink: (any SessionEventSink)? = nil
+        from base: AppEnvironment = .local, profile: ServerProfile = .full, eventSink: (any SessionEventSink)? = nil,
+        registry: PluginRegistry = .standard, standIn standInPlugin: StandInPlugin? = nil
     ) throws(InProcessServerError) {
         let activity = VirtualActivity()
         let clock = ManualClock(activity: activity)
@@ -49,13 +57,14 @@ public struct InProcessServerWorld: Sendable {
         environment.plugins.browser = InMemoryPlugins.browser.name
         // The server is given the development key, which a loopback URL gets
         // when no variable names one.
-        let registry = PluginRegistry.standard
         for key in registry.chosenKeys(withRole: .secretVariable, in: environment) {
             environment.pluginSettings[key] = nil
         }
         let backend = InMemoryBackend(
             clock: clock,
-            configuration: InMemoryBackend.Configuration(tokenLifetime: environment.settings.tokenLifetime),
+            configuration: InMemoryBackend.Configuration(
+                tokenLifetime: environment.settings.tokenLifetime,
+                passwordRule: standInPlugin?.passwordRule ?? InMemoryBackend.Configuration().passwordRule),
             activity: time.activity)
         self.backend = backend
         // A script's time is virtual, so the real time between two of its
@@ -86,12 +95,25 @@ public struct InProcessServerWorld: Sendable {
             environment.pluginSettings[key] = .text(directory)
             return directory
         }
+        var served: StandInPlugin.Served?
+        if let standInPlugin {
+            do {
+                served = try standInPlugin.serve(StandInPlugin.Serving(backend: backend, port: 0))
+            } catch {
+                server.stop()
+                throw InProcessServerError(description: "cannot start the stand-in '\(standInPlugin.name)': \(error)")
+            }
+            environment.pluginSettings[standInPlugin.baseURLSetting] = served.map { .text($0.baseURL) }
+        }
+        standIn = served
         do {
             world = try AppWorld(
-                testing: environment, sharedTime: time, control: InMemoryBackendControl(backend: backend),
+                testing: environment, registry: registry, sharedTime: time,
+                control: InMemoryBackendControl(backend: backend, standInRoutes: standInPlugin?.routes ?? []),
                 eventSink: eventSink, testHooks: .acceptance)
         } catch {
             server.stop()
+            served?.stop()
             throw InProcessServerError(description: "cannot build the app against the in-process server: \(error)")
         }
         server.start()
@@ -101,6 +123,7 @@ public struct InProcessServerWorld: Sendable {
     /// them is best effort: they live in the temporary directory either way.
     public func tearDown() {
         server.stop()
+        standIn?.stop()
         for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
     }
 }

@@ -28,6 +28,10 @@ struct CommandLineApp {
     /// The plugins environments may name: the standard ones, and a team's
     /// own in its app (`GatehouseCommandLine.run(arguments:registry:)`).
     var registry: PluginRegistry = .standard
+    /// The stand-ins of the dialects a team's auth plugins speak, which
+    /// `run --in-process-server` and `serve --profile` start
+    /// (`GatehouseCommandLine.run(arguments:registry:standIns:)`).
+    var standIns: [StandInPlugin] = []
 
     /// The process's own stdin, stdout and stderr.
     static func standard() -> CommandLineApp {
@@ -62,7 +66,7 @@ struct CommandLineApp {
             console.print("app \(AppVersion.current)")
             return ExitCode.success
         case .serve(let options):
-            return await ServeCommand(options: options, console: console).run()
+            return await ServeCommand(options: options, console: console, standIns: standIns).run()
         case .interactive, .envs, .events, .demo, .run, .sessionWorker:
             break
         }
@@ -90,7 +94,7 @@ struct CommandLineApp {
             EnvironmentListing(registry: registry).lines(fromFile: fromFile).forEach(console.print)
             return ExitCode.success
         case .run(let files, let inProcessServer, _):
-            if inProcessServer, !PluginRegistry.standard.speaksWireContract(overHTTP(invocation, environment)) {
+            if inProcessServer, !canServe(overHTTP(invocation, environment)) {
                 console.error(
                     "app: --in-process-server runs scripts over HTTP against a reference server; in environment '\(environment.name)' no plugin speaks the wire contract to a base URL, or one speaks another wire"
                 )
@@ -165,11 +169,26 @@ struct CommandLineApp {
             return await runner.run(scripts: scripts)
         }
         let overHTTP = overHTTP(invocation, environment)
-        var runner = ScriptRunner(texts: texts, print: console.print) {
-            try InProcessServerWorld.make(from: overHTTP, profile: profile, eventSink: eventSink)
+        let standIn = standIn(behind: overHTTP)
+        var runner = ScriptRunner(texts: texts, print: console.print) { [registry] in
+            try InProcessServerWorld.make(
+                from: overHTTP, profile: profile, eventSink: eventSink, registry: registry, standIn: standIn)
         }
         runner.pinsLanguage = invocation.locale != nil
         return await runner.run(scripts: scripts)
+    }
+
+    /// The registered stand-in of the dialect `environment`'s auth plugin
+    /// speaks, if any.
+    private func standIn(behind environment: AppEnvironment) -> StandInPlugin? {
+        standIns.first { $0.authPlugin == environment.plugins.auth }
+    }
+
+    /// Whether `--in-process-server` can stand behind `environment`: every
+    /// plugin that reads a base URL speaks the wire contract, apart from an
+    /// auth plugin a registered stand-in plays.
+    private func canServe(_ environment: AppEnvironment) -> Bool {
+        registry.speaksWireContract(environment, apartFrom: standIn(behind: environment) == nil ? [] : [.auth])
     }
 
     /// The environment `--in-process-server` runs on: `local` unless --env

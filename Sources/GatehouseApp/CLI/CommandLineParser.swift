@@ -19,7 +19,9 @@ enum CommandLineParser {
     /// The tags `--locale` takes: every `AppLocale`.
     static let locales = AppLocale.tags
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    /// - Parameter standInProfiles: The names of the stand-ins registered
+    ///   beside a team's plugins, which `serve --profile` takes too.
+    static func parse(_ arguments: [String], standInProfiles: [String] = []) throws(UsageError) -> Invocation {
         var environment: String?
         var locale: AppLocale?
         var eventsToStandardError: Bool?
@@ -89,7 +91,8 @@ enum CommandLineParser {
             }
             return Invocation(environment: environment, locale: locale, command: .version)
         }
-        var command = try command(commandWord, operands: operands, wantsHelp: wantsHelp)
+        var command = try command(
+            commandWord, operands: operands, wantsHelp: wantsHelp, standInProfiles: standInProfiles)
         if inProcessServer {
             guard case .run(let files, _, _) = command else {
                 throw UsageError("option --in-process-server belongs to 'run'", helpTopic: "run")
@@ -116,7 +119,9 @@ enum CommandLineParser {
 
     // MARK: - Commands
 
-    private static func command(_ word: String?, operands: [String], wantsHelp: Bool) throws(UsageError)
+    private static func command(
+        _ word: String?, operands: [String], wantsHelp: Bool, standInProfiles: [String]
+    ) throws(UsageError)
         -> Invocation.Command
     {
         if wantsHelp {
@@ -158,7 +163,7 @@ enum CommandLineParser {
             guard let asked = operands.first else { return .help(topic: nil) }
             return .help(topic: try topic(asked))
         case "serve":
-            return .serve(try ServeOptions.parse(operands))
+            return .serve(try ServeOptions.parse(operands, standInProfiles: standInProfiles))
         case "bench":
             // The bench is a program of its own, so that the app links none of it.
             throw UsageError(

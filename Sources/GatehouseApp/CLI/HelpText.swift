@@ -192,7 +192,9 @@ enum HelpText {
         firebase on 127.0.0.1:9099, its Web API key from FIREBASE_WEB_API_KEY, and the
         reference server on 8080 (--reference-port) beside it, over the same accounts.
         --port moves the stand-in; they take no development key, --host, --rotation-grace,
-        --reuse-detection or --virtual-clock. An unknown profile exits 2. It prints
+        --reuse-detection or --virtual-clock. A team's own executable serves the stand-ins
+        it registers beside its plugins by their names too, each with the reference
+        server beside it. An unknown profile exits 2. It prints
         its URL and runs until SIGINT or SIGTERM, then exits 0.
         """
     }

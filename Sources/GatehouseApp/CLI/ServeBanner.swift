@@ -48,13 +48,7 @@ enum ServeBanner {
         guard let dialect = options.dialect else { return [] }
         var lines = standIn.services.map { "\($0.name) on \($0.url)" }
         lines.append("demo accounts (public demo data; sign in with the e-mail: this backend keeps no CPF):")
-        let nameWidth = accounts.map(\.name.count).max() ?? 0
-        let emailWidth = accounts.map(\.email.count).max() ?? 0
-        for account in accounts {
-            lines.append(
-                "  \(pad(account.name, nameWidth))  \(pad(account.email, emailWidth))  password \(account.password)"
-                    + "  (\(account.state))")
-        }
+        lines += byEmail(accounts)
         lines.append("a password has six characters at least, as \(dialect) judges it")
         lines.append("\(dialect.keyName): from \(options.apiKeyOrigin) (not shown)")
         if dialect == .firebase {
@@ -66,6 +60,40 @@ enum ServeBanner {
         lines.append("Try it with the environment file of docs/environments.md, \"\(dialect.guideSection)\".")
         lines.append("One line per request follows (method, path, status, time). Ctrl-C stops.")
         return lines
+    }
+
+    /// The banner of a stand-in registered beside a team's plugin: what is
+    /// served where, the seeded accounts by e-mail, the password rule, the
+    /// reference server's key (never shown unless the public development
+    /// key), and which plugin to point at it.
+    static func lines(
+        registered plugin: StandInPlugin, served: StandInPluginServer, referenceKey: String,
+        accounts: [StandaloneServer.SeededAccount] = StandaloneServer.demoAccounts
+    ) -> [String] {
+        var lines = served.services.map { "\($0.name) on \($0.url)" }
+        lines.append("demo accounts (public demo data; sign in with the e-mail or as the plugin says):")
+        lines += byEmail(accounts)
+        lines.append("a new password: \(plugin.passwordRule)")
+        lines.append(
+            referenceKey == ServeOptions.developmentKey
+                ? "the reference server's API key: the development key '\(ServeOptions.developmentKey)'"
+                : "the reference server's API key: from \(ServeOptions.standardKeyVariable) (not shown)")
+        lines.append(
+            "Try it with an environment file whose auth plugin is '\(plugin.authPlugin)', its "
+                + "\(plugin.baseURLSetting) this stand-in's URL.")
+        lines.append("One line per request follows (method, path, status, time). Ctrl-C stops.")
+        return lines
+    }
+
+    /// The demo accounts as a stand-in signs them in: name, e-mail,
+    /// password and state, one a line, in columns.
+    private static func byEmail(_ accounts: [StandaloneServer.SeededAccount]) -> [String] {
+        let nameWidth = accounts.map(\.name.count).max() ?? 0
+        let emailWidth = accounts.map(\.email.count).max() ?? 0
+        return accounts.map { account in
+            "  \(pad(account.name, nameWidth))  \(pad(account.email, emailWidth))  password \(account.password)"
+                + "  (\(account.state))"
+        }
     }
 
     /// `POST /challenge/auth → 200 (12 ms)`; a dropped answer says so.

@@ -9,6 +9,8 @@ import CompositionTesting
 struct ServeCommand {
     let options: ServeOptions
     let console: Console
+    /// The stand-ins registered beside a team's plugins (`--profile NAME`).
+    var standIns: [StandInPlugin] = []
 
     func run() async -> Int32 {
         let apiKey: String
@@ -25,24 +27,16 @@ struct ServeCommand {
         if let dialect = options.dialect {
             return await serveStandIn(of: dialect, apiKey: apiKey, logLine: logLine)
         }
-        let serverOptions = options.server(apiKey: apiKey)
-        let server: StandaloneServer
-        do {
-            server = try StandaloneServer(serverOptions) { entry in logLine(ServeBanner.line(for: entry)) }
-        } catch {
-            console.error("app serve: \(error)")
-            return ExitCode.usage
+        if let name = options.registeredStandIn, let plugin = standIns.first(where: { $0.name == name }) {
+            return await serve(plugin, referenceKey: apiKey, logLine: logLine)
         }
-        server.start()
-        ServeBanner.lines(
-            baseURL: server.baseURL, options: options, apiKey: apiKey, virtualClock: serverOptions.virtualClock
-        ).forEach(console.print)
-        fflush(nil)
-        await Self.waitForStopSignal()
-        server.stop()
-        console.print("stopped")
-        fflush(nil)
-        return ExitCode.success
+        let serverOptions = options.server(apiKey: apiKey)
+        return await serveUntilStopped {
+            try StandaloneServer(serverOptions) { entry in logLine(ServeBanner.line(for: entry)) }
+        } banner: { server in
+            ServeBanner.lines(
+                baseURL: server.baseURL, options: options, apiKey: apiKey, virtualClock: serverOptions.virtualClock)
+        }
     }
 
     /// `--profile firebase|supabase`: the dialect's stand-in (and, beside an
@@ -54,17 +48,43 @@ struct ServeCommand {
         let referenceKey =
             ProcessInfo.processInfo.environment[ServeOptions.standardKeyVariable].flatMap { $0.isEmpty ? nil : $0 }
             ?? ServeOptions.developmentKey
-        let served: DialectStandInServer
+        return await serveUntilStopped {
+            try DialectStandInServer(options.standIn(dialect, apiKey: apiKey, referenceKey: referenceKey)) { entry in
+                logLine(ServeBanner.line(for: entry))
+            }
+        } banner: { served in
+            ServeBanner.lines(standIn: served, options: options, referenceKey: referenceKey)
+        }
+    }
+
+    /// `--profile NAME` for a registered stand-in: it and the reference
+    /// server beside it until SIGINT or SIGTERM.
+    private func serve(
+        _ plugin: StandInPlugin, referenceKey: String, logLine: @escaping @Sendable (String) -> Void
+    ) async -> Int32 {
+        await serveUntilStopped {
+            try StandInPluginServer(plugin, options: options.registeredStandIn(referenceKey: referenceKey)) { entry in
+                logLine(ServeBanner.line(for: entry))
+            }
+        } banner: { served in
+            ServeBanner.lines(registered: plugin, served: served, referenceKey: referenceKey)
+        }
+    }
+
+    /// Makes what is served (a failure to: exit 2, saying why), starts it,
+    /// prints its banner, and serves until SIGINT or SIGTERM.
+    private func serveUntilStopped<Served: ServedUntilStopped>(
+        _ make: () throws -> Served, banner: (Served) -> [String]
+    ) async -> Int32 {
+        let served: Served
         do {
-            served = try DialectStandInServer(
-                options.standIn(dialect, apiKey: apiKey, referenceKey: referenceKey)
-            ) { entry in logLine(ServeBanner.line(for: entry)) }
+            served = try make()
         } catch {
             console.error("app serve: \(error)")
             return ExitCode.usage
         }
         served.start()
-        ServeBanner.lines(standIn: served, options: options, referenceKey: referenceKey).forEach(console.print)
+        banner(served).forEach(console.print)
         fflush(nil)
         await Self.waitForStopSignal()
         served.stop()
@@ -93,6 +113,16 @@ struct ServeCommand {
         sources.forEach { $0.cancel() }
     }
 }
+
+/// What `serve` starts, and stops at SIGINT or SIGTERM.
+protocol ServedUntilStopped {
+    func start()
+    func stop()
+}
+
+extension StandaloneServer: ServedUntilStopped {}
+extension DialectStandInServer: ServedUntilStopped {}
+extension StandInPluginServer: ServedUntilStopped {}
 
 /// True for the first caller only.
 final class OnceFlag: Sendable {

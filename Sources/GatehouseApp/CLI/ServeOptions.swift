@@ -33,7 +33,10 @@ struct ServeOptions: Sendable, Equatable {
     /// `--profile firebase|supabase`: a real backend's dialect, Gatehouse's
     /// stand-in of it, instead of the reference server's routes.
     var dialect: DialectStandInServer.Dialect?
-    /// `--reference-port`: with `--profile firebase`, the port of the reference server beside the stand-in.
+    /// `--profile NAME` naming a stand-in registered beside a team's plugin
+    /// (`StandInPlugin`): it, and the reference server beside it.
+    var registeredStandIn: String?
+    /// `--reference-port`: with `--profile firebase` or a registered stand-in, the port of the reference server beside it.
     var referencePort: UInt16 = 8080
 
     /// The flags of the reference server alone, which a dialect's stand-in does not take.
@@ -68,6 +71,19 @@ struct ServeOptions: Sendable, Equatable {
         standIn.tokenLifetime = .seconds(tokenTTLSeconds)
         standIn.refreshWindow = .seconds(refreshWindowSeconds)
         return standIn
+    }
+
+    /// What `serve --profile NAME` serves for a registered stand-in: it on
+    /// `--port` (else its own), and the reference server beside it on
+    /// `--reference-port` (else 8080) with `referenceKey`.
+    func registeredStandIn(referenceKey: String) -> StandInPluginServer.Options {
+        var served = StandInPluginServer.Options()
+        served.port = port
+        served.referencePort = referencePort
+        served.referenceKey = referenceKey
+        served.tokenLifetime = .seconds(tokenTTLSeconds)
+        served.refreshWindow = .seconds(refreshWindowSeconds)
+        return served
     }
 
     /// Where the key came from, for the start-up banner (never the key).
@@ -129,7 +145,9 @@ struct ServeOptions: Sendable, Equatable {
     /// The reference server's profile `name` names; a dialect's is a usage
     /// error saying that only `serve` serves it, and an unknown name one
     /// listing the profiles.
-    static func profile(named name: String, helpTopic: String = "serve") throws(UsageError) -> ReferenceServerProfile {
+    static func profile(
+        named name: String, helpTopic: String = "serve", registered: [String] = []
+    ) throws(UsageError) -> ReferenceServerProfile {
         if let dialect = DialectStandInServer.Dialect(rawValue: name) {
             throw UsageError(
                 "option --profile \(dialect) belongs to 'serve' (a stand-in of that backend); a script's "
@@ -140,7 +158,8 @@ struct ServeOptions: Sendable, Equatable {
             return try ReferenceServerProfile(named: name)
         } catch {
             // Only `serve` serves a dialect's stand-in: a script's server lists its own.
-            let dialects = helpTopic == "serve" ? DialectStandInServer.Dialect.allCases.map(\.rawValue) : []
+            let dialects =
+                helpTopic == "serve" ? DialectStandInServer.Dialect.allCases.map(\.rawValue) + registered : []
             throw UsageError(
                 "option --profile: unknown profile '\(TerminalText.escapingControlsOnOneLine(name))': the profiles are "
                     + (referenceProfileNames + dialects).joined(separator: ", "),
@@ -150,7 +169,7 @@ struct ServeOptions: Sendable, Equatable {
 
     private static var referenceProfileNames: [String] { ReferenceServerProfile.allCases.map(\.rawValue) }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> ServeOptions {
+    static func parse(_ arguments: [String], standInProfiles: [String] = []) throws(UsageError) -> ServeOptions {
         var options = ServeOptions()
         var keySourceFlag: String?
         var given: Set<String> = []
@@ -216,18 +235,29 @@ struct ServeOptions: Sendable, Equatable {
             case "--virtual-clock": options.virtualClock = true
             case "--profile":
                 let name = try value(flag)
-                if let dialect = DialectStandInServer.Dialect(rawValue: name) {
+                if standInProfiles.contains(name) {
+                    options.registeredStandIn = name
+                } else if let dialect = DialectStandInServer.Dialect(rawValue: name) {
                     options.dialect = dialect
                 } else {
-                    options.profile = try Self.profile(named: name)
+                    options.profile = try Self.profile(named: name, registered: standInProfiles)
                 }
             default: throw UsageError("unknown option '\(flag)' for serve", helpTopic: "serve")
             }
             given.insert(flag)
         }
-        if given.contains("--reference-port"), options.dialect != .firebase {
+        if given.contains("--reference-port"), options.dialect != .firebase, options.registeredStandIn == nil {
             throw UsageError(
                 "option --reference-port belongs to --profile firebase (the reference server beside its stand-in)",
+                helpTopic: "serve")
+        }
+        if let name = options.registeredStandIn,
+            let flag = (referenceServerFlags + ["--api-key-env", "--api-key-file"]).first(where: given.contains)
+        {
+            throw UsageError(
+                "option \(flag) belongs to the reference server's profiles "
+                    + "(\(referenceProfileNames.joined(separator: ", "))), not to --profile \(name): its reference "
+                    + "server takes \(standardKeyVariable) if set, else the development key",
                 helpTopic: "serve")
         }
         if let dialect = options.dialect, let flag = referenceServerFlags.first(where: given.contains) {

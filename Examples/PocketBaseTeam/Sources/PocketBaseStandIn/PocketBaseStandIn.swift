@@ -40,12 +40,18 @@ public final class PocketBaseStandIn: Sendable {
     ///   - backend: the accounts and tokens; make it with
     ///     `passwordRule: .atLeast(6)`, this team's collection's.
     ///   - port: the port; 0 (the default), one the system picks.
-    public init(backend: InMemoryBackend, port: UInt16 = 0) throws(LoopbackStandIn.StandInError) {
+    ///   - requestLog: told of each answered request (never its headers or body).
+    public init(
+        backend: InMemoryBackend, port: UInt16 = 0, requestLog: (@Sendable (LoopbackStandIn.Answered) -> Void)? = nil
+    ) throws(LoopbackStandIn.StandInError) {
         self.backend = backend
         server = try LoopbackStandIn(port: port)
         baseURL = server.root + "/"
-        server.start { [self] request in await answer(request) }
+        server.start(requestLog: requestLog) { [self] request in await answer(request) }
     }
+
+    /// Stops serving (the end of a script, or of `serve`).
+    public func stop() { server.stop() }
 
     private typealias Answer = LoopbackStandIn.Answer
 
@@ -54,20 +60,15 @@ public final class PocketBaseStandIn: Sendable {
             await backend.countRequestWithoutRoute()
             return .pocketBase(404, "The requested resource wasn't found.")
         }
-        var delivery: InMemoryBackend.Delivery?
-        switch await backend.admit(route.rawValue) {
-        case .proceed: break
-        case .deliver(let faulty): delivery = faulty
-        case .refusal(.throttled): return .pocketBase(429, "Too Many Requests.")
-        case .refusal(.unavailable): return .pocketBase(503, "Service Unavailable.")
-        case .refusal(.serverFailure): return .pocketBase(500, "Something went wrong while processing your request.")
-        case .drop: return Answer(status: 0, body: Data(), drop: true)
-        case .malformed: return Answer(status: 200, body: Data("<html><body>Bad Gateway</body></html>".utf8))
-        case .status(let status, .dialect):
-            return .pocketBase(status, "Something went wrong while processing your request.")
-        case .status(let status, .empty): return Answer(status: status, body: Data())
-        case .status(let status, .unreadable):
-            return Answer(status: status, body: Data("<html><body>Bad Gateway</body></html>".utf8))
+        // A fault injected on the route: the kit answers those every
+        // dialect answers alike, PocketBase's words the rest.
+        let delivery: InMemoryBackend.Delivery?
+        switch await LoopbackStandIn.admit(
+            route.rawValue, on: backend, refusal: Self.refusal,
+            errorStatus: { status in .pocketBase(status, "Something went wrong while processing your request.") })
+        {
+        case .answer(let answer): return answer
+        case .serve(let faulty): delivery = faulty
         }
         var answer: Answer
         switch route {
@@ -77,6 +78,15 @@ public final class PocketBaseStandIn: Sendable {
         }
         answer.delivery = delivery
         return answer
+    }
+
+    /// PocketBase's words for a throttle, an outage and a failure.
+    private static func refusal(_ reason: InMemoryBackend.Refusal) -> Answer {
+        switch reason {
+        case .throttled: .pocketBase(429, "Too Many Requests.")
+        case .unavailable: .pocketBase(503, "Service Unavailable.")
+        case .serverFailure: .pocketBase(500, "Something went wrong while processing your request.")
+        }
     }
 
     private func authWithPassword(_ request: LoopbackStandIn.Request) async -> Answer {
