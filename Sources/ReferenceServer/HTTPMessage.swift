@@ -1,5 +1,6 @@
 import Foundation
 import SimulatedBackend
+import StandInServers
 
 /// One request as the server read it.
 struct HTTPServerRequest: Sendable {
@@ -54,7 +55,7 @@ struct HTTPServerResponse: Sendable {
     /// With `sayingLength` false, no `Content-Length`: the body ends as the
     /// connection closes (`closing` must hold).
     func serialized(closing: Bool, answeringHead: Bool = false, sayingLength: Bool = true) -> Data {
-        var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+        var head = "HTTP/1.1 \(status) \(HTTPReasonPhrase.of(status))\r\n"
         let hasBody = status != 204
         if hasBody {
             head += "Content-Type: \(contentType)\r\n"
@@ -65,28 +66,5 @@ struct HTTPServerResponse: Sendable {
         var data = Data(head.utf8)
         if hasBody, !answeringHead { data.append(body) }
         return data
-    }
-
-    static func reason(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 201: "Created"
-        case 204: "No Content"
-        case 307: "Temporary Redirect"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 408: "Request Timeout"
-        case 409: "Conflict"
-        case 410: "Gone"
-        case 413: "Content Too Large"
-        case 431: "Request Header Fields Too Large"
-        case 501: "Not Implemented"
-        case 503: "Service Unavailable"
-        case 505: "HTTP Version Not Supported"
-        default: "Status"
-        }
     }
 }

@@ -292,7 +292,7 @@ public final class LoopbackStandIn: Sendable {
         _ answer: Answer, claimedLength: Int? = nil, sayingLength: Bool = true, extraHeaders: [String] = [],
         to client: Int32
     ) {
-        var text = "HTTP/1.1 \(answer.status) \(answer.status < 300 ? "OK" : "Status")\r\n"
+        var text = "HTTP/1.1 \(answer.status) \(HTTPReasonPhrase.of(answer.status))\r\n"
         if sayingLength { text += "Content-Length: \(claimedLength ?? answer.body.count)\r\n" }
         if !answer.body.isEmpty { text += "Content-Type: application/json\r\n" }
         for header in extraHeaders { text += header + "\r\n" }

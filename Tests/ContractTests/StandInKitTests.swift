@@ -4,6 +4,7 @@ import DomainCore
 import Foundation
 import PortContracts
 import Ports
+import SimulatedBackend
 import StandInKit
 import StandInServers
 import Testing
@@ -91,6 +92,15 @@ struct StandInKitTests {
             let givesCPF = text.contains("CPF \(written)")
             #expect(givesCPF, "\(page) does not give \(account.name)'s CPF, \(written)")
         }
+    }
+
+    @Test("A status line names its status: each refusal a stand-in can be told to give, and the common ones")
+    func statusLinesNameTheirStatus() {
+        let statuses = InMemoryBackend.Refusal.allCases.map(\.status) + [200, 307, 400, 401, 403, 404, 500, 502, 503]
+        for status in statuses {
+            #expect(HTTPReasonPhrase.of(status) != "Status", "\(status) has no phrase")
+        }
+        #expect(HTTPReasonPhrase.of(429) == "Too Many Requests")
     }
 
     @Test("Each new registration is its own: another CPF, check digits right, and another e-mail")
