@@ -15,8 +15,7 @@ public struct SoftwareSignatureVerifier: SignatureVerifier {
         switch key {
         case .rsa(let modulus, let exponent):
             return RSASignature.verify(
-                signature: signature, digest: SHA256.hash(message), modulus: BigUInt(bigEndian: modulus),
-                exponent: BigUInt(bigEndian: exponent))
+                signature: signature, digest: SHA256.hash(message), modulus: modulus, exponent: exponent)
         case .p256(let x, let y):
             guard signature.count == 64, let r = UInt256(bigEndian: signature[0..<32]),
                 let s = UInt256(bigEndian: signature[32..<64]), let x = UInt256(bigEndian: x),

@@ -87,10 +87,27 @@ extension Platform {
                 posix_spawn_file_actions_addopen(&actions, descriptor, path, O_RDWR | O_NOCTTY, 0)
             }
         }
+        // The child starts with no signal blocked and the usual signals at
+        // their default actions, whatever the spawning thread had: a thread
+        // of Swift's or Dispatch's pools may block signals, and a child
+        // inherits the mask — `openssl speed`, whose timer is SIGALRM, then
+        // ran forever. (Signals this process ignores, SIGPIPE among them,
+        // would stay ignored in the child too.)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGALRM, SIGCHLD, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        let signalFlags = Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
         #if canImport(Darwin)
             // Every descriptor the actions do not name is closed in the child.
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+            posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_CLOEXEC_DEFAULT) | signalFlags))
         #else
+            posix_spawnattr_setflags(&attributes, Int16(signalFlags))
             _ = addCloseFrom?(&actions, STDERR_FILENO + 1)
         #endif
         let variables = environment ?? ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }

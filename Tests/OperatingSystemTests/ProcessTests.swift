@@ -1,5 +1,6 @@
 import Foundation
 import OperatingSystem
+import Synchronization
 import Testing
 
 /// The seam's view of processes: stopped or not, CPU used, descriptors held,
@@ -106,6 +107,38 @@ struct ProcessTests {
         let names = try String(contentsOfFile: listing, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
         #expect(!names.contains(leaked[0]) && !names.contains(leaked[1]), "the child held \(names)")
         #expect(names.contains(0) && names.contains(1) && names.contains(2))
+    }
+
+    /// What the bench met: `openssl speed` spawned from a thread that blocked
+    /// SIGALRM inherited the mask, and its timer never fired. Here the
+    /// spawning thread blocks SIGTERM: a child that inherited the mask would
+    /// live through a SIGTERM (it stays pending), and only the watchdog's
+    /// SIGKILL, ten seconds on, would end it — a failure, never a pass.
+    @Test("A child starts with no signal blocked, whatever the spawning thread blocked")
+    func childStartsWithNoSignalBlocked() throws {
+        let started = Mutex<Result<pid_t, Platform.SpawnFailure>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGTERM)
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
+            started.withLock { $0 = Platform.spawn("/bin/sleep", arguments: ["600"]) }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        guard case .success(let pid)? = started.withLock({ $0 }) else {
+            Issue.record("sleep did not start: \(String(describing: started.withLock { $0 }))")
+            return
+        }
+        let watchdog = DispatchWorkItem { _ = SystemCall.kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: watchdog)
+        _ = SystemCall.kill(pid, SIGTERM)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+        watchdog.cancel()
+        #expect(status & 0x7F == SIGTERM, "the child ended by signal \(status & 0x7F), not by SIGTERM")
     }
 
     @Test("A program that cannot start says why")
