@@ -157,6 +157,9 @@ let package = Package(
         // links none of it: it starts the app built beside it for its
         // whole-process scenarios.
         .executableTarget(name: "gatehouse-bench", dependencies: ["GatehouseBench"]),
+        // The launch scenario's yardstick: a Foundation hello-world that writes a
+        // prompt and waits, built beside the app the same way.
+        .executableTarget(name: "hello-foundation"),
         // The example adapters of the "Adding an adapter" guide (Ports.docc): a
         // SessionDataStore over a secret vault, and a HealthProbe for Spring Boot
         // Actuator's wire with its loopback stand-in. Imports Ports, AdapterSupport

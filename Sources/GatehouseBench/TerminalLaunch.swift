@@ -12,10 +12,13 @@ enum TerminalLaunch {
     /// What the first screen ends with.
     static let firstPrompt = "welcome> "
 
-    /// Seconds from the spawn to the first screen.
-    static func secondsToFirstScreen(executable: String, within budget: Duration = .seconds(60))
-        throws(BenchSetupError) -> Double
-    {
+    /// What the yardstick (`hello-foundation`) writes before it waits.
+    static let yardstickPrompt = "hello> "
+
+    /// Seconds from the spawn to the first screen: until `prompt` is written.
+    static func secondsToFirstScreen(
+        executable: String, prompt awaited: String = firstPrompt, within budget: Duration = .seconds(60)
+    ) throws(BenchSetupError) -> Double {
         guard let (master, replicaPath) = Platform.openPseudoTerminal() else {
             throw BenchSetupError("no pseudo-terminal for the launch: \(String(cString: strerror(errno)))")
         }
@@ -36,12 +39,13 @@ enum TerminalLaunch {
         }
         close(replica)
         var drawn: [UInt8] = []
-        let prompt = Array(firstPrompt.utf8)
+        let prompt = Array(awaited.utf8)
+        let name = URL(fileURLWithPath: executable).lastPathComponent
         let deadline = started + budget
         var chunk = [UInt8](repeating: 0, count: 4_096)
         while !drawn.contains(bytes: prompt) {
             let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { throw BenchSetupError("app drew no first screen within \(budget)") }
+            guard left > .zero else { throw BenchSetupError("\(name) drew no first screen within \(budget)") }
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(left.components.seconds * 1_000 + 1, 1_000)))
             if ready < 0, errno == EINTR { continue }
@@ -49,7 +53,7 @@ enum TerminalLaunch {
             let count = read(master, &chunk, chunk.count)
             if count < 0, errno == EINTR { continue }
             // EIO: the app closed the terminal.
-            guard count > 0 else { throw BenchSetupError("app ended before its first screen") }
+            guard count > 0 else { throw BenchSetupError("\(name) ended before its first screen") }
             drawn.append(contentsOf: chunk[..<count])
         }
         let seconds = (ContinuousClock.now - started).benchSeconds
@@ -57,7 +61,7 @@ enum TerminalLaunch {
         _ = quit.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         // What it writes as it ends (a line or two) fits the terminal's buffer: nothing need drain it.
         guard child.waitForExit(within: .seconds(30)) != nil else {
-            throw BenchSetupError("app did not end after 'quit' at its first screen")
+            throw BenchSetupError("\(name) did not end after 'quit' at its first screen")
         }
         return seconds
     }

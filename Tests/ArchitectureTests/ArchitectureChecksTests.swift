@@ -206,7 +206,8 @@ struct ArchitectureChecksTests {
             ![
                 "Composition", "CompositionTesting", "ReferenceServer", "SimulatedBackend", "VirtualTime", "app",
                 "GatehouseApp", "GatehouseBench", "gatehouse-bench",
-                "session-store-stress", "http-answer-probe", "OAuth2ServerAccess", "OffThePool", "SanitizerAwareness",
+                "session-store-stress", "http-answer-probe", "hello-foundation", "OAuth2ServerAccess", "OffThePool",
+                "SanitizerAwareness",
                 "ExampleAdapters", "PortContracts", "StandInKit", "StandInServers",
             ]
             .contains($0)

@@ -267,6 +267,13 @@ extension DependencyTable {
                     systemReason: ""
                 ),
                 ModuleRule(
+                    module: "hello-foundation",
+                    projectModules: [],
+                    projectReason: "the launch scenario's yardstick: Foundation alone, as any Swift program starts",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
                     module: "http-answer-probe",
                     projectModules: ["Ports", "AdapterHTTP", "BoundedHTTP", "OperatingSystem"],
                     projectReason: "the bounds tests' child process makes one call through an HTTP adapter",

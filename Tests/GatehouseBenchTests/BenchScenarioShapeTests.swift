@@ -82,14 +82,19 @@ struct BenchScenarioShapeTests {
         #expect((capped.numbers["cpuRatioToUncapped"] ?? 0) > 0)
     }
 
-    @Test("launch: app run of a signed-in day and launches to the first screen, each run of the app executable")
+    @Test(
+        "launch: app run of a signed-in day and launches to the first screen, each run of the app executable, beside a Foundation hello-world's"
+    )
     func launchRows() async throws {
         let report = try #require(await quickRun(.launch))
         #expect(report.failure == nil)
         let goals = goals(of: report)
         #expect(goals["app run, sign in + wait 24h, whole process"] == "< 0.2 s")
         #expect(goals["launch to the first screen"] == "≤ 20 ms")
-        #expect(goals.count == 2)
+        #expect(goals["the first screen beside a Foundation hello-world's"] == "≤ 1.5× the hello-world's, same run")
+        #expect(goals.count == 3)
+        let yardstick = try #require(report.rows.first { $0.label.hasPrefix("the first screen beside") })
+        #expect((yardstick.numbers["helloWorldSeconds"] ?? 0) > 0, "the hello-world was launched: \(yardstick.figures)")
     }
 
     @Test("server: app serve in another process, its answers at 16 connections with their goal, its memory")
