@@ -18,6 +18,12 @@ import Synchronization
 // as a decoder that crashes or hangs until the app is killed would. Exits 3
 // if the read returns, which means decode was never reached.
 //
+//   session-store-stress --read DIRECTORY
+//
+// Reads the session once, as a launch does, and says what it found
+// ("found", "none", or the failure's kind: never the session), exit 0 when
+// it found one: the process a test traces to see what a read does.
+//
 //   session-store-stress --hold-lock DIRECTORY [PURPOSE]
 //
 // Takes the store's lock (a transaction for PURPOSE, a `SessionLockPurpose`:
@@ -71,6 +77,23 @@ if arguments.count == 3, arguments[1] == "--read-killed-inside-decode" {
     _ = await store.read()
     FileHandle.standardError.write(Data("read returned without decoding\n".utf8))
     exit(3)
+}
+if arguments.count == 3, arguments[1] == "--read" {
+    let result = await FileSessionDataStore(directory: arguments[2], coding: JSONSessionCoding()).read()
+    switch result {
+    case .found:
+        print("found")
+        exit(0)
+    case .absent:
+        print("none")
+        exit(1)
+    case .unavailable:
+        print("unavailable")
+        exit(1)
+    default:
+        print("set aside")
+        exit(1)
+    }
 }
 if (3...4).contains(arguments.count), arguments[1] == "--hold-lock" {
     guard let purpose = arguments.count == 4 ? SessionLockPurpose(rawValue: arguments[3]) : .writing else {

@@ -1,5 +1,6 @@
 import AdapterFileKeychain
 import Foundation
+import OffThePool
 import OperatingSystem
 import Ports
 import Synchronization
@@ -129,5 +130,76 @@ private final class CountingCoding: SessionCoding {
     func decode(_ data: Data) throws(SessionCodingError) -> UserSession {
         count.withLock { $0 += 1 }
         return try json.decode(data)
+    }
+}
+
+/// Issue 56, item 4, seen from the kernel's side: a good session's read in
+/// a process of its own, traced by `strace`, makes no fsync, takes no lock
+/// and creates, renames or removes nothing in the store's directory. Under
+/// `CI=true` `strace` must be there (`.ci/run` installs it); elsewhere, a
+/// machine without it skips the test, saying so.
+@Suite("A good session's read, traced")
+struct TracedReadTests {
+    static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let required = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    /// The calls that would write, sync, lock or move something.
+    static let traced =
+        "fsync,fdatasync,sync_file_range,flock,fcntl,rename,renameat,renameat2,unlink,unlinkat,openat,creat,mkdir,mkdirat"
+
+    @Test(
+        "A read in another process makes no fsync, takes no lock and writes nothing in the store",
+        .enabled(if: strace != nil || required, "strace is not installed (apt-get install strace)"))
+    func aTracedReadWritesNothing() async throws {
+        let strace = try #require(Self.strace, "CI=true, and strace is not installed: .ci/run installs it")
+        let directory = FileSystemFixtures.temporaryPath("traced-read")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try await FileSessionDataStore(directory: directory, coding: JSONSessionCoding()).save(CodingSamples.other)
+        // The first reader decodes the saved bytes under a marker and records them.
+        #expect(
+            await FileSessionDataStore(directory: directory, coding: JSONSessionCoding()).read()
+                == .found(CodingSamples.other))
+        let trace = directory + ".trace"
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let output = directory + ".out"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let started = Platform.spawn(
+            strace,
+            arguments: [
+                "-f", "-qq", "-e", "trace=\(Self.traced)", "-o", trace, StressChild.executable, "--read", directory,
+            ],
+            output: .createdFile(output))
+        let pid: pid_t
+        switch started {
+        case .success(let started): pid = started
+        case .failure(let failure): throw failure
+        }
+        let status = try await offThePool { () -> Int32 in
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+            return status
+        }
+        #expect(status == 0, "strace or the read failed: \(status)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "found\n")
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(calls.contains { $0.contains(directory + "/session") }, "the trace shows the read: \(calls)")
+        for call in calls {
+            let syscall = call.drop { $0.isNumber || $0 == " " }.prefix { $0 != "(" }
+            switch syscall {
+            case "fsync", "fdatasync", "sync_file_range", "flock":
+                Issue.record("the read called \(call)")
+            case "fcntl" where call.contains("F_SETLK") || call.contains("F_OFD_SETLK"):
+                Issue.record("the read took a lock: \(call)")
+            case "rename", "renameat", "renameat2", "unlink", "unlinkat", "mkdir", "mkdirat", "creat":
+                // One that failed changed nothing (the store makes sure its directory is there: EEXIST).
+                #expect(!call.contains(directory) || call.contains("= -1 "), "the read changed the store: \(call)")
+            case "openat" where call.contains(directory):
+                #expect(
+                    !call.contains("O_WRONLY") && !call.contains("O_RDWR") && !call.contains("O_CREAT"),
+                    "the read opened a store file to write: \(call)")
+            default:
+                break
+            }
+        }
     }
 }
