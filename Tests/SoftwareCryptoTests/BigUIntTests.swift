@@ -7,17 +7,13 @@ import Testing
 /// guess one or two too large, a divisor of one limb, a zero remainder).
 @Suite("BigUInt")
 struct BigUIntTests {
-    /// SplitMix64: a fixed, well-mixed sequence.
+    /// Numbers from a seeded sequence (`SeededGenerator`), so a failure repeats.
     private struct Numbers {
-        var state: UInt64
+        var generator: SeededGenerator
 
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        init(state: UInt64) { generator = SeededGenerator(state: state) }
+
+        mutating func next() -> UInt64 { generator.next() }
 
         /// A number of `limbs` 32-bit limbs, some of them all ones or zero (the division's edges).
         mutating func number(limbs: Int) -> BigUInt {

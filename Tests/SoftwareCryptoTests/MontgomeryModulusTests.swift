@@ -9,17 +9,13 @@ import Testing
 /// another for one that is not.
 @Suite("MontgomeryModulus (RSA)")
 struct MontgomeryModulusTests {
-    /// SplitMix64: a fixed, well-mixed sequence, so a failure repeats.
+    /// Numbers from a seeded sequence (`SeededGenerator`), so a failure repeats.
     struct Numbers {
-        var state: UInt64
+        var generator: SeededGenerator
 
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        init(state: UInt64) { generator = SeededGenerator(state: state) }
+
+        mutating func next() -> UInt64 { generator.next() }
 
         /// `count` big-endian bytes, some runs all ones or zero (the carries' edges).
         mutating func bytes(_ count: Int) -> [UInt8] {
