@@ -33,8 +33,13 @@ struct DecodedSafelyRecord {
             return false
         }
         defer { close(descriptor) }
-        guard let recorded = try? POSIXFile.readAll(descriptor, limit: 512) else { return false }
-        return recorded == line(identity)
+        // One read, one byte longer than the line: a record that is the line
+        // and more (two readers' lines written over each other) reads more
+        // and names nothing; one read cut short reads less and names
+        // nothing either. Either way the next read decodes under a marker.
+        let expected = line(identity)
+        guard let recorded = try? POSIXFile.readOnce(descriptor, atMost: expected.count + 1) else { return false }
+        return recorded == expected
     }
 
     /// Records that the file `identity` names decoded with this coding; a

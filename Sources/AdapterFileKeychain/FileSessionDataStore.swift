@@ -81,11 +81,12 @@ import OperatingSystem
 ///   `keptSetAsideFiles` are kept (older ones are removed as a new one is
 ///   set aside), and `delete` — logout — removes them all.
 /// - A save killed between writing its temporary file and renaming it leaves
-///   `.session.tmp-…`, a whole session. The next save removes it, and so do
-///   the store's opening (the next launch's first read) and `delete`.
+///   `.session.tmp-…`, a whole session, in the private directory. The next
+///   save removes it (a sign-in, a refresh — of any process), and so does
+///   `delete`; a read does not, as a read takes no lock and writes nothing.
 /// - The token is written nowhere but the session file (and, until logout,
-///   the set-aside copies of files that held it, and until the next launch a
-///   temporary file of a save that was killed).
+///   the set-aside copies of files that held it, and until the next save or
+///   logout a temporary file of a save that was killed).
 public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     /// The largest session file read. A session is a few hundred bytes; a
     /// bigger file is set aside unread rather than loaded into memory.
@@ -102,8 +103,8 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     public let coding: any SessionCoding
     private let fileName: String
     private let notices = NoticeBoard()
-    /// Whether the store has opened: its directory checked and tightened,
-    /// leftovers of killed saves removed (once, at the first operation).
+    /// Whether the store has opened: its directory checked and tightened
+    /// (once, at the first operation).
     private let isOpen = Mutex(false)
     /// The tasks of this process, one holder of the lock at a time.
     private let turns = ExclusiveTurns()
@@ -451,22 +452,28 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
     }
 
     /// Checks the directory as every save does (a directory of this user,
-    /// made 0700 if it was open to others — here even when no save comes),
-    /// and removes what a killed save left behind. A directory not made yet
+    /// made 0700 if it was open to others — here even when no save comes):
+    /// from the `lstat` alone when it is already so. A directory not made yet
     /// has nothing to check but its parent (another user's is refused at
     /// once): the first save makes it.
     private func open() throws(POSIXFile.Failure) {
+        let info: stat
         do throws(POSIXFile.Failure) {
-            _ = try POSIXFile.linkStatus(directory)
+            info = try POSIXFile.linkStatus(directory)
         } catch {
             // Not there (only its parent to check), or not reachable: the operation says why.
             if error.isNotFound { try POSIXFile.refuseParentOfAnotherUser(of: directory) }
             return
         }
-        try prepareDirectory()
-        if let problem = POSIXFile.removeLeftoversAtOpening(of: fileName, in: directory, lock: lockPath) {
-            notices.post(.refused, problem)
+        if POSIXFile.isPrivateDirectoryOfThisUser(info) {
+            // Already as a save leaves it: only its parent to check, nothing to make or tighten.
+            try POSIXFile.refuseParentOfAnotherUser(of: directory)
+        } else {
+            try prepareDirectory()
         }
+        // What a killed save left is not looked for here: removing it takes
+        // the lock, and a read takes none. The next save removes it (every
+        // sign-in and refresh saves), and so does logout.
     }
 
     // MARK: - Reading
@@ -554,11 +561,9 @@ public final class FileSessionDataStore: SessionDataStore, StorageNoticeSource {
             }
             // An empty file is what a delete that could not unlink leaves behind.
             guard info.st_size > 0 else { return .absent }
-            let data = try POSIXFile.readAll(fd, limit: Self.maximumFileSize)
-            guard data.count <= Self.maximumFileSize else {
-                return .refused(identity, "it is larger than \(Self.maximumFileSize) bytes")
-            }
-            return .bytes(identity, data)
+            // The file as its identity describes it: a save never writes
+            // into a session file, it renames a new one over it.
+            return .bytes(identity, try POSIXFile.read(fd, size: Int(info.st_size)))
         } catch {
             return .unavailable(error.reason)
         }

@@ -1,3 +1,4 @@
+import AdapterSupport
 import Foundation
 
 import OperatingSystem
@@ -25,8 +26,10 @@ enum StoreDirectory {
             defer { free(resolved) }
             return String(cString: resolved)
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        // Not NSString's path methods: on Linux they trap on a relative
+        // path of one name ("store"), which a team may well pass.
+        let parent = POSIXFile.parent(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
         guard !parent.isEmpty, parent != path, !name.isEmpty, name != ".", name != "..",
             let resolvedParent = realpath(parent, nil)
         else { return path }

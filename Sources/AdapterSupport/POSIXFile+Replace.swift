@@ -10,7 +10,7 @@ extension POSIXFile {
     /// file already there was left by a writer that died, and is removed.
     /// (How `FileSessionDataStore` saves the session and `FilePINVault` the PIN record.)
     public static func replaceAtomically(named name: String, in directory: String, with data: Data) throws(Failure) {
-        // What cannot be removed is removed at the next launch or logout, or said then.
+        // What cannot be removed now is tried again by the next save and at logout, which says so.
         _ = removeLeftoverTemporaries(of: name, in: directory)
         let temporary =
             directory + "/" + temporaryPrefix(of: name) + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"

@@ -53,6 +53,44 @@ public enum POSIXFile {
         }
     }
 
+    /// Reads the `size` bytes `fstat` gave for the regular file `fd`: with
+    /// one `read` when it gives them all, never a second one only to see the
+    /// end. A file that grew since is read as it was at its `fstat` (its
+    /// first `size` bytes), one that shrank as far as it goes.
+    public static func read(_ fd: Int32, size: Int) throws(Failure) -> Data {
+        var data = Data(count: size)
+        var filled = 0
+        while filled < size {
+            let count = data.withUnsafeMutableBytes { bytes in
+                SystemCall.read(fd, bytes.baseAddress.map { $0 + filled }, size - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(call: "read", code: errno)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        if filled < size { data.removeSubrange(filled...) }
+        return data
+    }
+
+    /// What one `read` of at most `limit` bytes gives (retried only after an
+    /// interruption that read nothing): for a caller that knows what it
+    /// expects and needs no more than one look.
+    public static func readOnce(_ fd: Int32, atMost limit: Int) throws(Failure) -> Data {
+        var data = Data(count: limit)
+        while true {
+            let count = data.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress, limit) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(call: "read", code: errno)
+            }
+            data.removeSubrange(count...)
+            return data
+        }
+    }
+
     /// Writes all of `data`, retrying after an interruption.
     public static func writeAll(_ fd: Int32, _ data: Data) throws(Failure) {
         var offset = 0
@@ -153,7 +191,7 @@ public enum POSIXFile {
     public static func ensureDirectory(_ path: String) throws(Failure) {
         if mkdir(path, 0o700) == 0 || errno == EEXIST { return }
         guard errno == ENOENT else { throw Failure(call: "mkdir", code: errno) }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = Self.parent(of: path)
         guard !parent.isEmpty, parent != path else { throw Failure(call: "mkdir", code: ENOENT) }
         try ensureDirectory(parent)
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw Failure(call: "mkdir", code: errno) }
@@ -176,7 +214,7 @@ public enum POSIXFile {
         guard errno == EEXIST else {
             if errno == ENOENT {
                 // A missing parent: make it too (0700 all the way down is fine for a data dir).
-                let parent = (path as NSString).deletingLastPathComponent
+                let parent = Self.parent(of: path)
                 guard !parent.isEmpty, parent != path else { throw Failure(call: "mkdir", code: ENOENT) }
                 _ = try ensurePrivateDirectory(parent)
                 return try ensurePrivateDirectory(path)
@@ -209,11 +247,32 @@ public enum POSIXFile {
         return mode
     }
 
+    /// Whether `info` (from `lstat`) is a directory of this user that no one
+    /// else may enter: what `ensurePrivateDirectory` leaves, with nothing
+    /// for it to make or tighten.
+    public static func isPrivateDirectoryOfThisUser(_ info: stat) -> Bool {
+        info.st_mode & S_IFMT == S_IFDIR && info.st_uid == geteuid() && info.st_mode & 0o077 == 0
+    }
+
+    /// The directory `path` is in, as `NSString.deletingLastPathComponent`
+    /// gives it for the absolute and relative paths a store is made with
+    /// ("/a/b" → "/a", "/a" → "/", "a" → "", trailing slashes ignored),
+    /// without bridging to `NSString`, which costs more than the `stat` a
+    /// read makes of it.
+    public static func parent(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.last == "/" { path = path.dropLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        var parent = path[..<slash]
+        while parent.count > 1, parent.last == "/" { parent = parent.dropLast() }
+        return parent.isEmpty ? "/" : String(parent)
+    }
+
     /// Refuses `path` when its parent is there and belongs to another user
     /// than this one or root: whoever owns it can put another directory in
     /// `path`'s place.
     public static func refuseParentOfAnotherUser(of path: String) throws(Failure) {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = Self.parent(of: path)
         var info = stat()
         guard !parent.isEmpty, parent != path, stat(parent, &info) == 0, info.st_uid != geteuid(), info.st_uid != 0
         else { return }

@@ -6,9 +6,9 @@ import Testing
 import OperatingSystem
 
 /// What the file store does when it opens (its first read, save or delete —
-/// at each launch) and at logout: leftovers of a killed save removed, a
-/// directory open to others tightened even when no save comes, each repair
-/// told once; and a store directory that is a symbolic link.
+/// at each launch), at a save and at logout: leftovers of a killed save
+/// removed, a directory open to others tightened even when no save comes,
+/// each repair told once; and a store directory that is a symbolic link.
 @Suite("File store opening, leftovers and a linked directory", .serialized)
 struct StoreOpeningTests {
     private let session = UserSession(
@@ -31,18 +31,23 @@ struct StoreOpeningTests {
 
     // MARK: - Leftovers of a killed save
 
-    @Test("A temporary file a killed save left, holding the token, is removed at the next launch's first read")
-    func aLeftoverIsRemovedAtTheNextLaunch() async throws {
+    @Test("A temporary file a killed save left, holding the token, is left by a read and removed by the next save")
+    func aLeftoverIsRemovedByTheNextSave() async throws {
         let directory = FileSystemFixtures.temporaryPath("leftover")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let before = FileSessionDataStore(directory: directory, coding: JSONSessionCoding())
         try await before.save(session)
+        #expect(await before.read() == .found(session))
         let leftover = try plantLeftover(in: before)
 
-        // The next launch: a new store on the same directory, whose first operation is a read.
+        // The next launch: a new store on the same directory. Its read takes
+        // no lock and writes nothing, so the leftover stays…
         let next = FileSessionDataStore(directory: directory, coding: JSONSessionCoding())
         #expect(await next.read() == .found(session))
+        #expect(FileManager.default.fileExists(atPath: leftover))
 
+        // …until the next save (a refresh, a sign-in), which takes the lock.
+        try await next.save(session)
         #expect(!FileManager.default.fileExists(atPath: leftover))
         // Beside the session and its lock, only the record of its decode (`DecodedSafelyRecord`).
         #expect(try FileSystemFixtures.entries(directory) == ["session", "session.decoded", "session.lock"])
@@ -224,6 +229,17 @@ struct StoreOpeningTests {
 
         #expect(error?.description.contains("symbolic link") == true, "\(String(describing: error))")
         #expect(store.takeNotices().map(\.kind) == [.refused])
+    }
+
+    @Test(
+        "A store directory given as one relative name, not made yet, is read as empty (Foundation's NSString traps on it)"
+    )
+    func aRelativeNameNotMadeYetIsAbsent() async {
+        let name = "gatehouse-store-\(UUID())"
+        let store = FileSessionDataStore(directory: name, coding: JSONSessionCoding())
+        #expect(store.directory == name)
+        #expect(await store.read() == .absent)
+        #expect(!FileManager.default.fileExists(atPath: name), "a read makes nothing")
     }
 }
 
