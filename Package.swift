@@ -160,6 +160,9 @@ let package = Package(
         // The launch scenario's yardstick: a Foundation hello-world that writes a
         // prompt and waits, built beside the app the same way.
         .executableTarget(name: "hello-foundation"),
+        // Its second yardstick: the same hello-world linking URLSession
+        // (FoundationNetworking on Linux), as the app must.
+        .executableTarget(name: "hello-networking"),
         // The example adapters of the "Adding an adapter" guide (Ports.docc): a
         // SessionDataStore over a secret vault, and a HealthProbe for Spring Boot
         // Actuator's wire with its loopback stand-in. Imports Ports, AdapterSupport
@@ -268,7 +271,10 @@ let package = Package(
         // The bench's counts (single flight, the graph's release) and its charts, as ordinary tests.
         .testTarget(
             name: "GatehouseBenchTests",
-            dependencies: ["GatehouseBench", "Composition", "app", "gatehouse-bench", "OffThePool"]),
+            dependencies: [
+                "GatehouseBench", "Composition", "app", "gatehouse-bench", "hello-foundation", "hello-networking",
+                "OffThePool",
+            ]),
         // The domain's rules: decision table, token manager, validation, view models.
         .testTarget(
             name: "DomainTests",

@@ -206,7 +206,8 @@ struct ArchitectureChecksTests {
             ![
                 "Composition", "CompositionTesting", "ReferenceServer", "SimulatedBackend", "VirtualTime", "app",
                 "GatehouseApp", "GatehouseBench", "gatehouse-bench",
-                "session-store-stress", "http-answer-probe", "hello-foundation", "OAuth2ServerAccess", "OffThePool",
+                "session-store-stress", "http-answer-probe", "hello-foundation", "hello-networking",
+                "OAuth2ServerAccess", "OffThePool",
                 "SanitizerAwareness",
                 "ExampleAdapters", "PortContracts", "StandInKit", "StandInServers",
             ]

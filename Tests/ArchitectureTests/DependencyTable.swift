@@ -274,6 +274,14 @@ extension DependencyTable {
                     systemReason: ""
                 ),
                 ModuleRule(
+                    module: "hello-networking",
+                    projectModules: [],
+                    projectReason:
+                        "the launch scenario's second yardstick: Foundation and URLSession alone, as any Swift program that makes HTTP calls starts",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
                     module: "http-answer-probe",
                     projectModules: ["Ports", "AdapterHTTP", "BoundedHTTP", "OperatingSystem"],
                     projectReason: "the bounds tests' child process makes one call through an HTTP adapter",
