@@ -138,17 +138,49 @@ struct SecretCheckTests {
         #expect(check.leaks(in: "p=s3cre\u{301}t.") == [.password])
     }
 
+    @Test(
+        "Among thousands of secrets, one shown with a character equal to its ASCII one is found, wherever it stands",
+        arguments: 0..<6)
+    func kelvinSignAnywhereInASecret(position: Int) {
+        var random = SeededWords(seed: 7)
+        let tokens = (0..<3_000).map { _ in KnownSecret(.token, random.word(length: 12)) }
+        var secret = Array(random.word(length: 12))
+        secret[position] = "K"
+        var shown = secret.map(String.init)
+        shown[position] = "\u{212A}"
+        let check = SecretCheck(tokens + [KnownSecret(.token, String(secret))])
+
+        #expect(check.leaks(in: "│ id: " + shown.joined() + " ·") == [.token], "K at \(position)")
+        #expect(check.leaks(in: "│ id: x" + shown.joined() + " ·").isEmpty, "inside a longer word")
+    }
+
     @Test("With thousands of secrets the check finds what comparing every place finds", arguments: [1, 2, 3])
     func manySecretsAgreeWithAPlainSearch(seed: UInt64) {
         var random = SeededWords(seed: seed)
-        let secrets = (0..<3_000).map { _ in KnownSecret(.token, random.word(length: 12)) }
+        // Besides the tokens (found by their first four characters) and the
+        // password, secrets searched one by one: one too short to index,
+        // one that starts with a character not ASCII.
+        // Two tokens with a K, shown as the Kelvin sign (not ASCII, equal to
+        // K) at a place's first character and inside its first four.
+        let kelvinTokens = ["K" + random.word(length: 11), "xK" + random.word(length: 10)]
+        let secrets =
+            (0..<3_000).map { _ in KnownSecret(.token, random.word(length: 12)) }
+            + kelvinTokens.map { KnownSecret(.token, $0) } + [
+                KnownSecret(.apiKey, "k9"), KnownSecret(.apiKey, "\u{212A}ey-\(random.word(length: 4))"),
+            ]
         let check = SecretCheck(secrets + [Self.mariasPassword])
         for _ in 0..<20 {
             var text = "┌─ Início · dashboard\n│ Olá, Maria Silva! 123.456.789-09 é "
             for _ in 0..<6 {
                 let roll = random.next() % 4
-                text += roll == 0 ? secrets[Int(random.next() % 3_000)].reveal() : random.word(length: 5)
-                text += ["", " ", "•", "é", "\u{301}", "-", "\n│ "][Int(random.next() % 7)]
+                text +=
+                    roll == 0 ? secrets[Int(random.next() % UInt64(secrets.count))].reveal() : random.word(length: 5)
+                // A character that is not ASCII may stand inside a secret's first four (K as the Kelvin sign).
+                if roll == 1 {
+                    let token = kelvinTokens[Int(random.next() % 2)]
+                    text += token.replacingOccurrences(of: "K", with: "\u{212A}")
+                }
+                text += ["", " ", "•", "é", "\u{301}", "-", "\n│ ", "\u{212A}", "k9 "][Int(random.next() % 9)]
             }
             text += random.next() % 2 == 0 ? " 123456" : " x123456"
             let expected = Self.plainLeaks(of: secrets + [Self.mariasPassword], in: text)

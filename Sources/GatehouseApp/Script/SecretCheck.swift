@@ -28,6 +28,19 @@ struct SecretCheck: Sendable {
     /// Longest first, so a secret inside another is never redacted on its own.
     private let needles: [Needle]
 
+    /// How many leading keys `leaks` looks a secret up by.
+    private static let prefixLength = 4
+    /// The secrets whose first `prefixLength` keys are all ASCII (an issued
+    /// token, the API key), by those keys packed into one number…
+    private let byPrefix: [UInt32: [Int]]
+    /// …and by their first key alone, for a place where the text's next
+    /// keys are not all ASCII; both hold offsets into `needles`.
+    private let byFirstKey: [UInt8: [Int]]
+    /// The offsets of those secrets, for a place whose own key is unknown.
+    private let indexed: [Int]
+    /// The rest (shorter, or not ASCII at the start): searched one by one.
+    private let searchedAlone: [Int]
+
     init(_ secrets: some Sequence<KnownSecret>) {
         var seen = Set<String>()
         needles =
@@ -38,6 +51,23 @@ struct SecretCheck: Sendable {
                 return Needle(secret: secret, characters: characters, keys: keys)
             }
             .sorted { $0.characters.count > $1.characters.count }
+        var byPrefix: [UInt32: [Int]] = [:]
+        var byFirstKey: [UInt8: [Int]] = [:]
+        var indexed: [Int] = []
+        var searchedAlone: [Int] = []
+        for (offset, needle) in needles.enumerated() {
+            if let prefix = ScreenIndex.packed(needle.keys, at: 0, count: Self.prefixLength) {
+                byPrefix[prefix, default: []].append(offset)
+                byFirstKey[needle.keys[0], default: []].append(offset)
+                indexed.append(offset)
+            } else {
+                searchedAlone.append(offset)
+            }
+        }
+        self.byPrefix = byPrefix
+        self.byFirstKey = byFirstKey
+        self.indexed = indexed
+        self.searchedAlone = searchedAlone
     }
 
     /// `text`'s characters and their `ScreenIndex` keys. An issued token is
@@ -55,11 +85,41 @@ struct SecretCheck: Sendable {
     }
 
     /// The kinds of secret `text` shows, each once, in `Kind` order.
+    ///
+    /// One pass over the text finds the secrets that start with four ASCII
+    /// characters: at each place, only those whose first four keys are the
+    /// text's there are compared (a run signed in for a day knows some 3,500
+    /// tokens and searches its whole record of events: one pass, where a
+    /// pass per token cost most of `app run`'s day). A place whose next keys
+    /// are not all ASCII is compared with every secret its first key fits,
+    /// as `ScreenIndex.fits` allows; the other secrets are searched one by one.
     func leaks(in text: String) -> [KnownSecret.Kind] {
         let characters = Array(text)
         let index = ScreenIndex(characters)
-        let shown = Set(
-            needles.filter { !Self.wholeOccurrences(of: $0, in: characters, index: index).isEmpty }.map(\.secret.kind))
+        var shown = Set<KnownSecret.Kind>()
+        for offset in searchedAlone where !shown.contains(needles[offset].secret.kind) {
+            if !Self.wholeOccurrences(of: needles[offset], in: characters, index: index).isEmpty {
+                shown.insert(needles[offset].secret.kind)
+            }
+        }
+        if !indexed.isEmpty {
+            for start in characters.indices {
+                let key = index.key(at: start)
+                let candidates: [Int]
+                if key == ScreenIndex.unknown {
+                    candidates = indexed
+                } else if let prefix = index.packed(at: start, count: Self.prefixLength) {
+                    candidates = byPrefix[prefix] ?? []
+                } else {
+                    candidates = byFirstKey[key] ?? []
+                }
+                for offset in candidates where !shown.contains(needles[offset].secret.kind) {
+                    if Self.isWholeOccurrence(of: needles[offset], at: start, in: characters, index: index) {
+                        shown.insert(needles[offset].secret.kind)
+                    }
+                }
+            }
+        }
         return KnownSecret.Kind.allCases.filter(shown.contains)
     }
 
@@ -103,6 +163,21 @@ struct SecretCheck: Sendable {
         return starts
     }
 
+    /// Whether `needle` stands at `start` in `characters`, not part of a
+    /// longer run of letters and digits.
+    private static func isWholeOccurrence(
+        of needle: Needle, at start: Int, in characters: [Character], index: ScreenIndex
+    ) -> Bool {
+        let pattern = needle.characters
+        let end = start + pattern.count
+        guard let first = pattern.first, let last = pattern.last, end <= characters.count,
+            index.fits(needle.keys, at: start), characters[start..<end].elementsEqual(pattern)
+        else { return false }
+        let joinsBefore = start > 0 && isWordCharacter(first) && isWordCharacter(characters[start - 1])
+        let joinsAfter = end < characters.count && isWordCharacter(last) && isWordCharacter(characters[end])
+        return !joinsBefore && !joinsAfter
+    }
+
     private static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber
     }
@@ -128,13 +203,15 @@ private struct ScreenIndex {
 
     /// The text's keys, one per character.
     private let keys: [UInt8]
-    /// Where each key stands, in order; and where `unknown` does.
-    private let positions: [UInt8: [Int]]
+    /// Where each key stands, in order, at the key's own offset (`unknown`'s
+    /// included): an array of 256, not a dictionary, for a text of a day's
+    /// events holds a million characters.
+    private let positions: [[Int]]
 
     init(_ characters: [Character]) {
         keys = characters.map(Self.key)
-        var positions: [UInt8: [Int]] = [:]
-        for (offset, key) in keys.enumerated() { positions[key, default: []].append(offset) }
+        var positions = [[Int]](repeating: [], count: 256)
+        for (offset, key) in keys.enumerated() { positions[Int(key)].append(offset) }
         self.positions = positions
     }
 
@@ -143,8 +220,8 @@ private struct ScreenIndex {
     func candidates(startingWith key: UInt8, upTo last: Int) -> [Int] {
         guard last >= 0 else { return [] }
         guard key != Self.unknown else { return Array(0...last) }
-        let exact = positions[key] ?? []
-        let unknowns = positions[Self.unknown] ?? []
+        let exact = positions[Int(key)]
+        let unknowns = positions[Int(Self.unknown)]
         // Merged in order, so the left-to-right, non-overlapping scan is the same.
         var merged: [Int] = []
         merged.reserveCapacity(exact.count + unknowns.count)
@@ -163,6 +240,25 @@ private struct ScreenIndex {
             merged.append(next)
         }
         return merged
+    }
+
+    /// The key of the character at `offset`.
+    func key(at offset: Int) -> UInt8 { keys[offset] }
+
+    /// The `count` (at most 4) keys from `offset` packed into one number, or
+    /// nil when they run past the end or one of them is `unknown`.
+    func packed(at offset: Int, count: Int) -> UInt32? { Self.packed(keys, at: offset, count: count) }
+
+    /// `keys[offset..<offset + count]` (count at most 4) packed into one
+    /// number, or nil when they run past the end or one of them is `unknown`.
+    static func packed(_ keys: [UInt8], at offset: Int, count: Int) -> UInt32? {
+        guard offset + count <= keys.count else { return nil }
+        var packed: UInt32 = 0
+        for key in keys[offset..<offset + count] {
+            guard key != unknown else { return nil }
+            packed = packed << 8 | UInt32(key)
+        }
+        return packed
     }
 
     /// Whether `needle`'s keys fit the text's from `start` on: each equal, or
