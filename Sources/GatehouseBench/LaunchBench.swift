@@ -30,7 +30,8 @@ struct LaunchBench {
             + "median of \(plan.launchScriptRuns); app in a pseudo-terminal, spawn to its first screen "
             + "(the welcome screen's prompt written), median of \(plan.launchesToFirstScreen); hello-worlds "
             + "built beside it the same way (hello-foundation: Foundation; hello-networking: Foundation and "
-            + "URLSession, as app links), to their prompt, median of \(plan.launchesToFirstScreen) each"
+            + "URLSession, as app links), to their prompt, median of \(plan.launchesToFirstScreen) each, launched in rounds "
+            + "with the app's"
         guard let executable = plan.workerExecutable else {
             return BenchScenarioReport(
                 scenario: "launch", setup: setup, rows: [],
@@ -44,14 +45,27 @@ struct LaunchBench {
             rows.append(
                 try await offThePool { () throws(BenchSetupError) in try Self.dayRow(executable: executable, runs: runs)
                 })
-            let launches = try await offThePool { () throws(BenchSetupError) -> [Double] in
+            // The app and the yardsticks built beside it, launched the same
+            // way in rounds — the app, then each yardstick — so that the
+            // shared host's speed, which drifts, falls on all of them alike.
+            let yardsticks = LaunchYardstick.allCases.filter {
+                FileManager.default.isExecutableFile(atPath: $0.path(beside: executable))
+            }
+            let (launches, yardstickLaunches) = try await offThePool {
+                () throws(BenchSetupError) -> ([Double], [LaunchYardstick: [Double]]) in
                 var launches: [Double] = []
-                // One launch first, unmeasured: the executable's pages in the file cache.
-                _ = try TerminalLaunch.secondsToFirstScreen(executable: executable)
-                for _ in 0..<count {
-                    launches.append(try TerminalLaunch.secondsToFirstScreen(executable: executable))
+                var yardstickLaunches: [LaunchYardstick: [Double]] = [:]
+                // One round first, unmeasured: the executables' pages in the file cache.
+                for round in 0...count {
+                    let app = try TerminalLaunch.secondsToFirstScreen(executable: executable)
+                    if round > 0 { launches.append(app) }
+                    for yardstick in yardsticks {
+                        let seconds = try TerminalLaunch.secondsToFirstScreen(
+                            executable: yardstick.path(beside: executable), prompt: TerminalLaunch.yardstickPrompt)
+                        if round > 0 { yardstickLaunches[yardstick, default: []].append(seconds) }
+                    }
                 }
-                return launches
+                return (launches, yardstickLaunches)
             }
             let launch = BenchDistribution(launches)
             let fastestLaunch = launches.min() ?? 0
@@ -63,20 +77,7 @@ struct LaunchBench {
                         + "\(launches.count) launches)",
                     goal: "≤ 20 ms", met: launch.median <= 0.020,
                     numbers: ["medianSeconds": launch.median, "minSeconds": fastestLaunch]))
-            // The yardsticks, launched the same way in the same run, each in turn.
-            var medians: [LaunchYardstick: Double] = [:]
-            for yardstick in LaunchYardstick.allCases {
-                let path = yardstick.path(beside: executable)
-                let launches = try await offThePool { () throws(BenchSetupError) -> [Double]? in
-                    guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
-                    let prompt = TerminalLaunch.yardstickPrompt
-                    _ = try TerminalLaunch.secondsToFirstScreen(executable: path, prompt: prompt)
-                    return try (0..<count).map { _ throws(BenchSetupError) in
-                        try TerminalLaunch.secondsToFirstScreen(executable: path, prompt: prompt)
-                    }
-                }
-                medians[yardstick] = launches.map { BenchDistribution($0).median }
-            }
+            let medians = yardstickLaunches.mapValues { BenchDistribution($0).median }
             rows += Self.yardstickRows(app: launch.median, yardsticks: medians)
         } catch {
             return BenchScenarioReport(scenario: "launch", setup: setup, rows: rows, failure: error.description)
