@@ -154,8 +154,10 @@ struct SecretCheckTests {
         #expect(check.leaks(in: "│ id: x" + shown.joined() + " ·").isEmpty, "inside a longer word")
     }
 
-    @Test("With thousands of secrets the check finds what comparing every place finds", arguments: [1, 2, 3])
-    func manySecretsAgreeWithAPlainSearch(seed: UInt64) {
+    @Test(
+        "With thousands of secrets the check finds what comparing every place finds, in a screen and in ASCII events",
+        arguments: [(1, false), (2, false), (3, false), (4, true), (5, true), (6, true)])
+    func manySecretsAgreeWithAPlainSearch(seed: UInt64, asciiOnly: Bool) {
         var random = SeededWords(seed: seed)
         // Besides the tokens (found by their first four characters) and the
         // password, secrets searched one by one: one too short to index,
@@ -170,7 +172,11 @@ struct SecretCheckTests {
             ]
         let check = SecretCheck(secrets + [Self.mariasPassword])
         for _ in 0..<20 {
-            var text = "┌─ Início · dashboard\n│ Olá, Maria Silva! 123.456.789-09 é "
+            // A record of events is ASCII, which the check reads byte by byte; a screen is not.
+            var text =
+                asciiOnly
+                ? "{\"event\":\"signedIn\",\"cpf\":\"123.456.789-09\",\"at\":\"k9 "
+                : "┌─ Início · dashboard\n│ Olá, Maria Silva! 123.456.789-09 é "
             for _ in 0..<6 {
                 let roll = random.next() % 4
                 text +=
@@ -178,9 +184,13 @@ struct SecretCheckTests {
                 // A character that is not ASCII may stand inside a secret's first four (K as the Kelvin sign).
                 if roll == 1 {
                     let token = kelvinTokens[Int(random.next() % 2)]
-                    text += token.replacingOccurrences(of: "K", with: "\u{212A}")
+                    text += asciiOnly ? token : token.replacingOccurrences(of: "K", with: "\u{212A}")
                 }
-                text += ["", " ", "•", "é", "\u{301}", "-", "\n│ ", "\u{212A}", "k9 "][Int(random.next() % 9)]
+                let separators =
+                    asciiOnly
+                    ? ["", " ", "\"", "-", "\n", ",", "k9 ", "\r\n"]
+                    : ["", " ", "•", "é", "\u{301}", "-", "\n│ ", "\u{212A}", "k9 "]
+                text += separators[Int(random.next() % UInt64(separators.count))]
             }
             text += random.next() % 2 == 0 ? " 123456" : " x123456"
             let expected = Self.plainLeaks(of: secrets + [Self.mariasPassword], in: text)

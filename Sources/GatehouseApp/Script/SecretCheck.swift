@@ -94,8 +94,10 @@ struct SecretCheck: Sendable {
     /// are not all ASCII is compared with every secret its first key fits,
     /// as `ScreenIndex.fits` allows; the other secrets are searched one by one.
     func leaks(in text: String) -> [KnownSecret.Kind] {
-        let characters = Array(text)
-        let index = ScreenIndex(characters)
+        // A record of events is ASCII: its characters taken byte by byte.
+        let (characters, keys) = Self.charactersAndKeys(of: text)
+        // Where each key stands is only for the secrets searched one by one.
+        let index = ScreenIndex(keys: keys, positioned: !searchedAlone.isEmpty)
         var shown = Set<KnownSecret.Kind>()
         for offset in searchedAlone where !shown.contains(needles[offset].secret.kind) {
             if !Self.wholeOccurrences(of: needles[offset], in: characters, index: index).isEmpty {
@@ -209,9 +211,18 @@ private struct ScreenIndex {
     private let positions: [[Int]]
 
     init(_ characters: [Character]) {
-        keys = characters.map(Self.key)
+        self.init(keys: characters.map(Self.key), positioned: true)
+    }
+
+    /// The index of a text whose characters' keys are `keys`; without
+    /// `positioned`, `candidates` finds nothing (for a caller that only
+    /// looks at places it names).
+    init(keys: [UInt8], positioned: Bool) {
+        self.keys = keys
         var positions = [[Int]](repeating: [], count: 256)
-        for (offset, key) in keys.enumerated() { positions[Int(key)].append(offset) }
+        if positioned {
+            for (offset, key) in keys.enumerated() { positions[Int(key)].append(offset) }
+        }
         self.positions = positions
     }
 
