@@ -9,7 +9,27 @@ public final class InMemorySessionEventSink: SessionEventSink {
     public static let defaultCapacity = 10_000
 
     private let capacity: Int
-    private let kept = Mutex<[SessionEventEntry]>([])
+    private let kept = Mutex(Ring())
+
+    /// The entries in a ring: once full, each new entry takes the oldest's
+    /// place, where dropping the oldest from an array's front moved every
+    /// entry kept (10,000 of them, at each event of a long run).
+    private struct Ring {
+        var slots: [SessionEventEntry] = []
+        /// Where the oldest entry is once the ring is full.
+        var oldest = 0
+
+        mutating func append(_ entry: SessionEventEntry, capacity: Int) {
+            if slots.count < capacity {
+                slots.append(entry)
+            } else {
+                slots[oldest] = entry
+                oldest = (oldest + 1) % capacity
+            }
+        }
+
+        var inOrder: [SessionEventEntry] { Array(slots[oldest...] + slots[..<oldest]) }
+    }
 
     /// A sink that keeps the last `capacity` entries (at least one).
     public init(capacity: Int = InMemorySessionEventSink.defaultCapacity) {
@@ -17,14 +37,14 @@ public final class InMemorySessionEventSink: SessionEventSink {
     }
 
     public func record(_ entry: SessionEventEntry) {
-        kept.withLock { entries in
-            entries.append(entry)
-            if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-        }
+        kept.withLock { $0.append(entry, capacity: capacity) }
     }
 
     /// The entries kept, oldest first.
-    public var entries: [SessionEventEntry] { kept.withLock { $0 } }
+    public var entries: [SessionEventEntry] { kept.withLock { $0.inOrder } }
+
+    /// How many entries it keeps now (at most `capacity`), without copying them.
+    public var count: Int { kept.withLock { $0.slots.count } }
 
     /// The events kept, oldest first.
     public var events: [SessionEvent] { entries.map(\.event) }

@@ -151,7 +151,7 @@ public struct SoakBench {
         var measuredFrom = cycles
         for cycle in 0..<cycles {
             if afterWarmUp == nil, cycle >= leastWarmUp,
-                world.eventRecord.entries.count >= InMemorySessionEventSink.defaultCapacity || cycle >= cycles / 2
+                world.eventRecord.count >= InMemorySessionEventSink.defaultCapacity || cycle >= cycles / 2
             {
                 afterWarmUp = MemoryReading.now()
                 measuredFrom = cycle
