@@ -148,19 +148,13 @@ struct SecretCheck: Sendable {
         of needle: Needle, in characters: [Character], index: ScreenIndex
     ) -> [Int] {
         let pattern = needle.characters
-        guard let first = pattern.first, let last = pattern.last, pattern.count <= characters.count else { return [] }
+        guard !pattern.isEmpty, pattern.count <= characters.count else { return [] }
         var starts: [Int] = []
         var free = 0
         for start in index.candidates(startingWith: needle.keys[0], upTo: characters.count - pattern.count)
-        where start >= free && index.fits(needle.keys, at: start) && characters[start] == first {
-            let end = start + pattern.count
-            guard characters[start..<end].elementsEqual(pattern) else { continue }
-            let joinsBefore = start > 0 && isWordCharacter(first) && isWordCharacter(characters[start - 1])
-            let joinsAfter = end < characters.count && isWordCharacter(last) && isWordCharacter(characters[end])
-            if !joinsBefore && !joinsAfter {
-                starts.append(start)
-                free = end
-            }
+        where start >= free && isWholeOccurrence(of: needle, at: start, in: characters, index: index) {
+            starts.append(start)
+            free = start + pattern.count
         }
         return starts
     }
