@@ -202,6 +202,9 @@ let package = Package(
         // Test support: which sanitizer the test process runs under, and what
         // that does to a budget or a repeat count. Tests only.
         .target(name: "SanitizerAwareness", dependencies: ["OperatingSystem"], path: "Tests/SanitizerAwareness"),
+        // Test support: a seeded generator (SplitMix64), so a seeded test's
+        // failure names a case that comes back. Tests only.
+        .target(name: "SeededNumbers", path: "Tests/SeededNumbers"),
         // One contract suite per port, run against every adapter of that port.
         .testTarget(
             name: "ContractTests",
@@ -213,20 +216,25 @@ let package = Package(
                 "ReferenceServer", "ExampleAdapters", "AdapterSoftwareCrypto", "AdapterFilePreferences",
                 "OAuth2ServerAccess", "DomainCore", "Composition", "CompositionTesting", "TaskRuntime", "WireContract",
                 "AdapterSupport", "VirtualTime",
-                "PortContracts", "StandInKit", "StandInServers",
+                "PortContracts", "StandInKit", "StandInServers", "SeededNumbers",
             ]
         ),
         // The seam to the operating system: sockets, processes, spawning, the
         // directories an app keeps its files in, on this machine's platform.
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         // What adapters share: the contract's dates read and written against Foundation's formatter.
-        .testTarget(name: "AdapterSupportTests", dependencies: ["AdapterSupport"]),
+        .testTarget(name: "AdapterSupportTests", dependencies: ["AdapterSupport", "SeededNumbers"]),
         // The hand-written hash functions against their published test vectors.
-        .testTarget(name: "SoftwareCryptoTests", dependencies: ["AdapterSoftwareCrypto", "Ports", "PortContracts"]),
+        .testTarget(
+            name: "SoftwareCryptoTests",
+            dependencies: ["AdapterSoftwareCrypto", "Ports", "PortContracts", "SeededNumbers"]),
         // The file store under crashes, rival processes, loose permissions.
         .testTarget(
             name: "FileKeychainTests",
-            dependencies: ["OperatingSystem", "AdapterFileKeychain", "Ports", "session-store-stress", "OffThePool"]),
+            dependencies: [
+                "OperatingSystem", "AdapterFileKeychain", "Ports", "session-store-stress", "OffThePool",
+                "SeededNumbers",
+            ]),
         // The URLSession adapters against loopback stubs: wire fixtures, errors, redirects.
         .testTarget(
             name: "AdapterHTTPTests",
@@ -236,6 +244,7 @@ let package = Package(
                 "CompositionTesting",
                 "http-answer-probe",
                 "TaskRuntime", "VirtualTime", "WireContract", "AdapterSoftwareCrypto", "SanitizerAwareness",
+                "SeededNumbers",
             ]),
         // The reference server over raw sockets: routes, limits, bad input, 1,000 clients.
         .testTarget(
@@ -243,7 +252,7 @@ let package = Package(
             dependencies: [
                 "OperatingSystem", "ReferenceServer", "AdapterInMemory", "Ports", "SimulatedBackend", "TaskRuntime",
                 "VirtualTime", "WireContract",
-                "OffThePool",
+                "OffThePool", "SeededNumbers",
             ]),
         // The route table: keys, paths built and matched, and each path string
         // written in one source file of the adapters and the server (it reads files).

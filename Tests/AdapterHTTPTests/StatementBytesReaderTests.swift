@@ -3,6 +3,7 @@ import Ports
 import Testing
 
 @testable import AdapterHTTP
+import SeededNumbers
 
 /// The statement read straight from the bytes agrees with the general
 /// reader (`JSONSerialization` then `WireFormat`): whatever the bytes reader
@@ -82,7 +83,7 @@ struct StatementBytesReaderTests {
     /// ways: the readers never disagree.
     @Test("On 20,000 seeded mutations the two readers agree")
     func mutationsAgree() {
-        var random = SeededRandom(seed: 0x5EED_2024)
+        var random = SeededGenerator(seed: 0x5EED_2024)
         let bases = [Array(WireFixtureTests.seedList.utf8), Array(Self.serverList)]
         let alphabet =
             Array(#"{}[],:"\ 0123456789-+.eEtrufalsn/\u00e9"#.utf8) + [0xC3, 0xA9, 0xEF, 0xBB, 0xBF, 0xFF, 0x09]
@@ -108,22 +109,5 @@ struct StatementBytesReaderTests {
         #expect(disagreements.isEmpty)
         // Many mutations (whitespace, a letter in a text) keep the body plain.
         #expect(readFast > 1_000)
-    }
-}
-
-/// SplitMix64: the same numbers on every run.
-private struct SeededRandom {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import AdapterSupport
+import SeededNumbers
 
 /// The hand-written reader of the contract's dates agrees with Foundation's
 /// `ISO8601DateFormatter` on everything that formatter writes, in UTC and in
@@ -12,7 +13,7 @@ struct InternetDateReadingTests {
     /// Whole milliseconds from 1583-01-01 to 9999-12-31 (Foundation writes
     /// the Julian calendar before October 1582, a date no contract holds).
     static func dates(count: Int, seed: UInt64) -> [Date] {
-        var generator = SeededGenerator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         let earliest = -12_212_553_600_000 as Int64  // 1583-01-01T00:00:00Z in ms
         let latest = 253_402_300_799_999 as Int64  // 9999-12-31T23:59:59.999Z in ms
         return (0..<count).map { _ in

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import AdapterSupport
+import SeededNumbers
 
 /// The hand-written date writer (the reference server's) writes exactly what Foundation's
 /// `ISO8601DateFormatter` (`.withInternetDateTime`, UTC) writes.
@@ -12,7 +13,7 @@ struct InternetDateWritingTests {
     func agreesWithFoundation() {
         let foundation = ISO8601DateFormatter()
         foundation.formatOptions = [.withInternetDateTime]
-        var generator = SeededGenerator(state: 5)
+        var generator = SeededGenerator(seed: 5)
         var disagreements: [String] = []
         for index in 0..<20_000 {
             let seconds = Double(Int64.random(in: -12_212_553_600...253_402_300_799, using: &generator))

@@ -207,7 +207,7 @@ struct ArchitectureChecksTests {
                 "Composition", "CompositionTesting", "ReferenceServer", "SimulatedBackend", "VirtualTime", "app",
                 "GatehouseApp", "GatehouseBench", "gatehouse-bench",
                 "session-store-stress", "http-answer-probe", "hello-foundation", "hello-networking",
-                "OAuth2ServerAccess", "OffThePool",
+                "OAuth2ServerAccess", "OffThePool", "SeededNumbers",
                 "SanitizerAwareness",
                 "ExampleAdapters", "PortContracts", "StandInKit", "StandInServers",
             ]

@@ -251,6 +251,15 @@ extension DependencyTable {
                     systemReason: ""
                 ),
                 ModuleRule(
+                    module: "SeededNumbers",
+                    projectModules: [],
+                    projectReason:
+                        "test support that six test targets share (a seeded generator): it needs no module of ours, "
+                        + "and only test targets name it",
+                    systemModules: .any,
+                    systemReason: ""
+                ),
+                ModuleRule(
                     module: "SanitizerAwareness",
                     projectModules: ["OperatingSystem"],
                     projectReason:

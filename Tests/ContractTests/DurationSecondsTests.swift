@@ -1,6 +1,7 @@
 import Foundation
 import Ports
 import Testing
+import SeededNumbers
 
 /// `Duration.timeInterval` takes its own way from 128-bit attoseconds to a
 /// double; it must give the very double the standard library's conversion

@@ -4,6 +4,7 @@ import Ports
 import Testing
 
 @testable import AdapterInMemory
+import SeededNumbers
 
 /// The in-memory coding writes its JSON by hand (`StoredSessionWriter`);
 /// these tests pin that it writes exactly the bytes `JSONEncoder` wrote

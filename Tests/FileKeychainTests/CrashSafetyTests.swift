@@ -3,6 +3,7 @@ import Foundation
 import OffThePool
 import Ports
 import Testing
+import SeededNumbers
 
 /// The file store under the worst a phone does to an app: killed at any
 /// moment, and two writers at once. The file must always be one whole
@@ -28,7 +29,7 @@ struct CrashSafetyTests {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = FileSessionDataStore(directory: directory, coding: JSONSessionCoding())
-        var random = SeededRandom(seed: 2024)
+        var random = SeededGenerator(seed: 2024)
 
         for round in 1...200 {
             let saves = Int.random(in: 1...8, using: &random)
@@ -81,22 +82,5 @@ struct CrashSafetyTests {
         #expect(last.token?.token.reveal() == "a-1000" || last.token?.token.reveal() == "b-1000")
         #expect(store.problems.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).allSatisfy { !$0.contains(".tmp-") })
-    }
-}
-
-/// A small deterministic generator, so the kill moments are the same every run.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

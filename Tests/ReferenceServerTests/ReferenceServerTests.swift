@@ -6,6 +6,7 @@ import ReferenceServer
 import TaskRuntime
 import VirtualTime
 import Testing
+import SeededNumbers
 
 /// The reference server over raw sockets: the contract's routes and limits,
 /// and bad input that must never crash or hang it.
@@ -326,7 +327,7 @@ struct ReferenceServerTests {
         try await offThePool {
             let server = try Self.server(idleTimeout: .seconds(1))
             defer { server.stop() }
-            var generator = SplitMix(seed: 7)
+            var generator = SeededGenerator(seed: 7)
             for _ in 0..<100 {
                 let client = try RawClient(port: server.port)
                 let length = Int(generator.next() % 2048) + 1
@@ -353,20 +354,5 @@ struct ReferenceServerTests {
             for client in clients.prefix(10) { client.send(Self.request("GET", "/health", headers: [])) }
             #expect(clients.prefix(10).allSatisfy { $0.response()?.status == 200 })
         }
-    }
-}
-
-/// A deterministic generator for the fuzz loop.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,5 +1,6 @@
 @testable import AdapterSoftwareCrypto
 import Testing
+import SeededNumbers
 
 /// The arithmetic under the signatures, checked by identities on numbers a
 /// seeded generator makes (so a failure repeats), at every limb count the
@@ -11,7 +12,7 @@ struct BigUIntTests {
     private struct Numbers {
         var generator: SeededGenerator
 
-        init(state: UInt64) { generator = SeededGenerator(state: state) }
+        init(state: UInt64) { generator = SeededGenerator(seed: state) }
 
         mutating func next() -> UInt64 { generator.next() }
 

@@ -1,5 +1,6 @@
 @testable import AdapterSoftwareCrypto
 import Testing
+import SeededNumbers
 
 /// RSA's arithmetic on 64-bit limbs in Montgomery form, checked against the
 /// general big-number arithmetic (`BigUInt`, Knuth's division: the code RS256
@@ -13,7 +14,7 @@ struct MontgomeryModulusTests {
     struct Numbers {
         var generator: SeededGenerator
 
-        init(state: UInt64) { generator = SeededGenerator(state: state) }
+        init(state: UInt64) { generator = SeededGenerator(seed: state) }
 
         mutating func next() -> UInt64 { generator.next() }
 
